@@ -1,0 +1,128 @@
+// The one plan table (DECISIONS.md "Plans"). Every limit, price and trial length is read from here by the
+// server's guards, the pricing screens, e-mails and tests: never type one of these numbers again elsewhere.
+
+export const PLAN_IDS = ['free', 'pro', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** -1 means unlimited (spec section 3, plan limits). */
+export const UNLIMITED = -1;
+
+/** A free trial lasts this many days from trial_start_date unless the profile says otherwise. */
+export const TRIAL_DAYS = 14;
+
+/** Feature keys shown on plan cards; the client translates each one. */
+export type PlanFeature =
+  | 'qrCodes'
+  | 'vcards'
+  | 'basicAnalytics'
+  | 'freeTrial'
+  | 'numericUrl'
+  | 'customSubdomain'
+  | 'fullAnalytics'
+  | 'customLinks'
+  | 'prioritySupport'
+  | 'customBranding'
+  | 'adFree'
+  | 'customDomain'
+  | 'advancedAnalytics'
+  | 'teamAccess'
+  | 'apiAccess'
+  | 'whiteLabel'
+  | 'dedicatedSupport';
+
+export interface Plan {
+  id: PlanId;
+  limits: {
+    vcards: number;
+    /** QR codes: links not managed by a vCard. */
+    qrCodes: number;
+    /** Profile links on the links page. */
+    links: number;
+    storageMb: number;
+  };
+  /** Prices in USD. */
+  price: Record<BillingInterval, number>;
+  features: readonly PlanFeature[];
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    limits: { vcards: 1, qrCodes: 1, links: 5, storageMb: 50 },
+    price: { month: 0, year: 0 },
+    features: ['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+  },
+  pro: {
+    id: 'pro',
+    limits: { vcards: 10, qrCodes: 20, links: UNLIMITED, storageMb: 500 },
+    price: { month: 19.99, year: 199 },
+    features: [
+      'qrCodes',
+      'vcards',
+      'customSubdomain',
+      'fullAnalytics',
+      'customLinks',
+      'prioritySupport',
+      'customBranding',
+      'adFree',
+    ],
+  },
+  business: {
+    id: 'business',
+    limits: { vcards: UNLIMITED, qrCodes: UNLIMITED, links: UNLIMITED, storageMb: 5000 },
+    price: { month: 89.99, year: 899 },
+    features: [
+      'qrCodes',
+      'vcards',
+      'customDomain',
+      'advancedAnalytics',
+      'teamAccess',
+      'apiAccess',
+      'whiteLabel',
+      'dedicatedSupport',
+      'adFree',
+    ],
+  },
+};
+
+export function getPlan(id: PlanId): Plan {
+  return PLANS[id];
+}
+
+/** Reads a stored plan value; the legacy value 'premium' is treated as pro, anything unknown as free. */
+export function normalizePlanId(value: string | null | undefined): PlanId {
+  if (value === 'premium') return 'pro';
+  return (PLAN_IDS as readonly string[]).includes(value ?? '') ? (value as PlanId) : 'free';
+}
+
+export function isUnlimited(limit: number): boolean {
+  return limit === UNLIMITED;
+}
+
+/** True when one more item may be created given the current count. */
+export function hasRoomFor(limit: number, count: number): boolean {
+  return isUnlimited(limit) || count < limit;
+}
+
+/**
+ * Whole-percent saving of paying yearly instead of twelve months (DECISIONS.md: computed, not typed).
+ * 0 for a free plan.
+ */
+export function annualSavingPercent(plan: Plan): number {
+  const twelveMonths = plan.price.month * 12;
+  if (twelveMonths <= 0) return 0;
+  return Math.round(((twelveMonths - plan.price.year) / twelveMonths) * 100);
+}
+
+/** The largest saving across paid plans, for the pricing toggle badge. */
+export function bestAnnualSavingPercent(): number {
+  return Math.max(...PLAN_IDS.map((id) => annualSavingPercent(PLANS[id])));
+}
+
+/** Spec section 9: monthly amounts show 2 decimals, yearly amounts 0. */
+export function priceFractionDigits(interval: BillingInterval): number {
+  return interval === 'month' ? 2 : 0;
+}
