@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely';
+import * as createDataModel from './2026-11-21T2330_create_data_model.ts';
+
+// Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
+// the list working under tsx, Vitest and the bundled production server alike.
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T2330_create_data_model': createDataModel,
+};

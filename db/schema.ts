@@ -1,0 +1,159 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { PlanId } from '../src/plans.ts';
+import type { Locale } from '../src/i18n.ts';
+
+// The Database type: one interface per table of db/migrations. Timestamps are read as Date.
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ProfilesTable {
+  id: string;
+  name: string | null;
+  email: string | null;
+  username: string | null;
+  theme_color: Generated<string>;
+  profile_pic: string | null;
+  position: string | null;
+  company: string | null;
+  phone: string | null;
+  language: Generated<Locale>;
+  plan_type: Generated<PlanId>;
+  initialized: Generated<boolean>;
+  trial_start_date: Generated<Date>;
+  trial_days: Generated<number>;
+  subscription_end: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SocialLink {
+  platform: string;
+  url: string;
+  icon?: string;
+  username?: string;
+}
+
+export interface VcardsTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  company: string | null;
+  position: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  photo: string | null;
+  qr_code: string | null;
+  social_links: ColumnType<SocialLink[], string | undefined, string>;
+  icon_color: Generated<string>;
+  font_color: Generated<string>;
+  background_color: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LinksTable {
+  id: Generated<string>;
+  user_id: string;
+  code: string;
+  title: string;
+  url: string;
+  icon: string | null;
+  click_count: Generated<number>;
+  scan_count: Generated<number>;
+  vcard_id: string | null;
+  order_index: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface ProfileViewsTable {
+  id: Generated<number>;
+  user_id: string;
+  vcard_id: string | null;
+  viewed_at: CreatedAt;
+}
+
+export interface LinkEventsTable {
+  id: Generated<number>;
+  link_id: string;
+  user_id: string;
+  kind: 'scan' | 'click';
+  device: Generated<string>;
+  referrer_host: string | null;
+  occurred_at: CreatedAt;
+}
+
+export interface SupportMessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  profiles: ProfilesTable;
+  vcards: VcardsTable;
+  links: LinksTable;
+  profile_views: ProfileViewsTable;
+  link_events: LinkEventsTable;
+  support_messages: SupportMessagesTable;
+}
+
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfileRow = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+export type VcardRow = Selectable<VcardsTable>;
+export type LinkRow = Selectable<LinksTable>;

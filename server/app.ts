@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { migrateToLatest } from '../db/migrate.ts';
+import { isErrorReason, type ErrorReason } from '../src/errors.ts';
+import { createAuth } from './auth/auth.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { resolveAuthSecret, type Config } from './config.ts';
+import { registerHealthRoutes } from './health/routes.ts';
+import { openDatabase } from './lib/db.ts';
+import { isDatabaseUnavailable } from './lib/db-errors.ts';
+import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
+import { registerOriginCheck } from './lib/origin-check.ts';
+import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { makeCreateContext } from './trpc/context.ts';
+import { appRouter, type AppRouter } from './trpc/router.ts';
+import { registerWebRoutes } from './web/routes.ts';
+
+/** Largest request body any route accepts (uploads get their own limit where they are added). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Most calls one batched tRPC request may carry (the client's batch link uses the same number). */
+export const TRPC_MAX_BATCH_SIZE = 20;
+
+/**
+ * Builds the whole app from a config: database (migrated to latest), auth, tRPC, public routes and the
+ * client. Tests call it in-process; main.ts adds only the environment and listen().
+ */
+export async function buildApp(
+  config: Config,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 5000 },
+  };
+  const app = Fastify(serverOptions);
+
+  const database = await openDatabase(config.database, app.log);
+  app.addHook('onClose', () => database.close());
+  try {
+    await migrateToLatest(database.db);
+    const auth = createAuth({ db: database.db, config, secret: config.authSecret ?? resolveAuthSecret(config) });
+
+    await app.register(helmet, {
+      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+      // cross-origin isolation would block the photos and QR images people embed elsewhere
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith('https:'),
+    });
+    registerOriginCheck(app, {
+      allowedOrigins: [config.publicUrl],
+      // signed webhooks and OAuth provider callbacks (protected by their signature or `state`)
+      exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/'],
+    });
+    app.setErrorHandler((error, request, reply) => {
+      const reason = reasonFor(error);
+      const status = HTTP_STATUS_FOR[reason];
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      const message = status >= 500 ? reason : (error as Error).message;
+      return reply.status(status).send({ reason, message });
+    });
+
+    await registerHealthRoutes(app, database.db);
+    await registerAuthRoutes(app, auth, config.publicUrl);
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/api/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: makeCreateContext({ db: database.db, config, auth }),
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
+        onError({ error, path }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+    await registerWebRoutes(app, config);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+/** The reason for an error that reached Fastify's error handler (plain routes, not tRPC). */
+function reasonFor(error: unknown): ErrorReason {
+  if (error instanceof AppError) return error.reason;
+  if (isDatabaseUnavailable(error)) return 'database_unavailable';
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  const reason = (error as { reason?: unknown }).reason;
+  if (isErrorReason(reason)) return reason;
+  if (statusCode === 413) return 'payload_too_large';
+  if (statusCode === 429) return 'rate_limited';
+  if (statusCode === 404) return 'not_found';
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return 'validation_failed';
+  return 'internal';
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Auth } from './auth.ts';
+
+/**
+ * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads
+ * the raw request, and Apple's form_post callback would otherwise get 415: STACK.md section 4).
+ */
+export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      async handler(request, reply) {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(request.headers)) {
+          if (value === undefined) continue;
+          for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
+        }
+        const body = request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
+        const response = await auth.handler(
+          new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      },
+    });
+  });
+}

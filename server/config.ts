@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { StartupError } from './lib/startup-error.ts';
+
+// The environment is parsed once, here. Everything else receives the frozen Config object and never reads
+// process.env, so tests build the app from a config written in code.
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MIN_SECRET_LENGTH = 32;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const postgresUrl = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres:// or postgresql:// URL with a host, for example postgres://user:pass@127.0.0.1:5432/tapcard');
+
+/** TRUST_PROXY: off by default; "true" trusts every hop, else a comma-separated list of proxy addresses. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === 'false') return false;
+    if (trimmed === 'true') return true;
+    const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+    if (list.length === 0 || list.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, or a comma-separated list of proxy addresses (for example 10.0.0.1,10.0.0.2)',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(blankToUndefined, z.string().min(1).default('localhost')),
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  AUTH_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  ),
+  LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy),
+});
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Origin the product is reached at, without a trailing slash. Links in e-mails and QR codes use it. */
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Undefined until resolved by loadConfig (generated in development, required in production). */
+  authSecret: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Which proxies may set X-Forwarded-For; off means the client address is the socket's. */
+  trustProxy: boolean | string[];
+  /** Serve the client through Vite's dev server instead of the built files. */
+  viteDev: boolean;
+  /** Folder of the built client (index.html and assets/). */
+  webDist: string;
+}
+
+/** Parses an environment into a Config. Throws StartupError naming the first bad variable. */
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { viteDev?: boolean; webDist?: string } = {},
+): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const got = env[name];
+    const shown = got === undefined ? '' : ` (got ${JSON.stringify(name.includes('SECRET') ? '***' : got)})`;
+    throw new StartupError(`Invalid ${name}: ${issue?.message ?? 'invalid value'}${shown}`);
+  }
+  const parsed = result.data;
+  if (parsed.NODE_ENV === 'production' && !parsed.AUTH_SECRET) {
+    throw new StartupError(
+      `Missing AUTH_SECRET: in production set it to a random string of at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -hex 32)`,
+    );
+  }
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl: new URL(publicUrl).origin,
+    dataDir,
+    database: parsed.DATABASE_URL
+      ? { kind: 'postgres', url: parsed.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    authSecret: parsed.AUTH_SECRET,
+    logLevel: parsed.LOG_LEVEL,
+    trustProxy: parsed.TRUST_PROXY,
+    viteDev: options.viteDev ?? false,
+    webDist: path.resolve(options.webDist ?? 'dist/web'),
+  };
+}
+
+/** Makes sure DATA_DIR exists and can be written, or says plainly what to fix. */
+export function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is not writable (${code}): choose a folder this user can write, or fix its permissions`,
+    );
+  }
+}
+
+/**
+ * Development convenience: without AUTH_SECRET, a random secret is generated once and kept in DATA_DIR,
+ * so sessions survive restarts. (Production refuses to start without one: see parseConfig.)
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= MIN_SECRET_LENGTH) return existing;
+  } catch {
+    // not generated yet
+  }
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the process environment, checks DATA_DIR and resolves the secret: the whole start-up config. */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { viteDev?: boolean; webDist?: string } = {},
+): Config {
+  const config = parseConfig(env, options);
+  ensureDataDir(config.dataDir);
+  return Object.freeze({ ...config, authSecret: resolveAuthSecret(config) });
+}

@@ -1,0 +1,66 @@
+// Tells apart "the database is not there right now" from every other database error, and words it for a
+// person. Used at start-up (one clear line) and per request (503 instead of a crash or a raw 500).
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection ended unexpectedly',
+];
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  // AggregateError from a host with several addresses (127.0.0.1 and ::1)
+  const nested = (error as { errors?: unknown[] }).errors?.[0];
+  return nested === undefined ? undefined : errorCode(nested);
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return UNAVAILABLE_MESSAGES.some((fragment) => message.includes(fragment));
+}
+
+/** One line describing why the database could not be used. */
+export function describeDatabaseError(error: unknown): string {
+  const code = errorCode(error);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is PostgreSQL running, and are host and port in DATABASE_URL right?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found (check the host name in DATABASE_URL)';
+    case 'ETIMEDOUT':
+      return 'connection timed out (check the host and port in DATABASE_URL, and any firewall)';
+    case '28P01':
+    case '28000':
+      return 'the server refused the user name or password in DATABASE_URL';
+    case '3D000':
+      return 'the database named in DATABASE_URL does not exist (create it first)';
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.includes('timeout exceeded when trying to connect')) {
+    return 'connection timed out (check the host and port in DATABASE_URL)';
+  }
+  return message.split('\n')[0] ?? 'unknown error';
+}

@@ -1,0 +1,123 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/schema.ts';
+import type { DatabaseConfig } from '../config.ts';
+import { describeDatabaseError } from './db-errors.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { StartupError } from './startup-error.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseConfig['kind'];
+  /** Closes the pool or the embedded database and releases its lock. */
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+// int8 (count(*), identity ids) as a JS number on both drivers: pg would give a string, PGlite a BigInt.
+const parseInt8 = (value: string) => Number(value);
+
+/**
+ * Opens the database named by the config and checks that it answers. Throws StartupError with one line
+ * saying what to fix when it cannot be reached.
+ */
+export async function openDatabase(config: DatabaseConfig, logger: FastifyBaseLogger): Promise<DatabaseHandle> {
+  const handle = config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir);
+  try {
+    await sql`select 1`.execute(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    const where = config.kind === 'postgres' ? `at ${describeUrl(config.url)}` : `in ${config.dataDir}`;
+    throw new StartupError(`Cannot use the database ${where}: ${describeDatabaseError(error)}`);
+  }
+  return handle;
+}
+
+function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection (database restart) emits 'error' on the pool; without a
+  // listener Node would crash the process. The pool replaces the client on the next query.
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost; the pool will reconnect'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dataDir ?? undefined, { parsers: { [INT8_OID]: parseInt8 } });
+  } catch (error) {
+    releaseLock();
+    throw new StartupError(
+      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describeDatabaseError(error)}`,
+    );
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/**
+ * Only one process may open a PGlite directory: two would silently lose data (STACK.md section 3).
+ * A lock file holding the owner's pid keeps a second server or script out; a stale lock is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new StartupError(
+          `The embedded database in ${dataDir} is in use by another Tapcard process (pid ${owner}): stop it first, or set DATABASE_URL to use PostgreSQL`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new StartupError(`Cannot lock the embedded database in ${dataDir}: remove ${lockFile} and try again`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** host:port/database of a URL, without credentials, for messages. */
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}

@@ -1,0 +1,29 @@
+import type { ErrorReason } from '../../src/errors.ts';
+
+/**
+ * What services throw. It carries a reason from the closed list in src/errors.ts (and optional details),
+ * never a sentence: the client translates the reason. Services do not know about tRPC or HTTP.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly reason: ErrorReason,
+    readonly meta?: Record<string, unknown>,
+  ) {
+    super(reason);
+    this.name = 'AppError';
+  }
+}
+
+/** The one HTTP status of each reason (STYLE.md 3.4). */
+export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  bad_origin: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  database_unavailable: 503,
+};

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses every state-changing request whose Origin (or, without one, Referer) is not the app's own.
+ * better-auth checks only /api/auth; this covers tRPC mutations and every other route whatever their
+ * content type. Exempt paths authenticate the caller another way (a signed webhook, an OAuth `state`).
+ */
+export function registerOriginCheck(
+  app: FastifyInstance,
+  options: { allowedOrigins: readonly string[]; exemptPrefixes: readonly string[] },
+): void {
+  const allowed = new Set(options.allowedOrigins);
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+    const origin = request.headers.origin ?? originOf(request.headers.referer);
+    if (origin && allowed.has(origin)) return;
+    request.log.warn({ origin: origin ?? null, url: request.url }, 'refused a request from a foreign origin');
+    return reply.status(403).send({ reason: 'bad_origin', message: 'Cross-origin request refused' });
+  });
+}
+
+function originOf(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}

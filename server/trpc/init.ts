@@ -1,0 +1,107 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { ErrorReason } from '../../src/errors.ts';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Context } from './context.ts';
+
+/*
+ * 1. ERRORS
+ * Services throw AppError(reason). Every procedure turns it into a TRPCError with the reason's one code,
+ * and the formatter puts `reason` (and zod field errors) into the response. Anything unknown becomes
+ * `internal`: no message, stack or SQL leaves the server.
+ */
+const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
+  validation_failed: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  bad_origin: 'FORBIDDEN',
+  not_found: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payload_too_large: 'PAYLOAD_TOO_LARGE',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  internal: 'INTERNAL_SERVER_ERROR',
+  database_unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+function reasonOf(error: TRPCError): ErrorReason {
+  if (error.cause instanceof AppError) return error.cause.reason;
+  if (error.cause instanceof ZodError) return 'validation_failed';
+  if (isDatabaseUnavailable(error.cause)) return 'database_unavailable';
+  switch (error.code) {
+    case 'UNAUTHORIZED':
+      return 'unauthenticated';
+    case 'NOT_FOUND':
+      return 'not_found';
+    case 'BAD_REQUEST':
+    case 'PARSE_ERROR':
+    case 'METHOD_NOT_SUPPORTED':
+      return 'validation_failed';
+    case 'PAYLOAD_TOO_LARGE':
+      return 'payload_too_large';
+    case 'TOO_MANY_REQUESTS':
+      return 'rate_limited';
+    case 'SERVICE_UNAVAILABLE':
+      return 'database_unavailable';
+    default:
+      return 'internal';
+  }
+}
+
+/*
+ * 2. INITIALIZATION
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const reason = reasonOf(error);
+    const fieldErrors =
+      error.cause instanceof ZodError
+        ? error.cause.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+        : undefined;
+    const exposeMessage = reason !== 'internal' && reason !== 'database_unavailable';
+    return {
+      message: exposeMessage ? error.message : reason,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        reason,
+        meta: error.cause instanceof AppError ? error.cause.meta : undefined,
+        fieldErrors,
+      },
+    };
+  },
+});
+
+/*
+ * 3. ROUTER & PROCEDURES
+ */
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Maps a thrown AppError (or a lost database) to its TRPCError, keeping the original as the cause. */
+const errorMapping = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: TRPC_CODE_FOR[cause.reason], message: cause.reason, cause });
+    }
+    if (isDatabaseUnavailable(cause)) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'database_unavailable', cause });
+    }
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/** A procedure for signed-in users only; narrows ctx.user to non-null. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('unauthenticated');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('start and health', () => {
+  it('answers /health with the database checked', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('client and 404', () => {
+  it('serves the client for every client path', async () => {
+    for (const url of ['/', '/login', '/auth', '/onboarding', '/goodbye', '/dashboard', '/dashboard/qr-codes/']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an unknown path with HTTP 404 and the client, which shows the 404 page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ reason: 'not_found' });
+  });
+
+  it('serves hashed assets with a long cache and their type', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-test1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toContain('javascript');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and the other helmet headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
