@@ -43,7 +43,11 @@ export async function buildApp(
   app.addHook('onClose', () => database.close());
   try {
     await migrateToLatest(database.db);
-    const auth = createAuth({ db: database.db, config, secret: config.authSecret ?? resolveAuthSecret(config) });
+    const auth = createAuth({
+      db: database.db,
+      config,
+      secret: config.authSecret ?? resolveAuthSecret(config),
+    });
 
     await app.register(helmet, {
       contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -73,7 +77,8 @@ export async function buildApp(
         createContext: makeCreateContext({ db: database.db, config, auth }),
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
         onError({ error, path }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

@@ -12,16 +12,14 @@ const MIN_SECRET_LENGTH = 32;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const postgresUrl = z
-  .string()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be a postgres:// or postgresql:// URL with a host, for example postgres://user:pass@127.0.0.1:5432/tapcard');
+const postgresUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL with a host, for example postgres://user:pass@127.0.0.1:5432/tapcard');
 
 /** TRUST_PROXY: off by default; "true" trusts every hop, else a comma-separated list of proxy addresses. */
 const trustProxy = z
@@ -31,11 +29,15 @@ const trustProxy = z
     const trimmed = value.trim();
     if (trimmed === 'false') return false;
     if (trimmed === 'true') return true;
-    const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+    const list = trimmed
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     if (list.length === 0 || list.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part))) {
       ctx.addIssue({
         code: 'custom',
-        message: 'must be true, false, or a comma-separated list of proxy addresses (for example 10.0.0.1,10.0.0.2)',
+        message:
+          'must be true, false, or a comma-separated list of proxy addresses (for example 10.0.0.1,10.0.0.2)',
       });
       return z.NEVER;
     }
@@ -43,7 +45,10 @@ const trustProxy = z
   });
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    blankToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().min(1).default('localhost')),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),

@@ -35,13 +35,17 @@ async function listen(app: FastifyInstance, port: number, host: string): Promise
     await app.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StartupError(`Port ${port} is already in use: stop the program using it, or set PORT to another port`);
+      throw new StartupError(
+        `Port ${port} is already in use: stop the program using it, or set PORT to another port`,
+      );
     }
     if (code === 'EACCES') {
       throw new StartupError(`Not allowed to listen on port ${port}: use a port above 1023, or set PORT`);
     }
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new StartupError(`Cannot listen on HOST=${host}: use an address of this machine, such as 0.0.0.0`);
+      throw new StartupError(
+        `Cannot listen on HOST=${host}: use an address of this machine, such as 0.0.0.0`,
+      );
     }
     throw error;
   }
@@ -49,7 +53,9 @@ async function listen(app: FastifyInstance, port: number, host: string): Promise
 
 start().catch((error: unknown) => {
   const message =
-    error instanceof StartupError ? error.message : `failed to start: ${(error as Error)?.message ?? String(error)}`;
+    error instanceof StartupError
+      ? error.message
+      : `failed to start: ${(error as Error)?.message ?? String(error)}`;
   process.stderr.write(`tapcard: ${message}\n`);
   process.exit(1);
 });

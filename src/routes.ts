@@ -7,6 +7,8 @@ export const paths = {
   auth: '/auth',
   onboarding: '/onboarding',
   goodbye: '/goodbye',
+  privacy: '/privacy',
+  terms: '/terms',
   dashboard: '/dashboard',
   qrCodes: '/dashboard/qr-codes',
   vcards: '/dashboard/vcards',
@@ -24,6 +26,6 @@ const APP_PATHS: ReadonlySet<string> = new Set(Object.values(paths));
 
 /** True for a path the client renders; a trailing slash is ignored. */
 export function isAppPath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const trimmed = pathname.replace(/\/+$/, '') || '/';
   return APP_PATHS.has(trimmed);
 }

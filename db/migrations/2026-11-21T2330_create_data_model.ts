@@ -57,7 +57,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('verifications_identifier_idx').on('verifications').column('identifier').execute();
+  await db.schema
+    .createIndex('verifications_identifier_idx')
+    .on('verifications')
+    .column('identifier')
+    .execute();
 
   // profiles: one per user, keyed by the user id (spec section 3)
   await db.schema
@@ -71,9 +75,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('position', 'text')
     .addColumn('company', 'text')
     .addColumn('phone', 'text')
-    .addColumn('language', 'text', (col) => col.notNull().defaultTo('en').check(sql`language in ('en', 'es')`))
+    .addColumn('language', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('en', 'es')`),
+    )
     .addColumn('plan_type', 'text', (col) =>
-      col.notNull().defaultTo('free').check(sql`plan_type in ('free', 'pro', 'business')`),
+      col
+        .notNull()
+        .defaultTo('free')
+        .check(sql`plan_type in ('free', 'pro', 'business')`),
     )
     .addColumn('initialized', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('trial_start_date', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
@@ -172,7 +184,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'text', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('support_messages_user_id_idx').on('support_messages').column('user_id').execute();
+  await db.schema
+    .createIndex('support_messages_user_id_idx')
+    .on('support_messages')
+    .column('user_id')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

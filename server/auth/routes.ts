@@ -18,7 +18,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
           if (value === undefined) continue;
           for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
         }
-        const body = request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
+        const body =
+          request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
         const response = await auth.handler(
           new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
         );

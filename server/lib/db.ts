@@ -25,8 +25,12 @@ const parseInt8 = (value: string) => Number(value);
  * Opens the database named by the config and checks that it answers. Throws StartupError with one line
  * saying what to fix when it cannot be reached.
  */
-export async function openDatabase(config: DatabaseConfig, logger: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const handle = config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir);
+export async function openDatabase(
+  config: DatabaseConfig,
+  logger: FastifyBaseLogger,
+): Promise<DatabaseHandle> {
+  const handle =
+    config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir);
   try {
     await sql`select 1`.execute(handle.db);
   } catch (error) {
@@ -50,7 +54,9 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
   });
   // An idle client losing its connection (database restart) emits 'error' on the pool; without a
   // listener Node would crash the process. The pool replaces the client on the next query.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost; the pool will reconnect'));
+  pool.on('error', (error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

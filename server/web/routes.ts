@@ -53,7 +53,10 @@ async function builtIndexRenderer(app: FastifyInstance, config: Config) {
 }
 
 async function viteIndexRenderer(app: FastifyInstance) {
-  const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')]);
+  const [{ createServer }, { default: middie }] = await Promise.all([
+    import('vite'),
+    import('@fastify/middie'),
+  ]);
   const vite = await createServer({
     configFile: path.resolve('vite.config.ts'),
     server: { middlewareMode: true, hmr: { server: app.server } },

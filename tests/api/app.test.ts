@@ -22,7 +22,15 @@ describe('start and health', () => {
 
 describe('client and 404', () => {
   it('serves the client for every client path', async () => {
-    for (const url of ['/', '/login', '/auth', '/onboarding', '/goodbye', '/dashboard', '/dashboard/qr-codes/']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/auth',
+      '/onboarding',
+      '/goodbye',
+      '/dashboard',
+      '/dashboard/qr-codes/',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');

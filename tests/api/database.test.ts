@@ -40,7 +40,11 @@ describe('migrations', () => {
 
   it('leave nothing for better-auth to create or add', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-db-'));
-    const auth = createAuth({ db: handle.db, config: testConfig(testDb.config, dataDir), secret: 'x'.repeat(40) });
+    const auth = createAuth({
+      db: handle.db,
+      config: testConfig(testDb.config, dataDir),
+      secret: 'x'.repeat(40),
+    });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);
@@ -51,7 +55,11 @@ describe('data model rules', () => {
   it('keeps usernames unique whatever their case', async () => {
     await insertUser('u-case-1');
     await insertUser('u-case-2');
-    await handle.db.updateTable('profiles').set({ username: 'ana-perez' }).where('id', '=', 'u-case-1').execute();
+    await handle.db
+      .updateTable('profiles')
+      .set({ username: 'ana-perez' })
+      .where('id', '=', 'u-case-1')
+      .execute();
     await expect(
       handle.db.updateTable('profiles').set({ username: 'Ana-Perez' }).where('id', '=', 'u-case-2').execute(),
     ).rejects.toMatchObject({ code: '23505' });
@@ -66,7 +74,9 @@ describe('data model rules', () => {
     await insertUser('u-code');
     const link = { user_id: 'u-code', code: 'Abc1234', title: 'Site', url: 'https://example.com' };
     await handle.db.insertInto('links').values(link).execute();
-    await expect(handle.db.insertInto('links').values(link).execute()).rejects.toMatchObject({ code: '23505' });
+    await expect(handle.db.insertInto('links').values(link).execute()).rejects.toMatchObject({
+      code: '23505',
+    });
   });
 
   it('deletes every row of a user with the user, and a vCard’s managed link with the vCard', async () => {
@@ -78,10 +88,19 @@ describe('data model rules', () => {
       .executeTakeFirstOrThrow();
     const managed = await handle.db
       .insertInto('links')
-      .values({ user_id: 'u-cascade', code: 'Managed1', title: 'Card', url: 'https://x.test', vcard_id: vcard.id })
+      .values({
+        user_id: 'u-cascade',
+        code: 'Managed1',
+        title: 'Card',
+        url: 'https://x.test',
+        vcard_id: vcard.id,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await handle.db.insertInto('link_events').values({ link_id: managed.id, user_id: 'u-cascade', kind: 'scan' }).execute();
+    await handle.db
+      .insertInto('link_events')
+      .values({ link_id: managed.id, user_id: 'u-cascade', kind: 'scan' })
+      .execute();
     await handle.db.insertInto('profile_views').values({ user_id: 'u-cascade' }).execute();
     await handle.db
       .insertInto('support_messages')
@@ -89,12 +108,23 @@ describe('data model rules', () => {
       .execute();
 
     await handle.db.deleteFrom('vcards').where('id', '=', vcard.id).execute();
-    expect(await handle.db.selectFrom('links').where('id', '=', managed.id).selectAll().execute()).toEqual([]);
+    expect(await handle.db.selectFrom('links').where('id', '=', managed.id).selectAll().execute()).toEqual(
+      [],
+    );
 
     await handle.db.deleteFrom('users').where('id', '=', 'u-cascade').execute();
-    for (const table of ['profiles', 'vcards', 'links', 'link_events', 'profile_views', 'support_messages'] as const) {
+    for (const table of [
+      'profiles',
+      'vcards',
+      'links',
+      'link_events',
+      'profile_views',
+      'support_messages',
+    ] as const) {
       const column = table === 'profiles' ? 'id' : 'user_id';
-      const { count } = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = 'u-cascade'`
+      const { count } = await sql<{
+        count: number;
+      }>`select count(*)::int as count from ${sql.table(table)} where ${sql.ref(column)} = 'u-cascade'`
         .execute(handle.db)
         .then((result) => result.rows[0]!);
       expect(count, table).toBe(0);
@@ -118,13 +148,19 @@ describe('embedded database concurrency', () => {
     const failing = handle.db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto('support_messages').values({ user_id: 'u-tx', email: 'a@x.test', subject: 'A', message: 'rolled back' }).execute();
+        await trx
+          .insertInto('support_messages')
+          .values({ user_id: 'u-tx', email: 'a@x.test', subject: 'A', message: 'rolled back' })
+          .execute();
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('abort');
       })
       .catch(() => 'aborted');
     const committing = handle.db.transaction().execute(async (trx) => {
-      await trx.insertInto('support_messages').values({ user_id: 'u-tx', email: 'a@x.test', subject: 'B', message: 'kept' }).execute();
+      await trx
+        .insertInto('support_messages')
+        .values({ user_id: 'u-tx', email: 'a@x.test', subject: 'B', message: 'kept' })
+        .execute();
     });
     const plain = handle.db
       .insertInto('support_messages')

@@ -14,7 +14,8 @@ function captureLogs(): { stream: Writable; lines: LogLine[] } {
   const lines: LogLine[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+      for (const line of chunk.toString().split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as LogLine);
       done();
     },
   });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { TRPC_MAX_BATCH_SIZE } from '../../server/app.ts';
-import { buildTestApp, injectFromApp, signUp, trpcData, trpcError, type TestApp } from '../support/harness.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  trpcData,
+  trpcError,
+  type TestApp,
+} from '../support/harness.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -110,7 +117,8 @@ describe('request hygiene', () => {
 
   it('caps the number of calls in one batch', async () => {
     const calls = (n: number) => Array.from({ length: n }, () => 'profile.me').join(',');
-    const input = (n: number) => encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, {}]))));
+    const input = (n: number) =>
+      encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, {}]))));
     const ok = await t.app.inject({
       method: 'GET',
       url: `/api/trpc/${calls(TRPC_MAX_BATCH_SIZE)}?batch=1&input=${input(TRPC_MAX_BATCH_SIZE)}`,

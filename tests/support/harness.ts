@@ -30,7 +30,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     config: { kind: 'postgres', url: url.toString() },
-    drop: () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
@@ -44,9 +46,18 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
-export function testConfig(database: DatabaseConfig, dataDir: string, overrides: Partial<Config> = {}): Config {
+export function testConfig(
+  database: DatabaseConfig,
+  dataDir: string,
+  overrides: Partial<Config> = {},
+): Config {
   const base = parseConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: 'test-secret-'.padEnd(40, 'x') },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      AUTH_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    },
     { webDist: FIXTURE_WEB_DIST },
   );
   return { ...base, database, ...overrides };
@@ -94,7 +105,11 @@ export async function signUp(
   const response = await injectFromApp(app, {
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    payload: { name: fields.name ?? `Test User ${userCounter}`, email, password: fields.password ?? TEST_PASSWORD },
+    payload: {
+      name: fields.name ?? `Test User ${userCounter}`,
+      email,
+      password: fields.password ?? TEST_PASSWORD,
+    },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const setCookie = response.headers['set-cookie'];

@@ -1,0 +1,16 @@
+// Bundles the server into dist/server/main.js so production runs under plain `node` (Node 20 cannot run
+// .ts files; STACK.md section 3). Dependencies stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('built dist/server/main.js');

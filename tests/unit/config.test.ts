@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, statSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ensureDataDir, loadConfig, parseConfig } from '../../server/config.ts';
+import { StartupError } from '../../server/lib/startup-error.ts';
+
+function errorOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(StartupError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a StartupError');
+}
+
+describe('parseConfig defaults', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('localhost');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data/pglite') });
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and derives PUBLIC_URL from PORT', () => {
+    const config = parseConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/tapcard', PORT: '8080' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/tapcard' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(parseConfig({ PUBLIC_URL: 'https://cards.example.com/' }).publicUrl).toBe(
+      'https://cards.example.com',
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads TRUST_PROXY as off, on, or a list of proxy addresses', () => {
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
+  });
+});
+
+describe('parseConfig errors name the variable in one line', () => {
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid PORT: .*\(got "abc"\)$/],
+    [{ PORT: '70000' }, /^Invalid PORT: /],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, /^Invalid DATABASE_URL: must be a postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /^Invalid DATABASE_URL: /],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /^Invalid PUBLIC_URL: /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL: /],
+    [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV: /],
+    [{ TRUST_PROXY: 'yes please' }, /^Invalid TRUST_PROXY: /],
+    [{ AUTH_SECRET: 'short' }, /^Invalid AUTH_SECRET: must be at least 32 characters \(got "\*\*\*"\)$/],
+  ])('%j', (env, expected) => {
+    const message = errorOf(() => parseConfig(env));
+    expect(message).toMatch(expected);
+    expect(message).not.toContain('\n');
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(errorOf(() => parseConfig({ NODE_ENV: 'production' }))).toMatch(/^Missing AUTH_SECRET: /);
+    expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) }).authSecret).toBe(
+      'k'.repeat(32),
+    );
+  });
+});
+
+describe('loadConfig', () => {
+  it('generates a development secret once and keeps it in DATA_DIR', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tapcard-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.authSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('says plainly when DATA_DIR cannot be written', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'tapcard-ro-'));
+    chmodSync(parent, 0o500);
+    const dir = path.join(parent, 'data');
+    // root ignores permissions; a path under a regular file fails for everyone
+    const blocked = process.getuid?.() === 0 ? '/proc/version/data' : dir;
+    expect(errorOf(() => ensureDataDir(blocked))).toMatch(/^DATA_DIR .* is not writable \(\w+\): /);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  annualSavingPercent,
+  bestAnnualSavingPercent,
+  hasRoomFor,
+  normalizePlanId,
+  PLANS,
+  priceFractionDigits,
+  TRIAL_DAYS,
+  UNLIMITED,
+} from '../../src/plans.ts';
+
+describe('plan table (DECISIONS.md "Plans")', () => {
+  it('holds the decided limits and prices', () => {
+    expect(PLANS.free.limits).toEqual({ vcards: 1, qrCodes: 1, links: 5, storageMb: 50 });
+    expect(PLANS.pro.limits).toEqual({ vcards: 10, qrCodes: 20, links: UNLIMITED, storageMb: 500 });
+    expect(PLANS.business.limits).toEqual({
+      vcards: UNLIMITED,
+      qrCodes: UNLIMITED,
+      links: UNLIMITED,
+      storageMb: 5000,
+    });
+    expect(PLANS.free.price).toEqual({ month: 0, year: 0 });
+    expect(PLANS.pro.price).toEqual({ month: 19.99, year: 199 });
+    expect(PLANS.business.price).toEqual({ month: 89.99, year: 899 });
+    expect(TRIAL_DAYS).toBe(14);
+  });
+});
+
+describe('annual saving arithmetic', () => {
+  it('computes the saving against twelve monthly payments, rounded to a whole percent', () => {
+    // Pro: 199 vs 12 x 19.99 = 239.88 -> 17.04 %; Business: 899 vs 1079.88 -> 16.75 %
+    expect(annualSavingPercent(PLANS.pro)).toBe(17);
+    expect(annualSavingPercent(PLANS.business)).toBe(17);
+    expect(bestAnnualSavingPercent()).toBe(17);
+  });
+
+  it('says 0 for a plan without a price', () => {
+    expect(annualSavingPercent(PLANS.free)).toBe(0);
+  });
+
+  it('follows the prices rather than a typed number', () => {
+    const doubled = { ...PLANS.pro, price: { month: 10, year: 60 } };
+    expect(annualSavingPercent(doubled)).toBe(50);
+  });
+
+  it('shows 2 decimals for monthly amounts and 0 for yearly ones', () => {
+    expect(priceFractionDigits('month')).toBe(2);
+    expect(priceFractionDigits('year')).toBe(0);
+  });
+});
+
+describe('limits', () => {
+  it('allows creating until the limit and always when unlimited', () => {
+    expect(hasRoomFor(1, 0)).toBe(true);
+    expect(hasRoomFor(1, 1)).toBe(false);
+    expect(hasRoomFor(UNLIMITED, 10_000)).toBe(true);
+  });
+
+  it('reads the legacy plan value premium as pro and anything unknown as free', () => {
+    expect(normalizePlanId('premium')).toBe('pro');
+    expect(normalizePlanId('business')).toBe('business');
+    expect(normalizePlanId('gold')).toBe('free');
+    expect(normalizePlanId(null)).toBe('free');
+  });
+});
