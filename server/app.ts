@@ -47,6 +47,7 @@ export async function buildApp(
       db: database.db,
       config,
       secret: config.authSecret ?? resolveAuthSecret(config),
+      logger: app.log,
     });
 
     await app.register(helmet, {

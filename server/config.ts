@@ -60,6 +60,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy),
+  WEB_DIST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -117,7 +118,7 @@ export function parseConfig(
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
     viteDev: options.viteDev ?? false,
-    webDist: path.resolve(options.webDist ?? 'dist/web'),
+    webDist: path.resolve(parsed.WEB_DIST ?? options.webDist ?? 'dist/web'),
   };
 }
 

@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
@@ -7,7 +8,17 @@ import { createProfileForUser } from '../profile/service.ts';
 /** Sign-up password minimum (spec section 5); the full policy is checked by the shared schema. */
 const MIN_PASSWORD_LENGTH = 12;
 
-export function createAuth({ db, config, secret }: { db: Kysely<Database>; config: Config; secret: string }) {
+export function createAuth({
+  db,
+  config,
+  secret,
+  logger,
+}: {
+  db: Kysely<Database>;
+  config: Config;
+  secret: string;
+  logger: FastifyBaseLogger;
+}) {
   return betterAuth({
     appName: 'Tapcard',
     baseURL: config.publicUrl,
@@ -16,6 +27,10 @@ export function createAuth({ db, config, secret }: { db: Kysely<Database>; confi
     database: { db, type: 'postgres' },
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // into the app's log (with its level and format) instead of better-auth's own console output
+    logger: {
+      log: (level, message, ...args) => logger[level]({ details: args }, message),
+    },
     emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH },
     advanced: { useSecureCookies: config.publicUrl.startsWith('https:') },
     // Our tables and columns are snake_case (STYLE.md naming); better-auth's own names are mapped here.

@@ -25,20 +25,31 @@ const UNAVAILABLE_MESSAGES = [
   'Connection ended unexpectedly',
 ];
 
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
+/** The error and the errors it wraps: `cause` (better-auth, tRPC) and AggregateError's `errors`. */
+function* errorChain(error: unknown, depth = 0): Generator<unknown> {
+  if (typeof error !== 'object' || error === null || depth > 5) return;
+  yield error;
+  yield* errorChain((error as { cause?: unknown }).cause, depth + 1);
   // AggregateError from a host with several addresses (127.0.0.1 and ::1)
-  const nested = (error as { errors?: unknown[] }).errors?.[0];
-  return nested === undefined ? undefined : errorCode(nested);
+  yield* errorChain((error as { errors?: unknown[] }).errors?.[0], depth + 1);
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (const link of errorChain(error)) {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z_]+)$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = errorCode(error);
-  if (code && UNAVAILABLE_CODES.has(code)) return true;
-  const message = error instanceof Error ? error.message : '';
-  return UNAVAILABLE_MESSAGES.some((fragment) => message.includes(fragment));
+  for (const link of errorChain(error)) {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = link instanceof Error ? link.message : '';
+    if (UNAVAILABLE_MESSAGES.some((fragment) => message.includes(fragment))) return true;
+  }
+  return false;
 }
 
 /** One line describing why the database could not be used. */

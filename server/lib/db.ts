@@ -42,7 +42,19 @@ export async function openDatabase(
 }
 
 function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
+  // A client losing its connection (database restart) emits 'error' (on the pool too while idle).
+  // Without a listener Node would crash the process; every client gets one from birth, including while it
+  // is still connecting. The query in flight fails on its own; the pool replaces the client next time.
+  const onConnectionLost = (error: Error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool will reconnect');
+  class ListeningClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', onConnectionLost);
+    }
+  }
   const pool = new pg.Pool({
+    Client: ListeningClient,
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
@@ -52,11 +64,7 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection (database restart) emits 'error' on the pool; without a
-  // listener Node would crash the process. The pool replaces the client on the next query.
-  pool.on('error', (error) =>
-    logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
-  );
+  pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

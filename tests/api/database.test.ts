@@ -44,6 +44,7 @@ describe('migrations', () => {
       db: handle.db,
       config: testConfig(testDb.config, dataDir),
       secret: 'x'.repeat(40),
+      logger: pino({ level: 'silent' }),
     });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);

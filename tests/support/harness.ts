@@ -31,7 +31,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     config: { kind: 'postgres', url: url.toString() },
     drop: async () => {
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }
@@ -73,7 +75,10 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // a caller that brings its own database also drops it
+  const database = overrides.database
+    ? { config: overrides.database, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-test-'));
   const config = testConfig(database.config, dataDir, overrides);
   const app = await buildApp(config, { logger: options.logger ?? false });

@@ -1,0 +1,71 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServerProcess } from '../support/server-process.ts';
+
+// Bad start-up input (issue: "each stops the start with one clear line saying what to fix").
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tapcard-start-'));
+
+async function failingStart(env: Record<string, string>): Promise<string> {
+  const server = startServerProcess(env);
+  expect(await server.exited).toBe(1);
+  const lines = server.stderr().trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^tapcard: /);
+  return lines[0]!;
+}
+
+async function freePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const port = (blocker.address() as net.AddressInfo).port;
+  return { port, release: () => new Promise((resolve) => blocker.close(() => resolve())) };
+}
+
+describe('start-up failures name what to fix', () => {
+  it('a malformed DATABASE_URL', async () => {
+    const line = await failingStart({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://root@localhost/db' });
+    expect(line).toMatch(/Invalid DATABASE_URL: must be a postgres:\/\//);
+  });
+
+  it('an unreachable database', async () => {
+    const { port, release } = await freePort();
+    await release(); // nothing listens there now
+    const line = await failingStart({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: `postgres://tapcard:secret@127.0.0.1:${port}/tapcard`,
+    });
+    expect(line).toContain(`Cannot use the database at 127.0.0.1:${port}/tapcard: connection refused`);
+    expect(line).not.toContain('secret');
+  });
+
+  it('an unwritable DATA_DIR', async () => {
+    const line = await failingStart({ DATA_DIR: '/proc/version/tapcard' });
+    expect(line).toMatch(/DATA_DIR \/proc\/version\/tapcard is not writable/);
+  });
+
+  it('a port in use, and a second server on the same embedded database', async () => {
+    const shared = dataDir();
+    const { port, release } = await freePort();
+    try {
+      const portLine = await failingStart({ DATA_DIR: shared, HOST: '127.0.0.1', PORT: String(port) });
+      expect(portLine).toContain(`Port ${port} is already in use`);
+    } finally {
+      await release();
+    }
+    const first = startServerProcess({ DATA_DIR: shared, HOST: '127.0.0.1', PORT: String(port) });
+    try {
+      expect(await first.ready).toBe(true);
+      const lockLine = await failingStart({ DATA_DIR: shared, HOST: '127.0.0.1', PORT: '0' });
+      expect(lockLine).toMatch(/is in use by another Tapcard process \(pid \d+\)/);
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    // graceful stop: exit 0 and the embedded database unlocked
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(shared, 'pglite.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+// Runs server/main.ts as its own process, the way `npm start` does, to test start-up and shutdown.
+
+export const FIXTURE_WEB_DIST = path.resolve(import.meta.dirname, 'fixtures/web');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  /** Resolves true once the server prints its URL, false if it exits first. */
+  ready: Promise<boolean>;
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: FIXTURE_WEB_DIST,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<boolean>((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Tapcard is running at')) resolve(true);
+    });
+    void exited.then(() => resolve(false));
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return { child, stdout: () => out, stderr: () => err, exited, ready };
+}

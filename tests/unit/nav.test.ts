@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '#src/routes.ts';
+import { isNavItemActive } from '#web/lib/nav.ts';
+
+describe('isNavItemActive', () => {
+  it('lights the analytics home only on /dashboard itself', () => {
+    expect(isNavItemActive(paths.dashboard, '/dashboard')).toBe(true);
+    expect(isNavItemActive(paths.dashboard, '/dashboard/')).toBe(true);
+    expect(isNavItemActive(paths.dashboard, paths.qrCodes)).toBe(false);
+    expect(isNavItemActive(paths.dashboard, paths.account)).toBe(false);
+  });
+
+  it('lights other items on their page and on pages below it', () => {
+    expect(isNavItemActive(paths.qrCodes, '/dashboard/qr-codes')).toBe(true);
+    expect(isNavItemActive(paths.qrCodes, '/dashboard/qr-codes/')).toBe(true);
+    expect(isNavItemActive(paths.qrCodes, '/dashboard/qr-codes/42')).toBe(true);
+    expect(isNavItemActive(paths.billing, '/dashboard/billing/history')).toBe(true);
+  });
+
+  it('does not light an item for a sibling page that merely starts with the same letters', () => {
+    expect(isNavItemActive(paths.vcards, paths.vcardEditor)).toBe(false);
+    expect(isNavItemActive(paths.vcardEditor, paths.vcards)).toBe(false);
+    expect(isNavItemActive(paths.qrCodes, '/dashboard/qr-codes-old')).toBe(false);
+  });
+
+  it('does not light an item on unrelated pages', () => {
+    expect(isNavItemActive(paths.support, paths.dashboard)).toBe(false);
+    expect(isNavItemActive(paths.account, '/')).toBe(false);
+  });
+});
