@@ -1,9 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure src/ and web/ logic) and `api` (the real app in-process against a real
 // database: in-memory PGlite by default, the PostgreSQL named by DATABASE_URL when it is set).
+// CI sets TEST_REPORT_DIR to collect a JSON report of every run for its closing summary line.
+const reportDir = process.env.TEST_REPORT_DIR;
+
 export default defineConfig({
   test: {
+    reporters: reportDir
+      ? ['default', ['json', { outputFile: path.join(reportDir, `vitest-${process.pid}.json`) }]]
+      : ['default'],
     projects: [
       {
         test: {

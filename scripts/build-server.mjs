@@ -3,8 +3,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // the server, and the migration command the Docker image runs before it
+  entryPoints: { main: 'server/main.ts', migrate: 'scripts/migrate.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js');
+console.log('built dist/server/main.js and dist/server/migrate.js');

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { migrateToLatest } from '../db/migrate.ts';
+import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -19,8 +20,6 @@ import { registerWebRoutes } from './web/routes.ts';
 
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
-/** Most calls one batched tRPC request may carry (the client's batch link uses the same number). */
-export const TRPC_MAX_BATCH_SIZE = 20;
 
 /**
  * Builds the whole app from a config: database (migrated to latest), auth, tRPC, public routes and the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
-import { TRPC_MAX_BATCH_SIZE } from '../../server/app.ts';
+import { TRPC_MAX_BATCH_SIZE } from '../../src/api.ts';
 import {
   buildTestApp,
   injectFromApp,

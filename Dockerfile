@@ -1,0 +1,33 @@
+# Production image: build in one stage, run the bundled server as a non-root user in a slim one.
+# docker build -t tapcard . && docker run -p 3000:3000 -e AUTH_SECRET=$(openssl rand -hex 32) -v tapcard-data:/data tapcard
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm install --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# migrations first (a failure stops the container with its one-line reason), then the server as PID 1's
+# child via exec, so SIGTERM reaches it and in-flight requests finish
+CMD ["sh", "-c", "node dist/server/migrate.js && exec node dist/server/main.js"]

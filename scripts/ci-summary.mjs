@@ -1,0 +1,64 @@
+// Prints CI's closing line "N passed, N failed" and exits non-zero on any failure.
+// Usage: node scripts/ci-summary.mjs <report-dir> [check=exit-code ...] [--run=name=exit-code ...]
+//   check=code      a plain check (type check, lint): one test that passed or failed
+//   --run=name=code a test run whose Vitest and Playwright JSON reports are in <report-dir>/<name>; its
+//                   tests are counted, and a failed run with no failed test in its reports (a crash
+//                   before any report was written) counts as one failure
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const [reportDir, ...args] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+
+function countReports(dir) {
+  const totals = { passed: 0, failed: 0 };
+  if (!existsSync(dir)) return totals;
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()) {
+    const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    let counts;
+    if (report.stats && 'expected' in report.stats) {
+      // Playwright: a flaky test counts as failed (a flake is a bug to fix, not a pass)
+      counts = {
+        passed: report.stats.expected,
+        failed: report.stats.unexpected + report.stats.flaky,
+        skipped: report.stats.skipped,
+      };
+    } else {
+      counts = {
+        passed: report.numPassedTests,
+        failed: report.numFailedTests,
+        skipped: report.numPendingTests,
+      };
+    }
+    console.log(
+      `  ${path.basename(dir)}/${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    );
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+  }
+  return totals;
+}
+
+for (const arg of args) {
+  if (arg.startsWith('--run=')) {
+    const [name, code] = arg.slice('--run='.length).split('=');
+    const totals = countReports(path.join(reportDir, name));
+    passed += totals.passed;
+    failed += totals.failed;
+    if (code !== '0' && totals.failed === 0) {
+      failed += 1;
+      console.log(`  ${name}: the run failed (exit ${code}) without a failed test in its reports`);
+    }
+  } else {
+    const [name, code] = arg.split('=');
+    if (code === '0') passed += 1;
+    else failed += 1;
+    console.log(`  ${name}: ${code === '0' ? 'passed' : `failed (exit ${code})`}`);
+  }
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

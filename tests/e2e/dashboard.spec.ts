@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { signUpThroughApi } from './support.ts';
+
+test('the dashboard without a session shows Loading... and ends on /auth', async ({ page }) => {
+  await page.goto('/dashboard/qr-codes');
+  await expect(page).toHaveURL('/auth');
+});
+
+test.describe('on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the navigation drawer opens, closes, and closes on navigation', async ({ page }) => {
+    await page.goto('/');
+    await signUpThroughApi(page);
+    await page.goto('/dashboard');
+    const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+    await expect(dashboardNav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(dashboardNav).toBeVisible();
+    await expect(dashboardNav.getByRole('link', { name: 'Analytics' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(dashboardNav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(dashboardNav).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dashboardNav.getByRole('link', { name: 'My QR Codes' }).click();
+    await expect(page).toHaveURL('/dashboard/qr-codes');
+    await expect(dashboardNav).toBeHidden();
+  });
+});
+
+test('on a desktop the sidebar marks the active item and logout goes home', async ({ page }) => {
+  await page.goto('/');
+  await signUpThroughApi(page);
+  await page.goto('/dashboard/billing');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Analytics' })).not.toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/auth');
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
+import { formatPrice } from '../../web/lib/format.ts';
+import { useLanguage } from './support.ts';
+
+const cases = [
+  {
+    language: 'en',
+    pricing: 'Simple, transparent pricing',
+    monthly: 'Monthly',
+    annually: 'Annually',
+    pro: 'Pro Plan',
+  },
+  {
+    language: 'es',
+    pricing: 'Precios simples y transparentes',
+    monthly: 'Mensual',
+    annually: 'Anual',
+    pro: 'Plan Pro',
+  },
+] as const;
+
+for (const c of cases) {
+  test(`landing page in ${c.language}: sections, and the pricing toggle switches amounts`, async ({
+    page,
+  }) => {
+    await useLanguage(page, c.language);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', c.language);
+    await expect(page.getByRole('heading', { name: c.pricing })).toBeVisible();
+    for (const anchor of ['#features', '#pricing', '#about']) {
+      await expect(page.locator(anchor)).toHaveCount(1);
+    }
+
+    const pro = page.getByRole('listitem', { name: c.pro });
+    await expect(pro).toContainText(formatPrice(PLANS.pro.price.month, 'month', c.language));
+    await page.getByRole('radio', { name: new RegExp(`^${c.annually}`) }).click();
+    await expect(pro).toContainText(formatPrice(PLANS.pro.price.year, 'year', c.language));
+    await expect(pro).not.toContainText(formatPrice(PLANS.pro.price.month, 'month', c.language));
+    await expect(page.getByRole('radio', { name: new RegExp(`^${c.annually}`) })).toContainText('17');
+    await page.getByRole('radio', { name: c.monthly }).click();
+    await expect(pro).toContainText(formatPrice(PLANS.pro.price.month, 'month', c.language));
+    await expect(
+      page.getByRole('listitem', { name: c.language === 'en' ? 'Free Trial' : /Prueba/ }),
+    ).toContainText(String(TRIAL_DAYS));
+  });
+}
+
+test('the language switcher changes the page and remembers the choice', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Simple, transparent pricing' })).toBeVisible();
+  await page.getByLabel('Language').first().selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Precios simples y transparentes' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('es');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Precios simples y transparentes' })).toBeVisible();
+});
+
+test('every link on the landing page leads somewhere', async ({ page, request }) => {
+  await page.goto('/');
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(5);
+  for (const href of new Set(hrefs)) {
+    expect(href, 'no empty or dummy links').not.toMatch(/^(#?|javascript:.*)$/);
+    if (href.startsWith('#')) {
+      await expect(page.locator(href), href).toHaveCount(1);
+    } else if (href.startsWith('/') && href !== '/demo') {
+      // /demo is the demo public card, served by the public pages once the demo account exists
+      expect((await request.get(href)).status(), href).toBe(200);
+    }
+  }
+});

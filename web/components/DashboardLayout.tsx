@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
+import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
+
+/** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
+export function DashboardLayout() {
+  return (
+    <div className="flex min-h-dvh bg-slate-50">
+      <DesktopSidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <DashboardTopBar />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

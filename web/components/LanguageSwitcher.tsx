@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Languages } from 'lucide-react';
+import { isLocale, LOCALES, type Locale } from '#src/i18n.ts';
+import { cn } from '../lib/cn.ts';
+import { changeLocale } from '../lib/i18n.ts';
+
+// Each language is named in itself, so a reader can find their own language whatever the page shows now.
+const LANGUAGE_AUTONYMS: Record<Locale, string> = { en: 'English', es: 'Español' };
+
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
+  const selectId = useId();
+  return (
+    <div className={cn('relative inline-flex items-center', className)}>
+      <label htmlFor={selectId} className="sr-only">
+        {t`Language`}
+      </label>
+      <Languages aria-hidden className="pointer-events-none absolute left-2.5 size-4 text-slate-600" />
+      <select
+        id={selectId}
+        value={i18n.locale}
+        onChange={(event) => {
+          const locale = event.target.value;
+          if (isLocale(locale)) void changeLocale(locale);
+        }}
+        className="h-9 cursor-pointer appearance-none rounded-lg border border-slate-300 bg-white pr-3 pl-8 text-sm font-medium text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-strong"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LANGUAGE_AUTONYMS[locale]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

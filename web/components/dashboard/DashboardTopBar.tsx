@@ -1,0 +1,26 @@
+import { Trans } from '@lingui/react/macro';
+import { authClient } from '../../lib/auth-client.ts';
+import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
+import { Logo } from '../Logo.tsx';
+import { MobileNavDrawer } from './MobileNavDrawer.tsx';
+
+/** Top of every dashboard page: the menu and logo on phones, who is signed in on wider screens, the language. */
+export function DashboardTopBar() {
+  const userName = authClient.useSession().data?.user.name;
+  return (
+    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:px-8">
+      <div className="flex items-center gap-1 md:hidden">
+        <MobileNavDrawer />
+        <Logo />
+      </div>
+      {userName && (
+        <p className="hidden min-w-0 truncate text-sm text-slate-700 md:block">
+          <Trans>
+            Signed in as <span className="font-semibold text-ink">{userName}</span>
+          </Trans>
+        </p>
+      )}
+      <LanguageSwitcher className="ml-auto" />
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { ChartColumn, CreditCard, IdCard, LifeBuoy, QrCode, UserCog, type LucideIcon } from 'lucide-react';
+import { paths } from '#src/routes.ts';
+
+export interface NavItem {
+  path: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+}
+
+/** spec section 2, dashboard layout: the main sidebar entries, in order. */
+export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
+  { path: paths.dashboard, label: msg`Analytics`, icon: ChartColumn },
+  { path: paths.qrCodes, label: msg`My QR Codes`, icon: QrCode },
+  { path: paths.vcards, label: msg`My vCards`, icon: IdCard },
+  { path: paths.billing, label: msg`Billing`, icon: CreditCard },
+  { path: paths.account, label: msg`Account`, icon: UserCog },
+];
+
+export const SUPPORT_NAV_ITEM: NavItem = { path: paths.support, label: msg`Support`, icon: LifeBuoy };

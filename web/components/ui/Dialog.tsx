@@ -1,0 +1,66 @@
+import type { ComponentProps } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { useLingui } from '@lingui/react/macro';
+import { X } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+const PLACEMENT_CLASSES = {
+  center:
+    'top-1/2 left-1/2 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-xl p-6 motion-safe:data-[state=open]:animate-dialog-in',
+  left: 'inset-y-0 left-0 h-full w-72 max-w-[85vw] p-4 motion-safe:data-[state=open]:animate-drawer-in',
+} as const;
+
+interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  /** 'left' slides in from the edge as a drawer; 'center' is a modal box. */
+  placement?: keyof typeof PLACEMENT_CLASSES;
+  /** Accessible name of the icon-only close button. */
+  closeLabel?: string;
+}
+
+export function DialogContent({
+  placement = 'center',
+  closeLabel,
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
+  const { t } = useLingui();
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 motion-safe:data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed z-50 bg-white shadow-xl focus-visible:outline-none',
+          PLACEMENT_CLASSES[placement],
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          aria-label={closeLabel ?? t`Close`}
+          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink"
+        >
+          <X aria-hidden className="size-5" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return (
+    <DialogPrimitive.Title className={cn('pr-10 text-lg font-semibold text-ink', className)} {...props} />
+  );
+}
+
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn('mt-1 text-sm text-slate-600', className)} {...props} />;
+}

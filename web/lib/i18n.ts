@@ -1,0 +1,37 @@
+import { i18n } from '@lingui/core';
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '#src/i18n.ts';
+
+/** The language chosen earlier on this device, or the default (spec section 4, language). */
+export function readStoredLocale(): Locale {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+  } catch {
+    // Storage can be blocked (privacy settings); the default language still works.
+    return DEFAULT_LOCALE;
+  }
+}
+
+function storeLocale(locale: Locale): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Not remembering the choice is acceptable; the language still changes for this visit.
+  }
+}
+
+/**
+ * Loads the locale's catalog (one chunk per locale: the Vite plugin compiles the .po file on import) and
+ * makes it the active language of the page.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = await import(`../../locales/${locale}/messages.po`);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+}
+
+/** Switches the language on the user's request and remembers it on this device. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await activateLocale(locale);
+  storeLocale(locale);
+}

@@ -1,0 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { PlanId } from '#src/plans.ts';
+
+/** How each plan is named on pricing cards. */
+export const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
+  free: msg`Free Trial`,
+  pro: msg`Pro Plan`,
+  business: msg`Business Plan`,
+};

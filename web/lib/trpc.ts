@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '#server/trpc/router.ts';
+import { TRPC_MAX_BATCH_SIZE } from '#src/api.ts';
+
+/** Typed hooks for every procedure of the server's router (only its type crosses into the client). */
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Data changes only through this client or live updates, so refetching on every focus is waste.
+      queries: { refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    // Calls made in the same tick share one request, up to the server's batch limit.
+    // superjson must match the server's transformer (server/trpc/init.ts) so dates survive the trip.
+    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH_SIZE, transformer: superjson })],
+  });
+}

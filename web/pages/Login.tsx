@@ -1,0 +1,21 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BackHomeLink } from '../components/BackHomeLink.tsx';
+import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+
+export function Login() {
+  const { t } = useLingui();
+  return (
+    <PublicPageLayout>
+      <div className="space-y-6">
+        <PageHeading
+          title={t`Sign In`}
+          description={<Trans>Sign in to manage your cards, QR codes and links.</Trans>}
+        />
+        <ComingSoonBanner />
+        <BackHomeLink />
+      </div>
+    </PublicPageLayout>
+  );
+}

@@ -1,0 +1,27 @@
+import { Trans } from '@lingui/react/macro';
+
+export function About() {
+  return (
+    <section
+      id="about"
+      aria-labelledby="about-title"
+      className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 md:py-24"
+    >
+      <h2 id="about-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+        <Trans>About Tapcard</Trans>
+      </h2>
+      <p className="mt-6 text-lg leading-relaxed text-slate-700">
+        <Trans>
+          Tapcard turns your business card into a page that is always current. We built it for freelancers,
+          sales teams and small businesses who meet people every day and want to be remembered.
+        </Trans>
+      </p>
+      <p className="mt-4 text-lg leading-relaxed text-slate-700">
+        <Trans>
+          Tapcard is self-hosted: it runs on your own server, so your contacts' details and your analytics
+          never leave your hands.
+        </Trans>
+      </p>
+    </section>
+  );
+}

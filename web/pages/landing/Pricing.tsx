@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Lock } from 'lucide-react';
+import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingInterval } from '#src/plans.ts';
+import { BillingIntervalToggle } from './BillingIntervalToggle.tsx';
+import { PlanCard } from './PlanCard.tsx';
+
+export function Pricing() {
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-16 md:py-24">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+            <Trans>Simple, transparent pricing</Trans>
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">
+            <Trans>Start with a {TRIAL_DAYS}-day free trial and upgrade anytime.</Trans>
+          </p>
+          <div className="mt-8">
+            <BillingIntervalToggle value={interval} onChange={setBillingInterval} />
+          </div>
+        </div>
+        <ul className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
+          {PLAN_IDS.map((id) => (
+            <PlanCard key={id} plan={PLANS[id]} interval={interval} mostPopular={id === 'pro'} />
+          ))}
+        </ul>
+        <p className="mt-8 flex items-center justify-center gap-2 text-sm font-medium text-slate-700">
+          <Lock aria-hidden className="size-4" />
+          <Trans>Secure Payment via Stripe</Trans>
+        </p>
+      </div>
+    </section>
+  );
+}
