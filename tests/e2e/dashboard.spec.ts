@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpThroughApi } from './support.ts';
+import { expect, signUpThroughApi, test } from './support.ts';
 
 test('the dashboard without a session shows Loading... and ends on /auth', async ({ page }) => {
   await page.goto('/dashboard/qr-codes');

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { formatPrice } from '../../web/lib/format.ts';
-import { useLanguage } from './support.ts';
+import { expect, test, useLanguage } from './support.ts';
 
 const cases = [
   {

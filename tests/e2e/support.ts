@@ -1,5 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every page fails its test on a Content-Security-Policy violation or an uncaught script error, so the
+ * CSP is proven to let the client run, and a broken page cannot pass by accident.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
+        problems.push(message.text());
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(problems, 'CSP violations or script errors on the page').toEqual([]);
+  },
+});
+
+export { expect };
 
 export const E2E_PASSWORD = 'Correct-Horse-42';
 

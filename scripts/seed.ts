@@ -1,0 +1,34 @@
+// npm run seed: creates the demo account (a complete card at /demo) in the configured database.
+// Refuses in production unless --force, since it creates an account with a known e-mail address.
+import { pino } from 'pino';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createAuth } from '../server/auth/auth.ts';
+import { loadConfig } from '../server/config.ts';
+import { DEMO_USERNAME, seedDemoAccount } from '../server/demo/service.ts';
+import { openDatabase } from '../server/lib/db.ts';
+import { StartupError } from '../server/lib/startup-error.ts';
+
+try {
+  const config = loadConfig(process.env);
+  if (config.env === 'production' && !process.argv.includes('--force')) {
+    throw new StartupError('refusing to seed a production database; add --force if you really mean it');
+  }
+  const logger = pino({ level: 'warn' });
+  const database = await openDatabase(config.database, logger);
+  try {
+    await migrateToLatest(database.db);
+    const auth = createAuth({ db: database.db, config, secret: config.authSecret ?? '', logger });
+    const result = await seedDemoAccount({ db: database.db, auth, config });
+    if (result.created) {
+      console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);
+      console.log(`Sign in as ${result.email} with the password ${result.password} (shown once).`);
+    } else {
+      console.log('The demo account already exists: nothing to do.');
+    }
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(`seed: ${error instanceof StartupError ? error.message : (error as Error).message}`);
+  process.exit(1);
+}
