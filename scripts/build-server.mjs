@@ -6,6 +6,9 @@ await build({
   // the server, and the migration command the Docker image runs before it
   entryPoints: { main: 'server/main.ts', migrate: 'scripts/migrate.ts' },
   outdir: 'dist/server',
+  // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

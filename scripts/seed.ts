@@ -17,7 +17,7 @@ try {
   const database = await openDatabase(config.database, logger);
   try {
     await migrateToLatest(database.db);
-    const auth = createAuth({ db: database.db, config, secret: config.authSecret ?? '', logger });
+    const auth = await createAuth({ db: database.db, config, secret: config.authSecret ?? '', logger });
     const result = await seedDemoAccount({ db: database.db, auth, config });
     if (result.created) {
       console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);

@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { migrateToLatest } from '../db/migrate.ts';
 import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
-import { createAuth } from './auth/auth.ts';
+import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { registerHealthRoutes } from './health/routes.ts';
-import { openDatabase } from './lib/db.ts';
+import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
@@ -27,7 +27,11 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function buildApp(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** An already opened database (main.ts opens it while this module loads); opened here otherwise. */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.logLevel },
@@ -38,11 +42,13 @@ export async function buildApp(
   };
   const app = Fastify(serverOptions);
 
-  const database = await openDatabase(config.database, app.log);
+  const authModuleLoading = loadAuthModule(); // overlaps with opening the database
+  const database = options.database ?? (await openDatabase(config.database, app.log));
   app.addHook('onClose', () => database.close());
   try {
     await migrateToLatest(database.db);
-    const auth = createAuth({
+    await authModuleLoading;
+    const auth = await createAuth({
       db: database.db,
       config,
       secret: config.authSecret ?? resolveAuthSecret(config),

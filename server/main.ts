@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { pino } from 'pino';
 import { loadConfig } from './config.ts';
+import { openDatabase } from './lib/db.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 // Reads the environment, builds the app and listens. Every start-up failure ends in one line saying what
@@ -18,7 +19,16 @@ const webDist = path.resolve(here, here.endsWith(path.join('dist', 'server')) ? 
 
 async function start(): Promise<void> {
   const config = loadConfig(process.env, { viteDev: process.argv.includes('--dev'), webDist });
-  const app = await buildApp(config);
+  // Opening the database (for PGlite: starting PostgreSQL in WebAssembly, about a second) overlaps with
+  // loading the rest of the server's modules.
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase(config.database, pino({ level: config.logLevel })),
+    import('./app.ts'),
+  ]);
+  const app = await buildApp(config, { database }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'uncaught error, shutting down');
     else app.log.info({ signal }, 'shutting down');

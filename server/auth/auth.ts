@@ -1,4 +1,3 @@
-import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -8,7 +7,15 @@ import { createProfileForUser } from '../profile/service.ts';
 /** Sign-up password minimum (spec section 5); the full policy is checked by the shared schema. */
 const MIN_PASSWORD_LENGTH = 12;
 
-export function createAuth({
+/**
+ * better-auth is the heaviest module of the server (about 0.6 s to load). It is imported here on demand,
+ * and app.ts starts that import while the database opens, so the two overlap at start-up.
+ */
+export function loadAuthModule() {
+  return import('better-auth');
+}
+
+export async function createAuth({
   db,
   config,
   secret,
@@ -19,6 +26,7 @@ export function createAuth({
   secret: string;
   logger: FastifyBaseLogger;
 }) {
+  const { betterAuth } = await loadAuthModule();
   return betterAuth({
     appName: 'Tapcard',
     baseURL: config.publicUrl,
@@ -81,4 +89,4 @@ export function createAuth({
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth.ts';
+import { toFetchHeaders } from './headers.ts';
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads
@@ -13,11 +14,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       async handler(request, reply) {
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(request.headers)) {
-          if (value === undefined) continue;
-          for (const item of Array.isArray(value) ? value : [value]) headers.append(key, item);
-        }
+        const headers = toFetchHeaders(request.headers);
         const body =
           request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
         const response = await auth.handler(

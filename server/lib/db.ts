@@ -41,6 +41,12 @@ export async function openDatabase(
   return handle;
 }
 
+/** Lets every owner close the handle without caring whether another already did. */
+function closeOnce(handle: DatabaseHandle): DatabaseHandle {
+  let closing: Promise<void> | undefined;
+  return { ...handle, close: () => (closing ??= handle.close()) };
+}
+
 function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
   // A client losing its connection (database restart) emits 'error' (on the pool too while idle).
   // Without a listener Node would crash the process; every client gets one from birth, including while it

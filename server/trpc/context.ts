@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { TRPCError } from '@trpc/server';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../../db/schema.ts';
 import type { Auth } from '../auth/auth.ts';
+import { toFetchHeaders } from '../auth/headers.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 
@@ -35,7 +35,7 @@ export function createContextInner(inner: ContextInner): ContextInner {
 export function makeCreateContext(deps: { db: Kysely<Database>; config: Config; auth: Auth }) {
   return async ({ req }: { req: FastifyRequest; res: FastifyReply }): Promise<ContextInner> => {
     const session = await deps.auth.api
-      .getSession({ headers: fromNodeHeaders(req.headers) })
+      .getSession({ headers: toFetchHeaders(req.headers) })
       .catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) {
           throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'database_unavailable', cause: error });

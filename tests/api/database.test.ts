@@ -40,7 +40,7 @@ describe('migrations', () => {
 
   it('leave nothing for better-auth to create or add', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-db-'));
-    const auth = createAuth({
+    const auth = await createAuth({
       db: handle.db,
       config: testConfig(testDb.config, dataDir),
       secret: 'x'.repeat(40),

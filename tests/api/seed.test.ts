@@ -19,7 +19,7 @@ beforeAll(async () => {
   const logger = pino({ level: 'silent' });
   handle = await openDatabase(testDb.config, logger);
   await migrateToLatest(handle.db);
-  auth = createAuth({ db: handle.db, config: config(), secret: 'seed-test-secret'.padEnd(40, 'x'), logger });
+  auth = await createAuth({ db: handle.db, config: config(), secret: 'seed-test-secret'.padEnd(40, 'x'), logger });
 });
 
 afterAll(async () => {
