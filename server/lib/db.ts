@@ -29,8 +29,9 @@ export async function openDatabase(
   config: DatabaseConfig,
   logger: FastifyBaseLogger,
 ): Promise<DatabaseHandle> {
-  const handle =
-    config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir);
+  const handle = closeOnce(
+    config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir),
+  );
   try {
     await sql`select 1`.execute(handle.db);
   } catch (error) {
