@@ -1,25 +1,18 @@
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '#src/routes.ts';
-import { DashboardLayout } from './components/DashboardLayout.tsx';
-import { RequireSession } from './components/RequireSession.tsx';
-import { Account } from './pages/Account.tsx';
-import { Analytics } from './pages/Analytics.tsx';
-import { Auth } from './pages/Auth.tsx';
-import { Billing } from './pages/Billing.tsx';
 import { Goodbye } from './pages/Goodbye.tsx';
 import { Landing } from './pages/Landing.tsx';
-import { Links } from './pages/Links.tsx';
-import { Login } from './pages/Login.tsx';
 import { NotFound } from './pages/NotFound.tsx';
-import { Onboarding } from './pages/Onboarding.tsx';
-import { Privacy } from './pages/Privacy.tsx';
-import { Profile } from './pages/Profile.tsx';
-import { QrCodes } from './pages/QrCodes.tsx';
 import { RouteError } from './pages/RouteError.tsx';
-import { Support } from './pages/Support.tsx';
-import { Terms } from './pages/Terms.tsx';
-import { VCardEditor } from './pages/VCardEditor.tsx';
-import { VCards } from './pages/VCards.tsx';
+
+/**
+ * A screen loaded on first visit, so the landing page ships without the dashboard, auth and their
+ * libraries (a phone on a slow network downloads only what it shows).
+ */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
 
 // Every path comes from src/routes.ts, which the server also reads to tell app pages from 404s.
 export const router = createBrowserRouter([
@@ -27,27 +20,75 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <Landing /> },
-      { path: paths.login, element: <Login /> },
-      { path: paths.auth, element: <Auth /> },
-      { path: paths.onboarding, element: <Onboarding /> },
-      { path: paths.goodbye, element: <Goodbye /> },
-      { path: paths.privacy, element: <Privacy /> },
-      { path: paths.terms, element: <Terms /> },
       {
-        element: <RequireSession />,
+        path: paths.login,
+        ...lazyScreen(() => import('./pages/Login.tsx').then((m) => ({ default: m.Login }))),
+      },
+      {
+        path: paths.auth,
+        ...lazyScreen(() => import('./pages/Auth.tsx').then((m) => ({ default: m.Auth }))),
+      },
+      {
+        path: paths.onboarding,
+        ...lazyScreen(() => import('./pages/Onboarding.tsx').then((m) => ({ default: m.Onboarding }))),
+      },
+      { path: paths.goodbye, element: <Goodbye /> },
+      {
+        path: paths.privacy,
+        ...lazyScreen(() => import('./pages/Privacy.tsx').then((m) => ({ default: m.Privacy }))),
+      },
+      {
+        path: paths.terms,
+        ...lazyScreen(() => import('./pages/Terms.tsx').then((m) => ({ default: m.Terms }))),
+      },
+      {
+        ...lazyScreen(() =>
+          import('./components/RequireSession.tsx').then((m) => ({ default: m.RequireSession })),
+        ),
         children: [
           {
-            element: <DashboardLayout />,
+            ...lazyScreen(() =>
+              import('./components/DashboardLayout.tsx').then((m) => ({ default: m.DashboardLayout })),
+            ),
             children: [
-              { path: paths.dashboard, element: <Analytics /> },
-              { path: paths.qrCodes, element: <QrCodes /> },
-              { path: paths.vcards, element: <VCards /> },
-              { path: paths.billing, element: <Billing /> },
-              { path: paths.account, element: <Account /> },
-              { path: paths.support, element: <Support /> },
-              { path: paths.profile, element: <Profile /> },
-              { path: paths.vcardEditor, element: <VCardEditor /> },
-              { path: paths.links, element: <Links /> },
+              {
+                path: paths.dashboard,
+                ...lazyScreen(() => import('./pages/Analytics.tsx').then((m) => ({ default: m.Analytics }))),
+              },
+              {
+                path: paths.qrCodes,
+                ...lazyScreen(() => import('./pages/QrCodes.tsx').then((m) => ({ default: m.QrCodes }))),
+              },
+              {
+                path: paths.vcards,
+                ...lazyScreen(() => import('./pages/VCards.tsx').then((m) => ({ default: m.VCards }))),
+              },
+              {
+                path: paths.billing,
+                ...lazyScreen(() => import('./pages/Billing.tsx').then((m) => ({ default: m.Billing }))),
+              },
+              {
+                path: paths.account,
+                ...lazyScreen(() => import('./pages/Account.tsx').then((m) => ({ default: m.Account }))),
+              },
+              {
+                path: paths.support,
+                ...lazyScreen(() => import('./pages/Support.tsx').then((m) => ({ default: m.Support }))),
+              },
+              {
+                path: paths.profile,
+                ...lazyScreen(() => import('./pages/Profile.tsx').then((m) => ({ default: m.Profile }))),
+              },
+              {
+                path: paths.vcardEditor,
+                ...lazyScreen(() =>
+                  import('./pages/VCardEditor.tsx').then((m) => ({ default: m.VCardEditor })),
+                ),
+              },
+              {
+                path: paths.links,
+                ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
+              },
             ],
           },
         ],
