@@ -28,9 +28,15 @@ const parseInt8 = (value: string) => Number(value);
 export async function openDatabase(
   config: DatabaseConfig,
   logger: FastifyBaseLogger,
+  options: {
+    /** PGlite only: start from this dump of a data directory (tests use a migrated template). */
+    pgliteDump?: Blob;
+  } = {},
 ): Promise<DatabaseHandle> {
   const handle = closeOnce(
-    config.kind === 'postgres' ? openPostgres(config.url, logger) : await openPglite(config.dataDir),
+    config.kind === 'postgres'
+      ? openPostgres(config.url, logger)
+      : await openPglite(config.dataDir, options.pgliteDump),
   );
   try {
     await sql`select 1`.execute(handle.db);
@@ -76,11 +82,14 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, dump: Blob | undefined): Promise<DatabaseHandle> {
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(dataDir ?? undefined, { parsers: { [INT8_OID]: parseInt8 } });
+    pglite = await PGlite.create(dataDir ?? undefined, {
+      parsers: { [INT8_OID]: parseInt8 },
+      ...(dump ? { loadDataDir: dump } : {}),
+    });
   } catch (error) {
     releaseLock();
     throw new StartupError(

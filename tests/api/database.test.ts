@@ -16,6 +16,7 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
+  // from scratch, not the migrated template: this file tests the migrations themselves
   handle = await openDatabase(testDb.config, pino({ level: 'silent' }));
 });
 

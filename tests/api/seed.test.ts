@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createAuth, type Auth } from '../../server/auth/auth.ts';
 import { DEMO_EMAIL, DEMO_USERNAME, seedDemoAccount } from '../../server/demo/service.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
+import type { DatabaseHandle } from '../../server/lib/db.ts';
+import { createTestDatabase, openTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -17,9 +17,14 @@ const config = () => testConfig(testDb.config, mkdtempSync(path.join(tmpdir(), '
 beforeAll(async () => {
   testDb = await createTestDatabase();
   const logger = pino({ level: 'silent' });
-  handle = await openDatabase(testDb.config, logger);
+  handle = await openTestDatabase(testDb.config);
   await migrateToLatest(handle.db);
-  auth = await createAuth({ db: handle.db, config: config(), secret: 'seed-test-secret'.padEnd(40, 'x'), logger });
+  auth = await createAuth({
+    db: handle.db,
+    config: config(),
+    secret: 'seed-test-secret'.padEnd(40, 'x'),
+    logger,
+  });
 });
 
 afterAll(async () => {

@@ -1,12 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { pino } from 'pino';
+import { inject } from 'vitest';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { buildApp } from '../../server/app.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
 // per test file (in-memory PGlite, or a fresh database on the PostgreSQL named by DATABASE_URL).
@@ -71,6 +74,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Opens a test database; embedded ones start from the migrated template of global-setup.ts. */
+export async function openTestDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  const template = inject('pgliteTemplate');
+  const pgliteDump = config.kind === 'pglite' && template ? new Blob([readFileSync(template)]) : undefined;
+  return openDatabase(config, pino({ level: 'silent' }), { pgliteDump });
+}
+
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
@@ -81,7 +91,10 @@ export async function buildTestApp(
     : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-test-'));
   const config = testConfig(database.config, dataDir, overrides);
-  const app = await buildApp(config, { logger: options.logger ?? false });
+  const app = await buildApp(config, {
+    logger: options.logger ?? false,
+    database: await openTestDatabase(config.database),
+  });
   return {
     app,
     config,
