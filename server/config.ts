@@ -61,6 +61,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
   TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy),
   WEB_DIST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL, for example smtps://user:pass@smtp.example.com',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z.string().min(3).default('Tapcard <no-reply@tapcard.localhost>'),
+  ),
+  SUPPORT_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email('must be an e-mail address').default('support@tapcard.localhost'),
+  ),
+  GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  APPLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  APPLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  COOKIE_SECURE: z.preprocess(blankToUndefined, z.enum(['auto', 'true', 'false']).default('auto')),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -82,6 +104,19 @@ export interface Config {
   viteDev: boolean;
   /** Folder of the built client (index.html and assets/). */
   webDist: string;
+  mail: {
+    /** SMTP server to send through; without it the dev mailbox keeps messages in DATA_DIR/mail. */
+    smtpUrl: string | undefined;
+    from: string;
+    supportEmail: string;
+  };
+  /** Sign-in providers that have a client id and secret configured (DECISIONS.md: buttons only then). */
+  oauth: {
+    google: { clientId: string; clientSecret: string } | undefined;
+    apple: { clientId: string; clientSecret: string } | undefined;
+  };
+  /** Secure cookies: on with an https PUBLIC_URL, or forced with COOKIE_SECURE (TLS ended by a proxy). */
+  secureCookies: boolean;
 }
 
 /** Parses an environment into a Config. Throws StartupError naming the first bad variable. */
@@ -103,6 +138,13 @@ export function parseConfig(
       `Missing AUTH_SECRET: in production set it to a random string of at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -hex 32)`,
     );
   }
+  for (const provider of ['GOOGLE', 'APPLE'] as const) {
+    if (Boolean(parsed[`${provider}_CLIENT_ID`]) !== Boolean(parsed[`${provider}_CLIENT_SECRET`])) {
+      throw new StartupError(
+        `Incomplete ${provider}_CLIENT_ID / ${provider}_CLIENT_SECRET: set both to enable ${provider === 'GOOGLE' ? 'Google' : 'Apple'} sign-in, or neither`,
+      );
+    }
+  }
   const dataDir = path.resolve(parsed.DATA_DIR);
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {
@@ -119,7 +161,18 @@ export function parseConfig(
     trustProxy: parsed.TRUST_PROXY,
     viteDev: options.viteDev ?? false,
     webDist: path.resolve(parsed.WEB_DIST ?? options.webDist ?? 'dist/web'),
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, supportEmail: parsed.SUPPORT_EMAIL },
+    oauth: {
+      google: oauthClient(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),
+      apple: oauthClient(parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET),
+    },
+    secureCookies:
+      parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
   };
+}
+
+function oauthClient(clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
 }
 
 /** Makes sure DATA_DIR exists and can be written, or says plainly what to fix. */

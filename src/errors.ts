@@ -11,6 +11,7 @@ export const ERROR_REASONS = [
   'rate_limited',
   'payload_too_large',
   'database_unavailable',
+  'mail_unavailable',
   'internal',
 ] as const;
 

@@ -26,4 +26,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   rate_limited: 429,
   internal: 500,
   database_unavailable: 503,
+  mail_unavailable: 503,
 };

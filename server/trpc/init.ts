@@ -24,6 +24,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
   database_unavailable: 'SERVICE_UNAVAILABLE',
+  mail_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 function reasonOf(error: TRPCError): ErrorReason {

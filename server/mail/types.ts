@@ -1,0 +1,17 @@
+/** One e-mail, in the recipient's language, as plain text and HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+/**
+ * Sends e-mail: through SMTP when SMTP_URL is set, otherwise into the dev mailbox (DATA_DIR/mail, listed
+ * at /dev/mail outside production). A failure to send throws AppError('mail_unavailable').
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

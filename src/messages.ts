@@ -1,0 +1,28 @@
+// Ids of the validation messages that shared schemas (src/schemas/*) report. They are plain strings, not
+// Lingui macros (the server runs src/ uncompiled); web/lib/error-messages.ts maps each id to its
+// translated text, and a unit test proves every id has one.
+
+export const VALIDATION_MESSAGES = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  emailInvalid: 'validation.email.invalid',
+  nameRequired: 'validation.name.required',
+  nameTooLong: 'validation.name.too_long',
+  passwordMinLength: 'validation.password.min_length',
+  passwordLowercase: 'validation.password.lowercase',
+  passwordUppercase: 'validation.password.uppercase',
+  passwordNumber: 'validation.password.number',
+  passwordTooLong: 'validation.password.too_long',
+  signInPasswordMinLength: 'validation.password.sign_in_min_length',
+  passwordsDoNotMatch: 'validation.password.mismatch',
+  confirmDelete: 'validation.confirm_delete',
+  totpCode: 'validation.totp.code',
+  subjectRequired: 'validation.support.subject_required',
+  subjectTooLong: 'validation.support.subject_too_long',
+  messageRequired: 'validation.support.message_required',
+  messageTooLong: 'validation.support.message_too_long',
+} as const;
+
+export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+
+export const VALIDATION_MESSAGE_IDS: readonly ValidationMessageId[] = Object.values(VALIDATION_MESSAGES);

@@ -1,0 +1,93 @@
+import { SMTPServer } from 'smtp-server';
+
+// A real SMTP server inside the test (STACK.md section 4): the app sends through SMTP_URL, the test
+// reads what arrived. Bodies are quoted-printable: decoded here so links and codes can be read.
+
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  /** The whole message, transfer encoding undone (soft line breaks and =XX escapes). */
+  body: string;
+}
+
+export interface MailReceiver {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving later) that the predicate accepts. */
+  waitFor(predicate: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export function decodeQuotedPrintable(raw: string): string {
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+}
+
+function parse(raw: string, to: string[], from: string): ReceivedMail {
+  const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeHeader(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
+  return { to, from, subject, body: decodeQuotedPrintable(raw) };
+}
+
+export async function startMailReceiver(port = 0): Promise<MailReceiver> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<{
+    predicate: (mail: ReceivedMail) => boolean;
+    resolve: (mail: ReceivedMail) => void;
+  }>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = parse(
+          Buffer.concat(chunks).toString('latin1'),
+          session.envelope.rcptTo.map((address) => address.address),
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        );
+        messages.push(mail);
+        for (const waiter of waiters) {
+          if (waiter.predicate(mail)) {
+            waiters.delete(waiter);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `smtp://127.0.0.1:${actualPort}`,
+    messages,
+    waitFor(predicate, timeoutMs = 10_000) {
+      const found = messages.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = { predicate, resolve };
+        waiters.add(waiter);
+        setTimeout(() => {
+          if (waiters.delete(waiter)) reject(new Error('no matching e-mail arrived in time'));
+        }, timeoutMs).unref();
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
