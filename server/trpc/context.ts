@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import type { Mailer } from '../mail/types.ts';
 
 export interface SessionUser {
   id: string;
@@ -13,16 +14,21 @@ export interface SessionUser {
   name: string;
 }
 
-/** What every service receives: the database (or a transaction), the config and, when signed in, the user. */
+/**
+ * What every service receives: the database (or a transaction), the config, the app's one mailer and,
+ * when signed in, the user.
+ */
 export interface ServiceContext {
   db: Kysely<Database>;
   config: Config;
+  mailer: Mailer;
   user: SessionUser;
 }
 
 export interface ContextInner {
   db: Kysely<Database>;
   config: Config;
+  mailer: Mailer;
   user: SessionUser | null;
 }
 
@@ -32,7 +38,12 @@ export function createContextInner(inner: ContextInner): ContextInner {
 }
 
 /** Per request: reads the better-auth session from the request's cookies. */
-export function makeCreateContext(deps: { db: Kysely<Database>; config: Config; auth: Auth }) {
+export function makeCreateContext(deps: {
+  db: Kysely<Database>;
+  config: Config;
+  auth: Auth;
+  mailer: Mailer;
+}) {
   return async ({ req }: { req: FastifyRequest; res: FastifyReply }): Promise<ContextInner> => {
     const session = await deps.auth.api
       .getSession({ headers: toFetchHeaders(req.headers) })
@@ -43,7 +54,7 @@ export function makeCreateContext(deps: { db: Kysely<Database>; config: Config; 
         throw error;
       });
     const user = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-    return createContextInner({ db: deps.db, config: deps.config, user });
+    return createContextInner({ db: deps.db, config: deps.config, mailer: deps.mailer, user });
   };
 }
 

@@ -27,12 +27,15 @@ export function decodeQuotedPrintable(raw: string): string {
 }
 
 function decodeHeader(value: string): string {
-  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects; the white space between two
+  // adjacent encoded words (where a long header was folded) is not part of the text
+  return value
+    .replace(/(\?=)\s+(?==\?utf-8\?)/gi, '$1')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function parse(raw: string, to: string[], from: string): ReceivedMail {

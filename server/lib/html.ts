@@ -1,0 +1,25 @@
+// Escaping for HTML the server writes itself (e-mails, the dev mailbox, public pages). Every value that
+// did not come from our own source code goes through escapeHtml before it touches markup.
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe to place in element content and in quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** True for the only URL schemes the server ever puts into an href (DECISIONS.md: http and https only). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,160 @@
+import type { Locale } from '../../src/i18n.ts';
+import { escapeHtml, isHttpUrl } from '../lib/html.ts';
+
+// One layout for every e-mail, as plain text and as HTML. Templates hand over plain strings only; this
+// file escapes every one of them, so no template can forget to (server/mail/templates.ts).
+
+/** What a template says; the layout decides how it looks. */
+export interface MailContent {
+  subject: string;
+  /** The line mail clients show after the subject; hidden in the body. */
+  preview: string;
+  heading: string;
+  greeting?: string;
+  paragraphs: string[];
+  /** Label/value rows, e.g. who wrote a support message. */
+  details?: { label: string; value: string }[];
+  /** Text someone wrote (a support message), shown as a block with its line breaks kept. */
+  quote?: string;
+  /** The one button; its URL is also printed as text for clients that do not show buttons. */
+  action?: { label: string; url: string };
+  /** Small print after the button: validity, "if this was not you". */
+  notes: string[];
+  /** Off for mails to the team, which are not signed by the team. */
+  signed?: boolean;
+}
+
+/** A rendered e-mail: the Mailer adds the recipient. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND = '#00C2FF';
+const INK = '#0f172a';
+const BODY = '#334155';
+const MUTED = '#64748b';
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+const CHROME: Record<Locale, { linkFallback: string; signature: string; tagline: string }> = {
+  en: {
+    linkFallback: 'If the button does not work, copy this link into your browser:',
+    signature: 'The Tapcard team',
+    tagline: 'Tapcard · digital business cards',
+  },
+  es: {
+    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
+    signature: 'El equipo de Tapcard',
+    tagline: 'Tapcard · tarjetas de presentación digitales',
+  },
+};
+
+/** Header fields are one line: a line break in user text must never start a new header. */
+export function singleLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+export function renderMail(locale: Locale, content: MailContent): RenderedMail {
+  if (content.action && !isHttpUrl(content.action.url)) {
+    // links are built by the server from PUBLIC_URL; anything else is a bug, never sent
+    throw new Error(`refusing to put a non-http(s) link into an e-mail: ${content.action.url}`);
+  }
+  return {
+    subject: singleLine(content.subject),
+    text: renderText(locale, content),
+    html: renderHtml(locale, content),
+  };
+}
+
+function renderText(locale: Locale, content: MailContent): string {
+  const chrome = CHROME[locale];
+  const blocks: string[] = [content.heading];
+  if (content.greeting) blocks.push(content.greeting);
+  blocks.push(...content.paragraphs);
+  if (content.details?.length) {
+    blocks.push(content.details.map(({ label, value }) => `${label}: ${value}`).join('\n'));
+  }
+  if (content.quote !== undefined) {
+    blocks.push(
+      content.quote
+        .split(/\r?\n/)
+        .map((line) => (line ? `> ${line}` : '>'))
+        .join('\n'),
+    );
+  }
+  if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
+  blocks.push(...content.notes);
+  if (content.signed !== false) blocks.push(`— ${chrome.signature}`);
+  blocks.push(chrome.tagline);
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function renderHtml(locale: Locale, content: MailContent): string {
+  const chrome = CHROME[locale];
+  const e = escapeHtml;
+  const paragraph = (text: string) => `<p style="margin:0 0 16px;">${e(text)}</p>`;
+  const parts: string[] = [
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK};">${e(content.heading)}</h1>`,
+  ];
+  if (content.greeting) parts.push(paragraph(content.greeting));
+  parts.push(...content.paragraphs.map(paragraph));
+  if (content.details?.length) {
+    const rows = content.details
+      .map(
+        ({ label, value }) =>
+          `<tr><td style="padding:4px 16px 4px 0;color:${MUTED};white-space:nowrap;vertical-align:top;">${e(label)}</td>` +
+          `<td style="padding:4px 0;color:${INK};word-break:break-word;">${e(value)}</td></tr>`,
+      )
+      .join('');
+    parts.push(
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;font-size:15px;">${rows}</table>`,
+    );
+  }
+  if (content.quote !== undefined) {
+    parts.push(
+      `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND};background:#f1f5f9;` +
+        `white-space:pre-wrap;word-break:break-word;color:${INK};">${e(content.quote)}</div>`,
+    );
+  }
+  if (content.action) {
+    const href = e(content.action.url);
+    parts.push(
+      `<p style="margin:24px 0;"><a href="${href}" style="display:inline-block;background:${BRAND};color:#00131a;` +
+        `font-weight:600;text-decoration:none;padding:12px 24px;border-radius:8px;">${e(content.action.label)}</a></p>`,
+      `<p style="margin:0 0 16px;font-size:13px;color:${MUTED};">${e(chrome.linkFallback)}<br>` +
+        `<a href="${href}" style="color:#0077a3;word-break:break-all;">${href}</a></p>`,
+    );
+  }
+  parts.push(
+    ...content.notes.map(
+      (note) => `<p style="margin:0 0 12px;font-size:14px;color:${MUTED};">${e(note)}</p>`,
+    ),
+  );
+  if (content.signed !== false) parts.push(`<p style="margin:24px 0 0;">${e(chrome.signature)}</p>`);
+
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(singleLine(content.subject))}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f6f8;">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${e(singleLine(content.preview))}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8;">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:4px solid ${BRAND};">
+<tr><td style="padding:28px 32px 0;font-family:${FONT};font-size:20px;font-weight:700;color:${INK};"><span style="color:${BRAND};">&#9679;</span> Tapcard</td></tr>
+<tr><td style="padding:20px 32px 32px;font-family:${FONT};font-size:16px;line-height:1.6;color:${BODY};">
+${parts.join('\n')}
+</td></tr>
+</table>
+<p style="margin:16px 0 0;font-family:${FONT};font-size:12px;color:${MUTED};">${e(chrome.tagline)}</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Mailer, MailMessage } from './types.ts';
+
+// Two mailers behind one interface (ARCHITECTURE.md: an embedded default and a real counterpart chosen by
+// configuration): SMTP when SMTP_URL is set, otherwise the dev mailbox, which keeps every message as a
+// JSON file in DATA_DIR/mail and logs its link, so sign-up works on a machine with no mail server.
+
+/** Connect, greeting and idle-socket time-outs: a dead server fails the request instead of hanging it. */
+const SMTP_TIMEOUT_MS = 10_000;
+/** One send never takes longer, whatever the server does (a server trickling replies beats socket time-outs). */
+const SMTP_SEND_DEADLINE_MS = 20_000;
+
+export function createMailer(config: Config, logger: FastifyBaseLogger): Mailer {
+  return config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
+    : createDevMailbox(config.dataDir, config.mail.from, logger);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
+  const transport = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      pool: true,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+      // the caller waits (support keeps a transaction open): retry a dropped connection once, not 5 times
+      maxRequeues: 1,
+    },
+    { from },
+  );
+  return {
+    async send(message) {
+      try {
+        await transport.sendMail({
+          to: message.to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          signal: AbortSignal.timeout(SMTP_SEND_DEADLINE_MS),
+        });
+      } catch (error) {
+        // the address and subject help find the failed mail; the SMTP URL (with its password) is never logged
+        logger.error({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
+        throw new AppError('mail_unavailable');
+      }
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+// ---- dev mailbox -------------------------------------------------------------------------------------
+
+/** A message kept by the dev mailbox (one JSON file each). */
+export interface StoredMail {
+  id: string;
+  /** ISO time it was sent. */
+  date: string;
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const StoredMailSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  from: z.string(),
+  to: z.string(),
+  replyTo: z.string().optional(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+
+/** File names are `<UTC time to the ms>-<per-process sequence>-<random>`: they sort by time and never collide. */
+const MAIL_ID = /^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}$/;
+let sequence = 0;
+
+function newMailId(now: Date): string {
+  sequence = (sequence + 1) % 1_000_000;
+  const stamp = now.toISOString().replace(/[-:.]/g, ''); // 20261121T233000123Z
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
+}
+
+export function devMailboxDir(dataDir: string): string {
+  return path.join(dataDir, 'mail');
+}
+
+/** The first http(s) link of a text: the one a developer wants to click (confirmation, reset). */
+export function firstLink(text: string): string | undefined {
+  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
+}
+
+function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogger): Mailer {
+  const dir = devMailboxDir(dataDir);
+  return {
+    async send(message: MailMessage) {
+      const now = new Date();
+      const stored: StoredMail = { id: newMailId(now), date: now.toISOString(), from, ...message };
+      const file = path.join(dir, `${stored.id}.json`);
+      try {
+        await mkdir(dir, { recursive: true });
+        // written beside, then renamed: a reader never sees half a message
+        const partial = path.join(dir, `.${stored.id}.tmp`);
+        await writeFile(partial, JSON.stringify(stored, null, 2));
+        await rename(partial, file);
+      } catch (error) {
+        logger.error({ err: error, to: message.to, subject: message.subject }, 'dev mailbox: cannot write');
+        throw new AppError('mail_unavailable');
+      }
+      const link = firstLink(message.text);
+      // the link in the message itself, so it shows in any log format (development has no mail server)
+      logger.info(
+        { mail: { id: stored.id, to: message.to, subject: message.subject, link } },
+        `dev mailbox: "${message.subject}" to ${message.to}${link ? ` – ${link}` : ''} (see /dev/mail)`,
+      );
+    },
+    async close() {},
+  };
+}
+
+/** Ids of the stored messages, newest first. */
+async function mailIds(dataDir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(devMailboxDir(dataDir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return names
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((id) => MAIL_ID.test(id))
+    .sort()
+    .reverse();
+}
+
+async function readStored(dataDir: string, id: string): Promise<StoredMail | undefined> {
+  try {
+    const raw = await readFile(path.join(devMailboxDir(dataDir), `${id}.json`), 'utf8');
+    const parsed = StoredMailSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined; // removed meanwhile, or not ours: skipped like any other unreadable file
+  }
+}
+
+/** The dev mailbox's messages, newest first (the newest `limit` of them, if given). */
+export async function listDevMailbox(
+  dataDir: string,
+  options: { limit?: number } = {},
+): Promise<StoredMail[]> {
+  const ids = await mailIds(dataDir);
+  const shown = options.limit === undefined ? ids : ids.slice(0, options.limit);
+  const messages = await Promise.all(shown.map((id) => readStored(dataDir, id)));
+  return messages.filter((mail) => mail !== undefined);
+}
+
+/** How many messages the dev mailbox holds. */
+export async function countDevMailbox(dataDir: string): Promise<number> {
+  return (await mailIds(dataDir)).length;
+}
+
+/**
+ * One stored message by id. The id must be the name of a stored file (checked against the folder's own
+ * listing), so no request can read anything else.
+ */
+export async function readDevMail(dataDir: string, id: string): Promise<StoredMail | undefined> {
+  if (!MAIL_ID.test(id)) return undefined;
+  const ids = await mailIds(dataDir);
+  return ids.includes(id) ? readStored(dataDir, id) : undefined;
+}

@@ -1,0 +1,212 @@
+import { EMAIL_LINK_VALIDITY_HOURS } from '../../src/email-links.ts';
+import type { Locale } from '../../src/i18n.ts';
+import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
+import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
+
+// The product's e-mails, each in every language of the product (DECISIONS.md: e-mails too). A template is
+// a Record<Locale, …>, so a missing language is a type error. Texts are plain strings: the layout escapes
+// them (server/mail/layout.ts). Durations come from src/, the same constants the tokens expire by.
+
+export type { RenderedMail } from './layout.ts';
+
+export interface VerifyEmailData {
+  name: string;
+  url: string;
+}
+export interface ResetPasswordData {
+  name: string;
+  url: string;
+}
+export interface ChangeEmailData {
+  name: string;
+  newEmail: string;
+  url: string;
+}
+export interface SupportRequestData {
+  fromName: string;
+  fromEmail: string;
+  subject: string;
+  message: string;
+  userId: string;
+}
+export interface SupportConfirmationData {
+  name: string;
+  subject: string;
+}
+
+type Template<D> = (locale: Locale, data: D) => RenderedMail;
+
+function defineTemplate<D>(texts: Record<Locale, (data: D) => MailContent>): Template<D> {
+  return (locale, data) => renderMail(locale, texts[locale](data));
+}
+
+const hoursEn = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
+const hoursEs = (hours: number) => (hours === 1 ? '1 hora' : `${hours} horas`);
+const hiEn = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
+const hiEs = (name: string) => (name.trim() ? `Hola, ${name.trim()}:` : 'Hola:');
+
+/** Sign-up: confirm the address (spec section 8: the link is valid 24 hours). */
+export const verifyEmail = defineTemplate<VerifyEmailData>({
+  en: ({ name, url }) => ({
+    subject: 'Confirm your email for Tapcard',
+    preview: 'One click to finish creating your Tapcard account.',
+    heading: 'Confirm your email',
+    greeting: hiEn(name),
+    paragraphs: [
+      'Thanks for signing up for Tapcard. Please confirm that this is your email address to finish creating your account.',
+    ],
+    action: { label: 'Confirm email', url },
+    notes: [
+      `This link is valid for ${hoursEn(EMAIL_LINK_VALIDITY_HOURS.verifyEmail)}. If it has expired, you can ask for a new one where you signed up.`,
+      "If you didn't create a Tapcard account, you can ignore this email.",
+    ],
+  }),
+  es: ({ name, url }) => ({
+    subject: 'Confirma tu correo electrónico en Tapcard',
+    preview: 'Un clic para terminar de crear tu cuenta de Tapcard.',
+    heading: 'Confirma tu correo',
+    greeting: hiEs(name),
+    paragraphs: [
+      'Gracias por registrarte en Tapcard. Confirma que esta es tu dirección de correo para terminar de crear tu cuenta.',
+    ],
+    action: { label: 'Confirmar correo', url },
+    notes: [
+      `Este enlace es válido durante ${hoursEs(EMAIL_LINK_VALIDITY_HOURS.verifyEmail)}. Si ha caducado, puedes pedir uno nuevo donde te registraste.`,
+      'Si no has creado una cuenta de Tapcard, puedes ignorar este correo.',
+    ],
+  }),
+});
+
+/** Forgot password: a link to choose a new one. */
+export const resetPassword = defineTemplate<ResetPasswordData>({
+  en: ({ name, url }) => ({
+    subject: 'Reset your Tapcard password',
+    preview: 'Choose a new password for your Tapcard account.',
+    heading: 'Reset your password',
+    greeting: hiEn(name),
+    paragraphs: [
+      'We received a request to reset the password of your Tapcard account. Click the button below to choose a new one.',
+    ],
+    action: { label: 'Choose a new password', url },
+    notes: [
+      `This link is valid for ${hoursEn(EMAIL_LINK_VALIDITY_HOURS.resetPassword)} and can be used once.`,
+      'If you did not ask to reset your password, ignore this email: your password stays the same.',
+    ],
+  }),
+  es: ({ name, url }) => ({
+    subject: 'Restablece tu contraseña de Tapcard',
+    preview: 'Elige una nueva contraseña para tu cuenta de Tapcard.',
+    heading: 'Restablece tu contraseña',
+    greeting: hiEs(name),
+    paragraphs: [
+      'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Tapcard. Pulsa el botón de abajo para elegir una nueva.',
+    ],
+    action: { label: 'Elegir nueva contraseña', url },
+    notes: [
+      `Este enlace es válido durante ${hoursEs(EMAIL_LINK_VALIDITY_HOURS.resetPassword)} y solo se puede usar una vez.`,
+      'Si no has pedido restablecer tu contraseña, ignora este correo: tu contraseña no cambia.',
+    ],
+  }),
+});
+
+/** Account settings: confirm a change of e-mail address. */
+export const changeEmail = defineTemplate<ChangeEmailData>({
+  en: ({ name, newEmail, url }) => ({
+    subject: 'Confirm your new email address for Tapcard',
+    preview: `Confirm the change to ${newEmail}.`,
+    heading: 'Confirm your new email',
+    greeting: hiEn(name),
+    paragraphs: [
+      `You asked to change the email address of your Tapcard account to ${newEmail}. Click the button below to confirm the change.`,
+      'Until you confirm, you keep signing in with your current address.',
+    ],
+    action: { label: 'Confirm new email', url },
+    notes: [
+      `This link is valid for ${hoursEn(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
+      'If you did not ask for this change, ignore this email and your address stays the same. If you think someone else can use your account, change your password.',
+    ],
+  }),
+  es: ({ name, newEmail, url }) => ({
+    subject: 'Confirma tu nuevo correo electrónico en Tapcard',
+    preview: `Confirma el cambio a ${newEmail}.`,
+    heading: 'Confirma tu nuevo correo',
+    greeting: hiEs(name),
+    paragraphs: [
+      `Has pedido cambiar la dirección de correo de tu cuenta de Tapcard a ${newEmail}. Pulsa el botón de abajo para confirmar el cambio.`,
+      'Hasta que lo confirmes, sigues iniciando sesión con tu dirección actual.',
+    ],
+    action: { label: 'Confirmar nuevo correo', url },
+    notes: [
+      `Este enlace es válido durante ${hoursEs(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
+      'Si no has pedido este cambio, ignora este correo y tu dirección no cambiará. Si crees que otra persona puede usar tu cuenta, cambia tu contraseña.',
+    ],
+  }),
+});
+
+/** To the support team: a message from the contact form (replies go to the sender through Reply-To). */
+export const supportRequest = defineTemplate<SupportRequestData>({
+  en: ({ fromName, fromEmail, subject, message, userId }) => ({
+    subject: `[Support] ${singleLine(subject)}`,
+    preview: `${fromName} <${fromEmail}> wrote through the support form.`,
+    heading: 'New support message',
+    paragraphs: [
+      `${fromName || fromEmail} wrote through the Tapcard support form. Reply to this email to answer them directly.`,
+    ],
+    details: [
+      { label: 'From', value: fromName },
+      { label: 'Email', value: fromEmail },
+      { label: 'User id', value: userId },
+      { label: 'Subject', value: subject },
+    ],
+    quote: message,
+    notes: [`The support page promises an answer within ${hoursEn(SUPPORT_REPLY_HOURS)}.`],
+    signed: false,
+  }),
+  es: ({ fromName, fromEmail, subject, message, userId }) => ({
+    subject: `[Soporte] ${singleLine(subject)}`,
+    preview: `${fromName} <${fromEmail}> ha escrito desde el formulario de soporte.`,
+    heading: 'Nuevo mensaje de soporte',
+    paragraphs: [
+      `${fromName || fromEmail} ha escrito desde el formulario de soporte de Tapcard. Responde a este correo para contestarle directamente.`,
+    ],
+    details: [
+      { label: 'De', value: fromName },
+      { label: 'Correo', value: fromEmail },
+      { label: 'ID de usuario', value: userId },
+      { label: 'Asunto', value: subject },
+    ],
+    quote: message,
+    notes: [`La página de soporte promete una respuesta en menos de ${hoursEs(SUPPORT_REPLY_HOURS)}.`],
+    signed: false,
+  }),
+});
+
+/** To the sender: we got the message and answer within 24 hours (spec section 2, Support). */
+export const supportConfirmation = defineTemplate<SupportConfirmationData>({
+  en: ({ name, subject }) => ({
+    subject: `We received your message: ${singleLine(subject)}`,
+    preview: `Our support team will answer within ${hoursEn(SUPPORT_REPLY_HOURS)}.`,
+    heading: 'We received your message',
+    greeting: hiEn(name),
+    paragraphs: [
+      `Thanks for contacting Tapcard support. We received your message “${singleLine(subject)}” and will answer within ${hoursEn(SUPPORT_REPLY_HOURS)} at this email address.`,
+      'If you want to add something, just reply to this email.',
+    ],
+    notes: [
+      'You received this email because you sent a message through the support form of your Tapcard account.',
+    ],
+  }),
+  es: ({ name, subject }) => ({
+    subject: `Hemos recibido tu mensaje: ${singleLine(subject)}`,
+    preview: `Nuestro equipo de soporte te responderá en menos de ${hoursEs(SUPPORT_REPLY_HOURS)}.`,
+    heading: 'Hemos recibido tu mensaje',
+    greeting: hiEs(name),
+    paragraphs: [
+      `Gracias por contactar con el soporte de Tapcard. Hemos recibido tu mensaje «${singleLine(subject)}» y te responderemos en menos de ${hoursEs(SUPPORT_REPLY_HOURS)} en esta dirección de correo.`,
+      'Si quieres añadir algo, responde a este correo.',
+    ],
+    notes: [
+      'Recibes este correo porque has enviado un mensaje desde el formulario de soporte de tu cuenta de Tapcard.',
+    ],
+  }),
+});

@@ -1,0 +1,266 @@
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import {
+  SUPPORT_MESSAGE_MAX_LENGTH,
+  SUPPORT_RATE_LIMIT,
+  SUPPORT_SUBJECT_MAX_LENGTH,
+} from '../../src/schemas/support.ts';
+import type { Config } from '../../server/config.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import type { Mailer, MailMessage } from '../../server/mail/types.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  testConfig,
+  trpcData,
+  trpcError,
+  type TestApp,
+} from '../support/harness.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+
+// The support contact form (spec section 2, Support; issue 3 item 6): stored and e-mailed through real
+// SMTP, all or nothing, validated, signed-in only, and limited per user.
+
+const SUPPORT_EMAIL = 'support@tapcard.test';
+const mailSettings = (smtpUrl: string): Config['mail'] => ({
+  smtpUrl,
+  from: 'Tapcard <no-reply@tapcard.test>',
+  supportEmail: SUPPORT_EMAIL,
+});
+
+let receiver: MailReceiver;
+let t: TestApp;
+/** Recipients whose mail goes to a port where no SMTP server listens (the mail server is "down"). */
+const downFor = new Set<string>();
+let mailers: Mailer[] = [];
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+beforeAll(async () => {
+  receiver = await startMailReceiver();
+  const smtp = (smtpUrl: string): Config =>
+    testConfig({ kind: 'pglite', dataDir: null }, tmpdir(), { mail: mailSettings(smtpUrl) });
+  const silent = pino({ level: 'silent' });
+  const working = createMailer(smtp(receiver.url), silent);
+  const broken = createMailer(smtp(`smtp://127.0.0.1:${await closedPort()}`), silent);
+  mailers = [working, broken];
+  // Both are real SMTP mailers; a test picks which recipients meet the unreachable server.
+  const mailer: Mailer = {
+    send: (message: MailMessage) => (downFor.has(message.to) ? broken : working).send(message),
+    close: async () => undefined,
+  };
+  t = await buildTestApp({ mail: mailSettings(receiver.url) }, { mailer });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await Promise.all(mailers.map((mailer) => mailer.close()));
+  await receiver?.close();
+});
+
+function send(cookie: string | undefined, input: { subject: string; message: string }) {
+  return injectFromApp(t.app, {
+    method: 'POST',
+    url: '/api/trpc/support.send',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(superjson.serialize(input)),
+  });
+}
+
+async function storedFor(userId: string) {
+  return t.db
+    .selectFrom('support_messages')
+    .select(['email', 'subject', 'message'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+function mailsTo(address: string) {
+  return receiver.messages.filter((mail) => mail.to.includes(address));
+}
+
+function expectReason(response: LightMyRequestResponse, status: number, reason: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(trpcError(response).data.reason).toBe(reason);
+}
+
+describe('support.send', () => {
+  it('stores the message, mails it to the team and confirms to the sender', async () => {
+    const { cookie, email, userId } = await signUp(t.app, { name: 'Ana Pérez' });
+    const response = await send(cookie, {
+      subject: '  Cannot download my QR code  ',
+      message: '  It says <b>error</b>.\nWhat can I do?  ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(trpcData<{ id: string }>(response).id).toEqual(expect.any(String));
+
+    expect(await storedFor(userId)).toEqual([
+      { email, subject: 'Cannot download my QR code', message: 'It says <b>error</b>.\nWhat can I do?' },
+    ]);
+
+    const toTeam = await receiver.waitFor(
+      (mail) => mail.to.includes(SUPPORT_EMAIL) && mail.subject === '[Support] Cannot download my QR code',
+    );
+    expect(toTeam.body).toMatch(new RegExp(`^Reply-To: ${email}`, 'im'));
+    expect(toTeam.body).toContain('What can I do?');
+    expect(toTeam.body).toContain(userId);
+    expect(toTeam.body).toContain('It says &lt;b&gt;error&lt;/b&gt;.'); // the HTML part, escaped
+
+    const confirmation = await receiver.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject.startsWith('We received your message'),
+    );
+    expect(confirmation.body).toContain('Hi Ana Pérez,');
+    expect(confirmation.body).toContain('within 24 hours');
+    expect(confirmation.body).toMatch(new RegExp(`^Reply-To: ${SUPPORT_EMAIL}`, 'im'));
+  });
+
+  it('confirms in the language of the sender profile', async () => {
+    const { cookie, email } = await signUp(t.app, { name: 'Lucía' });
+    const setLanguage = await injectFromApp(t.app, {
+      method: 'POST',
+      url: '/api/trpc/profile.setLanguage',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(superjson.serialize({ language: 'es' })),
+    });
+    expect(setLanguage.statusCode).toBe(200);
+    expect((await send(cookie, { subject: 'Factura', message: 'Necesito una factura.' })).statusCode).toBe(
+      200,
+    );
+
+    const confirmation = await receiver.waitFor(
+      (mail) => mail.to.includes(email) && mail.subject === 'Hemos recibido tu mensaje: Factura',
+    );
+    expect(confirmation.body).toContain('Hola, Lucía:');
+    expect(confirmation.body).toContain('menos de 24 horas');
+  });
+
+  describe('validation', () => {
+    // one user for the whole table: every refused request must leave it with nothing stored or sent
+    let user: Awaited<ReturnType<typeof signUp>>;
+    beforeAll(async () => {
+      user = await signUp(t.app);
+    });
+
+    const tooLongSubject = 'x'.repeat(SUPPORT_SUBJECT_MAX_LENGTH + 1);
+    const tooLongMessage = 'x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1);
+    it.each([
+      ['an empty subject', { subject: '', message: 'Hello' }, 'subject', M.subjectRequired],
+      ['a blank subject', { subject: '   ', message: 'Hello' }, 'subject', M.subjectRequired],
+      ['a subject too long', { subject: tooLongSubject, message: 'Hello' }, 'subject', M.subjectTooLong],
+      ['an empty message', { subject: 'Hello', message: '' }, 'message', M.messageRequired],
+      ['a blank message', { subject: 'Hello', message: ' \n\t ' }, 'message', M.messageRequired],
+      ['a message too long', { subject: 'Hello', message: tooLongMessage }, 'message', M.messageTooLong],
+    ])('refuses %s with its message id, storing and sending nothing', async (_case, input, field, id) => {
+      const mailsToTeam = mailsTo(SUPPORT_EMAIL).length;
+      const response = await send(user.cookie, input);
+      expectReason(response, 400, 'validation_failed');
+      expect(trpcError(response).data.fieldErrors).toEqual([{ path: field, message: id }]);
+      expect(await storedFor(user.userId)).toEqual([]);
+      expect(mailsTo(SUPPORT_EMAIL)).toHaveLength(mailsToTeam);
+      expect(mailsTo(user.email).filter((mail) => mail.subject.startsWith('We received'))).toEqual([]);
+    });
+
+    it('accepts a subject and a message of exactly the maximum length', async () => {
+      const response = await send(user.cookie, {
+        subject: 's'.repeat(SUPPORT_SUBJECT_MAX_LENGTH),
+        message: 'm'.repeat(SUPPORT_MESSAGE_MAX_LENGTH),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await storedFor(user.userId)).toHaveLength(1);
+    });
+  });
+
+  it('refuses a visitor without a session', async () => {
+    const count = () =>
+      t.db
+        .selectFrom('support_messages')
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+    const before = await count();
+    expectReason(await send(undefined, { subject: 'Hello', message: 'Anyone?' }), 401, 'unauthenticated');
+    expect(await count()).toEqual(before);
+  });
+
+  it('stores nothing and answers mail_unavailable when a mail cannot be sent; a retry then works', async () => {
+    const { cookie, email, userId } = await signUp(t.app);
+    const attempt = () => send(cookie, { subject: 'Down', message: 'Is it down?' });
+
+    // the mail server is down: nothing goes out, nothing is kept
+    downFor.add(SUPPORT_EMAIL);
+    try {
+      expectReason(await attempt(), 503, 'mail_unavailable');
+      expect(await storedFor(userId)).toEqual([]);
+    } finally {
+      downFor.delete(SUPPORT_EMAIL);
+    }
+
+    // only the confirmation fails: the stored row is rolled back all the same
+    downFor.add(email);
+    try {
+      expectReason(await attempt(), 503, 'mail_unavailable');
+      expect(await storedFor(userId)).toEqual([]);
+    } finally {
+      downFor.delete(email);
+    }
+
+    expect((await attempt()).statusCode).toBe(200);
+    expect(await storedFor(userId)).toHaveLength(1);
+  });
+
+  it(`allows ${SUPPORT_RATE_LIMIT.messages} messages per user in the window, even sent at once`, async () => {
+    const { cookie, userId } = await signUp(t.app);
+    const attempts = SUPPORT_RATE_LIMIT.messages + 1;
+    const responses = await Promise.all(
+      Array.from({ length: attempts }, (_, index) =>
+        send(cookie, { subject: `Spam ${index}`, message: 'Buy!' }),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(
+      SUPPORT_RATE_LIMIT.messages,
+    );
+    const refused = responses.filter((response) => response.statusCode !== 200);
+    expect(refused).toHaveLength(1);
+    expectReason(refused[0]!, 429, 'rate_limited');
+    expect(trpcError(refused[0]!).data.meta).toEqual({
+      limit: SUPPORT_RATE_LIMIT.messages,
+      windowMinutes: SUPPORT_RATE_LIMIT.windowMinutes,
+    });
+    expect(await storedFor(userId)).toHaveLength(SUPPORT_RATE_LIMIT.messages);
+
+    // another user is not affected
+    const other = await signUp(t.app);
+    expect((await send(other.cookie, { subject: 'Hello', message: 'Me too' })).statusCode).toBe(200);
+  });
+
+  it('counts only the messages inside the window', async () => {
+    const { cookie, email, userId } = await signUp(t.app);
+    const old = new Date(Date.now() - (SUPPORT_RATE_LIMIT.windowMinutes + 1) * 60_000);
+    await t.db
+      .insertInto('support_messages')
+      .values(
+        Array.from({ length: SUPPORT_RATE_LIMIT.messages }, (_, index) => ({
+          user_id: userId,
+          email,
+          subject: `Old ${index}`,
+          message: 'from last hour',
+          created_at: old,
+        })),
+      )
+      .execute();
+    expect((await send(cookie, { subject: 'New', message: 'A fresh one' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_LINK_VALIDITY_HOURS } from '../../src/email-links.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
+import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
+import { escapeHtml } from '../../server/lib/html.ts';
+import {
+  changeEmail,
+  resetPassword,
+  supportConfirmation,
+  supportRequest,
+  verifyEmail,
+  type RenderedMail,
+} from '../../server/mail/templates.ts';
+
+// Every e-mail in every language: complete, escaped, with its link (DECISIONS.md: every text in en and es).
+
+const HOSTILE = '<script>alert("x")</script> & Co';
+const URL_WITH_QUERY = 'http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Fonboarding';
+
+const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?: string }> = {
+  verifyEmail: { render: (l) => verifyEmail(l, { name: HOSTILE, url: URL_WITH_QUERY }), url: URL_WITH_QUERY },
+  resetPassword: {
+    render: (l) => resetPassword(l, { name: HOSTILE, url: URL_WITH_QUERY }),
+    url: URL_WITH_QUERY,
+  },
+  changeEmail: {
+    render: (l) => changeEmail(l, { name: HOSTILE, newEmail: 'new"<b>@example.com', url: URL_WITH_QUERY }),
+    url: URL_WITH_QUERY,
+  },
+  supportRequest: {
+    render: (l) =>
+      supportRequest(l, {
+        fromName: HOSTILE,
+        fromEmail: 'ana@example.com',
+        subject: HOSTILE,
+        message: `${HOSTILE}\nsecond line`,
+        userId: 'user-1',
+      }),
+  },
+  supportConfirmation: { render: (l) => supportConfirmation(l, { name: HOSTILE, subject: HOSTILE }) },
+};
+
+describe.each(Object.entries(templates))('%s', (_name, { render, url }) => {
+  it.each(LOCALES)('has a subject, a text and a complete HTML page in %s', (locale) => {
+    const mail = render(locale);
+    expect(mail.subject.trim()).not.toBe('');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text.trim().length).toBeGreaterThan(40);
+    expect(mail.html).toMatch(/^<!doctype html>/);
+    expect(mail.html).toContain(`<html lang="${locale}">`);
+    expect(mail.html).toContain('Tapcard');
+    expect(mail.html).toContain('#00C2FF');
+  });
+
+  it.each(LOCALES)('escapes every interpolated value in the HTML (%s)', (locale) => {
+    const { html, text } = render(locale);
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain(escapeHtml('<script>alert("x")</script>'));
+    // the plain-text part is text: nothing to escape there
+    expect(text).toContain('<script>alert("x")</script>');
+  });
+
+  if (url) {
+    it.each(LOCALES)('carries the link as a button and as plain text (%s)', (locale) => {
+      const { html, text } = render(locale);
+      expect(text).toContain(url);
+      expect(html).toContain(`href="${escapeHtml(url)}"`);
+      expect(html).not.toContain(url); // only ever in escaped form (the & of the query)
+    });
+  }
+
+  it('is written in each language, not the same text twice', () => {
+    const [first, ...others] = LOCALES.map((locale) => render(locale));
+    for (const other of others) {
+      expect(other.subject).not.toBe(first?.subject);
+      expect(other.text).not.toBe(first?.text);
+    }
+  });
+});
+
+describe('texts', () => {
+  it('state the link validity from src/email-links.ts', () => {
+    const link = { name: 'Ana', url: 'https://tapcard.example/x' };
+    expect(verifyEmail('en', link).text).toContain(`${EMAIL_LINK_VALIDITY_HOURS.verifyEmail} hours`);
+    expect(verifyEmail('es', link).text).toContain(`${EMAIL_LINK_VALIDITY_HOURS.verifyEmail} horas`);
+    expect(resetPassword('en', link).text).toContain('valid for 1 hour');
+    expect(resetPassword('es', link).text).toContain('durante 1 hora');
+    expect(resetPassword('en', link).text).toContain('If you did not ask');
+  });
+
+  it('promise the support answer time of the spec', () => {
+    const mail = supportConfirmation('en', { name: 'Ana', subject: 'Help' });
+    expect(mail.text).toContain(`within ${SUPPORT_REPLY_HOURS} hours`);
+    expect(supportConfirmation('es', { name: 'Ana', subject: 'Help' }).subject).toBe(
+      'Hemos recibido tu mensaje: Help',
+    );
+  });
+
+  it('greet by name, and without one when the name is empty', () => {
+    const link = { url: 'https://tapcard.example/x' };
+    expect(verifyEmail('en', { ...link, name: 'Ana' }).text).toContain('Hi Ana,');
+    expect(verifyEmail('es', { ...link, name: 'Ana' }).text).toContain('Hola, Ana:');
+    expect(verifyEmail('en', { ...link, name: ' ' }).text).toContain('Hi,');
+  });
+
+  it('keep a support message line by line and its subject on one header line', () => {
+    const mail = supportRequest('en', {
+      fromName: 'Ana',
+      fromEmail: 'ana@example.com',
+      subject: 'Help\r\nBcc: everyone@example.com',
+      message: 'first line\n\nthird line',
+      userId: 'user-1',
+    });
+    expect(mail.subject).toBe('[Support] Help Bcc: everyone@example.com');
+    expect(mail.text).toContain('> first line\n>\n> third line');
+    expect(mail.text).toContain('User id: user-1');
+    expect(mail.html).toContain('white-space:pre-wrap');
+  });
+
+  it('refuse a link that is not http(s)', () => {
+    expect(() => verifyEmail('en', { name: 'Ana', url: 'javascript:alert(1)' })).toThrow(/non-http/);
+  });
+});
