@@ -13,6 +13,7 @@ export interface UsersTable {
   email: string;
   email_verified: Generated<boolean>;
   image: string | null;
+  two_factor_enabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -56,6 +57,8 @@ export interface VerificationsTable {
 export interface ProfilesTable {
   id: string;
   name: string | null;
+  first_name: string | null;
+  last_name: string | null;
   email: string | null;
   username: string | null;
   theme_color: Generated<string>;
@@ -139,11 +142,31 @@ export interface SupportMessagesTable {
   created_at: CreatedAt;
 }
 
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: number;
+}
+
+export interface TwoFactorsTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: Generated<boolean>;
+  failed_verification_count: Generated<number>;
+  locked_until: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  two_factors: TwoFactorsTable;
   profiles: ProfilesTable;
   vcards: VcardsTable;
   links: LinksTable;

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_USERNAME, seedDemoAccount } from '../server/demo/service.ts';
+import { createMailer } from '../server/mail/mailer.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import { StartupError } from '../server/lib/startup-error.ts';
 
@@ -15,9 +16,17 @@ try {
   }
   const logger = pino({ level: 'warn' });
   const database = await openDatabase(config.database, logger);
+  // the seed sends no e-mail; better-auth is only configured with a mailer
+  const mailer = createMailer(config, logger);
   try {
     await migrateToLatest(database.db);
-    const auth = await createAuth({ db: database.db, config, secret: config.authSecret ?? '', logger });
+    const auth = await createAuth({
+      db: database.db,
+      config,
+      secret: config.authSecret ?? '',
+      logger,
+      mailer,
+    });
     const result = await seedDemoAccount({ db: database.db, auth, config });
     if (result.created) {
       console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);
@@ -26,6 +35,7 @@ try {
       console.log('The demo account already exists: nothing to do.');
     }
   } finally {
+    await mailer.close();
     await database.close();
   }
 } catch (error) {

@@ -14,6 +14,9 @@ import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { createMailer } from './mail/mailer.ts';
+import { registerDevMailRoutes } from './mail/routes.ts';
+import type { Mailer } from './mail/types.ts';
 import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import { registerWebRoutes } from './web/routes.ts';
@@ -21,18 +24,19 @@ import { registerWebRoutes } from './web/routes.ts';
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** An already opened database (main.ts opens it while this module loads); opened here otherwise. */
+  database?: DatabaseHandle;
+  /** A mailer of the caller's own (tests); its owner closes it. Made from config.mail otherwise. */
+  mailer?: Mailer;
+}
+
 /**
  * Builds the whole app from a config: database (migrated to latest), auth, tRPC, public routes and the
  * client. Tests call it in-process; main.ts adds only the environment and listen().
  */
-export async function buildApp(
-  config: Config,
-  options: {
-    logger?: FastifyServerOptions['logger'];
-    /** An already opened database (main.ts opens it while this module loads); opened here otherwise. */
-    database?: DatabaseHandle;
-  } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
@@ -45,6 +49,9 @@ export async function buildApp(
   const authModuleLoading = loadAuthModule(); // overlaps with opening the database
   const database = options.database ?? (await openDatabase(config.database, app.log));
   app.addHook('onClose', () => database.close());
+  // one mailer (one SMTP pool) for the whole app: better-auth's e-mails and every service share it
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  if (!options.mailer) app.addHook('onClose', () => mailer.close());
   try {
     await migrateToLatest(database.db);
     await authModuleLoading;
@@ -53,6 +60,7 @@ export async function buildApp(
       config,
       secret: config.authSecret ?? resolveAuthSecret(config),
       logger: app.log,
+      mailer,
     });
 
     await app.register(helmet, {
@@ -80,7 +88,7 @@ export async function buildApp(
       prefix: '/api/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: makeCreateContext({ db: database.db, config, auth }),
+        createContext: makeCreateContext({ db: database.db, config, auth, mailer }),
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -88,6 +96,7 @@ export async function buildApp(
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
+    await registerDevMailRoutes(app, config);
     await registerWebRoutes(app, config);
   } catch (error) {
     await app.close();

@@ -16,6 +16,8 @@ export const VALIDATION_MESSAGES = {
   signInPasswordMinLength: 'validation.password.sign_in_min_length',
   passwordsDoNotMatch: 'validation.password.mismatch',
   confirmDelete: 'validation.confirm_delete',
+  firstNameRequired: 'validation.first_name.required',
+  colourInvalid: 'validation.colour.invalid',
   totpCode: 'validation.totp.code',
   subjectRequired: 'validation.support.subject_required',
   subjectTooLong: 'validation.support.subject_too_long',

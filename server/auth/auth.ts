@@ -1,18 +1,47 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ZodType } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { EMAIL_LINK_VALIDITY_HOURS, HOUR_IN_SECONDS } from '../../src/email-links.ts';
+import { localeFromAcceptLanguage } from '../../src/i18n.ts';
+import {
+  NameSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PasswordSchema,
+} from '../../src/schemas/auth.ts';
 import type { Config } from '../config.ts';
-import { createProfileForUser } from '../profile/service.ts';
+import { changeEmail, resetPassword, verifyEmail } from '../mail/templates.ts';
+import type { Mailer } from '../mail/types.ts';
+import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
+import { CLIENT_IP_HEADER } from './headers.ts';
 
-/** Sign-up password minimum (spec section 5); the full policy is checked by the shared schema. */
-const MIN_PASSWORD_LENGTH = 12;
+/**
+ * Per client address (the socket's, or the trusted proxy's X-Forwarded-For: see CLIENT_IP_HEADER),
+ * stored in the database so the limits hold across processes. Other auth paths keep better-auth's default.
+ */
+const RATE_LIMIT_RULES = {
+  '/sign-in/email': { window: 60, max: 10 },
+  '/sign-up/email': { window: 60, max: 10 },
+  '/request-password-reset': { window: 60, max: 5 },
+  '/send-verification-email': { window: 60, max: 5 },
+  '/two-factor/verify-totp': { window: 60, max: 10 },
+  '/two-factor/verify-backup-code': { window: 60, max: 10 },
+};
+
+/** The shared rules (src/schemas/auth.ts) checked on the server for every path that takes a password. */
+const BODY_RULES: Record<string, Record<string, ZodType>> = {
+  '/sign-up/email': { name: NameSchema, password: PasswordSchema },
+  '/reset-password': { newPassword: PasswordSchema },
+  '/change-password': { newPassword: PasswordSchema },
+};
 
 /**
  * better-auth is the heaviest module of the server (about 0.6 s to load). It is imported here on demand,
  * and app.ts starts that import while the database opens, so the two overlap at start-up.
  */
 export function loadAuthModule() {
-  return import('better-auth');
+  return Promise.all([import('better-auth'), import('better-auth/api'), import('better-auth/plugins')]);
 }
 
 export async function createAuth({
@@ -20,32 +49,131 @@ export async function createAuth({
   config,
   secret,
   logger,
+  mailer,
 }: {
   db: Kysely<Database>;
   config: Config;
   secret: string;
   logger: FastifyBaseLogger;
+  mailer: Mailer;
 }) {
-  const { betterAuth } = await loadAuthModule();
+  const [{ betterAuth }, { APIError, createAuthMiddleware }, { twoFactor }] = await loadAuthModule();
+  const localeOf = (userId: string) => getProfileLanguage(db, userId);
+
   return betterAuth({
     appName: 'Tapcard',
+    // Every link in an e-mail is built from PUBLIC_URL, never from the request's Host or X-Forwarded-Host.
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
     database: { db, type: 'postgres' },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [config.publicUrl, ...(config.oauth.apple ? ['https://appleid.apple.com'] : [])],
     telemetry: { enabled: false },
     // into the app's log (with its level and format) instead of better-auth's own console output
     logger: {
       log: (level, message, ...args) => logger[level]({ details: args }, message),
     },
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH },
-    advanced: { useSecureCookies: config.publicUrl.startsWith('https:') },
-    // Our tables and columns are snake_case (STYLE.md naming); better-auth's own names are mapped here.
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      customRules: RATE_LIMIT_RULES,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: true,
+      resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          ...resetPassword(await localeOf(user.id), { name: user.name, url }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_LINK_VALIDITY_HOURS.verifyEmail * HOUR_IN_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          ...verifyEmail(await localeOf(user.id), { name: user.name, url }),
+        });
+      },
+    },
+    socialProviders: {
+      ...(config.oauth.google ? { google: config.oauth.google } : {}),
+      ...(config.oauth.apple ? { apple: config.oauth.apple } : {}),
+    },
+    plugins: [
+      twoFactor({
+        issuer: 'Tapcard',
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'two_factors',
+            fields: {
+              userId: 'user_id',
+              backupCodes: 'backup_codes',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
+        },
+      }),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const rules = BODY_RULES[ctx.path];
+        if (!rules) return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // Spec section 8 answers a sign-up for a registered address with 'Account exists'. better-auth
+        // would answer as if it worked (it hides existing accounts when confirmation is required).
+        if (
+          ctx.path === '/sign-up/email' &&
+          typeof body.email === 'string' &&
+          (await emailTaken(db, body.email))
+        ) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'USER_ALREADY_EXISTS',
+            message: 'User already exists. Use another email.',
+          });
+        }
+        for (const [field, schema] of Object.entries(rules)) {
+          const result = schema.safeParse(body[field]);
+          if (!result.success) {
+            // the message is a validation id of src/messages.ts; the client translates it
+            throw new APIError('BAD_REQUEST', {
+              code: 'VALIDATION_FAILED',
+              message: result.error.issues[0]?.message ?? 'validation.invalid',
+            });
+          }
+        }
+      }),
+    },
     user: {
       modelName: 'users',
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          await mailer.send({
+            to: user.email,
+            ...changeEmail(await localeOf(user.id), { name: user.name, newEmail, url }),
+          });
+        },
+      },
     },
+    // Our tables and columns are snake_case (STYLE.md naming); better-auth's own names are mapped here.
     session: {
       modelName: 'sessions',
       fields: {
@@ -79,14 +207,31 @@ export async function createAuth({
     databaseHooks: {
       user: {
         create: {
-          // Every new user gets a profile row (spec section 3: profiles keyed by the user id).
+          // Every new user gets a profile row (spec section 3), in the language the sign-up was made in
+          // (the client sends its interface language as Accept-Language).
+          after: async (user, ctx) => {
+            const language = localeFromAcceptLanguage(ctx?.request?.headers.get('accept-language'));
+            await createProfileForUser(db, { id: user.id, name: user.name, email: user.email, language });
+          },
+        },
+        update: {
+          // a confirmed change of address (better-auth /change-email) reaches the profile too
           after: async (user) => {
-            await createProfileForUser(db, { id: user.id, name: user.name, email: user.email });
+            await syncProfileEmail(db, user.id, user.email);
           },
         },
       },
     },
   });
+}
+
+async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth.ts';
-import { toFetchHeaders } from './headers.ts';
+import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads
@@ -15,6 +15,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
       url: '/api/auth/*',
       async handler(request, reply) {
         const headers = toFetchHeaders(request.headers);
+        headers.set(CLIENT_IP_HEADER, request.ip);
         const body =
           request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
         const response = await auth.handler(

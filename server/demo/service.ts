@@ -49,8 +49,17 @@ export async function seedDemoAccount(deps: {
   if (existing) return { created: false };
 
   const password = randomBytes(12).toString('base64url');
-  const { user } = await auth.api.signUpEmail({
-    body: { name: DEMO_CARD.name, email: DEMO_EMAIL, password },
+  // Created directly (no sign-up e-mail to a made-up address), already confirmed.
+  const authContext = await auth.$context;
+  const user = await authContext.internalAdapter.createUser(
+    { name: DEMO_CARD.name, email: DEMO_EMAIL, emailVerified: true },
+    { method: 'admin' },
+  );
+  await authContext.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await authContext.password.hash(password),
   });
   const publicUrl = `${config.publicUrl}/${DEMO_USERNAME}`;
   await db.transaction().execute(async (trx) => {

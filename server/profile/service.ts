@@ -1,18 +1,41 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import type { ServiceContext } from '../trpc/context.ts';
-import type { SetLanguageInput } from '../../src/schemas/profile.ts';
+import {
+  fullName,
+  splitFullName,
+  type PersonalInfoInput,
+  type SetLanguageInput,
+  type ThemeColourInput,
+} from '../../src/schemas/profile.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Creates the profile row of a new user; a second call for the same user changes nothing. */
 export async function createProfileForUser(
   db: Kysely<Database>,
-  user: { id: string; name: string; email: string },
+  user: { id: string; name: string; email: string; language: Locale },
 ): Promise<void> {
   await db
     .insertInto('profiles')
-    .values({ id: user.id, name: user.name, email: user.email })
+    .values({ id: user.id, name: user.name, email: user.email, language: user.language })
     .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/** The language a user's e-mails are written in (their profile language). */
+export async function getProfileLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
+  const row = await db.selectFrom('profiles').select('language').where('id', '=', userId).executeTakeFirst();
+  return row?.language ?? DEFAULT_LOCALE;
+}
+
+/** Spec section 4: visiting a sign-in screen with a session marks the profile initialized. */
+export async function completeInitialization(ctx: ServiceContext): Promise<void> {
+  await ctx.db
+    .updateTable('profiles')
+    .set({ initialized: true, updated_at: new Date() })
+    .where('id', '=', ctx.user.id)
+    .where('initialized', '=', false)
     .execute();
 }
 
@@ -23,6 +46,8 @@ export async function getOwnProfile(ctx: ServiceContext) {
     .select([
       'id',
       'name',
+      'first_name',
+      'last_name',
       'email',
       'username',
       'theme_color',
@@ -38,7 +63,41 @@ export async function getOwnProfile(ctx: ServiceContext) {
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  return profile;
+  // people who have not edited their name yet have only the full name from sign-up
+  const parts = profile.first_name === null ? splitFullName(profile.name) : null;
+  return {
+    ...profile,
+    first_name: parts ? parts.firstName : profile.first_name,
+    last_name: parts ? parts.lastName : profile.last_name,
+  };
+}
+
+/** Saves first and last name, and their join as the full name of the profile and the account. */
+export async function updatePersonalInfo(ctx: ServiceContext, input: PersonalInfoInput): Promise<void> {
+  const name = fullName(input);
+  const now = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('profiles')
+      .set({ first_name: input.firstName, last_name: input.lastName, name, updated_at: now })
+      .where('id', '=', ctx.user.id)
+      .execute();
+    await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ctx.user.id).execute();
+  });
+}
+
+/** Saves the theme accent colour. */
+export async function setThemeColour(ctx: ServiceContext, input: ThemeColourInput): Promise<void> {
+  await ctx.db
+    .updateTable('profiles')
+    .set({ theme_color: input.themeColour, updated_at: new Date() })
+    .where('id', '=', ctx.user.id)
+    .execute();
+}
+
+/** Keeps the profile's copy of the address in step when the account's address changes. */
+export async function syncProfileEmail(db: Kysely<Database>, userId: string, email: string): Promise<void> {
+  await db.updateTable('profiles').set({ email, updated_at: new Date() }).where('id', '=', userId).execute();
 }
 
 /** Saves the signed-in user's language preference. */

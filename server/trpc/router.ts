@@ -1,9 +1,15 @@
+import { accountRouter } from '../account/router.ts';
+import { authRouter } from '../auth/router.ts';
 import { profileRouter } from '../profile/router.ts';
+import { supportRouter } from '../support/router.ts';
 import { router } from './init.ts';
 
 // Every feature router, added here by hand (STYLE.md 3.2 #5).
 export const appRouter = router({
+  account: accountRouter,
+  auth: authRouter,
   profile: profileRouter,
+  support: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,37 @@
 import { z } from 'zod';
+import { HEX_COLOUR_PATTERN } from '../colour.ts';
 import { LOCALES } from '../i18n.ts';
+import { VALIDATION_MESSAGES as M } from '../messages.ts';
 
 /** Spec section 4 (language): choosing a language saves it to the profile. */
 export const SetLanguageSchema = z.object({ language: z.enum(LOCALES) });
 export type SetLanguageInput = z.infer<typeof SetLanguageSchema>;
+
+export const NAME_PART_MAX_LENGTH = 50;
+
+/** Account settings, personal information: first and last name (the full name is their join). */
+export const PersonalInfoSchema = z.object({
+  firstName: z.string().trim().min(1, M.firstNameRequired).max(NAME_PART_MAX_LENGTH, M.nameTooLong),
+  lastName: z.string().trim().max(NAME_PART_MAX_LENGTH, M.nameTooLong),
+});
+export type PersonalInfoInput = z.infer<typeof PersonalInfoSchema>;
+
+/** Account settings, theme accent colour. Stored upper-case. */
+export const ThemeColourSchema = z.object({
+  themeColour: z
+    .string()
+    .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
+    .transform((value) => value.toUpperCase()),
+});
+export type ThemeColourInput = z.infer<typeof ThemeColourSchema>;
+
+/** The full name kept in profiles.name and users.name. */
+export function fullName(input: PersonalInfoInput): string {
+  return [input.firstName, input.lastName].filter(Boolean).join(' ');
+}
+
+/** First and last name of a profile that only has a full name yet (everyone after sign-up). */
+export function splitFullName(name: string | null): PersonalInfoInput {
+  const [firstName = '', ...rest] = (name ?? '').trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { createAuth } from '../../server/auth/auth.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
 import { mkdtempSync } from 'node:fs';
@@ -41,11 +42,14 @@ describe('migrations', () => {
 
   it('leave nothing for better-auth to create or add', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-db-'));
+    const config = testConfig(testDb.config, dataDir);
+    const logger = pino({ level: 'silent' });
     const auth = await createAuth({
       db: handle.db,
-      config: testConfig(testDb.config, dataDir),
+      config,
       secret: 'x'.repeat(40),
-      logger: pino({ level: 'silent' }),
+      logger,
+      mailer: createMailer(config, logger),
     });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);

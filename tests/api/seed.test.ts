@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createAuth, type Auth } from '../../server/auth/auth.ts';
 import { DEMO_EMAIL, DEMO_USERNAME, seedDemoAccount } from '../../server/demo/service.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { createTestDatabase, openTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
     config: config(),
     secret: 'seed-test-secret'.padEnd(40, 'x'),
     logger,
+    mailer: createMailer(config(), logger),
   });
 });
 

@@ -47,7 +47,8 @@ describe('start-up failures name what to fix', () => {
     expect(line).toMatch(/DATA_DIR \/proc\/version\/tapcard is not writable/);
   });
 
-  it('a port in use, and a second server on the same embedded database', async () => {
+  // starts a real server on a new embedded database twice: slower than the others
+  it('a port in use, and a second server on the same embedded database', { timeout: 90_000 }, async () => {
     const shared = dataDir();
     const { port, release } = await freePort();
     try {

@@ -2,12 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import superjson, { type SuperJSONResult } from 'superjson';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 
@@ -71,8 +73,13 @@ export function testConfig(
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** The app's own database, for arranging and checking rows directly. */
+  db: Kysely<Database>;
   close(): Promise<void>;
 }
+
+/** The database of each test app, so helpers that take only the app can reach it. */
+const databaseOfApp = new WeakMap<FastifyInstance, Kysely<Database>>();
 
 /** Opens a test database; embedded ones start from the migrated template of global-setup.ts. */
 export async function openTestDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -83,7 +90,7 @@ export async function openTestDatabase(config: DatabaseConfig): Promise<Database
 
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
 ): Promise<TestApp> {
   // a caller that brings its own database also drops it
   const database = overrides.database
@@ -91,13 +98,13 @@ export async function buildTestApp(
     : await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-test-'));
   const config = testConfig(database.config, dataDir, overrides);
-  const app = await buildApp(config, {
-    logger: options.logger ?? false,
-    database: await openTestDatabase(config.database),
-  });
+  const handle = await openTestDatabase(config.database);
+  const app = await buildApp(config, { logger: options.logger ?? false, database: handle, ...options });
+  databaseOfApp.set(app, handle.db);
   return {
     app,
     config,
+    db: handle.db,
     async close() {
       await app.close();
       await database.drop();
@@ -106,14 +113,33 @@ export async function buildTestApp(
   };
 }
 
-/** A request from the app's own origin (what a browser on the app sends). */
+let clientCounter = 0;
+
+/**
+ * A request from the app's own origin (what a browser on the app sends), from a client address of its
+ * own unless one is given: the auth rate limits count per address, and tests are many clients.
+ */
 export function injectFromApp(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...options.headers } });
+  clientCounter += 1;
+  const remoteAddress =
+    options.remoteAddress ??
+    `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+  return app.inject({ ...options, remoteAddress, headers: { origin: TEST_ORIGIN, ...options.headers } });
 }
 
 let userCounter = 0;
 
-/** Signs up a new user through better-auth and returns its session cookie. */
+/** The session cookie(s) a response sets, as a Cookie request header. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const setCookie = response.headers['set-cookie'];
+  const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return lines.map((line) => line.split(';')[0]).join('; ');
+}
+
+/**
+ * A signed-in user: signs up through better-auth, confirms the address directly in the database (the
+ * e-mail round trip itself is tested in auth.test.ts), signs in, and returns the session cookie.
+ */
 export async function signUp(
   app: FastifyInstance,
   fields: { name?: string; email?: string; password?: string } = {},
@@ -130,10 +156,17 @@ export async function signUp(
     },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const setCookie = response.headers['set-cookie'];
-  const cookies = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
-  const cookie = cookies.map((line) => line.split(';')[0]).join('; ');
-  return { cookie, email, userId: (response.json() as { user: { id: string } }).user.id };
+  const userId = (response.json() as { user: { id: string } }).user.id;
+  const db = databaseOfApp.get(app);
+  if (!db) throw new Error('signUp needs an app made by buildTestApp');
+  await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
+  const signIn = await injectFromApp(app, {
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password: fields.password ?? TEST_PASSWORD },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  return { cookie: cookieFrom(signIn), email, userId };
 }
 
 interface TrpcErrorShape {

@@ -1,0 +1,22 @@
+// Theme colours (spec sections 2 and 5): six presets, Ocean Blue by default, or any #RRGGBB.
+
+export const DEFAULT_THEME_COLOUR = '#00C2FF';
+
+export const THEME_PRESETS = [
+  { id: 'oceanBlue', hex: '#00C2FF' },
+  { id: 'purple', hex: '#9333EA' },
+  { id: 'emerald', hex: '#10B981' },
+  { id: 'rose', hex: '#F43F5E' },
+  { id: 'amber', hex: '#F59E0B' },
+  { id: 'indigo', hex: '#6366F1' },
+] as const;
+
+/** A complete colour: # and six hex digits. */
+export const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+/** What the hex field accepts while typing: # followed by up to six hex digits (spec section 5). */
+export const PARTIAL_HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{0,6}$/;
+
+export function isCompleteHexColour(value: string): boolean {
+  return HEX_COLOUR_PATTERN.test(value);
+}
