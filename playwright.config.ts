@@ -9,12 +9,15 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-// set once in the main process; workers inherit it
+// set once in the main process; workers inherit them
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tapcard-e2e-'));
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'received-mail');
+process.env.E2E_SMTP_PORT ??= String(port + 25);
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -55,6 +58,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
     },
   },
 });

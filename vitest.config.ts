@@ -1,4 +1,5 @@
 import path from 'node:path';
+import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure src/ and web/ logic) and `api` (the real app in-process against a real
@@ -13,6 +14,8 @@ export default defineConfig({
       : ['default'],
     projects: [
       {
+        // web/ modules with Lingui macros (msg`…`) need the same compile step as in the Vite build
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] })],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],

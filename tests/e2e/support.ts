@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { ReceivedMail } from '../support/mail-receiver.ts';
 
 /**
  * Every page fails its test on a Content-Security-Policy violation or an uncaught script error, so the
@@ -23,16 +26,44 @@ export { expect };
 
 export const E2E_PASSWORD = 'Correct-Horse-42';
 
-/** Signs a new user up through the API from the page's origin; the page's context keeps the session. */
-export async function signUpThroughApi(page: Page, name = 'Ada Lovelace'): Promise<string> {
+/** Reads the e-mails the SMTP receiver of global-setup.ts got, until one for this address matches. */
+export async function waitForMail(
+  to: string,
+  matches: (mail: ReceivedMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
+  const dir = process.env.E2E_MAIL_DIR ?? '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
+      if (mail.to.includes(to) && matches(mail)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail to ${to} arrived in ${timeoutMs} ms`);
+}
+
+/** The first link in an e-mail that contains the path, e.g. /api/auth/verify-email. */
+export function linkIn(mail: ReceivedMail, pathPart: string): string {
+  const match = new RegExp(`https?://[^\\s"'<>]*${pathPart}[^\\s"'<>]*`).exec(mail.body);
+  if (!match) throw new Error(`no ${pathPart} link in the e-mail "${mail.subject}"`);
+  return match[0].replace(/&amp;/g, '&');
+}
+
+/**
+ * A new, confirmed and signed-in person: signs up through the API, then opens the confirmation link
+ * from the e-mail that arrived, as the person would. The page ends signed in.
+ */
+export async function signUpAndConfirm(page: Page, name = 'Ada Lovelace'): Promise<string> {
   const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
-  const baseURL = new URL(page.context().pages()[0]?.url() || 'about:blank').origin;
-  const origin = baseURL.startsWith('http') ? baseURL : (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100');
+  const origin = String(test.info().project.use.baseURL);
   const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: E2E_PASSWORD },
+    data: { name, email, password: E2E_PASSWORD, callbackURL: '/onboarding' },
     headers: { origin },
   });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  await page.goto(linkIn(await waitForMail(email), '/api/auth/verify-email'));
   return email;
 }
 

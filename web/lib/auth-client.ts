@@ -1,4 +1,38 @@
+import { i18n } from '@lingui/core';
 import { createAuthClient } from 'better-auth/react';
+import { twoFactorClient } from 'better-auth/client/plugins';
 
 // The server mounts better-auth at /api/auth on the same origin, which is the client's default base path.
-export const authClient = createAuthClient({ baseURL: window.location.origin });
+export const authClient = createAuthClient({
+  baseURL: window.location.origin,
+  // Without options the plugin only adds its calls: a sign-in that needs a code answers
+  // `twoFactorRedirect: true`, and the sign-in form asks for the code itself.
+  plugins: [twoFactorClient()],
+  fetchOptions: {
+    // The server writes e-mails, and a new profile's language, in the interface language of the request.
+    onRequest(context) {
+      if (i18n.locale) context.headers.set('Accept-Language', i18n.locale);
+    },
+  },
+});
+
+/** What better-auth's client reports for a refused call (its `error` result). */
+export interface AuthError {
+  code?: string | undefined;
+  message?: string | undefined;
+  status: number;
+}
+
+/** The error of a call that got no answer: better-auth's client throws then instead of returning one. */
+const NO_ANSWER: AuthError = { status: 0 };
+
+/** Awaits a better-auth call and turns a network failure into an ordinary `{ error }` result. */
+export async function authCall<Result extends { error: AuthError | null }>(
+  request: Promise<Result>,
+): Promise<Result | { data: null; error: AuthError }> {
+  try {
+    return await request;
+  } catch {
+    return { data: null, error: NO_ANSWER };
+  }
+}

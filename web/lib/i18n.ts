@@ -35,3 +35,11 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
   storeLocale(locale);
 }
+
+/**
+ * Spec section 4 (language): once the user is known, their profile language wins over this device's
+ * choice, and is remembered on the device.
+ */
+export async function applyProfileLanguage(locale: Locale): Promise<void> {
+  if (locale !== i18n.locale) await changeLocale(locale);
+}

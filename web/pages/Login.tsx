@@ -1,20 +1,46 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
-import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { AuthCard } from './auth/AuthCard.tsx';
+import { authHref } from './auth/auth-modes.ts';
+import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
+import { SignInFlow } from './auth/SignInFlow.tsx';
+import { SocialSignIn } from './auth/SocialSignIn.tsx';
+import { TextLink } from './auth/TextLink.tsx';
+import { useLeaveSignInScreen } from './auth/use-leave-sign-in-screen.ts';
+import { useSocialSignInError } from './auth/use-social-sign-in-error.ts';
 
+/** spec section 2, /login: e-mail and password, Google and Apple, a way to sign up. */
 export function Login() {
   const { t } = useLingui();
+  const leave = useLeaveSignInScreen();
+  useSocialSignInError();
   return (
     <PublicPageLayout>
       <div className="space-y-6">
-        <PageHeading
-          title={t`Sign In`}
-          description={<Trans>Sign in to manage your cards, QR codes and links.</Trans>}
-        />
-        <ComingSoonBanner />
-        <BackHomeLink />
+        <AuthCard title={t`Sign In`} description={<Trans>Welcome back! Sign in to manage your cards.</Trans>}>
+          <SignedOutOnly leave={() => void leave({ welcome: false })}>
+            <SignInFlow
+              withRememberMe={false}
+              forgotPassword={
+                <TextLink to={authHref('reset')}>
+                  <Trans>Forgot password?</Trans>
+                </TextLink>
+              }
+              onSignedIn={() => leave({ welcome: true })}
+            />
+            <SocialSignIn callbackURL={paths.dashboard} newUserCallbackURL={paths.onboarding} />
+            <p className="text-center text-sm text-slate-700">
+              <TextLink to={paths.onboarding}>
+                <Trans>Don't have an account? Sign up</Trans>
+              </TextLink>
+            </p>
+          </SignedOutOnly>
+        </AuthCard>
+        <div className="flex justify-center">
+          <BackHomeLink />
+        </div>
       </div>
     </PublicPageLayout>
   );

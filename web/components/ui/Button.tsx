@@ -14,6 +14,8 @@ const SIZE_CLASSES = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-6 text-base',
+  /** Full width, as tall as its label needs: long translations wrap instead of overflowing a phone screen. */
+  block: 'min-h-12 w-full px-6 py-2 text-base whitespace-normal',
   icon: 'size-10',
 } as const;
 

@@ -1,0 +1,90 @@
+import { BASE_ERROR_CODES } from 'better-auth';
+import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
+import { describe, expect, it } from 'vitest';
+import { ERROR_REASONS } from '#src/errors.ts';
+import { VALIDATION_MESSAGE_IDS, VALIDATION_MESSAGES } from '#src/messages.ts';
+import {
+  AUTH_ERROR_TEXT,
+  authErrorMessage,
+  ERROR_REASON_TEXT,
+  NETWORK_ERROR_TEXT,
+  VALIDATION_MESSAGE_TEXT,
+  validationMessage,
+} from '#web/lib/error-messages.ts';
+
+describe('error messages (STYLE.md 3.4)', () => {
+  it.each(VALIDATION_MESSAGE_IDS)('validation id %s has a message', (id) => {
+    expect(VALIDATION_MESSAGE_TEXT[id]?.message).toEqual(expect.any(String));
+  });
+
+  it.each(ERROR_REASONS)('error reason %s has a message', (reason) => {
+    expect(ERROR_REASON_TEXT[reason]?.message).toEqual(expect.any(String));
+  });
+
+  it('uses the texts of spec section 5, with the limits of src/schemas/auth.ts', () => {
+    expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.passwordMinLength]).toMatchObject({
+      message: 'Password must be at least {PASSWORD_MIN_LENGTH} characters',
+      values: { PASSWORD_MIN_LENGTH: 12 },
+    });
+    expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.signInPasswordMinLength]).toMatchObject({
+      values: { SIGN_IN_PASSWORD_MIN_LENGTH: 6 },
+    });
+    expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.emailInvalid].message).toBe('Invalid email address');
+    expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.nameRequired].message).toBe('Name is required');
+    expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.passwordsDoNotMatch].message).toBe(
+      'New passwords do not match',
+    );
+  });
+
+  it('maps only codes better-auth really sends, so a renamed code fails here', () => {
+    const known = new Set([...Object.keys(BASE_ERROR_CODES), ...Object.keys(TWO_FACTOR_ERROR_CODES)]);
+    for (const code of Object.keys(AUTH_ERROR_TEXT)) expect(known, code).toContain(code);
+  });
+
+  it('reads anything that is not a validation id as "Invalid input"', () => {
+    expect(validationMessage('Invalid input: expected string')).toBe(
+      VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.invalid],
+    );
+    expect(validationMessage(undefined)).toBe(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.invalid]);
+  });
+});
+
+describe('authErrorMessage', () => {
+  it.each([
+    ['no answer at all', { status: 0 }, NETWORK_ERROR_TEXT],
+    [
+      'the rate limiter (429, no code)',
+      { status: 429, message: 'Too many requests.' },
+      ERROR_REASON_TEXT.rate_limited,
+    ],
+    [
+      'a better-auth code',
+      { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' },
+      AUTH_ERROR_TEXT.INVALID_EMAIL_OR_PASSWORD,
+    ],
+    [
+      'an existing account',
+      { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' },
+      AUTH_ERROR_TEXT.USER_ALREADY_EXISTS,
+    ],
+    [
+      "the server's check with a validation id",
+      { status: 400, code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGES.passwordUppercase },
+      VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.passwordUppercase],
+    ],
+    [
+      "the server's check with prose",
+      { status: 400, code: 'VALIDATION_FAILED', message: 'bad' },
+      ERROR_REASON_TEXT.validation_failed,
+    ],
+    [
+      'an error reason as a code',
+      { status: 503, code: 'MAIL_UNAVAILABLE' },
+      ERROR_REASON_TEXT.mail_unavailable,
+    ],
+    ['an unknown code', { status: 500, code: 'SOMETHING_NEW' }, ERROR_REASON_TEXT.internal],
+    ['no code', { status: 500 }, ERROR_REASON_TEXT.internal],
+  ])('%s', (_case, error, expected) => {
+    expect(authErrorMessage(error)).toBe(expected);
+  });
+});

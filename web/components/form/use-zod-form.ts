@@ -1,0 +1,43 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react/macro';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type SubmitHandler,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { validationMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+
+/** The first message of a failed check, in the order of the schema's fields (zod reports them so). */
+function firstMessage(errors: FieldErrors): string | undefined {
+  for (const error of Object.values(errors)) {
+    if (typeof error?.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+/**
+ * A react-hook-form form checked by a shared schema of src/schemas (the same rules as the server).
+ * `submit(handler)` runs the handler with the parsed values; when the check fails it focuses the first
+ * invalid field and shows the spec's destructive 'Validation Error' toast with the first message
+ * (spec section 5). Field messages are validation ids: render them with FieldError.
+ */
+export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<Input>,
+) {
+  const { t, i18n } = useLingui();
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const submit = (handler: SubmitHandler<Output>) =>
+    form.handleSubmit(handler, (errors) => {
+      toast({
+        variant: 'destructive',
+        title: t`Validation Error`,
+        description: i18n._(validationMessage(firstMessage(errors))),
+      });
+    });
+  return { ...form, submit };
+}

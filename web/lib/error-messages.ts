@@ -1,0 +1,120 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
+import { isErrorReason, type ErrorReason } from '#src/errors.ts';
+import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
+import {
+  DELETE_CONFIRMATION_WORD,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SIGN_IN_PASSWORD_MIN_LENGTH,
+} from '#src/schemas/auth.ts';
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
+
+// STYLE.md 3.4: the server and the shared schemas report ids and reasons, never sentences; this file turns
+// each of them into a translated message. A unit test proves every id and reason has an entry.
+
+/** Texts of the validation ids of src/messages.ts (spec section 5). */
+export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescriptor> = {
+  'validation.required': msg`Required`,
+  'validation.invalid': msg`Invalid input`,
+  'validation.email.invalid': msg`Invalid email address`,
+  'validation.name.required': msg`Name is required`,
+  // one id for the full name (100) and the first and last name (50 each): the text names no number
+  'validation.name.too_long': msg`Name is too long`,
+  'validation.password.min_length': msg`Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  'validation.password.lowercase': msg`Password must contain at least one lowercase letter`,
+  'validation.password.uppercase': msg`Password must contain at least one uppercase letter`,
+  'validation.password.number': msg`Password must contain at least one number`,
+  'validation.password.too_long': msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  'validation.password.sign_in_min_length': msg`Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`,
+  'validation.password.mismatch': msg`New passwords do not match`,
+  'validation.confirm_delete': msg`Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+  'validation.first_name.required': msg`First name is required`,
+  'validation.colour.invalid': msg`Enter a colour as # and 6 hex digits, for example ${DEFAULT_THEME_COLOUR}`,
+  'validation.totp.code': msg`Enter the 6-digit code from your authenticator app`,
+  'validation.support.subject_required': msg`Subject is required`,
+  'validation.support.subject_too_long': msg`Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
+  'validation.support.message_required': msg`Message is required`,
+  'validation.support.message_too_long': msg`Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`,
+};
+
+/** Texts of the error reasons of src/errors.ts. */
+export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
+  validation_failed: msg`Some of the information is not valid. Please check it and try again.`,
+  unauthenticated: msg`Please sign in to continue.`,
+  forbidden: msg`You are not allowed to do this.`,
+  not_found: msg`We could not find what you were looking for.`,
+  conflict: msg`This conflicts with something that already exists.`,
+  bad_origin: msg`This request came from another website and was refused.`,
+  rate_limited: msg`Too many attempts. Please wait a minute and try again.`,
+  payload_too_large: msg`The upload is too large.`,
+  database_unavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
+  mail_unavailable: msg`We could not send the email right now. Please try again in a moment.`,
+  internal: msg`Something went wrong. Please try again.`,
+};
+
+/** A call that never got an answer (offline, server down). */
+export const NETWORK_ERROR_TEXT = msg`Could not reach the server. Check your connection and try again.`;
+
+const EMAIL_ALREADY_REGISTERED = msg`This email is already registered. Please sign in instead.`;
+const TOO_MANY_CODE_ATTEMPTS = msg`Too many wrong codes. Please wait a while and try again.`;
+
+/** Texts of the better-auth error codes a person can meet on our screens (its own codes are English prose). */
+export const AUTH_ERROR_TEXT = {
+  USER_ALREADY_EXISTS: EMAIL_ALREADY_REGISTERED,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: EMAIL_ALREADY_REGISTERED,
+  INVALID_EMAIL_OR_PASSWORD: msg`Invalid email or password. Please try again.`,
+  INVALID_EMAIL: VALIDATION_MESSAGE_TEXT['validation.email.invalid'],
+  INVALID_PASSWORD: msg`The password is not correct.`,
+  EMAIL_NOT_VERIFIED: msg`Please confirm your email address first: open the link we sent you.`,
+  INVALID_TOKEN: msg`This link has expired or was already used. Please request a new one.`,
+  TOKEN_EXPIRED: msg`This link has expired. Please request a new one.`,
+  PASSWORD_TOO_SHORT: VALIDATION_MESSAGE_TEXT['validation.password.min_length'],
+  PASSWORD_TOO_LONG: VALIDATION_MESSAGE_TEXT['validation.password.too_long'],
+  // two-factor sign-in (better-auth twoFactor plugin)
+  INVALID_CODE: msg`That code is not correct. Check your authenticator app and try again.`,
+  INVALID_BACKUP_CODE: msg`That backup code is not correct or was already used.`,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TOO_MANY_CODE_ATTEMPTS,
+  ACCOUNT_TEMPORARILY_LOCKED: TOO_MANY_CODE_ATTEMPTS,
+  INVALID_TWO_FACTOR_COOKIE: msg`Your sign-in took too long. Please enter your email and password again.`,
+} satisfies Record<string, MessageDescriptor>;
+
+export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
+
+function isAuthErrorCode(code: string): code is AuthErrorCode {
+  return Object.hasOwn(AUTH_ERROR_TEXT, code);
+}
+
+function isValidationMessageId(value: unknown): value is ValidationMessageId {
+  return typeof value === 'string' && (VALIDATION_MESSAGE_IDS as readonly string[]).includes(value);
+}
+
+/** The text of a validation id; anything that is not one of ours (a library's default) reads "Invalid input". */
+export function validationMessage(id: string | undefined): MessageDescriptor {
+  return isValidationMessageId(id)
+    ? VALIDATION_MESSAGE_TEXT[id]
+    : VALIDATION_MESSAGE_TEXT['validation.invalid'];
+}
+
+/**
+ * The text for a refused better-auth call (status 0: no answer at all). The rate limiter answers 429 without a code; the server's own
+ * checks answer VALIDATION_FAILED with a validation id as the message, or a reason of src/errors.ts as the
+ * code (upper-cased, better-auth style).
+ */
+export function authErrorMessage(error: {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number | undefined;
+}): MessageDescriptor {
+  if (error.status === 0) return NETWORK_ERROR_TEXT;
+  if (error.status === 429) return ERROR_REASON_TEXT.rate_limited;
+  const code = error.code ?? '';
+  if (code === 'VALIDATION_FAILED' && isValidationMessageId(error.message)) {
+    return VALIDATION_MESSAGE_TEXT[error.message];
+  }
+  if (isAuthErrorCode(code)) return AUTH_ERROR_TEXT[code];
+  const reason = code.toLowerCase();
+  if (isErrorReason(reason)) return ERROR_REASON_TEXT[reason];
+  return ERROR_REASON_TEXT.internal;
+}

@@ -1,0 +1,43 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '#src/routes.ts';
+import { ResetRequestSchema } from '#src/schemas/auth.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+
+/** Asks for a reset link by e-mail; the link comes back to /auth (spec section 7, send password reset). */
+export function ResetRequestForm({ onSent }: { onSent: () => void }) {
+  const { t, i18n } = useLingui();
+  const form = useZodForm(ResetRequestSchema, { email: '' });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.submit(async ({ email }) => {
+    const { error } = await authCall(authClient.requestPasswordReset({ email, redirectTo: paths.auth }));
+    if (error) {
+      toast({ variant: 'destructive', title: t`Error`, description: i18n._(authErrorMessage(error)) });
+      return;
+    }
+    toast({ title: t`Check your email`, description: t`We've sent you a password reset link.` });
+    onSent();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label={<Trans>Email</Trans>}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <SubmitButton busy={isSubmitting}>
+        <Trans>Send Reset Link</Trans>
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SignInSchema } from '#src/schemas/auth.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { UnverifiedEmailNotice } from './UnverifiedEmailNotice.tsx';
+
+interface SignInFormProps {
+  /** /auth offers 'Remember me'; without the box (/login) the session is remembered. */
+  withRememberMe: boolean;
+  /** The 'Forgot password?' link, on the row under the password field. */
+  forgotPassword: ReactNode;
+  /** The account has two-factor authentication: ask for the code next. */
+  onTwoFactorRequired: () => void;
+  onSignedIn: () => Promise<void>;
+}
+
+/** E-mail and password (spec section 2, /login and /auth sign-in mode). */
+export function SignInForm({
+  withRememberMe,
+  forgotPassword,
+  onTwoFactorRequired,
+  onSignedIn,
+}: SignInFormProps) {
+  const { t, i18n } = useLingui();
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  // The box starts unticked (a session that ends with the browser); without the box the session is kept.
+  const form = useZodForm(SignInSchema, { email: '', password: '', rememberMe: !withRememberMe });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.submit(async ({ email, password, rememberMe }) => {
+    setUnverifiedEmail(null);
+    const { data, error } = await authCall(authClient.signIn.email({ email, password, rememberMe }));
+    if (error) {
+      if (error.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverifiedEmail(email);
+        return;
+      }
+      toast({ variant: 'destructive', title: t`Login failed`, description: i18n._(authErrorMessage(error)) });
+      return;
+    }
+    if ('twoFactorRedirect' in data && data.twoFactorRedirect === true) {
+      onTwoFactorRequired();
+      return;
+    }
+    await onSignedIn();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
+      <TextField
+        label={<Trans>Email</Trans>}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label={<Trans>Password</Trans>}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        {withRememberMe && (
+          <label className="inline-flex min-h-10 items-center gap-2 text-sm font-medium text-ink">
+            <input
+              type="checkbox"
+              className="size-4 rounded border-slate-300 accent-brand-strong"
+              {...form.register('rememberMe')}
+            />
+            <Trans>Remember me</Trans>
+          </label>
+        )}
+        <span className="ml-auto">{forgotPassword}</span>
+      </div>
+      <SubmitButton busy={isSubmitting}>
+        <Trans>Sign In</Trans>
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '#src/routes.ts';
+import { SignUpSchema } from '#src/schemas/auth.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { PasswordPolicyHint } from './PasswordPolicyHint.tsx';
+
+const ALREADY_REGISTERED = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+
+export interface SignUpResult {
+  email: string;
+  /** False while the address waits for confirmation (the server requires it before any session). */
+  signedIn: boolean;
+}
+
+interface SignUpFormProps {
+  nameLabel: ReactNode;
+  submitLabel: ReactNode;
+  busyLabel?: ReactNode;
+  onSignedUp: (result: SignUpResult) => void;
+}
+
+/**
+ * Name, e-mail and password with the sign-up policy (spec section 5). The confirmation link of the
+ * e-mail leads to /onboarding (spec section 7).
+ */
+export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: SignUpFormProps) {
+  const { t, i18n } = useLingui();
+  const form = useZodForm(SignUpSchema, { name: '', email: '', password: '' });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.submit(async ({ name, email, password }) => {
+    const { data, error } = await authCall(
+      authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
+    );
+    if (error) {
+      const exists = ALREADY_REGISTERED.has(error.code ?? '');
+      toast({
+        variant: 'destructive',
+        title: exists ? t`Account exists` : t`Sign up failed`,
+        description: i18n._(authErrorMessage(error)),
+      });
+      return;
+    }
+    onSignedUp({ email, signedIn: data.token !== null });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label={nameLabel}
+        autoComplete="name"
+        required
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        label={<Trans>Email</Trans>}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label={<Trans>Password</Trans>}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={<PasswordPolicyHint />}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <SubmitButton busy={isSubmitting} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '#src/routes.ts';
+import { AuthCard } from '../auth/AuthCard.tsx';
+import { SignUpForm, type SignUpResult } from '../auth/SignUpForm.tsx';
+import { SocialSignIn } from '../auth/SocialSignIn.tsx';
+import { TextLink } from '../auth/TextLink.tsx';
+import { toast } from '../../lib/toast.ts';
+import { LinkErrorPanel } from './LinkErrorPanel.tsx';
+import { OnboardingProgress } from './OnboardingProgress.tsx';
+import type { VerificationLinkError } from './verification-link-error.ts';
+
+/** Step 1 (spec section 2): create the account by e-mail, Google or Apple. */
+export function SignUpStep({
+  linkError,
+  onAwaitingConfirmation,
+}: {
+  linkError: VerificationLinkError | null;
+  /** The account exists but its address must be confirmed before there is a session. */
+  onAwaitingConfirmation: (email: string) => void;
+}) {
+  const { t } = useLingui();
+
+  function onSignedUp({ email, signedIn }: SignUpResult) {
+    if (!signedIn) {
+      onAwaitingConfirmation(email);
+      return;
+    }
+    // the new session moves the page on to the plan step
+    toast({ title: t`Account created!`, description: t`Welcome to Tapcard. Let's choose your plan.` });
+  }
+
+  return (
+    <>
+      <OnboardingProgress current={1} />
+      <AuthCard
+        title={t`Create your account`}
+        description={<Trans>Your digital business card is three short steps away.</Trans>}
+      >
+        {linkError && <LinkErrorPanel linkError={linkError} />}
+        <SignUpForm
+          nameLabel={<Trans>Full Name</Trans>}
+          submitLabel={<Trans>Create Account</Trans>}
+          busyLabel={<Trans>Creating account...</Trans>}
+          onSignedUp={onSignedUp}
+        />
+        <SocialSignIn callbackURL={paths.onboarding} newUserCallbackURL={paths.onboarding} />
+        <p className="text-center">
+          <TextLink to={paths.login}>
+            <Trans>Already have an account? Sign in</Trans>
+          </TextLink>
+        </p>
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { MailCheck } from 'lucide-react';
+import { paths } from '#src/routes.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { AuthCard } from '../auth/AuthCard.tsx';
+import { TextLink } from '../auth/TextLink.tsx';
+import { useResendVerification } from '../auth/use-resend-verification.ts';
+
+/** spec section 9, timing: the 'check your spam folder' hint appears after 30 seconds of waiting. */
+const HINT_DELAY_MS = 30_000;
+
+function useShownAfter(delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return shown;
+}
+
+/**
+ * The waiting screen that replaces the steps until the address is confirmed (spec section 2). Opening the
+ * link signs the person in; `onSessionFound` hands over to the signed-in steps.
+ */
+export function VerifyEmailWaiting({
+  email,
+  onSessionFound,
+  onChangeEmail,
+}: {
+  email: string;
+  onSessionFound: () => void;
+  onChangeEmail: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const { resend, busy: resending } = useResendVerification();
+  const [checking, setChecking] = useState(false);
+  const showHint = useShownAfter(HINT_DELAY_MS);
+
+  async function checkConfirmed() {
+    setChecking(true);
+    const { data, error } = await authCall(authClient.getSession());
+    setChecking(false);
+    if (error) {
+      toast({ variant: 'destructive', title: t`Error`, description: i18n._(authErrorMessage(error)) });
+      return;
+    }
+    if (data?.user) {
+      onSessionFound();
+      return;
+    }
+    toast({
+      variant: 'destructive',
+      title: t`No active session found`,
+      description: t`Open the link from the email in this browser, or sign in.`,
+    });
+  }
+
+  return (
+    <AuthCard
+      title={t`Check your email`}
+      description={
+        <Trans>
+          We sent a confirmation link to <strong className="break-words text-ink">{email}</strong>. Open it to
+          activate your account.
+        </Trans>
+      }
+    >
+      <MailCheck aria-hidden className="mx-auto size-12 text-brand-strong" />
+      <div className="grid gap-3">
+        <Button size="block" disabled={checking} onClick={() => void checkConfirmed()}>
+          {checking ? <Trans>Please wait...</Trans> : <Trans>I already confirmed my email</Trans>}
+        </Button>
+        <Button variant="secondary" size="block" disabled={resending} onClick={() => void resend(email)}>
+          {resending ? <Trans>Please wait...</Trans> : <Trans>Resend confirmation email</Trans>}
+        </Button>
+      </div>
+      <div role="status">
+        {showHint && (
+          <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700">
+            <Trans>
+              Still nothing? Check your spam folder, and make sure{' '}
+              <strong className="break-words">{email}</strong> is your address.
+            </Trans>{' '}
+            <button
+              type="button"
+              onClick={onChangeEmail}
+              className="rounded font-semibold text-brand-strong underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-strong"
+            >
+              <Trans>Use a different email</Trans>
+            </button>
+          </p>
+        )}
+      </div>
+      <p className="text-center">
+        <TextLink to={paths.login}>
+          <Trans>Confirmed on another device? Sign in</Trans>
+        </TextLink>
+      </p>
+    </AuthCard>
+  );
+}
