@@ -160,6 +160,12 @@ export interface TwoFactorsTable {
   created_at: CreatedAt;
 }
 
+export interface UsedTotpCodesTable {
+  user_id: string;
+  code: string;
+  used_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -167,6 +173,7 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   two_factors: TwoFactorsTable;
+  used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   vcards: VcardsTable;
   links: LinksTable;

@@ -15,6 +15,8 @@ import { changeEmail, resetPassword, verifyEmail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
+import { sendWatched } from './mail-failures.ts';
+import { claimTotpCode } from './totp-replay.ts';
 
 /**
  * Per client address (the socket's, or the trusted proxy's X-Forwarded-For: see CLIENT_IP_HEADER),
@@ -57,7 +59,8 @@ export async function createAuth({
   logger: FastifyBaseLogger;
   mailer: Mailer;
 }) {
-  const [{ betterAuth }, { APIError, createAuthMiddleware }, { twoFactor }] = await loadAuthModule();
+  const [{ betterAuth }, { APIError, createAuthMiddleware, getSessionFromCtx }, { twoFactor }] =
+    await loadAuthModule();
   const localeOf = (userId: string) => getProfileLanguage(db, userId);
 
   return betterAuth({
@@ -104,10 +107,8 @@ export async function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_LINK_VALIDITY_HOURS.verifyEmail * HOUR_IN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          ...verifyEmail(await localeOf(user.id), { name: user.name, url }),
-        });
+        const mail = verifyEmail(await localeOf(user.id), { name: user.name, url });
+        await sendWatched(mailer, { to: user.email, ...mail });
       },
     },
     socialProviders: {
@@ -133,9 +134,29 @@ export async function createAuth({
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/two-factor/verify-totp') {
+          // better-auth accepts a valid code any number of times within its window: once only here.
+          // Whose code: the signed-in user (enrolment), or the person half-way through signing in, named
+          // by better-auth's signed two_factor cookie.
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          const pendingId = session
+            ? null
+            : await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
+          const pending = pendingId
+            ? await ctx.context.internalAdapter.findVerificationValue(pendingId)
+            : null;
+          const userId = session?.user.id ?? pending?.value;
+          if (userId && !(await claimTotpCode(db, userId, String(body.code ?? '')))) {
+            throw new APIError('UNAUTHORIZED', {
+              code: 'TOTP_CODE_ALREADY_USED',
+              message: 'This code was already used. Wait for the next one.',
+            });
+          }
+          return;
+        }
         const rules = BODY_RULES[ctx.path];
         if (!rules) return;
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
         // Spec section 8 answers a sign-up for a registered address with 'Account exists'. better-auth
         // would answer as if it worked (it hides existing accounts when confirmation is required).
         if (

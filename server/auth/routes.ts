@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
+import { watchMailFailures } from './mail-failures.ts';
+
+/**
+ * Requests whose whole point is an e-mail: when it could not be sent, the answer says so (503
+ * MAIL_UNAVAILABLE) instead of better-auth's success. A sign-up has created the account by then, and the
+ * person asks for the e-mail again with 'resend'. (A reset request keeps its one answer for every
+ * address, so that it never tells whether an account exists.)
+ */
+const MAIL_REQUESTS = new Set(['/api/auth/sign-up/email', '/api/auth/send-verification-email']);
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads
@@ -18,9 +27,14 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
         headers.set(CLIENT_IP_HEADER, request.ip);
         const body =
           request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
-        const response = await auth.handler(
-          new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+        const { result: response, mailFailed } = await watchMailFailures(() =>
+          auth.handler(
+            new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+          ),
         );
+        if (mailFailed && MAIL_REQUESTS.has(request.url.split('?')[0] ?? '')) {
+          return reply.status(503).send({ code: 'MAIL_UNAVAILABLE', message: 'mail_unavailable' });
+        }
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);

@@ -146,9 +146,10 @@ describe('two-factor authentication', () => {
     const secret = secretOfTotpUri(totpURI);
 
     expect((await authPost('/two-factor/verify-totp', { code: '000000' }, cookie)).statusCode).toBe(401);
-    expect((await authPost('/two-factor/verify-totp', { code: totpCode(secret) }, cookie)).statusCode).toBe(
-      200,
-    );
+    // enrol with the previous step's code (still accepted): the current one stays fresh for the sign-in,
+    // since a code is accepted once only
+    const enrolCode = totpCode(secret, Date.now() - 30_000);
+    expect((await authPost('/two-factor/verify-totp', { code: enrolCode }, cookie)).statusCode).toBe(200);
     const user = await t.db
       .selectFrom('users')
       .select('two_factor_enabled')
@@ -162,7 +163,7 @@ describe('two-factor authentication', () => {
     expect(pending).not.toMatch(/session_token=[^;]+/);
     expect((await authPost('/two-factor/verify-totp', { code: '123456' }, pending)).statusCode).toBe(401);
     const verified = await authPost('/two-factor/verify-totp', { code: totpCode(secret) }, pending);
-    expect(verified.statusCode).toBe(200);
+    expect(verified.statusCode, verified.body).toBe(200);
     const session = cookieFrom(verified);
     expect((await query('profile.me', session)).statusCode).toBe(200);
 
@@ -180,6 +181,33 @@ describe('two-factor authentication', () => {
     expect((await authPost('/sign-in/email', { email, password: TEST_PASSWORD })).json()).not.toHaveProperty(
       'twoFactorRedirect',
     );
+  });
+});
+
+describe('authenticator codes are accepted once only', () => {
+  it('refuses the same code a second time, at sign-in and even for a new sign-in', async () => {
+    const { cookie, email } = await signUp(t.app);
+    const { totpURI } = (
+      await authPost('/two-factor/enable', { password: TEST_PASSWORD }, cookie)
+    ).json() as {
+      totpURI: string;
+    };
+    const secret = secretOfTotpUri(totpURI);
+    // enrol with the code of the previous step, so the current one is still fresh for sign-in
+    const enrolCode = totpCode(secret, Date.now() - 30_000);
+    expect((await authPost('/two-factor/verify-totp', { code: enrolCode }, cookie)).statusCode).toBe(200);
+
+    const code = totpCode(secret);
+    const first = await authPost('/sign-in/email', { email, password: TEST_PASSWORD });
+    expect((await authPost('/two-factor/verify-totp', { code }, cookieFrom(first))).statusCode).toBe(200);
+
+    const second = await authPost('/sign-in/email', { email, password: TEST_PASSWORD });
+    const pending = cookieFrom(second);
+    // a wrong guess in between does not make the used code usable again
+    expect((await authPost('/two-factor/verify-totp', { code: '000000' }, pending)).statusCode).toBe(401);
+    const replay = await authPost('/two-factor/verify-totp', { code }, pending);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'TOTP_CODE_ALREADY_USED' });
   });
 });
 

@@ -368,3 +368,57 @@ describe('Google and Apple sign-in, configured', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
   });
 });
+
+describe('mail server down at sign-up', () => {
+  it('says the e-mail could not be sent, keeps the account, and resend works once mail is back', async () => {
+    const probe = await startMailReceiver();
+    const port = new URL(probe.url).port;
+    await probe.close(); // nothing listens on that port now
+    const down = await buildTestApp({
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Tapcard <no-reply@tapcard.test>',
+        supportEmail: 's@tapcard.test',
+      },
+    });
+    try {
+      const email = newEmail();
+      const signUpResponse = await injectFromApp(down.app, {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name: 'Offline', email, password: TEST_PASSWORD, callbackURL: '/onboarding' },
+      });
+      expect(signUpResponse.statusCode).toBe(503);
+      expect(signUpResponse.json()).toEqual({ code: 'MAIL_UNAVAILABLE', message: 'mail_unavailable' });
+      const user = await down.db
+        .selectFrom('users')
+        .select('email_verified')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      expect(user).toEqual({ email_verified: false });
+
+      const stillDown = await injectFromApp(down.app, {
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        payload: { email, callbackURL: '/onboarding' },
+      });
+      expect(stillDown.statusCode).toBe(503);
+
+      const back = await startMailReceiver(Number(port));
+      try {
+        const resend = await injectFromApp(down.app, {
+          method: 'POST',
+          url: '/api/auth/send-verification-email',
+          payload: { email, callbackURL: '/onboarding' },
+        });
+        expect(resend.statusCode).toBe(200);
+        const message = await back.waitFor((m) => m.to.includes(email));
+        expect(message.body).toContain('/api/auth/verify-email?token=');
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});
