@@ -8,7 +8,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { PasswordPolicyHint } from './PasswordPolicyHint.tsx';
+import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
 
 const ALREADY_REGISTERED = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
@@ -38,6 +38,16 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
     const { data, error } = await authCall(
       authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
     );
+    if (error?.code === 'MAIL_UNAVAILABLE') {
+      // the account exists; the waiting screen's 'resend' asks for the e-mail again
+      toast({
+        variant: 'destructive',
+        title: t`We could not send the confirmation email`,
+        description: t`Your account was created. Use “Resend” in a moment to get the link.`,
+      });
+      onSignedUp({ email, signedIn: false });
+      return;
+    }
     if (error) {
       const exists = ALREADY_REGISTERED.has(error.code ?? '');
       toast({
