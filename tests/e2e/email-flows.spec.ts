@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { E2E_PASSWORD, expect, linkIn, signUpAndConfirm, test, waitForMail } from './support.ts';
+
+// The two journeys that go through a real inbox (issue 3): the app sends through SMTP to the receiver of
+// global-setup.ts, and the test opens the link from the e-mail that arrived, as the person would.
+
+test('sign up on /onboarding, open the link from the e-mail, and land signed in on the plan step', async ({
+  page,
+}) => {
+  const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
+  await page.goto('/onboarding');
+  await page.getByLabel('Full Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+
+  const mail = await waitForMail(email);
+  await page.goto(linkIn(mail, '/api/auth/verify-email'));
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+});
+
+test('reset a forgotten password through the e-mailed link, then sign in with the new one', async ({ page }) => {
+  const email = await signUpAndConfirm(page);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+
+  const mail = await waitForMail(email, (m) => m.body.includes('/api/auth/reset-password/'));
+  await page.goto(linkIn(mail, '/api/auth/reset-password/'));
+  await expect(page).toHaveURL(/\/auth\?token=/);
+  const newPassword = 'Fresh-Start-2026';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
