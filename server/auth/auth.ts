@@ -135,6 +135,16 @@ export async function createAuth({
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === '/verify-email') {
+          // better-auth sends a second click on a confirmation link to the page without a word; the
+          // person is told the link was already used instead (spec section 8, 'Link already used')
+          const query = (ctx.query ?? {}) as Record<string, unknown>;
+          const email = emailOfToken(query.token);
+          if (email && (await emailConfirmed(db, email))) {
+            throw ctx.redirect(withError(query.callbackURL, 'LINK_ALREADY_USED'));
+          }
+          return;
+        }
         if (ctx.path === '/two-factor/verify-totp') {
           // better-auth accepts a valid code any number of times within its window: once only here.
           // Whose code: the signed-in user (enrolment), or the person half-way through signing in, named
@@ -244,6 +254,36 @@ export async function createAuth({
       },
     },
   });
+}
+
+/** The address a confirmation token names (read only to choose a message: nothing is granted on it). */
+function emailOfToken(token: unknown): string | undefined {
+  if (typeof token !== 'string') return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email?: unknown;
+      updateTo?: unknown;
+    };
+    // a change of address (updateTo) is a different flow: better-auth answers it itself
+    return typeof payload.email === 'string' && payload.updateTo === undefined ? payload.email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function emailConfirmed(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('email_verified')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row?.email_verified === true;
+}
+
+/** A same-site callback path with an error code added; anything else falls back to /onboarding. */
+function withError(callbackURL: unknown, error: string): string {
+  const path = typeof callbackURL === 'string' && /^\/(?!\/)/.test(callbackURL) ? callbackURL : '/onboarding';
+  return `${path}${path.includes('?') ? '&' : '?'}error=${error}`;
 }
 
 async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {

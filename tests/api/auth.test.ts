@@ -101,6 +101,12 @@ describe('sign-up with e-mail confirmation', () => {
 
     const signIn = await post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect(signIn.statusCode).toBe(200);
+
+    // the same link again: told it was used, and no new session
+    const again = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/onboarding?error=LINK_ALREADY_USED');
+    expect(cookieFrom(again)).not.toContain('session_token=');
   });
 
   it('sends the person back with an error for an expired confirmation link', async () => {
@@ -419,6 +425,64 @@ describe('mail server down at sign-up', () => {
       }
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('change of e-mail address', () => {
+  it('asks the current address first, then confirms the new one, and the profile follows', async () => {
+    const { cookie, email, userId } = await signUp(t.app);
+    const newAddress = newEmail();
+    const request = await post(
+      '/api/auth/change-email',
+      { newEmail: newAddress, callbackURL: '/dashboard/account' },
+      { cookie },
+    );
+    expect(request.statusCode).toBe(200);
+
+    const approval = await mail.waitFor((m) => m.to.includes(email) && m.body.includes(newAddress));
+    const approve = linkIn(approval.body, '/api/auth/verify-email');
+    const approved = await t.app.inject({
+      method: 'GET',
+      url: approve.pathname + approve.search,
+      headers: { cookie },
+    });
+    expect(approved.statusCode).toBe(302);
+
+    const confirmation = await mail.waitFor((m) => m.to.includes(newAddress));
+    const confirm = linkIn(confirmation.body, '/api/auth/verify-email');
+    const confirmed = await t.app.inject({
+      method: 'GET',
+      url: confirm.pathname + confirm.search,
+      headers: { cookie },
+    });
+    expect(confirmed.statusCode).toBe(302);
+
+    const user = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+    expect(user?.email).toBe(newAddress);
+    const profile = await t.db
+      .selectFrom('profiles')
+      .select('email')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    expect(profile?.email).toBe(newAddress);
+  });
+});
+
+describe('cookies behind a TLS proxy', () => {
+  it('marks the session cookie Secure when COOKIE_SECURE says so', async () => {
+    const secure = await buildTestApp({ secureCookies: true });
+    try {
+      const { email } = await signUp(secure.app);
+      const signIn = await injectFromApp(secure.app, {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password: TEST_PASSWORD },
+      });
+      const line = [signIn.headers['set-cookie']].flat().find((c) => c?.includes('session_token=')) ?? '';
+      expect(line).toMatch(/; Secure/i);
+    } finally {
+      await secure.close();
     }
   });
 });

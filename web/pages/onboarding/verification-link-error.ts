@@ -1,6 +1,6 @@
 // After a confirmation link, the person lands on /onboarding with what went wrong in the address: in the
 // hash (`#error=access_denied&error_description=…`, spec section 2) or in the query, as better-auth
-// redirects (`?error=TOKEN_EXPIRED` or `?error=INVALID_TOKEN`).
+// redirects (`?error=TOKEN_EXPIRED` or `?error=INVALID_TOKEN`; the server adds `LINK_ALREADY_USED`).
 
 export type VerificationLinkError = 'expired' | 'used' | 'failed';
 
@@ -13,6 +13,6 @@ export function verificationLinkError(hash: string, search: string): Verificatio
   const description = fromHash.get('error_description') ?? fromQuery.get('error_description') ?? '';
   if (error === 'TOKEN_EXPIRED') return 'expired';
   if (error === 'access_denied' && /expired/i.test(description)) return 'expired';
-  if (error === 'INVALID_TOKEN' || error === 'otp_expired') return 'used';
+  if (error === 'INVALID_TOKEN' || error === 'LINK_ALREADY_USED' || error === 'otp_expired') return 'used';
   return 'failed';
 }
