@@ -57,6 +57,8 @@ test('the language switcher changes the page and remembers the choice', async ({
 
 test('every link on the landing page leads somewhere', async ({ page, request }) => {
   await page.goto('/');
+  // the page is rendered by the client: wait for it before reading its links
+  await expect(page.getByRole('heading', { name: 'Simple, transparent pricing' })).toBeVisible();
   const hrefs = await page
     .locator('a[href]')
     .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
