@@ -59,6 +59,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      // tests/e2e/support.ts gives each test its own client address through X-Forwarded-For
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -9,6 +9,14 @@ import type { ReceivedMail } from '../support/mail-receiver.ts';
  * CSP is proven to let the client run, and a broken page cannot pass by accident.
  */
 export const test = base.extend({
+  // Each test is a different visitor: the server trusts the loopback proxy (playwright.config.ts), so the
+  // auth rate limits count per test as they count per person, and a full run stays under them.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const hash = createHash('sha256')
+      .update(`${testInfo.testId}#${testInfo.repeatEachIndex}#${testInfo.retry}`)
+      .digest();
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `198.18.${hash[0]}.${hash[1]}` });
+  },
   page: async ({ page }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
