@@ -20,3 +20,18 @@ export type ErrorReason = (typeof ERROR_REASONS)[number];
 export function isErrorReason(value: unknown): value is ErrorReason {
   return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
 }
+
+/**
+ * Codes the server adds to better-auth's answers (beside better-auth's own, such as
+ * INVALID_EMAIL_OR_PASSWORD); the client maps each to a translated message.
+ */
+export const AUTH_ERROR_CODES = {
+  /** sign-up or resend: the confirmation e-mail could not be sent (the account exists) */
+  mailUnavailable: 'MAIL_UNAVAILABLE',
+  /** a second click on a confirmation link */
+  linkAlreadyUsed: 'LINK_ALREADY_USED',
+  /** an authenticator code presented a second time */
+  totpCodeAlreadyUsed: 'TOTP_CODE_ALREADY_USED',
+  validationFailed: 'VALIDATION_FAILED',
+  userAlreadyExists: 'USER_ALREADY_EXISTS',
+} as const;

@@ -126,3 +126,10 @@ export function bestAnnualSavingPercent(): number {
 export function priceFractionDigits(interval: BillingInterval): number {
   return interval === 'month' ? 2 : 0;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a free trial ends: its start plus its length in days (DECISIONS.md "Trial"). */
+export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): Date {
+  return new Date(trialStart.getTime() + trialDays * DAY_MS);
+}

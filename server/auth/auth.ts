@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ZodType } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { EMAIL_LINK_VALIDITY_HOURS, HOUR_IN_SECONDS } from '../../src/email-links.ts';
+import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { localeFromAcceptLanguage } from '../../src/i18n.ts';
 import {
   NameSchema,
@@ -141,7 +142,7 @@ export async function createAuth({
           const query = (ctx.query ?? {}) as Record<string, unknown>;
           const email = emailOfToken(query.token);
           if (email && (await emailConfirmed(db, email))) {
-            throw ctx.redirect(withError(query.callbackURL, 'LINK_ALREADY_USED'));
+            throw ctx.redirect(withError(query.callbackURL, AUTH_ERROR_CODES.linkAlreadyUsed));
           }
           return;
         }
@@ -159,7 +160,7 @@ export async function createAuth({
           const userId = session?.user.id ?? pending?.value;
           if (userId && !(await claimTotpCode(db, userId, String(body.code ?? '')))) {
             throw new APIError('UNAUTHORIZED', {
-              code: 'TOTP_CODE_ALREADY_USED',
+              code: AUTH_ERROR_CODES.totpCodeAlreadyUsed,
               message: 'This code was already used. Wait for the next one.',
             });
           }
@@ -175,7 +176,7 @@ export async function createAuth({
           (await emailTaken(db, body.email))
         ) {
           throw new APIError('UNPROCESSABLE_ENTITY', {
-            code: 'USER_ALREADY_EXISTS',
+            code: AUTH_ERROR_CODES.userAlreadyExists,
             message: 'User already exists. Use another email.',
           });
         }
@@ -184,7 +185,7 @@ export async function createAuth({
           if (!result.success) {
             // the message is a validation id of src/messages.ts; the client translates it
             throw new APIError('BAD_REQUEST', {
-              code: 'VALIDATION_FAILED',
+              code: AUTH_ERROR_CODES.validationFailed,
               message: result.error.issues[0]?.message ?? 'validation.invalid',
             });
           }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
 import { watchMailFailures } from './mail-failures.ts';
@@ -33,7 +34,9 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
           ),
         );
         if (mailFailed && MAIL_REQUESTS.has(request.url.split('?')[0] ?? '')) {
-          return reply.status(503).send({ code: 'MAIL_UNAVAILABLE', message: 'mail_unavailable' });
+          return reply
+            .status(503)
+            .send({ code: AUTH_ERROR_CODES.mailUnavailable, message: 'mail_unavailable' });
         }
         reply.status(response.status);
         response.headers.forEach((value, key) => {

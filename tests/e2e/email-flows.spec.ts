@@ -22,7 +22,9 @@ test('sign up on /onboarding, open the link from the e-mail, and land signed in 
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
 });
 
-test('reset a forgotten password through the e-mailed link, then sign in with the new one', async ({ page }) => {
+test('reset a forgotten password through the e-mailed link, then sign in with the new one', async ({
+  page,
+}) => {
   const email = await signUpAndConfirm(page);
   await page.context().clearCookies();
 

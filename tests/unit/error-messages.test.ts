@@ -8,6 +8,7 @@ import {
   authErrorMessage,
   ERROR_REASON_TEXT,
   NETWORK_ERROR_TEXT,
+  SERVER_AUTH_ERROR_TEXT,
   VALIDATION_MESSAGE_TEXT,
   validationMessage,
 } from '#web/lib/error-messages.ts';
@@ -81,6 +82,11 @@ describe('authErrorMessage', () => {
       'an error reason as a code',
       { status: 503, code: 'MAIL_UNAVAILABLE' },
       ERROR_REASON_TEXT.mail_unavailable,
+    ],
+    [
+      'a code of our own server hooks',
+      { status: 401, code: 'TOTP_CODE_ALREADY_USED' },
+      SERVER_AUTH_ERROR_TEXT.TOTP_CODE_ALREADY_USED,
     ],
     ['an unknown code', { status: 500, code: 'SOMETHING_NEW' }, ERROR_REASON_TEXT.internal],
     ['no code', { status: 500 }, ERROR_REASON_TEXT.internal],

@@ -7,6 +7,7 @@ import {
   PLANS,
   priceFractionDigits,
   TRIAL_DAYS,
+  trialEndsAt,
   UNLIMITED,
 } from '../../src/plans.ts';
 
@@ -62,5 +63,13 @@ describe('limits', () => {
     expect(normalizePlanId('business')).toBe('business');
     expect(normalizePlanId('gold')).toBe('free');
     expect(normalizePlanId(null)).toBe('free');
+  });
+});
+
+describe('trialEndsAt', () => {
+  it('adds the trial length in days to its start, 14 by default', () => {
+    const start = new Date('2026-11-01T10:00:00Z');
+    expect(trialEndsAt(start).toISOString()).toBe('2026-11-15T10:00:00.000Z');
+    expect(trialEndsAt(start, 7).toISOString()).toBe('2026-11-08T10:00:00.000Z');
   });
 });

@@ -1,9 +1,11 @@
 import { Outlet } from 'react-router';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
+import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
 /** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
 export function DashboardLayout() {
+  useProfileLanguage();
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <DesktopSidebar />

@@ -36,3 +36,11 @@ export async function authCall<Result extends { error: AuthError | null }>(
     return { data: null, error: NO_ANSWER };
   }
 }
+
+/** A refused better-auth call as a thrown error, for react-query (which expects a rejection). */
+export class AuthCallError extends Error {
+  constructor(readonly error: AuthError) {
+    super(error.code ?? `better-auth answered ${error.status}`);
+    this.name = 'AuthCallError';
+  }
+}

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { TRPCClientError } from '@trpc/client';
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
-import { isErrorReason, type ErrorReason } from '#src/errors.ts';
+import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
 import {
   DELETE_CONFIRMATION_WORD,
@@ -82,6 +83,15 @@ export const AUTH_ERROR_TEXT = {
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
 
+/** Codes our own checks add to better-auth's (server/auth/auth.ts hooks). */
+export const SERVER_AUTH_ERROR_TEXT = {
+  [AUTH_ERROR_CODES.totpCodeAlreadyUsed]: msg`This code was already used. Wait for the next one in your authenticator app.`,
+} satisfies Record<string, MessageDescriptor>;
+
+function isServerAuthErrorCode(code: string): code is keyof typeof SERVER_AUTH_ERROR_TEXT {
+  return Object.hasOwn(SERVER_AUTH_ERROR_TEXT, code);
+}
+
 function isAuthErrorCode(code: string): code is AuthErrorCode {
   return Object.hasOwn(AUTH_ERROR_TEXT, code);
 }
@@ -114,7 +124,56 @@ export function authErrorMessage(error: {
     return VALIDATION_MESSAGE_TEXT[error.message];
   }
   if (isAuthErrorCode(code)) return AUTH_ERROR_TEXT[code];
+  if (isServerAuthErrorCode(code)) return SERVER_AUTH_ERROR_TEXT[code];
   const reason = code.toLowerCase();
   if (isErrorReason(reason)) return ERROR_REASON_TEXT[reason];
   return ERROR_REASON_TEXT.internal;
+}
+
+/** What a refused tRPC call carries (server/trpc/init.ts formatter); null when no answer came at all. */
+interface TrpcFailure {
+  reason: ErrorReason;
+  meta: Record<string, unknown> | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The reason (and details) of a failed tRPC call, or null for a call that got no answer (offline, server
+ * down, an answer that is not ours). A reason we do not know reads as `internal`.
+ */
+function trpcFailure(error: unknown): TrpcFailure | null {
+  if (!(error instanceof TRPCClientError)) return { reason: 'internal', meta: undefined };
+  const data: unknown = error.data;
+  if (!isRecord(data)) return null;
+  return {
+    reason: isErrorReason(data.reason) ? data.reason : 'internal',
+    meta: isRecord(data.meta) ? data.meta : undefined,
+  };
+}
+
+/** The text for a failed tRPC call. */
+export function trpcErrorMessage(error: unknown): MessageDescriptor {
+  const failure = trpcFailure(error);
+  return failure ? ERROR_REASON_TEXT[failure.reason] : NETWORK_ERROR_TEXT;
+}
+
+const SUPPORT_MAIL_UNAVAILABLE = msg`Your message could not be sent because our email service is not answering. Nothing was sent: please try again in a few minutes.`;
+
+function supportRateLimited(limit: number, windowMinutes: number): MessageDescriptor {
+  return msg`You can send up to ${limit} messages every ${windowMinutes} minutes. Please try again later.`;
+}
+
+/** The text for a refused support message (support.send): its limit, or a clear retry for the mail server. */
+export function supportSendErrorMessage(error: unknown): MessageDescriptor {
+  const failure = trpcFailure(error);
+  if (failure?.reason === 'mail_unavailable') return SUPPORT_MAIL_UNAVAILABLE;
+  const limit = failure?.meta?.limit;
+  const windowMinutes = failure?.meta?.windowMinutes;
+  if (failure?.reason === 'rate_limited' && typeof limit === 'number' && typeof windowMinutes === 'number') {
+    return supportRateLimited(limit, windowMinutes);
+  }
+  return trpcErrorMessage(error);
 }

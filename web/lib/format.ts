@@ -13,3 +13,13 @@ export function formatPrice(amount: number, interval: BillingInterval, locale: s
     maximumFractionDigits: digits,
   }).format(amount);
 }
+
+/** A calendar date in the reader's locale ("12 March 2026", "12 de marzo de 2026"). */
+export function formatDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+}
+
+/** A moment with its time, short ("12 Mar 2026, 14:05"). */
+export function formatDateTime(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

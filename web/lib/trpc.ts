@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '#server/trpc/router.ts';
@@ -7,6 +8,9 @@ import { TRPC_MAX_BATCH_SIZE } from '#src/api.ts';
 
 /** Typed hooks for every procedure of the server's router (only its type crosses into the client). */
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure answers, for props that carry a procedure's data. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,29 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { authClient } from '../lib/auth-client.ts';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { trpc } from '../lib/trpc.ts';
+import { ActiveSessionsCard } from './account/ActiveSessionsCard.tsx';
+import { DeleteAccountCard } from './account/DeleteAccountCard.tsx';
+import { LanguageCard } from './account/LanguageCard.tsx';
+import { PasswordCard } from './account/PasswordCard.tsx';
+import { PersonalInfoCard } from './account/PersonalInfoCard.tsx';
+import { PlanSummaryCard } from './account/PlanSummaryCard.tsx';
+import { ThemeColourCard } from './account/ThemeColourCard.tsx';
+import { TwoFactorCard } from './account/TwoFactorCard.tsx';
 
-function SignedInUser() {
-  const user = authClient.useSession().data?.user;
-  if (!user) return null;
-  return (
-    <section
-      aria-labelledby="account-user"
-      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <h2 id="account-user" className="text-base font-semibold text-ink">
-        <Trans>Signed in as</Trans>
-      </h2>
-      <p className="mt-2 font-medium break-words text-ink">{user.name}</p>
-      <p className="text-sm break-words text-slate-700">{user.email}</p>
-    </section>
-  );
-}
-
+/** /dashboard/account (spec section 2, Account settings): one card per setting. */
 export function Account() {
   const { t } = useLingui();
+  const profile = trpc.profile.me.useQuery();
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-3xl space-y-6">
       <PageHeading
         title={t`Account settings`}
         description={
@@ -32,8 +25,20 @@ export function Account() {
           </Trans>
         }
       />
-      <SignedInUser />
-      <ComingSoonBanner />
+      {profile.data ? (
+        <>
+          <PersonalInfoCard profile={profile.data} />
+          <PlanSummaryCard profile={profile.data} />
+          <PasswordCard />
+          <TwoFactorCard />
+          <ActiveSessionsCard />
+          <ThemeColourCard savedColour={profile.data.theme_color} />
+          <LanguageCard language={profile.data.language} />
+          <DeleteAccountCard />
+        </>
+      ) : (
+        <QueryStatus error={profile.error} onRetry={() => void profile.refetch()} />
+      )}
     </div>
   );
 }

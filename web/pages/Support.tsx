@@ -1,7 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { ContactForm } from './support/ContactForm.tsx';
+import { Faq } from './support/Faq.tsx';
+import { HelpCards } from './support/HelpCards.tsx';
 
+/** /dashboard/support (spec section 2, Support): ways to get help, the contact form and the FAQ. */
 export function Support() {
   const { t } = useLingui();
   return (
@@ -10,7 +13,11 @@ export function Support() {
         title={t`Support`}
         description={<Trans>Find answers to common questions or send a message to our team.</Trans>}
       />
-      <ComingSoonBanner />
+      <HelpCards />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ContactForm />
+        <Faq />
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from '../../lib/toast.ts';
 import { authHref, INVALID_RESET_LINK_HREF, type AuthView } from './auth-modes.ts';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
-import { Notice } from './Notice.tsx';
+import { Notice } from '../../components/Notice.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
 import { SignUpForm } from './SignUpForm.tsx';

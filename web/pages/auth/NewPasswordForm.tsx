@@ -6,7 +6,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { PasswordPolicyHint } from './PasswordPolicyHint.tsx';
+import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
 
 /** The form behind the e-mailed reset link: a new password with the sign-up policy, typed twice. */
 export function NewPasswordForm({

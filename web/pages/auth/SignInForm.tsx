@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SignInSchema } from '#src/schemas/auth.ts';
+import { CheckboxField } from '../../components/form/CheckboxField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -72,14 +73,7 @@ export function SignInForm({
       />
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         {withRememberMe && (
-          <label className="inline-flex min-h-10 items-center gap-2 text-sm font-medium text-ink">
-            <input
-              type="checkbox"
-              className="size-4 rounded border-slate-300 accent-brand-strong"
-              {...form.register('rememberMe')}
-            />
-            <Trans>Remember me</Trans>
-          </label>
+          <CheckboxField label={<Trans>Remember me</Trans>} {...form.register('rememberMe')} />
         )}
         <span className="ml-auto">{forgotPassword}</span>
       </div>

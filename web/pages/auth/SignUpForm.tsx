@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
+import { AUTH_ERROR_CODES } from '#src/errors.ts';
 import { SignUpSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
@@ -38,7 +39,7 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
     const { data, error } = await authCall(
       authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
     );
-    if (error?.code === 'MAIL_UNAVAILABLE') {
+    if (error?.code === AUTH_ERROR_CODES.mailUnavailable) {
       // the account exists; the waiting screen's 'resend' asks for the e-mail again
       toast({
         variant: 'destructive',

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from '../../components/ui/Button.tsx';
-import { Notice } from './Notice.tsx';
+import { Notice } from '../../components/Notice.tsx';
 import { useResendVerification } from './use-resend-verification.ts';
 
 /** Shown when a sign-in is refused because the address is not confirmed yet: offers a new link. */

@@ -4,6 +4,7 @@ import { Sparkles } from 'lucide-react';
 import { TRIAL_DAYS } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { Button } from '../../components/ui/Button.tsx';
+import { CONTACT_SECTION_ID } from '../support/sections.ts';
 
 export function CallToAction() {
   return (
@@ -27,7 +28,7 @@ export function CallToAction() {
           </Button>
           {/* DECISIONS.md: "Schedule Demo" opens the support contact form. */}
           <Button asChild size="lg" variant="inverted">
-            <Link to={paths.support}>
+            <Link to={{ pathname: paths.support, hash: CONTACT_SECTION_ID }}>
               <Trans>Schedule Demo</Trans>
             </Link>
           </Button>

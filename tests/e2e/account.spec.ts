@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { E2E_PASSWORD, expect, signUpAndConfirm, test, waitForMail } from './support.ts';
+import { totpCode } from './totp.ts';
+
+// /dashboard/account: every test has its own person (signUpAndConfirm), so they run in any order.
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+test('two-factor authentication: enrol with the setup key, then sign in with a code', async ({ page }) => {
+  const email = await signUpAndConfirm(page);
+  await page.goto('/dashboard/account');
+  const twoFactor = card(page, 'Two-factor authentication');
+  await twoFactor.getByRole('button', { name: 'Enable' }).click();
+  await expect(twoFactor.getByLabel('Your password')).toBeFocused();
+  await twoFactor.getByLabel('Your password').fill(E2E_PASSWORD);
+  await twoFactor.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(twoFactor.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
+  await expect(
+    twoFactor.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+  ).toBeVisible();
+  // typed by hand into an authenticator app, as a person without a camera would
+  const secret = (await twoFactor.getByTestId('totp-secret').textContent())?.replace(/\s/g, '') ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  const authenticator = `otpauth://totp/Tapcard?secret=${secret}`;
+  await twoFactor.getByLabel('Authentication code').fill(totpCode(authenticator));
+  await twoFactor.getByRole('button', { name: 'Verify and turn on' }).click();
+
+  await expect(twoFactor.getByRole('heading', { name: 'Your backup codes' })).toBeFocused();
+  await expect(twoFactor.getByText('Store them safely: they are shown only this once')).toBeVisible();
+  await expect(twoFactor.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+  await twoFactor.getByRole('button', { name: 'I have stored them' }).click();
+  await expect(twoFactor.getByText('Two-factor authentication is on.')).toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await signIn(page, email, E2E_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  // a code is accepted once: the app has moved on to the next one by the time the person signs in again
+  await page.getByLabel('Authentication code').fill(totpCode(authenticator, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('deleting the account needs DELETE, ends on /goodbye, and the old password no longer works', async ({
+  page,
+}) => {
+  const email = await signUpAndConfirm(page);
+  await page.goto('/dashboard/account');
+  await card(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  const confirmation = dialog.getByLabel('Type DELETE to confirm');
+  await expect(confirmation).toBeFocused();
+  const submit = dialog.getByRole('button', { name: 'Delete account' });
+  await confirmation.pressSequentially('delet');
+  await expect(confirmation).toHaveValue('DELET');
+  await expect(submit).toBeDisabled();
+  await confirmation.pressSequentially('e');
+  await expect(confirmation).toHaveValue('DELETE');
+  await submit.click();
+
+  await expect(page).toHaveURL('/goodbye');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  await signIn(page, email, E2E_PASSWORD);
+  await expect(page.getByText('Invalid email or password. Please try again.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});
+
+test('changing the password: both new fields must match, then the new one signs in', async ({ page }) => {
+  const email = await signUpAndConfirm(page);
+  const newPassword = 'Another-Horse-77';
+  await page.goto('/dashboard/account');
+  const password = card(page, 'Password');
+  const submit = password.getByRole('button', { name: 'Update password' });
+  await expect(submit).toBeDisabled();
+  await password.getByLabel('Current password').fill(E2E_PASSWORD);
+  await password.getByLabel('New password', { exact: true }).fill(newPassword);
+  await expect(submit).toBeDisabled();
+  await password.getByLabel('Confirm new password').fill(`${newPassword}8`);
+  await submit.click();
+  await expect(password.getByText('New passwords do not match')).toBeVisible();
+  await expect(password.getByLabel('Confirm new password')).toBeFocused();
+
+  await password.getByLabel('Confirm new password').fill(newPassword);
+  await submit.click();
+  await expect(page.getByText('Password updated successfully', { exact: true })).toBeVisible();
+  await expect(password.getByLabel('Current password')).toHaveValue('');
+
+  await page.context().clearCookies();
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('personal information: a changed name is kept after a reload; a new address is confirmed by e-mail first', async ({
+  page,
+}) => {
+  const email = await signUpAndConfirm(page, 'Ada Lovelace');
+  await page.goto('/dashboard/account');
+  const personal = card(page, 'Personal information');
+  await expect(personal.getByLabel('First name')).toHaveValue('Ada');
+  await expect(personal.getByLabel('Last name')).toHaveValue('Lovelace');
+  await personal.getByLabel('First name').fill('Augusta Ada');
+  await personal.getByLabel('Last name').fill('King');
+  await personal.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Personal information updated successfully', { exact: true })).toBeVisible();
+  // the top bar reads the account's name
+  await expect(page.getByRole('banner')).toContainText('Augusta Ada King');
+
+  await page.reload();
+  await expect(personal.getByLabel('First name')).toHaveValue('Augusta Ada');
+  await expect(personal.getByLabel('Last name')).toHaveValue('King');
+
+  await personal.getByRole('button', { name: 'Change email' }).click();
+  await expect(personal.getByLabel('New email address')).toBeFocused();
+  await personal.getByLabel('New email address').fill(`new-${email}`);
+  await personal.getByRole('button', { name: 'Send confirmation' }).click();
+  await expect(personal.getByRole('status')).toContainText(
+    `We sent a link to ${email} to approve the change.`,
+  );
+  // the current address approves first
+  await waitForMail(email, (mail) => mail.subject === 'Confirm your new email address for Tapcard');
+});
+
+test('the language preference is saved to the profile and applied after a reload', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/account');
+  await card(page, 'Language').getByRole('radio', { name: 'Español' }).click();
+  await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+
+  // without this device's own choice, the profile alone brings Spanish back
+  await page.evaluate(() => window.localStorage.removeItem('language'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' })).toBeVisible();
+  await expect(card(page, 'Idioma').getByRole('radio', { name: 'Español' })).toBeChecked();
+});

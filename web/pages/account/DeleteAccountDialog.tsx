@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { paths } from '#src/routes.ts';
+import { DELETE_CONFIRMATION_WORD, DeleteAccountSchema } from '#src/schemas/auth.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { trpcErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/**
+ * spec section 4, account deletion: type DELETE (upper-cased as typed), the server deletes everything,
+ * then the person is signed out and sees /goodbye. Mounted only while the dialog is open, so the word
+ * typed last time is gone next time.
+ */
+function DeleteAccountForm() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { mutateAsync, isPending } = trpc.account.delete.useMutation();
+  const [confirmation, setConfirmation] = useState('');
+  const confirmed = DeleteAccountSchema.safeParse({ confirmation });
+
+  async function deleteAccount() {
+    if (!confirmed.success) return;
+    try {
+      await mutateAsync(confirmed.data);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t`Failed to delete account. Please try again.`,
+        description: i18n._(trpcErrorMessage(error)),
+      });
+      return;
+    }
+    // Leave the dashboard first: without a session its guard would send the person to /auth instead.
+    await navigate(paths.goodbye, { replace: true });
+    // the server already ended every session; this clears the cookie and the client's copy
+    await authCall(authClient.signOut());
+    queryClient.clear();
+  }
+
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void deleteAccount();
+      }}
+    >
+      <TextField
+        label={<Trans>Type {DELETE_CONFIRMATION_WORD} to confirm</Trans>}
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value.toUpperCase())}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="secondary">
+            <Trans>Cancel</Trans>
+          </Button>
+        </DialogClose>
+        <SubmitButton
+          busy={isPending}
+          busyLabel={<Trans>Deleting...</Trans>}
+          disabled={!confirmed.success}
+          block={false}
+          variant="destructive"
+        >
+          <Trans>Delete account</Trans>
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+export function DeleteAccountDialog() {
+  return (
+    <DialogContent>
+      <DialogTitle>
+        <Trans>Delete your account?</Trans>
+      </DialogTitle>
+      <DialogDescription>
+        <Trans>
+          Your cards, links, QR codes, photos and statistics are deleted, and any paid subscription is
+          cancelled. This cannot be undone.
+        </Trans>
+      </DialogDescription>
+      <DeleteAccountForm />
+    </DialogContent>
+  );
+}

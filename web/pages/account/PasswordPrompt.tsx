@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '#src/messages.ts';
+import { PASSWORD_MAX_LENGTH } from '#src/schemas/auth.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { Button } from '../../components/ui/Button.tsx';
+
+/** Only that a password was typed: the server checks it. */
+const PasswordOnlySchema = z.object({
+  password: z.string().min(1, VALIDATION_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+});
+
+/** Asks for the account password before a security change (two-factor on or off, new backup codes). */
+export function PasswordPrompt({
+  description,
+  submitLabel,
+  onConfirm,
+  onCancel,
+}: {
+  description: ReactNode;
+  submitLabel: ReactNode;
+  /** Runs the change; it reports its own failure. */
+  onConfirm: (password: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useZodForm(PasswordOnlySchema, { password: '' });
+  const { errors, isSubmitting } = form.formState;
+  const { setFocus } = form;
+  useEffect(() => setFocus('password'), [setFocus]);
+
+  const onSubmit = form.submit(({ password }) => onConfirm(password));
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label={<Trans>Your password</Trans>}
+        hint={description}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={isSubmitting} block={false}>
+          {submitLabel}
+        </SubmitButton>
+        <Button variant="secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

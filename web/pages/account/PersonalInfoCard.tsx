@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { authClient } from '../../lib/auth-client.ts';
+import { EmailAddress } from './EmailAddress.tsx';
+import { PersonalInfoForm } from './PersonalInfoForm.tsx';
+import { ProfilePhoto } from './ProfilePhoto.tsx';
+import type { Profile } from './types.ts';
+
+/** The username is chosen with the first card; shown here, edited with the cards. */
+function Username({ username }: { username: string | null }) {
+  const { t } = useLingui();
+  return (
+    <div>
+      <p className="text-sm font-medium text-ink">
+        <Trans>Username</Trans>
+      </p>
+      {username ? (
+        <p className="break-all text-slate-700">{username}</p>
+      ) : (
+        <p className="text-slate-700">
+          <span aria-hidden>—</span>
+          <span className="sr-only">{t`Not set yet`}</span>
+        </p>
+      )}
+      <p className="mt-1 text-sm text-slate-600">
+        <Trans>Your username is set when you create your card, and is part of your public address.</Trans>
+      </p>
+    </div>
+  );
+}
+
+export function PersonalInfoCard({ profile }: { profile: Profile }) {
+  const { t } = useLingui();
+  const sessionEmail = authClient.useSession().data?.user.email;
+  return (
+    <SectionCard
+      title={t`Personal information`}
+      description={<Trans>Your name and email address, as they appear on your account.</Trans>}
+    >
+      <ProfilePhoto name={profile.name ?? ''} photoUrl={profile.profile_pic} />
+      <PersonalInfoForm
+        initial={{ firstName: profile.first_name ?? '', lastName: profile.last_name ?? '' }}
+      />
+      <div className="space-y-5 border-t border-slate-200 pt-5">
+        <EmailAddress email={sessionEmail ?? profile.email ?? ''} />
+        <Username username={profile.username} />
+      </div>
+    </SectionCard>
+  );
+}
