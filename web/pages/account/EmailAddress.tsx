@@ -6,7 +6,7 @@ import { paths } from '#src/routes.ts';
 import { EmailSchema } from '#src/schemas/auth.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { EmailField } from '../../components/form/EmailField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -54,12 +54,8 @@ function ChangeEmailForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3">
-      <TextField
+      <EmailField
         label={<Trans>New email address</Trans>}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
         error={errors.newEmail?.message}
         {...form.register('newEmail')}
       />

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { ResetRequestSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { EmailField } from '../../components/form/EmailField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
@@ -26,15 +26,7 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label={<Trans>Email</Trans>}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <SubmitButton busy={isSubmitting}>
         <Trans>Send Reset Link</Trans>
       </SubmitButton>

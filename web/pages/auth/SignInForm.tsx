@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { SignInSchema } from '#src/schemas/auth.ts';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { EmailField } from '../../components/form/EmailField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -54,15 +55,7 @@ export function SignInForm({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
-      <TextField
-        label={<Trans>Email</Trans>}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <TextField
         label={<Trans>Password</Trans>}
         type="password"

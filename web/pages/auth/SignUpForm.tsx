@@ -4,6 +4,7 @@ import { paths } from '#src/routes.ts';
 import { AUTH_ERROR_CODES } from '#src/errors.ts';
 import { SignUpSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { EmailField } from '../../components/form/EmailField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -70,15 +71,7 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
         error={errors.name?.message}
         {...form.register('name')}
       />
-      <TextField
-        label={<Trans>Email</Trans>}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <TextField
         label={<Trans>Password</Trans>}
         type="password"

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { EmailSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { EmailField } from '../../components/form/EmailField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { useResendVerification } from '../auth/use-resend-verification.ts';
 import { LINK_ERROR_TEXT } from './use-verification-link-error.ts';
@@ -30,15 +30,7 @@ export function LinkErrorPanel({ linkError }: { linkError: VerificationLinkError
       </h2>
       <p>{i18n._(text.advice)}</p>
       <form noValidate onSubmit={form.submit(({ email }) => resend(email))} className="space-y-3">
-        <TextField
-          label={<Trans>Email</Trans>}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
         <SubmitButton busy={isSubmitting}>
           <Trans>Resend confirmation email</Trans>
         </SubmitButton>
