@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { authClient } from '../lib/auth-client.ts';
+import { isLoggingOut } from './dashboard/use-logout.ts';
 
 /** spec section 2: dashboard pages show Loading... while the session is checked, and send visitors without one to /auth. */
 export function RequireSession() {
@@ -14,6 +15,7 @@ export function RequireSession() {
     );
   }
   // Anything without a user (also a non-JSON answer, as from a dev server without the API) is no session.
-  if (!session?.user) return <Navigate to={paths.auth} replace />;
+  // A logout in progress goes to / by itself.
+  if (!session?.user) return isLoggingOut() ? null : <Navigate to={paths.auth} replace />;
   return <Outlet />;
 }

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
+import { whileLoggingOut } from '../../components/dashboard/use-logout.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -38,11 +39,12 @@ function DeleteAccountForm() {
       });
       return;
     }
-    // Leave the dashboard first: without a session its guard would send the person to /auth instead.
-    await navigate(paths.goodbye, { replace: true });
-    // the server already ended every session; this clears the cookie and the client's copy
-    await authCall(authClient.signOut());
-    queryClient.clear();
+    await whileLoggingOut(async () => {
+      // the server already ended every session; this clears the cookie and the client's copy
+      await authCall(authClient.signOut());
+      queryClient.clear();
+      await navigate(paths.goodbye, { replace: true });
+    });
   }
 
   return (
