@@ -72,6 +72,8 @@ export interface ProfilesTable {
   trial_start_date: Generated<Date>;
   trial_days: Generated<number>;
   subscription_end: Date | null;
+  /** The vCard shown at /{username}; the oldest one when unset. */
+  primary_vcard_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -142,6 +144,17 @@ export interface SupportMessagesTable {
   created_at: CreatedAt;
 }
 
+/** An uploaded photo in the storage adapter (server/media), under a server-generated key. */
+export interface MediaTable {
+  key: string;
+  user_id: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   id: string;
   key: string;
@@ -180,6 +193,7 @@ export interface Database {
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
   support_messages: SupportMessagesTable;
+  media: MediaTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

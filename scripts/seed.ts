@@ -5,7 +5,9 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_USERNAME, seedDemoAccount } from '../server/demo/service.ts';
+import { createLocalChangeBus } from '../server/lib/changes.ts';
 import { createMailer } from '../server/mail/mailer.ts';
+import { createMediaStorage } from '../server/media/create-storage.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import { StartupError } from '../server/lib/startup-error.ts';
 
@@ -18,6 +20,8 @@ try {
   const database = await openDatabase(config.database, logger);
   // the seed sends no e-mail; better-auth is only configured with a mailer
   const mailer = createMailer(config, logger);
+  // a new account: no running server has anything of it cached, so its notices need not leave here
+  const changes = createLocalChangeBus();
   try {
     await migrateToLatest(database.db);
     const auth = await createAuth({
@@ -27,7 +31,8 @@ try {
       logger,
       mailer,
     });
-    const result = await seedDemoAccount({ db: database.db, auth, config });
+    const storage = await createMediaStorage(config);
+    const result = await seedDemoAccount({ db: database.db, config, mailer, storage, changes, auth });
     if (result.created) {
       console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);
       console.log(`Sign in as ${result.email} with the password ${result.password} (shown once).`);
@@ -35,6 +40,7 @@ try {
       console.log('The demo account already exists: nothing to do.');
     }
   } finally {
+    await changes.close();
     await mailer.close();
     await database.close();
   }

@@ -8,6 +8,7 @@ import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
+import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
@@ -17,7 +18,12 @@ import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerDevMailRoutes } from './mail/routes.ts';
 import type { Mailer } from './mail/types.ts';
-import { makeCreateContext } from './trpc/context.ts';
+import { createLocalChangeBus, createPostgresChangeBus, type ChangeBus } from './lib/changes.ts';
+import { createMediaStorage } from './media/create-storage.ts';
+import { registerMediaRoutes } from './media/routes.ts';
+import type { MediaStorage } from './media/storage.ts';
+import { registerPublicProfileRoutes } from './public-profile/routes.ts';
+import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import { registerWebRoutes } from './web/routes.ts';
 
@@ -30,6 +36,10 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A mailer of the caller's own (tests); its owner closes it. Made from config.mail otherwise. */
   mailer?: Mailer;
+  /** Photo storage of the caller's own (tests); made from the config otherwise. */
+  storage?: MediaStorage;
+  /** Change notices of the caller's own (tests joining two apps); made from the database otherwise. */
+  changes?: ChangeBus;
 }
 
 /**
@@ -52,6 +62,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // one mailer (one SMTP pool) for the whole app: better-auth's e-mails and every service share it
   const mailer = options.mailer ?? createMailer(config, app.log);
   if (!options.mailer) app.addHook('onClose', () => mailer.close());
+  const storage = options.storage ?? (await createMediaStorage(config));
+  // several processes on one Postgres hear each other's changes; an embedded database has one process
+  const changes =
+    options.changes ??
+    (config.database.kind === 'postgres'
+      ? await createPostgresChangeBus(config.database.url, app.log)
+      : createLocalChangeBus());
+  if (!options.changes) app.addHook('onClose', () => changes.close());
+  const deps: AppDeps = { db: database.db, config, mailer, storage, changes };
   try {
     await migrateToLatest(database.db);
     await authModuleLoading;
@@ -62,6 +81,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       logger: app.log,
       mailer,
     });
+    if (config.seedDemoOnEmpty) {
+      // a development convenience: the server starts without it
+      const demo = await seedDemoIfEmpty({ ...deps, auth }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not create the demo card');
+        return { created: false } as const;
+      });
+      if (demo.created) {
+        app.log.info(
+          { url: `${config.publicUrl}/${DEMO_USERNAME}`, email: demo.email, password: demo.password },
+          'empty database: created the demo card',
+        );
+      }
+    }
 
     await app.register(helmet, {
       contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
@@ -88,7 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       prefix: '/api/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: makeCreateContext({ db: database.db, config, auth, mailer }),
+        createContext: makeCreateContext({ ...deps, auth }),
         maxBatchSize: TRPC_MAX_BATCH_SIZE,
         onError({ error, path }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')
@@ -97,6 +129,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
     await registerDevMailRoutes(app, config);
+    await registerMediaRoutes(app, deps, auth);
+    // before the client: its not-found handler is where /{username} sends the client's own paths
+    await registerPublicProfileRoutes(app, deps);
     await registerWebRoutes(app, config);
   } catch (error) {
     await app.close();

@@ -83,6 +83,20 @@ const envSchema = z.object({
   APPLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   COOKIE_SECURE: z.preprocess(blankToUndefined, z.enum(['auto', 'true', 'false']).default('auto')),
+  S3_BUCKET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().min(1).default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(
+    blankToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http:// or https:// URL, for example https://<account>.r2.cloudflarestorage.com',
+      })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -117,6 +131,21 @@ export interface Config {
   };
   /** Secure cookies: on with an https PUBLIC_URL, or forced with COOKIE_SECURE (TLS ended by a proxy). */
   secureCookies: boolean;
+  /** Create the demo card (/demo) on the first start of an empty database: development on PGlite only. */
+  seedDemoOnEmpty: boolean;
+  /** S3-compatible photo storage; null keeps photos in DATA_DIR/media. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another provider's S3 API (R2, MinIO, Spaces…); unset means AWS itself. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket in the path (host/bucket/key), as MinIO and some others need. */
+  forcePathStyle: boolean;
 }
 
 /** Parses an environment into a Config. Throws StartupError naming the first bad variable. */
@@ -168,7 +197,30 @@ export function parseConfig(
     },
     secureCookies:
       parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
+    s3: s3Storage(parsed),
+    seedDemoOnEmpty: parsed.NODE_ENV === 'development' && !parsed.DATABASE_URL,
   };
+}
+
+/** S3 storage when bucket and keys are all set; none of them keeps photos in DATA_DIR/media. */
+function s3Storage(parsed: z.output<typeof envSchema>): S3Config | null {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = parsed;
+  if (bucket && accessKeyId && secretAccessKey) {
+    return {
+      bucket,
+      region: parsed.S3_REGION,
+      endpoint: parsed.S3_ENDPOINT,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: parsed.S3_FORCE_PATH_STYLE === 'true',
+    };
+  }
+  if (bucket || accessKeyId || secretAccessKey) {
+    throw new StartupError(
+      'Incomplete S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set all three to store photos in S3, or none to keep them in DATA_DIR/media',
+    );
+  }
+  return null;
 }
 
 function oauthClient(clientId: string | undefined, clientSecret: string | undefined) {

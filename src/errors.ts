@@ -12,6 +12,12 @@ export const ERROR_REASONS = [
   'payload_too_large',
   'database_unavailable',
   'mail_unavailable',
+  /** a create beyond the plan's limit (meta.resource says which) */
+  'limit_reached',
+  'username_taken',
+  /** an upload that is not a JPEG, PNG, WebP, GIF, HEIF or AVIF image, or is damaged */
+  'invalid_image',
+  'storage_quota_exceeded',
   'internal',
 ] as const;
 

@@ -2,3 +2,26 @@
 
 export const PHOTO_MAX_MB = 5;
 export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
+
+/** Served photos live under this path, named by a key the server generates (never the uploaded name). */
+export const MEDIA_PATH_PREFIX = '/media/';
+/** A storage key: 32 hex characters (a random id) and the extension of the re-encoded image. */
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{32}\.jpg$/;
+
+/** The path a stored photo is served at. */
+export function mediaPath(key: string): string {
+  return `${MEDIA_PATH_PREFIX}${key}`;
+}
+
+/** The storage key of a photo path such as /media/<key>, or null for anything else. */
+export function mediaKeyOf(path: string | null | undefined): string | null {
+  if (!path?.startsWith(MEDIA_PATH_PREFIX)) return null;
+  const key = path.slice(MEDIA_PATH_PREFIX.length);
+  return MEDIA_KEY_PATTERN.test(key) ? key : null;
+}
+
+/** The client's re-encoding before upload (spec section 5): long side and JPEG quality. */
+export const PHOTO_CLIENT_MAX_SIDE = 1200;
+export const PHOTO_CLIENT_JPEG_QUALITY = 0.8;
+/** Spec section 9: an upload that takes longer is abandoned with a time-out message. */
+export const PHOTO_UPLOAD_TIMEOUT_MS = 30_000;

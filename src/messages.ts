@@ -23,6 +23,20 @@ export const VALIDATION_MESSAGES = {
   subjectTooLong: 'validation.support.subject_too_long',
   messageRequired: 'validation.support.message_required',
   messageTooLong: 'validation.support.message_too_long',
+  usernameRequired: 'validation.username.required',
+  usernameDigits: 'validation.username.digits',
+  usernameFormat: 'validation.username.format',
+  usernameReserved: 'validation.username.reserved',
+  usernameTaken: 'validation.username.taken',
+  vcardNameRequired: 'validation.vcard.name_required',
+  vcardNameTooLong: 'validation.vcard.name_too_long',
+  vcardFieldTooLong: 'validation.vcard.field_too_long',
+  vcardEmailInvalid: 'validation.vcard.email_invalid',
+  vcardEmailTooLong: 'validation.vcard.email_too_long',
+  vcardPhoneTooLong: 'validation.vcard.phone_too_long',
+  urlScheme: 'validation.url.scheme',
+  urlTooLong: 'validation.url.too_long',
+  photoInvalid: 'validation.photo.invalid',
 } as const;
 
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

@@ -133,3 +133,21 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): Date {
   return new Date(trialStart.getTime() + trialDays * DAY_MS);
 }
+
+/** What decides whether a public profile is online (spec section 4, "Public profile availability"). */
+export interface AvailabilityFacts {
+  plan_type: string;
+  subscription_end: Date | null;
+  trial_start_date: Date;
+  trial_days: number | null;
+}
+
+/**
+ * A paid plan is available with no subscription end or one in the future; the free plan while its trial
+ * runs. Expired accounts keep their data but their public profile is offline.
+ */
+export function isProfileAvailable(facts: AvailabilityFacts, now: Date = new Date()): boolean {
+  const plan = normalizePlanId(facts.plan_type);
+  if (plan !== 'free') return facts.subscription_end === null || facts.subscription_end > now;
+  return trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS) > now;
+}

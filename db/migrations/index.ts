@@ -3,6 +3,7 @@ import * as createDataModel from './2026-11-21T2330_create_data_model.ts';
 import * as addRateLimitsAndTwoFactor from './2026-11-22T0050_add_rate_limits_and_two_factor.ts';
 import * as addProfileNameParts from './2026-11-22T0100_add_profile_name_parts.ts';
 import * as addTotpReplayGuard from './2026-11-22T0120_add_totp_replay_guard.ts';
+import * as addCardsAndMedia from './2026-11-22T0300_add_cards_and_media.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0050_add_rate_limits_and_two_factor': addRateLimitsAndTwoFactor,
   '2026-11-22T0100_add_profile_name_parts': addProfileNameParts,
   '2026-11-22T0120_add_totp_replay_guard': addTotpReplayGuard,
+  '2026-11-22T0300_add_cards_and_media': addCardsAndMedia,
 };

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { Config } from '../config.ts';
 import { generateLinkCode } from '../links/code.ts';
+import { releasePhoto, uploadPhoto } from '../media/service.ts';
+import type { AppDeps } from '../trpc/context.ts';
+import { insertVcard } from '../vcards/service.ts';
+import { demoPortraitJpeg } from './portrait.ts';
 
 // The demo account behind the landing page's "View Demo": a complete card anyone can open at /demo.
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_EMAIL = 'demo@tapcard.example';
+
+const DEMO_COLOURS = { backgroundColour: '#4F46E5', fontColour: '#FFFFFF', iconColour: '#FFFFFF' };
 
 const DEMO_CARD = {
   name: 'Alex Rivera',
@@ -17,10 +20,14 @@ const DEMO_CARD = {
   phone: '+1 415 555 0134',
   email: 'alex.rivera@northwind.example',
   website: 'https://northwind.example',
-  socialLinks: [
-    { platform: 'linkedin', url: 'https://www.linkedin.com/in/alex-rivera-demo' },
-    { platform: 'instagram', url: 'https://www.instagram.com/northwind.studio' },
-  ],
+  socialLinks: {
+    facebook: null,
+    instagram: 'https://www.instagram.com/northwind.studio',
+    linkedin: 'https://www.linkedin.com/in/alex-rivera-demo',
+    tiktok: null,
+    twitter: 'https://x.com/northwindstudio',
+    youtube: 'https://www.youtube.com/@northwindstudio',
+  },
 };
 
 const DEMO_LINKS = [
@@ -33,13 +40,9 @@ export type SeedResult = { created: false } | { created: true; email: string; pa
 
 /**
  * Creates the demo account once: a user on the Business plan (always online), its profile, a vCard with
- * the link it manages, and three profile links. A second run changes nothing.
+ * a photo, social links and the link it manages, and three profile links. A second run changes nothing.
  */
-export async function seedDemoAccount(deps: {
-  db: Kysely<Database>;
-  auth: Auth;
-  config: Config;
-}): Promise<SeedResult> {
+export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<SeedResult> {
   const { db, auth, config } = deps;
   const existing = await db
     .selectFrom('users')
@@ -61,54 +64,58 @@ export async function seedDemoAccount(deps: {
     accountId: user.id,
     password: await authContext.password.hash(password),
   });
-  const publicUrl = `${config.publicUrl}/${DEMO_USERNAME}`;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('profiles')
-      .set({
-        username: DEMO_USERNAME,
-        position: DEMO_CARD.position,
-        company: DEMO_CARD.company,
-        phone: DEMO_CARD.phone,
-        plan_type: 'business',
-        initialized: true,
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .execute();
-    const vcard = await trx
-      .insertInto('vcards')
-      .values({
-        user_id: user.id,
-        name: DEMO_CARD.name,
-        position: DEMO_CARD.position,
-        company: DEMO_CARD.company,
-        phone: DEMO_CARD.phone,
-        email: DEMO_CARD.email,
-        website: DEMO_CARD.website,
-        qr_code: `${config.publicUrl}/user/${DEMO_USERNAME}`,
-        social_links: JSON.stringify(DEMO_CARD.socialLinks),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('links')
-      .values([
-        {
-          user_id: user.id,
-          vcard_id: vcard.id,
-          code: generateLinkCode(),
-          title: DEMO_CARD.name,
-          url: publicUrl,
-        },
-        ...DEMO_LINKS.map((link, index) => ({
-          user_id: user.id,
-          code: generateLinkCode(),
-          order_index: index,
-          ...link,
-        })),
-      ])
-      .execute();
-  });
+  // the plan first: the photo's storage quota is the plan's
+  await db.updateTable('profiles').set({ plan_type: 'business' }).where('id', '=', user.id).execute();
+  // stored like any upload (storage, then its media row), before the rows that point at it
+  const photo = await uploadPhoto({ ...deps, user }, await demoPortraitJpeg());
+  try {
+    await db.transaction().execute(async (trx) => {
+      const vcardId = await insertVcard(trx, config.publicUrl, user.id, {
+        ...DEMO_CARD,
+        ...DEMO_COLOURS,
+        photo: photo.path,
+      });
+      await trx
+        .updateTable('profiles')
+        .set({
+          username: DEMO_USERNAME,
+          position: DEMO_CARD.position,
+          company: DEMO_CARD.company,
+          phone: DEMO_CARD.phone,
+          profile_pic: photo.path,
+          theme_color: DEMO_COLOURS.backgroundColour,
+          primary_vcard_id: vcardId,
+          initialized: true,
+          updated_at: new Date(),
+        })
+        .where('id', '=', user.id)
+        .execute();
+      await trx
+        .insertInto('links')
+        .values(
+          DEMO_LINKS.map((link, index) => ({
+            user_id: user.id,
+            code: generateLinkCode(),
+            order_index: index,
+            ...link,
+          })),
+        )
+        .execute();
+    });
+  } catch (error) {
+    await releasePhoto(deps, photo.path);
+    throw error;
+  }
+  deps.changes.publish({ userId: user.id, topic: 'cards' });
   return { created: true, email: DEMO_EMAIL, password };
+}
+
+/**
+ * First start of an empty development database: creates the demo account, so /demo and the landing
+ * page's "View Demo" work at once. Does nothing when the database has any user at all.
+ */
+export async function seedDemoIfEmpty(deps: AppDeps & { auth: Auth }): Promise<SeedResult> {
+  const anyUser = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return { created: false };
+  return seedDemoAccount(deps);
 }

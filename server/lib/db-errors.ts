@@ -75,3 +75,12 @@ export function describeDatabaseError(error: unknown): string {
   }
   return message.split('\n')[0] ?? 'unknown error';
 }
+
+/** True when a write broke a unique index (SQLSTATE 23505), optionally a named one. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (const link of errorChain(error)) {
+    const { code, constraint: name } = link as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === constraint;
+  }
+  return false;
+}

@@ -27,4 +27,8 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   internal: 500,
   database_unavailable: 503,
   mail_unavailable: 503,
+  limit_reached: 403,
+  username_taken: 409,
+  invalid_image: 415,
+  storage_quota_exceeded: 413,
 };

@@ -1,5 +1,6 @@
 import type { Locale } from '../../src/i18n.ts';
-import { escapeHtml, isHttpUrl } from '../lib/html.ts';
+import { isHttpUrl } from '../../src/url.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 // One layout for every e-mail, as plain text and as HTML. Templates hand over plain strings only; this
 // file escapes every one of them, so no template can forget to (server/mail/templates.ts).

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { escapeHtml, isHttpUrl } from '../lib/html.ts';
+import { isHttpUrl } from '../../src/url.ts';
+import { escapeHtml } from '../lib/html.ts';
 import { countDevMailbox, devMailboxDir, listDevMailbox, readDevMail, type StoredMail } from './mailer.ts';
 
 // The dev mailbox in the browser (issue 3, item 3): what the app "sent" without SMTP_URL, with clickable

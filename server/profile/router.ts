@@ -1,5 +1,16 @@
-import { PersonalInfoSchema, SetLanguageSchema, ThemeColourSchema } from '../../src/schemas/profile.ts';
+import {
+  CreateCardSchema,
+  ProfileDetailsSchema,
+  UsernameAvailabilitySchema,
+} from '../../src/schemas/card.ts';
+import {
+  PersonalInfoSchema,
+  ProfilePhotoSchema,
+  SetLanguageSchema,
+  ThemeColourSchema,
+} from '../../src/schemas/profile.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
+import { checkUsername, createCard, setProfilePhoto, updateProfileDetails } from './card.ts';
 import {
   completeInitialization,
   getOwnProfile,
@@ -7,6 +18,7 @@ import {
   setThemeColour,
   updatePersonalInfo,
 } from './service.ts';
+import { clearTestData, testDataStatus } from './test-data.ts';
 
 export const profileRouter = router({
   me: authedProcedure.query(({ ctx }) => getOwnProfile(ctx)),
@@ -18,4 +30,19 @@ export const profileRouter = router({
   setThemeColour: authedProcedure
     .input(ThemeColourSchema)
     .mutation(({ ctx, input }) => setThemeColour(ctx, input)),
+  setPhoto: authedProcedure
+    .input(ProfilePhotoSchema)
+    .mutation(({ ctx, input }) => setProfilePhoto(ctx, input.photo)),
+  /** The username field's availability check (after 500 ms without typing). */
+  checkUsername: authedProcedure
+    .input(UsernameAvailabilitySchema)
+    .query(({ ctx, input }) => checkUsername(ctx, input.username)),
+  /** /onboarding step 3. */
+  createCard: authedProcedure.input(CreateCardSchema).mutation(({ ctx, input }) => createCard(ctx, input)),
+  /** /dashboard/profile. */
+  updateDetails: authedProcedure
+    .input(ProfileDetailsSchema)
+    .mutation(({ ctx, input }) => updateProfileDetails(ctx, input)),
+  testDataStatus: authedProcedure.query(({ ctx }) => testDataStatus(ctx)),
+  clearTestData: authedProcedure.mutation(({ ctx }) => clearTestData(ctx)),
 });

@@ -6,7 +6,9 @@ import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import type { Config } from '../config.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import type { ChangeBus } from '../lib/changes.ts';
 import type { Mailer } from '../mail/types.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 export interface SessionUser {
   id: string;
@@ -14,21 +16,21 @@ export interface SessionUser {
   name: string;
 }
 
-/**
- * What every service receives: the database (or a transaction), the config, the app's one mailer and,
- * when signed in, the user.
- */
-export interface ServiceContext {
+/** The app's shared parts that services use: database, config, the one mailer, photo storage, change notices. */
+export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
+  storage: MediaStorage;
+  changes: ChangeBus;
+}
+
+/** What every service receives: the app's parts and, when signed in, the user. */
+export interface ServiceContext extends AppDeps {
   user: SessionUser;
 }
 
-export interface ContextInner {
-  db: Kysely<Database>;
-  config: Config;
-  mailer: Mailer;
+export interface ContextInner extends AppDeps {
   user: SessionUser | null;
 }
 
@@ -38,14 +40,9 @@ export function createContextInner(inner: ContextInner): ContextInner {
 }
 
 /** Per request: reads the better-auth session from the request's cookies. */
-export function makeCreateContext(deps: {
-  db: Kysely<Database>;
-  config: Config;
-  auth: Auth;
-  mailer: Mailer;
-}) {
+export function makeCreateContext({ auth, ...deps }: AppDeps & { auth: Auth }) {
   return async ({ req }: { req: FastifyRequest; res: FastifyReply }): Promise<ContextInner> => {
-    const session = await deps.auth.api
+    const session = await auth.api
       .getSession({ headers: toFetchHeaders(req.headers) })
       .catch((error: unknown) => {
         if (isDatabaseUnavailable(error)) {
@@ -54,7 +51,7 @@ export function makeCreateContext(deps: {
         throw error;
       });
     const user = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-    return createContextInner({ db: deps.db, config: deps.config, mailer: deps.mailer, user });
+    return createContextInner({ ...deps, user });
   };
 }
 

@@ -25,6 +25,10 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   internal: 'INTERNAL_SERVER_ERROR',
   database_unavailable: 'SERVICE_UNAVAILABLE',
   mail_unavailable: 'SERVICE_UNAVAILABLE',
+  limit_reached: 'FORBIDDEN',
+  username_taken: 'CONFLICT',
+  invalid_image: 'UNSUPPORTED_MEDIA_TYPE',
+  storage_quota_exceeded: 'PAYLOAD_TOO_LARGE',
 };
 
 function reasonOf(error: TRPCError): ErrorReason {
@@ -94,6 +98,10 @@ const errorMapping = t.middleware(async ({ next }) => {
     }
     if (isDatabaseUnavailable(cause)) {
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'database_unavailable', cause });
+    }
+    // a service that checks a rule needing data (a username on the user's plan) with a shared zod schema
+    if (cause instanceof ZodError) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'validation_failed', cause });
     }
   }
   return result;

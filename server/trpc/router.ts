@@ -2,6 +2,7 @@ import { accountRouter } from '../account/router.ts';
 import { authRouter } from '../auth/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
+import { vcardsRouter } from '../vcards/router.ts';
 import { router } from './init.ts';
 
 // Every feature router, added here by hand (STYLE.md 3.2 #5).
@@ -10,6 +11,7 @@ export const appRouter = router({
   auth: authRouter,
   profile: profileRouter,
   support: supportRouter,
+  vcards: vcardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HEX_COLOUR_PATTERN } from '../colour.ts';
 import { LOCALES } from '../i18n.ts';
+import { photoPath } from './vcard.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 
 /** Spec section 4 (language): choosing a language saves it to the profile. */
@@ -24,6 +25,9 @@ export const ThemeColourSchema = z.object({
     .transform((value) => value.toUpperCase()),
 });
 export type ThemeColourInput = z.infer<typeof ThemeColourSchema>;
+
+/** The account page's profile photo (an uploaded /media/ path) or none. */
+export const ProfilePhotoSchema = z.object({ photo: photoPath });
 
 /** The full name kept in profiles.name and users.name. */
 export function fullName(input: PersonalInfoInput): string {

@@ -1,5 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
 import {
@@ -10,6 +11,9 @@ import {
   TEST_PASSWORD,
   trpcData,
   trpcError,
+  trpcMutate,
+  trpcQuery,
+  uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
 import { secretOfTotpUri, totpCode } from '../support/totp.ts';
@@ -24,15 +28,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const mutate = (path: string, cookie: string, input?: unknown) =>
-  injectFromApp(t.app, {
-    method: 'POST',
-    url: `/api/trpc/${path}`,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: JSON.stringify(superjson.serialize(input)),
-  });
-const query = (path: string, cookie: string) =>
-  t.app.inject({ method: 'GET', url: `/api/trpc/${path}`, headers: { cookie } });
+const mutate = (path: string, cookie: string, input?: unknown) => trpcMutate(t.app, path, cookie, input);
+const query = (path: string, cookie: string) => trpcQuery(t.app, path, cookie);
 const authPost = (path: string, payload: object, cookie = '') =>
   injectFromApp(t.app, {
     method: 'POST',
@@ -226,9 +223,10 @@ describe('account deletion', () => {
     const { cookie, userId } = await signUp(t.app);
     const other = await signUp(t.app);
     await authPost('/two-factor/enable', { password: TEST_PASSWORD }, cookie);
+    const photo = await uploadTestPhoto(t.app, cookie);
     const vcard = await t.db
       .insertInto('vcards')
-      .values({ user_id: userId, name: 'Card' })
+      .values({ user_id: userId, name: 'Card', photo })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
@@ -251,6 +249,7 @@ describe('account deletion', () => {
       ['two_factors', 'user_id'],
       ['vcards', 'user_id'],
       ['links', 'user_id'],
+      ['media', 'user_id'],
     ] as const) {
       const { rows } = await sql<{
         n: number;
@@ -259,6 +258,8 @@ describe('account deletion', () => {
       );
       expect(rows[0]?.n, table).toBe(0);
     }
+    // the photo file is gone from storage too
+    expect(readdirSync(path.join(t.config.dataDir, 'media'))).toEqual([]);
     expect((await query('profile.me', cookie)).statusCode).toBe(401);
     expect((await query('profile.me', other.cookie)).statusCode).toBe(200);
   });

@@ -79,13 +79,15 @@ for (const [address, title] of [
   });
 }
 
-test('a confirmed new account continues at the plan step, then on to the dashboard', async ({ page }) => {
+test('a confirmed new account continues at the plan step, and the free trial leads to the card step', async ({
+  page,
+}) => {
   await signUpAndConfirm(page);
   await expect(page).toHaveURL('/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue to dashboard' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  await page.goto('/onboarding');
-  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page.getByText('Free plan activated!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
+import sharp from 'sharp';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
@@ -182,4 +183,58 @@ export function trpcError(response: LightMyRequestResponse): TrpcErrorShape {
 /** The data of a successful tRPC response. */
 export function trpcData<T>(response: LightMyRequestResponse): T {
   return superjson.deserialize<T>((response.json() as { result: { data: SuperJSONResult } }).result.data);
+}
+
+/** A tRPC mutation as the signed-in browser sends it (superjson body, the app's origin). */
+export function trpcMutate(
+  app: FastifyInstance,
+  path: string,
+  cookie: string,
+  input?: unknown,
+): Promise<LightMyRequestResponse> {
+  return injectFromApp(app, {
+    method: 'POST',
+    url: `/api/trpc/${path}`,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(superjson.serialize(input)),
+  });
+}
+
+/** A tRPC query (GET, input in the query string). */
+export function trpcQuery(
+  app: FastifyInstance,
+  path: string,
+  cookie: string,
+  input?: unknown,
+): Promise<LightMyRequestResponse> {
+  const search =
+    input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+  return app.inject({ method: 'GET', url: `/api/trpc/${path}${search}`, headers: { cookie } });
+}
+
+let photoCounter = 0;
+
+/** Uploads a small JPEG (a new colour each time) through the real upload route; returns its /media/ path. */
+export async function uploadTestPhoto(app: FastifyInstance, cookie: string): Promise<string> {
+  photoCounter += 1;
+  const jpeg = await sharp({
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: { r: (photoCounter * 20) % 256, g: 120, b: 200 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
+  const response = await injectFromApp(app, {
+    method: 'POST',
+    url: '/api/media/photos',
+    headers: { cookie },
+    payload: form,
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { path: string }).path;
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
+import { TestDataBanner } from './dashboard/TestDataBanner.tsx';
 import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
 /** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
@@ -12,6 +13,7 @@ export function DashboardLayout() {
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardTopBar />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
+          <TestDataBanner />
           <Outlet />
         </main>
       </div>

@@ -11,6 +11,14 @@ import {
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
+import {
+  URL_MAX_LENGTH,
+  VCARD_EMAIL_MAX_LENGTH,
+  VCARD_NAME_MAX_LENGTH,
+  VCARD_PHONE_MAX_LENGTH,
+  VCARD_TEXT_MAX_LENGTH,
+} from '#src/schemas/vcard.ts';
+import { FREE_USERNAME_DIGITS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#src/username.ts';
 
 // STYLE.md 3.4: the server and the shared schemas report ids and reasons, never sentences; this file turns
 // each of them into a translated message. A unit test proves every id and reason has an entry.
@@ -38,6 +46,20 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.support.subject_too_long': msg`Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
   'validation.support.message_required': msg`Message is required`,
   'validation.support.message_too_long': msg`Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`,
+  'validation.username.required': msg`Username is required`,
+  'validation.username.digits': msg`Username must be ${FREE_USERNAME_DIGITS} digits`,
+  'validation.username.format': msg`Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens only`,
+  'validation.username.reserved': msg`This username is reserved`,
+  'validation.username.taken': msg`Username not available`,
+  'validation.vcard.name_required': msg`Name is required`,
+  'validation.vcard.name_too_long': msg`Name must be less than ${VCARD_NAME_MAX_LENGTH} characters`,
+  'validation.vcard.field_too_long': msg`Must be less than ${VCARD_TEXT_MAX_LENGTH} characters`,
+  'validation.vcard.email_invalid': msg`Must be a valid email`,
+  'validation.vcard.email_too_long': msg`Email must be less than ${VCARD_EMAIL_MAX_LENGTH} characters`,
+  'validation.vcard.phone_too_long': msg`Phone must be less than ${VCARD_PHONE_MAX_LENGTH} characters`,
+  'validation.url.scheme': msg`URL must start with http:// or https://`,
+  'validation.url.too_long': msg`URL must be less than ${URL_MAX_LENGTH} characters`,
+  'validation.photo.invalid': msg`Please upload an image file`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -52,6 +74,10 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   payload_too_large: msg`The upload is too large.`,
   database_unavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
   mail_unavailable: msg`We could not send the email right now. Please try again in a moment.`,
+  limit_reached: msg`You've reached your plan limit. Upgrade to unlock more features.`,
+  username_taken: msg`Username not available`,
+  invalid_image: msg`Please upload an image file`,
+  storage_quota_exceeded: msg`Your plan's photo storage is full. Delete a photo or upgrade your plan.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 
@@ -131,9 +157,15 @@ export function authErrorMessage(error: {
 }
 
 /** What a refused tRPC call carries (server/trpc/init.ts formatter); null when no answer came at all. */
-interface TrpcFailure {
+export interface TrpcFailure {
   reason: ErrorReason;
   meta: Record<string, unknown> | undefined;
+  /** The input fields the shared schema refused, each with a validation id. */
+  fieldErrors: { path: string; message: string }[];
+}
+
+function isFieldError(value: unknown): value is { path: string; message: string } {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -144,13 +176,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * The reason (and details) of a failed tRPC call, or null for a call that got no answer (offline, server
  * down, an answer that is not ours). A reason we do not know reads as `internal`.
  */
-function trpcFailure(error: unknown): TrpcFailure | null {
-  if (!(error instanceof TRPCClientError)) return { reason: 'internal', meta: undefined };
+export function trpcFailure(error: unknown): TrpcFailure | null {
+  if (!(error instanceof TRPCClientError)) return { reason: 'internal', meta: undefined, fieldErrors: [] };
   const data: unknown = error.data;
   if (!isRecord(data)) return null;
   return {
     reason: isErrorReason(data.reason) ? data.reason : 'internal',
     meta: isRecord(data.meta) ? data.meta : undefined,
+    fieldErrors: Array.isArray(data.fieldErrors) ? data.fieldErrors.filter(isFieldError) : [],
   };
 }
 

@@ -1,16 +1,69 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
+import { ExternalLink } from 'lucide-react';
+import { emptyVcardForm } from '#src/schemas/vcard.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { Button } from '../components/ui/Button.tsx';
+import { trpc } from '../lib/trpc.ts';
+import { vcardPublicPath } from './vcards/public-page-path.ts';
+import { useSaveVcard } from './vcards/use-save-vcard.ts';
+import { vcardFormValues } from './vcards/vcard-form-values.ts';
+import type { VcardRow } from './vcards/types.ts';
+import { VcardForm } from './vcards/VcardForm.tsx';
 
+/** The form of the one card: the primary vCard, or a new one when there is none yet. */
+function SingleVcardForm({ vcard, publicPath }: { vcard: VcardRow | null; publicPath: string | null }) {
+  const { t } = useLingui();
+  const save = useSaveVcard();
+  return (
+    <div className="space-y-4">
+      {publicPath && (
+        <Button asChild variant="secondary">
+          <a href={publicPath} target="_blank" rel="noopener">
+            <ExternalLink aria-hidden />
+            <Trans>View public page</Trans>
+          </a>
+        </Button>
+      )}
+      {!vcard && (
+        <p className="rounded-xl border border-brand/40 bg-brand-soft p-4 text-sm text-ink">
+          <Trans>You don't have a vCard yet. Fill in the form to create your first one.</Trans>
+        </p>
+      )}
+      <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        <VcardForm
+          initialValues={vcard ? vcardFormValues(vcard) : emptyVcardForm()}
+          publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
+          submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
+          onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /dashboard/vcard (spec section 2): the single-vCard editor, for people with one card. */
 export function VCardEditor() {
   const { t } = useLingui();
+  const list = trpc.vcards.list.useQuery();
+  const data = list.data;
+  const primary = data?.vcards.find((vcard) => vcard.id === data.primaryId) ?? null;
   return (
     <div className="space-y-6">
       <PageHeading
         title={t`Edit vCard`}
         description={<Trans>Change the details, photo and colours of your digital business card.</Trans>}
       />
-      <ComingSoonBanner />
+      {data ? (
+        <SingleVcardForm
+          // a newly created card starts a form of its own, filled from what was saved
+          key={primary?.id ?? 'new'}
+          vcard={primary}
+          publicPath={primary ? vcardPublicPath(primary.id, data.primaryId, data.username) : null}
+        />
+      ) : (
+        <QueryStatus error={list.error} onRetry={() => void list.refetch()} />
+      )}
     </div>
   );
 }

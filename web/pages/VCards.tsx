@@ -1,16 +1,81 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { Dialog } from '../components/ui/Dialog.tsx';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
+import { EmptyVcards } from './vcards/EmptyVcards.tsx';
+import { vcardPublicPath } from './vcards/public-page-path.ts';
+import { vcardUsage } from './vcards/vcard-usage.ts';
+import { VcardCard } from './vcards/VcardCard.tsx';
+import type { VcardRow } from './vcards/types.ts';
+import { VcardDialog } from './vcards/VcardDialog.tsx';
+import { VcardsToolbar } from './vcards/VcardsToolbar.tsx';
 
+type VcardList = RouterOutputs['vcards']['list'];
+
+/** What the dialog is open for: a new card (null) or one to edit. */
+type DialogTarget = { vcard: VcardRow | null };
+
+function absoluteUrl(path: string | null): string | null {
+  return path ? `${window.location.origin}${path}` : null;
+}
+
+function VcardGrid({ list, onEdit }: { list: VcardList; onEdit: (vcard: VcardRow) => void }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {list.vcards.map((vcard) => (
+        <VcardCard
+          key={vcard.id}
+          vcard={vcard}
+          primary={vcard.id === list.primaryId}
+          publicPath={vcardPublicPath(vcard.id, list.primaryId, list.username)}
+          onEdit={() => onEdit(vcard)}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** /dashboard/vcards (spec section 2, My vCards): usage, the cards, and the create/edit dialog. */
 export function VCards() {
   const { t } = useLingui();
+  const list = trpc.vcards.list.useQuery();
+  const [target, setTarget] = useState<DialogTarget | null>(null);
+  const create = () => setTarget({ vcard: null });
+  const editing = target?.vcard ?? null;
+
   return (
     <div className="space-y-6">
       <PageHeading
         title={t`My vCards`}
         description={<Trans>Create and edit the digital business cards people save to their phones.</Trans>}
       />
-      <ComingSoonBanner />
+      {list.data ? (
+        <>
+          <VcardsToolbar usage={vcardUsage(list.data.vcards.length, list.data.limit)} onCreate={create} />
+          {list.data.vcards.length === 0 ? (
+            <EmptyVcards onCreate={create} />
+          ) : (
+            <VcardGrid list={list.data} onEdit={(vcard) => setTarget({ vcard })} />
+          )}
+        </>
+      ) : (
+        <QueryStatus error={list.error} onRetry={() => void list.refetch()} />
+      )}
+      <Dialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
+        {target && (
+          <VcardDialog
+            vcard={editing}
+            publicUrl={
+              editing && list.data
+                ? absoluteUrl(vcardPublicPath(editing.id, list.data.primaryId, list.data.username))
+                : null
+            }
+            onSaved={() => setTarget(null)}
+          />
+        )}
+      </Dialog>
     </div>
   );
 }

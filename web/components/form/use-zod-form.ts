@@ -11,10 +11,17 @@ import type { z } from 'zod';
 import { validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 
-/** The first message of a failed check, in the order of the schema's fields (zod reports them so). */
+/**
+ * The first message of a failed check, in the order of the schema's fields (zod reports them so),
+ * looking inside nested groups such as the social links too.
+ */
 function firstMessage(errors: FieldErrors): string | undefined {
-  for (const error of Object.values(errors)) {
-    if (typeof error?.message === 'string') return error.message;
+  for (const [key, error] of Object.entries(errors)) {
+    // `ref` is the field's DOM element, not a group of errors
+    if (key === 'ref' || typeof error !== 'object' || error === null) continue;
+    if (typeof error.message === 'string') return error.message;
+    const nested = firstMessage(error as FieldErrors);
+    if (nested) return nested;
   }
   return undefined;
 }

@@ -37,7 +37,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       title={t`Personal information`}
       description={<Trans>Your name and email address, as they appear on your account.</Trans>}
     >
-      <ProfilePhoto name={profile.name ?? ''} photoUrl={profile.profile_pic} />
+      <ProfilePhoto photoUrl={profile.profile_pic} />
       <PersonalInfoForm
         initial={{ firstName: profile.first_name ?? '', lastName: profile.last_name ?? '' }}
       />

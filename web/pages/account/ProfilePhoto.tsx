@@ -1,42 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PHOTO_MAX_MB } from '#src/media.ts';
+import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
+import { trpcErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
 
-// DECISIONS.md (photos): one size limit, and the label says it. The upload comes with the cards issue.
+/** The profile photo: a new one is uploaded and saved at once, and can be removed (spec section 2). */
+export function ProfilePhoto({ photoUrl }: { photoUrl: string | null }) {
+  const { t, i18n } = useLingui();
+  const utils = trpc.useUtils();
+  const setPhoto = trpc.profile.setPhoto.useMutation();
 
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
-  return letters.map((word) => Array.from(word ?? '')[0]?.toUpperCase() ?? '').join('');
-}
+  async function save(photo: string | null) {
+    try {
+      await setPhoto.mutateAsync({ photo });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t`Failed to upload photo`,
+        description: i18n._(trpcErrorMessage(error)),
+      });
+      return;
+    }
+    toast({ title: t`Profile photo updated successfully` });
+    await utils.profile.me.invalidate();
+  }
 
-/** The current profile photo, or the initials of the name when there is none. */
-export function ProfilePhoto({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  const { t } = useLingui();
-  const initials = initialsOf(name);
   return (
-    <div className="flex items-center gap-4">
-      {photoUrl ? (
-        <img
-          src={photoUrl}
-          alt={t`Your profile photo`}
-          className="size-16 shrink-0 rounded-full object-cover"
-        />
-      ) : (
-        <span
-          aria-hidden
-          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-soft text-xl font-semibold text-brand-strong"
-        >
-          {initials || '?'}
-        </span>
-      )}
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-ink">
-          <Trans>Profile photo</Trans>
-        </p>
-        <p className="text-sm text-slate-600">
-          <Trans>JPG, GIF or PNG, max {PHOTO_MAX_MB}MB</Trans>
-        </p>
-      </div>
-    </div>
+    <PhotoInput
+      label={<Trans>Profile photo</Trans>}
+      // while it saves, the new photo shows rather than the old one
+      value={setPhoto.isPending ? (setPhoto.variables?.photo ?? null) : photoUrl}
+      onChange={(photo) => void save(photo)}
+      disabled={setPhoto.isPending}
+    />
   );
 }

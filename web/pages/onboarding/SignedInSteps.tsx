@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
+import { normalizePlanId } from '#src/plans.ts';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { applyProfileLanguage } from '../../lib/i18n.ts';
 import { logFailure } from '../../lib/log.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { LaterStep } from './LaterStep.tsx';
+import { CardStep } from './CardStep.tsx';
+import { FreeTrialStep } from './FreeTrialStep.tsx';
 
 /**
  * Onboarding with a session (spec section 4): an initialized profile goes to the dashboard, a chosen paid
@@ -13,8 +16,9 @@ import { LaterStep } from './LaterStep.tsx';
  * (spec section 8) and starts at the plan step.
  */
 export function SignedInSteps() {
-  const { t } = useLingui();
-  const { data: profile, error, isPending } = trpc.profile.me.useQuery();
+  const { data: profile, error, isPending, refetch } = trpc.profile.me.useQuery();
+  // the free trial needs no call: every new profile is on it already
+  const [freeTrialChosen, setFreeTrialChosen] = useState(false);
 
   useEffect(() => {
     if (profile)
@@ -32,20 +36,9 @@ export function SignedInSteps() {
     );
   }
   if (profile?.initialized) return <Navigate to={paths.dashboard} replace />;
-  if (profile && profile.plan_type !== 'free') {
-    return (
-      <LaterStep
-        step={3}
-        title={t`Create your virtual card`}
-        description={<Trans>Add your photo, your details and a colour, and share it with one link.</Trans>}
-      />
-    );
-  }
-  return (
-    <LaterStep
-      step={2}
-      title={t`Choose Your Plan`}
-      description={<Trans>Start with a free trial, upgrade anytime</Trans>}
-    />
-  );
+  const paidPlan = profile ? normalizePlanId(profile.plan_type) !== 'free' : false;
+  if (!paidPlan && !freeTrialChosen) return <FreeTrialStep onContinue={() => setFreeTrialChosen(true)} />;
+  // the card needs the profile (plan, name, e-mail); one that could not be read is asked for again
+  if (!profile) return <QueryStatus error={error} onRetry={() => void refetch()} />;
+  return <CardStep profile={profile} />;
 }

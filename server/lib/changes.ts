@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+// Change notices between the services that write user data and whoever caches or shows it (the public
+// page cache; issue 5's live updates). One process: an in-memory fan-out. Several processes on one
+// Postgres: the same notices travel over LISTEN/NOTIFY (createPostgresChangeBus).
+
+export type ChangeTopic = 'cards' | 'links' | 'views';
+
+const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['cards', 'links', 'views']);
+
+export interface Change {
+  userId: string;
+  topic: ChangeTopic;
+}
+
+export type ChangeListener = (change: Change) => void;
+
+export interface ChangeBus {
+  /** Tells every listener, in this process and (with Postgres) in every other one. Never throws. */
+  publish(change: Change): void;
+  /** Returns the function that stops listening. */
+  subscribe(listener: ChangeListener): () => void;
+  /**
+   * Called when notices may have been missed (the connection to the other processes was lost and is back):
+   * drop everything derived from earlier notices. Returns the function that stops listening.
+   */
+  onReset(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+/** The fan-out inside one process. */
+export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): void; reset(): void } {
+  const listeners = new Set<ChangeListener>();
+  const resetListeners = new Set<() => void>();
+  const deliver = (change: Change) => {
+    for (const listener of listeners) listener(change);
+  };
+  return {
+    deliver,
+    reset() {
+      for (const listener of resetListeners) listener();
+    },
+    publish: deliver,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onReset(listener) {
+      resetListeners.add(listener);
+      return () => resetListeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      resetListeners.clear();
+    },
+  };
+}
+
+/** The channel every Tapcard process on one database listens on. */
+export const CHANGES_CHANNEL = 'tapcard_changes';
+/** How the listening connection shows in pg_stat_activity. */
+export const CHANGES_APPLICATION_NAME = 'tapcard-changes';
+const CONNECT_TIMEOUT_MS = 5_000;
+
+interface Notice {
+  /** The process that published it: that one has already told its own listeners. */
+  origin: string;
+  userId: string;
+  topic: ChangeTopic;
+}
+
+function parseNotice(payload: string | undefined): Notice | null {
+  try {
+    const value = JSON.parse(payload ?? '') as Partial<Notice>;
+    if (typeof value.origin !== 'string' || typeof value.userId !== 'string') return null;
+    if (typeof value.topic !== 'string' || !TOPICS.has(value.topic)) return null;
+    return { origin: value.origin, userId: value.userId, topic: value.topic };
+  } catch {
+    return null;
+  }
+}
+
+export interface PostgresChangeBusOptions {
+  /** First wait before reconnecting a lost listening connection; doubles up to maxReconnectDelayMs. */
+  reconnectDelayMs?: number;
+  maxReconnectDelayMs?: number;
+}
+
+/**
+ * Notices shared by every process on one Postgres database (ARCHITECTURE.md "Scale by adding processes").
+ * Each process delivers its own notices at once, and sends them with pg_notify (fire-and-forget) through a
+ * small pool; one dedicated connection LISTENs and delivers the other processes' notices. When that
+ * connection is lost it reconnects with a growing delay, and every (re)connection resets the listeners,
+ * since notices sent meanwhile are gone. Resolves once the first LISTEN is in place (or has failed and
+ * is being retried).
+ */
+export async function createPostgresChangeBus(
+  url: string,
+  logger: FastifyBaseLogger,
+  options: PostgresChangeBusOptions = {},
+): Promise<ChangeBus> {
+  const firstDelay = options.reconnectDelayMs ?? 1_000;
+  const maxDelay = options.maxReconnectDelayMs ?? 30_000;
+  const origin = randomUUID();
+  const local = createLocalChangeBus();
+  const publisher = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  publisher.on('error', (error) => logger.warn({ err: error }, 'change notices: publishing connection lost'));
+
+  let listener: pg.Client | null = null;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  let delay = firstDelay;
+  let closed = false;
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connect();
+    }, delay);
+    reconnectTimer.unref();
+    delay = Math.min(delay * 2, maxDelay);
+  };
+
+  const onLost = (client: pg.Client, error?: Error) => {
+    if (listener !== client) return; // already handled ('error' is followed by 'end')
+    listener = null;
+    client.removeAllListeners('notification');
+    if (closed) return;
+    logger.warn({ err: error }, 'change notices: listening connection lost; reconnecting');
+    void client.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: CHANGES_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    client.on('error', (error) => onLost(client, error));
+    client.on('end', () => onLost(client));
+    client.on('notification', (message) => {
+      const notice = parseNotice(message.payload);
+      if (notice && notice.origin !== origin) local.deliver({ userId: notice.userId, topic: notice.topic });
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      if (listener === client) {
+        listener = null;
+        void client.end().catch(() => undefined);
+        if (!closed) {
+          logger.warn({ err: error }, 'change notices: cannot listen; retrying');
+          scheduleReconnect();
+        }
+      }
+      return;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    delay = firstDelay;
+    // whatever was sent while nobody listened is lost: listeners start over
+    local.reset();
+  }
+
+  await connect();
+
+  return {
+    publish(change) {
+      local.deliver(change);
+      if (closed) return;
+      const payload = JSON.stringify({ origin, userId: change.userId, topic: change.topic } satisfies Notice);
+      publisher
+        .query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])
+        .catch((error: unknown) => logger.warn({ err: error }, 'change notices: cannot publish'));
+    },
+    subscribe: local.subscribe,
+    onReset: local.onReset,
+    async close() {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const client = listener;
+      listener = null;
+      await Promise.all([client?.end().catch(() => undefined), publisher.end().catch(() => undefined)]);
+      await local.close();
+    },
+  };
+}

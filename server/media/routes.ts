@@ -1,0 +1,83 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MEDIA_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
+import type { Auth } from '../auth/auth.ts';
+import { toFetchHeaders } from '../auth/headers.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AppDeps, SessionUser } from '../trpc/context.ts';
+import { PHOTO_CONTENT_TYPE } from './process.ts';
+import { uploadPhoto } from './service.ts';
+
+/** A key is never reused for other bytes (a new upload gets a new random key): cache for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** One photo per request and almost nothing else: busboy stops at these before buffering more. */
+const UPLOAD_LIMITS = {
+  files: 1,
+  fileSize: PHOTO_MAX_BYTES,
+  fields: 2,
+  fieldSize: 1024,
+  parts: 3,
+  headerPairs: 200,
+};
+
+/** @fastify/multipart's limit errors: a larger file, or more parts than one photo needs. */
+const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * POST /api/media/photos (signed in, multipart with one file part) stores a photo and answers 201
+ * { path, width, height }. GET /media/:key serves stored photos publicly (public profiles embed them).
+ */
+export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): Promise<void> {
+  // the signed-in user of each upload, found before any of its body is read
+  const uploaders = new WeakMap<FastifyRequest, SessionUser>();
+
+  // multipart parsing exists for this route only
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+    scope.post('/api/media/photos', {
+      async onRequest(request) {
+        const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
+        if (!session) throw new AppError('unauthenticated');
+        uploaders.set(request, { id: session.user.id, email: session.user.email, name: session.user.name });
+      },
+      async handler(request, reply) {
+        const user = uploaders.get(request);
+        if (!user) throw new AppError('unauthenticated');
+        const photo = await uploadPhoto({ ...deps, user }, await readOneFile(request));
+        return reply.status(201).send(photo);
+      },
+    });
+  });
+
+  app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
+    const { key } = request.params;
+    const stored = MEDIA_KEY_PATTERN.test(key) ? await deps.storage.get(key) : null;
+    if (!stored) throw new AppError('not_found');
+    return reply
+      .header('content-type', PHOTO_CONTENT_TYPE)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', IMMUTABLE)
+      .send(stored.body);
+  });
+}
+
+/** The bytes of the request's only file part; the whole body is read, so a second file is noticed. */
+async function readOneFile(request: FastifyRequest): Promise<Buffer> {
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === FILE_TOO_LARGE) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
+    if (typeof code === 'string' && TOO_MANY_PARTS.has(code)) {
+      throw new AppError('validation_failed', { field: 'photo' });
+    }
+    throw error;
+  }
+  if (!bytes) throw new AppError('validation_failed', { field: 'photo' });
+  return bytes;
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { mediaKeyOf, mediaPath, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
+import { isUnlimited, normalizePlanId, PLANS } from '../../src/plans.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import { PHOTO_CONTENT_TYPE, processPhoto } from './process.ts';
+
+/** First key of the per-user advisory lock of the quota check; any constant no other feature uses. */
+const MEDIA_LOCK_NAMESPACE = 7002;
+
+const BYTES_PER_MB = 1024 * 1024;
+
+export interface UploadedPhoto {
+  /** Where the photo is served (/media/<key>): what cards and profiles store. */
+  path: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Stores an uploaded photo for the signed-in user: re-encoded (process.ts), within the plan's photo
+ * storage, written to storage before the row that points at it; when the row cannot be written the
+ * object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
+ * invalid_image and storage_quota_exceeded (meta.limitMb).
+ */
+export async function uploadPhoto(ctx: ServiceContext, bytes: Buffer): Promise<UploadedPhoto> {
+  if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
+  const photo = await processPhoto(bytes);
+  const key = `${randomBytes(16).toString('hex')}.jpg`;
+  await ctx.storage.put(key, photo.body, PHOTO_CONTENT_TYPE);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // one upload per user at a time: two at once cannot both slip under the quota
+      await sql`select pg_advisory_xact_lock(${sql.lit(MEDIA_LOCK_NAMESPACE)}, hashtext(${ctx.user.id}))`.execute(
+        trx,
+      );
+      await assertStorageRoom(trx, ctx.user.id, photo.body.length);
+      await trx
+        .insertInto('media')
+        .values({
+          key,
+          user_id: ctx.user.id,
+          content_type: PHOTO_CONTENT_TYPE,
+          bytes: photo.body.length,
+          width: photo.width,
+          height: photo.height,
+        })
+        .execute();
+    });
+  } catch (error) {
+    await deleteStoredObject(ctx, key);
+    throw error;
+  }
+  return { path: mediaPath(key), width: photo.width, height: photo.height };
+}
+
+/** Throws storage_quota_exceeded unless the user's photos plus `bytes` fit in their plan's storage. */
+async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
+  const profile = await db
+    .selectFrom('profiles')
+    .select('plan_type')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const usage = await db
+    .selectFrom('media')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('bytes'), sql<number>`0`).as('used'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const limitMb = PLANS[normalizePlanId(profile?.plan_type)].limits.storageMb;
+  if (isUnlimited(limitMb)) return;
+  // sum() of integers is a bigint, which the Postgres driver returns as a string
+  if (Number(usage.used) + bytes > limitMb * BYTES_PER_MB) {
+    throw new AppError('storage_quota_exceeded', { limitMb });
+  }
+}
+
+/**
+ * For the card and profile services, which accept a photo path from the client: throws
+ * validation_failed (field photo) unless it is a /media/ path of a photo this user uploaded.
+ */
+export async function assertOwnPhoto(db: Kysely<Database>, userId: string, path: string): Promise<void> {
+  const key = mediaKeyOf(path);
+  const row = key
+    ? await db
+        .selectFrom('media')
+        .select('key')
+        .where('key', '=', key)
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError('validation_failed', { field: 'photo' });
+}
+
+/**
+ * Deletes a photo that nothing uses any more (replaced, or its card deleted): its row, then its stored
+ * object. A missing photo is not an error. Once the row is gone the photo no longer counts against the
+ * quota, so a failed object delete is only logged.
+ */
+export async function releasePhoto(deps: AppDeps, path: string | null): Promise<void> {
+  const key = mediaKeyOf(path);
+  if (!key) return;
+  await deps.db.deleteFrom('media').where('key', '=', key).execute();
+  await deleteStoredObject(deps, key);
+}
+
+/** The stored bytes of a photo path (for embedding in a .vcf), or null when there is none. */
+export async function readPhoto(deps: AppDeps, path: string | null): Promise<Buffer | null> {
+  const key = mediaKeyOf(path);
+  if (!key) return null;
+  const stored = await deps.storage.get(key);
+  return stored?.body ?? null;
+}
+
+/** Removes a stored object as a clean-up step: a failure is logged, never thrown over the real outcome. */
+async function deleteStoredObject(deps: AppDeps, key: string): Promise<void> {
+  try {
+    await deps.storage.delete(key);
+  } catch (error) {
+    // services have no logger; this is rare and must still reach the operator
+    console.warn(`media: could not delete the stored photo ${key}; it is left over in storage`, error);
+  }
+}

@@ -1,0 +1,191 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { normalizePlanId, type PlanId } from '../../src/plans.ts';
+import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
+import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
+import { isUsernameCheckable, usernameProblem } from '../../src/username.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
+import { AppError } from '../lib/errors.ts';
+import { releaseUnusedPhotos } from '../media/references.ts';
+import { assertOwnPhoto } from '../media/service.ts';
+import type { ServiceContext } from '../trpc/context.ts';
+import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts';
+
+// Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
+// DECISIONS.md on the user's plan, uniqueness by the database, and the photo that must be the user's own.
+
+const USERNAME_INDEX = 'profiles_username_key';
+
+function assertUsername(username: string, plan: PlanId): void {
+  const problem = usernameProblem(username, plan);
+  if (problem) throw new AppError('validation_failed', { field: 'username', message: problem });
+}
+
+/** Runs a write that sets a username, turning the unique index's refusal into username_taken. */
+async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, USERNAME_INDEX)) {
+      throw new AppError('username_taken');
+    }
+    throw error;
+  }
+}
+
+export type UsernameStatus = 'available' | 'taken' | 'invalid';
+
+/**
+ * The availability check of the username field: the rule problem on the user's plan, or whether another
+ * profile holds the name (case-insensitively; the user's own does not count).
+ */
+export async function checkUsername(
+  ctx: ServiceContext,
+  username: string,
+): Promise<{ status: UsernameStatus; problem: string | null }> {
+  const profile = await ctx.db
+    .selectFrom('profiles')
+    .select('plan_type')
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  const problem = usernameProblem(username, normalizePlanId(profile.plan_type));
+  if (problem || !isUsernameCheckable(username)) return { status: 'invalid', problem };
+  const holder = await ctx.db
+    .selectFrom('profiles')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where('id', '!=', ctx.user.id)
+    .executeTakeFirst();
+  return { status: holder ? 'taken' : 'available', problem: null };
+}
+
+async function assertPhoto(
+  trx: Transaction<Database>,
+  userId: string,
+  photo: string | null,
+  current: string | null,
+) {
+  if (photo && photo !== current) await assertOwnPhoto(trx, userId, photo);
+}
+
+/**
+ * The checks before a write that sets the username and the profile photo: locks the profile, judges the
+ * username on the user's plan and the photo's owner, and returns the plan and the photo being replaced.
+ */
+async function checkProfileWrite(
+  trx: Transaction<Database>,
+  userId: string,
+  input: { username: string; photo: string | null },
+): Promise<{ plan: PlanId; previousPhoto: string | null }> {
+  const { plan } = await lockProfile(trx, userId);
+  assertUsername(input.username, plan);
+  const current = await trx
+    .selectFrom('profiles')
+    .select('profile_pic')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await assertPhoto(trx, userId, input.photo, current.profile_pic);
+  return { plan, previousPhoto: current.profile_pic };
+}
+
+/**
+ * Completes /onboarding step 3 in one transaction: the profile's username, colour, photo and contact
+ * details, the first vCard with the link it manages, and initialized. Nothing is kept if any part fails.
+ */
+export async function createCard(ctx: ServiceContext, input: CreateCardInput): Promise<{ vcardId: string }> {
+  const userId = ctx.user.id;
+  const result = await withUniqueUsername(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const { plan, previousPhoto } = await checkProfileWrite(trx, userId, input);
+      const vcardId = await insertVcardWithinLimit(trx, ctx, plan, input);
+      await trx
+        .updateTable('profiles')
+        .set({
+          username: input.username,
+          theme_color: input.themeColour,
+          profile_pic: input.photo,
+          position: input.position,
+          company: input.company,
+          phone: input.phone,
+          primary_vcard_id: vcardId,
+          initialized: true,
+          updated_at: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      return { vcardId, previousPhoto };
+    }),
+  );
+  ctx.changes.publish({ userId, topic: 'cards' });
+  if (result.previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [result.previousPhoto]);
+  return { vcardId: result.vcardId };
+}
+
+async function insertVcardWithinLimit(
+  trx: Transaction<Database>,
+  ctx: ServiceContext,
+  plan: PlanId,
+  input: CreateCardInput,
+): Promise<string> {
+  await assertVcardRoom(trx, ctx.user.id, plan);
+  return insertVcard(trx, ctx.config.publicUrl, ctx.user.id, {
+    ...input,
+    ...DEFAULT_CARD_COLOURS,
+    backgroundColour: input.themeColour,
+  });
+}
+
+/** /dashboard/profile: name, username and photo. */
+export async function updateProfileDetails(ctx: ServiceContext, input: ProfileDetailsInput): Promise<void> {
+  const userId = ctx.user.id;
+  const previousPhoto = await withUniqueUsername(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const { previousPhoto } = await checkProfileWrite(trx, userId, input);
+      const now = new Date();
+      await trx
+        .updateTable('profiles')
+        .set({
+          name: input.name,
+          // the account page edits first and last name; a new full name starts them again from it
+          first_name: null,
+          last_name: null,
+          username: input.username,
+          profile_pic: input.photo,
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({ name: input.name, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      return previousPhoto;
+    }),
+  );
+  ctx.changes.publish({ userId, topic: 'cards' });
+  if (previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [previousPhoto]);
+}
+
+/** The account page's profile photo. */
+export async function setProfilePhoto(ctx: ServiceContext, photo: string | null): Promise<void> {
+  const userId = ctx.user.id;
+  const previousPhoto = await ctx.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('profiles')
+      .select('profile_pic')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await assertPhoto(trx, userId, photo, current.profile_pic);
+    await trx
+      .updateTable('profiles')
+      .set({ profile_pic: photo, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    return current.profile_pic;
+  });
+  ctx.changes.publish({ userId, topic: 'cards' });
+  if (previousPhoto !== photo) await releaseUnusedPhotos(ctx, [previousPhoto]);
+}

@@ -1,0 +1,213 @@
+import type { Locale } from '../../src/i18n.ts';
+import { mediaKeyOf } from '../../src/media.ts';
+import { isHttpUrl } from '../../src/url.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { cardColours } from './colours.ts';
+import { icon, isIconName, type IconName } from './icons.ts';
+import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
+import type { PublicCard, PublicProfile } from './service.ts';
+import { pageStyle } from './styles.ts';
+import { PAGE_TEXTS, type PageTexts } from './texts.ts';
+
+// The public pages as HTML strings: no client JavaScript, every piece of user text through escapeHtml,
+// and only http(s) URLs ever written into an href (tel: and mailto: are built from checked values).
+
+const PLATFORM_NAMES: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+};
+
+const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_ES' };
+
+/** Characters a phone number keeps in a tel: link. */
+const TEL_CHARACTERS = /[^\d+]/g;
+/** A plain address: nothing that could end the attribute or smuggle in mailto: headers. */
+const PLAIN_EMAIL = /^[^\s@<>()"'`,;:\\?&]+@[^\s@<>()"'`,;:\\?&]+\.[^\s@<>()"'`,;:\\?&]+$/;
+
+const e = escapeHtml;
+
+export interface ProfilePageInput {
+  profile: PublicProfile;
+  locale: Locale;
+  /** The absolute URL of this page: og:url and the QR code. */
+  pageUrl: string;
+  publicUrl: string;
+  /** The QR code of pageUrl as inline SVG (qr.ts). */
+  qrSvg: string;
+}
+
+function roleOf(card: PublicCard, t: PageTexts): string {
+  const position = card.position?.trim();
+  const company = card.company?.trim();
+  if (position && company) return t.roleAt(position, company);
+  return position || company || '';
+}
+
+/** Up to two letters for the photo-less circle: first and last word. */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = Array.from(words[0] ?? '')[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words.at(-1) ?? '')[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+function head(input: {
+  locale: Locale;
+  title: string;
+  description: string;
+  style: string;
+  robots?: string;
+  meta?: string;
+}): string {
+  return (
+    `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${e(input.title)}</title><meta name="description" content="${e(input.description)}">` +
+    (input.robots ? `<meta name="robots" content="${input.robots}">` : '') +
+    (input.meta ?? '') +
+    `${input.style}</head>`
+  );
+}
+
+function openGraph(input: ProfilePageInput, title: string, description: string): string {
+  const { card } = input.profile;
+  const t = PAGE_TEXTS[input.locale];
+  const colours = cardColours(card.colours);
+  const tags: [string, string][] = [
+    ['og:type', 'profile'],
+    ['og:site_name', 'Tapcard'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', input.pageUrl],
+    ['og:locale', OG_LOCALES[input.locale]],
+  ];
+  if (card.vcardId) {
+    const image = input.publicUrl + ogImagePath({ vcardId: card.vcardId, photo: card.photo, colours });
+    tags.push(
+      ['og:image', image],
+      ['og:image:type', 'image/jpeg'],
+      ['og:image:width', String(OG_IMAGE_SIZE)],
+      ['og:image:height', String(OG_IMAGE_SIZE)],
+      ['og:image:alt', t.photoOf(card.name)],
+      ['twitter:image', image],
+    );
+  }
+  // a square picture: the compact preview, with the name and title beside it
+  tags.push(['twitter:card', 'summary'], ['twitter:title', title], ['twitter:description', description]);
+  return tags
+    .map(([name, content]) =>
+      name.startsWith('twitter:')
+        ? `<meta name="${name}" content="${e(content)}">`
+        : `<meta property="${name}" content="${e(content)}">`,
+    )
+    .join('');
+}
+
+function avatar(card: PublicCard, t: PageTexts): string {
+  if (mediaKeyOf(card.photo) && card.photo) {
+    return `<img class="avatar" src="${e(card.photo)}" alt="${e(t.photoOf(card.name))}" width="128" height="128">`;
+  }
+  return `<div class="avatar" aria-hidden="true">${e(initials(card.name))}</div>`;
+}
+
+function action(href: string, label: string, iconName: IconName, extra = ''): string {
+  return `<a href="${e(href)}"${extra}><span class="dot">${icon(iconName)}</span>${e(label)}</a>`;
+}
+
+function contactActions(card: PublicCard, t: PageTexts): string {
+  const items: string[] = [];
+  const tel = card.phone?.replace(TEL_CHARACTERS, '');
+  if (tel) items.push(action(`tel:${tel}`, t.call, 'phone'));
+  const email = card.email?.trim();
+  if (email && PLAIN_EMAIL.test(email)) items.push(action(`mailto:${email}`, t.email, 'mail'));
+  if (card.website && isHttpUrl(card.website)) {
+    items.push(action(card.website, t.website, 'globe', ' rel="nofollow ugc"'));
+  }
+  if (items.length === 0) return '';
+  return `<section class="actions" aria-label="${e(t.contactActions)}">${items.join('')}</section>`;
+}
+
+function saveContact(card: PublicCard, t: PageTexts): string {
+  if (!card.vcardId) return '';
+  return `<a class="save" href="/vcard/${e(card.vcardId)}/contact.vcf" download>${icon('download')}${e(t.saveContact)}</a>`;
+}
+
+function socialLinks(card: PublicCard, t: PageTexts): string {
+  const items = card.socialLinks
+    .filter(
+      (link) => typeof link?.url === 'string' && isHttpUrl(link.url) && typeof link.platform === 'string',
+    )
+    .map((link) => {
+      const platform = link.platform.toLowerCase();
+      const name = PLATFORM_NAMES[platform] ?? link.platform;
+      const mark = isIconName(platform) ? platform : 'link';
+      return `<li><a href="${e(link.url)}" rel="nofollow ugc" aria-label="${e(name)}" title="${e(name)}">${icon(mark)}</a></li>`;
+    });
+  if (items.length === 0) return '';
+  return `<nav aria-label="${e(t.socialProfiles)}"><ul class="social">${items.join('')}</ul></nav>`;
+}
+
+// Profile links go straight to their destination for now; the counted short link (/l/{code}) is
+// issue 5's redirect route.
+function profileLinks(profile: PublicProfile, t: PageTexts): string {
+  const items = profile.links
+    .filter((link) => isHttpUrl(link.url))
+    .map((link) => `<li><a href="${e(link.url)}" rel="nofollow ugc">${e(link.title)}</a></li>`);
+  if (items.length === 0) return '';
+  return `<nav aria-label="${e(t.links)}"><ul class="links">${items.join('')}</ul></nav>`;
+}
+
+function footer(t: PageTexts): string {
+  return `<footer><a href="/">${e(t.madeWith)}</a></footer>`;
+}
+
+/** The card page of an available profile. */
+export function renderProfilePage(input: ProfilePageInput): string {
+  const { card } = input.profile;
+  const t = PAGE_TEXTS[input.locale];
+  const colours = cardColours(card.colours);
+  const role = roleOf(card, t);
+  const description = role || t.cardOf(card.name);
+  return (
+    head({
+      locale: input.locale,
+      title: role ? `${card.name} · ${role}` : card.name,
+      description,
+      meta: `<meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
+      style: pageStyle(colours),
+    }) +
+    '<body><main>' +
+    `<header class="cover">${avatar(card, t)}<h1>${e(card.name)}</h1>` +
+    (role ? `<p class="role">${e(role)}</p>` : '') +
+    '</header>' +
+    contactActions(card, t) +
+    saveContact(card, t) +
+    socialLinks(card, t) +
+    profileLinks(input.profile, t) +
+    `<figure class="qr">${input.qrSvg}<figcaption>${e(t.qrCaption)}</figcaption></figure>` +
+    `</main>${footer(t)}</body></html>`
+  );
+}
+
+/** 'Profile Temporarily Unavailable': unknown (404), offline (403) or not loadable right now (503). */
+export function renderUnavailablePage(locale: Locale, status: 403 | 404 | 503): string {
+  const t = PAGE_TEXTS[locale];
+  const text = status === 503 ? t.loadFailedText : t.unavailableText;
+  return (
+    head({
+      locale,
+      title: t.unavailableTitle,
+      description: text,
+      robots: 'noindex',
+      style: pageStyle(cardColours({ background: null, font: null, icon: null })),
+    }) +
+    '<body><main class="note">' +
+    `<span class="dot">${icon('user')}</span>` +
+    `<h1>${e(t.unavailableTitle)}</h1><p>${e(text)}</p><a href="/">${e(t.goHome)}</a>` +
+    `</main>${footer(t)}</body></html>`
+  );
+}

@@ -1,0 +1,217 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { isProfileAvailable } from '../../src/plans.ts';
+import { isAppPath } from '../../src/routes.ts';
+import { RESERVED_USERNAMES } from '../../src/username.ts';
+import type { AppDeps } from '../trpc/context.ts';
+import { isBot } from './bots.ts';
+import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
+import { cardColours } from './colours.ts';
+import { contactPhotoBase64 } from './contact-photo.ts';
+import { ogImage } from './og-image.ts';
+import { qrSvg } from './qr.ts';
+import { renderProfilePage, renderUnavailablePage } from './render.ts';
+import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
+import { findProfileByUsername, findProfileByVcardId, type PublicCard } from './service.ts';
+import { pageLocale } from './texts.ts';
+import { cardVcf, vcfContentDisposition } from './vcf.ts';
+import { createViewRecorder } from './views.ts';
+
+// The public pages (spec section 2): /{username}, /user/{username} and /vcard/{vcardId} as server-rendered
+// HTML, the card's .vcf and its link-preview picture.
+//
+// Caching: a browser or CDN may store a page but must ask again every time (max-age=0, must-revalidate),
+// answered with 304 when the ETag still matches (and counted like any view). So every view still reaches
+// this server, and an owner's change shows at once. A CDN told to cache HTML for longer would swallow
+// the counting.
+
+const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/** The preview picture's URL changes with its content (og-image.ts), so previews may keep it a day. */
+const OG_IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+/** Seconds a client should wait before retrying a page that could not be loaded. */
+const RETRY_AFTER_SECONDS = 30;
+
+/** The shape of any username (src/username.ts: free 8 digits or paid 3-30 characters), in lowercase. */
+const USERNAME_SHAPE = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
+
+/**
+ * Unknown: 404. Offline by the availability rule: 403, since the page exists but its owner's plan does not
+ * publish it right now (not 410, which tells search engines it is gone for good; not 503, which would
+ * page monitors about a server fault and is kept for a failed load).
+ */
+type UnavailableStatus = 403 | 404 | 503;
+
+type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
+
+/** A person opening the page: not a HEAD request, a bot or link preview, or a browser's prefetch. */
+function isPersonViewing(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
+  return !isBot(request.headers['user-agent']);
+}
+
+export async function registerPublicProfileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { publicUrl } = deps.config;
+  const cache = createProfileCache(deps.changes);
+  const views = createViewRecorder(deps.db, deps.changes, app.log);
+  // hooks of one instance run last-registered first: views are written before the database closes
+  app.addHook('onClose', async () => {
+    cache.close();
+    await views.flush();
+  });
+
+  const byUsername = (username: string) => () =>
+    cache.get(`username:${username}`, () => findProfileByUsername(deps.db, username));
+  const byVcard = (vcardId: string) => () =>
+    cache.get(`vcard:${vcardId}`, () => findProfileByVcardId(deps.db, vcardId));
+
+  async function find(request: FastifyRequest, lookup: () => Promise<CachedProfile | null>): Promise<Found> {
+    let entry: CachedProfile | null;
+    try {
+      entry = await lookup();
+    } catch (error) {
+      request.log.error({ err: error }, 'public profile could not be loaded');
+      return { status: 503 };
+    }
+    if (!entry) return { status: 404 };
+    if (!isProfileAvailable(entry.profile.availability)) {
+      return { status: 403, ownerLanguage: entry.profile.language };
+    }
+    return { entry };
+  }
+
+  const unavailablePages = new Map<string, Buffer>();
+  function sendUnavailable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: UnavailableStatus,
+    ownerLanguage: Locale = DEFAULT_LOCALE,
+  ) {
+    const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
+    const key = `${locale}|${status}`;
+    let html = unavailablePages.get(key);
+    if (!html) {
+      html = Buffer.from(renderUnavailablePage(locale, status));
+      unavailablePages.set(key, html);
+    }
+    reply
+      .status(status)
+      // a temporary state: nobody keeps it, and search engines leave it out
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-language', locale)
+      .header('vary', 'accept-language');
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.type('text/html; charset=utf-8').send(html);
+  }
+
+  /** The page at a path in a language, rendered once per cache entry. */
+  function pageOf(entry: CachedProfile, path: string, locale: Locale): Promise<RenderedPage> {
+    const key = `${path}|${locale}`;
+    let page = entry.pages.get(key);
+    if (!page) {
+      const pageUrl = publicUrl + path;
+      page = qrSvg(pageUrl).then((qr) =>
+        renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr })),
+      );
+      // a failure is not kept: the next request tries again
+      page.catch(() => entry.pages.delete(key));
+      entry.pages.set(key, page);
+    }
+    return page;
+  }
+
+  async function sendProfilePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    lookup: () => Promise<CachedProfile | null>,
+  ) {
+    const found = await find(request, lookup);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    const { profile } = found.entry;
+    const locale = pageLocale(request.headers['accept-language'], profile.language);
+    const page = await pageOf(found.entry, path, locale);
+    if (isPersonViewing(request)) views.record({ userId: profile.userId, vcardId: profile.card.vcardId });
+    reply
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('etag', page.etag)
+      .header('content-language', locale)
+      .header('vary', 'accept-language, accept-encoding');
+    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    }
+    return reply.send(page.body);
+  }
+
+  /** The card's .vcf, made once per cache entry; a photo that cannot be embedded is left out. */
+  async function vcfOf(request: FastifyRequest, card: PublicCard & { vcardId: string }): Promise<VcfFile> {
+    let photo: string | null = null;
+    try {
+      photo = await contactPhotoBase64(deps, card.photo);
+    } catch (error) {
+      request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
+    }
+    return { body: Buffer.from(cardVcf(card, photo)), contentDisposition: vcfContentDisposition(card.name) };
+  }
+
+  // Static routes (/health, the client's built files such as /favicon.ico) win over this one; the client's
+  // own pages, reserved names and anything that cannot be a username go on to the client's not-found
+  // handler, which serves the client (200 for its pages, 404 otherwise).
+  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
+    const { username } = request.params;
+    const lower = username.toLowerCase();
+    if (!USERNAME_SHAPE.test(lower) || RESERVED_USERNAMES.has(lower) || isAppPath(`/${lower}`)) {
+      return reply.callNotFound();
+    }
+    if (lower !== username) return reply.redirect(`/${lower}`, 301);
+    return sendProfilePage(request, reply, `/${lower}`, byUsername(lower));
+  });
+
+  app.get<{ Params: { username: string } }>('/user/:username', async (request, reply) => {
+    const lower = request.params.username.toLowerCase();
+    if (!USERNAME_SHAPE.test(lower)) return sendUnavailable(request, reply, 404);
+    if (lower !== request.params.username) return reply.redirect(`/user/${lower}`, 301);
+    return sendProfilePage(request, reply, `/user/${lower}`, byUsername(lower));
+  });
+
+  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId', async (request, reply) => {
+    const vcardId = request.params.vcardId.toLowerCase();
+    return sendProfilePage(request, reply, `/vcard/${vcardId}`, byVcard(vcardId));
+  });
+
+  // Save contact: not a view (the visitor has already been counted on the page).
+  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId/contact.vcf', async (request, reply) => {
+    const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    const { entry } = found;
+    const { card } = entry.profile;
+    if (!card.vcardId) return sendUnavailable(request, reply, 404);
+    entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId });
+    const vcf = await entry.vcf;
+    return reply
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header('content-disposition', vcf.contentDisposition)
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .send(vcf.body);
+  });
+
+  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId/og.jpg', async (request, reply) => {
+    const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    const { card } = found.entry.profile;
+    if (!card.vcardId) return sendUnavailable(request, reply, 404);
+    const jpeg = await ogImage(deps, {
+      vcardId: card.vcardId,
+      photo: card.photo,
+      colours: cardColours(card.colours),
+    });
+    return reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', OG_IMAGE_CACHE_CONTROL)
+      .send(jpeg);
+  });
+}

@@ -1,0 +1,189 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
+import type { Locale } from '../../src/i18n.ts';
+import type { AvailabilityFacts } from '../../src/plans.ts';
+
+// What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
+// one vCard, and the profile links in order. Read-only; the page decides availability at request time
+// (src/plans.ts isProfileAvailable), so a cached copy never outlives a trial that ends.
+
+export interface PublicCard {
+  /** Null for a profile that has no vCard yet: the page then shows the profile's own fields. */
+  vcardId: string | null;
+  name: string;
+  company: string | null;
+  position: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  /** A /media/ path, or null. */
+  photo: string | null;
+  socialLinks: { platform: string; url: string }[];
+  colours: { background: string | null; font: string | null; icon: string | null };
+  updatedAt: Date;
+}
+
+export interface PublicProfile {
+  userId: string;
+  language: Locale;
+  availability: AvailabilityFacts;
+  card: PublicCard;
+  /** Profile links (vcard_id null), by order_index, then created_at. */
+  links: { title: string; url: string }[];
+}
+
+const PROFILE_COLUMNS = [
+  'id',
+  'username',
+  'name',
+  'position',
+  'company',
+  'phone',
+  'email',
+  'profile_pic',
+  'theme_color',
+  'language',
+  'plan_type',
+  'trial_start_date',
+  'trial_days',
+  'subscription_end',
+  'primary_vcard_id',
+  'updated_at',
+] as const;
+
+const VCARD_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'company',
+  'position',
+  'phone',
+  'email',
+  'website',
+  'photo',
+  'social_links',
+  'background_color',
+  'font_color',
+  'icon_color',
+  'updated_at',
+] as const;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for the shape of a vCard id; anything else cannot name a vCard (and would be a query error). */
+export function isVcardId(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+type ProfileFields = Pick<Selectable<ProfilesTable>, (typeof PROFILE_COLUMNS)[number]>;
+type VcardFields = Pick<Selectable<VcardsTable>, (typeof VCARD_COLUMNS)[number]>;
+
+function cardOfVcard(vcard: VcardFields): PublicCard {
+  return {
+    vcardId: vcard.id,
+    name: vcard.name,
+    company: vcard.company,
+    position: vcard.position,
+    phone: vcard.phone,
+    email: vcard.email,
+    website: vcard.website,
+    photo: vcard.photo,
+    socialLinks: Array.isArray(vcard.social_links) ? vcard.social_links : [],
+    colours: { background: vcard.background_color, font: vcard.font_color, icon: vcard.icon_color },
+    updatedAt: vcard.updated_at,
+  };
+}
+
+function cardOfProfile(profile: ProfileFields): PublicCard {
+  return {
+    vcardId: null,
+    name: profile.name?.trim() || profile.username || '',
+    company: profile.company,
+    position: profile.position,
+    phone: profile.phone,
+    email: profile.email,
+    website: null,
+    photo: profile.profile_pic,
+    socialLinks: [],
+    colours: { background: profile.theme_color, font: null, icon: null },
+    updatedAt: profile.updated_at,
+  };
+}
+
+function publicProfile(
+  profile: ProfileFields,
+  vcard: VcardFields | undefined,
+  links: PublicProfile['links'],
+): PublicProfile {
+  return {
+    userId: profile.id,
+    language: profile.language,
+    availability: {
+      plan_type: profile.plan_type,
+      subscription_end: profile.subscription_end,
+      trial_start_date: profile.trial_start_date,
+      trial_days: profile.trial_days,
+    },
+    card: vcard ? cardOfVcard(vcard) : cardOfProfile(profile),
+    links,
+  };
+}
+
+function profileLinks(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('links')
+    .select(['title', 'url'])
+    .where('user_id', '=', userId)
+    .where('vcard_id', 'is', null)
+    .orderBy('order_index')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The profile at /{username} and /user/{username} with its primary vCard (or its oldest), or null. */
+export async function findProfileByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<PublicProfile | null> {
+  const profile = await db
+    .selectFrom('profiles')
+    .select(PROFILE_COLUMNS)
+    // the unique index is on lower(username)
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+  if (!profile) return null;
+  const [vcard, links] = await Promise.all([
+    db
+      .selectFrom('vcards')
+      .select(VCARD_COLUMNS)
+      .where('user_id', '=', profile.id)
+      // the primary vCard first when one is set, then the oldest
+      .orderBy(sql`id = ${profile.primary_vcard_id} is true`, 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+    profileLinks(db, profile.id),
+  ]);
+  return publicProfile(profile, vcard, links);
+}
+
+/** The vCard at /vcard/{vcardId} with its owner's profile, or null. */
+export async function findProfileByVcardId(
+  db: Kysely<Database>,
+  vcardId: string,
+): Promise<PublicProfile | null> {
+  if (!isVcardId(vcardId)) return null;
+  const vcard = await db
+    .selectFrom('vcards')
+    .select(VCARD_COLUMNS)
+    .where('id', '=', vcardId)
+    .executeTakeFirst();
+  if (!vcard) return null;
+  const [profile, links] = await Promise.all([
+    db.selectFrom('profiles').select(PROFILE_COLUMNS).where('id', '=', vcard.user_id).executeTakeFirst(),
+    profileLinks(db, vcard.user_id),
+  ]);
+  return profile ? publicProfile(profile, vcard, links) : null;
+}

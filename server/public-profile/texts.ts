@@ -1,0 +1,89 @@
+import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
+import { createLru } from './lru.ts';
+
+// The public page's own words, in every language of the product (DECISIONS.md: public pages too). A
+// Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer escapes them.
+
+export interface PageTexts {
+  /** "Position at Company" under the name. */
+  roleAt(position: string, company: string): string;
+  /** Description for link previews of a card without position or company. */
+  cardOf(name: string): string;
+  photoOf(name: string): string;
+  contactActions: string;
+  call: string;
+  email: string;
+  website: string;
+  saveContact: string;
+  socialProfiles: string;
+  links: string;
+  qrCaption: string;
+  madeWith: string;
+  unavailableTitle: string;
+  /** Unknown or offline profile (HTTP 404 / 403). */
+  unavailableText: string;
+  /** The profile could not be loaded (HTTP 503). */
+  loadFailedText: string;
+  goHome: string;
+}
+
+export const PAGE_TEXTS: Record<Locale, PageTexts> = {
+  en: {
+    roleAt: (position, company) => `${position} at ${company}`,
+    cardOf: (name) => `Digital business card of ${name}`,
+    photoOf: (name) => `Photo of ${name}`,
+    contactActions: 'Contact',
+    call: 'Call',
+    email: 'Email',
+    website: 'Website',
+    saveContact: 'Save contact',
+    socialProfiles: 'Social profiles',
+    links: 'Links',
+    qrCaption: 'Scan to open this card',
+    madeWith: 'Made with Tapcard',
+    unavailableTitle: 'Profile Temporarily Unavailable',
+    unavailableText:
+      'This profile is not available right now. If you know its owner, let them know, or try again later.',
+    loadFailedText: 'We could not load this profile just now. Please try again in a moment.',
+    goHome: 'Go to Tapcard',
+  },
+  es: {
+    roleAt: (position, company) => `${position} en ${company}`,
+    cardOf: (name) => `Tarjeta de visita digital de ${name}`,
+    photoOf: (name) => `Foto de ${name}`,
+    contactActions: 'Contacto',
+    call: 'Llamar',
+    email: 'Correo',
+    website: 'Sitio web',
+    saveContact: 'Guardar contacto',
+    socialProfiles: 'Redes sociales',
+    links: 'Enlaces',
+    qrCaption: 'Escanea para abrir esta tarjeta',
+    madeWith: 'Hecho con Tapcard',
+    unavailableTitle: 'Perfil temporalmente no disponible',
+    unavailableText:
+      'Este perfil no está disponible en este momento. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
+    loadFailedText: 'No hemos podido cargar este perfil ahora mismo. Vuelve a intentarlo en un momento.',
+    goHome: 'Ir a Tapcard',
+  },
+};
+
+// Browsers send few distinct Accept-Language values: each is read once.
+const chosenLocales = createLru<string, Locale>({ maxEntries: 1_000, ttlMs: 24 * 60 * 60 * 1000 });
+
+/**
+ * The visitor's language when Accept-Language names one of ours, else the owner's profile language.
+ * localeFromAcceptLanguage answers its default when nothing matches, so the owner's language is offered
+ * as the visitor's weakest choice: it wins only when nothing they asked for is available.
+ */
+export function pageLocale(acceptLanguage: string | undefined, ownerLanguage: Locale): Locale {
+  const key = `${ownerLanguage} ${acceptLanguage ?? ''}`;
+  let locale = chosenLocales.get(key);
+  if (!locale) {
+    locale = localeFromAcceptLanguage(
+      acceptLanguage ? `${acceptLanguage},${ownerLanguage};q=0.001` : ownerLanguage,
+    );
+    chosenLocales.set(key, locale);
+  }
+  return locale;
+}

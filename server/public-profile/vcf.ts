@@ -1,0 +1,51 @@
+import { isHttpUrl } from '../../src/url.ts';
+import { serializeVcard } from '../../src/vcard.ts';
+import type { PublicCard } from './service.ts';
+
+// The "Save contact" download: the card as a vCard 3.0 file (src/vcard.ts), named after the person.
+
+/** The .vcf text of a card; the photo is already a small square JPEG in base64 (contact-photo.ts). */
+export function cardVcf(card: PublicCard & { vcardId: string }, photoJpegBase64: string | null): string {
+  return serializeVcard({
+    id: card.vcardId,
+    name: card.name,
+    company: card.company,
+    position: card.position,
+    phone: card.phone,
+    email: card.email,
+    // only http(s) URLs leave the server, in a page or in a file
+    website: card.website && isHttpUrl(card.website) ? card.website : null,
+    socialLinks: card.socialLinks.filter((link) => typeof link?.url === 'string' && isHttpUrl(link.url)),
+    photoJpegBase64,
+    updatedAt: card.updatedAt,
+  });
+}
+
+/** RFC 8187 value characters: everything else is percent-encoded. */
+function encodeRfc8187(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * Content-Disposition of the download: an ASCII file name for old clients (accents dropped, quotes and
+ * anything else unsafe removed) and the exact UTF-8 name in filename* (RFC 6266) for everyone else.
+ */
+export function vcfContentDisposition(name: string): string {
+  const base =
+    name
+      .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'contact';
+  const ascii =
+    base
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/[%;]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'contact';
+  return `attachment; filename="${ascii}.vcf"; filename*=UTF-8''${encodeRfc8187(`${base}.vcf`)}`;
+}

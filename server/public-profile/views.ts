@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { ChangeBus } from '../lib/changes.ts';
+
+// Spec section 4: each view of a public profile is counted, without slowing the page (ARCHITECTURE.md
+// "Public pages are fast and safe"). A view is queued in memory and written with the others in one
+// insert shortly after (views of one card in the same second share one timestamp); the app's close
+// writes what is left. A failed write is logged and dropped: the
+// page was served long ago and must never fail because of its counter.
+
+export interface View {
+  userId: string;
+  vcardId: string | null;
+}
+
+export interface ViewRecorder {
+  record(view: View): void;
+  /** Writes every queued view now and waits for the writes (the app's onClose calls it). */
+  flush(): Promise<void>;
+}
+
+export interface ViewRecorderOptions {
+  /** How long a view may wait for others to share its insert. */
+  flushDelayMs?: number;
+  /** Views that are written at once, without waiting for the delay. */
+  batchSize?: number;
+  /** Inserts running at once; views arriving meanwhile wait and make bigger batches. */
+  maxConcurrentWrites?: number;
+  /** Views kept while the database is slow or away; beyond this they are dropped (and logged). */
+  maxQueued?: number;
+}
+
+/** Views of one card in one second: written as `count` rows of the same values. */
+interface ViewGroup {
+  userId: string;
+  vcardId: string | null;
+  viewedAt: Date;
+  count: number;
+}
+
+export function createViewRecorder(
+  db: Kysely<Database>,
+  changes: ChangeBus,
+  logger: FastifyBaseLogger,
+  options: ViewRecorderOptions = {},
+): ViewRecorder {
+  const flushDelayMs = options.flushDelayMs ?? 1_000;
+  const batchSize = options.batchSize ?? 500;
+  const maxConcurrentWrites = options.maxConcurrentWrites ?? 2;
+  const maxQueued = options.maxQueued ?? 50_000;
+  let queue = new Map<string, ViewGroup>();
+  let queued = 0;
+  const writing = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | null = null;
+  let dropped = 0;
+
+  // One statement for a whole batch, with four array parameters however many views it holds: the rows
+  // are made in SQL. (On the embedded database, inserts run on this process's one thread.)
+  async function write(groups: ViewGroup[]): Promise<void> {
+    const views = groups.reduce((sum, group) => sum + group.count, 0);
+    try {
+      await sql`
+        insert into profile_views (user_id, vcard_id, viewed_at)
+        select g.user_id, g.vcard_id, g.viewed_at
+        from unnest(
+          ${groups.map((group) => group.userId)}::text[],
+          ${groups.map((group) => group.vcardId)}::uuid[],
+          ${groups.map((group) => group.viewedAt.toISOString())}::timestamptz[],
+          ${groups.map((group) => group.count)}::int[]
+        ) as g(user_id, vcard_id, viewed_at, n)
+        cross join generate_series(1, g.n)`.execute(db);
+    } catch (error) {
+      logger.error({ err: error, views }, 'could not record profile views');
+      return;
+    }
+    // live analytics (issue 5) hear about new views once per owner and batch, not once per view
+    for (const userId of new Set(groups.map((group) => group.userId))) {
+      changes.publish({ userId, topic: 'views' });
+    }
+  }
+
+  function schedule(): void {
+    if (timer || queued === 0) return;
+    timer = setTimeout(() => {
+      timer = null;
+      startWrite();
+    }, flushDelayMs);
+    // a pending counter never keeps the process alive on its own
+    timer.unref();
+  }
+
+  /** Writes everything queued, unless enough inserts are running already. */
+  function startWrite(): void {
+    if (dropped > 0) {
+      logger.warn({ views: dropped }, 'profile views dropped: too many waiting to be written');
+      dropped = 0;
+    }
+    if (queued === 0 || writing.size >= maxConcurrentWrites) return;
+    const groups = [...queue.values()];
+    queue = new Map();
+    queued = 0;
+    const done: Promise<void> = write(groups).finally(() => {
+      writing.delete(done);
+      if (queued >= batchSize) startWrite();
+      else schedule();
+    });
+    writing.add(done);
+  }
+
+  async function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    startWrite();
+    while (writing.size > 0) {
+      await Promise.all(writing);
+      startWrite();
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  return {
+    record(view) {
+      if (queued >= maxQueued) {
+        dropped += 1;
+        return;
+      }
+      const now = new Date();
+      const key = `${view.userId} ${view.vcardId ?? ''} ${Math.floor(now.getTime() / 1000)}`;
+      const group = queue.get(key);
+      if (group) group.count += 1;
+      else queue.set(key, { userId: view.userId, vcardId: view.vcardId, viewedAt: now, count: 1 });
+      queued += 1;
+      if (queued >= batchSize) startWrite();
+      else schedule();
+    },
+    flush,
+  };
+}

@@ -1,0 +1,215 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getPlan, hasRoomFor, normalizePlanId, type PlanId } from '../../src/plans.ts';
+import {
+  savedSocialLinks,
+  type CardFieldsSchema,
+  type UpdateVcardInput,
+  type VcardInput,
+} from '../../src/schemas/vcard.ts';
+import type { z } from 'zod';
+import { AppError } from '../lib/errors.ts';
+import { generateLinkCode } from '../links/code.ts';
+import { assertOwnPhoto } from '../media/service.ts';
+import { releaseUnusedPhotos } from '../media/references.ts';
+import type { ServiceContext } from '../trpc/context.ts';
+
+// vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
+// every create checks the plan's limit on the server, and each vCard owns the link that is its QR code.
+
+type CardFields = z.output<typeof CardFieldsSchema>;
+type Colours = Pick<VcardInput, 'backgroundColour' | 'fontColour' | 'iconColour'>;
+
+/** The public page of one vCard: what its QR code (the link it manages) opens. */
+export function vcardPageUrl(publicUrl: string, vcardId: string): string {
+  return `${publicUrl}/vcard/${vcardId}`;
+}
+
+const VCARD_COLUMNS = [
+  'id',
+  'name',
+  'company',
+  'position',
+  'phone',
+  'email',
+  'website',
+  'photo',
+  'social_links',
+  'background_color',
+  'font_color',
+  'icon_color',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * Locks the user's profile row for the rest of the transaction and returns their plan: two creates of the
+ * same user run one after the other, so a limit cannot be passed by sending them at once.
+ */
+export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
+  const profile = await trx
+    .selectFrom('profiles')
+    .select('plan_type')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  return { plan: normalizePlanId(profile.plan_type) };
+}
+
+/** Throws limit_reached when the plan has no room for one more vCard. */
+export async function assertVcardRoom(
+  trx: Transaction<Database>,
+  userId: string,
+  plan: PlanId,
+): Promise<void> {
+  const { count } = await trx
+    .selectFrom('vcards')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const limit = getPlan(plan).limits.vcards;
+  if (!hasRoomFor(limit, Number(count))) throw new AppError('limit_reached', { resource: 'vcards', limit });
+}
+
+/**
+ * Inserts a vCard and the link it manages (its QR code, which does not count against the QR limit).
+ * The caller holds the profile lock and has checked the limit and the photo.
+ */
+export async function insertVcard(
+  trx: Transaction<Database>,
+  publicUrl: string,
+  userId: string,
+  card: CardFields & Colours,
+): Promise<string> {
+  const { id } = await trx
+    .insertInto('vcards')
+    .values({ user_id: userId, ...vcardValues(card) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const pageUrl = vcardPageUrl(publicUrl, id);
+  await trx.updateTable('vcards').set({ qr_code: pageUrl }).where('id', '=', id).execute();
+  await trx
+    .insertInto('links')
+    .values({ user_id: userId, vcard_id: id, code: generateLinkCode(), title: card.name, url: pageUrl })
+    .execute();
+  return id;
+}
+
+function vcardValues(card: CardFields & Colours) {
+  return {
+    name: card.name,
+    company: card.company,
+    position: card.position,
+    phone: card.phone,
+    email: card.email,
+    website: card.website,
+    photo: card.photo,
+    social_links: JSON.stringify(savedSocialLinks(card.socialLinks)),
+    background_color: card.backgroundColour,
+    font_color: card.fontColour,
+    icon_color: card.iconColour,
+  };
+}
+
+/** The signed-in user's vCards (oldest first), which one is primary, and the plan's limit. */
+export async function listVcards(ctx: ServiceContext) {
+  const [vcards, profile] = await Promise.all([
+    ctx.db
+      .selectFrom('vcards')
+      .select(VCARD_COLUMNS)
+      .where('user_id', '=', ctx.user.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('profiles')
+      .select(['primary_vcard_id', 'plan_type', 'username'])
+      .where('id', '=', ctx.user.id)
+      .executeTakeFirst(),
+  ]);
+  if (!profile) throw new AppError('not_found');
+  return {
+    vcards,
+    // the oldest card stands in until one is picked
+    primaryId: profile.primary_vcard_id ?? vcards[0]?.id ?? null,
+    username: profile.username,
+    limit: getPlan(normalizePlanId(profile.plan_type)).limits.vcards,
+  };
+}
+
+/** One of the signed-in user's vCards; someone else's reads as not found. */
+export async function getVcard(ctx: ServiceContext, id: string) {
+  const vcard = await ctx.db
+    .selectFrom('vcards')
+    .select(VCARD_COLUMNS)
+    .where('id', '=', id)
+    .where('user_id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!vcard) throw new AppError('not_found');
+  return vcard;
+}
+
+export async function createVcard(ctx: ServiceContext, input: VcardInput): Promise<{ id: string }> {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { plan } = await lockProfile(trx, ctx.user.id);
+    await assertVcardRoom(trx, ctx.user.id, plan);
+    if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
+    return insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
+  });
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  return { id };
+}
+
+export async function updateVcard(ctx: ServiceContext, input: UpdateVcardInput): Promise<void> {
+  const { id, ...card } = input;
+  const previousPhoto = await ctx.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('vcards')
+      .select('photo')
+      .where('id', '=', id)
+      .where('user_id', '=', ctx.user.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw new AppError('not_found');
+    if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, ctx.user.id, card.photo);
+    await trx
+      .updateTable('vcards')
+      .set({ ...vcardValues(card), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', ctx.user.id)
+      .execute();
+    // the QR code's title follows the card's name
+    await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
+    return current.photo;
+  });
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  if (previousPhoto !== card.photo) await releaseUnusedPhotos(ctx, [previousPhoto]);
+}
+
+/** Deletes a vCard; the link it manages goes with it (foreign key cascade). */
+export async function deleteVcard(ctx: ServiceContext, id: string): Promise<void> {
+  const deleted = await ctx.db
+    .deleteFrom('vcards')
+    .where('id', '=', id)
+    .where('user_id', '=', ctx.user.id)
+    .returning('photo')
+    .executeTakeFirst();
+  if (!deleted) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  await releaseUnusedPhotos(ctx, [deleted.photo]);
+}
+
+/** Picks the vCard shown at /{username}. */
+export async function setPrimaryVcard(ctx: ServiceContext, id: string): Promise<void> {
+  const result = await ctx.db
+    .updateTable('profiles')
+    .set({ primary_vcard_id: id, updated_at: new Date() })
+    .where('id', '=', ctx.user.id)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('vcards').select('id').where('id', '=', id).where('user_id', '=', ctx.user.id)),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+}

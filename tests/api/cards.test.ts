@@ -1,0 +1,417 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import { mediaKeyOf } from '../../src/media.ts';
+import { PLANS } from '../../src/plans.ts';
+import { emptyVcardForm, type VcardFormValues } from '../../src/schemas/vcard.ts';
+import type { CreateCardValues } from '../../src/schemas/card.ts';
+import {
+  buildTestApp,
+  signUp,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  uploadTestPhoto,
+  type TestApp,
+} from '../support/harness.ts';
+
+// Card creation (/onboarding step 3), vCards, profile details and test data (issue 4 items 1, 3, 4, 8):
+// the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const mutate = (path: string, cookie: string, input?: unknown) => trpcMutate(t.app, path, cookie, input);
+const query = (path: string, cookie: string, input?: unknown) => trpcQuery(t.app, path, cookie, input);
+
+const uploadPhoto = (cookie: string) => uploadTestPhoto(t.app, cookie);
+
+let usernameCounter = 0;
+/** A free-plan username: 8 digits, different in every test. */
+const freeUsername = () => String(40_000_000 + ++usernameCounter * 7919 + (Date.now() % 1000));
+
+function card(overrides: Partial<CreateCardValues> = {}): CreateCardValues {
+  const { backgroundColour: _b, fontColour: _f, iconColour: _i, ...fields } = emptyVcardForm();
+  return {
+    ...fields,
+    name: 'Ana López',
+    position: 'Designer',
+    company: 'Estudio, S.L.',
+    phone: '+34 600 000 000',
+    email: 'ana@example.com',
+    username: freeUsername(),
+    themeColour: '#9333ea',
+    ...overrides,
+  };
+}
+
+function vcard(overrides: Partial<VcardFormValues> = {}): VcardFormValues {
+  return { ...emptyVcardForm(), name: 'Second Card', ...overrides };
+}
+
+async function stored(userId: string) {
+  const [profile, vcards, links, media] = await Promise.all([
+    t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
+    t.db.selectFrom('vcards').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+    t.db.selectFrom('links').selectAll().where('user_id', '=', userId).execute(),
+    t.db.selectFrom('media').selectAll().where('user_id', '=', userId).execute(),
+  ]);
+  return { profile, vcards, links, media };
+}
+
+async function expectNothingCreated(userId: string) {
+  const after = await stored(userId);
+  expect(after.profile.initialized).toBe(false);
+  expect(after.profile.username).toBeNull();
+  expect(after.vcards).toEqual([]);
+  expect(after.links).toEqual([]);
+}
+
+describe('card creation (onboarding step 3)', () => {
+  it('creates the profile details, the vCard with its QR link, and initialized, in one go', async () => {
+    const { cookie, userId } = await signUp(t.app, { name: 'Ana López' });
+    const photo = await uploadPhoto(cookie);
+    const input = card({
+      photo,
+      website: 'https://ana.example',
+      socialLinks: { ...card().socialLinks, linkedin: 'https://linkedin.com/in/ana' },
+    });
+
+    const response = await mutate('profile.createCard', cookie, input);
+    expect(response.statusCode, response.body).toBe(200);
+    const { vcardId } = trpcData<{ vcardId: string }>(response);
+
+    const { profile, vcards, links } = await stored(userId);
+    expect(profile).toMatchObject({
+      username: input.username,
+      theme_color: '#9333EA',
+      profile_pic: photo,
+      position: 'Designer',
+      company: 'Estudio, S.L.',
+      phone: '+34 600 000 000',
+      initialized: true,
+      primary_vcard_id: vcardId,
+    });
+    expect(vcards).toHaveLength(1);
+    expect(vcards[0]).toMatchObject({
+      id: vcardId,
+      name: 'Ana López',
+      photo,
+      background_color: '#9333EA',
+      font_color: '#FFFFFF',
+      icon_color: '#FFFFFF',
+      website: 'https://ana.example',
+      social_links: [{ platform: 'linkedin', url: 'https://linkedin.com/in/ana' }],
+      qr_code: `${t.config.publicUrl}/vcard/${vcardId}`,
+    });
+    expect(links).toEqual([
+      expect.objectContaining({
+        vcard_id: vcardId,
+        title: 'Ana López',
+        url: `${t.config.publicUrl}/vcard/${vcardId}`,
+      }),
+    ]);
+    expect(links[0]?.code).toMatch(/^[0-9A-Za-z]{8}$/);
+  });
+
+  it.each([
+    ['letters on the free plan', 'ana-lopez', M.usernameDigits],
+    ['too few digits', '1234567', M.usernameDigits],
+    ['a reserved name', 'admin', M.usernameReserved],
+    ['nothing', '', M.usernameRequired],
+  ])('refuses %s with its message and stores nothing', async (_case, username, message) => {
+    const { cookie, userId } = await signUp(t.app);
+    const response = await mutate('profile.createCard', cookie, card({ username }));
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).data).toMatchObject({
+      reason: 'validation_failed',
+      meta: { field: 'username', message },
+    });
+    await expectNothingCreated(userId);
+  });
+
+  it('applies the paid rule (3-30 letters, digits, hyphens) to a paid plan', async () => {
+    const { cookie, userId } = await signUp(t.app);
+    await t.db.updateTable('profiles').set({ plan_type: 'pro' }).where('id', '=', userId).execute();
+    const bad = await mutate('profile.createCard', cookie, card({ username: '12345678-' }));
+    expect(trpcError(bad).data.meta).toMatchObject({ message: M.usernameFormat });
+    const good = await mutate(
+      'profile.createCard',
+      cookie,
+      card({ username: `ana-${usernameCounter}-${Date.now()}` }),
+    );
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
+  it('refuses a username someone else holds, whatever its case, and stores nothing', async () => {
+    const first = await signUp(t.app);
+    await t.db.updateTable('profiles').set({ plan_type: 'pro' }).where('id', '=', first.userId).execute();
+    const taken = `taken-${Date.now()}`;
+    expect((await mutate('profile.createCard', first.cookie, card({ username: taken }))).statusCode).toBe(
+      200,
+    );
+
+    const second = await signUp(t.app);
+    await t.db.updateTable('profiles').set({ plan_type: 'pro' }).where('id', '=', second.userId).execute();
+    const check = await query('profile.checkUsername', second.cookie, { username: taken });
+    expect(trpcData(check)).toEqual({ status: 'taken', problem: null });
+    // the owner's own name is available to them
+    expect(trpcData(await query('profile.checkUsername', first.cookie, { username: taken }))).toMatchObject({
+      status: 'available',
+    });
+
+    const response = await mutate(
+      'profile.createCard',
+      second.cookie,
+      card({ username: taken.toUpperCase() }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).data.meta).toMatchObject({ message: M.usernameFormat });
+    const exact = await mutate('profile.createCard', second.cookie, card({ username: taken }));
+    expect(exact.statusCode).toBe(409);
+    expect(trpcError(exact).data.reason).toBe('username_taken');
+    await expectNothingCreated(second.userId);
+  });
+
+  it('answers the availability check with the rule problem on the plan', async () => {
+    const { cookie } = await signUp(t.app);
+    expect(trpcData(await query('profile.checkUsername', cookie, { username: 'ab' }))).toEqual({
+      status: 'invalid',
+      problem: M.usernameDigits,
+    });
+    expect(trpcData(await query('profile.checkUsername', cookie, { username: freeUsername() }))).toEqual({
+      status: 'available',
+      problem: null,
+    });
+  });
+
+  it.each([
+    ['a website that is not http(s)', { website: 'javascript:alert(1)' }],
+    ['a photo that is not an uploaded one', { photo: 'https://elsewhere.example/me.jpg' }],
+    ['a name that is too long', { name: 'a'.repeat(101) }],
+  ])('refuses %s and stores nothing', async (_case, overrides) => {
+    const { cookie, userId } = await signUp(t.app);
+    const response = await mutate('profile.createCard', cookie, card(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).data.reason).toBe('validation_failed');
+    await expectNothingCreated(userId);
+  });
+
+  it("refuses another person's photo and stores nothing", async () => {
+    const owner = await signUp(t.app);
+    const photo = await uploadPhoto(owner.cookie);
+    const other = await signUp(t.app);
+    const response = await mutate('profile.createCard', other.cookie, card({ photo }));
+    expect(trpcError(response).data).toMatchObject({ reason: 'validation_failed', meta: { field: 'photo' } });
+    await expectNothingCreated(other.userId);
+  });
+
+  it('needs a session', async () => {
+    const response = await mutate('profile.createCard', '', card());
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('vCards', () => {
+  async function userWithCard(plan: 'free' | 'pro' | 'business' = 'free') {
+    const user = await signUp(t.app);
+    expect((await mutate('profile.createCard', user.cookie, card())).statusCode).toBe(200);
+    if (plan !== 'free') {
+      await t.db.updateTable('profiles').set({ plan_type: plan }).where('id', '=', user.userId).execute();
+    }
+    return user;
+  }
+
+  it('blocks the free plan at one vCard', async () => {
+    const { cookie, userId } = await userWithCard();
+    const response = await mutate('vcards.create', cookie, vcard());
+    expect(response.statusCode).toBe(403);
+    expect(trpcError(response).data).toMatchObject({
+      reason: 'limit_reached',
+      meta: { resource: 'vcards', limit: PLANS.free.limits.vcards },
+    });
+    expect((await stored(userId)).vcards).toHaveLength(1);
+    const list = trpcData<{ limit: number; vcards: unknown[] }>(await query('vcards.list', cookie));
+    expect(list).toMatchObject({ limit: PLANS.free.limits.vcards });
+  });
+
+  it('lets Pro create up to its limit and no more, even when the creates arrive at once', async () => {
+    const { cookie, userId } = await userWithCard('pro');
+    const limit = PLANS.pro.limits.vcards;
+    const responses = await Promise.all(
+      Array.from({ length: limit + 3 }, (_, index) =>
+        mutate('vcards.create', cookie, vcard({ name: `Card ${index}` })),
+      ),
+    );
+    const created = responses.filter((response) => response.statusCode === 200);
+    expect(created).toHaveLength(limit - 1);
+    expect((await stored(userId)).vcards).toHaveLength(limit);
+    // every vCard manages exactly one link
+    expect((await stored(userId)).links.filter((link) => link.vcard_id)).toHaveLength(limit);
+  });
+
+  it('edits, picks the primary one, and deletes a vCard with its link and unused photo', async () => {
+    const { cookie, userId } = await userWithCard('business');
+    const firstPhoto = await uploadPhoto(cookie);
+    const { id } = trpcData<{ id: string }>(
+      await mutate('vcards.create', cookie, vcard({ photo: firstPhoto })),
+    );
+
+    const secondPhoto = await uploadPhoto(cookie);
+    const update = await mutate('vcards.update', cookie, {
+      ...vcard({ name: 'Renamed', photo: secondPhoto, fontColour: '#111111' }),
+      id,
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    let state = await stored(userId);
+    expect(state.vcards.find((row) => row.id === id)).toMatchObject({
+      name: 'Renamed',
+      photo: secondPhoto,
+      font_color: '#111111',
+    });
+    expect(state.links.find((link) => link.vcard_id === id)?.title).toBe('Renamed');
+    // the replaced photo is gone from the database and from storage
+    expect(state.media.map((row) => row.key)).not.toContain(mediaKeyOf(firstPhoto));
+    expect(await t.app.inject({ method: 'GET', url: firstPhoto }).then((r) => r.statusCode)).toBe(404);
+
+    expect((await mutate('vcards.setPrimary', cookie, { id })).statusCode).toBe(200);
+    expect(trpcData<{ primaryId: string }>(await query('vcards.list', cookie)).primaryId).toBe(id);
+
+    expect((await mutate('vcards.delete', cookie, { id })).statusCode).toBe(200);
+    state = await stored(userId);
+    expect(state.vcards.map((row) => row.id)).not.toContain(id);
+    expect(state.links.some((link) => link.vcard_id === id)).toBe(false);
+    expect(state.media.map((row) => row.key)).not.toContain(mediaKeyOf(secondPhoto));
+    expect(state.profile.primary_vcard_id).toBeNull();
+  });
+
+  it("never lets another person read, change or delete someone's vCard", async () => {
+    const owner = await userWithCard('pro');
+    const [ownerCard] = (await stored(owner.userId)).vcards;
+    const id = ownerCard?.id ?? '';
+    const intruder = await userWithCard('pro');
+
+    const attempts = [
+      await query('vcards.get', intruder.cookie, { id }),
+      await mutate('vcards.update', intruder.cookie, { ...vcard({ name: 'Hacked' }), id }),
+      await mutate('vcards.delete', intruder.cookie, { id }),
+      await mutate('vcards.setPrimary', intruder.cookie, { id }),
+    ];
+    for (const response of attempts) {
+      expect(response.statusCode).toBe(404);
+      expect(trpcError(response).data.reason).toBe('not_found');
+    }
+    const list = trpcData<{ vcards: { id: string }[] }>(await query('vcards.list', intruder.cookie));
+    expect(list.vcards.map((row) => row.id)).not.toContain(id);
+
+    const after = await stored(owner.userId);
+    expect(after.vcards).toEqual([ownerCard]);
+    expect(after.links.filter((link) => link.vcard_id === id)).toHaveLength(1);
+    expect((await stored(intruder.userId)).profile.primary_vcard_id).not.toBe(id);
+  });
+
+  it('refuses a bad vCard with its message and stores nothing', async () => {
+    const { cookie, userId } = await userWithCard('pro');
+    const response = await mutate(
+      'vcards.create',
+      cookie,
+      vcard({ email: 'not-an-email', website: 'data:text/html,x' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).data.fieldErrors).toEqual([
+      { path: 'email', message: M.vcardEmailInvalid },
+      { path: 'website', message: M.urlScheme },
+    ]);
+    expect((await stored(userId)).vcards).toHaveLength(1);
+  });
+});
+
+describe('profile details (/dashboard/profile)', () => {
+  it('saves name, username and photo, and keeps the card photo that shares the upload', async () => {
+    const { cookie, userId } = await signUp(t.app);
+    const photo = await uploadPhoto(cookie);
+    await mutate('profile.createCard', cookie, card({ photo }));
+    const username = freeUsername();
+    const newPhoto = await uploadPhoto(cookie);
+    const response = await mutate('profile.updateDetails', cookie, {
+      name: 'Ana María López',
+      username,
+      photo: newPhoto,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const state = await stored(userId);
+    expect(state.profile).toMatchObject({ name: 'Ana María López', username, profile_pic: newPhoto });
+    // the vCard still uses the first upload, so it stays
+    expect(state.media.map((row) => row.key).sort()).toEqual(
+      [mediaKeyOf(photo), mediaKeyOf(newPhoto)].sort(),
+    );
+    const user = await t.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('Ana María López');
+  });
+
+  it("cannot take another person's username", async () => {
+    const owner = await signUp(t.app);
+    const username = freeUsername();
+    await mutate('profile.createCard', owner.cookie, card({ username }));
+    const other = await signUp(t.app);
+    const response = await mutate('profile.updateDetails', other.cookie, {
+      name: 'Other',
+      username,
+      photo: null,
+    });
+    expect(trpcError(response).data.reason).toBe('username_taken');
+    expect((await stored(other.userId)).profile.username).toBeNull();
+  });
+});
+
+describe('test data', () => {
+  it('shows the banner only for an uninitialized profile over a minute old with data, and clears it all', async () => {
+    const { cookie, userId } = await signUp(t.app);
+    const status = () =>
+      query('profile.testDataStatus', cookie).then((r) => trpcData<{ show: boolean }>(r).show);
+    expect(await status()).toBe(false);
+
+    // someone who made a card and links, then (say) went back to onboarding
+    await mutate('profile.createCard', cookie, card({ photo: await uploadPhoto(cookie) }));
+    const [vcardRow] = (await stored(userId)).vcards;
+    await t.db
+      .insertInto('links')
+      .values({
+        user_id: userId,
+        code: `T${Date.now()}`.slice(0, 8),
+        title: 'Mine',
+        url: 'https://x.example',
+      })
+      .execute();
+    await t.db
+      .insertInto('profile_views')
+      .values({ user_id: userId, vcard_id: vcardRow?.id ?? null })
+      .execute();
+    await t.db.updateTable('profiles').set({ initialized: false }).where('id', '=', userId).execute();
+    expect(await status()).toBe(false); // not a minute old yet
+    await sql`update profiles set created_at = now() - interval '2 minutes' where id = ${userId}`.execute(
+      t.db,
+    );
+    expect(await status()).toBe(true);
+
+    expect((await mutate('profile.clearTestData', cookie)).statusCode).toBe(200);
+    const after = await stored(userId);
+    expect(after.vcards).toEqual([]);
+    expect(after.links).toEqual([]);
+    const views = await t.db.selectFrom('profile_views').select('id').where('user_id', '=', userId).execute();
+    expect(views).toEqual([]);
+    expect(await status()).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  CHANGES_APPLICATION_NAME,
+  CHANGES_CHANNEL,
+  createLocalChangeBus,
+  createPostgresChangeBus,
+  type Change,
+  type ChangeBus,
+} from '../../server/lib/changes.ts';
+import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+
+// Change notices (server/lib/changes.ts): in one process, and between processes over LISTEN/NOTIFY.
+
+describe('the local change bus', () => {
+  it('tells every listener until it stops listening, and tells reset listeners on reset', async () => {
+    const bus = createLocalChangeBus();
+    const heard: Change[] = [];
+    const stop = bus.subscribe((change) => heard.push(change));
+    let resets = 0;
+    bus.onReset(() => (resets += 1));
+    bus.publish({ userId: 'u1', topic: 'cards' });
+    stop();
+    bus.publish({ userId: 'u1', topic: 'links' });
+    bus.reset();
+    expect(heard).toEqual([{ userId: 'u1', topic: 'cards' }]);
+    expect(resets).toBe(1);
+    await bus.close();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the Postgres change bus', () => {
+  let database: TestDatabase;
+  let url: string;
+  const logger = pino({ level: 'silent' });
+  const buses: ChangeBus[] = [];
+
+  async function bus(): Promise<ChangeBus> {
+    const created = await createPostgresChangeBus(url, logger, { reconnectDelayMs: 50 });
+    buses.push(created);
+    return created;
+  }
+
+  async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await run(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    url = database.config.kind === 'postgres' ? database.config.url : '';
+  });
+
+  afterAll(async () => {
+    for (const created of buses) await created.close();
+    await database?.drop();
+  });
+
+  it("delivers each process's notices to the others, and once to itself", async () => {
+    const [first, second] = [await bus(), await bus()];
+    const heardByFirst: Change[] = [];
+    const heardBySecond: Change[] = [];
+    first.subscribe((change) => heardByFirst.push(change));
+    second.subscribe((change) => heardBySecond.push(change));
+
+    first.publish({ userId: 'u1', topic: 'cards' });
+    // delivered in its own process at once
+    expect(heardByFirst).toEqual([{ userId: 'u1', topic: 'cards' }]);
+    await vi.waitFor(() => expect(heardBySecond).toEqual([{ userId: 'u1', topic: 'cards' }]));
+    second.publish({ userId: 'u2', topic: 'links' });
+    await vi.waitFor(() => expect(heardByFirst).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByFirst).toEqual([
+      { userId: 'u1', topic: 'cards' },
+      { userId: 'u2', topic: 'links' },
+    ]);
+    expect(heardBySecond).toEqual([
+      { userId: 'u1', topic: 'cards' },
+      { userId: 'u2', topic: 'links' },
+    ]);
+  });
+
+  it('ignores notices that are not changes', async () => {
+    const listening = await bus();
+    const heard: Change[] = [];
+    listening.subscribe((change) => heard.push(change));
+    await withClient(async (client) => {
+      for (const payload of ['not json', '{"origin":"x","userId":"u","topic":"other"}', '{}']) {
+        await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload]);
+      }
+      await client.query('select pg_notify($1, $2)', [
+        CHANGES_CHANNEL,
+        JSON.stringify({ origin: 'elsewhere', userId: 'u3', topic: 'views' }),
+      ]);
+    });
+    await vi.waitFor(() => expect(heard).toEqual([{ userId: 'u3', topic: 'views' }]));
+  });
+
+  it('reconnects a lost listening connection and tells its listeners to start over', async () => {
+    const listening = await bus();
+    const heard: Change[] = [];
+    listening.subscribe((change) => heard.push(change));
+    let resets = 0;
+    listening.onReset(() => (resets += 1));
+
+    await withClient((client) =>
+      client.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [CHANGES_APPLICATION_NAME],
+      ),
+    );
+    await vi.waitFor(() => expect(resets).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
+
+    const other = await bus();
+    other.publish({ userId: 'u4', topic: 'cards' });
+    await vi.waitFor(() => expect(heard).toContainEqual({ userId: 'u4', topic: 'cards' }));
+  });
+});

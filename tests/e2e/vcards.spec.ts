@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { expect, signUpAndConfirm, test } from './support.ts';
+
+// My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
+// person on the free plan, whose limit is one vCard.
+
+function origin(): string {
+  return String(test.info().project.use.baseURL);
+}
+
+/** A tRPC mutation as the signed-in page would send it (superjson without special values: { json }). */
+async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
+  const response = await page.request.post(`/api/trpc/${procedure}`, {
+    data: { json: input },
+    headers: { origin: origin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Gives the signed-in person a free-plan username (8 digits), so their cards have public pages. */
+async function chooseUsername(page: Page, name: string): Promise<string> {
+  const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null });
+  return username;
+}
+
+test('create, see, edit, view and delete a vCard; the free plan blocks a second one', async ({ page }) => {
+  await signUpAndConfirm(page);
+  const username = await chooseUsername(page, 'Ada Lovelace');
+  await page.goto('/dashboard/vcards');
+  await expect(page.getByRole('heading', { name: 'No vCards yet' })).toBeVisible();
+  await expect(page.getByText('0 of 1 vCards')).toBeVisible();
+
+  const usage = page.getByRole('region', { name: 'Plan usage' });
+  await usage.getByRole('button', { name: 'Create vCard' }).click();
+  const create = page.getByRole('dialog', { name: 'Create vCard' });
+  await expect(create.getByLabel('Name', { exact: true })).toBeFocused();
+  await create.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+  await create.getByLabel('Position').fill('Engineer');
+  await create.getByLabel('Company').fill('Analytical Engines');
+  await create.getByLabel('Email', { exact: true }).fill('ada@example.com');
+  await create.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0000');
+  // the preview follows the form as it is typed
+  await expect(create.getByRole('figure').getByText('Engineer at Analytical Engines')).toBeVisible();
+  await create.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(page.getByText('vCard created successfully', { exact: true })).toBeVisible();
+  await expect(create).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Ada Lovelace' });
+  await expect(card.getByText('Engineer at Analytical Engines')).toBeVisible();
+  await expect(card.getByText('ada@example.com')).toBeVisible();
+  await expect(card.getByText('+44 20 7946 0000')).toBeVisible();
+  await expect(card.getByText('Primary', { exact: true })).toBeVisible();
+
+  // the free plan's one card is used: creating is blocked, with the reason and a way to upgrade
+  await expect(usage.getByText('1 of 1 vCards')).toBeVisible();
+  const createButton = usage.getByRole('button', { name: 'Create vCard' });
+  await expect(createButton).toBeDisabled();
+  await expect(createButton).toHaveAccessibleDescription(/You've reached your plan limit/);
+  await expect(usage.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
+    'href',
+    '/dashboard/billing',
+  );
+
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit vCard' });
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace');
+  await edit.getByLabel('Position').fill('Mathematician');
+  await edit.getByLabel('Website').fill('ftp://ada.example.com');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByLabel('Website')).toHaveAccessibleDescription(
+    'URL must start with http:// or https://',
+  );
+  await edit.getByLabel('Website').fill('https://ada.example.com');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('vCard updated successfully', { exact: true })).toBeVisible();
+  await expect(card.getByText('Mathematician at Analytical Engines')).toBeVisible();
+
+  // the primary card is the one at /{username}; View opens it in a new tab
+  const view = card.getByRole('link', { name: 'View' });
+  await expect(view).toHaveAttribute('href', `/${username}`);
+  await expect(view).toHaveAttribute('target', '_blank');
+  const [publicPage] = await Promise.all([page.waitForEvent('popup'), view.click()]);
+  await expect(publicPage).toHaveURL(new RegExp(`/${username}$`));
+  await publicPage.close();
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this vCard?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete vCard' }).click();
+  await expect(page.getByText('vCard deleted', { exact: true })).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'No vCards yet' })).toBeVisible();
+  await expect(usage.getByRole('button', { name: 'Create vCard' })).toBeEnabled();
+});
+
+test('without a username there is no View link', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await callTrpc(page, 'vcards.create', {
+    name: 'Grace Hopper',
+    company: '',
+    position: '',
+    email: '',
+    phone: '',
+    website: '',
+    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
+    photo: null,
+    backgroundColour: '#10B981',
+    fontColour: '#FFFFFF',
+    iconColour: '#FFFFFF',
+  });
+  await page.goto('/dashboard/vcards');
+  const card = page.getByRole('article', { name: 'Grace Hopper' });
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'View' })).toHaveCount(0);
+});
+
+test('the server refuses a card beyond the plan limit with Limit Reached', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/vcards');
+  await page.getByRole('button', { name: 'Create your first vCard' }).click();
+  const create = page.getByRole('dialog', { name: 'Create vCard' });
+  await create.getByLabel('Name', { exact: true }).fill('Second Card');
+  // meanwhile another tab used the plan's one card
+  await callTrpc(page, 'vcards.create', {
+    name: 'First Card',
+    company: '',
+    position: '',
+    email: '',
+    phone: '',
+    website: '',
+    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
+    photo: null,
+    backgroundColour: '#00C2FF',
+    fontColour: '#FFFFFF',
+    iconColour: '#FFFFFF',
+  });
+  await create.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(page.getByText('Limit Reached', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Upgrade your plan to create more digital cards and QR codes.', { exact: true }),
+  ).toBeVisible();
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the dialog fills the screen, the hex field takes only hex digits, cards take the full width', async ({
+    page,
+  }) => {
+    await signUpAndConfirm(page);
+    await page.goto('/dashboard/vcards');
+    await page.getByRole('button', { name: 'Create your first vCard' }).click();
+    const create = page.getByRole('dialog', { name: 'Create vCard' });
+    const box = await create.boundingBox();
+    expect(box?.width).toBe(390);
+    await create.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    // the hex field takes only '#' and hex digits
+    const background = create.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code');
+    await background.fill('#10b98z');
+    await expect(background).not.toHaveValue('#10b98z');
+    await background.fill('#10B981');
+    await create.getByRole('button', { name: 'Create vCard' }).click();
+    await expect(page.getByText('vCard created successfully', { exact: true })).toBeVisible();
+    const card = page.getByRole('article', { name: 'Ada Lovelace' });
+    const cardBox = await card.boundingBox();
+    expect(cardBox?.width).toBeGreaterThan(300);
+  });
+});
+
+test('/dashboard/vcard creates the first card inline, then edits it', async ({ page }) => {
+  await signUpAndConfirm(page);
+  const username = await chooseUsername(page, 'Ada Lovelace');
+  await page.goto('/dashboard/vcard');
+  await expect(page.getByText("You don't have a vCard yet.")).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(page.getByText('vCard saved successfully', { exact: true })).toBeVisible();
+
+  await expect(page.getByRole('link', { name: 'View public page' })).toHaveAttribute('href', `/${username}`);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace');
+  await page.getByLabel('Company').fill('Analytical Engines');
+  await page.getByRole('button', { name: 'Save vCard' }).click();
+  await expect(page.getByText('vCard saved successfully', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Company')).toHaveValue('Analytical Engines');
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { cardColours, contrastRatio } from '../../server/public-profile/colours.ts';
+import { createLru } from '../../server/public-profile/lru.ts';
+import { acceptsGzip, etagMatches } from '../../server/public-profile/responses.ts';
+import { pageLocale } from '../../server/public-profile/texts.ts';
+import { vcfContentDisposition } from '../../server/public-profile/vcf.ts';
+
+// The public page's small pure parts: cache, colours, language and the download's file name.
+
+describe('createLru', () => {
+  it('drops the least recently used entry when full, and expired entries on read', () => {
+    let now = 0;
+    const removed: string[] = [];
+    const lru = createLru<string, number>({
+      maxEntries: 2,
+      ttlMs: 100,
+      now: () => now,
+      onRemove: (key) => removed.push(key),
+    });
+    lru.set('a', 1);
+    lru.set('b', 2);
+    expect(lru.get('a')).toBe(1); // a is now the most recent
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(removed).toEqual(['b']);
+    now = 100;
+    expect(lru.get('a')).toBeUndefined();
+    expect(lru.size).toBe(1);
+    lru.clear();
+    expect(removed).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('cardColours', () => {
+  it("keeps the owner's colours when they read well", () => {
+    expect(cardColours({ background: '#1e3a8a', font: '#ffffff', icon: '#fde68a' })).toEqual({
+      background: '#1E3A8A',
+      font: '#FFFFFF',
+      icon: '#FDE68A',
+    });
+  });
+
+  it('replaces text and icons that would be hard to read with black or white', () => {
+    const colours = cardColours({ background: '#00C2FF', font: '#FFFFFF', icon: '#FFFFFF' });
+    expect(colours).toEqual({ background: '#00C2FF', font: '#000000', icon: '#000000' });
+    expect(cardColours({ background: '#111111', font: '#222222', icon: '#333333' })).toMatchObject({
+      font: '#FFFFFF',
+      icon: '#FFFFFF',
+    });
+  });
+
+  it('never lets anything but #RRGGBB through', () => {
+    const colours = cardColours({ background: 'red;}</style>', font: 'url(x)', icon: null });
+    expect(colours.background).toBe('#00C2FF');
+    expect(Object.values(colours).every((value) => /^#[0-9A-F]{6}$/.test(value))).toBe(true);
+  });
+
+  it('computes WCAG contrast', () => {
+    expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21);
+    expect(contrastRatio('#777777', '#777777')).toBe(1);
+  });
+});
+
+describe('pageLocale', () => {
+  it("takes the visitor's best language we have, else the owner's", () => {
+    expect(pageLocale('es-MX,es;q=0.9,en;q=0.8', 'en')).toBe('es');
+    expect(pageLocale('en-GB,en;q=0.9', 'es')).toBe('en');
+    expect(pageLocale('fr-FR,fr;q=0.9', 'es')).toBe('es');
+    expect(pageLocale('fr-FR,de;q=0.5,en;q=0.1', 'es')).toBe('en');
+    expect(pageLocale(undefined, 'es')).toBe('es');
+    expect(pageLocale('', 'en')).toBe('en');
+  });
+});
+
+describe('vcfContentDisposition', () => {
+  it('gives an ASCII name and the exact UTF-8 name', () => {
+    expect(vcfContentDisposition('José Núñez')).toBe(
+      `attachment; filename="Jose Nunez.vcf"; filename*=UTF-8''Jos%C3%A9%20N%C3%BA%C3%B1ez.vcf`,
+    );
+    expect(vcfContentDisposition('Zoë "Z" O\'Neil (CEO)')).toBe(
+      `attachment; filename="Zoe Z O'Neil (CEO).vcf"; filename*=UTF-8''Zo%C3%AB%20Z%20O%27Neil%20%28CEO%29.vcf`,
+    );
+    expect(vcfContentDisposition('王小明')).toBe(
+      `attachment; filename="contact.vcf"; filename*=UTF-8''%E7%8E%8B%E5%B0%8F%E6%98%8E.vcf`,
+    );
+    expect(vcfContentDisposition('a\r\nb;c')).toBe(
+      `attachment; filename="a b c.vcf"; filename*=UTF-8''a%20b%3Bc.vcf`,
+    );
+  });
+});
+
+describe('acceptsGzip and etagMatches', () => {
+  it('reads Accept-Encoding', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8, *;q=0.1')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+
+  it('reads If-None-Match', () => {
+    expect(etagMatches('W/"a", W/"b"', 'W/"b"')).toBe(true);
+    expect(etagMatches('W/"a"', 'W/"b"')).toBe(false);
+    expect(etagMatches(undefined, 'W/"b"')).toBe(false);
+  });
+});

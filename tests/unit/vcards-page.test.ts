@@ -1,0 +1,127 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import type { AppRouter } from '#server/trpc/router.ts';
+import { getPlan, UNLIMITED } from '#src/plans.ts';
+import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
+import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
+import { vcardPublicPath } from '#web/pages/vcards/public-page-path.ts';
+import { vcardFormValues, type StoredVcard } from '#web/pages/vcards/vcard-form-values.ts';
+import { vcardSaveFailure } from '#web/pages/vcards/vcard-save-failure.ts';
+import { vcardUsage } from '#web/pages/vcards/vcard-usage.ts';
+
+const stored: StoredVcard = {
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines',
+  position: null,
+  email: 'ada@example.com',
+  phone: null,
+  website: 'https://ada.example.com',
+  photo: null,
+  social_links: [
+    { platform: 'linkedin', url: 'https://linkedin.com/in/ada' },
+    { platform: 'myspace', url: 'https://myspace.com/ada' },
+  ],
+  background_color: '#9333EA',
+  font_color: '#FFFFFF',
+  icon_color: '#F59E0B',
+};
+
+describe('vcardFormValues', () => {
+  it('turns null columns into blank fields and keeps the colours', () => {
+    const values = vcardFormValues(stored);
+    expect(values).toMatchObject({
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      position: '',
+      phone: '',
+      photo: null,
+      backgroundColour: '#9333EA',
+      fontColour: '#FFFFFF',
+      iconColour: '#F59E0B',
+    });
+  });
+
+  it('gives every platform a field, filled from the stored links, and drops unknown platforms', () => {
+    const { socialLinks } = vcardFormValues(stored);
+    expect(socialLinks).toEqual({ ...emptyVcardForm().socialLinks, linkedin: 'https://linkedin.com/in/ada' });
+  });
+
+  it('gives values the shared schema accepts as they are', () => {
+    const parsed = VcardFormSchema.parse(vcardFormValues(stored));
+    expect(parsed.position).toBeNull();
+    expect(parsed.socialLinks.linkedin).toBe('https://linkedin.com/in/ada');
+  });
+});
+
+describe('vcardUsage', () => {
+  const freeLimit = getPlan('free').limits.vcards;
+
+  it('is full at the limit and above it', () => {
+    expect(vcardUsage(freeLimit - 1, freeLimit).full).toBe(false);
+    expect(vcardUsage(freeLimit, freeLimit)).toMatchObject({ full: true, percent: 100 });
+    expect(vcardUsage(freeLimit + 2, freeLimit)).toMatchObject({ full: true, percent: 100 });
+  });
+
+  it('fills the bar in proportion', () => {
+    const proLimit = getPlan('pro').limits.vcards;
+    expect(vcardUsage(proLimit / 2, proLimit).percent).toBe(50);
+  });
+
+  it('is never full on an unlimited plan', () => {
+    expect(vcardUsage(500, UNLIMITED)).toMatchObject({ unlimited: true, full: false, percent: 0 });
+  });
+});
+
+describe('vcardPublicPath', () => {
+  it('opens the profile for the primary card and the card page for the others', () => {
+    expect(vcardPublicPath('a', 'a', '12345678')).toBe('/12345678');
+    expect(vcardPublicPath('b', 'a', '12345678')).toBe('/vcard/b');
+  });
+
+  it('has no page without a username', () => {
+    expect(vcardPublicPath('a', 'a', null)).toBeNull();
+  });
+});
+
+function refused(reason: string, extra: Record<string, unknown> = {}) {
+  return TRPCClientError.from<AppRouter>({
+    error: {
+      message: reason,
+      code: -32600,
+      data: { code: 'FORBIDDEN', httpStatus: 403, path: 'vcards.create', reason, ...extra },
+    },
+  });
+}
+
+describe('vcardSaveFailure', () => {
+  it('says Limit Reached when the plan has no room', () => {
+    const failure = vcardSaveFailure(
+      refused('limit_reached', { meta: { resource: 'vcards', limit: 1 } }),
+      'create',
+    );
+    expect(failure.toast?.title.message).toBe('Limit Reached');
+    expect(failure.toast?.description.message).toBe(
+      'Upgrade your plan to create more digital cards and QR codes.',
+    );
+  });
+
+  it('names the first field the server rejected, and returns them all to mark', () => {
+    const fieldErrors = [
+      { path: 'email', message: 'validation.vcard.email_invalid' },
+      { path: 'website', message: 'validation.url.scheme' },
+    ];
+    const failure = vcardSaveFailure(refused('validation_failed', { fieldErrors }), 'update');
+    expect(failure.toast?.title.message).toBe('Validation Error');
+    expect(failure.toast?.description).toBe(VALIDATION_MESSAGE_TEXT['validation.vcard.email_invalid']);
+    expect(failure.fieldErrors).toEqual(fieldErrors);
+  });
+
+  it("says which save failed, with the reason's text when there is one", () => {
+    const notFound = vcardSaveFailure(refused('not_found'), 'update');
+    expect(notFound.toast?.title.message).toBe('Failed to update vCard. Please try again.');
+    expect(notFound.toast?.description).toBe(ERROR_REASON_TEXT.not_found);
+    expect(vcardSaveFailure(refused('internal'), 'create').toast?.title.message).toBe(
+      'Failed to create vCard. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * A card as its public page shows it (spec section 2, onboarding step 3): the theme colour behind white
+ * text, the photo or the initials, name, 'position at company', an icon per way to get in touch, and a
+ * QR code of the public address.
+ *
+ *   <CardPreview fields={useWatch({ control: form.control })} photo={photo} colour={colour} url={url} />
+ *
+ * `fields` takes form values as they are typed (blank strings) or saved rows (nulls). `colour` must be a
+ * complete #RRGGBB: pass the last complete value of a colour field, not a half-typed one.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Globe, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { SOCIAL_PLATFORMS, DEFAULT_CARD_COLOURS, type SocialPlatform } from '#src/schemas/vcard.ts';
+import { initialsOf } from './initials.ts';
+import { QrCodeSvg } from './QrCodeSvg.tsx';
+import { SOCIAL_PLATFORM_INFO } from './social-platforms.ts';
+import { useJobLine } from './use-job-line.ts';
+
+type Text = string | null | undefined;
+
+export interface CardPreviewFields {
+  name?: Text;
+  position?: Text;
+  company?: Text;
+  email?: Text;
+  phone?: Text;
+  website?: Text;
+  socialLinks?: Partial<Record<SocialPlatform, Text>> | undefined;
+}
+
+export interface CardPreviewProps {
+  fields: CardPreviewFields;
+  /** A /media/ path or null for the initials. */
+  photo: string | null;
+  /** Background: the theme colour. */
+  colour: string;
+  fontColour?: string;
+  iconColour?: string;
+  /** The public address the QR code encodes; without one (no username yet) no code is drawn. */
+  url: string | null;
+}
+
+function filled(value: Text): string {
+  return value?.trim() ?? '';
+}
+
+function ContactIcons({ fields, iconColour }: { fields: CardPreviewFields; iconColour: string }) {
+  const { t } = useLingui();
+  const contacts: { key: string; label: string; icon: LucideIcon }[] = [
+    ...(filled(fields.email) ? [{ key: 'email', label: t`Email`, icon: Mail }] : []),
+    ...(filled(fields.phone) ? [{ key: 'phone', label: t`Phone`, icon: Phone }] : []),
+    ...(filled(fields.website) ? [{ key: 'website', label: t`Website`, icon: Globe }] : []),
+    ...SOCIAL_PLATFORMS.filter((platform) => filled(fields.socialLinks?.[platform])).map((platform) => ({
+      key: platform,
+      ...SOCIAL_PLATFORM_INFO[platform],
+    })),
+  ];
+  if (contacts.length === 0) return null;
+  return (
+    <ul aria-label={t`Contact`} className="flex flex-wrap justify-center gap-2">
+      {contacts.map(({ key, label, icon: Icon }) => (
+        <li
+          key={key}
+          title={label}
+          className="flex size-9 items-center justify-center rounded-full bg-white/20"
+        >
+          <Icon aria-hidden className="size-4" style={{ color: iconColour }} />
+          <span className="sr-only">{label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CardPreview({
+  fields,
+  photo,
+  colour,
+  fontColour = DEFAULT_CARD_COLOURS.fontColour,
+  iconColour = DEFAULT_CARD_COLOURS.iconColour,
+  url,
+}: CardPreviewProps) {
+  const { t } = useLingui();
+  const name = filled(fields.name);
+  const jobLine = useJobLine(fields.position, fields.company);
+
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-black/5 shadow-lg">
+      <figcaption className="sr-only">
+        <Trans>Preview of your card</Trans>
+      </figcaption>
+      <div
+        style={{ backgroundColor: colour, color: fontColour }}
+        // a light theme colour behind white text still reads with a soft shadow
+        className="flex flex-col items-center gap-3 px-5 pt-7 pb-6 text-center [text-shadow:0_1px_2px_rgb(0_0_0/0.25)]"
+      >
+        {photo ? (
+          <img src={photo} alt="" className="size-24 rounded-full object-cover ring-4 ring-white/60" />
+        ) : (
+          <span
+            aria-hidden
+            className="flex size-24 items-center justify-center rounded-full bg-white/20 text-3xl font-semibold ring-4 ring-white/40"
+          >
+            {initialsOf(name) || '?'}
+          </span>
+        )}
+        <div className="w-full min-w-0 space-y-1">
+          <p className="text-xl font-bold break-words">{name || t`Your name`}</p>
+          {jobLine && <p className="text-sm break-words opacity-95">{jobLine}</p>}
+        </div>
+        <ContactIcons fields={fields} iconColour={iconColour} />
+      </div>
+      {url && (
+        <div className="flex flex-col items-center gap-2 bg-white px-5 py-4 text-center">
+          <QrCodeSvg value={url} label={t`QR code of ${url}`} />
+          <p className="w-full text-xs break-all text-slate-600">{url}</p>
+        </div>
+      )}
+    </figure>
+  );
+}

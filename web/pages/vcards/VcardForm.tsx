@@ -1,0 +1,174 @@
+import { useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
+import { CardFields } from '../../components/card/CardFields.tsx';
+import { CardPreview } from '../../components/card/CardPreview.tsx';
+import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
+import { toast } from '../../lib/toast.ts';
+import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
+import type { VcardSaveResult } from './use-save-vcard.ts';
+
+type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
+
+/** One of the card's three colours: presets and a hex field, applied once complete (spec section 5). */
+function ColourField({
+  control,
+  name,
+  legend,
+}: {
+  control: Control<VcardFormValues, unknown, VcardInput>;
+  name: ColourField;
+  legend: ReactNode;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-ink">{legend}</legend>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <ColourPicker {...field} label={<Trans>Hex code</Trans>} error={fieldState.error?.message} />
+        )}
+      />
+    </fieldset>
+  );
+}
+
+/** The card as it will look, following the form as it is typed (colours only once complete). */
+function LivePreview({
+  control,
+  publicUrl,
+}: {
+  control: Control<VcardFormValues, unknown, VcardInput>;
+  publicUrl: string | null;
+}) {
+  const values = useWatch({ control });
+  const background = useAppliedColour(values.backgroundColour ?? '');
+  const font = useAppliedColour(values.fontColour ?? '');
+  const icon = useAppliedColour(values.iconColour ?? '');
+  return (
+    <CardPreview
+      fields={values}
+      photo={values.photo ?? null}
+      colour={background}
+      fontColour={font}
+      iconColour={icon}
+      url={publicUrl}
+    />
+  );
+}
+
+/**
+ * A photo that could not be uploaded. A file that is not an image or is too large: the person can pick
+ * another one. Anything else: the card is saved without the photo rather than not at all (spec section 8).
+ */
+function usePhotoFailureToast() {
+  const { t, i18n } = useLingui();
+  return (failure: PhotoFailure) => {
+    if (failure.kind === 'invalid_type' || failure.kind === 'too_large') {
+      const text = photoFailureText(failure);
+      toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
+      return;
+    }
+    toast({
+      variant: 'destructive',
+      title: t`Upload failed`,
+      description: t`Failed to upload photo. Continuing without it.`,
+    });
+  };
+}
+
+interface VcardFormProps {
+  initialValues: VcardFormValues;
+  /** The address the preview's QR code shows; null while the card has no public page. */
+  publicUrl: string | null;
+  submitLabel: ReactNode;
+  /** Saves the form's values; the server's rejected fields are marked in the form. */
+  onSave: (values: VcardFormValues) => Promise<VcardSaveResult>;
+  /** Beside the submit button (the dialog's Cancel). */
+  secondaryAction?: ReactNode;
+}
+
+/**
+ * The vCard form of the My vCards dialog and of /dashboard/vcard: photo, card fields, three colours, and
+ * a live preview beside the fields on wide screens and below them on narrow ones.
+ */
+export function VcardForm({
+  initialValues,
+  publicUrl,
+  submitLabel,
+  onSave,
+  secondaryAction,
+}: VcardFormProps) {
+  const reportPhotoFailure = usePhotoFailureToast();
+  const form = useZodForm(VcardFormSchema, initialValues);
+  const [uploading, setUploading] = useState(false);
+
+  // the procedures parse the form's own values with the same schema, so those are what is sent
+  const onSubmit = form.submit(async () => {
+    const values = form.getValues();
+    const result = await onSave(values);
+    if (result.ok) {
+      form.reset(values);
+      return;
+    }
+    for (const { path, message } of result.fieldErrors) {
+      form.setError(path as FieldPath<VcardFormValues>, { message });
+    }
+  });
+
+  return (
+    <div className="@container">
+      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 space-y-6">
+          <Controller
+            control={form.control}
+            name="photo"
+            render={({ field }) => (
+              <PhotoInput
+                value={field.value}
+                onChange={field.onChange}
+                onUploadingChange={setUploading}
+                onError={reportPhotoFailure}
+              />
+            )}
+          />
+          <CardFields control={form.control} />
+          <div className="space-y-6 sm:rounded-xl sm:border sm:border-slate-200 sm:p-4">
+            <h3 className="text-base font-semibold text-ink">
+              <Trans>Colours</Trans>
+            </h3>
+            <ColourField
+              control={form.control}
+              name="backgroundColour"
+              legend={<Trans>Background colour</Trans>}
+            />
+            <ColourField control={form.control} name="fontColour" legend={<Trans>Font colour</Trans>} />
+            <ColourField control={form.control} name="iconColour" legend={<Trans>Icon colour</Trans>} />
+          </div>
+        </div>
+        <div className="space-y-2 @3xl:sticky @3xl:top-20 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
+          <h3 className="text-sm font-semibold text-slate-700">
+            <Trans>Preview</Trans>
+          </h3>
+          <LivePreview control={form.control} publicUrl={publicUrl} />
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end @3xl:col-start-1">
+          {secondaryAction}
+          <SubmitButton
+            busy={form.formState.isSubmitting || uploading}
+            busyLabel={uploading ? <Trans>Uploading photo...</Trans> : <Trans>Saving...</Trans>}
+            block={false}
+          >
+            {submitLabel}
+          </SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}
