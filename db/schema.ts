@@ -118,10 +118,12 @@ export interface LinksTable {
   created_at: CreatedAt;
 }
 
+/** Views of one card: a row holds the views of one second (`views`), so counts are sums. */
 export interface ProfileViewsTable {
   id: Generated<number>;
   user_id: string;
   vcard_id: string | null;
+  views: Generated<number>;
   viewed_at: CreatedAt;
 }
 

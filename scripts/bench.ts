@@ -159,9 +159,9 @@ function table(rows: Measured[], ceiling: number): string {
 async function countViews(dataDir: string): Promise<number> {
   const database = await openDatabase({ kind: 'pglite', dataDir }, pino({ level: 'silent' }));
   try {
-    const { rows } = await sql<{ count: number }>`select count(*)::int as count from profile_views`.execute(
-      database.db,
-    );
+    const { rows } = await sql<{
+      count: number;
+    }>`select coalesce(sum(views), 0)::int as count from profile_views`.execute(database.db);
     return rows[0]?.count ?? 0;
   } finally {
     await database.close();

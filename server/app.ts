@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -14,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
-import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerDevMailRoutes } from './mail/routes.ts';
 import type { Mailer } from './mail/types.ts';
@@ -95,11 +94,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     }
 
-    await app.register(helmet, {
-      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-      // cross-origin isolation would block the photos and QR images people embed elsewhere
-      crossOriginEmbedderPolicy: false,
-      hsts: config.publicUrl.startsWith('https:'),
+    const headers = securityHeaders(config);
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     registerOriginCheck(app, {
       allowedOrigins: [config.publicUrl],

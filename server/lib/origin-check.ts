@@ -12,13 +12,22 @@ export function registerOriginCheck(
   options: { allowedOrigins: readonly string[]; exemptPrefixes: readonly string[] },
 ): void {
   const allowed = new Set(options.allowedOrigins);
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+  // a callback hook, not an async one: it runs on every request, public pages included
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))
+    ) {
+      done();
+      return;
+    }
     const origin = request.headers.origin ?? originOf(request.headers.referer);
-    if (origin && allowed.has(origin)) return;
+    if (origin && allowed.has(origin)) {
+      done();
+      return;
+    }
     request.log.warn({ origin: origin ?? null, url: request.url }, 'refused a request from a foreign origin');
-    return reply.status(403).send({ reason: 'bad_origin', message: 'Cross-origin request refused' });
+    void reply.status(403).send({ reason: 'bad_origin', message: 'Cross-origin request refused' });
   });
 }
 

@@ -23,12 +23,16 @@ export interface CachedProfile {
   readonly profile: PublicProfile;
   /** By page path and language. */
   readonly pages: Map<string, Promise<RenderedPage>>;
+  /** The pages of `pages` that are made, for the synchronous fast path of a warm cache. */
+  readonly readyPages: Map<string, RenderedPage>;
   vcf?: Promise<VcfFile>;
 }
 
 export interface ProfileCache {
   /** The profile under a lookup key ("username:…" or "vcard:…"); concurrent misses share one load. */
   get(key: string, load: () => Promise<PublicProfile | null>): Promise<CachedProfile | null>;
+  /** The profile under a lookup key if it is cached now, without waiting for anything. */
+  peek(key: string): CachedProfile | undefined;
   /** Stops listening to change notices. */
   close(): void;
 }
@@ -75,7 +79,7 @@ export function createProfileCache(
     const startedAt = generation;
     const profile = await read();
     if (!profile) return null; // unknown names are not kept: a later sign-up may take them
-    const entry: CachedProfile = { profile, pages: new Map() };
+    const entry: CachedProfile = { profile, pages: new Map(), readyPages: new Map() };
     if (generation === startedAt) {
       entries.set(key, entry);
       const keys = keysOfUser.get(profile.userId) ?? new Set<string>();
@@ -97,6 +101,9 @@ export function createProfileCache(
         loading.set(key, pending);
       }
       return pending;
+    },
+    peek(key) {
+      return entries.get(key);
     },
     close() {
       stopChanges();

@@ -61,10 +61,14 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
     await views.flush();
   });
 
-  const byUsername = (username: string) => () =>
-    cache.get(`username:${username}`, () => findProfileByUsername(deps.db, username));
-  const byVcard = (vcardId: string) => () =>
-    cache.get(`vcard:${vcardId}`, () => findProfileByVcardId(deps.db, vcardId));
+  // cache keys: how a profile was looked up
+  const usernameKey = (username: string) => `username:${username}`;
+  const vcardKey = (vcardId: string) => `vcard:${vcardId}`;
+  const loaderOf = (key: string) => () => {
+    const [kind, value = ''] = key.split(':');
+    return kind === 'vcard' ? findProfileByVcardId(deps.db, value) : findProfileByUsername(deps.db, value);
+  };
+  const byVcard = (vcardId: string) => () => cache.get(vcardKey(vcardId), loaderOf(vcardKey(vcardId)));
 
   async function find(request: FastifyRequest, lookup: () => Promise<CachedProfile | null>): Promise<Found> {
     let entry: CachedProfile | null;
@@ -115,24 +119,24 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
       page = qrSvg(pageUrl).then((qr) =>
         renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr })),
       );
-      // a failure is not kept: the next request tries again
-      page.catch(() => entry.pages.delete(key));
+      page.then(
+        (made) => entry.readyPages.set(key, made),
+        // a failure is not kept: the next request tries again
+        () => entry.pages.delete(key),
+      );
       entry.pages.set(key, page);
     }
     return page;
   }
 
-  async function sendProfilePage(
+  function sendPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    path: string,
-    lookup: () => Promise<CachedProfile | null>,
+    entry: CachedProfile,
+    locale: Locale,
+    page: RenderedPage,
   ) {
-    const found = await find(request, lookup);
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
-    const { profile } = found.entry;
-    const locale = pageLocale(request.headers['accept-language'], profile.language);
-    const page = await pageOf(found.entry, path, locale);
+    const { profile } = entry;
     if (isPersonViewing(request)) views.record({ userId: profile.userId, vcardId: profile.card.vcardId });
     reply
       .header('cache-control', PAGE_CACHE_CONTROL)
@@ -145,6 +149,36 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
       return reply.header('content-encoding', 'gzip').send(page.gzip);
     }
     return reply.send(page.body);
+  }
+
+  /**
+   * A profile page. A warm cache answers synchronously (no promise on the way: at thousands of views a
+   * second each await is measurable); anything else loads and renders first.
+   */
+  function sendProfilePage(request: FastifyRequest, reply: FastifyReply, path: string, key: string) {
+    const entry = cache.peek(key);
+    if (entry && isProfileAvailable(entry.profile.availability)) {
+      const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
+      const page = entry.readyPages.get(`${path}|${locale}`);
+      if (page) {
+        sendPage(request, reply, entry, locale, page);
+        return;
+      }
+    }
+    return loadAndSendProfilePage(request, reply, path, key);
+  }
+
+  async function loadAndSendProfilePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    key: string,
+  ) {
+    const found = await find(request, () => cache.get(key, loaderOf(key)));
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
+    const page = await pageOf(found.entry, path, locale);
+    return sendPage(request, reply, found.entry, locale, page);
   }
 
   /** The card's .vcf, made once per cache entry; a photo that cannot be embedded is left out. */
@@ -161,26 +195,34 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
   // Static routes (/health, the client's built files such as /favicon.ico) win over this one; the client's
   // own pages, reserved names and anything that cannot be a username go on to the client's not-found
   // handler, which serves the client (200 for its pages, 404 otherwise).
-  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
+  // The page routes are not async functions: a warm cache answers without a promise (sendProfilePage).
+  app.get<{ Params: { username: string } }>('/:username', (request, reply) => {
     const { username } = request.params;
     const lower = username.toLowerCase();
     if (!USERNAME_SHAPE.test(lower) || RESERVED_USERNAMES.has(lower) || isAppPath(`/${lower}`)) {
-      return reply.callNotFound();
+      reply.callNotFound();
+      return;
     }
-    if (lower !== username) return reply.redirect(`/${lower}`, 301);
-    return sendProfilePage(request, reply, `/${lower}`, byUsername(lower));
+    if (lower !== username) {
+      void reply.redirect(`/${lower}`, 301);
+      return;
+    }
+    return sendProfilePage(request, reply, `/${lower}`, usernameKey(lower));
   });
 
-  app.get<{ Params: { username: string } }>('/user/:username', async (request, reply) => {
+  app.get<{ Params: { username: string } }>('/user/:username', (request, reply) => {
     const lower = request.params.username.toLowerCase();
     if (!USERNAME_SHAPE.test(lower)) return sendUnavailable(request, reply, 404);
-    if (lower !== request.params.username) return reply.redirect(`/user/${lower}`, 301);
-    return sendProfilePage(request, reply, `/user/${lower}`, byUsername(lower));
+    if (lower !== request.params.username) {
+      void reply.redirect(`/user/${lower}`, 301);
+      return;
+    }
+    return sendProfilePage(request, reply, `/user/${lower}`, usernameKey(lower));
   });
 
-  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId', async (request, reply) => {
+  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId', (request, reply) => {
     const vcardId = request.params.vcardId.toLowerCase();
-    return sendProfilePage(request, reply, `/vcard/${vcardId}`, byVcard(vcardId));
+    return sendProfilePage(request, reply, `/vcard/${vcardId}`, vcardKey(vcardId));
   });
 
   // Save contact: not a view (the visitor has already been counted on the page).

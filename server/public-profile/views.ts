@@ -5,7 +5,7 @@ import type { ChangeBus } from '../lib/changes.ts';
 
 // Spec section 4: each view of a public profile is counted, without slowing the page (ARCHITECTURE.md
 // "Public pages are fast and safe"). A view is queued in memory and written with the others in one
-// insert shortly after (views of one card in the same second share one timestamp); the app's close
+// insert shortly after, as one row per card and second with its number of views; the app's close
 // writes what is left. A failed write is logged and dropped: the
 // page was served long ago and must never fail because of its counter.
 
@@ -31,7 +31,7 @@ export interface ViewRecorderOptions {
   maxQueued?: number;
 }
 
-/** Views of one card in one second: written as `count` rows of the same values. */
+/** Views of one card in one second: written as one row holding `count` views. */
 interface ViewGroup {
   userId: string;
   vcardId: string | null;
@@ -55,21 +55,19 @@ export function createViewRecorder(
   let timer: NodeJS.Timeout | null = null;
   let dropped = 0;
 
-  // One statement for a whole batch, with four array parameters however many views it holds: the rows
-  // are made in SQL. (On the embedded database, inserts run on this process's one thread.)
+  // One statement and one row per card and second however many views it holds, with array parameters:
+  // on the embedded database every row costs this process's one thread.
   async function write(groups: ViewGroup[]): Promise<void> {
     const views = groups.reduce((sum, group) => sum + group.count, 0);
     try {
       await sql`
-        insert into profile_views (user_id, vcard_id, viewed_at)
-        select g.user_id, g.vcard_id, g.viewed_at
-        from unnest(
+        insert into profile_views (user_id, vcard_id, viewed_at, views)
+        select * from unnest(
           ${groups.map((group) => group.userId)}::text[],
           ${groups.map((group) => group.vcardId)}::uuid[],
           ${groups.map((group) => group.viewedAt.toISOString())}::timestamptz[],
           ${groups.map((group) => group.count)}::int[]
-        ) as g(user_id, vcard_id, viewed_at, n)
-        cross join generate_series(1, g.n)`.execute(db);
+        )`.execute(db);
     } catch (error) {
       logger.error({ err: error, views }, 'could not record profile views');
       return;

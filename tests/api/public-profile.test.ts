@@ -139,7 +139,7 @@ function metaContent(body: string, name: string): string | undefined {
 async function viewCount(userId: string, db: Kysely<Database> = t.db): Promise<number> {
   const { count } = await db
     .selectFrom('profile_views')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('count'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(count);
@@ -514,7 +514,7 @@ describe('view counting', () => {
       .select('vcard_id')
       .where('user_id', '=', owner.id)
       .execute();
-    expect(rows.map((row) => row.vcard_id)).toEqual([vcardId, vcardId]);
+    expect(new Set(rows.map((row) => row.vcard_id))).toEqual(new Set([vcardId]));
     // and no more arrive later
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await viewCount(owner.id)).toBe(2);

@@ -1,12 +1,14 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { authClient } from '../lib/auth-client.ts';
-import { isLoggingOut } from './dashboard/use-logout.ts';
+import { dashboardLeft, isLoggingOut } from './dashboard/use-logout.ts';
 
 /** spec section 2: dashboard pages show Loading... while the session is checked, and send visitors without one to /auth. */
 export function RequireSession() {
   const { data: session, isPending } = authClient.useSession();
+  useEffect(() => dashboardLeft, []);
   if (isPending) {
     return (
       <p role="status" className="flex min-h-dvh items-center justify-center text-slate-700">

@@ -5,9 +5,10 @@ import { authClient } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
- * True while a logout is under way. The session guard then lets the dashboard go quietly instead of
- * sending the person to /auth: its redirect would race the logout's own navigation to / (the session
- * ends before the router has left the dashboard) and could win.
+ * True from the start of a logout until the dashboard is gone. The session guard then lets the dashboard
+ * go quietly instead of sending the person to /auth: its redirect would race the logout's own navigation
+ * (the session ends first, and the router commits the new page in a transition, after the old one has
+ * re-rendered without a session).
  */
 let loggingOut = false;
 
@@ -15,13 +16,22 @@ export function isLoggingOut(): boolean {
   return loggingOut;
 }
 
-/** Runs a sign-out and the navigation after it with the session guard quiet (see `loggingOut`). */
-export async function whileLoggingOut(run: () => Promise<void>): Promise<void> {
+/** The guard's dashboard has unmounted: a later visit without a session is sent to /auth again. */
+export function dashboardLeft(): void {
+  loggingOut = false;
+}
+
+/**
+ * Runs a sign-out and the navigation after it with the session guard quiet (see `loggingOut`). `run`
+ * answers whether it left the dashboard; when it did not (a failed sign-out) the guard speaks again.
+ */
+export async function whileLoggingOut(run: () => Promise<boolean>): Promise<void> {
   loggingOut = true;
+  let left = false;
   try {
-    await run();
+    left = await run();
   } finally {
-    loggingOut = false;
+    if (!left) loggingOut = false;
   }
 }
 
@@ -42,8 +52,9 @@ export function useLogout(): () => Promise<void> {
     whileLoggingOut(async () => {
       if (await signOutSucceeded()) {
         await navigate(paths.home);
-      } else {
-        toast({ variant: 'destructive', title: t`Sign out failed`, description: t`Please try again.` });
+        return true;
       }
+      toast({ variant: 'destructive', title: t`Sign out failed`, description: t`Please try again.` });
+      return false;
     });
 }

@@ -44,6 +44,7 @@ function DeleteAccountForm() {
       await authCall(authClient.signOut());
       queryClient.clear();
       await navigate(paths.goodbye, { replace: true });
+      return true;
     });
   }
 
