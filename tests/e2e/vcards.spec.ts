@@ -154,8 +154,8 @@ test.describe('on a phone (390 px)', () => {
     await page.goto('/dashboard/vcards');
     await page.getByRole('button', { name: 'Create your first vCard' }).click();
     const create = page.getByRole('dialog', { name: 'Create vCard' });
-    const box = await create.boundingBox();
-    expect(box?.width).toBe(390);
+    // measured once the opening animation (a small zoom) has finished
+    await expect.poll(async () => (await create.boundingBox())?.width).toBe(390);
     await create.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
     // the hex field takes only '#' and hex digits
     const background = create.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code');
