@@ -5,7 +5,7 @@ import { useWatch } from 'react-hook-form';
 import { ChangePasswordSchema } from '#src/schemas/auth.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
-import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -60,22 +60,11 @@ export function PasswordCard() {
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <TextField
-          label={<Trans>New password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={<PasswordPolicyHint />}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextField
-          label={<Trans>Confirm new password</Trans>}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+        <NewPasswordFields
+          password={form.register('newPassword')}
+          confirmation={form.register('confirmPassword')}
+          passwordError={errors.newPassword?.message}
+          confirmationError={errors.confirmPassword?.message}
         />
         <CheckboxField
           label={<Trans>Sign out of other devices</Trans>}

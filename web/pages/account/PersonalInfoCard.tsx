@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { paths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { EmailAddress } from './EmailAddress.tsx';
@@ -6,7 +8,7 @@ import { PersonalInfoForm } from './PersonalInfoForm.tsx';
 import { ProfilePhoto } from './ProfilePhoto.tsx';
 import type { Profile } from './types.ts';
 
-/** The username is chosen with the first card; shown here, edited with the cards. */
+/** The username is chosen with the first card; shown here, edited on the profile page. */
 function Username({ username }: { username: string | null }) {
   const { t } = useLingui();
   return (
@@ -23,7 +25,13 @@ function Username({ username }: { username: string | null }) {
         </p>
       )}
       <p className="mt-1 text-sm text-slate-600">
-        <Trans>Your username is set when you create your card, and is part of your public address.</Trans>
+        <Trans>
+          It is part of your public address. Change it on{' '}
+          <Link to={paths.profile} className="font-medium text-brand-strong underline">
+            your profile page
+          </Link>
+          .
+        </Trans>
       </p>
     </div>
   );

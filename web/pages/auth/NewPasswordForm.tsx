@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NewPasswordSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 
 /** The form behind the e-mailed reset link: a new password with the sign-up policy, typed twice. */
 export function NewPasswordForm({
@@ -39,22 +38,11 @@ export function NewPasswordForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label={<Trans>New password</Trans>}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={<PasswordPolicyHint />}
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <TextField
-        label={<Trans>Confirm new password</Trans>}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword?.message}
-        {...form.register('confirmPassword')}
+      <NewPasswordFields
+        password={form.register('password')}
+        confirmation={form.register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmationError={errors.confirmPassword?.message}
       />
       <SubmitButton busy={isSubmitting}>
         <Trans>Update password</Trans>
