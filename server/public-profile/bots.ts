@@ -1,3 +1,5 @@
+import { createLru } from './lru.ts';
+
 // Who is not a person reading a card: link-preview fetchers (a link pasted in a chat is fetched by the
 // chat's server, often several times), search crawlers, monitors and HTTP libraries. Their requests still
 // get the page (that is how a shared link shows name, title and photo) but are not counted as views.
@@ -52,11 +54,19 @@ const NOT_A_PERSON = new RegExp(
   'i',
 );
 
+/** Visitors share a few thousand user agents: the long pattern runs once per agent, not per view. */
+const answers = createLru<string, boolean>({ maxEntries: 2_000, ttlMs: 24 * 60 * 60 * 1000 });
+
 /**
  * True when a request comes from software rather than a person opening the card: any of the user agents
  * above, or none at all (every browser sends one).
  */
 export function isBot(userAgent: string | null | undefined): boolean {
   if (!userAgent?.trim()) return true;
-  return NOT_A_PERSON.test(userAgent);
+  let answer = answers.get(userAgent);
+  if (answer === undefined) {
+    answer = NOT_A_PERSON.test(userAgent);
+    answers.set(userAgent, answer);
+  }
+  return answer;
 }

@@ -20,6 +20,9 @@ export function createLru<K, V>(options: {
   const now = options.now ?? Date.now;
   // a Map iterates in insertion order: re-inserting on read keeps the least recently used first
   const entries = new Map<K, { value: V; expiresAt: number }>();
+  // the most recently used key is already last: a busy card read thousands of times a second is not
+  // moved (a Map that deletes and re-adds a key on every read keeps rehashing)
+  let newest: K | undefined;
 
   const remove = (key: K) => {
     const entry = entries.get(key);
@@ -36,13 +39,17 @@ export function createLru<K, V>(options: {
         remove(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
+      if (key !== newest) {
+        entries.delete(key);
+        entries.set(key, entry);
+        newest = key;
+      }
       return entry.value;
     },
     set(key, value) {
       remove(key);
       entries.set(key, { value, expiresAt: now() + ttlMs });
+      newest = key;
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done) break;

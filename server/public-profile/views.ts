@@ -23,11 +23,11 @@ export interface ViewRecorder {
 export interface ViewRecorderOptions {
   /** How long a view may wait for others to share its insert. */
   flushDelayMs?: number;
-  /** Views that are written at once, without waiting for the delay. */
+  /** Rows (a card's views in one second) that are written at once, without waiting for the delay. */
   batchSize?: number;
   /** Inserts running at once; views arriving meanwhile wait and make bigger batches. */
   maxConcurrentWrites?: number;
-  /** Views kept while the database is slow or away; beyond this they are dropped (and logged). */
+  /** Rows kept while the database is slow or away; views beyond them are dropped (and logged). */
   maxQueued?: number;
 }
 
@@ -50,7 +50,6 @@ export function createViewRecorder(
   const maxConcurrentWrites = options.maxConcurrentWrites ?? 2;
   const maxQueued = options.maxQueued ?? 50_000;
   let queue = new Map<string, ViewGroup>();
-  let queued = 0;
   const writing = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
   let dropped = 0;
@@ -79,7 +78,7 @@ export function createViewRecorder(
   }
 
   function schedule(): void {
-    if (timer || queued === 0) return;
+    if (timer || queue.size === 0) return;
     timer = setTimeout(() => {
       timer = null;
       startWrite();
@@ -94,13 +93,12 @@ export function createViewRecorder(
       logger.warn({ views: dropped }, 'profile views dropped: too many waiting to be written');
       dropped = 0;
     }
-    if (queued === 0 || writing.size >= maxConcurrentWrites) return;
+    if (queue.size === 0 || writing.size >= maxConcurrentWrites) return;
     const groups = [...queue.values()];
     queue = new Map();
-    queued = 0;
     const done: Promise<void> = write(groups).finally(() => {
       writing.delete(done);
-      if (queued >= batchSize) startWrite();
+      if (queue.size >= batchSize) startWrite();
       else schedule();
     });
     writing.add(done);
@@ -120,17 +118,19 @@ export function createViewRecorder(
 
   return {
     record(view) {
-      if (queued >= maxQueued) {
-        dropped += 1;
-        return;
-      }
       const now = new Date();
       const key = `${view.userId} ${view.vcardId ?? ''} ${Math.floor(now.getTime() / 1000)}`;
       const group = queue.get(key);
-      if (group) group.count += 1;
-      else queue.set(key, { userId: view.userId, vcardId: view.vcardId, viewedAt: now, count: 1 });
-      queued += 1;
-      if (queued >= batchSize) startWrite();
+      if (group) {
+        group.count += 1;
+        return;
+      }
+      if (queue.size >= maxQueued) {
+        dropped += 1;
+        return;
+      }
+      queue.set(key, { userId: view.userId, vcardId: view.vcardId, viewedAt: now, count: 1 });
+      if (queue.size >= batchSize) startWrite();
       else schedule();
     },
     flush,
