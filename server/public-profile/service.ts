@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { AvailabilityFacts } from '../../src/plans.ts';
+import { CARD_COLUMNS } from '../vcards/service.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
 // one vCard, and the profile links in order. Read-only; the page decides availability at request time
@@ -51,22 +52,7 @@ const PROFILE_COLUMNS = [
   'updated_at',
 ] as const;
 
-const VCARD_COLUMNS = [
-  'id',
-  'user_id',
-  'name',
-  'company',
-  'position',
-  'phone',
-  'email',
-  'website',
-  'photo',
-  'social_links',
-  'background_color',
-  'font_color',
-  'icon_color',
-  'updated_at',
-] as const;
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id'] as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

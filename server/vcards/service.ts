@@ -25,7 +25,8 @@ export function vcardPageUrl(publicUrl: string, vcardId: string): string {
   return `${publicUrl}/vcard/${vcardId}`;
 }
 
-const VCARD_COLUMNS = [
+/** The columns of a vCard that make up the card itself: what the dashboard and the public page show. */
+export const CARD_COLUMNS = [
   'id',
   'name',
   'company',
@@ -38,9 +39,10 @@ const VCARD_COLUMNS = [
   'background_color',
   'font_color',
   'icon_color',
-  'created_at',
   'updated_at',
 ] as const;
+
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'created_at'] as const;
 
 /**
  * Locks the user's profile row for the rest of the transaction and returns their plan: two creates of the
