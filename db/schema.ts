@@ -104,9 +104,13 @@ export interface VcardsTable {
   updated_at: UpdatedAt;
 }
 
+/** 'qr': My QR Codes (and the link a vCard manages); 'profile': the links page and the public profile. */
+export type LinkKind = 'qr' | 'profile';
+
 export interface LinksTable {
   id: Generated<string>;
   user_id: string;
+  kind: LinkKind;
   code: string;
   title: string;
   url: string;
@@ -127,6 +131,7 @@ export interface ProfileViewsTable {
   viewed_at: CreatedAt;
 }
 
+/** Scans or clicks of one link: a row holds those of one kind, device, referrer and second (`hits`). */
 export interface LinkEventsTable {
   id: Generated<number>;
   link_id: string;
@@ -134,6 +139,7 @@ export interface LinkEventsTable {
   kind: 'scan' | 'click';
   device: Generated<string>;
   referrer_host: string | null;
+  hits: Generated<number>;
   occurred_at: CreatedAt;
 }
 

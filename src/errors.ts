@@ -18,6 +18,8 @@ export const ERROR_REASONS = [
   /** an upload that is not a JPEG, PNG, WebP, GIF, HEIF or AVIF image, or is damaged */
   'invalid_image',
   'storage_quota_exceeded',
+  /** deleting, from the QR page, the link a vCard manages (spec: 'Cannot Delete vCard QR') */
+  'link_managed_by_vcard',
   'internal',
 ] as const;
 

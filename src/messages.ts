@@ -37,6 +37,12 @@ export const VALIDATION_MESSAGES = {
   urlScheme: 'validation.url.scheme',
   urlTooLong: 'validation.url.too_long',
   photoInvalid: 'validation.photo.invalid',
+  linkTitleRequired: 'validation.link.title_required',
+  linkTitleTooLong: 'validation.link.title_too_long',
+  linkUrlInvalid: 'validation.link.url_invalid',
+  linkUrlTooLong: 'validation.link.url_too_long',
+  linkIconTooLong: 'validation.link.icon_too_long',
+  linkTitleAndUrlRequired: 'validation.link.title_and_url_required',
 } as const;
 
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

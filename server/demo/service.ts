@@ -95,6 +95,7 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
         .values(
           DEMO_LINKS.map((link, index) => ({
             user_id: user.id,
+            kind: 'profile' as const,
             code: generateLinkCode(),
             order_index: index,
             ...link,

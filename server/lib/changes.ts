@@ -6,9 +6,13 @@ import pg from 'pg';
 // page cache; issue 5's live updates). One process: an in-memory fan-out. Several processes on one
 // Postgres: the same notices travel over LISTEN/NOTIFY (createPostgresChangeBus).
 
-export type ChangeTopic = 'cards' | 'links' | 'views';
+/**
+ * cards: vCards and profile details; links: QR codes and profile links (not their counts); views: profile
+ * views recorded; hits: scans and clicks of short links recorded.
+ */
+export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits';
 
-const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['cards', 'links', 'views']);
+const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['cards', 'links', 'views', 'hits']);
 
 export interface Change {
   userId: string;

@@ -31,4 +31,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   username_taken: 409,
   invalid_image: 415,
   storage_quota_exceeded: 413,
+  link_managed_by_vcard: 409,
 };

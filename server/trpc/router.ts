@@ -1,5 +1,6 @@
 import { accountRouter } from '../account/router.ts';
 import { authRouter } from '../auth/router.ts';
+import { linksRouter } from '../links/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
 import { vcardsRouter } from '../vcards/router.ts';
@@ -9,6 +10,7 @@ import { router } from './init.ts';
 export const appRouter = router({
   account: accountRouter,
   auth: authRouter,
+  links: linksRouter,
   profile: profileRouter,
   support: supportRouter,
   vcards: vcardsRouter,

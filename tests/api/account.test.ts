@@ -233,6 +233,7 @@ describe('account deletion', () => {
       .insertInto('links')
       .values({
         user_id: userId,
+        kind: 'qr',
         code: `del${Date.now()}`.slice(0, 12),
         title: 'x',
         url: 'https://x.test',

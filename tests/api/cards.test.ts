@@ -390,6 +390,7 @@ describe('test data', () => {
       .insertInto('links')
       .values({
         user_id: userId,
+        kind: 'profile',
         code: `T${Date.now()}`.slice(0, 8),
         title: 'Mine',
         url: 'https://x.example',

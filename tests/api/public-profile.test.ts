@@ -114,7 +114,7 @@ async function addLink(
 ) {
   await db
     .insertInto('links')
-    .values({ user_id: userId, code: randomBytes(4).toString('hex'), ...fields })
+    .values({ user_id: userId, kind: 'profile', code: randomBytes(4).toString('hex'), ...fields })
     .execute();
 }
 

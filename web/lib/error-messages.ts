@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
+import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
 import {
   URL_MAX_LENGTH,
@@ -60,6 +61,12 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.url.scheme': msg`URL must start with http:// or https://`,
   'validation.url.too_long': msg`URL must be less than ${URL_MAX_LENGTH} characters`,
   'validation.photo.invalid': msg`Please upload an image file`,
+  'validation.link.title_required': msg`Title is required`,
+  'validation.link.title_too_long': msg`Title must be less than ${LINK_TITLE_MAX_LENGTH} characters`,
+  'validation.link.url_invalid': msg`Must be a valid URL`,
+  'validation.link.url_too_long': msg`URL must be less than ${LINK_URL_MAX_LENGTH} characters`,
+  'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
+  'validation.link.title_and_url_required': msg`Title and URL are required`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -78,6 +85,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   username_taken: msg`Username not available`,
   invalid_image: msg`Please upload an image file`,
   storage_quota_exceeded: msg`Your plan's photo storage is full. Delete a photo or upgrade your plan.`,
+  link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

@@ -1,0 +1,33 @@
+import {
+  LinkIdSchema,
+  ProfileLinkFormSchema,
+  QrCodeFormSchema,
+  ReorderLinksSchema,
+  UpdateQrCodeSchema,
+} from '../../src/schemas/link.ts';
+import { authedProcedure, router } from '../trpc/init.ts';
+import {
+  createProfileLink,
+  createQrCode,
+  deleteLink,
+  listProfileLinks,
+  listQrCodes,
+  reorderProfileLinks,
+  updateQrCode,
+} from './service.ts';
+
+export const linksRouter = router({
+  qrCodes: authedProcedure.query(({ ctx }) => listQrCodes(ctx)),
+  createQrCode: authedProcedure.input(QrCodeFormSchema).mutation(({ ctx, input }) => createQrCode(ctx, input)),
+  updateQrCode: authedProcedure
+    .input(UpdateQrCodeSchema)
+    .mutation(({ ctx, input }) => updateQrCode(ctx, input)),
+  profileLinks: authedProcedure.query(({ ctx }) => listProfileLinks(ctx)),
+  createProfileLink: authedProcedure
+    .input(ProfileLinkFormSchema)
+    .mutation(({ ctx, input }) => createProfileLink(ctx, input)),
+  reorderProfileLinks: authedProcedure
+    .input(ReorderLinksSchema)
+    .mutation(({ ctx, input }) => reorderProfileLinks(ctx, input)),
+  delete: authedProcedure.input(LinkIdSchema).mutation(({ ctx, input }) => deleteLink(ctx, input.id)),
+});

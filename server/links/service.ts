@@ -1,0 +1,262 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database, LinkKind } from '../../db/schema.ts';
+import { getPlan, hasRoomFor, normalizePlanId, type Plan } from '../../src/plans.ts';
+import {
+  qrScanUrl,
+  shortLinkUrl,
+  type ProfileLinkInput,
+  type QrCodeInput,
+  type ReorderLinksInput,
+  type UpdateQrCodeInput,
+} from '../../src/schemas/link.ts';
+import { AppError } from '../lib/errors.ts';
+import type { ServiceContext } from '../trpc/context.ts';
+import { lockProfile } from '../vcards/service.ts';
+import { generateLinkCode } from './code.ts';
+
+// QR codes and profile links (issue 5; spec sections 2 "My QR Codes" and "/dashboard/links", 4 "Limits in
+// use" and "Links"). Both are rows of `links` with a short code served at /l/{code}; every query filters by
+// the signed-in user, and every create checks the plan's limit under the profile lock.
+
+const LINK_COLUMNS = [
+  'id',
+  'code',
+  'title',
+  'url',
+  'icon',
+  'scan_count',
+  'click_count',
+  'vcard_id',
+  'order_index',
+  'created_at',
+] as const;
+
+/** The plan limit each kind of link counts against (QR codes: not the ones vCards manage). */
+const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; limit: (plan: Plan) => number }> = {
+  qr: { resource: 'qrCodes', limit: (plan) => plan.limits.qrCodes },
+  profile: { resource: 'links', limit: (plan) => plan.limits.links },
+};
+
+interface LinkRow {
+  id: string;
+  code: string;
+  title: string;
+  url: string;
+  icon: string | null;
+  scan_count: number;
+  click_count: number;
+  vcard_id: string | null;
+  order_index: number;
+  created_at: Date;
+}
+
+/** A link as the dashboard shows it, with the short URL it is copied as and the one its QR code encodes. */
+function present(publicUrl: string, row: LinkRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    url: row.url,
+    icon: row.icon,
+    scanCount: row.scan_count,
+    clickCount: row.click_count,
+    vcardId: row.vcard_id,
+    createdAt: row.created_at,
+    shortUrl: shortLinkUrl(publicUrl, row.code),
+    qrUrl: qrScanUrl(publicUrl, row.code),
+  };
+}
+
+export type LinkView = ReturnType<typeof present>;
+
+/** How many links of a kind count against the plan (a vCard's own QR code does not). */
+async function countedLinks(trx: Transaction<Database>, userId: string, kind: LinkKind): Promise<number> {
+  const { count } = await trx
+    .selectFrom('links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('vcard_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+async function usage(ctx: ServiceContext, kind: LinkKind) {
+  const [profile, used] = await Promise.all([
+    ctx.db.selectFrom('profiles').select('plan_type').where('id', '=', ctx.user.id).executeTakeFirst(),
+    ctx.db
+      .selectFrom('links')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', kind)
+      .where('vcard_id', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!profile) throw new AppError('not_found');
+  const plan = getPlan(normalizePlanId(profile.plan_type));
+  return { used: Number(used.count), limit: LIMIT_OF[kind].limit(plan) };
+}
+
+/** The user's QR codes, newest first, with the plan's QR limit and how much of it is used. */
+export async function listQrCodes(ctx: ServiceContext) {
+  const [rows, { used, limit }] = await Promise.all([
+    ctx.db
+      .selectFrom('links')
+      .select(LINK_COLUMNS)
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', 'qr')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute(),
+    usage(ctx, 'qr'),
+  ]);
+  return { items: rows.map((row) => present(ctx.config.publicUrl, row)), used, limit };
+}
+
+/** The user's profile links in their order on the public profile, with the plan's link limit. */
+export async function listProfileLinks(ctx: ServiceContext) {
+  const [rows, { used, limit }] = await Promise.all([
+    ctx.db
+      .selectFrom('links')
+      .select(LINK_COLUMNS)
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', 'profile')
+      .orderBy('order_index')
+      .orderBy('created_at')
+      .execute(),
+    usage(ctx, 'profile'),
+  ]);
+  return { items: rows.map((row) => present(ctx.config.publicUrl, row)), used, limit };
+}
+
+/** Inserts a link of a kind after checking the plan's limit, with a fresh short code. */
+async function createLink(
+  ctx: ServiceContext,
+  kind: LinkKind,
+  values: { title: string; url: string; icon: string | null },
+): Promise<LinkView> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const { plan } = await lockProfile(trx, ctx.user.id);
+    const { resource, limit: limitOf } = LIMIT_OF[kind];
+    const limit = limitOf(getPlan(plan));
+    if (!hasRoomFor(limit, await countedLinks(trx, ctx.user.id, kind)))
+      throw new AppError('limit_reached', { resource, limit });
+    // a new profile link goes to the end of the list
+    const { next } = await trx
+      .selectFrom('links')
+      .select(sql<number>`coalesce(max(order_index) + 1, 0)`.as('next'))
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', kind)
+      .executeTakeFirstOrThrow();
+    return insertWithFreshCode(trx, {
+      user_id: ctx.user.id,
+      kind,
+      order_index: Number(next),
+      ...values,
+    });
+  });
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return present(ctx.config.publicUrl, row);
+}
+
+/** A code collision (one in 10^14) inserts nothing and tries another code. */
+async function insertWithFreshCode(
+  trx: Transaction<Database>,
+  values: {
+    user_id: string;
+    kind: LinkKind;
+    order_index: number;
+    title: string;
+    url: string;
+    icon: string | null;
+  },
+): Promise<LinkRow> {
+  for (;;) {
+    const row = await trx
+      .insertInto('links')
+      .values({ ...values, code: generateLinkCode() })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    if (row) return row;
+  }
+}
+
+export function createQrCode(ctx: ServiceContext, input: QrCodeInput): Promise<LinkView> {
+  return createLink(ctx, 'qr', input);
+}
+
+export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput): Promise<LinkView> {
+  return createLink(ctx, 'profile', { ...input, icon: null });
+}
+
+/**
+ * Changes a QR code's title, destination and icon; its short code (printed already, perhaps) stays. The
+ * QR code a vCard manages follows its vCard and is not edited here.
+ */
+export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
+  const current = await ownLink(ctx, input.id, 'qr');
+  if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
+  const row = await ctx.db
+    .updateTable('links')
+    .set({ title: input.title, url: input.url, icon: input.icon })
+    .where('id', '=', input.id)
+    .where('user_id', '=', ctx.user.id)
+    .where('vcard_id', 'is', null)
+    .returning(LINK_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return present(ctx.config.publicUrl, row);
+}
+
+/** Deletes a QR code or profile link with its events; a vCard's own QR code goes only with its vCard. */
+export async function deleteLink(ctx: ServiceContext, id: string): Promise<void> {
+  const current = await ownLink(ctx, id);
+  if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
+  const deleted = await ctx.db
+    .deleteFrom('links')
+    .where('id', '=', id)
+    .where('user_id', '=', ctx.user.id)
+    .where('vcard_id', 'is', null)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+}
+
+async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {
+  let query = ctx.db
+    .selectFrom('links')
+    .select(['id', 'vcard_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', ctx.user.id);
+  if (kind) query = query.where('kind', '=', kind);
+  const link = await query.executeTakeFirst();
+  if (!link) throw new AppError('not_found');
+  return link;
+}
+
+/**
+ * Rewrites order_index of the user's profile links in the given order, in one statement. The list must
+ * name every profile link of the user exactly once (an id of someone else's, or a missing one, is refused
+ * and nothing changes).
+ */
+export async function reorderProfileLinks(ctx: ServiceContext, input: ReorderLinksInput): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockProfile(trx, ctx.user.id);
+    const current = await trx
+      .selectFrom('links')
+      .select('id')
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', 'profile')
+      .execute();
+    const owned = new Set(current.map((link) => link.id));
+    if (input.ids.length !== owned.size || input.ids.some((id) => !owned.has(id)))
+      throw new AppError('not_found');
+    await sql`
+      update links set order_index = position.index - 1
+      from unnest(${input.ids}::uuid[]) with ordinality as position(id, index)
+      where links.id = position.id and links.user_id = ${ctx.user.id}`.execute(trx);
+  });
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+}

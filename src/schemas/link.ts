@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { isHttpUrl } from '../url.ts';
+
+// Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
+// dialog, the links page and the links.* procedures. Every destination is http(s) (DECISIONS.md).
+
+export const LINK_TITLE_MAX_LENGTH = 100;
+export const LINK_URL_MAX_LENGTH = 500;
+export const LINK_ICON_MAX_LENGTH = 50;
+
+/** A destination: a URL ('Must be a valid URL'), http or https only, at most 500 characters. */
+const destination = z
+  .string()
+  .trim()
+  .min(1, M.linkUrlInvalid)
+  .max(LINK_URL_MAX_LENGTH, M.linkUrlTooLong)
+  .refine((value) => URL.canParse(value), M.linkUrlInvalid)
+  .refine((value) => !URL.canParse(value) || isHttpUrl(value), M.urlScheme);
+
+const title = z.string().trim().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
+
+/** Create New QR dialog: title, destination and an optional icon name. */
+export const QrCodeFormSchema = z.object({
+  title,
+  url: destination,
+  icon: z
+    .string()
+    .trim()
+    .max(LINK_ICON_MAX_LENGTH, M.linkIconTooLong)
+    .transform((value) => value || null),
+});
+export type QrCodeFormValues = z.input<typeof QrCodeFormSchema>;
+export type QrCodeInput = z.output<typeof QrCodeFormSchema>;
+
+/** Edit a QR code: its title and destination change, its short code never does. */
+export const UpdateQrCodeSchema = QrCodeFormSchema.extend({ id: z.uuid() });
+export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
+
+/** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
+export const ProfileLinkFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, M.linkTitleAndUrlRequired)
+    .max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
+  url: z
+    .string()
+    .trim()
+    .min(1, M.linkTitleAndUrlRequired)
+    .pipe(destination),
+});
+export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
+export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;
+
+export const LinkIdSchema = z.object({ id: z.uuid() });
+
+/** The links page's new order: every profile link id of the user, each once, first to last. */
+export const ReorderLinksSchema = z.object({
+  ids: z
+    .array(z.uuid())
+    .max(10_000)
+    .refine((ids) => new Set(ids).size === ids.length, M.invalid),
+});
+export type ReorderLinksInput = z.output<typeof ReorderLinksSchema>;
+
+/** The query marker a QR code adds to its short URL, so that scans and clicks are told apart. */
+export const QR_SCAN_MARKER = 'qr';
+
+/** The short URL of a link: what Copy Link copies and a profile link points to (a click). */
+export function shortLinkUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/l/${code}`;
+}
+
+/** What a QR code encodes: the short URL with the scan marker. */
+export function qrScanUrl(publicUrl: string, code: string): string {
+  return `${shortLinkUrl(publicUrl, code)}?${QR_SCAN_MARKER}`;
+}
+
+/** Download name of a QR code: the title with spaces as underscores (spec section 2), never empty. */
+export function qrDownloadName(title: string, extension: 'png' | 'svg'): string {
+  const base = title.trim().replace(/\s+/g, '_').replace(/[\\/:*?"<>|]/g, '') || 'qr-code';
+  return `${base}.${extension}`;
+}
