@@ -38,6 +38,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('link_events').dropColumn('hits').execute();
   await db.schema.dropIndex('links_user_kind_order_idx').execute();
-  await db.schema.createIndex('links_user_id_order_idx').on('links').columns(['user_id', 'order_index']).execute();
+  await db.schema
+    .createIndex('links_user_id_order_idx')
+    .on('links')
+    .columns(['user_id', 'order_index'])
+    .execute();
   await db.schema.alterTable('links').dropColumn('kind').execute();
 }

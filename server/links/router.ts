@@ -18,7 +18,9 @@ import {
 
 export const linksRouter = router({
   qrCodes: authedProcedure.query(({ ctx }) => listQrCodes(ctx)),
-  createQrCode: authedProcedure.input(QrCodeFormSchema).mutation(({ ctx, input }) => createQrCode(ctx, input)),
+  createQrCode: authedProcedure
+    .input(QrCodeFormSchema)
+    .mutation(({ ctx, input }) => createQrCode(ctx, input)),
   updateQrCode: authedProcedure
     .input(UpdateQrCodeSchema)
     .mutation(({ ctx, input }) => updateQrCode(ctx, input)),

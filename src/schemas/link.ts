@@ -39,16 +39,8 @@ export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
 
 /** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
 export const ProfileLinkFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, M.linkTitleAndUrlRequired)
-    .max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
-  url: z
-    .string()
-    .trim()
-    .min(1, M.linkTitleAndUrlRequired)
-    .pipe(destination),
+  title: z.string().trim().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
+  url: z.string().trim().min(1, M.linkTitleAndUrlRequired).pipe(destination),
 });
 export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
 export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;
@@ -79,6 +71,10 @@ export function qrScanUrl(publicUrl: string, code: string): string {
 
 /** Download name of a QR code: the title with spaces as underscores (spec section 2), never empty. */
 export function qrDownloadName(title: string, extension: 'png' | 'svg'): string {
-  const base = title.trim().replace(/\s+/g, '_').replace(/[\\/:*?"<>|]/g, '') || 'qr-code';
+  const base =
+    title
+      .trim()
+      .replace(/\s+/g, '_')
+      .replace(/[\\/:*?"<>|]/g, '') || 'qr-code';
   return `${base}.${extension}`;
 }

@@ -6,14 +6,7 @@ import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { Button } from '../ui/Button.tsx';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  DialogTrigger,
-} from '../ui/Dialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
 // Spec section 4, test-data banner: the server says whether there is test data worth offering to clear;
 // whether this person already dismissed the banner is remembered by the browser, per user.
@@ -42,10 +35,9 @@ function storeDismissed(userId: string): void {
 function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
-  const [open, setOpen] = useState(false);
-  const { mutateAsync, isPending } = trpc.profile.clearTestData.useMutation();
+  const { mutateAsync } = trpc.profile.clearTestData.useMutation();
 
-  async function clear() {
+  async function clear(): Promise<boolean> {
     try {
       await mutateAsync();
     } catch (error) {
@@ -54,44 +46,33 @@ function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
         title: t`Failed to clear sample data. Please try again.`,
         description: i18n._(trpcErrorMessage(error)),
       });
-      return;
+      return false;
     }
-    setOpen(false);
     onCleared();
     toast({ title: t`Test data cleared`, description: t`You can start fresh.` });
     // cards, links, QR codes and statistics all changed
     await utils.invalidate();
+    return true;
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="secondary">
           <Trans>Clear test data</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>
-          <Trans>Clear all test data?</Trans>
-        </DialogTitle>
-        <DialogDescription>
-          <Trans>
-            Your vCards, links, QR codes and their statistics are deleted. Your account and plan stay. This
-            cannot be undone.
-          </Trans>
-        </DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">
-              <Trans>Cancel</Trans>
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={isPending} onClick={() => void clear()}>
-            {isPending ? <Trans>Clearing...</Trans> : <Trans>Clear all test data</Trans>}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title={<Trans>Clear all test data?</Trans>}
+      description={
+        <Trans>
+          Your vCards, links, QR codes and their statistics are deleted. Your account and plan stay. This
+          cannot be undone.
+        </Trans>
+      }
+      confirmLabel={<Trans>Clear all test data</Trans>}
+      pendingLabel={<Trans>Clearing...</Trans>}
+      onConfirm={clear}
+    />
   );
 }
 

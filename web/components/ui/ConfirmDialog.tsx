@@ -1,0 +1,65 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { Button } from './Button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from './Dialog.tsx';
+
+export interface ConfirmDialogProps {
+  /** The button that opens the dialog. */
+  trigger: ReactElement;
+  title: ReactNode;
+  description: ReactNode;
+  confirmLabel: ReactNode;
+  /** Shown on the confirm button while `onConfirm` runs. */
+  pendingLabel: ReactNode;
+  /** Does the destructive thing; resolves true to close the dialog, false to keep it open (it failed). */
+  onConfirm: () => Promise<boolean>;
+}
+
+/** A destructive action behind a confirmation: Cancel, or the red button that shows its progress. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function confirm() {
+    setPending(true);
+    try {
+      if (await onConfirm()) setOpen(false);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">
+              <Trans>Cancel</Trans>
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
