@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
+import { LegalContact } from '../components/LegalContact.tsx';
 import { LegalSection } from '../components/LegalSection.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
@@ -60,12 +59,9 @@ export function Privacy() {
           <p>
             <Trans>
               You can change your details at any time in your account settings. Deleting your account removes
-              your profile, cards, links, photos and sessions, and cannot be undone. For any question,{' '}
-              <Link to={paths.support} className="font-medium text-brand-strong underline underline-offset-2">
-                contact support
-              </Link>
-              .
-            </Trans>
+              your profile, cards, links, photos and sessions, and cannot be undone.
+            </Trans>{' '}
+            <LegalContact />
           </p>
         </LegalSection>
         <BackHomeLink />

@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TRIAL_DAYS } from '#src/plans.ts';
-import { paths } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
+import { LegalContact } from '../components/LegalContact.tsx';
 import { LegalSection } from '../components/LegalSection.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
@@ -52,13 +51,7 @@ export function Terms() {
         </LegalSection>
         <LegalSection title={<Trans>Changes and contact</Trans>}>
           <p>
-            <Trans>
-              We may update these terms and will say so on this page. For any question,{' '}
-              <Link to={paths.support} className="font-medium text-brand-strong underline underline-offset-2">
-                contact support
-              </Link>
-              .
-            </Trans>
+            <Trans>We may update these terms and will say so on this page.</Trans> <LegalContact />
           </p>
         </LegalSection>
         <BackHomeLink />

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PasswordPolicyHint } from './PasswordPolicyHint.tsx';
-import { TextField } from './TextField.tsx';
+import { PasswordField } from './PasswordField.tsx';
 
 /**
  * A new password with the policy hint, typed twice: the reset form and the account's password change.
@@ -20,20 +20,16 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
+      <PasswordField
         label={<Trans>New password</Trans>}
-        type="password"
         autoComplete="new-password"
-        required
         hint={<PasswordPolicyHint />}
         error={passwordError}
         {...password}
       />
-      <TextField
+      <PasswordField
         label={<Trans>Confirm new password</Trans>}
-        type="password"
         autoComplete="new-password"
-        required
         error={confirmationError}
         {...confirmation}
       />

@@ -7,7 +7,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
@@ -52,11 +52,9 @@ export function PasswordCard() {
   return (
     <SectionCard title={t`Password`} description={<Trans>Change the password you sign in with.</Trans>}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
+        <PasswordField
           label={<Trans>Current password</Trans>}
-          type="password"
           autoComplete="current-password"
-          required
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from '#src/messages.ts';
 import { PASSWORD_MAX_LENGTH } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 
@@ -35,12 +35,10 @@ export function PasswordPrompt({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
+      <PasswordField
         label={<Trans>Your password</Trans>}
         hint={description}
-        type="password"
         autoComplete="current-password"
-        required
         error={errors.password?.message}
         {...form.register('password')}
       />

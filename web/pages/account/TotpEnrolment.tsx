@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { TotpCodeSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { TotpCodeField } from '../../components/form/TotpCodeField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -79,14 +79,7 @@ export function TotpEnrolment({
         </div>
       </div>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label={<Trans>Authentication code</Trans>}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
+        <TotpCodeField error={errors.code?.message} {...form.register('code')} />
         <div className="flex flex-wrap gap-2">
           <SubmitButton busy={isSubmitting} block={false}>
             <Trans>Verify and turn on</Trans>

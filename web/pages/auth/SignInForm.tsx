@@ -4,7 +4,7 @@ import { SignInSchema } from '#src/schemas/auth.ts';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
@@ -56,11 +56,8 @@ export function SignInForm({
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
       <EmailField error={errors.email?.message} {...form.register('email')} />
-      <TextField
-        label={<Trans>Password</Trans>}
-        type="password"
+      <PasswordField
         autoComplete="current-password"
-        required
         error={errors.password?.message}
         {...form.register('password')}
       />

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { AUTH_ERROR_CODES } from '#src/errors.ts';
 import { SignUpSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
+import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -72,11 +73,8 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
         {...form.register('name')}
       />
       <EmailField error={errors.email?.message} {...form.register('email')} />
-      <TextField
-        label={<Trans>Password</Trans>}
-        type="password"
+      <PasswordField
         autoComplete="new-password"
-        required
         hint={<PasswordPolicyHint />}
         error={errors.password?.message}
         {...form.register('password')}

@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGES } from '#src/messages.ts';
 import { TotpCodeSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
+import { TotpCodeField } from '../../components/form/TotpCodeField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
@@ -53,12 +54,8 @@ function CodeForm({ method, onSignedIn, onRestart }: TwoFactorFormProps & { meth
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {method === 'authenticator' ? (
-        <TextField
-          label={<Trans>Authentication code</Trans>}
+        <TotpCodeField
           hint={<Trans>Open your authenticator app and enter the 6-digit code for Tapcard.</Trans>}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
           error={errors.code?.message}
           {...form.register('code')}
         />

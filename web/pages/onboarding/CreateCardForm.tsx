@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Controller, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import { normalizePlanId } from '#src/plans.ts';
 import { CreateCardSchema, type CreateCardValues } from '#src/schemas/card.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
-import { UsernameField } from '../../components/card/UsernameField.tsx';
-import { usernameCheckBlocksSubmit, useUsernameCheck } from '../../components/card/use-username-check.ts';
+import {
+  UsernameAndPhotoFields,
+  useUsernameAndPhoto,
+} from '../../components/card/UsernameAndPhotoFields.tsx';
 import { withUsernameRule } from '../../components/card/username-rule.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { toast } from '../../lib/toast.ts';
 import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
@@ -29,9 +30,7 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
   const [initialValues] = useState(() => initialCardValues(profile, plan));
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting } = form.formState;
-  const [uploading, setUploading] = useState(false);
-  const [username, name] = useWatch({ control: form.control, name: ['username', 'name'] });
-  const check = useUsernameCheck(username, plan, profile.username);
+  const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   const createCard = useCreateCard();
 
   function reportPhotoFailure(failure: PhotoFailure) {
@@ -61,31 +60,10 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
           title={t`Your public profile`}
           description={<Trans>Your card's link and QR code are made from your username.</Trans>}
         >
-          <Controller
-            control={form.control}
-            name="photo"
-            render={({ field }) => (
-              <PhotoInput
-                label={<Trans>Photo</Trans>}
-                value={field.value}
-                onChange={field.onChange}
-                onUploadingChange={setUploading}
-                onError={reportPhotoFailure}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="username"
-            render={({ field }) => (
-              <UsernameField
-                {...field}
-                plan={plan}
-                check={check}
-                error={errors.username?.message}
-                suggestionName={name}
-              />
-            )}
+          <UsernameAndPhotoFields
+            {...usernameAndPhoto.fields}
+            photoLabel={<Trans>Photo</Trans>}
+            onPhotoError={reportPhotoFailure}
           />
         </SectionCard>
         <SectionCard
@@ -112,7 +90,7 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
         <SubmitButton
           busy={isSubmitting}
           busyLabel={<Trans>Creating your card...</Trans>}
-          disabled={username === '' || usernameCheckBlocksSubmit(check) || uploading}
+          disabled={usernameAndPhoto.blocksSubmit}
         >
           <Trans>Create my card</Trans>
         </SubmitButton>

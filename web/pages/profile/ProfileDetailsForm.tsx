@@ -2,20 +2,21 @@ import { useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { Controller, useWatch, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { normalizePlanId } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/card.ts';
 import { suggestUsername } from '#src/username.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
 import { randomInt } from '../../components/card/random-int.ts';
-import { UsernameField } from '../../components/card/UsernameField.tsx';
-import { usernameCheckBlocksSubmit, useUsernameCheck } from '../../components/card/use-username-check.ts';
+import {
+  UsernameAndPhotoFields,
+  useUsernameAndPhoto,
+} from '../../components/card/UsernameAndPhotoFields.tsx';
 import { withUsernameRule } from '../../components/card/username-rule.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
@@ -50,9 +51,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   }));
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting, isDirty } = form.formState;
-  const [uploading, setUploading] = useState(false);
-  const [username, name] = useWatch({ control: form.control, name: ['username', 'name'] });
-  const check = useUsernameCheck(username, plan, profile.username);
+  const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   // a suggested username is new even though the form started with it
   const hasChanges = isDirty || profile.username === null;
 
@@ -86,38 +85,15 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   return (
     <SectionCard title={t`Your profile`}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <Controller
-          control={form.control}
-          name="photo"
-          render={({ field }) => (
-            <PhotoInput
-              label={<Trans>Profile picture</Trans>}
-              value={field.value}
-              onChange={field.onChange}
-              onUploadingChange={setUploading}
-            />
-          )}
-        />
-        <TextField
-          label={<Trans>Name</Trans>}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <Controller
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <UsernameField
-              {...field}
-              plan={plan}
-              check={check}
-              error={errors.username?.message}
-              suggestionName={name}
-            />
-          )}
-        />
+        <UsernameAndPhotoFields {...usernameAndPhoto.fields} photoLabel={<Trans>Profile picture</Trans>}>
+          <TextField
+            label={<Trans>Name</Trans>}
+            autoComplete="name"
+            required
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+        </UsernameAndPhotoFields>
         <TextField
           label={<Trans>Email</Trans>}
           type="email"
@@ -132,7 +108,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
         />
         <SubmitButton
           busy={isSubmitting}
-          disabled={!hasChanges || username === '' || usernameCheckBlocksSubmit(check) || uploading}
+          disabled={!hasChanges || usernameAndPhoto.blocksSubmit}
           block={false}
         >
           <Trans>Save changes</Trans>
