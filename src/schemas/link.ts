@@ -13,7 +13,8 @@ export const LINK_ICON_MAX_LENGTH = 50;
 const destination = z
   .string()
   .trim()
-  .min(1, M.linkUrlInvalid)
+  // an empty destination says so once, not once more for not being a URL
+  .min(1, { error: M.linkUrlInvalid, abort: true })
   .max(LINK_URL_MAX_LENGTH, M.linkUrlTooLong)
   .refine((value) => URL.canParse(value), M.linkUrlInvalid)
   .refine((value) => !URL.canParse(value) || isHttpUrl(value), M.urlScheme);

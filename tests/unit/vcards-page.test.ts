@@ -1,13 +1,11 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '#server/trpc/router.ts';
-import { getPlan, UNLIMITED } from '#src/plans.ts';
 import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
 import { vcardPublicPath } from '#web/pages/vcards/public-page-path.ts';
 import { vcardFormValues, type StoredVcard } from '#web/pages/vcards/vcard-form-values.ts';
 import { vcardSaveFailure } from '#web/pages/vcards/vcard-save-failure.ts';
-import { vcardUsage } from '#web/pages/vcards/vcard-usage.ts';
 
 const stored: StoredVcard = {
   name: 'Ada Lovelace',
@@ -50,25 +48,6 @@ describe('vcardFormValues', () => {
     const parsed = VcardFormSchema.parse(vcardFormValues(stored));
     expect(parsed.position).toBeNull();
     expect(parsed.socialLinks.linkedin).toBe('https://linkedin.com/in/ada');
-  });
-});
-
-describe('vcardUsage', () => {
-  const freeLimit = getPlan('free').limits.vcards;
-
-  it('is full at the limit and above it', () => {
-    expect(vcardUsage(freeLimit - 1, freeLimit).full).toBe(false);
-    expect(vcardUsage(freeLimit, freeLimit)).toMatchObject({ full: true, percent: 100 });
-    expect(vcardUsage(freeLimit + 2, freeLimit)).toMatchObject({ full: true, percent: 100 });
-  });
-
-  it('fills the bar in proportion', () => {
-    const proLimit = getPlan('pro').limits.vcards;
-    expect(vcardUsage(proLimit / 2, proLimit).percent).toBe(50);
-  });
-
-  it('is never full on an unlimited plan', () => {
-    expect(vcardUsage(500, UNLIMITED)).toMatchObject({ unlimited: true, full: false, percent: 0 });
   });
 });
 

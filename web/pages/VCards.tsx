@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { planUsage, type PlanUsage } from '../components/dashboard/plan-usage.ts';
+import { PlanUsagePanel } from '../components/dashboard/PlanUsagePanel.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { EmptyVcards } from './vcards/EmptyVcards.tsx';
 import { vcardPublicPath } from './vcards/public-page-path.ts';
-import { vcardUsage } from './vcards/vcard-usage.ts';
 import { VcardCard } from './vcards/VcardCard.tsx';
 import type { VcardRow } from './vcards/types.ts';
 import { VcardDialog } from './vcards/VcardDialog.tsx';
-import { VcardsToolbar } from './vcards/VcardsToolbar.tsx';
 
 type VcardList = RouterOutputs['vcards']['list'];
 
@@ -19,6 +19,17 @@ type DialogTarget = { vcard: VcardRow | null };
 
 function absoluteUrl(path: string | null): string | null {
   return path ? `${window.location.origin}${path}` : null;
+}
+
+function VcardUsageSummary({ usage }: { usage: PlanUsage }) {
+  const { count, limit } = usage;
+  return usage.unlimited ? (
+    <Trans>{count} vCards · unlimited on your plan</Trans>
+  ) : (
+    <Trans>
+      {count} of {limit} vCards
+    </Trans>
+  );
 }
 
 function VcardGrid({ list, onEdit }: { list: VcardList; onEdit: (vcard: VcardRow) => void }) {
@@ -44,6 +55,7 @@ export function VCards() {
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const create = () => setTarget({ vcard: null });
   const editing = target?.vcard ?? null;
+  const usage = list.data ? planUsage(list.data.vcards.length, list.data.limit) : null;
 
   return (
     <div className="space-y-6">
@@ -51,9 +63,15 @@ export function VCards() {
         title={t`My vCards`}
         description={<Trans>Create and edit the digital business cards people save to their phones.</Trans>}
       />
-      {list.data ? (
+      {list.data && usage ? (
         <>
-          <VcardsToolbar usage={vcardUsage(list.data.vcards.length, list.data.limit)} onCreate={create} />
+          <PlanUsagePanel
+            usage={usage}
+            summary={<VcardUsageSummary usage={usage} />}
+            meterLabel={t`vCards used`}
+            createLabel={<Trans>Create vCard</Trans>}
+            onCreate={create}
+          />
           {list.data.vcards.length === 0 ? (
             <EmptyVcards onCreate={create} />
           ) : (

@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
-import QRCode from 'qrcode';
-
-/** Light modules around the code, so a scanner finds its edges on any background. */
-const QUIET_ZONE_MODULES = 2;
+import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 
 /**
  * The dark modules of the QR code as one SVG path, a run of dark modules in a row per rectangle. Drawn as
  * React elements from the module matrix (no innerHTML, no data: URL), so it needs nothing from the CSP.
+ * `quietZone` light modules surround the code, so a scanner finds its edges on any background.
  */
-function qrCodePath(value: string): { side: number; path: string } {
-  const { modules } = QRCode.create(value, { errorCorrectionLevel: 'L' });
-  const side = modules.size + QUIET_ZONE_MODULES * 2;
+function qrCodePath(
+  value: string,
+  level: QRCodeErrorCorrectionLevel,
+  quietZone: number,
+): { side: number; path: string } {
+  const { modules } = QRCode.create(value, { errorCorrectionLevel: level });
+  const side = modules.size + quietZone * 2;
   const runs: string[] = [];
   for (let row = 0; row < modules.size; row += 1) {
     let col = 0;
@@ -21,17 +23,27 @@ function qrCodePath(value: string): { side: number; path: string } {
       }
       const start = col;
       while (col < modules.size && modules.get(row, col)) col += 1;
-      runs.push(
-        `M${start + QUIET_ZONE_MODULES} ${row + QUIET_ZONE_MODULES}h${col - start}v1h${start - col}z`,
-      );
+      runs.push(`M${start + quietZone} ${row + quietZone}h${col - start}v1h${start - col}z`);
     }
   }
   return { side, path: runs.join('') };
 }
 
-/** A QR code of `value` (spec section 9: the card step's preview is 120 px at error correction L). */
-export function QrCodeSvg({ value, size = 120, label }: { value: string; size?: number; label: string }) {
-  const { side, path } = useMemo(() => qrCodePath(value), [value]);
+interface QrCodeSvgProps {
+  value: string;
+  size?: number;
+  label: string;
+  level?: QRCodeErrorCorrectionLevel;
+  /** Light modules around the code. */
+  quietZone?: number;
+}
+
+/**
+ * A QR code of `value`. The defaults are the card step's preview (spec section 9: 120 px at error
+ * correction L); My QR Codes draws larger, more robust codes.
+ */
+export function QrCodeSvg({ value, size = 120, label, level = 'L', quietZone = 2 }: QrCodeSvgProps) {
+  const { side, path } = useMemo(() => qrCodePath(value, level, quietZone), [value, level, quietZone]);
   return (
     <svg
       role="img"

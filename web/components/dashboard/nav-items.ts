@@ -1,6 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { ChartColumn, CreditCard, IdCard, LifeBuoy, QrCode, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  CreditCard,
+  IdCard,
+  LifeBuoy,
+  Link2,
+  QrCode,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '#src/routes.ts';
 
 export interface NavItem {
@@ -9,11 +18,15 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** spec section 2, dashboard layout: the main sidebar entries, in order. */
+/**
+ * spec section 2, dashboard layout: the main sidebar entries, in order. The links page (spec section 2,
+ * other dashboard pages) gets an entry too, beside the vCards whose public profile shows those links.
+ */
 export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.dashboard, label: msg`Analytics`, icon: ChartColumn },
   { path: paths.qrCodes, label: msg`My QR Codes`, icon: QrCode },
   { path: paths.vcards, label: msg`My vCards`, icon: IdCard },
+  { path: paths.links, label: msg`Links`, icon: Link2 },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
   { path: paths.account, label: msg`Account`, icon: UserCog },
 ];

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 
-/** Why the create button is blocked, and where to upgrade (spec section 2, 'plan limit reached'). */
-export function VcardLimitNotice({ id }: { id: string }) {
+/** Why a create button is blocked, and where to upgrade (spec section 2, 'plan limit reached'). */
+export function PlanLimitNotice({ id }: { id: string }) {
   return (
     <p id={id} className="text-sm text-slate-700">
       <Trans>

@@ -1,26 +1,25 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
-import type { VcardUsage } from './vcard-usage.ts';
+import type { PlanUsage } from './plan-usage.ts';
 
-/** 'N of M vCards' and a bar that turns red at the plan limit (spec section 4, limits in use). */
-export function VcardUsageBar({ usage }: { usage: VcardUsage }) {
-  const { t } = useLingui();
+interface PlanUsageBarProps {
+  usage: PlanUsage;
+  /** The line above the bar, for example '2 of 5 vCards'. */
+  summary: ReactNode;
+  /** Accessible name of the bar, for example 'vCards used'. */
+  meterLabel: string;
+}
+
+/** A usage line and a bar that turns red at the plan limit (spec section 4, limits in use); no bar when unlimited. */
+export function PlanUsageBar({ usage, summary, meterLabel }: PlanUsageBarProps) {
   const { count, limit } = usage;
   return (
     <div className="min-w-0 flex-1 space-y-2">
-      <p className="text-sm font-medium text-ink">
-        {usage.unlimited ? (
-          <Trans>{count} vCards · unlimited on your plan</Trans>
-        ) : (
-          <Trans>
-            {count} of {limit} vCards
-          </Trans>
-        )}
-      </p>
+      <p className="text-sm font-medium text-ink">{summary}</p>
       {!usage.unlimited && (
         <div
           role="progressbar"
-          aria-label={t`vCards used`}
+          aria-label={meterLabel}
           aria-valuemin={0}
           aria-valuemax={limit}
           aria-valuenow={Math.min(count, limit)}

@@ -1,11 +1,12 @@
 import { hasRoomFor, isUnlimited } from '#src/plans.ts';
 
-export interface VcardUsage {
+/** How much of one plan limit (vCards, QR codes, profile links) is used, as the usage bars show it. */
+export interface PlanUsage {
   count: number;
   /** The plan's limit; -1 is unlimited. */
   limit: number;
   unlimited: boolean;
-  /** At or above the limit: the create button is blocked and the bar turns red (spec section 4). */
+  /** At or above the limit: creating is blocked and the bar turns red (spec section 4). */
   full: boolean;
   /** How full the bar is, 0 to 100 (an unlimited plan has no bar). */
   percent: number;
@@ -17,8 +18,8 @@ function percentUsed(count: number, limit: number): number {
   return Math.min(100, (count / limit) * 100);
 }
 
-/** The usage line of My vCards, from the number of cards and the plan limit the server sent. */
-export function vcardUsage(count: number, limit: number): VcardUsage {
+/** The usage of a limit, from the count and the plan limit the server sent. */
+export function planUsage(count: number, limit: number): PlanUsage {
   return {
     count,
     limit,

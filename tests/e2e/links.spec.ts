@@ -1,0 +1,205 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signUpAndConfirm, test } from './support.ts';
+
+// The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
+// the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
+
+function origin(): string {
+  return String(test.info().project.use.baseURL);
+}
+
+async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
+  const response = await page.request.post(`/api/trpc/${procedure}`, {
+    data: { json: input },
+    headers: { origin: origin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A free-plan username (8 digits), so the person has a public profile at /{username}. */
+async function chooseUsername(page: Page): Promise<string> {
+  const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+  await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
+  return username;
+}
+
+function linkList(page: Page): Locator {
+  return page.getByRole('region', { name: 'Your links' }).getByRole('listitem');
+}
+
+async function addLink(page: Page, title: string, url: string): Promise<void> {
+  const form = page.getByRole('region', { name: 'Add a link' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('URL').fill(url);
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(page.getByText('Link added successfully', { exact: true })).toBeVisible();
+  await expect(linkList(page).filter({ hasText: title })).toBeVisible();
+}
+
+/** The titles of the links, top to bottom, as the dashboard shows them. */
+async function dashboardOrder(page: Page): Promise<string[]> {
+  return linkList(page).locator('p.font-semibold').allTextContents();
+}
+
+/** Drags a link by its handle with the mouse, in small steps, onto the place of another. */
+async function dragLink(page: Page, title: string, ontoTitle: string): Promise<void> {
+  await linkList(page).last().scrollIntoViewIfNeeded();
+  const from = await page.getByRole('button', { name: `Move ${title}` }).boundingBox();
+  const to = await page.getByRole('button', { name: `Move ${ontoTitle}` }).boundingBox();
+  if (!from || !to) throw new Error('the drag handles are not on the screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 - 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('add links, reorder them by mouse and by keyboard, and see the public profile in that order', async ({
+  page,
+}) => {
+  // a long journey: sign-up, three adds, two reorders, the public page and a delete
+  test.slow();
+  await signUpAndConfirm(page);
+  const username = await chooseUsername(page);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Links' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/links$/);
+  await expect(page.getByText('Links used: 0 of 5')).toBeVisible();
+
+  // title and URL are both required, each at its field; then the URL rules
+  const form = page.getByRole('region', { name: 'Add a link' });
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(form.getByLabel('Title')).toHaveAccessibleDescription('Title and URL are required');
+  await expect(form.getByLabel('URL')).toHaveAccessibleDescription('Title and URL are required');
+  await form.getByLabel('Title').fill('Alpha');
+  await form.getByLabel('URL').fill('data:text/html,hello');
+  await form.getByRole('button', { name: 'Add link' }).click();
+  await expect(form.getByLabel('URL')).toHaveAccessibleDescription('URL must start with http:// or https://');
+
+  await addLink(page, 'Alpha', 'https://alpha.example');
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await addLink(page, 'Beta', 'https://beta.example');
+  await addLink(page, 'Gamma', 'https://gamma.example');
+  expect(await dashboardOrder(page)).toEqual(['Alpha', 'Beta', 'Gamma']);
+
+  // by mouse: Gamma to the top
+  await dragLink(page, 'Gamma', 'Alpha');
+  await expect(page.getByText('Link reordered successfully', { exact: true })).toBeVisible();
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Gamma', 'Alpha', 'Beta']);
+
+  // by keyboard: Space picks Gamma up, ArrowDown moves it one place, Space drops it
+  const gamma = page.getByRole('button', { name: 'Move Gamma' });
+  await gamma.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Gamma. It is at position 1 of 3.')).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Gamma was moved to position 2 of 3.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha', 'Gamma', 'Beta']);
+  await expect(page.getByText('Link reordered successfully', { exact: true })).toBeVisible();
+
+  // stored: the order survives a reload, and the public profile shows it
+  await page.reload();
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha', 'Gamma', 'Beta']);
+  await page.goto(`/${username}`);
+  const publicLinks = page.getByRole('navigation', { name: 'Links' }).getByRole('listitem');
+  await expect(publicLinks).toHaveText(['Alpha', 'Gamma', 'Beta']);
+
+  // delete
+  await page.goto('/dashboard/links');
+  await page.getByRole('button', { name: 'Delete Gamma' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this link?' })
+    .getByRole('button', { name: 'Delete link' })
+    .click();
+  await expect(page.getByText('Link deleted successfully', { exact: true })).toBeVisible();
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha', 'Beta']);
+});
+
+test('a failed reorder says so and shows the order the server has', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/links');
+  await addLink(page, 'Alpha', 'https://alpha.example');
+  await addLink(page, 'Beta', 'https://beta.example');
+  // the connection drops as the new order is sent
+  await page.route(/\/api\/trpc\/links\.reorderProfileLinks/, (route) => route.abort('internetdisconnected'));
+  await dragLink(page, 'Beta', 'Alpha');
+  await expect(page.getByText('Failed to reorder links. Please try again.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Could not reach the server. Check your connection and try again.', { exact: true }),
+  ).toBeVisible();
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha', 'Beta']);
+});
+
+test('the free plan stops at five links, in the form and on the server', async ({ page }) => {
+  // no live updates, so that this tab still offers the form when another tab has used the last link
+  await page.route(/\/api\/trpc\/live\.changes/, (route) => route.abort());
+  await signUpAndConfirm(page);
+  for (const index of [1, 2, 3]) {
+    await callTrpc(page, 'links.createProfileLink', {
+      title: `Link ${index}`,
+      url: `https://example.com/${index}`,
+    });
+  }
+  await page.goto('/dashboard/links');
+  await addLink(page, 'Link 4', 'https://example.com/4');
+  const form = page.getByRole('region', { name: 'Add a link' });
+  await form.getByLabel('Title').fill('Link 6');
+  await form.getByLabel('URL').fill('https://example.com/6');
+  // meanwhile another tab added the fifth
+  await callTrpc(page, 'links.createProfileLink', { title: 'Link 5', url: 'https://example.com/5' });
+  await form.getByRole('button', { name: 'Add link' }).click();
+  const limitText = 'Free users can create 5 links. Upgrade to Pro for unlimited links!';
+  await expect(page.getByText('Limit Reached', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText(limitText)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('Links used: 5 of 5')).toBeVisible();
+  await expect(form.getByLabel('Title')).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Add link' })).toBeDisabled();
+  await expect(form.getByText(limitText)).toBeVisible();
+  await expect(form.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
+    'href',
+    '/dashboard/billing',
+  );
+});
+
+for (const language of ['en', 'es'] as const) {
+  for (const [device, viewport] of [
+    ['phone', { width: 375, height: 812 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    test(`screenshot: ${device}, ${language}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await signUpAndConfirm(page);
+      await callTrpc(page, 'profile.setLanguage', { language });
+      for (const [title, url] of [
+        ['My portfolio', 'https://ada.example/portfolio'],
+        [
+          'A shop with a rather long name that wraps on a phone',
+          'https://shop.example/a/very/long/path/to/a/product?ref=profile',
+        ],
+        ['Blog', 'https://blog.example'],
+      ]) {
+        await callTrpc(page, 'links.createProfileLink', { title, url });
+      }
+      await page.goto('/dashboard/links');
+      const rows = page.locator('main ol > li');
+      await expect(rows).toHaveCount(3);
+      // phone-sized targets: the handle and the delete button are at least 44 px
+      for (const button of [
+        rows.first().getByRole('button').first(),
+        rows.first().getByRole('button').last(),
+      ]) {
+        const box = await button.boundingBox();
+        expect(box?.height).toBeGreaterThanOrEqual(44);
+        expect(box?.width).toBeGreaterThanOrEqual(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const path = testInfo.outputPath(`links-${device}-${language}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`Links, ${device}, ${language}`, { path, contentType: 'image/png' });
+    });
+  }
+}

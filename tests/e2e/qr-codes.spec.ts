@@ -1,0 +1,213 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
+import { expect, signUpAndConfirm, test } from './support.ts';
+
+// My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
+// delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
+
+function origin(): string {
+  return String(test.info().project.use.baseURL);
+}
+
+/** A tRPC mutation as the signed-in page would send it (superjson without special values: { json }). */
+async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
+  const response = await page.request.post(`/api/trpc/${procedure}`, {
+    data: { json: input },
+    headers: { origin: origin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+const EMPTY_VCARD = {
+  company: '',
+  position: '',
+  email: '',
+  phone: '',
+  website: '',
+  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
+  photo: null,
+  backgroundColour: '#00C2FF',
+  fontColour: '#FFFFFF',
+  iconColour: '#FFFFFF',
+};
+
+/** What a QR code image file says, read with jsQR from its pixels (SVG files are rasterised first). */
+async function decodeQrFile(download: Download): Promise<string | undefined> {
+  const file = await readFile(await download.path());
+  const { data, info } = await sharp(file, { density: 300 })
+    .flatten({ background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
+    ?.data;
+}
+
+async function download(page: Page, button: ReturnType<Page['getByRole']>): Promise<Download> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return file;
+}
+
+test('create a QR code, download it as PNG and SVG that scan to the short link, copy, edit and delete it', async ({
+  page,
+  context,
+}) => {
+  // a long journey: sign-up, create, copy, three downloads read back, edit and delete
+  test.slow();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin() });
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/qr-codes');
+  await expect(page.getByRole('heading', { name: 'No QR codes yet' })).toBeVisible();
+  const usage = page.getByRole('region', { name: 'Plan usage' });
+  await expect(usage.getByText('QR codes used: 0 of 1')).toBeVisible();
+
+  await usage.getByRole('button', { name: 'Create New QR' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New QR' });
+  // every rule answers at its field
+  await create.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(create.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
+  await expect(create.getByLabel('Destination URL')).toHaveAccessibleDescription(/Must be a valid URL/);
+  await create.getByLabel('Title').fill('Summer menu');
+  await create.getByLabel('Destination URL').fill('javascript:alert(1)');
+  await create.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(create.getByLabel('Destination URL')).toHaveAccessibleDescription(
+    /URL must start with http:\/\/ or https:\/\//,
+  );
+  await create.getByLabel('Destination URL').fill('https://cafe.example/summer');
+  await create.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(page.getByText('QR code created successfully', { exact: true })).toBeVisible();
+  await expect(create).toBeHidden();
+
+  const card = page.getByRole('article', { name: 'Summer menu' });
+  await expect(card.getByRole('link', { name: 'https://cafe.example/summer' })).toBeVisible();
+  await expect(card.getByText('0 scans')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'QR code of Summer menu' })).toHaveAttribute('width', '150');
+  // the free plan's one QR code is used
+  await expect(usage.getByText('QR codes used: 1 of 1')).toBeVisible();
+  await expect(usage.getByRole('button', { name: 'Create New QR' })).toBeDisabled();
+
+  // Copy Link puts the short URL on the clipboard
+  await card.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
+  const shortUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(shortUrl).toMatch(new RegExp(`^${origin()}/l/[0-9A-Za-z]{7,}$`));
+
+  // the downloads are named after the title and scan to the short URL with the scan marker
+  const png = await download(page, card.getByRole('button', { name: 'Download PNG' }));
+  expect(png.suggestedFilename()).toBe('Summer_menu.png');
+  const pngMeta = await sharp(await readFile(await png.path())).metadata();
+  expect(pngMeta.width).toBeGreaterThanOrEqual(1000);
+  expect(await decodeQrFile(png)).toBe(`${shortUrl}?${QR_SCAN_MARKER}`);
+  const svg = await download(page, card.getByRole('button', { name: 'Download SVG' }));
+  expect(svg.suggestedFilename()).toBe('Summer_menu.svg');
+  expect(await decodeQrFile(svg)).toBe(`${shortUrl}?${QR_SCAN_MARKER}`);
+
+  // a new destination keeps the code, so printed copies keep working
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit QR code' });
+  await expect(edit.getByLabel('Destination URL')).toHaveValue('https://cafe.example/summer');
+  await edit.getByLabel('Destination URL').fill('https://cafe.example/autumn');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('QR code updated successfully', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'https://cafe.example/autumn' })).toBeVisible();
+  const afterEdit = await download(page, card.getByRole('button', { name: 'Download PNG' }));
+  expect(await decodeQrFile(afterEdit)).toBe(`${shortUrl}?${QR_SCAN_MARKER}`);
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this QR code?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete QR code' }).click();
+  await expect(page.getByText('QR Code deleted', { exact: true })).toBeVisible();
+  await expect(card).toBeHidden();
+  await expect(usage.getByRole('button', { name: 'Create New QR' })).toBeEnabled();
+});
+
+test("the vCard's own QR code has the vCard badge, cannot be edited or deleted here, and does not count", async ({
+  page,
+}) => {
+  await signUpAndConfirm(page);
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await page.goto('/dashboard/qr-codes');
+  const card = page.getByRole('article', { name: 'Grace Hopper' });
+  await expect(card.getByText('vCard', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
+    /Managed by your vCard/,
+  );
+  await expect(card.getByRole('button', { name: 'Copy Link' })).toBeEnabled();
+  await expect(page.getByText('QR codes used: 0 of 1')).toBeVisible();
+});
+
+test('the server refuses a QR code beyond the plan limit with Limit Reached', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/qr-codes');
+  await page.getByRole('button', { name: 'Create your first QR code' }).click();
+  const create = page.getByRole('dialog', { name: 'Create New QR' });
+  await create.getByLabel('Title').fill('Second');
+  await create.getByLabel('Destination URL').fill('https://example.com/second');
+  // meanwhile another tab used the plan's one QR code
+  await callTrpc(page, 'links.createQrCode', { title: 'First', url: 'https://example.com/first', icon: '' });
+  await create.getByRole('button', { name: 'Create QR code' }).click();
+  await expect(page.getByText('Limit Reached', { exact: true })).toBeVisible();
+  await expect(page.getByText('Upgrade your plan to create more QR codes.', { exact: true })).toBeVisible();
+  await expect(create).toBeVisible();
+});
+
+for (const language of ['en', 'es'] as const) {
+  for (const [device, viewport] of [
+    ['phone', { width: 375, height: 812 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    test(`screenshot: ${device}, ${language}`, async ({ page }, testInfo) => {
+      const shoot = async (name: string, fullPage: boolean) => {
+        const path = testInfo.outputPath(`${name}-${device}-${language}.png`);
+        await page.screenshot({ path, fullPage });
+        await testInfo.attach(`${name}, ${device}, ${language}`, { path, contentType: 'image/png' });
+      };
+      await page.setViewportSize(viewport);
+      await signUpAndConfirm(page);
+      await callTrpc(page, 'profile.setLanguage', { language });
+      await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+      await page.goto('/dashboard/qr-codes');
+
+      // the dialog with every field's message
+      await page
+        .getByRole('button', { name: language === 'en' ? 'Create New QR' : 'Crear nuevo QR' })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByRole('button', { name: language === 'en' ? 'Create QR code' : 'Crear código QR' })
+        .click();
+      await expect(
+        dialog.getByText(language === 'en' ? 'Title is required' : 'El título es obligatorio'),
+      ).toBeVisible();
+      await shoot('qr-codes-dialog', false);
+      await page.keyboard.press('Escape');
+
+      await callTrpc(page, 'links.createQrCode', {
+        title: 'Summer menu with a rather long title',
+        url: 'https://cafe.example/menus/summer-2025/with/a/long/path?table=12',
+        icon: '☕',
+      });
+      await page.reload();
+      const cards = page.getByRole('article');
+      await expect(cards).toHaveCount(2);
+      if (device === 'phone') {
+        // one column: every card takes the full width, and nothing scrolls sideways
+        for (const box of [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]) {
+          expect(box?.width).toBeGreaterThan(viewport.width - 48);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      }
+      await shoot('qr-codes', true);
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Plus } from 'lucide-react';
+import { Button } from '../ui/Button.tsx';
+import type { PlanUsage } from './plan-usage.ts';
+import { PlanLimitNotice } from './PlanLimitNotice.tsx';
+import { PlanUsageBar } from './PlanUsageBar.tsx';
+
+interface PlanUsagePanelProps {
+  usage: PlanUsage;
+  /** The line above the bar, for example '2 of 5 vCards'. */
+  summary: ReactNode;
+  /** Accessible name of the bar. */
+  meterLabel: string;
+  createLabel: ReactNode;
+  onCreate: () => void;
+}
+
+/**
+ * The plan usage banner of a dashboard list (My vCards, My QR Codes) and its Create button, blocked with the
+ * reason once the plan is full (spec section 4, limits in use).
+ */
+export function PlanUsagePanel({ usage, summary, meterLabel, createLabel, onCreate }: PlanUsagePanelProps) {
+  const { t } = useLingui();
+  const noticeId = useId();
+  return (
+    <section aria-label={t`Plan usage`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <PlanUsageBar usage={usage} summary={summary} meterLabel={meterLabel} />
+        <Button onClick={onCreate} disabled={usage.full} aria-describedby={usage.full ? noticeId : undefined}>
+          <Plus aria-hidden />
+          {createLabel}
+        </Button>
+      </div>
+      {usage.full && <PlanLimitNotice id={noticeId} />}
+    </section>
+  );
+}

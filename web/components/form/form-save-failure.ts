@@ -1,0 +1,48 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  ERROR_REASON_TEXT,
+  NETWORK_ERROR_TEXT,
+  trpcFailure,
+  validationMessage,
+} from '../../lib/error-messages.ts';
+
+export interface ToastText {
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+}
+
+export interface FormSaveFailure {
+  /** Fields the server refused, each with a validation id, to mark in the form. */
+  fieldErrors: { path: string; message: string }[];
+  toast: ToastText;
+}
+
+interface FormSaveTexts {
+  /** The title when nothing better can be said (spec section 8: 'Failed to … Please try again.'). */
+  failed: MessageDescriptor;
+  /** What a full plan says; `limit` is the plan limit the server reported, when it did. */
+  limitReached: (limit: number | undefined) => ToastText;
+}
+
+/**
+ * What to tell the person when a form's create or update procedure is refused: the plan limit's own
+ * toast, 'Validation Error' with the first field the server refused (and all of them to mark), or
+ * `failed` with the reason's text (or the network's, when no answer came).
+ */
+export function formSaveFailure(error: unknown, texts: FormSaveTexts): FormSaveFailure {
+  const failure = trpcFailure(error);
+  if (!failure) return { fieldErrors: [], toast: { title: texts.failed, description: NETWORK_ERROR_TEXT } };
+  if (failure.reason === 'limit_reached') {
+    const limit = failure.meta?.limit;
+    return { fieldErrors: [], toast: texts.limitReached(typeof limit === 'number' ? limit : undefined) };
+  }
+  const [first] = failure.fieldErrors;
+  if (failure.reason === 'validation_failed' && first) {
+    return {
+      fieldErrors: failure.fieldErrors,
+      toast: { title: msg`Validation Error`, description: validationMessage(first.message) },
+    };
+  }
+  return { fieldErrors: [], toast: { title: texts.failed, description: ERROR_REASON_TEXT[failure.reason] } };
+}

@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from '../../components/ui/Button.tsx';
+import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
+import { QrCodeForm } from './QrCodeForm.tsx';
+import type { QrCodeRow } from './types.ts';
+import { useSaveQrCode } from './use-save-qr-code.ts';
+
+interface QrCodeDialogProps {
+  /** The QR code whose destination changes, or null to create one. */
+  qrCode: QrCodeRow | null;
+  onSaved: () => void;
+}
+
+const EMPTY_FORM = { title: '', url: '', icon: '' };
+
+/**
+ * 'Create New QR' and 'Edit destination' of My QR Codes. Editing keeps the short code, so printed codes
+ * lead to the new destination. Render it inside a <Dialog> that mounts it only while open.
+ */
+export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
+  const save = useSaveQrCode();
+  return (
+    <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <DialogTitle>{qrCode ? <Trans>Edit QR code</Trans> : <Trans>Create New QR</Trans>}</DialogTitle>
+      <DialogDescription>
+        {qrCode ? (
+          <Trans>The code stays the same: codes you already printed lead to the new destination.</Trans>
+        ) : (
+          <Trans>The code leads to a short link of yours, so every scan is counted.</Trans>
+        )}
+      </DialogDescription>
+      <div className="mt-6">
+        <QrCodeForm
+          initialValues={
+            qrCode ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '' } : EMPTY_FORM
+          }
+          submitLabel={qrCode ? <Trans>Save changes</Trans> : <Trans>Create QR code</Trans>}
+          onSave={async (values) => {
+            const result = await save(qrCode?.id ?? null, values);
+            if (result.ok) onSaved();
+            return result;
+          }}
+          secondaryAction={
+            <DialogClose asChild>
+              <Button variant="secondary">
+                <Trans>Cancel</Trans>
+              </Button>
+            </DialogClose>
+          }
+        />
+      </div>
+    </DialogContent>
+  );
+}

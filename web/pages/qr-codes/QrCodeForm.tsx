@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import type { FieldPath } from 'react-hook-form';
+import { QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
+import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import type { QrSaveResult } from './use-save-qr-code.ts';
+
+interface QrCodeFormProps {
+  initialValues: QrCodeFormValues;
+  submitLabel: ReactNode;
+  /** Saves the form's values; the fields the server refused are marked in the form. */
+  onSave: (values: QrCodeFormValues) => Promise<QrSaveResult>;
+  /** Beside the submit button (the dialog's Cancel). */
+  secondaryAction: ReactNode;
+}
+
+/** The QR code form (spec section 5): title, destination URL and an optional icon, each with its message. */
+export function QrCodeForm({ initialValues, submitLabel, onSave, secondaryAction }: QrCodeFormProps) {
+  const form = useZodForm(QrCodeFormSchema, initialValues);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.submit(async () => {
+    const result = await onSave(form.getValues());
+    if (result.ok) return;
+    for (const { path, message } of result.fieldErrors) {
+      form.setError(path as FieldPath<QrCodeFormValues>, { message });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <TextField
+        label={<Trans>Title</Trans>}
+        autoComplete="off"
+        required
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextField
+        label={<Trans>Destination URL</Trans>}
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        required
+        hint={<Trans>Where a scan leads. You can change it later: printed codes keep working.</Trans>}
+        error={errors.url?.message}
+        {...form.register('url')}
+      />
+      <TextField
+        label={<Trans>Icon (optional)</Trans>}
+        autoComplete="off"
+        hint={<Trans>An emoji or a short word shown beside the title.</Trans>}
+        error={errors.icon?.message}
+        {...form.register('icon')}
+      />
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        {secondaryAction}
+        <SubmitButton busy={isSubmitting} busyLabel={<Trans>Saving...</Trans>} block={false}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

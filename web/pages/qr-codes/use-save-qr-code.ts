@@ -1,0 +1,36 @@
+import { useLingui } from '@lingui/react/macro';
+import type { QrCodeFormValues } from '#src/schemas/link.ts';
+import type { FormSaveFailure } from '../../components/form/form-save-failure.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { useLinksChanged } from '../links/use-links-changed.ts';
+import { qrSaveFailure } from './qr-save-failure.ts';
+
+export type QrSaveResult = { ok: true } | { ok: false; fieldErrors: FormSaveFailure['fieldErrors'] };
+
+/**
+ * Creates a QR code (no id) or changes one's title and destination, with the spec's toasts. It sends the
+ * form's own values: the procedures parse them with the same schema as the form.
+ */
+export function useSaveQrCode() {
+  const { t, i18n } = useLingui();
+  const linksChanged = useLinksChanged();
+  const create = trpc.links.createQrCode.useMutation();
+  const update = trpc.links.updateQrCode.useMutation();
+
+  return async function save(id: string | null, values: QrCodeFormValues): Promise<QrSaveResult> {
+    try {
+      if (id) await update.mutateAsync({ ...values, id });
+      else await create.mutateAsync(values);
+    } catch (error) {
+      const { toast: text, fieldErrors } = qrSaveFailure(error, id ? 'update' : 'create');
+      toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
+      // the list may have changed elsewhere (another tab used the plan's last QR code)
+      await linksChanged();
+      return { ok: false, fieldErrors };
+    }
+    toast({ title: id ? t`QR code updated successfully` : t`QR code created successfully` });
+    await linksChanged();
+    return { ok: true };
+  };
+}
