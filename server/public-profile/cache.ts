@@ -1,13 +1,13 @@
 import type { ChangeBus } from '../lib/changes.ts';
-import { createLru } from './lru.ts';
+import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { RenderedPage } from './responses.ts';
 import type { PublicProfile } from './service.ts';
 
 // The public pages' in-process cache: a profile as loaded from the database, and what was made from it
-// (rendered HTML per page and language, the .vcf text), under the name it was looked up by. An owner's
-// change notice (topic 'cards' or 'links', from this or any other process) drops all their entries; a
-// reset of the change bus (notices may have been missed) drops everything; and every entry expires after
-// a minute in any case, so a profile change that nobody announced (a plan that ends, say) shows soon.
+// (rendered HTML per page and language, the .vcf text), under the name it was looked up by. An owner cache
+// (server/lib/owner-cache.ts): an owner's 'cards' or 'links' notice drops their entries, and every entry
+// expires after a minute in any case, so a profile change that nobody announced (a plan that ends, say)
+// shows soon.
 
 /** The .vcf download as sent. */
 export interface VcfFile {
@@ -44,70 +44,20 @@ export function createProfileCache(
   changes: ChangeBus,
   options: { maxEntries?: number; ttlMs?: number } = {},
 ): ProfileCache {
-  // which keys hold each owner's profile, to drop them all on that owner's change notice
-  const keysOfUser = new Map<string, Set<string>>();
-  const entries = createLru<string, CachedProfile>({
+  const cache = createOwnerCache<CachedProfile>(changes, {
+    topics: ['cards', 'links'],
+    ownerOf: (entry) => entry.profile.userId,
     maxEntries: options.maxEntries ?? PROFILE_CACHE_MAX_ENTRIES,
     ttlMs: options.ttlMs ?? PROFILE_CACHE_TTL_MS,
-    onRemove(key, entry) {
-      const keys = keysOfUser.get(entry.profile.userId);
-      keys?.delete(key);
-      if (keys?.size === 0) keysOfUser.delete(entry.profile.userId);
-    },
   });
-  const loading = new Map<string, Promise<CachedProfile | null>>();
-  // Bumped by every invalidation: a load that started before one may have read old rows, so its result
-  // serves the request that asked but is not kept.
-  let generation = 0;
-
-  const forget = () => {
-    generation += 1;
-    loading.clear();
-  };
-
-  const stopChanges = changes.subscribe((change) => {
-    if (change.topic !== 'cards' && change.topic !== 'links') return;
-    forget();
-    for (const key of [...(keysOfUser.get(change.userId) ?? [])]) entries.delete(key);
-  });
-  const stopResets = changes.onReset(() => {
-    forget();
-    entries.clear();
-  });
-
-  async function load(key: string, read: () => Promise<PublicProfile | null>): Promise<CachedProfile | null> {
-    const startedAt = generation;
-    const profile = await read();
-    if (!profile) return null; // unknown names are not kept: a later sign-up may take them
-    const entry: CachedProfile = { profile, pages: new Map(), readyPages: new Map() };
-    if (generation === startedAt) {
-      entries.set(key, entry);
-      const keys = keysOfUser.get(profile.userId) ?? new Set<string>();
-      keys.add(key);
-      keysOfUser.set(profile.userId, keys);
-    }
-    return entry;
-  }
-
   return {
     get(key, read) {
-      const cached = entries.get(key);
-      if (cached) return Promise.resolve(cached);
-      let pending = loading.get(key);
-      if (!pending) {
-        pending = load(key, read).finally(() => {
-          if (loading.get(key) === pending) loading.delete(key);
-        });
-        loading.set(key, pending);
-      }
-      return pending;
+      return cache.get(key, async () => {
+        const profile = await read();
+        return profile && { profile, pages: new Map(), readyPages: new Map() };
+      });
     },
-    peek(key) {
-      return entries.get(key);
-    },
-    close() {
-      stopChanges();
-      stopResets();
-    },
+    peek: cache.peek,
+    close: cache.close,
   };
 }

@@ -1,7 +1,7 @@
 import { contactPhotoJpeg } from '../media/process.ts';
 import { readPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import { createLru } from './lru.ts';
+import { createLru } from '../lib/lru.ts';
 
 // The photo embedded in a .vcf (phones ignore photo URLs): the card's photo made small and square, once
 // per photo path. A path names one upload forever (a new photo gets a new key), so entries never go stale.

@@ -5,7 +5,7 @@ import { readPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import type { CardColours } from './colours.ts';
 import { iconShapes } from './icons.ts';
-import { createLru } from './lru.ts';
+import { createLru } from '../lib/lru.ts';
 
 // The picture a shared link shows (og:image): a raster image of a known size. With a photo, the photo
 // cropped square; without one, a person mark in the card's colours. No text is drawn: the production

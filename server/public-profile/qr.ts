@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { createLru } from './lru.ts';
+import { createLru } from '../lib/lru.ts';
 
 // The QR code on each public page: inline SVG of the page's own public URL (DECISIONS.md: a vCard's QR
 // code encodes its public page URL). Drawing one costs a few milliseconds, so each URL is drawn once.

@@ -1,5 +1,6 @@
 import type { Locale } from '../../src/i18n.ts';
 import { mediaKeyOf } from '../../src/media.ts';
+import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { cardColours } from './colours.ts';
@@ -151,12 +152,14 @@ function socialLinks(card: PublicCard, t: PageTexts): string {
   return `<nav aria-label="${e(t.socialProfiles)}"><ul class="social">${items.join('')}</ul></nav>`;
 }
 
-// Profile links go straight to their destination for now; the counted short link (/l/{code}) is
-// issue 5's redirect route.
-function profileLinks(profile: PublicProfile, t: PageTexts): string {
+// Profile links go through their short link (/l/{code}), which counts the click and redirects.
+function profileLinks(profile: PublicProfile, publicUrl: string, t: PageTexts): string {
   const items = profile.links
     .filter((link) => isHttpUrl(link.url))
-    .map((link) => `<li><a href="${e(link.url)}" rel="nofollow ugc">${e(link.title)}</a></li>`);
+    .map(
+      (link) =>
+        `<li><a href="${e(shortLinkUrl(publicUrl, link.code))}" rel="nofollow ugc">${e(link.title)}</a></li>`,
+    );
   if (items.length === 0) return '';
   return `<nav aria-label="${e(t.links)}"><ul class="links">${items.join('')}</ul></nav>`;
 }
@@ -187,8 +190,26 @@ export function renderProfilePage(input: ProfilePageInput): string {
     contactActions(card, t) +
     saveContact(card, t) +
     socialLinks(card, t) +
-    profileLinks(input.profile, t) +
+    profileLinks(input.profile, input.publicUrl, t) +
     `<figure class="qr">${input.qrSvg}<figcaption>${e(t.qrCaption)}</figcaption></figure>` +
+    `</main>${footer(t)}</body></html>`
+  );
+}
+
+/** A page with one short message: where a card or link cannot be shown. */
+function notePage(locale: Locale, mark: IconName, title: string, text: string): string {
+  const t = PAGE_TEXTS[locale];
+  return (
+    head({
+      locale,
+      title,
+      description: text,
+      robots: 'noindex',
+      style: pageStyle(cardColours({ background: null, font: null, icon: null })),
+    }) +
+    '<body><main class="note">' +
+    `<span class="dot">${icon(mark)}</span>` +
+    `<h1>${e(title)}</h1><p>${e(text)}</p><a href="/">${e(t.goHome)}</a>` +
     `</main>${footer(t)}</body></html>`
   );
 }
@@ -196,18 +217,13 @@ export function renderProfilePage(input: ProfilePageInput): string {
 /** 'Profile Temporarily Unavailable': unknown (404), offline (403) or not loadable right now (503). */
 export function renderUnavailablePage(locale: Locale, status: 403 | 404 | 503): string {
   const t = PAGE_TEXTS[locale];
-  const text = status === 503 ? t.loadFailedText : t.unavailableText;
-  return (
-    head({
-      locale,
-      title: t.unavailableTitle,
-      description: text,
-      robots: 'noindex',
-      style: pageStyle(cardColours({ background: null, font: null, icon: null })),
-    }) +
-    '<body><main class="note">' +
-    `<span class="dot">${icon('user')}</span>` +
-    `<h1>${e(t.unavailableTitle)}</h1><p>${e(text)}</p><a href="/">${e(t.goHome)}</a>` +
-    `</main>${footer(t)}</body></html>`
-  );
+  return notePage(locale, 'user', t.unavailableTitle, status === 503 ? t.loadFailedText : t.unavailableText);
+}
+
+/** A short link that does not exist (404) or could not be looked up right now (503). */
+export function renderLinkUnavailablePage(locale: Locale, status: 404 | 503): string {
+  const t = PAGE_TEXTS[locale];
+  return status === 503
+    ? notePage(locale, 'link', t.linkLoadFailedTitle, t.linkLoadFailedText)
+    : notePage(locale, 'link', t.linkNotFoundTitle, t.linkNotFoundText);
 }

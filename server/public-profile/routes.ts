@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import type { Locale } from '../../src/i18n.ts';
 import { isProfileAvailable } from '../../src/plans.ts';
 import { isAppPath } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
+import { securityHeaders } from '../lib/security-headers.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import { isBot } from './bots.ts';
+import { isPersonVisiting } from '../lib/bots.ts';
 import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
 import { cardColours } from './colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
@@ -14,6 +15,7 @@ import { renderProfilePage, renderUnavailablePage } from './render.ts';
 import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
 import { findProfileByUsername, findProfileByVcardId, type PublicCard } from './service.ts';
 import { pageLocale } from './texts.ts';
+import { unavailablePageSender } from './unavailable.ts';
 import { cardVcf, vcfContentDisposition } from './vcf.ts';
 import { createViewRecorder } from './views.ts';
 
@@ -28,8 +30,6 @@ import { createViewRecorder } from './views.ts';
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** The preview picture's URL changes with its content (og-image.ts), so previews may keep it a day. */
 const OG_IMAGE_CACHE_CONTROL = 'public, max-age=86400';
-/** Seconds a client should wait before retrying a page that could not be loaded. */
-const RETRY_AFTER_SECONDS = 30;
 
 /** The shape of any username (src/username.ts: free 8 digits or paid 3-30 characters), in lowercase. */
 const USERNAME_SHAPE = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
@@ -43,16 +43,9 @@ type UnavailableStatus = 403 | 404 | 503;
 
 type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
 
-/** A person opening the page: not a HEAD request, a bot or link preview, or a browser's prefetch. */
-function isPersonViewing(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
-  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
-  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
-  return !isBot(request.headers['user-agent']);
-}
-
 export async function registerPublicProfileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { publicUrl } = deps.config;
+  const security = securityHeaders(deps.config);
   const cache = createProfileCache(deps.changes);
   const views = createViewRecorder(deps.db, deps.changes, app.log);
   // hooks of one instance run last-registered first: views are written before the database closes
@@ -85,30 +78,7 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
     return { entry };
   }
 
-  const unavailablePages = new Map<string, Buffer>();
-  function sendUnavailable(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: UnavailableStatus,
-    ownerLanguage: Locale = DEFAULT_LOCALE,
-  ) {
-    const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
-    const key = `${locale}|${status}`;
-    let html = unavailablePages.get(key);
-    if (!html) {
-      html = Buffer.from(renderUnavailablePage(locale, status));
-      unavailablePages.set(key, html);
-    }
-    reply
-      .status(status)
-      // a temporary state: nobody keeps it, and search engines leave it out
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .header('content-language', locale)
-      .header('vary', 'accept-language');
-    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.type('text/html; charset=utf-8').send(html);
-  }
+  const sendUnavailable = unavailablePageSender<UnavailableStatus>(renderUnavailablePage);
 
   /** The page at a path in a language, rendered once per cache entry. */
   function pageOf(entry: CachedProfile, path: string, locale: Locale): Promise<RenderedPage> {
@@ -117,7 +87,13 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
     if (!page) {
       const pageUrl = publicUrl + path;
       page = qrSvg(pageUrl).then((qr) =>
-        renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr })),
+        renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr }), {
+          ...security,
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': PAGE_CACHE_CONTROL,
+          'content-language': locale,
+          vary: 'accept-language, accept-encoding',
+        }),
       );
       page.then(
         (made) => entry.readyPages.set(key, made),
@@ -137,18 +113,21 @@ export async function registerPublicProfileRoutes(app: FastifyInstance, deps: Ap
     page: RenderedPage,
   ) {
     const { profile } = entry;
-    if (isPersonViewing(request)) views.record({ userId: profile.userId, vcardId: profile.card.vcardId });
-    reply
-      .header('cache-control', PAGE_CACHE_CONTROL)
-      .header('etag', page.etag)
-      .header('content-language', locale)
-      .header('vary', 'accept-language, accept-encoding');
-    if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    reply.type('text/html; charset=utf-8');
-    if (acceptsGzip(request.headers['accept-encoding'])) {
-      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    if (isPersonVisiting(request)) views.record({ userId: profile.userId, vcardId: profile.card.vcardId });
+    if (etagMatches(request.headers['if-none-match'], page.etag)) {
+      return reply
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .header('etag', page.etag)
+        .header('content-language', locale)
+        .header('vary', 'accept-language, accept-encoding')
+        .status(304)
+        .send();
     }
-    return reply.send(page.body);
+    // the page's whole answer was made with it: written as is, past the framework's per-header work
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    reply.hijack();
+    reply.raw.writeHead(200, gzip ? page.headers.gzip : page.headers.body);
+    reply.raw.end(gzip ? page.gzip : page.body);
   }
 
   /**

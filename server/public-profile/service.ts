@@ -29,8 +29,8 @@ export interface PublicProfile {
   language: Locale;
   availability: AvailabilityFacts;
   card: PublicCard;
-  /** Profile links (vcard_id null), by order_index, then created_at. */
-  links: { title: string; url: string }[];
+  /** Profile links (kind 'profile'), by order_index, then created_at; shown through /l/{code}. */
+  links: { title: string; url: string; code: string }[];
 }
 
 const PROFILE_COLUMNS = [
@@ -118,9 +118,9 @@ function publicProfile(
 function profileLinks(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('links')
-    .select(['title', 'url'])
+    .select(['title', 'url', 'code'])
     .where('user_id', '=', userId)
-    .where('vcard_id', 'is', null)
+    .where('kind', '=', 'profile')
     .orderBy('order_index')
     .orderBy('created_at')
     .orderBy('id')

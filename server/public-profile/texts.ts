@@ -1,5 +1,5 @@
 import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
-import { createLru } from './lru.ts';
+import { createLru } from '../lib/lru.ts';
 
 // The public page's own words, in every language of the product (DECISIONS.md: public pages too). A
 // Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer escapes them.
@@ -24,6 +24,12 @@ export interface PageTexts {
   unavailableText: string;
   /** The profile could not be loaded (HTTP 503). */
   loadFailedText: string;
+  /** A short link (/l/{code}) that does not exist (HTTP 404). */
+  linkNotFoundTitle: string;
+  linkNotFoundText: string;
+  /** A short link that could not be looked up right now (HTTP 503). */
+  linkLoadFailedTitle: string;
+  linkLoadFailedText: string;
   goHome: string;
 }
 
@@ -45,6 +51,11 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     unavailableText:
       'This profile is not available right now. If you know its owner, let them know, or try again later.',
     loadFailedText: 'We could not load this profile just now. Please try again in a moment.',
+    linkNotFoundTitle: 'Link Not Found',
+    linkNotFoundText:
+      'This link does not exist or has been removed. Check the address, or ask whoever shared it for a new one.',
+    linkLoadFailedTitle: 'Link Temporarily Unavailable',
+    linkLoadFailedText: 'We could not open this link just now. Please try again in a moment.',
     goHome: 'Go to Tapcard',
   },
   es: {
@@ -64,6 +75,11 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     unavailableText:
       'Este perfil no está disponible en este momento. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
     loadFailedText: 'No hemos podido cargar este perfil ahora mismo. Vuelve a intentarlo en un momento.',
+    linkNotFoundTitle: 'Enlace no encontrado',
+    linkNotFoundText:
+      'Este enlace no existe o se ha eliminado. Comprueba la dirección o pide uno nuevo a quien lo compartió.',
+    linkLoadFailedTitle: 'Enlace temporalmente no disponible',
+    linkLoadFailedText: 'No hemos podido abrir este enlace ahora mismo. Vuelve a intentarlo en un momento.',
     goHome: 'Ir a Tapcard',
   },
 };

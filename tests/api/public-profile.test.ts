@@ -114,7 +114,13 @@ async function addLink(
 ) {
   await db
     .insertInto('links')
-    .values({ user_id: userId, kind: 'profile', code: randomBytes(4).toString('hex'), ...fields })
+    .values({
+      user_id: userId,
+      // a vCard's own link is its QR code, not a profile link
+      kind: fields.vcard_id ? 'qr' : 'profile',
+      code: randomBytes(4).toString('hex'),
+      ...fields,
+    })
     .execute();
 }
 
@@ -361,6 +367,30 @@ describe('the public profile page', () => {
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect(zipped.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('answers from the warm cache with the same security headers as every other answer, and HEAD without a body', async () => {
+    const owner = await createOwner(t.db);
+    await addVcard(t.db, owner.id);
+    const cold = await get(`/${owner.username}`);
+    const warm = await get(`/${owner.username}`, { 'accept-encoding': 'gzip' });
+    const head = await t.app.inject({ method: 'HEAD', url: `/${owner.username}` });
+    const other = await t.app.inject({ method: 'GET', url: '/health' });
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+    ]) {
+      expect(warm.headers[name], name).toBe(other.headers[name]);
+      expect(cold.headers[name], name).toBe(other.headers[name]);
+    }
+    expect(warm.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(warm.headers['content-length'])).toBe(warm.rawPayload.length);
+    expect(warm.headers['content-language']).toBe('en');
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(cold.body));
   });
 
   it('lets browsers and CDNs store the page only if they ask again each time (304 with the ETag)', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardColours, contrastRatio } from '../../server/public-profile/colours.ts';
-import { createLru } from '../../server/public-profile/lru.ts';
+import { createLru } from '../../server/lib/lru.ts';
 import { acceptsGzip, etagMatches } from '../../server/public-profile/responses.ts';
 import { pageLocale } from '../../server/public-profile/texts.ts';
 import { vcfContentDisposition } from '../../server/public-profile/vcf.ts';

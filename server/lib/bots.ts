@@ -1,8 +1,10 @@
-import { createLru } from './lru.ts';
+import type { IncomingHttpHeaders } from 'node:http';
+import { rememberAnswers } from './lru.ts';
 
-// Who is not a person reading a card: link-preview fetchers (a link pasted in a chat is fetched by the
-// chat's server, often several times), search crawlers, monitors and HTTP libraries. Their requests still
-// get the page (that is how a shared link shows name, title and photo) but are not counted as views.
+// Who is not a person opening a card or following a short link: link-preview fetchers (a link pasted in
+// a chat is fetched by the chat's server, often several times), search crawlers, monitors and HTTP
+// libraries. Their requests are still answered (that is how a shared link shows name, title and photo)
+// but are not counted as views, scans or clicks.
 
 const NOT_A_PERSON = new RegExp(
   [
@@ -55,7 +57,7 @@ const NOT_A_PERSON = new RegExp(
 );
 
 /** Visitors share a few thousand user agents: the long pattern runs once per agent, not per view. */
-const answers = createLru<string, boolean>({ maxEntries: 2_000, ttlMs: 24 * 60 * 60 * 1000 });
+const matchesSoftware = rememberAnswers((userAgent) => NOT_A_PERSON.test(userAgent), 2_000);
 
 /**
  * True when a request comes from software rather than a person opening the card: any of the user agents
@@ -63,10 +65,17 @@ const answers = createLru<string, boolean>({ maxEntries: 2_000, ttlMs: 24 * 60 *
  */
 export function isBot(userAgent: string | null | undefined): boolean {
   if (!userAgent?.trim()) return true;
-  let answer = answers.get(userAgent);
-  if (answer === undefined) {
-    answer = NOT_A_PERSON.test(userAgent);
-    answers.set(userAgent, answer);
-  }
-  return answer;
+  return matchesSoftware(userAgent);
+}
+
+/**
+ * True for a person's visit, the only kind that is counted (a profile view, a short link's scan or
+ * click): a GET (not HEAD) that is not a browser's prefetch (Sec-Purpose, or the older Purpose header)
+ * and does not come from a bot or link preview.
+ */
+export function isPersonVisiting(request: { method: string; headers: IncomingHttpHeaders }): boolean {
+  if (request.method !== 'GET') return false;
+  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
+  return !isBot(request.headers['user-agent']);
 }

@@ -65,3 +65,19 @@ export function createLru<K, V>(options: {
     },
   };
 }
+
+/**
+ * `answer` with its answers kept for a day per input, for values that many requests share (user agents,
+ * Accept-Language): a pattern or parser then runs once per distinct value, not once per request.
+ */
+export function rememberAnswers<T>(answer: (input: string) => T, maxEntries: number): (input: string) => T {
+  const answers = createLru<string, { value: T }>({ maxEntries, ttlMs: 24 * 60 * 60 * 1000 });
+  return (input) => {
+    let remembered = answers.get(input);
+    if (!remembered) {
+      remembered = { value: answer(input) };
+      answers.set(input, remembered);
+    }
+    return remembered.value;
+  };
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
+import { deviceClass, referrerHost } from '../../src/visitor.ts';
+import { isPersonVisiting } from '../lib/bots.ts';
+import { rememberAnswers } from '../lib/lru.ts';
+import { createOwnerCache } from '../lib/owner-cache.ts';
+import { securityHeaders } from '../lib/security-headers.ts';
+import { renderLinkUnavailablePage } from '../public-profile/render.ts';
+import { unavailablePageSender } from '../public-profile/unavailable.ts';
+import type { AppDeps } from '../trpc/context.ts';
+import { createHitRecorder } from './hits.ts';
+import { resolveLinkCode } from './resolve.ts';
+
+// Short links (issue 5): GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
+// code's `?qr` marker) or a click. The answer never waits for the database: the link comes from an
+// in-process cache (dropped for an owner on their 'links' or 'cards' notice, from any process) and the
+// hit is queued (hits.ts). HEAD requests, bots and link previews, and browser prefetches are redirected
+// but not counted. Unknown codes get a small 404 page in the visitor's language.
+
+export const SHORT_LINK_CACHE_MAX_ENTRIES = 10_000;
+export const SHORT_LINK_CACHE_TTL_MS = 60_000;
+
+/** A link ready to answer: its owner for the count, and the whole 302 header block, made once. */
+interface CachedLink {
+  linkId: string;
+  userId: string;
+  /** Name/value pairs for writeHead. */
+  headers: string[];
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+export async function registerShortLinkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const cache = createOwnerCache<CachedLink>(deps.changes, {
+    // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
+    topics: ['links', 'cards'],
+    ownerOf: (link) => link.userId,
+    maxEntries: SHORT_LINK_CACHE_MAX_ENTRIES,
+    ttlMs: SHORT_LINK_CACHE_TTL_MS,
+  });
+  const hits = createHitRecorder(deps.db, deps.changes, app.log);
+  // hooks of one instance run last-registered first: hits are written before the database closes
+  app.addHook('onClose', async () => {
+    cache.close();
+    await hits.flush();
+  });
+
+  const redirectHeaders = Object.entries({
+    ...securityHeaders(deps.config),
+    // every follow must reach this server to be counted, and the destination may change at any time
+    'cache-control': 'no-store',
+    // the destination learns the origin the visitor came from, as with a direct link, never a path
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-length': '0',
+  }).flat();
+  const sendUnavailable = unavailablePageSender(renderLinkUnavailablePage);
+  // visitors share a few thousand user agents and referring pages: each is read once
+  const deviceOf = rememberAnswers(deviceClass, 2_000);
+  const hostOf = rememberAnswers(referrerHost, 2_000);
+
+  async function load(code: string): Promise<CachedLink | null> {
+    const link = await resolveLinkCode(deps.db, code);
+    if (!link) return null;
+    return {
+      linkId: link.linkId,
+      userId: link.userId,
+      headers: [...redirectHeaders, 'location', link.location],
+    };
+  }
+
+  function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
+    if (isPersonVisiting(request)) {
+      const { referer } = request.headers;
+      hits.record({
+        linkId: link.linkId,
+        userId: link.userId,
+        kind: Object.hasOwn(request.query, QR_SCAN_MARKER) ? 'scan' : 'click',
+        device: deviceOf(request.headers['user-agent'] ?? ''),
+        referrerHost: referer ? hostOf(referer) : null,
+      });
+    }
+    // the whole answer was made with the cached link: written as is, past the framework's header work
+    reply.hijack();
+    reply.raw.writeHead(302, link.headers);
+    reply.raw.end();
+  }
+
+  async function loadAndFollow(
+    request: FastifyRequest<{ Querystring: Query }>,
+    reply: FastifyReply,
+    code: string,
+  ) {
+    let link: CachedLink | null;
+    try {
+      link = await cache.get(code, () => load(code));
+    } catch (error) {
+      request.log.error({ err: error }, 'short link could not be looked up');
+      return sendUnavailable(request, reply, 503);
+    }
+    if (!link) return sendUnavailable(request, reply, 404);
+    follow(request, reply, link);
+  }
+
+  // Fastify answers HEAD through this GET route too (redirected, not counted). A warm cache answers
+  // synchronously: at thousands of follows a second each await is measurable.
+  app.get<{ Params: { code: string }; Querystring: Query }>('/l/:code', (request, reply) => {
+    const { code } = request.params;
+    const link = cache.peek(code);
+    if (link) return follow(request, reply, link);
+    return loadAndFollow(request, reply, code);
+  });
+}

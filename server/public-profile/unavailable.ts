@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { pageLocale } from './texts.ts';
+
+// The small page that stands in for a card or short link that cannot be shown (unknown, offline, or not
+// loadable right now), in the visitor's language, with the same headers wherever it is sent.
+
+/** Seconds a client should wait before retrying a page that could not be loaded. */
+const RETRY_AFTER_SECONDS = 30;
+
+export type UnavailablePageSender<S extends number> = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: S,
+  /** The language of the owner, when known: the page's language if the visitor asks for none of ours. */
+  ownerLanguage?: Locale,
+) => FastifyReply;
+
+/** Sends the page `render` makes, rendered once per language and status. */
+export function unavailablePageSender<S extends number>(
+  render: (locale: Locale, status: S) => string,
+): UnavailablePageSender<S> {
+  const pages = new Map<string, Buffer>();
+  return (request, reply, status, ownerLanguage = DEFAULT_LOCALE) => {
+    const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
+    const key = `${locale}|${status}`;
+    let html = pages.get(key);
+    if (!html) {
+      html = Buffer.from(render(locale, status));
+      pages.set(key, html);
+    }
+    reply
+      .status(status)
+      // a temporary state: nobody keeps it, and search engines leave it out
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex')
+      .header('content-language', locale)
+      .header('vary', 'accept-language');
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+}

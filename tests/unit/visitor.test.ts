@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { isLinkCode } from '../../server/links/code.ts';
+import { deviceClass, referrerHost } from '../../src/visitor.ts';
+
+// What a short link's event keeps of a visitor (src/visitor.ts), and which codes are looked up at all.
+
+describe('deviceClass', () => {
+  it.each([
+    [
+      'an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'mobile',
+    ],
+    [
+      'an Android phone',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      'mobile',
+    ],
+    [
+      'Firefox on an Android phone',
+      'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
+      'mobile',
+    ],
+    [
+      'Opera Mini',
+      'Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en)',
+      'mobile',
+    ],
+    [
+      'an iPad (old user agent)',
+      'Mozilla/5.0 (iPad; CPU OS 12_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/12.1 Mobile/15E148 Safari/604.1',
+      'tablet',
+    ],
+    [
+      'an Android tablet (no "Mobile")',
+      'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'tablet',
+    ],
+    [
+      'Firefox on an Android tablet',
+      'Mozilla/5.0 (Android 13; Tablet; rv:128.0) Gecko/128.0 Firefox/128.0',
+      'tablet',
+    ],
+    [
+      'a Kindle Fire',
+      'Mozilla/5.0 (Linux; Android 9; KFTRWI) AppleWebKit/537.36 (KHTML, like Gecko) Silk/118.4.1 like Chrome/118.0.5993.144 Safari/537.36',
+      'tablet',
+    ],
+    [
+      'Chrome on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'desktop',
+    ],
+    [
+      'Safari on a Mac (and an iPad asking for desktop sites)',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      'desktop',
+    ],
+    ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'desktop'],
+    [
+      'a Chromebook',
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+      'desktop',
+    ],
+    ['something else', 'SomeApp/1.0', 'unknown'],
+    ['no header', undefined, 'unknown'],
+    ['an empty header', '', 'unknown'],
+  ])('%s', (_case, userAgent, expected) => {
+    expect(deviceClass(userAgent)).toBe(expected);
+  });
+});
+
+describe('referrerHost', () => {
+  it.each([
+    ['https://WWW.Instagram.com/p/abc?igsh=1#x', 'www.instagram.com'],
+    ['http://localhost:3000/demo', 'localhost'],
+    ['https://user:secret@news.example.org/path', 'news.example.org'],
+    ['android-app://com.Google.Android.gm/', 'com.google.android.gm'],
+    [undefined, null],
+    ['', null],
+    ['not a url', null],
+    ['/relative/path', null],
+    ['file:///etc/passwd', null],
+    [
+      `https://${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.com/`,
+      null,
+    ],
+  ])('%s → %s', (referer, expected) => {
+    expect(referrerHost(referer)).toBe(expected);
+  });
+
+  it('keeps a host of exactly 255 characters', () => {
+    const host = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.com`;
+    expect(host).toHaveLength(255);
+    expect(referrerHost(`https://${host}/`)).toBe(host);
+  });
+});
+
+describe('isLinkCode', () => {
+  it.each([
+    ['aB3dE6gH', true],
+    ['1234567', true],
+    ['a'.repeat(32), true],
+    ['abc123', false],
+    ['a'.repeat(33), false],
+    ['abc-1234', false],
+    ['abcd 1234', false],
+    ['', false],
+  ])('%s: %s', (code, expected) => {
+    expect(isLinkCode(code)).toBe(expected);
+  });
+});
