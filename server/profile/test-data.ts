@@ -34,9 +34,10 @@ export async function testDataStatus(ctx: ServiceContext, now = new Date()): Pro
 export async function clearTestData(ctx: ServiceContext): Promise<void> {
   const userId = ctx.user.id;
   const photos = await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('link_events').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('profile_views').where('user_id', '=', userId).execute();
+    // Links first, their events with them (on delete cascade): the short-link writer also locks a link
+    // before its owner's activity counts (migration 2026-11-22T0510), so neither waits for the other.
     await trx.deleteFrom('links').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('profile_views').where('user_id', '=', userId).execute();
     const deleted = await trx.deleteFrom('vcards').where('user_id', '=', userId).returning('photo').execute();
     return deleted.map((vcard) => vcard.photo);
   });

@@ -1,43 +1,20 @@
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Activity, Eye, MousePointerClick, ScanLine, type LucideIcon } from 'lucide-react';
 import { authClient } from '../lib/auth-client.ts';
-import { ComingSoonBanner } from '../components/ComingSoonBanner.tsx';
+import { trpc } from '../lib/trpc.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { ActivityChart } from './analytics/ActivityChart.tsx';
+import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { StatCards } from './analytics/StatCards.tsx';
 
-interface Stat {
-  label: MessageDescriptor;
-  icon: LucideIcon;
-}
+/** Days are counted from the person's own midnight (the server falls back to UTC for a zone it does not know). */
+const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-// spec section 2, analytics: the four counters. They read 0 until the analytics issue connects real data.
-const STATS: readonly Stat[] = [
-  { label: msg`QR scans`, icon: ScanLine },
-  { label: msg`Profile views`, icon: Eye },
-  { label: msg`Link clicks`, icon: MousePointerClick },
-  { label: msg`Total interactions`, icon: Activity },
-];
-
-function StatCard({ stat, value }: { stat: Stat; value: number }) {
-  const { i18n } = useLingui();
-  const Icon = stat.icon;
-  return (
-    <li className="flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <div>
-        <p className="text-sm font-medium text-slate-700">{i18n._(stat.label)}</p>
-        <p className="mt-1 text-3xl font-bold text-ink">{i18n.number(value)}</p>
-      </div>
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-soft text-brand-strong">
-        <Icon aria-hidden className="size-5" />
-      </span>
-    </li>
-  );
-}
-
+/** /dashboard (spec section 2, Analytics): the four counts of the last 30 days and the activity chart. */
 export function Analytics() {
   const { t } = useLingui();
   const userName = authClient.useSession().data?.user.name;
+  const overview = trpc.analytics.overview.useQuery({ timeZone: BROWSER_TIME_ZONE });
   return (
     <div className="space-y-6">
       <PageHeading
@@ -50,12 +27,16 @@ export function Analytics() {
           )
         }
       />
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {STATS.map((stat) => (
-          <StatCard key={stat.label.id} stat={stat} value={0} />
-        ))}
-      </ul>
-      <ComingSoonBanner />
+      {overview.data ? (
+        <>
+          <StatCards totals={overview.data.totals} />
+          <ActivityChart days={overview.data.days} />
+        </>
+      ) : overview.error ? (
+        <QueryStatus error={overview.error} onRetry={() => void overview.refetch()} />
+      ) : (
+        <AnalyticsSkeleton />
+      )}
     </div>
   );
 }

@@ -1,0 +1,159 @@
+// npm run bench:analytics: how long the analytics home's query (analytics.overview) takes for a very busy
+// person: a million link events (scans and clicks) and 300 000 profile-view rows, spread over 90 days, so
+// that both 30-day windows are full and a third of the rows lie outside them; beside them, other people's
+// rows that the query must skip. Also a person with a normal amount of traffic, for comparison.
+// On the embedded database by default, on PostgreSQL with DATABASE_URL (in a temporary database that is
+// dropped afterwards). Never a test: timings depend on the machine.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { pino } from 'pino';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Database } from '../db/schema.ts';
+import { analyticsOverview, type AnalyticsContext } from '../server/analytics/service.ts';
+import type { DatabaseConfig } from '../server/config.ts';
+import { openDatabase } from '../server/lib/db.ts';
+
+const BUSY = { linkEvents: 1_000_000, profileViews: 300_000 };
+const NORMAL = { linkEvents: 2_000, profileViews: 1_000 };
+const OTHERS = { people: 20, linkEvents: 20_000, profileViews: 5_000 };
+const SPREAD_DAYS = 90;
+const LINKS_PER_PERSON = 20;
+const INSERT_CHUNK = 100_000;
+const WARM_UP_RUNS = 3;
+const MEASURED_RUNS = 20;
+const TIME_ZONE = 'Europe/Madrid';
+
+/** A temporary database beside the one DATABASE_URL names, or a temporary embedded one. */
+async function temporaryDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-analytics-'));
+    return {
+      config: { kind: 'pglite', dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `tapcard_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** A person with links, and their events and views at random moments of the last SPREAD_DAYS days. */
+async function seedPerson(
+  db: Kysely<Database>,
+  label: string,
+  amounts: { linkEvents: number; profileViews: number },
+): Promise<string> {
+  const userId = randomUUID();
+  await db
+    .insertInto('users')
+    .values({ id: userId, name: label, email: `${userId}@bench.example` })
+    .execute();
+  const links = await db
+    .insertInto('links')
+    .values(
+      Array.from({ length: LINKS_PER_PERSON }, (_, index) => ({
+        user_id: userId,
+        kind: 'qr' as const,
+        code: randomBytes(6).toString('hex'),
+        title: `Link ${index}`,
+        url: 'https://example.com',
+      })),
+    )
+    .returning('id')
+    .execute();
+  const linkIds = links.map((link) => link.id);
+  for (let done = 0; done < amounts.linkEvents; done += INSERT_CHUNK) {
+    const rows = Math.min(INSERT_CHUNK, amounts.linkEvents - done);
+    // two scans for each click; a row holds 1-4 events, as the recorder's one-second rows do
+    await sql`
+      insert into link_events (link_id, user_id, kind, device, hits, occurred_at)
+      select (${linkIds}::uuid[])[1 + i % ${LINKS_PER_PERSON}], ${userId},
+             case when i % 3 = 0 then 'click' else 'scan' end, 'mobile', 1 + i % 4,
+             now() - random() * ${SPREAD_DAYS} * interval '1 day'
+      from generate_series(1, ${rows}) as i`.execute(db);
+  }
+  for (let done = 0; done < amounts.profileViews; done += INSERT_CHUNK) {
+    const rows = Math.min(INSERT_CHUNK, amounts.profileViews - done);
+    await sql`
+      insert into profile_views (user_id, views, viewed_at)
+      select ${userId}, 1 + i % 3, now() - random() * ${SPREAD_DAYS} * interval '1 day'
+      from generate_series(1, ${rows}) as i`.execute(db);
+  }
+  return userId;
+}
+
+async function timeOverview(ctx: AnalyticsContext): Promise<{ median: number; p90: number; max: number }> {
+  const run = async () => {
+    const started = performance.now();
+    await analyticsOverview(ctx, { timeZone: TIME_ZONE });
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP_RUNS; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < MEASURED_RUNS; i++) times.push(await run());
+  times.sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? 0;
+  return { median: at(0.5), p90: at(0.9), max: at(1) };
+}
+
+async function main(): Promise<void> {
+  const database = await temporaryDatabase();
+  const handle = await openDatabase(database.config, pino({ level: 'silent' }));
+  try {
+    const { db } = handle;
+    await migrateToLatest(db);
+    const seedStarted = performance.now();
+    console.log(`Seeding on ${database.config.kind}…`);
+    const busy = await seedPerson(db, 'busy', BUSY);
+    const normal = await seedPerson(db, 'normal', NORMAL);
+    for (let i = 0; i < OTHERS.people; i++) await seedPerson(db, `other ${i}`, OTHERS);
+    // what autovacuum does on a live server: statistics for the planner, and the visibility map that
+    // lets an index-only scan skip the table
+    await sql`vacuum analyze link_events`.execute(db);
+    await sql`vacuum analyze profile_views`.execute(db);
+    console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
+
+    const ms = (value: number) => value.toFixed(1);
+    console.log(
+      `\nanalytics.overview on ${database.config.kind}, ${MEASURED_RUNS} runs after ${WARM_UP_RUNS}:`,
+    );
+    console.log('| person | link events | view rows | median ms | p90 ms | max ms |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [label, userId, amounts] of [
+      ['busy', busy, BUSY],
+      ['normal', normal, NORMAL],
+    ] as const) {
+      const timing = await timeOverview({ db, user: { id: userId, email: '', name: label } });
+      console.log(
+        `| ${label} | ${amounts.linkEvents} | ${amounts.profileViews} | ${ms(timing.median)} | ${ms(
+          timing.p90,
+        )} | ${ms(timing.max)} |`,
+      );
+    }
+  } finally {
+    await handle.close();
+    await database.drop();
+  }
+}
+
+await main();

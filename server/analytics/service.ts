@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import {
+  ACTIVITY_WINDOW_DAYS,
+  addDays,
+  changePercent,
+  dateInTimeZone,
+  daysEndingOn,
+  type ActivityMetric,
+} from '../../src/analytics.ts';
+import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
+import type { ServiceContext } from '../trpc/context.ts';
+
+// The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
+// (link_events) and profile views (profile_views), summed by day of the person's time zone over the current
+// and the previous window. The sums come from activity_quarter_hours, which the database keeps from those
+// events (migration 2026-11-22T0510): one grouped query over at most 60 x 96 rows, however busy the person.
+
+/** All the overview reads: the database and who is asking (a script or the bench brings no more). */
+export type AnalyticsContext = Pick<ServiceContext, 'db' | 'user'>;
+
+export type DayCounts = { date: string } & Record<ActivityMetric, number>;
+
+export interface PeriodTotal {
+  current: number;
+  previous: number;
+  /** Percent against the previous window; null when it had nothing (src/analytics.ts changePercent). */
+  change: number | null;
+}
+
+export interface AnalyticsOverview {
+  /** The time zone the days were counted in (the browser's, or UTC when it was not usable). */
+  timeZone: string;
+  totals: Record<ActivityMetric | 'interactions', PeriodTotal>;
+  /** The current window day by day, oldest first; days without events are zeros. */
+  days: DayCounts[];
+}
+
+/** The user's counts per local day from `firstDay` up to `lastDay`, both included; days with none are left out. */
+async function dailyCounts(
+  ctx: AnalyticsContext,
+  timeZone: string,
+  firstDay: string,
+  lastDay: string,
+): Promise<DayCounts[]> {
+  // local midnights as instants, worked out by the database (DST included), so the range stays an index range
+  const since = sql`(${firstDay}::timestamp at time zone ${timeZone})`;
+  const until = sql`(${addDays(lastDay, 1)}::timestamp at time zone ${timeZone})`;
+  const { rows } = await sql<DayCounts>`
+    select to_char(day, 'YYYY-MM-DD') as date, scans, views, clicks
+    from (
+      select (starts_at at time zone ${timeZone})::date as day,
+             sum(scans) as scans, sum(views) as views, sum(clicks) as clicks
+      from activity_quarter_hours
+      where user_id = ${ctx.user.id} and starts_at >= ${since} and starts_at < ${until}
+      group by 1
+    ) as daily`.execute(ctx.db);
+  return rows;
+}
+
+function zeroCounts(date: string): DayCounts {
+  return { date, scans: 0, views: 0, clicks: 0 };
+}
+
+function periodTotal(current: number, previous: number): PeriodTotal {
+  return { current, previous, change: changePercent(current, previous) };
+}
+
+/**
+ * The signed-in user's counts for the last ACTIVITY_WINDOW_DAYS days (today included) in their time
+ * zone, the window before it, the change of each, and the current window day by day.
+ */
+export async function analyticsOverview(
+  ctx: AnalyticsContext,
+  input: AnalyticsOverviewInput,
+  now = new Date(),
+): Promise<AnalyticsOverview> {
+  const { timeZone } = input;
+  const today = dateInTimeZone(now, timeZone);
+  const bothWindows = daysEndingOn(today, 2 * ACTIVITY_WINDOW_DAYS);
+  const previousDays = bothWindows.slice(0, ACTIVITY_WINDOW_DAYS);
+  const currentDays = bothWindows.slice(ACTIVITY_WINDOW_DAYS);
+
+  const byDay = new Map(bothWindows.map((date) => [date, zeroCounts(date)]));
+  const firstDay = addDays(today, 1 - 2 * ACTIVITY_WINDOW_DAYS);
+  for (const counts of await dailyCounts(ctx, timeZone, firstDay, today)) byDay.set(counts.date, counts);
+  const total = (metric: ActivityMetric) => {
+    const sum = (days: string[]) => days.reduce((all, day) => all + (byDay.get(day)?.[metric] ?? 0), 0);
+    return periodTotal(sum(currentDays), sum(previousDays));
+  };
+  const scans = total('scans');
+  const views = total('views');
+  const clicks = total('clicks');
+  const interactions = periodTotal(
+    scans.current + views.current + clicks.current,
+    scans.previous + views.previous + clicks.previous,
+  );
+  return {
+    timeZone,
+    totals: { scans, views, clicks, interactions },
+    days: currentDays.map((date) => byDay.get(date) ?? zeroCounts(date)),
+  };
+}

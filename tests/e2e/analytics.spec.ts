@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { expect, signUpAndConfirm, test } from './support.ts';
+
+// The analytics home (/dashboard): the four cards and the activity chart, from scans, clicks and views
+// made through the app itself (short links followed and a public profile opened by a phone browser).
+// Every test has its own person, whose history starts today.
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function origin(): string {
+  return String(test.info().project.use.baseURL);
+}
+
+/** A tRPC call as the signed-in page would make it (superjson without special values: { json }). */
+async function callTrpc<T>(page: Page, procedure: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
+  const response =
+    method === 'POST'
+      ? await page.request.post(`/api/trpc/${procedure}`, {
+          data: { json: input },
+          headers: { origin: origin() },
+        })
+      : await page.request.get(
+          `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+        );
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+interface LinkList {
+  items: { title: string; qrUrl: string; shortUrl: string }[];
+}
+type Overview = { totals: Record<'scans' | 'views' | 'clicks', { current: number }> };
+
+/** Activity through the app: a QR code scanned three times, a profile link clicked twice, the profile viewed once. */
+async function makeActivity(page: Page) {
+  const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+  await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
+  await callTrpc(page, 'links.createQrCode', { title: 'Menu', url: 'https://example.com/menu', icon: '' });
+  await callTrpc(page, 'links.createProfileLink', { title: 'Blog', url: 'https://example.com/blog' });
+  const [qrCodes, profileLinks] = await Promise.all([
+    callTrpc<LinkList>(page, 'links.qrCodes', undefined, 'GET'),
+    callTrpc<LinkList>(page, 'links.profileLinks', undefined, 'GET'),
+  ]);
+  const follow = async (url: string | undefined) => {
+    const response = await page.request.get(url ?? '', { headers: { 'user-agent': PHONE }, maxRedirects: 0 });
+    expect(response.status(), url).toBe(302);
+  };
+  const qrCode = qrCodes.items.find((item) => item.title === 'Menu');
+  for (let i = 0; i < 3; i++) await follow(qrCode?.qrUrl);
+  for (let i = 0; i < 2; i++) await follow(profileLinks.items[0]?.shortUrl);
+  const profile = await page.request.get(`/${username}`, { headers: { 'user-agent': PHONE } });
+  expect(profile.status()).toBe(200);
+  // scans, clicks and views are written about a second after they happen
+  await expect
+    .poll(async () => {
+      const { totals } = await callTrpc<Overview>(page, 'analytics.overview', { timeZone: 'UTC' }, 'GET');
+      return [totals.scans.current, totals.clicks.current, totals.views.current];
+    })
+    .toEqual([3, 2, 1]);
+}
+
+test('the cards and the chart show the scans, clicks and views made today', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await makeActivity(page);
+  await page.goto('/dashboard');
+
+  const cards = page.getByRole('list', { name: 'Totals of the last 30 days' }).getByRole('listitem');
+  const card = (name: string) => cards.filter({ hasText: name });
+  await expect(card('QR scans')).toContainText('3');
+  await expect(card('Link clicks')).toContainText('2');
+  await expect(card('Profile views')).toContainText('1');
+  await expect(card('Total interactions')).toContainText('6');
+  // nothing in the previous 30 days: no percentage, and said so in words
+  await expect(card('QR scans')).toContainText('New');
+  await expect(card('QR scans')).toContainText('vs last period');
+  await expect(card('QR scans').getByText('New: none in the previous 30 days')).toBeAttached();
+
+  const overview = page.getByRole('region', { name: 'Activity overview' });
+  await expect(overview.getByText(/Busiest day: .*, with 6 interactions\./)).toBeVisible();
+  const chart = overview.getByRole('figure', { name: 'Chart of the activity per day' });
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(3);
+  for (const name of ['QR scans', 'Profile views', 'Link clicks']) {
+    await expect(chart.locator('.recharts-legend-item', { hasText: name })).toBeVisible();
+  }
+  // the chart answers the keyboard: arrows move its tooltip from day to day
+  await chart.getByRole('application').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('QR scans: 0');
+  // the same numbers for screen readers: 30 days, today last
+  const table = overview.getByRole('table', { name: 'Activity per day' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['3', '1', '2']);
+});
+
+test('a failed load says so and loads again on request', async ({ page }) => {
+  await signUpAndConfirm(page);
+  const failing = (url: URL) => url.pathname.includes('analytics.overview');
+  await page.route(failing, (route) => route.abort());
+  await page.goto('/dashboard');
+  await expect(page.getByText('This could not be loaded')).toBeVisible();
+  await page.unroute(failing);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  const totals = page.getByRole('list', { name: 'Totals of the last 30 days' });
+  await expect(totals.getByRole('listitem').filter({ hasText: 'QR scans' })).toContainText('0');
+  await expect(page.getByText(/Nothing yet in the last 30 days/)).toBeVisible();
+});
+
+for (const language of ['en', 'es'] as const) {
+  for (const [device, viewport] of [
+    ['phone', { width: 375, height: 812 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const) {
+    test(`screenshot: ${device}, ${language}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      // the lines are drawn at once, without their opening animation
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await signUpAndConfirm(page);
+      await callTrpc(page, 'profile.setLanguage', { language });
+      await makeActivity(page);
+      await page.goto('/dashboard');
+      await expect(page.locator('.recharts-line-curve')).toHaveCount(3);
+      // nothing scrolls sideways, on a phone either
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const path = testInfo.outputPath(`analytics-${device}-${language}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`analytics, ${device}, ${language}`, { path, contentType: 'image/png' });
+    });
+  }
+}

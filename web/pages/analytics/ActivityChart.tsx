@@ -1,0 +1,150 @@
+import { useId } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { ACTIVITY_METRICS, ACTIVITY_WINDOW_DAYS, type ActivityMetric } from '#src/analytics.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+import { METRICS } from './metrics.ts';
+
+type Day = RouterOutputs['analytics']['overview']['days'][number];
+
+/** A calendar date (YYYY-MM-DD) as a Date to format in UTC, so no time zone moves it to another day. */
+function calendarDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+const interactionsOf = (day: Day) => day.scans + day.views + day.clicks;
+
+/** Legend and tooltip list the metrics in the cards' order (recharts would sort them by name). */
+const metricOrder = (item: { dataKey?: unknown }) =>
+  ACTIVITY_METRICS.findIndex((metric) => metric === item.dataKey);
+
+/** One tick a week, ending today: the same days at every width. */
+const weeklyTicks = (days: Day[]) =>
+  days.filter((_, index) => (days.length - 1 - index) % 7 === 0).map((day) => day.date);
+
+/** The day with the most interactions (the latest of equals), or null when every day had none. */
+function busiestDay(days: Day[]): Day | null {
+  return days.reduce<Day | null>(
+    (best, day) =>
+      interactionsOf(day) > 0 && interactionsOf(day) >= (best ? interactionsOf(best) : 0) ? day : best,
+    null,
+  );
+}
+
+/**
+ * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views and link clicks per day of the
+ * last 30 days as a line chart (keyboard-navigable through recharts' accessibility layer), a sentence that
+ * sums it up, and the same numbers as a table for screen readers.
+ */
+export function ActivityChart({ days }: { days: Day[] }) {
+  const { t, i18n } = useLingui();
+  const summaryId = useId();
+  const windowDays = ACTIVITY_WINDOW_DAYS;
+  const shortDate = (date: string) =>
+    i18n.date(calendarDay(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longDate = (date: string) =>
+    i18n.date(calendarDay(date), { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const busiest = busiestDay(days);
+  const metricLabel = (metric: ActivityMetric) => i18n._(METRICS[metric].label);
+
+  return (
+    <SectionCard
+      title={t`Activity overview`}
+      description={t`QR scans, profile views and link clicks per day over the last ${windowDays} days.`}
+    >
+      <p id={summaryId} className="text-sm text-slate-700">
+        {busiest ? (
+          <Trans>
+            Busiest day: {longDate(busiest.date)}, with{' '}
+            <Plural value={interactionsOf(busiest)} one="# interaction" other="# interactions" />.
+          </Trans>
+        ) : (
+          <Trans>
+            Nothing yet in the last {windowDays} days: share your card or a QR code, and the first scans,
+            views and clicks show here.
+          </Trans>
+        )}
+      </p>
+      <figure
+        aria-label={t`Chart of the activity per day`}
+        aria-describedby={summaryId}
+        className="-ml-2 sm:ml-0"
+      >
+        <LineChart
+          responsive
+          data={days}
+          style={{ width: '100%', height: 288 }}
+          margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="date"
+            ticks={weeklyTicks(days)}
+            interval={0}
+            tickFormatter={shortDate}
+            tickMargin={8}
+            tick={{ fill: '#475569', fontSize: 12 }}
+            stroke="#cbd5e1"
+          />
+          <YAxis
+            allowDecimals={false}
+            width="auto"
+            tickFormatter={(value: number) => i18n.number(value)}
+            tick={{ fill: '#475569', fontSize: 12 }}
+            stroke="#cbd5e1"
+          />
+          <Tooltip
+            itemSorter={metricOrder}
+            separator=": "
+            labelFormatter={(label) => longDate(String(label))}
+            formatter={(value) => i18n.number(Number(value))}
+          />
+          <Legend itemSorter={metricOrder} wrapperStyle={{ fontSize: 14, paddingTop: 8 }} />
+          {ACTIVITY_METRICS.map((metric) => (
+            <Line
+              key={metric}
+              type="monotone"
+              dataKey={metric}
+              name={metricLabel(metric)}
+              stroke={METRICS[metric].colour}
+              strokeWidth={2}
+              dot={false}
+              activeDot={{ r: 4 }}
+            />
+          ))}
+        </LineChart>
+      </figure>
+      {/* a table ignores the width of sr-only: its box is what stays out of sight */}
+      <div className="sr-only">
+        <table>
+          <caption>
+            <Trans>Activity per day</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              {ACTIVITY_METRICS.map((metric) => (
+                <th key={metric} scope="col">
+                  {metricLabel(metric)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{longDate(day.date)}</th>
+                {ACTIVITY_METRICS.map((metric) => (
+                  <td key={metric}>{i18n.number(day[metric])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  );
+}

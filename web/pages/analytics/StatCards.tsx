@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro';
+import { ACTIVITY_WINDOW_DAYS } from '#src/analytics.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+import { ChangeIndicator } from './ChangeIndicator.tsx';
+import { METRICS, type SummaryMetric } from './metrics.ts';
+
+type Totals = RouterOutputs['analytics']['overview']['totals'];
+
+const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'interactions'];
+
+/** spec section 2, Analytics: the four counts of the last 30 days, each with its change. */
+export function StatCards({ totals }: { totals: Totals }) {
+  const { t, i18n } = useLingui();
+  const days = ACTIVITY_WINDOW_DAYS;
+  return (
+    <ul
+      aria-label={t`Totals of the last ${days} days`}
+      className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4"
+    >
+      {CARD_ORDER.map((metric) => {
+        const { label, icon: Icon, colour } = METRICS[metric];
+        return (
+          <li key={metric} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <p className="text-sm font-medium text-slate-700">{i18n._(label)}</p>
+                <p className="mt-1 text-3xl font-bold text-ink">{i18n.number(totals[metric].current)}</p>
+              </div>
+              <span
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-slate-50"
+                style={{ color: colour }}
+              >
+                <Icon aria-hidden className="size-5" />
+              </span>
+            </div>
+            <ChangeIndicator total={totals[metric]} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
