@@ -12,7 +12,8 @@ import pg from 'pg';
  */
 export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits';
 
-const TOPICS: ReadonlySet<string> = new Set<ChangeTopic>(['cards', 'links', 'views', 'hits']);
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['cards', 'links', 'views', 'hits'];
+const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 
 export interface Change {
   userId: string;

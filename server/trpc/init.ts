@@ -61,6 +61,10 @@ function reasonOf(error: TRPCError): ErrorReason {
  */
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions (live updates) are server-sent events. A quiet stream gets a ping every 20 s, so proxies
+  // that close idle connections (nginx after 60 s) leave it open, and a browser that hears nothing for
+  // 45 s takes the connection for dead and opens a new one.
+  sse: { ping: { enabled: true, intervalMs: 20_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   errorFormatter({ shape, error }) {
     const reason = reasonOf(error);
     const fieldErrors =

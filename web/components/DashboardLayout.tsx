@@ -2,11 +2,13 @@ import { Outlet } from 'react-router';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
 import { TestDataBanner } from './dashboard/TestDataBanner.tsx';
+import { useLiveUpdates } from './dashboard/use-live-updates.ts';
 import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
 /** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
 export function DashboardLayout() {
   useProfileLanguage();
+  useLiveUpdates();
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <DesktopSidebar />

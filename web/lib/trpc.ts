@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -21,10 +21,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+const TRPC_URL = '/api/trpc';
+
 export function createTrpcClient() {
+  // superjson must match the server's transformer (server/trpc/init.ts) so dates survive the trip.
   return trpc.createClient({
-    // Calls made in the same tick share one request, up to the server's batch limit.
-    // superjson must match the server's transformer (server/trpc/init.ts) so dates survive the trip.
-    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH_SIZE, transformer: superjson })],
+    links: [
+      splitLink({
+        condition: (operation) => operation.type === 'subscription',
+        // Subscriptions (live updates) are server-sent events: an EventSource on this origin, which sends
+        // the session cookie as every same-origin request does, and reconnects by itself.
+        true: httpSubscriptionLink({ url: TRPC_URL, transformer: superjson }),
+        // Calls made in the same tick share one request, up to the server's batch limit.
+        false: httpBatchLink({ url: TRPC_URL, maxItems: TRPC_MAX_BATCH_SIZE, transformer: superjson }),
+      }),
+    ],
   });
 }

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ChangeTopic } from '#server/lib/changes.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+// Issue 5, live updates: the server says which kinds of this person's data changed (in this tab, another
+// tab, another device or another server process), and the queries that show them refetch.
+
+/** A tRPC procedure path, or the start of one: ['links'] is every links.* query. */
+type ProcedurePath = readonly string[];
+
+/** The queries each kind of change can make stale (topics: server/lib/changes.ts). */
+const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
+  // a vCard manages its own QR code, and the test-data banner depends on whether there are vCards
+  cards: [['vcards'], ['links'], ['profile', 'me'], ['profile', 'testDataStatus']],
+  links: [['links'], ['profile', 'testDataStatus']],
+  views: [['analytics']],
+  // the stat cards, and the scan counts of the QR grid
+  hits: [['analytics'], ['links']],
+};
+
+/** Every query any change can make stale: what a tab refetches when its stream (re)opens. */
+const EVERY_STALE_PATH = Object.values(STALE_AFTER).flat();
+
+const RETRY_FIRST_DELAY_MS = 1_000;
+const RETRY_MAX_DELAY_MS = 30_000;
+
+/** tRPC query keys start with the procedure path as an array: [['vcards', 'list'], { type: 'query' }]. */
+function startsWithPath(queryKey: QueryKey, path: ProcedurePath): boolean {
+  const [procedure] = queryKey;
+  return Array.isArray(procedure) && path.every((part, index) => procedure[index] === part);
+}
+
+function refetchStale(queryClient: QueryClient, paths: readonly ProcedurePath[]): void {
+  // only the queries on screen refetch now; the others are marked stale and refetch when next shown
+  void queryClient.invalidateQueries({
+    predicate: (query) => paths.some((path) => startsWithPath(query.queryKey, path)),
+  });
+}
+
+/**
+ * Keeps the dashboard's queries up to date with the live.changes subscription; mounted once, in the
+ * dashboard layout. Each time the stream opens (the first time too: the page's first queries may have
+ * been answered before the server listened) everything shown is refetched once, since what changed while
+ * there was no stream is unknown. The EventSource under it reconnects by itself after a network error;
+ * when the stream fails for good (an error answer from the server or a proxy), it is opened again after a
+ * growing delay, silently, unless the session is gone.
+ */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  const failures = useRef(0);
+  const { status, error, reset } = trpc.live.changes.useSubscription(undefined, {
+    onStarted() {
+      failures.current = 0;
+      refetchStale(queryClient, EVERY_STALE_PATH);
+    },
+    onData({ topics }) {
+      refetchStale(
+        queryClient,
+        topics.flatMap((topic) => STALE_AFTER[topic]),
+      );
+    },
+  });
+
+  const signedOut = error?.data?.reason === 'unauthenticated';
+  useEffect(() => {
+    if (status !== 'error' || signedOut) return;
+    const delay = Math.min(RETRY_FIRST_DELAY_MS * 2 ** failures.current, RETRY_MAX_DELAY_MS);
+    failures.current += 1;
+    const timer = setTimeout(reset, delay);
+    return () => clearTimeout(timer);
+  }, [status, signedOut, reset]);
+}
