@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PlanId } from '../src/plans.ts';
+import type { PlanId, TrialReminderKind } from '../src/plans.ts';
 import type { Locale } from '../src/i18n.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -143,6 +143,18 @@ export interface LinkEventsTable {
   occurred_at: CreatedAt;
 }
 
+/**
+ * Scans, views and clicks of one user in one quarter hour (UTC-aligned), kept by database triggers from
+ * link_events and profile_views (migration 2026-11-22T0510): what the analytics home sums.
+ */
+export interface ActivityQuarterHoursTable {
+  user_id: string;
+  starts_at: Date;
+  scans: number;
+  views: number;
+  clicks: number;
+}
+
 export interface SupportMessagesTable {
   id: Generated<string>;
   user_id: string;
@@ -161,6 +173,15 @@ export interface MediaTable {
   width: number;
   height: number;
   created_at: CreatedAt;
+}
+
+/** A reminder e-mail about one trial's end (server/trials): claimed, then marked sent (migration 0520). */
+export interface TrialRemindersTable {
+  user_id: string;
+  trial_ends_at: Date;
+  kind: TrialReminderKind;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
 }
 
 export interface RateLimitsTable {
@@ -200,8 +221,10 @@ export interface Database {
   links: LinksTable;
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
+  activity_quarter_hours: ActivityQuarterHoursTable;
   support_messages: SupportMessagesTable;
   media: MediaTable;
+  trial_reminders: TrialRemindersTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

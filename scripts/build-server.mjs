@@ -3,8 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
-  // the server, and the migration command the Docker image runs before it
-  entryPoints: { main: 'server/main.ts', migrate: 'scripts/migrate.ts' },
+  // the server, the migration command the Docker image runs before it, and the admin jobs for cron
+  entryPoints: {
+    main: 'server/main.ts',
+    migrate: 'scripts/migrate.ts',
+    'trials-expire': 'scripts/trials-expire.ts',
+    cleanup: 'scripts/cleanup.ts',
+  },
   outdir: 'dist/server',
   // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database
   splitting: true,
@@ -17,4 +22,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js and dist/server/migrate.js');
+console.log('built dist/server/main.js, migrate.js, trials-expire.js and cleanup.js');

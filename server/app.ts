@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { MAINTENANCE_SCHEDULE, startMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
@@ -18,9 +19,11 @@ import { createMailer } from './mail/mailer.ts';
 import { registerDevMailRoutes } from './mail/routes.ts';
 import type { Mailer } from './mail/types.ts';
 import { createLocalChangeBus, createPostgresChangeBus, type ChangeBus } from './lib/changes.ts';
+import { endEventStreamsOnClose } from './live/close-streams.ts';
 import { createMediaStorage } from './media/create-storage.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './media/storage.ts';
+import { registerShortLinkRoutes } from './links/routes.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
@@ -39,6 +42,8 @@ export interface BuildAppOptions {
   storage?: MediaStorage;
   /** Change notices of the caller's own (tests joining two apps); made from the database otherwise. */
   changes?: ChangeBus;
+  /** When the server runs the admin jobs itself (embedded database only); 'off' for tests. */
+  maintenance?: MaintenanceSchedule | 'off';
 }
 
 /**
@@ -94,10 +99,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     }
 
-    const headers = securityHeaders(config);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
+    const headers = Object.entries(securityHeaders(config));
+    // On every answer sent through Fastify, where the route did not set its own value; public pages and
+    // short links write their whole precomputed header block themselves (public-profile, links routes).
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+      done(null, payload);
     });
     registerOriginCheck(app, {
       allowedOrigins: [config.publicUrl],
@@ -114,23 +121,33 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     await registerHealthRoutes(app, database.db);
     await registerAuthRoutes(app, auth, config.publicUrl);
-    await app.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: makeCreateContext({ ...deps, auth }),
-        maxBatchSize: TRPC_MAX_BATCH_SIZE,
-        onError({ error, path }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    // a scope of its own, so that only tRPC requests pass the live streams' hook
+    await app.register(async (api) => {
+      endEventStreamsOnClose(api);
+      await api.register(fastifyTRPCPlugin, {
+        prefix: '/api/trpc',
+        trpcOptions: {
+          router: appRouter,
+          createContext: makeCreateContext({ ...deps, auth }),
+          maxBatchSize: TRPC_MAX_BATCH_SIZE,
+          onError({ error, path }) {
+            if (error.code === 'INTERNAL_SERVER_ERROR')
+              app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+          },
+        } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      });
     });
     await registerDevMailRoutes(app, config);
     await registerMediaRoutes(app, deps, auth);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     await registerPublicProfileRoutes(app, deps);
+    await registerShortLinkRoutes(app, deps);
     await registerWebRoutes(app, config);
+    // the embedded database admits this process only, so the admin scripts cannot run beside it
+    if (config.database.kind === 'pglite' && options.maintenance !== 'off') {
+      const jobs = startMaintenanceJobs(deps, app.log, options.maintenance ?? MAINTENANCE_SCHEDULE);
+      app.addHook('preClose', () => jobs.stop());
+    }
   } catch (error) {
     await app.close();
     throw error;

@@ -134,6 +134,27 @@ export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): D
   return new Date(trialStart.getTime() + trialDays * DAY_MS);
 }
 
+/** Reminder e-mails about a trial's end (issue 6): one this many days before it, one on the day it ends. */
+export const TRIAL_REMINDER_LEAD_DAYS = 3;
+
+/** ending_soon: within TRIAL_REMINDER_LEAD_DAYS before the end; ended: during the day after it. */
+export type TrialReminderKind = 'ending_soon' | 'ended';
+
+/**
+ * The reminder due for a trial that ends at `endsAt`, or null. A trial that ended more than a day ago
+ * gets none: "your trial ended today" would no longer be true, and the banner says it anyway.
+ */
+export function trialReminderDue(endsAt: Date, now: Date = new Date()): TrialReminderKind | null {
+  const left = endsAt.getTime() - now.getTime();
+  if (left > 0) return left <= TRIAL_REMINDER_LEAD_DAYS * DAY_MS ? 'ending_soon' : null;
+  return -left < DAY_MS ? 'ended' : null;
+}
+
+/** Whole days left until `endsAt`, rounded up ("ends in 3 days"); 0 once it has passed. */
+export function trialDaysLeft(endsAt: Date, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
 /** What decides whether a public profile is online (spec section 4, "Public profile availability"). */
 export interface AvailabilityFacts {
   plan_type: string;

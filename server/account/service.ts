@@ -1,17 +1,34 @@
 import { mediaPath } from '../../src/media.ts';
 import type { DeleteAccountInput } from '../../src/schemas/auth.ts';
 import { releasePhoto } from '../media/service.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 
 /**
- * Deletes the signed-in account for good (DECISIONS.md): the user row, and with it (foreign keys with
- * cascade) the profile, sessions, sign-in methods, two-factor secrets, cards, links, events, views, photos
- * and support messages; then the photo files in storage. The caller signs the person out. The input's
+ * Deletes the signed-in account for good (DECISIONS.md). The caller signs the person out. The input's
  * confirmation word is checked by its schema.
  */
 export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountInput): Promise<void> {
-  const photos = await ctx.db.selectFrom('media').select('key').where('user_id', '=', ctx.user.id).execute();
-  await ctx.db.deleteFrom('users').where('id', '=', ctx.user.id).execute();
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
-  for (const { key } of photos) await releasePhoto(ctx, mediaPath(key));
+  await removeAccount(ctx, ctx.user.id);
+}
+
+/**
+ * Removes an account and everything of it: the user row, and with it (foreign keys with cascade) the
+ * profile, sessions, sign-in methods, two-factor secrets, cards, links, events, views, photos and support
+ * messages; then the photo files in storage. The one path for deleting a person, used by the account page
+ * and by the clean-up of unconfirmed accounts (`unconfirmedOnly`: not if the address has been confirmed
+ * meanwhile). Returns false when there was no such account to remove.
+ */
+export async function removeAccount(
+  deps: AppDeps,
+  userId: string,
+  options: { unconfirmedOnly?: boolean } = {},
+): Promise<boolean> {
+  const photos = await deps.db.selectFrom('media').select('key').where('user_id', '=', userId).execute();
+  let removal = deps.db.deleteFrom('users').where('id', '=', userId);
+  if (options.unconfirmedOnly) removal = removal.where('email_verified', '=', false);
+  const { numDeletedRows } = await removal.executeTakeFirst();
+  if (numDeletedRows === 0n) return false;
+  deps.changes.publish({ userId, topic: 'cards' });
+  for (const { key } of photos) await releasePhoto(deps, mediaPath(key));
+  return true;
 }

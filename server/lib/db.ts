@@ -116,7 +116,7 @@ async function openPglite(dataDir: string | null, dump: Blob | undefined): Promi
  */
 function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+  const lockFile = lockFileOf(dataDir);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
@@ -125,8 +125,8 @@ function lockDataDir(dataDir: string): () => void {
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (owner && owner !== process.pid && isRunning(owner)) {
+      const owner = embeddedDatabaseHolder(dataDir);
+      if (owner !== null) {
         throw new StartupError(
           `The embedded database in ${dataDir} is in use by another Tapcard process (pid ${owner}): stop it first, or set DATABASE_URL to use PostgreSQL`,
         );
@@ -135,6 +135,24 @@ function lockDataDir(dataDir: string): () => void {
     }
   }
   throw new StartupError(`Cannot lock the embedded database in ${dataDir}: remove ${lockFile} and try again`);
+}
+
+function lockFileOf(dataDir: string): string {
+  return path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
+}
+
+/**
+ * The pid of another running process that holds the embedded database in `dataDir` (its lock file), or
+ * null. The admin scripts ask first, to say more than "in use": that server runs their jobs itself.
+ */
+export function embeddedDatabaseHolder(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(lockFileOf(dataDir), 'utf8').trim());
+  } catch {
+    return null; // no lock file: nobody holds it
+  }
+  return owner && owner !== process.pid && isRunning(owner) ? owner : null;
 }
 
 function isRunning(pid: number): boolean {

@@ -33,6 +33,17 @@ export interface SupportConfirmationData {
   name: string;
   subject: string;
 }
+export interface TrialEndingSoonData {
+  name: string;
+  /** Whole days until the trial ends (src/plans.ts trialDaysLeft), at least 1. */
+  daysLeft: number;
+  /** Where to choose a plan (the billing page). */
+  url: string;
+}
+export interface TrialEndedData {
+  name: string;
+  url: string;
+}
 
 type Template<D> = (locale: Locale, data: D) => RenderedMail;
 
@@ -42,6 +53,8 @@ function defineTemplate<D>(texts: Record<Locale, (data: D) => MailContent>): Tem
 
 const hoursEn = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
 const hoursEs = (hours: number) => (hours === 1 ? '1 hora' : `${hours} horas`);
+const daysEn = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+const daysEs = (days: number) => (days === 1 ? '1 día' : `${days} días`);
 const hiEn = (name: string) => (name.trim() ? `Hi ${name.trim()},` : 'Hi,');
 const hiEs = (name: string) => (name.trim() ? `Hola, ${name.trim()}:` : 'Hola:');
 
@@ -208,5 +221,65 @@ export const supportConfirmation = defineTemplate<SupportConfirmationData>({
     notes: [
       'Recibes este correo porque has enviado un mensaje desde el formulario de soporte de tu cuenta de Tapcard.',
     ],
+  }),
+});
+
+const trialReasonEn = 'You received this email because you started a free Tapcard trial with this address.';
+const trialReasonEs =
+  'Recibes este correo porque has empezado una prueba gratuita de Tapcard con esta dirección.';
+
+/** A few days before a free trial ends (src/plans.ts TRIAL_REMINDER_LEAD_DAYS; server/trials). */
+export const trialEndingSoon = defineTemplate<TrialEndingSoonData>({
+  en: ({ name, daysLeft, url }) => ({
+    subject: `Your Tapcard trial ends in ${daysEn(daysLeft)}`,
+    preview: 'Choose a plan to keep your public profile online.',
+    heading: 'Your free trial ends soon',
+    greeting: hiEn(name),
+    paragraphs: [
+      `Your free Tapcard trial ends in ${daysEn(daysLeft)}.`,
+      'When it ends, your public profile goes offline and your vCards and QR codes are paused until you choose a plan. Nothing is deleted: everything is back as soon as you choose one.',
+    ],
+    action: { label: 'Choose a plan', url },
+    notes: [trialReasonEn],
+  }),
+  es: ({ name, daysLeft, url }) => ({
+    subject: `Tu prueba de Tapcard termina en ${daysEs(daysLeft)}`,
+    preview: 'Elige un plan para mantener tu perfil público en línea.',
+    heading: 'Tu prueba gratuita termina pronto',
+    greeting: hiEs(name),
+    paragraphs: [
+      `Tu prueba gratuita de Tapcard termina en ${daysEs(daysLeft)}.`,
+      'Cuando termine, tu perfil público dejará de estar disponible y tus vCards y códigos QR quedarán en pausa hasta que elijas un plan. No se borra nada: todo vuelve en cuanto elijas uno.',
+    ],
+    action: { label: 'Elegir un plan', url },
+    notes: [trialReasonEs],
+  }),
+});
+
+/** On the day a free trial ended (server/trials). */
+export const trialEnded = defineTemplate<TrialEndedData>({
+  en: ({ name, url }) => ({
+    subject: 'Your Tapcard trial has ended',
+    preview: 'Your public profile is offline until you choose a plan.',
+    heading: 'Your free trial has ended',
+    greeting: hiEn(name),
+    paragraphs: [
+      'Your free Tapcard trial ended today. Your public profile is offline now, and your vCards and QR codes are paused.',
+      'Your data is kept: choose a plan and everything is back online right away.',
+    ],
+    action: { label: 'Choose a plan', url },
+    notes: [trialReasonEn],
+  }),
+  es: ({ name, url }) => ({
+    subject: 'Tu prueba de Tapcard ha terminado',
+    preview: 'Tu perfil público no está disponible hasta que elijas un plan.',
+    heading: 'Tu prueba gratuita ha terminado',
+    greeting: hiEs(name),
+    paragraphs: [
+      'Tu prueba gratuita de Tapcard ha terminado hoy. Tu perfil público ya no está disponible y tus vCards y códigos QR están en pausa.',
+      'Tus datos se conservan: elige un plan y todo volverá a estar en línea al instante.',
+    ],
+    action: { label: 'Elegir un plan', url },
+    notes: [trialReasonEs],
   }),
 });

@@ -1,17 +1,55 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { MEDIA_PATH_PREFIX, mediaKeyOf } from '../../src/media.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import { releasePhoto } from './service.ts';
+import { deleteStoredObject } from './service.ts';
+
+// Which photos are in use: the one definition, shared by the services that replace or delete a photo and
+// by the clean-up job (server/cleanup). One upload can be both the profile picture and a card's photo
+// (card creation uses it for both), so a photo is only deleted once nothing points at it.
+
+/** The path a media row's photo is served at (src/media.ts mediaPath, in SQL). */
+const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
+
+/** SQL: true while a profile or a vCard points at the media row's photo. */
+function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
+  return eb.or([
+    eb.exists(
+      eb.selectFrom('profiles').select('profiles.id').where('profiles.profile_pic', '=', servedPathOfRow),
+    ),
+    eb.exists(eb.selectFrom('vcards').select('vcards.id').where('vcards.photo', '=', servedPathOfRow)),
+  ]);
+}
+
+/** Releases the photos at `paths` that no profile or vCard points at any more (after a replace or delete). */
+export async function releaseUnusedPhotos(deps: AppDeps, paths: readonly (string | null)[]): Promise<void> {
+  const keys = new Set(paths.map((path) => mediaKeyOf(path)).filter((key) => key !== null));
+  await releaseUnusedPhotoKeys(deps, [...keys]);
+}
 
 /**
- * Releases photos that no profile or vCard points at any more. One upload can be both the profile picture
- * and a card's photo (card creation uses it for both), so a replaced photo is only deleted once unused.
+ * Deletes the photos among `keys` that nothing uses: their rows, in one statement that checks the use
+ * (so a card saved meanwhile keeps its photo), then their stored files. Returns the keys deleted.
  */
-export async function releaseUnusedPhotos(deps: AppDeps, paths: readonly (string | null)[]): Promise<void> {
-  for (const path of new Set(paths)) {
-    if (!path) continue;
-    const [profile, vcard] = await Promise.all([
-      deps.db.selectFrom('profiles').select('id').where('profile_pic', '=', path).executeTakeFirst(),
-      deps.db.selectFrom('vcards').select('id').where('photo', '=', path).executeTakeFirst(),
-    ]);
-    if (!profile && !vcard) await releasePhoto(deps, path);
-  }
+export async function releaseUnusedPhotoKeys(deps: AppDeps, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const released = await deps.db
+    .deleteFrom('media')
+    .where('key', 'in', keys)
+    .where((eb) => eb.not(photoInUse(eb)))
+    .returning('key')
+    .execute();
+  for (const { key } of released) await deleteStoredObject(deps, key);
+  return released.map(({ key }) => key);
+}
+
+/** Keys of the photos uploaded before `uploadedBefore` that no profile or vCard uses. */
+export async function findUnusedPhotoKeys(db: Kysely<Database>, uploadedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select('key')
+    .where('created_at', '<', uploadedBefore)
+    .where((eb) => eb.not(photoInUse(eb)))
+    .execute();
+  return rows.map(({ key }) => key);
 }

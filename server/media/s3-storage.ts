@@ -2,10 +2,12 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { MEDIA_KEY_PATTERN } from '../../src/media.ts';
 import type { S3Config } from '../config.ts';
 import type { MediaStorage } from './storage.ts';
 
@@ -51,6 +53,16 @@ export function createS3Storage(settings: S3Config): MediaStorage {
     async delete(key) {
       // S3 answers a delete of a missing key with success as well
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async *list() {
+      // ListObjectsV2, a page (up to 1000 keys) at a time; the bucket may hold things that are not ours
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && MEDIA_KEY_PATTERN.test(object.Key)) {
+            yield { key: object.Key, modifiedAt: object.LastModified };
+          }
+        }
+      }
     },
   };
 }

@@ -114,7 +114,7 @@ export async function readPhoto(deps: AppDeps, path: string | null): Promise<Buf
 }
 
 /** Removes a stored object as a clean-up step: a failure is logged, never thrown over the real outcome. */
-async function deleteStoredObject(deps: AppDeps, key: string): Promise<void> {
+export async function deleteStoredObject(deps: AppDeps, key: string): Promise<void> {
   try {
     await deps.storage.delete(key);
   } catch (error) {

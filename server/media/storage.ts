@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_KEY_PATTERN } from '../../src/media.ts';
 
@@ -10,12 +10,20 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored photo's key and when it was written (the clean-up leaves recent ones alone). */
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object, or null when there is none under this key. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored photo: only names of MEDIA_KEY_PATTERN, as anything else there is not Tapcard's. */
+  list(): AsyncIterable<StoredKey>;
 }
 
 function assertKey(key: string): void {
@@ -47,6 +55,23 @@ export function createLocalStorage(folder: string): MediaStorage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // nothing uploaded yet
+        throw error;
+      }
+      for (const name of names) {
+        if (!MEDIA_KEY_PATTERN.test(name)) continue;
+        try {
+          yield { key: name, modifiedAt: (await stat(path.join(folder, name))).mtime };
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // deleted meanwhile
+        }
+      }
     },
   };
 }

@@ -1,6 +1,8 @@
 import { accountRouter } from '../account/router.ts';
+import { analyticsRouter } from '../analytics/router.ts';
 import { authRouter } from '../auth/router.ts';
 import { linksRouter } from '../links/router.ts';
+import { liveRouter } from '../live/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
 import { vcardsRouter } from '../vcards/router.ts';
@@ -9,8 +11,10 @@ import { router } from './init.ts';
 // Every feature router, added here by hand (STYLE.md 3.2 #5).
 export const appRouter = router({
   account: accountRouter,
+  analytics: analyticsRouter,
   auth: authRouter,
   links: linksRouter,
+  live: liveRouter,
   profile: profileRouter,
   support: supportRouter,
   vcards: vcardsRouter,

@@ -93,7 +93,14 @@ export async function insertVcard(
   await trx.updateTable('vcards').set({ qr_code: pageUrl }).where('id', '=', id).execute();
   await trx
     .insertInto('links')
-    .values({ user_id: userId, kind: 'qr', vcard_id: id, code: generateLinkCode(), title: card.name, url: pageUrl })
+    .values({
+      user_id: userId,
+      kind: 'qr',
+      vcard_id: id,
+      code: generateLinkCode(),
+      title: card.name,
+      url: pageUrl,
+    })
     .execute();
   return id;
 }

@@ -78,7 +78,13 @@ describe('data model rules', () => {
 
   it('keeps link codes unique', async () => {
     await insertUser('u-code');
-    const link = { user_id: 'u-code', kind: 'profile' as const, code: 'Abc1234', title: 'Site', url: 'https://example.com' };
+    const link = {
+      user_id: 'u-code',
+      kind: 'profile' as const,
+      code: 'Abc1234',
+      title: 'Site',
+      url: 'https://example.com',
+    };
     await handle.db.insertInto('links').values(link).execute();
     await expect(handle.db.insertInto('links').values(link).execute()).rejects.toMatchObject({
       code: '23505',

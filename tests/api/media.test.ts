@@ -500,7 +500,10 @@ interface FakeS3 {
   close(): Promise<void>;
 }
 
-/** Just enough of the S3 API, path-style: PUT, GET and DELETE of /bucket/key. */
+/** Objects listed per page of ListObjectsV2 by the fake: small, so that listing takes several pages. */
+const FAKE_S3_PAGE_SIZE = 2;
+
+/** Just enough of the S3 API, path-style: PUT, GET and DELETE of /bucket/key; ListObjectsV2 of /bucket. */
 async function startFakeS3(bucket: string): Promise<FakeS3> {
   const objects: FakeS3['objects'] = new Map();
   const requests: FakeS3['requests'] = [];
@@ -515,6 +518,11 @@ async function startFakeS3(bucket: string): Promise<FakeS3> {
         authorization: request.headers.authorization,
       });
       const prefix = `/${bucket}/`;
+      if (request.method === 'GET' && url.searchParams.get('list-type') === '2') {
+        return response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(listObjectsPage(objects, Number(url.searchParams.get('continuation-token') ?? '0')));
+      }
       if (!url.pathname.startsWith(prefix)) return response.writeHead(404).end();
       const key = decodeURIComponent(url.pathname.slice(prefix.length));
       if (request.method === 'PUT') {
@@ -563,6 +571,26 @@ async function startFakeS3(bucket: string): Promise<FakeS3> {
   };
 }
 
+/** One ListObjectsV2 answer: the keys from `start`, and a continuation token while more follow. */
+function listObjectsPage(objects: FakeS3['objects'], start: number): string {
+  const keys = [...objects.keys()].sort();
+  const page = keys.slice(start, start + FAKE_S3_PAGE_SIZE);
+  const more = start + FAKE_S3_PAGE_SIZE < keys.length;
+  const contents = page
+    .map(
+      (key) =>
+        `<Contents><Key>${key}</Key><LastModified>2026-11-20T10:00:00.000Z</LastModified><ETag>"1"</ETag>` +
+        `<Size>${objects.get(key)?.body.length ?? 0}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    `<Name>bucket</Name><KeyCount>${page.length}</KeyCount><MaxKeys>${FAKE_S3_PAGE_SIZE}</MaxKeys>` +
+    `<IsTruncated>${more}</IsTruncated>${more ? `<NextContinuationToken>${start + FAKE_S3_PAGE_SIZE}</NextContinuationToken>` : ''}` +
+    `${contents}</ListBucketResult>`
+  );
+}
+
 describe('S3 storage', () => {
   let s3: FakeS3;
 
@@ -592,6 +620,24 @@ describe('S3 storage', () => {
     expect(s3.objects.has(key)).toBe(false);
     expect(await storage.get(key)).toBeNull();
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('lists every stored photo page by page with its time, and nothing that is not a photo key', async () => {
+    const storage = createS3Storage(s3.settings);
+    s3.objects.clear();
+    const keys = Array.from({ length: 5 }, () => `${randomBytes(16).toString('hex')}.jpg`);
+    for (const key of keys) await storage.put(key, Buffer.from('x'), 'image/jpeg');
+    s3.objects.set('backups/notes.txt', { body: Buffer.from('not ours'), contentType: 'text/plain' });
+
+    const requestsBefore = s3.requests.length;
+    const listed = [];
+    for await (const object of storage.list()) listed.push(object);
+    expect(listed.map((object) => object.key).sort()).toEqual([...keys].sort());
+    expect(listed.every((object) => object.modifiedAt.toISOString() === '2026-11-20T10:00:00.000Z')).toBe(
+      true,
+    );
+    // 6 objects, 2 a page
+    expect(s3.requests.slice(requestsBefore).map((request) => request.method)).toEqual(['GET', 'GET', 'GET']);
   });
 
   it('is what the app stores uploads in when S3 is configured', async () => {

@@ -100,7 +100,13 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-test-'));
   const config = testConfig(database.config, dataDir, overrides);
   const handle = await openTestDatabase(config.database);
-  const app = await buildApp(config, { logger: options.logger ?? false, database: handle, ...options });
+  // the admin jobs' timer only where a test asks for it (tests/api/trials.test.ts)
+  const app = await buildApp(config, {
+    logger: options.logger ?? false,
+    database: handle,
+    maintenance: 'off',
+    ...options,
+  });
   databaseOfApp.set(app, handle.db);
   return {
     app,

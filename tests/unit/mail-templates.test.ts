@@ -8,6 +8,8 @@ import {
   resetPassword,
   supportConfirmation,
   supportRequest,
+  trialEnded,
+  trialEndingSoon,
   verifyEmail,
   type RenderedMail,
 } from '../../server/mail/templates.ts';
@@ -38,6 +40,11 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
       }),
   },
   supportConfirmation: { render: (l) => supportConfirmation(l, { name: HOSTILE, subject: HOSTILE }) },
+  trialEndingSoon: {
+    render: (l) => trialEndingSoon(l, { name: HOSTILE, daysLeft: 3, url: URL_WITH_QUERY }),
+    url: URL_WITH_QUERY,
+  },
+  trialEnded: { render: (l) => trialEnded(l, { name: HOSTILE, url: URL_WITH_QUERY }), url: URL_WITH_QUERY },
 };
 
 describe.each(Object.entries(templates))('%s', (_name, { render, url }) => {
@@ -95,6 +102,17 @@ describe('texts', () => {
     expect(supportConfirmation('es', { name: 'Ana', subject: 'Help' }).subject).toBe(
       'Hemos recibido tu mensaje: Help',
     );
+  });
+
+  it('count the days left of a trial in each language', () => {
+    const data = { name: 'Ana', url: 'https://tapcard.example/dashboard/billing' };
+    expect(trialEndingSoon('en', { ...data, daysLeft: 3 }).subject).toBe('Your Tapcard trial ends in 3 days');
+    expect(trialEndingSoon('en', { ...data, daysLeft: 1 }).text).toContain('ends in 1 day.');
+    expect(trialEndingSoon('es', { ...data, daysLeft: 3 }).subject).toBe(
+      'Tu prueba de Tapcard termina en 3 días',
+    );
+    expect(trialEndingSoon('es', { ...data, daysLeft: 1 }).text).toContain('termina en 1 día.');
+    expect(trialEnded('es', data).subject).toBe('Tu prueba de Tapcard ha terminado');
   });
 
   it('greet by name, and without one when the name is empty', () => {

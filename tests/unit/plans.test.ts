@@ -7,7 +7,10 @@ import {
   PLANS,
   priceFractionDigits,
   TRIAL_DAYS,
+  TRIAL_REMINDER_LEAD_DAYS,
+  trialDaysLeft,
   trialEndsAt,
+  trialReminderDue,
   UNLIMITED,
 } from '../../src/plans.ts';
 
@@ -71,5 +74,27 @@ describe('trialEndsAt', () => {
     const start = new Date('2026-11-01T10:00:00Z');
     expect(trialEndsAt(start).toISOString()).toBe('2026-11-15T10:00:00.000Z');
     expect(trialEndsAt(start, 7).toISOString()).toBe('2026-11-08T10:00:00.000Z');
+  });
+});
+
+describe('trial reminders', () => {
+  const end = new Date('2026-11-15T10:00:00Z');
+  const at = (iso: string) => new Date(iso);
+
+  it('are due from the lead time before the end, then on the day after it, and never otherwise', () => {
+    expect(TRIAL_REMINDER_LEAD_DAYS).toBe(3);
+    expect(trialReminderDue(end, at('2026-11-12T09:59:59Z'))).toBeNull();
+    expect(trialReminderDue(end, at('2026-11-12T10:00:00Z'))).toBe('ending_soon');
+    expect(trialReminderDue(end, at('2026-11-15T09:59:59Z'))).toBe('ending_soon');
+    expect(trialReminderDue(end, at('2026-11-15T10:00:00Z'))).toBe('ended');
+    expect(trialReminderDue(end, at('2026-11-16T09:59:59Z'))).toBe('ended');
+    expect(trialReminderDue(end, at('2026-11-16T10:00:00Z'))).toBeNull();
+  });
+
+  it('count whole days left, rounded up', () => {
+    expect(trialDaysLeft(end, at('2026-11-12T10:00:00Z'))).toBe(3);
+    expect(trialDaysLeft(end, at('2026-11-12T11:00:00Z'))).toBe(3);
+    expect(trialDaysLeft(end, at('2026-11-14T11:00:00Z'))).toBe(1);
+    expect(trialDaysLeft(end, at('2026-11-15T11:00:00Z'))).toBe(0);
   });
 });

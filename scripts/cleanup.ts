@@ -1,0 +1,28 @@
+// npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
+// confirmed in time, photos nothing uses and photo files no row points to (server/cleanup/service.ts),
+// and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
+// several machines at once.
+import {
+  cleanUp,
+  PHOTO_GRACE_HOURS,
+  UNCONFIRMED_ACCOUNT_DAYS,
+  type CleanupCounts,
+} from '../server/cleanup/service.ts';
+import { runAdminCommand } from '../server/jobs/command.ts';
+
+const LABELS: Record<keyof CleanupCounts, string> = {
+  expiredSessions: 'expired sessions',
+  expiredVerifications: 'expired verification tokens',
+  unconfirmedAccounts: `accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days`,
+  unusedPhotos: `photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours)`,
+  strayPhotoFiles: `photo files without a row (older than ${PHOTO_GRACE_HOURS} hours)`,
+};
+
+await runAdminCommand('cleanup', async (deps, { dryRun }) => {
+  const counts = await cleanUp(deps, { dryRun });
+  console.log(dryRun ? 'Dry run: would delete (nothing was deleted)' : 'Deleted');
+  for (const [key, label] of Object.entries(LABELS) as [keyof CleanupCounts, string][]) {
+    console.log(`  ${label}: ${counts[key]}`);
+  }
+  return 0;
+});

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { removeAccount } from '../account/service.ts';
+import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
+import type { StoredKey } from '../media/storage.ts';
+import type { AppDeps } from '../trpc/context.ts';
+
+// The clean-up (issue 6, `npm run cleanup`, and the server's own timer on the embedded database): what
+// nobody can use any more. Every row is deleted by a statement that checks its condition itself, so runs
+// at once on several machines never remove something that became used meanwhile, and each row is removed
+// (and counted) by one run only. A stray file can be counted by two runs at once; deleting it twice is
+// harmless.
+
+/** Accounts whose address was never confirmed are removed after this many days. */
+export const UNCONFIRMED_ACCOUNT_DAYS = 30;
+
+/**
+ * Photos younger than this are left alone, used or not: an upload is stored before its row, and a photo
+ * is uploaded before the card that uses it is saved.
+ */
+export const PHOTO_GRACE_HOURS = 24;
+
+/** Photo files are checked against their rows this many at a time. */
+const FILE_BATCH_SIZE = 500;
+
+export interface CleanupCounts {
+  expiredSessions: number;
+  expiredVerifications: number;
+  unconfirmedAccounts: number;
+  /** Photo rows (and their files) that no profile or vCard uses. */
+  unusedPhotos: number;
+  /** Files in photo storage that no row points to. */
+  strayPhotoFiles: number;
+}
+
+/**
+ * Removes everything of CleanupCounts and says how much; a dry run counts the same things and changes
+ * nothing. Accounts go first, through the account deletion path (their rows and photo files together).
+ */
+export async function cleanUp(deps: AppDeps, { dryRun }: { dryRun: boolean }): Promise<CleanupCounts> {
+  const unconfirmedAccounts = await removeUnconfirmedAccounts(deps, dryRun);
+  const photosBefore = new Date(Date.now() - PHOTO_GRACE_HOURS * 60 * 60 * 1000);
+  const unusedPhotoKeys = await findUnusedPhotoKeys(deps.db, photosBefore);
+  const unusedPhotos = dryRun
+    ? unusedPhotoKeys.length
+    : (await releaseUnusedPhotoKeys(deps, unusedPhotoKeys)).length;
+  return {
+    expiredSessions: await removeExpired(deps, 'sessions', dryRun),
+    expiredVerifications: await removeExpired(deps, 'verifications', dryRun),
+    unconfirmedAccounts,
+    unusedPhotos,
+    strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
+  };
+}
+
+/** Sessions and verification tokens (e-mail links, OAuth state) past their expiry, by the database's clock. */
+async function removeExpired(
+  deps: AppDeps,
+  table: 'sessions' | 'verifications',
+  dryRun: boolean,
+): Promise<number> {
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('expires_at', '<', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    return count;
+  }
+  const { numDeletedRows } = await deps.db
+    .deleteFrom(table)
+    .where('expires_at', '<', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
+async function removeUnconfirmedAccounts(deps: AppDeps, dryRun: boolean): Promise<number> {
+  const accounts = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('email_verified', '=', false)
+    .where('created_at', '<', sql<Date>`now() - make_interval(days => ${UNCONFIRMED_ACCOUNT_DAYS})`)
+    .execute();
+  if (dryRun) return accounts.length;
+  let removed = 0;
+  for (const { id } of accounts) {
+    // not if confirmed since the query above (or removed by another run)
+    if (await removeAccount(deps, id, { unconfirmedOnly: true })) removed += 1;
+  }
+  return removed;
+}
+
+/** Files in storage, written before `writtenBefore`, that no media row points to. */
+async function removeStrayPhotoFiles(deps: AppDeps, writtenBefore: Date, dryRun: boolean): Promise<number> {
+  let removed = 0;
+  let batch: StoredKey[] = [];
+  const settle = async () => {
+    const keys = batch.filter((file) => file.modifiedAt < writtenBefore).map((file) => file.key);
+    batch = [];
+    if (keys.length === 0) return;
+    const rows = await deps.db.selectFrom('media').select('key').where('key', 'in', keys).execute();
+    const known = new Set(rows.map((row) => row.key));
+    for (const key of keys.filter((candidate) => !known.has(candidate))) {
+      if (!dryRun) await deps.storage.delete(key);
+      removed += 1;
+    }
+  };
+  for await (const file of deps.storage.list()) {
+    batch.push(file);
+    if (batch.length >= FILE_BATCH_SIZE) await settle();
+  }
+  await settle();
+  return removed;
+}

@@ -1,0 +1,175 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import {
+  TRIAL_REMINDER_LEAD_DAYS,
+  trialDaysLeft,
+  trialEndsAt,
+  trialReminderDue,
+  type TrialReminderKind,
+} from '../../src/plans.ts';
+import { paths } from '../../src/routes.ts';
+import { trialEnded, trialEndingSoon, type RenderedMail } from '../mail/templates.ts';
+import type { AppDeps } from '../trpc/context.ts';
+
+// Trial reminders (issue 6, `npm run trials:expire`, and the server's own timer on the embedded database):
+// an e-mail TRIAL_REMINDER_LEAD_DAYS before a free trial ends and one on the day it ends, to people who
+// confirmed their address and are still on the free plan. Paid plans, unconfirmed addresses (never proven
+// to be the person's, and removed by the clean-up) and trials that ended more than a day ago get none.
+//
+// Once per trial, across runs and machines: before sending, a run claims the reminder with one INSERT …
+// ON CONFLICT on (user, trial end, kind), and only the run whose statement returns the row sends it.
+// When the mail server refuses, the claim is deleted again, so the next run retries (while the reminder
+// is still due) instead of losing it. A run that dies mid-send leaves a claim that is never marked sent;
+// after CLAIM_LEASE_MINUTES another run takes it over. Only if a run dies after the mail server accepted
+// the message but before the sent mark can a person get that reminder twice: rare, and better than never.
+
+/** Longer than any send may take (the mailer gives up after 20 s): an older unsent claim was abandoned. */
+const CLAIM_LEASE_MINUTES = 10;
+
+/** Candidates are picked in SQL with this margin either side; trialReminderDue decides exactly. */
+const WINDOW_MARGIN_DAYS = 1;
+
+export interface TrialReminder {
+  userId: string;
+  email: string;
+  kind: TrialReminderKind;
+  trialEndsAt: Date;
+}
+
+export type TrialReminderOutcome =
+  /** dry run: would be sent */
+  | { status: 'due' }
+  | { status: 'sent' }
+  /** will be retried by the next run while it is due */
+  | { status: 'failed'; error: string };
+
+export type TrialReminderResult = TrialReminder & { outcome: TrialReminderOutcome };
+
+/**
+ * Sends every trial reminder that is due and not sent yet, and returns what happened to each. A dry run
+ * returns the ones it would send and changes nothing. Failures to send are reported, never thrown.
+ */
+export async function sendTrialReminders(
+  deps: AppDeps,
+  { dryRun }: { dryRun: boolean },
+): Promise<TrialReminderResult[]> {
+  const now = new Date();
+  const due = await findDueReminders(deps, now);
+  const results: TrialReminderResult[] = [];
+  for (const { reminder, mail } of due) {
+    if (dryRun) {
+      results.push({ ...reminder, outcome: { status: 'due' } });
+      continue;
+    }
+    if (!(await claim(deps, reminder))) continue; // sent meanwhile, or being sent by another run
+    try {
+      await deps.mailer.send({ to: reminder.email, ...mail });
+    } catch (error) {
+      await release(deps, reminder);
+      results.push({ ...reminder, outcome: { status: 'failed', error: (error as Error).message } });
+      continue;
+    }
+    await deps.db
+      .updateTable('trial_reminders')
+      .set({ sent_at: sql`now()` })
+      .where(isRow(reminder))
+      .execute();
+    results.push({ ...reminder, outcome: { status: 'sent' } });
+  }
+  return results;
+}
+
+interface DueReminder {
+  reminder: TrialReminder;
+  mail: RenderedMail;
+}
+
+/** Free trials of confirmed addresses whose reminder is due now and has not been sent. */
+async function findDueReminders(deps: AppDeps, now: Date): Promise<DueReminder[]> {
+  // trialEndsAt in SQL, only to narrow the rows read; a day after the end the last reminder is past
+  const trialEnd = sql<Date>`profiles.trial_start_date + profiles.trial_days * interval '1 day'`;
+  const dayMs = 24 * 60 * 60 * 1000;
+  const candidates = await deps.db
+    .selectFrom('profiles')
+    .innerJoin('users', 'users.id', 'profiles.id')
+    .select([
+      'profiles.id',
+      'profiles.name as profileName',
+      'profiles.language',
+      'profiles.trial_start_date',
+      'profiles.trial_days',
+      'users.email',
+      'users.name as userName',
+    ])
+    .where('profiles.plan_type', '=', 'free')
+    .where('users.email_verified', '=', true)
+    .where(trialEnd, '>', new Date(now.getTime() - (1 + WINDOW_MARGIN_DAYS) * dayMs))
+    .where(trialEnd, '<=', new Date(now.getTime() + (TRIAL_REMINDER_LEAD_DAYS + WINDOW_MARGIN_DAYS) * dayMs))
+    .execute();
+  if (candidates.length === 0) return [];
+  const sent = await deps.db
+    .selectFrom('trial_reminders')
+    .select(['user_id', 'trial_ends_at', 'kind'])
+    .where(
+      'user_id',
+      'in',
+      candidates.map((candidate) => candidate.id),
+    )
+    .where('sent_at', 'is not', null)
+    .execute();
+  const sentKeys = new Set(sent.map((row) => reminderKey(row.user_id, row.trial_ends_at, row.kind)));
+
+  const url = `${deps.config.publicUrl}${paths.billing}`;
+  const due: DueReminder[] = [];
+  for (const candidate of candidates) {
+    const endsAt = trialEndsAt(candidate.trial_start_date, candidate.trial_days);
+    const kind = trialReminderDue(endsAt, now);
+    if (!kind || sentKeys.has(reminderKey(candidate.id, endsAt, kind))) continue;
+    const name = candidate.profileName?.trim() || candidate.userName;
+    const locale = candidate.language;
+    due.push({
+      reminder: { userId: candidate.id, email: candidate.email, kind, trialEndsAt: endsAt },
+      mail:
+        kind === 'ending_soon'
+          ? trialEndingSoon(locale, { name, daysLeft: trialDaysLeft(endsAt, now), url })
+          : trialEnded(locale, { name, url }),
+    });
+  }
+  return due;
+}
+
+function reminderKey(userId: string, endsAt: Date, kind: TrialReminderKind): string {
+  return `${userId} ${endsAt.getTime()} ${kind}`;
+}
+
+/** True when this run now owns the reminder: nobody claimed it, or an abandoned claim was taken over. */
+async function claim(deps: AppDeps, reminder: TrialReminder): Promise<boolean> {
+  const claimed = await deps.db
+    .insertInto('trial_reminders')
+    .values({ user_id: reminder.userId, trial_ends_at: reminder.trialEndsAt, kind: reminder.kind })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'trial_ends_at', 'kind'])
+        .doUpdateSet({ claimed_at: sql`now()` })
+        .where('trial_reminders.sent_at', 'is', null)
+        .where(
+          'trial_reminders.claimed_at',
+          '<',
+          sql<Date>`now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})`,
+        ),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Gives a claim back after a failed send, so that the next run tries again. */
+async function release(deps: AppDeps, reminder: TrialReminder): Promise<void> {
+  await deps.db.deleteFrom('trial_reminders').where(isRow(reminder)).where('sent_at', 'is', null).execute();
+}
+
+/** The trial_reminders row of this reminder. */
+function isRow(reminder: TrialReminder) {
+  return (eb: ExpressionBuilder<Database, 'trial_reminders'>) =>
+    eb.and({ user_id: reminder.userId, trial_ends_at: reminder.trialEndsAt, kind: reminder.kind });
+}

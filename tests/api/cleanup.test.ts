@@ -1,0 +1,383 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeAccount } from '../../server/account/service.ts';
+import {
+  cleanUp,
+  PHOTO_GRACE_HOURS,
+  UNCONFIRMED_ACCOUNT_DAYS,
+  type CleanupCounts,
+} from '../../server/cleanup/service.ts';
+import { createLocalChangeBus } from '../../server/lib/changes.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createMediaStorage } from '../../server/media/create-storage.ts';
+import type { AppDeps } from '../../server/trpc/context.ts';
+import { mediaKeyOf } from '../../src/media.ts';
+import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  TEST_PASSWORD,
+  uploadTestPhoto,
+  type TestApp,
+} from '../support/harness.ts';
+
+// The clean-up (issue 6, item 8): server/cleanup/service.ts and `npm run cleanup`.
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const NOTHING: CleanupCounts = {
+  expiredSessions: 0,
+  expiredVerifications: 0,
+  unconfirmedAccounts: 0,
+  unusedPhotos: 0,
+  strayPhotoFiles: 0,
+};
+
+const mediaFolder = (app: TestApp) => path.join(app.config.dataDir, 'media');
+const fileOf = (app: TestApp, photoPath: string) => path.join(mediaFolder(app), mediaKeyOf(photoPath) ?? '');
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+async function depsOf(app: TestApp): Promise<AppDeps> {
+  return {
+    db: app.db,
+    config: app.config,
+    mailer: createMailer(app.config, pino({ level: 'silent' })),
+    storage: await createMediaStorage(app.config),
+    changes: createLocalChangeBus(),
+  };
+}
+
+/** Moves rows' created_at `ageMs` into the past (the schema's types never let it change: the product doesn't). */
+async function backdate(
+  app: TestApp,
+  table: 'users' | 'media',
+  column: 'id' | 'key',
+  ids: string[],
+  ageMs: number,
+): Promise<void> {
+  await sql`update ${sql.table(table)} set created_at = ${ago(ageMs)} where ${sql.ref(column)} in (${sql.join(ids)})`.execute(
+    app.db,
+  );
+}
+
+/** A sign-up that is never confirmed (better-auth sends the link; nobody clicks it), made `ageMs` ago. */
+async function unconfirmedSignUp(app: TestApp, ageMs: number): Promise<string> {
+  const email = `unconfirmed-${randomBytes(4).toString('hex')}@example.com`;
+  const response = await injectFromApp(app.app, {
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name: 'Never Confirmed', email, password: TEST_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const { id } = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  await backdate(app, 'users', 'id', [id], ageMs);
+  return id;
+}
+
+/** A photo file written straight into storage with no row, last written `ageMs` ago. */
+function strayFile(app: TestApp, ageMs: number): string {
+  const key = `${randomBytes(16).toString('hex')}.jpg`;
+  mkdirSync(mediaFolder(app), { recursive: true });
+  const file = path.join(mediaFolder(app), key);
+  writeFileSync(file, 'not really a photo');
+  const when = ago(ageMs);
+  utimesSync(file, when, when);
+  return file;
+}
+
+interface Arranged {
+  confirmedId: string;
+  oldConfirmedId: string;
+  youngUnconfirmedId: string;
+  oldUnconfirmedId: string;
+  oldUnconfirmedPhotoFile: string;
+  liveSessionId: string;
+  liveVerificationId: string;
+  keptPhotoFiles: string[];
+  unusedPhotoFile: string;
+  oldStrayFile: string;
+  youngStrayFile: string;
+  foreignFile: string;
+}
+
+/**
+ * One of everything the clean-up removes and one of each thing it must keep. Expects nothing else to be
+ * removable, so the counts are exact: 1 of each kind.
+ */
+async function arrange(app: TestApp): Promise<Arranged> {
+  const confirmed = await signUp(app.app);
+  const oldConfirmed = await signUp(app.app);
+  await backdate(app, 'users', 'id', [oldConfirmed.userId], (UNCONFIRMED_ACCOUNT_DAYS + 10) * DAY_MS);
+  const youngUnconfirmedId = await unconfirmedSignUp(app, (UNCONFIRMED_ACCOUNT_DAYS - 1) * DAY_MS);
+  const oldUnconfirmedId = await unconfirmedSignUp(app, (UNCONFIRMED_ACCOUNT_DAYS + 1) * DAY_MS);
+
+  // the old unconfirmed account has a photo on its profile: it goes with the account (rows and file)
+  const heldPhoto = await uploadTestPhoto(app.app, confirmed.cookie);
+  await app.db
+    .updateTable('media')
+    .set({ user_id: oldUnconfirmedId })
+    .where('key', '=', mediaKeyOf(heldPhoto))
+    .execute();
+  await app.db
+    .updateTable('profiles')
+    .set({ profile_pic: heldPhoto })
+    .where('id', '=', oldUnconfirmedId)
+    .execute();
+
+  // sessions and tokens: one expired each, one still valid each
+  const [liveSession] = await app.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', confirmed.userId)
+    .execute();
+  await app.db
+    .insertInto('sessions')
+    .values({
+      id: randomBytes(8).toString('hex'),
+      user_id: confirmed.userId,
+      token: randomBytes(16).toString('hex'),
+      expires_at: ago(HOUR_MS),
+    })
+    .execute();
+  const liveVerificationId = randomBytes(8).toString('hex');
+  await app.db
+    .insertInto('verifications')
+    .values([
+      { id: liveVerificationId, identifier: 'reset-password:live', value: 'x', expires_at: ago(-HOUR_MS) },
+      {
+        id: randomBytes(8).toString('hex'),
+        identifier: 'reset-password:old',
+        value: 'x',
+        expires_at: ago(HOUR_MS),
+      },
+    ])
+    .execute();
+
+  // photos: on the profile, on a vCard, unused but fresh (its card is not saved yet), unused and old
+  const onProfile = await uploadTestPhoto(app.app, confirmed.cookie);
+  await app.db
+    .updateTable('profiles')
+    .set({ profile_pic: onProfile })
+    .where('id', '=', confirmed.userId)
+    .execute();
+  const onCard = await uploadTestPhoto(app.app, confirmed.cookie);
+  await app.db
+    .insertInto('vcards')
+    .values({ user_id: confirmed.userId, name: 'Card', photo: onCard })
+    .execute();
+  const fresh = await uploadTestPhoto(app.app, confirmed.cookie);
+  const unused = await uploadTestPhoto(app.app, confirmed.cookie);
+  await backdate(
+    app,
+    'media',
+    'key',
+    [onProfile, onCard, unused].map((photo) => mediaKeyOf(photo) ?? ''),
+    (PHOTO_GRACE_HOURS + 1) * HOUR_MS,
+  );
+
+  // files: one left by an upload whose row never came (old), one being uploaded now, one not ours
+  const oldStrayFile = strayFile(app, (PHOTO_GRACE_HOURS + 1) * HOUR_MS);
+  const youngStrayFile = strayFile(app, HOUR_MS);
+  const foreignFile = path.join(mediaFolder(app), 'README.txt');
+  writeFileSync(foreignFile, 'someone else’s file');
+  utimesSync(foreignFile, ago(DAY_MS * 100), ago(DAY_MS * 100));
+
+  return {
+    confirmedId: confirmed.userId,
+    oldConfirmedId: oldConfirmed.userId,
+    youngUnconfirmedId,
+    oldUnconfirmedId,
+    oldUnconfirmedPhotoFile: fileOf(app, heldPhoto),
+    liveSessionId: liveSession?.id ?? '',
+    liveVerificationId,
+    keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
+    unusedPhotoFile: fileOf(app, unused),
+    oldStrayFile,
+    youngStrayFile,
+    foreignFile,
+  };
+}
+
+const ONE_OF_EACH: CleanupCounts = {
+  expiredSessions: 1,
+  expiredVerifications: 1,
+  unconfirmedAccounts: 1,
+  unusedPhotos: 1,
+  strayPhotoFiles: 1,
+};
+
+async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
+  const userIds = (await app.db.selectFrom('users').select('id').execute()).map((row) => row.id);
+  expect(userIds).toContain(arranged.oldUnconfirmedId);
+  expect(
+    await app.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute(),
+  ).toHaveLength(1);
+  expect(existsSync(arranged.oldUnconfirmedPhotoFile)).toBe(true);
+  expect(existsSync(arranged.unusedPhotoFile)).toBe(true);
+  expect(existsSync(arranged.oldStrayFile)).toBe(true);
+}
+
+describe('cleanUp', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts in a dry run, then removes exactly what nobody can use, and nothing on a second run', async () => {
+    const deps = await depsOf(t);
+    const arranged = await arrange(t);
+
+    expect(await cleanUp(deps, { dryRun: true })).toEqual(ONE_OF_EACH);
+    await expectAllThere(t, arranged);
+
+    expect(await cleanUp(deps, { dryRun: false })).toEqual(ONE_OF_EACH);
+    expect(await cleanUp(deps, { dryRun: false })).toEqual(NOTHING);
+
+    // accounts: the old unconfirmed one is gone with its profile, photo rows and file
+    const userIds = (await t.db.selectFrom('users').select('id').execute()).map((row) => row.id);
+    expect(userIds).not.toContain(arranged.oldUnconfirmedId);
+    expect(userIds).toEqual(
+      expect.arrayContaining([arranged.confirmedId, arranged.oldConfirmedId, arranged.youngUnconfirmedId]),
+    );
+    const leftOfAccount = await t.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('id', '=', arranged.oldUnconfirmedId)
+      .unionAll(
+        t.db.selectFrom('media').select('user_id as id').where('user_id', '=', arranged.oldUnconfirmedId),
+      )
+      .execute();
+    expect(leftOfAccount).toEqual([]);
+    expect(existsSync(arranged.oldUnconfirmedPhotoFile)).toBe(false);
+
+    // sessions and tokens: the valid ones stay
+    expect((await t.db.selectFrom('sessions').select('id').execute()).map((row) => row.id)).toContain(
+      arranged.liveSessionId,
+    );
+    expect(
+      await t.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('expires_at', '<', sql<Date>`now()`)
+        .execute(),
+    ).toEqual([]);
+    expect((await t.db.selectFrom('verifications').select('id').execute()).map((row) => row.id)).toEqual([
+      arranged.liveVerificationId,
+    ]);
+
+    // photos and files: used, fresh and foreign ones stay
+    for (const file of arranged.keptPhotoFiles) expect(existsSync(file)).toBe(true);
+    expect(existsSync(arranged.unusedPhotoFile)).toBe(false);
+    expect(existsSync(arranged.oldStrayFile)).toBe(false);
+    expect(existsSync(arranged.youngStrayFile)).toBe(true);
+    expect(existsSync(arranged.foreignFile)).toBe(true);
+    const rows = await t.db.selectFrom('media').select('key').execute();
+    expect(rows.map((row) => row.key).sort()).toEqual(
+      arranged.keptPhotoFiles.map((file) => path.basename(file)).sort(),
+    );
+  });
+
+  it('removes an account as unconfirmed only while it is: one confirmed meanwhile stays', async () => {
+    const deps = await depsOf(t);
+    const id = await unconfirmedSignUp(t, (UNCONFIRMED_ACCOUNT_DAYS + 1) * DAY_MS);
+    // confirmed between the clean-up's query and its delete: the delete checks again in its own statement
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', id).execute();
+    expect(await removeAccount(deps, id, { unconfirmedOnly: true })).toBe(false);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', id).execute()).toHaveLength(1);
+    expect((await cleanUp(deps, { dryRun: false })).unconfirmedAccounts).toBe(0);
+  });
+
+  it('removes each thing once when two runs go at the same time', async () => {
+    const deps = await depsOf(t);
+    await cleanUp(deps, { dryRun: false });
+    const arranged = await arrange(t);
+    const runs = await Promise.all([cleanUp(deps, { dryRun: false }), cleanUp(deps, { dryRun: false })]);
+    const rowCounts = (counts: CleanupCounts) => [
+      counts.expiredSessions,
+      counts.expiredVerifications,
+      counts.unconfirmedAccounts,
+      counts.unusedPhotos,
+    ];
+    const [first, second] = runs.map(rowCounts);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1]);
+    expect(existsSync(arranged.oldStrayFile)).toBe(false);
+    expect(existsSync(arranged.youngStrayFile)).toBe(true);
+  });
+});
+
+describe('npm run cleanup', { timeout: 120_000 }, () => {
+  it('refuses with a clear message while a running server holds the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-cleanup-held-'));
+    const app = await buildTestApp(embeddedAt(dataDir));
+    try {
+      const stray = strayFile(app, 2 * PHOTO_GRACE_HOURS * HOUR_MS);
+      const run = await runAdminScript('cleanup', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `cleanup: the embedded database in ${dataDir} is held by a running Tapcard process (pid ${process.pid})`,
+      );
+      expect(run.stdout).toBe('');
+      expect(existsSync(stray)).toBe(true);
+      expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the counts; --dry-run deletes nothing', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-cleanup-script-'));
+    // an embedded database can only be opened by the script once the app has let go of it
+    const app = await buildTestApp(onPostgres ? {} : embeddedAt(dataDir));
+    const stray = strayFile(app, 2 * PHOTO_GRACE_HOURS * HOUR_MS);
+    await unconfirmedSignUp(app, (UNCONFIRMED_ACCOUNT_DAYS + 1) * DAY_MS);
+    const env = scriptEnvFor(app.config);
+    if (!onPostgres) await app.close();
+    try {
+      const dry = await runAdminScript('cleanup', ['--dry-run'], env);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toBe(
+        [
+          'Dry run: would delete (nothing was deleted)',
+          '  expired sessions: 0',
+          '  expired verification tokens: 0',
+          `  accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days: 1`,
+          `  photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours): 0`,
+          `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
+          '',
+        ].join('\n'),
+      );
+      expect(existsSync(stray)).toBe(true);
+
+      const real = await runAdminScript('cleanup', [], env);
+      expect(real.code, real.stderr).toBe(0);
+      expect(real.stdout).toContain('Deleted\n');
+      expect(real.stdout).toContain(`accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days: 1`);
+      expect(real.stdout).toContain(`photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`);
+      expect(existsSync(stray)).toBe(false);
+      expect(readdirSync(path.dirname(stray))).toEqual([]);
+    } finally {
+      if (onPostgres) await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
