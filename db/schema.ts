@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { PlanId, TrialReminderKind } from '../src/plans.ts';
+import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../src/plans.ts';
 import type { Locale } from '../src/i18n.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -74,6 +74,18 @@ export interface ProfilesTable {
   subscription_end: Date | null;
   /** The vCard shown at /{username}; the oldest one when unset. */
   primary_vcard_id: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  /** Stripe's status word (active, trialing, past_due, canceled, unpaid, incomplete…). */
+  subscription_status: string | null;
+  subscription_price_id: string | null;
+  subscription_product_id: string | null;
+  subscription_interval: BillingInterval | null;
+  cancel_at_period_end: Generated<boolean>;
+  /** When the applied subscription state was read: an older state is never applied over it. */
+  subscription_updated_at: Date | null;
+  /** The paid plan picked in onboarding before it is paid. */
+  chosen_plan: PaidPlanId | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -184,6 +196,25 @@ export interface TrialRemindersTable {
   sent_at: Date | null;
 }
 
+/** A Stripe event already processed: a repeated delivery changes nothing (server/billing). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: CreatedAt;
+}
+
+/** An invoice of the demo billing (no Stripe keys): what the billing page's history shows. */
+export interface DemoInvoicesTable {
+  id: Generated<string>;
+  user_id: string;
+  plan: PaidPlanId;
+  interval: BillingInterval;
+  amount_cents: number;
+  currency: string;
+  status: string;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   id: string;
   key: string;
@@ -225,6 +256,8 @@ export interface Database {
   support_messages: SupportMessagesTable;
   media: MediaTable;
   trial_reminders: TrialRemindersTable;
+  stripe_events: StripeEventsTable;
+  demo_invoices: DemoInvoicesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

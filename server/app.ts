@@ -6,6 +6,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
+import { registerBillingRoutes } from './billing/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
@@ -133,12 +134,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           onError({ error, path }) {
             if (error.code === 'INTERNAL_SERVER_ERROR')
               app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+            // the database or the payment provider: the person gets a retry message, the log the cause
+            if (error.code === 'SERVICE_UNAVAILABLE')
+              app.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
           },
         } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
       });
     });
     await registerDevMailRoutes(app, config);
     await registerMediaRoutes(app, deps, auth);
+    await registerBillingRoutes(app, deps, auth);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     await registerPublicProfileRoutes(app, deps);
     await registerShortLinkRoutes(app, deps);

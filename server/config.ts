@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/plans.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 // The environment is parsed once, here. Everything else receives the frozen Config object and never reads
@@ -20,6 +21,8 @@ const postgresUrl = z.string().refine((value) => {
     return false;
   }
 }, 'must be a postgres:// or postgresql:// URL with a host, for example postgres://user:pass@127.0.0.1:5432/tapcard');
+
+const stripePriceId = z.string().startsWith('price_', 'must be a Stripe price id (price_…)');
 
 /** TRUST_PROXY: off by default; "true" trusts every hop, else a comma-separated list of proxy addresses. */
 const trustProxy = z
@@ -97,6 +100,26 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   S3_FORCE_PATH_STYLE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  ),
+  STRIPE_PRICE_PRO_MONTHLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  STRIPE_PRICE_PRO_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  STRIPE_PRICE_BUSINESS_MONTHLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  STRIPE_PRICE_BUSINESS_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  // tests point the SDK at a fake Stripe on loopback
+  STRIPE_API_BASE: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -135,6 +158,17 @@ export interface Config {
   seedDemoOnEmpty: boolean;
   /** S3-compatible photo storage; null keeps photos in DATA_DIR/media. */
   s3: S3Config | null;
+  /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each paid plan and interval. */
+  prices: Record<PaidPlanId, Record<BillingInterval, string>>;
+  /** Another Stripe API address (a fake Stripe in tests); unset means Stripe itself. */
+  apiBase: string | undefined;
 }
 
 export interface S3Config {
@@ -198,6 +232,7 @@ export function parseConfig(
     secureCookies:
       parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
     s3: s3Storage(parsed),
+    stripe: stripeBilling(parsed),
     seedDemoOnEmpty: parsed.NODE_ENV === 'development' && !parsed.DATABASE_URL,
   };
 }
@@ -221,6 +256,43 @@ function s3Storage(parsed: z.output<typeof envSchema>): S3Config | null {
     );
   }
   return null;
+}
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO_MONTHLY',
+  'STRIPE_PRICE_PRO_YEARLY',
+  'STRIPE_PRICE_BUSINESS_MONTHLY',
+  'STRIPE_PRICE_BUSINESS_YEARLY',
+] as const;
+
+/** Stripe when its key, webhook secret and four prices are all set; none of them runs the demo billing. */
+function stripeBilling(parsed: z.output<typeof envSchema>): StripeConfig | null {
+  const missing = STRIPE_VARIABLES.filter((name) => !parsed[name]);
+  if (missing.length === STRIPE_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    throw new StartupError(
+      `Incomplete Stripe settings: missing ${missing.join(', ')}. Set all of ${STRIPE_VARIABLES.join(', ')} to take payments with Stripe, or none of them to run the demo billing`,
+    );
+  }
+  const value = (name: (typeof STRIPE_VARIABLES)[number]) => parsed[name] ?? '';
+  const prices = {
+    pro: { month: value('STRIPE_PRICE_PRO_MONTHLY'), year: value('STRIPE_PRICE_PRO_YEARLY') },
+    business: { month: value('STRIPE_PRICE_BUSINESS_MONTHLY'), year: value('STRIPE_PRICE_BUSINESS_YEARLY') },
+  };
+  const all = PAID_PLAN_IDS.flatMap((plan) => Object.values(prices[plan]));
+  if (new Set(all).size !== all.length) {
+    throw new StartupError(
+      'STRIPE_PRICE_* must be four different prices: each plan and interval is told apart by its price id',
+    );
+  }
+  return {
+    secretKey: value('STRIPE_SECRET_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    prices,
+    apiBase: parsed.STRIPE_API_BASE,
+  };
 }
 
 function oauthClient(clientId: string | undefined, clientSecret: string | undefined) {

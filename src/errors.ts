@@ -20,6 +20,12 @@ export const ERROR_REASONS = [
   'storage_quota_exceeded',
   /** deleting, from the QR page, the link a vCard manages (spec: 'Cannot Delete vCard QR') */
   'link_managed_by_vcard',
+  /** a checkout for the plan and interval already held */
+  'already_subscribed',
+  /** the payment provider could not be reached or did not answer in time */
+  'billing_unavailable',
+  /** a payment provider price that is not one of the configured plans */
+  'unknown_price',
   'internal',
 ] as const;
 

@@ -4,6 +4,10 @@
 export const PLAN_IDS = ['free', 'pro', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+/** The plans a person pays for (checkout, Stripe prices). */
+export const PAID_PLAN_IDS = ['pro', 'business'] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
@@ -120,6 +124,12 @@ export function annualSavingPercent(plan: Plan): number {
 /** The largest saving across paid plans, for the pricing toggle badge. */
 export function bestAnnualSavingPercent(): number {
   return Math.max(...PLAN_IDS.map((id) => annualSavingPercent(PLANS[id])));
+}
+
+/** What a plan costs per month on an interval (USD): a yearly price spread over twelve months, to the cent. */
+export function monthlyCost(plan: PlanId, interval: BillingInterval): number {
+  const price = PLANS[plan].price[interval];
+  return interval === 'month' ? price : Math.round((price / 12) * 100) / 100;
 }
 
 /** Spec section 9: monthly amounts show 2 decimals, yearly amounts 0. */

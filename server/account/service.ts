@@ -1,5 +1,6 @@
 import { mediaPath } from '../../src/media.ts';
 import type { DeleteAccountInput } from '../../src/schemas/auth.ts';
+import { cancelSubscriptionOf } from '../billing/service.ts';
 import { releasePhoto } from '../media/service.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 
@@ -12,17 +13,21 @@ export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountIn
 }
 
 /**
- * Removes an account and everything of it: the user row, and with it (foreign keys with cascade) the
- * profile, sessions, sign-in methods, two-factor secrets, cards, links, events, views, photos and support
- * messages; then the photo files in storage. The one path for deleting a person, used by the account page
- * and by the clean-up of unconfirmed accounts (`unconfirmedOnly`: not if the address has been confirmed
- * meanwhile). Returns false when there was no such account to remove.
+ * Removes an account and everything of it: its paid subscription (cancelled at Stripe), the user row, and
+ * with it (foreign keys with cascade) the profile, sessions, sign-in methods, two-factor secrets, cards,
+ * links, events, views, photos and support messages; then the photo files in storage. The one path for
+ * deleting a person, used by the account page and by the clean-up of unconfirmed accounts
+ * (`unconfirmedOnly`: not if the address has been confirmed meanwhile). Returns false when there was no
+ * such account to remove.
  */
 export async function removeAccount(
   deps: AppDeps,
   userId: string,
   options: { unconfirmedOnly?: boolean } = {},
 ): Promise<boolean> {
+  // nobody keeps paying for an account that is gone; if Stripe cannot be reached, the account stays
+  // (an unconfirmed account never signed in, so it never subscribed)
+  if (!options.unconfirmedOnly) await cancelSubscriptionOf(deps, userId);
   const photos = await deps.db.selectFrom('media').select('key').where('user_id', '=', userId).execute();
   let removal = deps.db.deleteFrom('users').where('id', '=', userId);
   if (options.unconfirmedOnly) removal = removal.where('email_verified', '=', false);

@@ -32,4 +32,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   invalid_image: 415,
   storage_quota_exceeded: 413,
   link_managed_by_vcard: 409,
+  already_subscribed: 409,
+  billing_unavailable: 503,
+  unknown_price: 400,
 };

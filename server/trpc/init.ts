@@ -30,6 +30,9 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   invalid_image: 'UNSUPPORTED_MEDIA_TYPE',
   storage_quota_exceeded: 'PAYLOAD_TOO_LARGE',
   link_managed_by_vcard: 'CONFLICT',
+  already_subscribed: 'CONFLICT',
+  billing_unavailable: 'SERVICE_UNAVAILABLE',
+  unknown_price: 'BAD_REQUEST',
 };
 
 function reasonOf(error: TRPCError): ErrorReason {

@@ -1,6 +1,7 @@
 import { accountRouter } from '../account/router.ts';
 import { analyticsRouter } from '../analytics/router.ts';
 import { authRouter } from '../auth/router.ts';
+import { billingRouter } from '../billing/router.ts';
 import { linksRouter } from '../links/router.ts';
 import { liveRouter } from '../live/router.ts';
 import { profileRouter } from '../profile/router.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   analytics: analyticsRouter,
   auth: authRouter,
+  billing: billingRouter,
   links: linksRouter,
   live: liveRouter,
   profile: profileRouter,

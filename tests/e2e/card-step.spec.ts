@@ -24,7 +24,10 @@ function freeUsername(): string {
 
 async function openCardStep(page: Page, name?: string): Promise<void> {
   await signUpAndConfirm(page, name);
-  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page
+    .getByRole('listitem', { name: 'Free Trial' })
+    .getByRole('button', { name: 'Get Started' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
 }
 

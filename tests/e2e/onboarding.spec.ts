@@ -86,7 +86,10 @@ test('a confirmed new account continues at the plan step, and the free trial lea
   await expect(page).toHaveURL('/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
-  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page
+    .getByRole('listitem', { name: 'Free Trial' })
+    .getByRole('button', { name: 'Get Started' })
+    .click();
   await expect(page.getByText('Free plan activated!', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();

@@ -1,7 +1,10 @@
 import { Outlet } from 'react-router';
+import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
 import { TestDataBanner } from './dashboard/TestDataBanner.tsx';
+import { TrialBanner } from './dashboard/TrialBanner.tsx';
+import { TrialExpiredModal } from './dashboard/TrialExpiredModal.tsx';
 import { useLiveUpdates } from './dashboard/use-live-updates.ts';
 import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
@@ -9,15 +12,18 @@ import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 export function DashboardLayout() {
   useProfileLanguage();
   useLiveUpdates();
+  useBillingStatusRefresh();
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <DesktopSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardTopBar />
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
+          <TrialBanner />
           <TestDataBanner />
           <Outlet />
         </main>
+        <TrialExpiredModal />
       </div>
     </div>
   );

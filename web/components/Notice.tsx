@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Info } from 'lucide-react';
 import { cn } from '../lib/cn.ts';
 
 const TONES = {
@@ -15,9 +15,15 @@ const TONES = {
     classes: 'border-emerald-300 bg-emerald-50 text-emerald-950',
     icon: <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" />,
   },
+  /** Neither good nor bad news (a payment that is still being confirmed): a polite status. */
+  info: {
+    role: 'status',
+    classes: 'border-sky-300 bg-sky-50 text-sky-950',
+    icon: <Info aria-hidden className="mt-0.5 size-5 shrink-0 text-sky-700" />,
+  },
 } as const;
 
-/** A box inside a form, announced when it appears. */
+/** A box inside a form or page, announced when it appears. */
 export function Notice({
   title,
   tone = 'warning',

@@ -86,6 +86,9 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   invalid_image: msg`Please upload an image file`,
   storage_quota_exceeded: msg`Your plan's photo storage is full. Delete a photo or upgrade your plan.`,
   link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,
+  already_subscribed: msg`You already have this plan.`,
+  billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
+  unknown_price: msg`This plan or price is not available.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

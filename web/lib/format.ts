@@ -14,6 +14,13 @@ export function formatPrice(amount: number, interval: BillingInterval, locale: s
   }).format(amount);
 }
 
+/** An amount charged in any currency (an invoice), with that currency's usual decimals. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    amount,
+  );
+}
+
 /** A calendar date in the reader's locale ("12 March 2026", "12 de marzo de 2026"). */
 export function formatDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);

@@ -8,3 +8,10 @@ export const PLAN_NAMES: Record<PlanId, MessageDescriptor> = {
   pro: msg`Pro Plan`,
   business: msg`Business Plan`,
 };
+
+/** The plan badge of the billing page (spec section 2, Billing: 'Pro, Business or Free Trial'). */
+export const PLAN_BADGES: Record<PlanId, MessageDescriptor> = {
+  free: msg`Free Trial`,
+  pro: msg`Pro`,
+  business: msg`Business`,
+};

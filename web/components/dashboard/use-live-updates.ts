@@ -11,8 +11,9 @@ type ProcedurePath = readonly string[];
 
 /** The queries each kind of change can make stale (topics: server/lib/changes.ts). */
 const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
-  // a vCard manages its own QR code, and the test-data banner depends on whether there are vCards
-  cards: [['vcards'], ['links'], ['profile', 'me'], ['profile', 'testDataStatus']],
+  // a vCard manages its own QR code, the test-data banner depends on whether there are vCards, and a plan
+  // change (published as 'cards': it changes limits and whether the public card is online) changes billing
+  cards: [['vcards'], ['links'], ['profile', 'me'], ['profile', 'testDataStatus'], ['billing']],
   links: [['links'], ['profile', 'testDataStatus']],
   views: [['analytics']],
   // the stat cards, and the scan counts of the QR grid

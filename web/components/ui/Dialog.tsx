@@ -19,11 +19,14 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   placement?: keyof typeof PLACEMENT_CLASSES;
   /** Accessible name of the icon-only close button. */
   closeLabel?: string;
+  /** false: no close button, for a dialog that must be answered (also refuse Escape and outside clicks). */
+  closable?: boolean;
 }
 
 export function DialogContent({
   placement = 'center',
   closeLabel,
+  closable = true,
   className,
   children,
   ...props
@@ -41,12 +44,14 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={closeLabel ?? t`Close`}
-          className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink"
-        >
-          <X aria-hidden className="size-5" />
-        </DialogPrimitive.Close>
+        {closable && (
+          <DialogPrimitive.Close
+            aria-label={closeLabel ?? t`Close`}
+            className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-ink"
+          >
+            <X aria-hidden className="size-5" />
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,9 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingInterval } from '#src/plans.ts';
-import { BillingIntervalToggle } from './BillingIntervalToggle.tsx';
-import { PlanCard } from './PlanCard.tsx';
+import { paths } from '#src/routes.ts';
+import { BillingIntervalToggle } from '../../components/billing/BillingIntervalToggle.tsx';
+import { PlanCard } from '../../components/billing/PlanCard.tsx';
+import { Button } from '../../components/ui/Button.tsx';
 
 export function Pricing() {
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
@@ -22,9 +25,25 @@ export function Pricing() {
           </div>
         </div>
         <ul className="mt-12 grid gap-8 md:grid-cols-3 md:gap-6">
-          {PLAN_IDS.map((id) => (
-            <PlanCard key={id} plan={PLANS[id]} interval={interval} mostPopular={id === 'pro'} />
-          ))}
+          {PLAN_IDS.map((id) => {
+            const mostPopular = id === 'pro';
+            return (
+              <PlanCard
+                key={id}
+                plan={PLANS[id]}
+                interval={interval}
+                highlighted={mostPopular}
+                badge={mostPopular && <Trans>Most Popular</Trans>}
+                action={
+                  <Button asChild variant={mostPopular ? 'primary' : 'secondary'} size="lg">
+                    <Link to={paths.onboarding}>
+                      {id === 'free' ? <Trans>Start Free Trial</Trans> : <Trans>Get Started</Trans>}
+                    </Link>
+                  </Button>
+                }
+              />
+            );
+          })}
         </ul>
         <p className="mt-8 flex items-center justify-center gap-2 text-sm font-medium text-slate-700">
           <Lock aria-hidden className="size-4" />

@@ -8,7 +8,7 @@ import { applyProfileLanguage } from '../../lib/i18n.ts';
 import { logFailure } from '../../lib/log.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CardStep } from './CardStep.tsx';
-import { FreeTrialStep } from './FreeTrialStep.tsx';
+import { PlanStep } from './PlanStep.tsx';
 
 /**
  * Onboarding with a session (spec section 4): an initialized profile goes to the dashboard, a chosen paid
@@ -17,8 +17,8 @@ import { FreeTrialStep } from './FreeTrialStep.tsx';
  */
 export function SignedInSteps() {
   const { data: profile, error, isPending, refetch } = trpc.profile.me.useQuery();
-  // the free trial needs no call: every new profile is on it already
-  const [freeTrialChosen, setFreeTrialChosen] = useState(false);
+  // a paid plan chosen here is only paid for in the checkout tab, so the choice itself moves on to step 3
+  const [planChosen, setPlanChosen] = useState(false);
 
   useEffect(() => {
     if (profile)
@@ -37,7 +37,7 @@ export function SignedInSteps() {
   }
   if (profile?.initialized) return <Navigate to={paths.dashboard} replace />;
   const paidPlan = profile ? normalizePlanId(profile.plan_type) !== 'free' : false;
-  if (!paidPlan && !freeTrialChosen) return <FreeTrialStep onContinue={() => setFreeTrialChosen(true)} />;
+  if (!paidPlan && !planChosen) return <PlanStep onContinue={() => setPlanChosen(true)} />;
   // the card needs the profile (plan, name, e-mail); one that could not be read is asked for again
   if (!profile) return <QueryStatus error={error} onRetry={() => void refetch()} />;
   return <CardStep profile={profile} />;

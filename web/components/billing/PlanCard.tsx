@@ -1,13 +1,11 @@
-import { Link } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { annualSavingPercent, TRIAL_DAYS, type BillingInterval, type Plan } from '#src/plans.ts';
-import { paths } from '#src/routes.ts';
-import { PlanFeatureText } from '../../components/PlanFeatureText.tsx';
-import { Button } from '../../components/ui/Button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';
+import { PlanFeatureText } from '../PlanFeatureText.tsx';
 
 function PricePeriod({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
   if (plan.id === 'free') return <Trans>for {TRIAL_DAYS} days</Trans>;
@@ -49,28 +47,41 @@ function PlanTagline({ plan }: { plan: Plan }) {
   }
 }
 
+/**
+ * One plan of a pricing grid (landing, onboarding step 2, the plan picker): name, price for the interval,
+ * features and the caller's action. Renders an <li>: place it in a <ul>.
+ */
 export function PlanCard({
   plan,
   interval,
-  mostPopular,
+  badge,
+  highlighted = false,
+  muted = false,
+  action,
 }: {
   plan: Plan;
   interval: BillingInterval;
-  mostPopular: boolean;
+  /** A ribbon above the card, such as 'Most Popular'. */
+  badge?: ReactNode;
+  highlighted?: boolean;
+  /** A plan that cannot be chosen here (greyed). */
+  muted?: boolean;
+  action: ReactNode;
 }) {
   const { i18n } = useLingui();
-  const titleId = `plan-${plan.id}-title`;
+  const titleId = useId();
   return (
     <li
       aria-labelledby={titleId}
       className={cn(
         'relative flex flex-col gap-5 rounded-2xl border bg-white p-6 shadow-sm',
-        mostPopular ? 'border-brand ring-2 ring-brand' : 'border-slate-200',
+        highlighted ? 'border-brand ring-2 ring-brand' : 'border-slate-200',
+        muted && 'bg-slate-50',
       )}
     >
-      {mostPopular && (
+      {badge && (
         <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand px-3 py-1 text-xs font-bold whitespace-nowrap text-brand-ink">
-          <Trans>Most Popular</Trans>
+          {badge}
         </p>
       )}
       <div className="space-y-1">
@@ -95,11 +106,7 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      <Button asChild variant={mostPopular ? 'primary' : 'secondary'} size="lg">
-        <Link to={paths.onboarding}>
-          {plan.id === 'free' ? <Trans>Start Free Trial</Trans> : <Trans>Get Started</Trans>}
-        </Link>
-      </Button>
+      {action}
     </li>
   );
 }

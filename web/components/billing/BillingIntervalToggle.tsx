@@ -13,7 +13,7 @@ function IntervalLabel({ interval }: { interval: BillingInterval }) {
   return (
     <>
       <Trans>Annually</Trans>
-      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-emerald-900">
         <Trans>Save {saving}%</Trans>
       </span>
     </>

@@ -1,0 +1,100 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AppDeps } from '../trpc/context.ts';
+import { profileColumnsFor, supersedes, type SubscriptionState } from './rules.ts';
+
+// The one path that changes a plan, applySubscriptionState, taken by verified Stripe events
+// (stripe-events.ts) and by the demo billing pages (demo.ts) alike, and the profile's billing columns.
+
+const PROFILE_BILLING_COLUMNS = [
+  'plan_type',
+  'subscription_end',
+  'trial_start_date',
+  'trial_days',
+  'stripe_customer_id',
+  'stripe_subscription_id',
+  'subscription_status',
+  'subscription_price_id',
+  'subscription_product_id',
+  'subscription_interval',
+  'cancel_at_period_end',
+  'subscription_updated_at',
+] as const;
+
+export async function billingProfile(deps: AppDeps, userId: string) {
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select(PROFILE_BILLING_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  return profile;
+}
+
+export type BillingProfile = Awaited<ReturnType<typeof billingProfile>>;
+
+export type ApplyOutcome = 'applied' | 'stale' | 'duplicate';
+
+/**
+ * The one way a plan changes: applies a subscription state to the person's profile, unless a newer one
+ * is already there, and tells every listener. With a Stripe event, the event's id is stored in the same
+ * transaction, so a repeated delivery changes nothing. `alsoInTransaction` writes what belongs with the
+ * change (a demo invoice).
+ */
+export async function applySubscriptionState(
+  deps: AppDeps,
+  userId: string,
+  state: SubscriptionState,
+  options: {
+    event?: { id: string; type: string };
+    alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  } = {},
+): Promise<ApplyOutcome> {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
+    if (options.event && !(await recordEvent(trx, options.event))) return 'duplicate';
+    const stored = await trx
+      .selectFrom('profiles')
+      .select([
+        'stripe_customer_id',
+        'stripe_subscription_id',
+        'subscription_status',
+        'subscription_updated_at',
+      ])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!stored) throw new AppError('not_found');
+    if (!supersedes(state, stored)) return 'stale';
+    await trx
+      .updateTable('profiles')
+      .set({
+        ...profileColumnsFor(state),
+        stripe_customer_id: stored.stripe_customer_id ?? state.customerId,
+        updated_at: new Date(),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await options.alsoInTransaction?.(trx);
+    return 'applied';
+  });
+  // the public page cache and the live dashboard follow the plan
+  if (outcome === 'applied') deps.changes.publish({ userId, topic: 'cards' });
+  return outcome;
+}
+
+/** Stores a processed event; false when it had been processed already. */
+export async function recordEvent(
+  db: Transaction<Database> | AppDeps['db'],
+  event: { id: string; type: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('stripe_events')
+    .values({ id: event.id, type: event.type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** The subscription an event is about, and the user it names, for the event types that change a plan. */

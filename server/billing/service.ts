@@ -1,0 +1,273 @@
+import type Stripe from 'stripe';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import {
+  monthlyCost,
+  normalizePlanId,
+  isProfileAvailable,
+  trialDaysLeft,
+  trialEndsAt,
+  type PlanId,
+} from '../../src/plans.ts';
+import { paths } from '../../src/routes.ts';
+import type { CheckoutInput } from '../../src/schemas/billing.ts';
+import type { StripeConfig } from '../config.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import { billingProfile, type BillingProfile } from './apply.ts';
+import { DEMO_CHECKOUT_PATH, DEMO_PORTAL_PATH, demoPaymentsOf, settleEndedDemoSubscription } from './demo.ts';
+import {
+  CENTS_PER_UNIT,
+  INVOICE_HISTORY_LENGTH,
+  holdsPlan,
+  isSubscribed,
+  subscriptionAccess,
+} from './rules.ts';
+import { callStripe, stripeClient } from './stripe-client.ts';
+
+// Plans and payments (issue 6): the subscription status, checkout, the customer portal and invoices for
+// the billing page, and the cancellation that comes with deleting an account. A plan changes only
+// through apply.ts. Without Stripe keys (config.stripe null) checkout and the portal are the demo pages of
+// routes.ts (demo.ts), and no money moves.
+
+function trialOf(profile: BillingProfile, plan: PlanId, now: Date) {
+  if (plan !== 'free') return { trial_ends_at: null, trial_days_left: null };
+  const endsAt = trialEndsAt(profile.trial_start_date, profile.trial_days);
+  return { trial_ends_at: endsAt, trial_days_left: trialDaysLeft(endsAt, now) };
+}
+
+/** The subscription status (spec section 3) from the profile alone: never calls Stripe. */
+export async function billingStatus(ctx: ServiceContext) {
+  await settleEndedDemoSubscription(ctx, ctx.user.id);
+  const profile = await billingProfile(ctx, ctx.user.id);
+  const now = new Date();
+  const plan = normalizePlanId(profile.plan_type);
+  const subscribed = isSubscribed(profile, now);
+  return {
+    subscribed,
+    plan_type: plan,
+    product_id: subscribed ? profile.subscription_product_id : null,
+    price_id: subscribed ? profile.subscription_price_id : null,
+    subscription_end: profile.subscription_end,
+    is_accessible: isProfileAvailable(profile, now),
+    ...trialOf(profile, plan, now),
+    mode: ctx.config.stripe ? ('stripe' as const) : ('demo' as const),
+  };
+}
+
+/** Onboarding's Free: forgets a paid pick. The one trial of the account runs from sign-up on. */
+export async function chooseFree(ctx: ServiceContext): Promise<Record<string, never>> {
+  await ctx.db.updateTable('profiles').set({ chosen_plan: null }).where('id', '=', ctx.user.id).execute();
+  return {};
+}
+
+/**
+ * Where to pay for a plan: a Stripe Checkout session (or, for a subscriber changing plan, the portal's
+ * confirmation of the change), or the demo checkout page. Refuses the plan and interval already held.
+ */
+export async function createCheckout(ctx: ServiceContext, input: CheckoutInput): Promise<{ url: string }> {
+  const profile = await billingProfile(ctx, ctx.user.id);
+  if (holdsPlan(profile, input)) throw new AppError('already_subscribed', { plan: input.plan });
+  await ctx.db
+    .updateTable('profiles')
+    .set({ chosen_plan: input.plan })
+    .where('id', '=', ctx.user.id)
+    .execute();
+  const { publicUrl, stripe: stripeConfig } = ctx.config;
+  if (!stripeConfig) {
+    const query = new URLSearchParams({ plan: input.plan, interval: input.interval });
+    return { url: `${publicUrl}${DEMO_CHECKOUT_PATH}?${query}` };
+  }
+  const stripe = stripeClient(stripeConfig);
+  const price = stripeConfig.prices[input.plan][input.interval];
+  const billingPage = `${publicUrl}${paths.billing}`;
+  if (isSubscribed(profile) && profile.stripe_subscription_id && profile.stripe_customer_id) {
+    return changePlanInPortal(
+      stripe,
+      profile.stripe_customer_id,
+      profile.stripe_subscription_id,
+      price,
+      billingPage,
+    );
+  }
+  const customer = await ensureCustomer(ctx, profile.stripe_customer_id);
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: ctx.user.id,
+      line_items: [{ price, quantity: 1 }],
+      subscription_data: { metadata: { user_id: ctx.user.id } },
+      success_url: `${billingPage}?checkout=success`,
+      cancel_url: `${billingPage}?checkout=cancelled`,
+    }),
+  );
+  if (!session.url) throw new AppError('billing_unavailable');
+  return { url: session.url };
+}
+
+/** A subscriber changes plan by confirming the new price on Stripe's portal (no second subscription). */
+async function changePlanInPortal(
+  stripe: Stripe,
+  customer: string,
+  subscriptionId: string,
+  price: string,
+  returnUrl: string,
+): Promise<{ url: string }> {
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(subscriptionId));
+  const item = subscription.items.data[0];
+  if (!item) throw new AppError('billing_unavailable');
+  const session = await callStripe(() =>
+    stripe.billingPortal.sessions.create({
+      customer,
+      return_url: returnUrl,
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: { subscription: subscriptionId, items: [{ id: item.id, price }] },
+        after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+      },
+    }),
+  );
+  return { url: session.url };
+}
+
+/** The person's Stripe customer, created (once: the SDK's idempotency key) on their first payment. */
+async function ensureCustomer(ctx: ServiceContext, existing: string | null): Promise<string> {
+  if (existing) return existing;
+  const stripeConfig = ctx.config.stripe;
+  if (!stripeConfig) throw new AppError('billing_unavailable');
+  const customer = await callStripe(() =>
+    stripeClient(stripeConfig).customers.create(
+      { email: ctx.user.email, name: ctx.user.name, metadata: { user_id: ctx.user.id } },
+      { idempotencyKey: `customer-${ctx.user.id}` },
+    ),
+  );
+  await ctx.db
+    .updateTable('profiles')
+    .set({ stripe_customer_id: customer.id })
+    .where('id', '=', ctx.user.id)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
+  return customer.id;
+}
+
+/** Stripe's customer portal, or the demo portal page. */
+export async function createPortal(ctx: ServiceContext): Promise<{ url: string }> {
+  const { publicUrl, stripe: stripeConfig } = ctx.config;
+  if (!stripeConfig) return { url: `${publicUrl}${DEMO_PORTAL_PATH}` };
+  const profile = await billingProfile(ctx, ctx.user.id);
+  const customer = await ensureCustomer(ctx, profile.stripe_customer_id);
+  const session = await callStripe(() =>
+    stripeClient(stripeConfig).billingPortal.sessions.create({
+      customer,
+      return_url: `${publicUrl}${paths.billing}`,
+    }),
+  );
+  return { url: session.url };
+}
+
+export interface PaymentMethodSummary {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface InvoiceSummary {
+  id: string;
+  /** In the currency's main unit (19.99, not 1999). */
+  amount: number;
+  currency: string;
+  created: Date;
+  status: string;
+  url: string | null;
+}
+
+/** The billing page: plan, cost, renewal or trial end, payment method and recent invoices. */
+export async function billingDetails(ctx: ServiceContext) {
+  await settleEndedDemoSubscription(ctx, ctx.user.id);
+  const profile = await billingProfile(ctx, ctx.user.id);
+  const now = new Date();
+  const plan = normalizePlanId(profile.plan_type);
+  const interval = plan === 'free' ? null : (profile.subscription_interval ?? 'month');
+  const { payment_method, invoices } = ctx.config.stripe
+    ? await stripePaymentsOf(ctx.config.stripe, profile.stripe_customer_id)
+    : await demoPaymentsOf(ctx, ctx.user.id);
+  return {
+    plan,
+    interval,
+    monthly_cost: interval ? monthlyCost(plan, interval) : 0,
+    renews_at: plan === 'free' ? null : profile.subscription_end,
+    trial_ends_at: trialOf(profile, plan, now).trial_ends_at,
+    cancel_at_period_end: profile.cancel_at_period_end,
+    payment_method,
+    invoices,
+  };
+}
+
+async function stripePaymentsOf(
+  stripeConfig: StripeConfig,
+  customerId: string | null,
+): Promise<{ payment_method: PaymentMethodSummary | null; invoices: InvoiceSummary[] }> {
+  if (!customerId) return { payment_method: null, invoices: [] };
+  const stripe = stripeClient(stripeConfig);
+  const [customer, invoices] = await Promise.all([
+    callStripe(() =>
+      stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
+    ),
+    callStripe(() => stripe.invoices.list({ customer: customerId, limit: INVOICE_HISTORY_LENGTH })),
+  ]);
+  const preferred = customer.deleted ? null : customer.invoice_settings.default_payment_method;
+  const method =
+    preferred && typeof preferred !== 'string'
+      ? preferred
+      : (await callStripe(() => stripe.paymentMethods.list({ customer: customerId, type: 'card', limit: 1 })))
+          .data[0];
+  return {
+    payment_method: method?.card
+      ? {
+          brand: method.card.brand,
+          last4: method.card.last4,
+          exp_month: method.card.exp_month,
+          exp_year: method.card.exp_year,
+        }
+      : null,
+    invoices: invoices.data.map((invoice) => ({
+      id: invoice.id ?? invoice.number ?? '',
+      amount: (invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_due) / CENTS_PER_UNIT,
+      currency: invoice.currency,
+      created: new Date(invoice.created * 1000),
+      status: invoice.status ?? 'draft',
+      url: invoice.hosted_invoice_url ?? null,
+    })),
+  };
+}
+
+export async function cancelSubscriptionOf(deps: AppDeps, userId: string): Promise<void> {
+  const stripeConfig = deps.config.stripe;
+  if (!stripeConfig) return; // demo billing: the rows go with the account
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select(['stripe_subscription_id', 'subscription_status'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const subscriptionId = profile?.stripe_subscription_id;
+  if (!subscriptionId || subscriptionAccess(profile.subscription_status ?? 'canceled') === 'ended') return;
+  await callStripe(async () => {
+    try {
+      await stripeClient(stripeConfig).subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      // already gone at Stripe: nothing left to cancel
+      if ((error as { code?: string }).code !== 'resource_missing') throw error;
+    }
+  });
+}
+
+/** The language the person reads the product in (the demo pages speak it). */
+export async function languageOf(deps: AppDeps, userId: string): Promise<Locale> {
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select('language')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return profile?.language ?? DEFAULT_LOCALE;
+}

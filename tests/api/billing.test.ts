@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileUpdate } from '../../db/schema.ts';
+import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
+import { FAKE_PRICES, FakeStripe } from '../support/fake-stripe.ts';
+import {
+  TEST_ORIGIN,
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  type TestApp,
+} from '../support/harness.ts';
+
+// billing.* (issue 6 items 3-5 and 7) against a fake Stripe on loopback, and the demo billing that runs
+// without Stripe keys: its pages act through the same path as a verified Stripe event.
+
+const fake = new FakeStripe(4710);
+let stripeApp: TestApp;
+let demoApp: TestApp;
+
+beforeAll(async () => {
+  await fake.start();
+  [stripeApp, demoApp] = await Promise.all([buildTestApp({ stripe: fake.config() }), buildTestApp()]);
+});
+
+afterAll(async () => {
+  await Promise.all([stripeApp?.close(), demoApp?.close()]);
+  await fake.stop();
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Status {
+  subscribed: boolean;
+  plan_type: string;
+  product_id: string | null;
+  price_id: string | null;
+  subscription_end: Date | null;
+  is_accessible: boolean;
+  trial_ends_at: Date | null;
+  trial_days_left: number | null;
+  mode: 'stripe' | 'demo';
+}
+
+const statusOf = async (t: TestApp, cookie: string) =>
+  trpcData<Status>(await trpcQuery(t.app, 'billing.status', cookie));
+const profileOf = (t: TestApp, userId: string) =>
+  t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+
+describe('start', () => {
+  it('contacts Stripe only when a person acts', () => {
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('billing.createCheckout with Stripe', () => {
+  it('opens a subscription checkout with the price of each plan and interval, for one customer', async () => {
+    const { cookie, userId, email } = await signUp(stripeApp.app);
+    const customersBefore = fake.calls('POST', '/v1/customers').length;
+    for (const plan of ['pro', 'business'] as const) {
+      for (const interval of ['month', 'year'] as const) {
+        const before = fake.calls('POST', '/v1/checkout/sessions').length;
+        const response = await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, {
+          plan,
+          interval,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(trpcData<{ url: string }>(response).url).toMatch(
+          /^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/,
+        );
+        const sent = fake.calls('POST', '/v1/checkout/sessions').slice(before);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]?.params).toMatchObject({
+          mode: 'subscription',
+          'line_items[0][price]': FAKE_PRICES[plan][interval],
+          'line_items[0][quantity]': '1',
+          client_reference_id: userId,
+          success_url: `${TEST_ORIGIN}/dashboard/billing?checkout=success`,
+          cancel_url: `${TEST_ORIGIN}/dashboard/billing?checkout=cancelled`,
+        });
+        expect((await profileOf(stripeApp, userId)).chosen_plan).toBe(plan);
+      }
+    }
+    const customers = fake.calls('POST', '/v1/customers').slice(customersBefore);
+    expect(customers).toHaveLength(1);
+    expect(customers[0]?.params).toMatchObject({ email, 'metadata[user_id]': userId });
+    // the checkout page never changes the plan by itself
+    expect((await profileOf(stripeApp, userId)).plan_type).toBe('free');
+  });
+
+  it('refuses a plan that is not for sale, and the plan already held, changing nothing', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    const unknown = await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, {
+      plan: 'enterprise',
+      interval: 'month',
+    });
+    expect(trpcError(unknown).data.reason).toBe('validation_failed');
+    await stripeApp.db
+      .updateTable('profiles')
+      .set({
+        plan_type: 'pro',
+        subscription_interval: 'month',
+        subscription_end: new Date(Date.now() + 10 * DAY_MS),
+      })
+      .where('id', '=', userId)
+      .execute();
+    const before = fake.requests.length;
+    const held = await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, {
+      plan: 'pro',
+      interval: 'month',
+    });
+    expect(held.statusCode).toBe(409);
+    expect(trpcError(held).data.reason).toBe('already_subscribed');
+    expect(fake.requests.length).toBe(before);
+    expect((await profileOf(stripeApp, userId)).chosen_plan).toBeNull();
+  });
+
+  it('sends a subscriber who changes plan to confirm the new price on the portal', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, { plan: 'pro', interval: 'month' });
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    fake.setSubscription({
+      id: 'sub_change',
+      customer: customer ?? '',
+      price: FAKE_PRICES.pro.month,
+      status: 'active',
+      periodEnd: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    await stripeApp.db
+      .updateTable('profiles')
+      .set({
+        plan_type: 'pro',
+        subscription_interval: 'month',
+        stripe_subscription_id: 'sub_change',
+        subscription_status: 'active',
+        subscription_end: new Date(Date.now() + DAY_MS),
+      })
+      .where('id', '=', userId)
+      .execute();
+    const response = await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, {
+      plan: 'business',
+      interval: 'year',
+    });
+    expect(trpcData<{ url: string }>(response).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(fake.calls('POST', '/v1/billing_portal/sessions').at(-1)?.params).toMatchObject({
+      customer,
+      'flow_data[type]': 'subscription_update_confirm',
+      'flow_data[subscription_update_confirm][subscription]': 'sub_change',
+      'flow_data[subscription_update_confirm][items][0][price]': FAKE_PRICES.business.year,
+    });
+    expect((await profileOf(stripeApp, userId)).plan_type).toBe('pro');
+  });
+
+  it('answers billing_unavailable when Stripe does not answer', async () => {
+    const { cookie } = await signUp(stripeApp.app);
+    fake.failWith = 500;
+    try {
+      const response = await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, {
+        plan: 'pro',
+        interval: 'year',
+      });
+      expect(response.statusCode).toBe(503);
+      expect(trpcError(response).data.reason).toBe('billing_unavailable');
+    } finally {
+      fake.failWith = null;
+    }
+  });
+});
+
+describe('billing.portal and billing.details with Stripe', () => {
+  it('opens the customer portal returning to the billing page', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    const response = await trpcMutate(stripeApp.app, 'billing.portal', cookie);
+    expect(trpcData<{ url: string }>(response).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    expect(fake.calls('POST', '/v1/billing_portal/sessions').at(-1)?.params).toEqual({
+      customer,
+      return_url: `${TEST_ORIGIN}/dashboard/billing`,
+    });
+  });
+
+  it('reads the card and the recent invoices from Stripe', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    await trpcMutate(stripeApp.app, 'billing.portal', cookie);
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    fake.addCard(customer ?? '', '1881');
+    fake.addInvoice(customer ?? '', 'sub_x', 1999, 'paid');
+    const details = trpcData<{
+      payment_method: unknown;
+      invoices: { amount: number; status: string; url: string | null }[];
+      plan: string;
+      monthly_cost: number;
+    }>(await trpcQuery(stripeApp.app, 'billing.details', cookie));
+    expect(details.plan).toBe('free');
+    expect(details.monthly_cost).toBe(0);
+    expect(details.payment_method).toEqual({ brand: 'visa', last4: '1881', exp_month: 8, exp_year: 2031 });
+    expect(details.invoices).toHaveLength(1);
+    expect(details.invoices[0]).toMatchObject({ amount: 19.99, status: 'paid' });
+    expect(details.invoices[0]?.url).toMatch(/^https:\/\/invoice\.stripe\.test\//);
+  });
+});
+
+describe('billing.status', () => {
+  it('reports a running trial, an ended trial, a paid plan and an expired one, without calling Stripe', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    const requestsBefore = fake.requests.length;
+    const running = await statusOf(stripeApp, cookie);
+    expect(running).toMatchObject({
+      subscribed: false,
+      plan_type: 'free',
+      is_accessible: true,
+      trial_days_left: TRIAL_DAYS,
+      mode: 'stripe',
+    });
+
+    const set = (values: ProfileUpdate) =>
+      stripeApp.db.updateTable('profiles').set(values).where('id', '=', userId).execute();
+    await set({ trial_start_date: new Date(Date.now() - (TRIAL_DAYS + 1) * DAY_MS) });
+    expect(await statusOf(stripeApp, cookie)).toMatchObject({
+      subscribed: false,
+      plan_type: 'free',
+      is_accessible: false,
+      trial_days_left: 0,
+    });
+
+    const end = new Date(Date.now() + 20 * DAY_MS);
+    await set({
+      plan_type: 'business',
+      subscription_end: end,
+      subscription_price_id: FAKE_PRICES.business.month,
+      subscription_product_id: 'prod_business',
+    });
+    expect(await statusOf(stripeApp, cookie)).toMatchObject({
+      subscribed: true,
+      plan_type: 'business',
+      is_accessible: true,
+      price_id: FAKE_PRICES.business.month,
+      product_id: 'prod_business',
+      subscription_end: end,
+      trial_ends_at: null,
+    });
+
+    await set({ subscription_end: new Date(Date.now() - DAY_MS) });
+    expect(await statusOf(stripeApp, cookie)).toMatchObject({
+      subscribed: false,
+      plan_type: 'business',
+      is_accessible: false,
+      price_id: null,
+    });
+    expect(fake.requests.length).toBe(requestsBefore);
+  });
+
+  it('needs a session', async () => {
+    const response = await stripeApp.app.inject({ method: 'GET', url: '/api/trpc/billing.status' });
+    expect(trpcError(response).data.reason).toBe('unauthenticated');
+  });
+});
+
+describe('account deletion', () => {
+  it('cancels the paid subscription at Stripe before the account goes', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    await trpcMutate(stripeApp.app, 'billing.portal', cookie);
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    fake.setSubscription({
+      id: 'sub_gone',
+      customer: customer ?? '',
+      price: FAKE_PRICES.pro.year,
+      status: 'active',
+      periodEnd: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    await stripeApp.db
+      .updateTable('profiles')
+      .set({ plan_type: 'pro', stripe_subscription_id: 'sub_gone', subscription_status: 'active' })
+      .where('id', '=', userId)
+      .execute();
+    const response = await trpcMutate(stripeApp.app, 'account.delete', cookie, {
+      confirmation: DELETE_CONFIRMATION_WORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(fake.calls('DELETE', '/v1/subscriptions/sub_gone')).toHaveLength(1);
+    expect(
+      await stripeApp.db.selectFrom('profiles').select('id').where('id', '=', userId).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+});
+
+describe('demo billing (no Stripe keys)', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (url: string, cookie: string | undefined, fields: Record<string, string>) =>
+    injectFromApp(demoApp.app, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie && { cookie }) },
+      payload: form(fields),
+    });
+
+  it('pays on the local checkout: the plan becomes Pro with a demo invoice', async () => {
+    const { cookie, userId } = await signUp(demoApp.app);
+    const checkout = trpcData<{ url: string }>(
+      await trpcMutate(demoApp.app, 'billing.createCheckout', cookie, { plan: 'pro', interval: 'month' }),
+    );
+    expect(checkout.url).toBe(`${TEST_ORIGIN}/billing/demo/checkout?plan=pro&interval=month`);
+    const page = await demoApp.app.inject({
+      method: 'GET',
+      url: checkout.url.slice(TEST_ORIGIN.length),
+      headers: { cookie },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('no money moves');
+    expect(page.body).toContain('$19.99');
+    expect((await profileOf(demoApp, userId)).plan_type).toBe('free');
+
+    const paid = await post('/billing/demo/checkout', cookie, {
+      plan: 'pro',
+      interval: 'month',
+      action: 'pay',
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/dashboard/billing?checkout=success');
+    expect(await statusOf(demoApp, cookie)).toMatchObject({
+      subscribed: true,
+      plan_type: 'pro',
+      is_accessible: true,
+      mode: 'demo',
+      price_id: 'demo_pro_month',
+    });
+    const details = trpcData<{
+      plan: string;
+      monthly_cost: number;
+      invoices: { amount: number }[];
+      payment_method: { brand: string } | null;
+    }>(await trpcQuery(demoApp.app, 'billing.details', cookie));
+    expect(details).toMatchObject({
+      plan: 'pro',
+      monthly_cost: PLANS.pro.price.month,
+      payment_method: { brand: 'demo', last4: '4242' },
+    });
+    expect(details.invoices.map((invoice) => invoice.amount)).toEqual([PLANS.pro.price.month]);
+
+    const again = await post('/billing/demo/checkout', cookie, {
+      plan: 'pro',
+      interval: 'month',
+      action: 'pay',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('leaves the plan alone when the checkout is cancelled', async () => {
+    const { cookie, userId } = await signUp(demoApp.app);
+    const cancelled = await post('/billing/demo/checkout', cookie, {
+      plan: 'business',
+      interval: 'year',
+      action: 'cancel',
+    });
+    expect(cancelled.headers.location).toBe('/dashboard/billing?checkout=cancelled');
+    expect((await profileOf(demoApp, userId)).plan_type).toBe('free');
+  });
+
+  it('cancels in the portal: Pro until the period ends, free after it', async () => {
+    const { cookie, userId } = await signUp(demoApp.app);
+    await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'year', action: 'pay' });
+    const switched = await post('/billing/demo/portal', cookie, { action: 'switch' });
+    expect(switched.statusCode).toBe(303);
+    expect((await profileOf(demoApp, userId)).subscription_interval).toBe('month');
+
+    await post('/billing/demo/portal', cookie, { action: 'cancel' });
+    const portal = await demoApp.app.inject({
+      method: 'GET',
+      url: '/billing/demo/portal',
+      headers: { cookie },
+    });
+    expect(portal.body).toContain('Cancelled: ends on');
+    expect(await statusOf(demoApp, cookie)).toMatchObject({ subscribed: true, plan_type: 'pro' });
+
+    await demoApp.db
+      .updateTable('profiles')
+      .set({ subscription_end: new Date(Date.now() - 1000) })
+      .where('id', '=', userId)
+      .execute();
+    expect(await statusOf(demoApp, cookie)).toMatchObject({ subscribed: false, plan_type: 'free' });
+    expect((await profileOf(demoApp, userId)).subscription_status).toBe('canceled');
+  });
+
+  it('speaks the person’s language', async () => {
+    const { cookie, userId } = await signUp(demoApp.app);
+    await demoApp.db.updateTable('profiles').set({ language: 'es' }).where('id', '=', userId).execute();
+    const page = await demoApp.app.inject({
+      method: 'GET',
+      url: '/billing/demo/checkout?plan=business&interval=year',
+      headers: { cookie },
+    });
+    expect(page.body).toContain('lang="es"');
+    expect(page.body).toContain('no se mueve dinero');
+  });
+
+  it('shows its pages to a signed-in person only, and refuses a foreign origin', async () => {
+    const page = await demoApp.app.inject({
+      method: 'GET',
+      url: '/billing/demo/checkout?plan=pro&interval=month',
+    });
+    expect(page.statusCode).toBe(401);
+    expect((await demoApp.app.inject({ method: 'GET', url: '/billing/demo/portal' })).statusCode).toBe(401);
+    expect(
+      (await post('/billing/demo/checkout', undefined, { plan: 'pro', interval: 'month', action: 'pay' }))
+        .statusCode,
+    ).toBe(401);
+    const { cookie, userId } = await signUp(demoApp.app);
+    const foreign = await demoApp.app.inject({
+      method: 'POST',
+      url: '/billing/demo/checkout',
+      headers: {
+        cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: form({ plan: 'pro', interval: 'month', action: 'pay' }),
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await profileOf(demoApp, userId)).plan_type).toBe('free');
+  });
+
+  it('has no Stripe webhook', async () => {
+    const response = await demoApp.app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: {} });
+    expect(response.statusCode).toBe(404);
+  });
+});

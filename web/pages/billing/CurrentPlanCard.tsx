@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Check } from 'lucide-react';
+import { PLANS } from '#src/plans.ts';
+import { useCustomerPortal } from '../../components/billing/use-customer-portal.ts';
+import { PlanFeatureText } from '../../components/PlanFeatureText.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { formatDate, formatPrice } from '../../lib/format.ts';
+import { PLAN_BADGES } from '../../lib/plan-names.ts';
+import type { BillingDetails } from './types.ts';
+import { PlanPickerDialog } from './PlanPickerDialog.tsx';
+
+/** The line under the badge: when the trial ends (or ended), or when the plan renews (or stops). */
+function PlanDate({ details }: { details: BillingDetails }) {
+  const { i18n } = useLingui();
+  // read once per visit: whether the trial has ended does not change while the page is open
+  const [now] = useState(Date.now);
+  if (details.plan === 'free') {
+    if (!details.trial_ends_at) return null;
+    const date = formatDate(details.trial_ends_at, i18n.locale);
+    return details.trial_ends_at.getTime() > now ? (
+      <Trans>Your free trial ends on {date}.</Trans>
+    ) : (
+      <Trans>Your free trial ended on {date}.</Trans>
+    );
+  }
+  if (!details.renews_at) return null;
+  const date = formatDate(details.renews_at, i18n.locale);
+  return details.cancel_at_period_end ? (
+    <Trans>Your plan ends on {date}.</Trans>
+  ) : (
+    <Trans>Renews on {date}.</Trans>
+  );
+}
+
+function PlanActions({ details, subscribed }: { details: BillingDetails; subscribed: boolean }) {
+  const { openPortal, opening } = useCustomerPortal();
+  if (!subscribed) {
+    return (
+      <PlanPickerDialog
+        held={null}
+        trigger={
+          <Button>
+            <Trans>Upgrade to Pro</Trans>
+          </Button>
+        }
+      />
+    );
+  }
+  const held = details.interval ? { plan: details.plan, interval: details.interval } : null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      <PlanPickerDialog
+        held={held}
+        trigger={
+          <Button variant="secondary">
+            <Trans>Change Plan</Trans>
+          </Button>
+        }
+      />
+      <Button onClick={() => void openPortal()} disabled={opening}>
+        {opening ? <Trans>Opening...</Trans> : <Trans>Manage Subscription</Trans>}
+      </Button>
+    </div>
+  );
+}
+
+/** Spec section 2, Billing: the plan badge, its dates, its monthly cost, its features and what to do next. */
+export function CurrentPlanCard({ details, subscribed }: { details: BillingDetails; subscribed: boolean }) {
+  const { t, i18n } = useLingui();
+  const plan = PLANS[details.plan];
+  const monthlyCost = formatPrice(details.monthly_cost, 'month', i18n.locale);
+  return (
+    <SectionCard title={t`Current plan`}>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 space-y-2">
+          <p>
+            <span className="inline-flex items-center rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand-strong">
+              {i18n._(PLAN_BADGES[details.plan])}
+            </span>
+          </p>
+          <p className="text-sm text-slate-700">
+            <PlanDate details={details} />
+          </p>
+        </div>
+        <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
+          <span className="text-2xl font-bold text-ink">{monthlyCost}</span>
+          <span className="text-sm text-slate-700">
+            <Trans>per month</Trans>
+          </span>
+        </p>
+      </div>
+      <ul className="grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-strong" />
+            <span>
+              <PlanFeatureText plan={plan} feature={feature} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <PlanActions details={details} subscribed={subscribed} />
+    </SectionCard>
+  );
+}
