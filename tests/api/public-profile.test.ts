@@ -379,7 +379,7 @@ describe('the public profile page', () => {
     for (const name of [
       'content-security-policy',
       'x-content-type-options',
-      'x-frame-options',
+      'cross-origin-opener-policy',
       'referrer-policy',
     ]) {
       expect(warm.headers[name], name).toBe(other.headers[name]);

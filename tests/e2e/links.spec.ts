@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, SCREENS, signUpAndConfirm, test } from './support.ts';
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
@@ -163,25 +163,24 @@ test('the free plan stops at five links, in the form and on the server', async (
   );
 });
 
-for (const language of ['en', 'es'] as const) {
-  for (const [device, viewport] of [
-    ['phone', { width: 375, height: 812 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    test(`screenshot: ${device}, ${language}`, async ({ page }, testInfo) => {
+test('layout on a phone and a desktop, in English and Spanish (screenshots kept)', async ({
+  page,
+}, testInfo) => {
+  await signUpAndConfirm(page);
+  for (const [title, url] of [
+    ['My portfolio', 'https://ada.example/portfolio'],
+    [
+      'A shop with a rather long name that wraps on a phone',
+      'https://shop.example/a/very/long/path/to/a/product?ref=profile',
+    ],
+    ['Blog', 'https://blog.example'],
+  ]) {
+    await callTrpc(page, 'links.createProfileLink', { title, url });
+  }
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    for (const [device, viewport] of SCREENS) {
       await page.setViewportSize(viewport);
-      await signUpAndConfirm(page);
-      await callTrpc(page, 'profile.setLanguage', { language });
-      for (const [title, url] of [
-        ['My portfolio', 'https://ada.example/portfolio'],
-        [
-          'A shop with a rather long name that wraps on a phone',
-          'https://shop.example/a/very/long/path/to/a/product?ref=profile',
-        ],
-        ['Blog', 'https://blog.example'],
-      ]) {
-        await callTrpc(page, 'links.createProfileLink', { title, url });
-      }
       await page.goto('/dashboard/links');
       const rows = page.locator('main ol > li');
       await expect(rows).toHaveCount(3);
@@ -200,6 +199,6 @@ for (const language of ['en', 'es'] as const) {
       const path = testInfo.outputPath(`links-${device}-${language}.png`);
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`Links, ${device}, ${language}`, { path, contentType: 'image/png' });
-    });
+    }
   }
-}
+});

@@ -79,3 +79,9 @@ export async function signUpAndConfirm(page: Page, name = 'Ada Lovelace'): Promi
 export async function useLanguage(page: Page, language: 'en' | 'es'): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
 }
+
+/** The two screens every page is checked and photographed on. */
+export const SCREENS = [
+  ['phone', { width: 375, height: 812 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
