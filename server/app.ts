@@ -27,6 +27,7 @@ import { registerShortLinkRoutes } from './links/routes.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
+import { reasonOf } from './trpc/init.ts';
 import { registerWebRoutes } from './web/routes.ts';
 
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
@@ -129,12 +130,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           router: appRouter,
           createContext: makeCreateContext({ ...deps, auth }),
           maxBatchSize: TRPC_MAX_BATCH_SIZE,
-          onError({ error, path }) {
+          onError({ error, path, ctx }) {
             if (error.code === 'INTERNAL_SERVER_ERROR')
               app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
             // the database or the payment provider: the person gets a retry message, the log the cause
-            if (error.code === 'SERVICE_UNAVAILABLE')
+            else if (error.code === 'SERVICE_UNAVAILABLE')
               app.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
+            // a refused payment request (a plan not for sale, the plan already held) leaves a trace
+            else if (path?.startsWith('billing.') && error.code !== 'UNAUTHORIZED')
+              app.log.warn(
+                { path, userId: ctx?.user?.id, reason: reasonOf(error) },
+                'billing request refused',
+              );
           },
         } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
       });

@@ -24,8 +24,6 @@ export const ERROR_REASONS = [
   'already_subscribed',
   /** the payment provider could not be reached or did not answer in time */
   'billing_unavailable',
-  /** a payment provider price that is not one of the configured plans */
-  'unknown_price',
   'internal',
 ] as const;
 

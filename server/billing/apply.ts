@@ -96,5 +96,3 @@ export async function recordEvent(
     .executeTakeFirst();
   return inserted !== undefined;
 }
-
-/** The subscription an event is about, and the user it names, for the event types that change a plan. */

@@ -131,6 +131,10 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
         await payDemoCheckout(deps, person.userId, input.data);
       } catch (error) {
         if (!(error instanceof AppError) || error.reason !== 'already_subscribed') throw error;
+        request.log.warn(
+          { userId: person.userId, reason: error.reason, ...input.data },
+          'billing request refused',
+        );
         return sendPage(
           reply,
           409,
@@ -164,9 +168,14 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
   });
 }
 
+/**
+ * The pages post their forms to this origin: with the app's usual Referrer-Policy (no-referrer) a browser
+ * sends `Origin: null` with them, which the origin check refuses.
+ */
 function sendPage(reply: FastifyReply, status: number, locale: Locale, html: string) {
   return reply
     .status(status)
+    .header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store')
     .header('x-robots-tag', 'noindex')
     .header('content-language', locale)

@@ -242,6 +242,7 @@ async function stripePaymentsOf(
   };
 }
 
+/** Before an account is deleted: its paid Stripe subscription is cancelled at once (DECISIONS.md). */
 export async function cancelSubscriptionOf(deps: AppDeps, userId: string): Promise<void> {
   const stripeConfig = deps.config.stripe;
   if (!stripeConfig) return; // demo billing: the rows go with the account

@@ -14,6 +14,7 @@ import { callStripe, stripeClient } from './stripe-client.ts';
  */
 const WEBHOOK_READ_OPTIONS = { timeout: 5_000, maxNetworkRetries: 1 };
 
+/** The subscription an event is about, and the user it names, for the event types that change a plan. */
 function subscriptionOfEvent(event: Stripe.Event): { subscriptionId: string; userId: string | null } | null {
   switch (event.type) {
     case 'checkout.session.completed': {
@@ -114,5 +115,3 @@ async function userOfCustomer(deps: AppDeps, customerId: string, namedUserId: st
     .executeTakeFirst();
   return named?.id ?? null;
 }
-
-/** Before an account is deleted: its paid Stripe subscription is cancelled at once (DECISIONS.md). */

@@ -34,5 +34,4 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   link_managed_by_vcard: 409,
   already_subscribed: 409,
   billing_unavailable: 503,
-  unknown_price: 400,
 };

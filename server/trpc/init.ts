@@ -32,10 +32,10 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   link_managed_by_vcard: 'CONFLICT',
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'SERVICE_UNAVAILABLE',
-  unknown_price: 'BAD_REQUEST',
 };
 
-function reasonOf(error: TRPCError): ErrorReason {
+/** The reason the client is told, for any error a procedure ends with. */
+export function reasonOf(error: TRPCError): ErrorReason {
   if (error.cause instanceof AppError) return error.cause.reason;
   if (error.cause instanceof ZodError) return 'validation_failed';
   if (isDatabaseUnavailable(error.cause)) return 'database_unavailable';

@@ -14,17 +14,22 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { WARN, captureLogs } from '../support/logs.ts';
 
 // billing.* (issue 6 items 3-5 and 7) against a fake Stripe on loopback, and the demo billing that runs
 // without Stripe keys: its pages act through the same path as a verified Stripe event.
 
 const fake = new FakeStripe(4710);
+const stripeAppLogs = captureLogs();
 let stripeApp: TestApp;
 let demoApp: TestApp;
 
 beforeAll(async () => {
   await fake.start();
-  [stripeApp, demoApp] = await Promise.all([buildTestApp({ stripe: fake.config() }), buildTestApp()]);
+  [stripeApp, demoApp] = await Promise.all([
+    buildTestApp({ stripe: fake.config() }, { logger: { level: 'warn', stream: stripeAppLogs.stream } }),
+    buildTestApp(),
+  ]);
 });
 
 afterAll(async () => {
@@ -117,6 +122,13 @@ describe('billing.createCheckout with Stripe', () => {
     expect(trpcError(held).data.reason).toBe('already_subscribed');
     expect(fake.requests.length).toBe(before);
     expect((await profileOf(stripeApp, userId)).chosen_plan).toBeNull();
+    const refusals = stripeAppLogs.lines.filter(
+      (line) => line.msg === 'billing request refused' && line.userId === userId,
+    );
+    expect(refusals.map((line) => [line.level, line.reason])).toEqual([
+      [WARN, 'validation_failed'],
+      [WARN, 'already_subscribed'],
+    ]);
   });
 
   it('sends a subscriber who changes plan to confirm the new price on the portal', async () => {

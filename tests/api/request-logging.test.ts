@@ -1,26 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { captureLogs, type LogLine } from '../support/logs.ts';
 
 // The client address in logs (and later rate limits) comes from the socket unless a proxy is trusted.
-
-interface LogLine {
-  msg?: string;
-  reqId?: string;
-  req?: { remoteAddress?: string };
-}
-
-function captureLogs(): { stream: Writable; lines: LogLine[] } {
-  const lines: LogLine[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  return { stream, lines };
-}
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -3,6 +3,7 @@ import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { FAKE_PRICES, FakeStripe, signedEvent, subscriptionObject } from '../support/fake-stripe.ts';
 import { buildTestApp, signUp, trpcData, trpcError, trpcMutate, type TestApp } from '../support/harness.ts';
+import { WARN, captureLogs } from '../support/logs.ts';
 
 // POST /api/webhooks/stripe (issue 6 items 3 and 9): only a verified event changes a plan, each event
 // once, and the final state is right whatever the order the events arrive in. The SDK re-reads each
@@ -12,11 +13,15 @@ const fake = new FakeStripe(4711);
 const changes = createLocalChangeBus();
 const notices: Change[] = [];
 changes.subscribe((change) => notices.push(change));
+const logs = captureLogs();
 let t: TestApp;
 
 beforeAll(async () => {
   await fake.start();
-  t = await buildTestApp({ stripe: fake.config() }, { changes });
+  t = await buildTestApp(
+    { stripe: fake.config() },
+    { changes, logger: { level: 'warn', stream: logs.stream } },
+  );
 });
 
 afterAll(async () => {
@@ -128,6 +133,10 @@ describe('signature', () => {
     expect(await profileOf(person.userId)).toEqual(before);
     expect(await processedEvents()).toEqual(eventsBefore);
     expect(before.plan_type).toBe('free');
+    // each refusal is a security event in the log
+    const refusals = logs.lines.filter((line) => line.security === 'stripe_webhook_refused');
+    expect(refusals).toHaveLength(5);
+    expect(refusals.every((line) => line.level === WARN)).toBe(true);
   });
 });
 
@@ -272,9 +281,17 @@ describe('events', () => {
     };
     fake.setSubscription(setup);
     const before = await profileOf(person.userId);
-    const response = await deliver(signedEvent('customer.subscription.created', subscriptionObject(setup)));
+    const event = signedEvent('customer.subscription.created', subscriptionObject(setup));
+    const response = await deliver(event);
     expect(response.statusCode).toBe(200);
     expect(await profileOf(person.userId)).toEqual(before);
+    const eventId = (JSON.parse(event.payload) as { id: string }).id;
+    expect(logs.lines.find((line) => line.stripeEvent === eventId)).toMatchObject({
+      level: WARN,
+      msg: 'Stripe event ignored',
+      reason: 'unknown_price',
+      detail: 'price_someone_elses',
+    });
   });
 
   it('acknowledges event types it does not use, and stores nothing for them', async () => {
