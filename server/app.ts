@@ -99,7 +99,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       }
     }
 
-    const headers = Object.entries(securityHeaders(config));
+    const security = securityHeaders(config);
+    const headers = Object.entries(security);
     // On every answer sent through Fastify, where the route did not set its own value; public pages and
     // short links write their whole precomputed header block themselves (public-profile, links routes).
     app.addHook('onSend', (_request, reply, payload, done) => {
@@ -150,8 +151,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerMediaRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     // before the client: its not-found handler is where /{username} sends the client's own paths
-    await registerPublicProfileRoutes(app, deps);
-    await registerShortLinkRoutes(app, deps);
+    await registerPublicProfileRoutes(app, deps, security);
+    await registerShortLinkRoutes(app, deps, security);
     await registerWebRoutes(app, config);
     // the embedded database admits this process only, so the admin scripts cannot run beside it
     if (config.database.kind === 'pglite' && options.maintenance !== 'off') {

@@ -4,7 +4,6 @@ import { deviceClass, referrerHost } from '../../src/visitor.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { rememberAnswers } from '../lib/lru.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
-import { securityHeaders } from '../lib/security-headers.ts';
 import { renderLinkUnavailablePage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -30,7 +29,12 @@ interface CachedLink {
 
 type Query = Record<string, string | string[] | undefined>;
 
-export async function registerShortLinkRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** `security`: the app's security headers (server/lib/security-headers.ts); a redirect takes two of them. */
+export async function registerShortLinkRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  security: Record<string, string>,
+): Promise<void> {
   const cache = createOwnerCache<CachedLink>(deps.changes, {
     // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
     topics: ['links', 'cards'],
@@ -47,9 +51,7 @@ export async function registerShortLinkRoutes(app: FastifyInstance, deps: AppDep
 
   // A redirect has no body to protect: of the security headers only those that still mean something (HSTS
   // on https, nosniff) go with it; each header costs every follow about a microsecond.
-  const { 'strict-transport-security': hsts, 'x-content-type-options': nosniff } = securityHeaders(
-    deps.config,
-  );
+  const { 'strict-transport-security': hsts, 'x-content-type-options': nosniff } = security;
   const redirectHeaders = Object.entries({
     ...(hsts ? { 'strict-transport-security': hsts } : {}),
     ...(nosniff ? { 'x-content-type-options': nosniff } : {}),

@@ -3,7 +3,6 @@ import type { Locale } from '../../src/i18n.ts';
 import { isProfileAvailable } from '../../src/plans.ts';
 import { isAppPath } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
-import { securityHeaders } from '../lib/security-headers.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
@@ -43,9 +42,13 @@ type UnavailableStatus = 403 | 404 | 503;
 
 type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
 
-export async function registerPublicProfileRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** `security`: the app's security headers (server/lib/security-headers.ts), sent with every page. */
+export async function registerPublicProfileRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  security: Record<string, string>,
+): Promise<void> {
   const { publicUrl } = deps.config;
-  const security = securityHeaders(deps.config);
   const cache = createProfileCache(deps.changes);
   const views = createViewRecorder(deps.db, deps.changes, app.log);
   // hooks of one instance run last-registered first: views are written before the database closes
