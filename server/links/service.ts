@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import { getPlan, hasRoomFor, normalizePlanId, type Plan } from '../../src/plans.ts';
 import {
@@ -69,9 +69,12 @@ function present(publicUrl: string, row: LinkRow) {
 
 export type LinkView = ReturnType<typeof present>;
 
-/** How many links of a kind count against the plan (a vCard's own QR code does not). */
-async function countedLinks(trx: Transaction<Database>, userId: string, kind: LinkKind): Promise<number> {
-  const { count } = await trx
+/**
+ * How many links of a kind count against the plan (a vCard's own QR code does not): on the database, or
+ * inside the transaction that holds the profile lock before a create.
+ */
+async function countedLinks(db: Kysely<Database>, userId: string, kind: LinkKind): Promise<number> {
+  const { count } = await db
     .selectFrom('links')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
@@ -84,17 +87,11 @@ async function countedLinks(trx: Transaction<Database>, userId: string, kind: Li
 async function usage(ctx: ServiceContext, kind: LinkKind) {
   const [profile, used] = await Promise.all([
     ctx.db.selectFrom('profiles').select('plan_type').where('id', '=', ctx.user.id).executeTakeFirst(),
-    ctx.db
-      .selectFrom('links')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', ctx.user.id)
-      .where('kind', '=', kind)
-      .where('vcard_id', 'is', null)
-      .executeTakeFirstOrThrow(),
+    countedLinks(ctx.db, ctx.user.id, kind),
   ]);
   if (!profile) throw new AppError('not_found');
   const plan = getPlan(normalizePlanId(profile.plan_type));
-  return { used: Number(used.count), limit: LIMIT_OF[kind].limit(plan) };
+  return { used, limit: LIMIT_OF[kind].limit(plan) };
 }
 
 /** The user's QR codes, newest first, with the plan's QR limit and how much of it is used. */

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FlaskConical, X } from 'lucide-react';
 import { authClient } from '../../lib/auth-client.ts';
-import { trpcErrorMessage } from '../../lib/error-messages.ts';
-import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useConfirmedAction } from '../ui/use-confirmed-action.ts';
 
 // Spec section 4, test-data banner: the server says whether there is test data worth offering to clear;
 // whether this person already dismissed the banner is remembered by the browser, per user.
@@ -33,27 +32,19 @@ function storeDismissed(userId: string): void {
 
 /** 'Clear all test data?': deletes the person's links, vCards and statistics once confirmed. */
 function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.profile.clearTestData.useMutation();
-
-  async function clear(): Promise<boolean> {
-    try {
-      await mutateAsync();
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t`Failed to clear sample data. Please try again.`,
-        description: i18n._(trpcErrorMessage(error)),
-      });
-      return false;
-    }
-    onCleared();
-    toast({ title: t`Test data cleared`, description: t`You can start fresh.` });
-    // cards, links, QR codes and statistics all changed
-    await utils.invalidate();
-    return true;
-  }
+  const clear = useConfirmedAction({
+    run: () => mutateAsync(),
+    failureTitle: t`Failed to clear sample data. Please try again.`,
+    success: { title: t`Test data cleared`, description: t`You can start fresh.` },
+    refresh: async () => {
+      onCleared();
+      // cards, links, QR codes and statistics all changed
+      await utils.invalidate();
+    },
+  });
 
   return (
     <ConfirmDialog

@@ -2,32 +2,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { trpcErrorMessage } from '../../lib/error-messages.ts';
-import { toast } from '../../lib/toast.ts';
+import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from './use-links-changed.ts';
 
 /** The delete button of a profile link (a phone-sized target) and its confirmation. */
 export function DeleteLinkDialog({ id, title }: { id: string; title: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.delete.useMutation();
-
-  async function remove(): Promise<boolean> {
-    try {
-      await mutateAsync({ id });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t`Failed to delete link. Please try again.`,
-        description: i18n._(trpcErrorMessage(error)),
-      });
-      return false;
-    }
-    toast({ title: t`Link deleted successfully` });
-    await linksChanged();
-    return true;
-  }
+  const remove = useConfirmedAction({
+    run: () => mutateAsync({ id }),
+    failureTitle: t`Failed to delete link. Please try again.`,
+    success: { title: t`Link deleted successfully` },
+    refresh: linksChanged,
+  });
 
   return (
     <ConfirmDialog

@@ -2,35 +2,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { trpcErrorMessage, trpcFailure } from '../../lib/error-messages.ts';
-import { toast } from '../../lib/toast.ts';
+import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
+import { trpcFailure } from '../../lib/error-messages.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 
 /** The Delete button of a QR code and its confirmation, with the spec's toasts (section 8). */
 export function DeleteQrCodeDialog({ id, title }: { id: string; title: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.delete.useMutation();
-
-  async function remove(): Promise<boolean> {
-    try {
-      await mutateAsync({ id });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title:
-          trpcFailure(error)?.reason === 'link_managed_by_vcard'
-            ? t`Cannot Delete vCard QR`
-            : t`Failed to delete QR code. Please try again.`,
-        description: i18n._(trpcErrorMessage(error)),
-      });
-      return false;
-    }
-    toast({ title: t`QR Code deleted` });
-    await linksChanged();
-    return true;
-  }
+  const remove = useConfirmedAction({
+    run: () => mutateAsync({ id }),
+    failureTitle: (error) =>
+      trpcFailure(error)?.reason === 'link_managed_by_vcard'
+        ? t`Cannot Delete vCard QR`
+        : t`Failed to delete QR code. Please try again.`,
+    success: { title: t`QR Code deleted` },
+    refresh: linksChanged,
+  });
 
   return (
     <ConfirmDialog

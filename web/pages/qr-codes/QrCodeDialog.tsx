@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '../../components/ui/Button.tsx';
-import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
+import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
 import { QrCodeForm } from './QrCodeForm.tsx';
 import type { QrCodeRow } from './types.ts';
 import { useSaveQrCode } from './use-save-qr-code.ts';
@@ -20,35 +19,28 @@ const EMPTY_FORM = { title: '', url: '', icon: '' };
 export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
   const save = useSaveQrCode();
   return (
-    <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
-      <DialogTitle>{qrCode ? <Trans>Edit QR code</Trans> : <Trans>Create New QR</Trans>}</DialogTitle>
-      <DialogDescription>
-        {qrCode ? (
+    <FormDialog
+      title={qrCode ? <Trans>Edit QR code</Trans> : <Trans>Create New QR</Trans>}
+      description={
+        qrCode ? (
           <Trans>The code stays the same: codes you already printed lead to the new destination.</Trans>
         ) : (
           <Trans>The code leads to a short link of yours, so every scan is counted.</Trans>
-        )}
-      </DialogDescription>
-      <div className="mt-6">
-        <QrCodeForm
-          initialValues={
-            qrCode ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '' } : EMPTY_FORM
-          }
-          submitLabel={qrCode ? <Trans>Save changes</Trans> : <Trans>Create QR code</Trans>}
-          onSave={async (values) => {
-            const result = await save(qrCode?.id ?? null, values);
-            if (result.ok) onSaved();
-            return result;
-          }}
-          secondaryAction={
-            <DialogClose asChild>
-              <Button variant="secondary">
-                <Trans>Cancel</Trans>
-              </Button>
-            </DialogClose>
-          }
-        />
-      </div>
-    </DialogContent>
+        )
+      }
+    >
+      <QrCodeForm
+        initialValues={
+          qrCode ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '' } : EMPTY_FORM
+        }
+        submitLabel={qrCode ? <Trans>Save changes</Trans> : <Trans>Create QR code</Trans>}
+        onSave={async (values) => {
+          const result = await save(qrCode?.id ?? null, values);
+          if (result.ok) onSaved();
+          return result;
+        }}
+        secondaryAction={<FormDialogCancel />}
+      />
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
 import { QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
-import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import type { QrSaveResult } from './use-save-qr-code.ts';
@@ -56,12 +56,13 @@ export function QrCodeForm({ initialValues, submitLabel, onSave, secondaryAction
         error={errors.icon?.message}
         {...form.register('icon')}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        {secondaryAction}
-        <SubmitButton busy={isSubmitting} busyLabel={<Trans>Saving...</Trans>} block={false}>
-          {submitLabel}
-        </SubmitButton>
-      </div>
+      <FormActions
+        className="pt-2"
+        submitLabel={submitLabel}
+        busy={isSubmitting}
+        busyLabel={<Trans>Saving...</Trans>}
+        secondaryAction={secondaryAction}
+      />
     </form>
   );
 }

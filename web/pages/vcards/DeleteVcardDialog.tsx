@@ -2,32 +2,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { trpcErrorMessage } from '../../lib/error-messages.ts';
-import { toast } from '../../lib/toast.ts';
+import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useVcardsChanged } from './use-save-vcard.ts';
 
 /** The Delete button of a card and its confirmation; the card's QR code goes with it. */
 export function DeleteVcardDialog({ vcardId, name }: { vcardId: string; name: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const vcardsChanged = useVcardsChanged();
   const { mutateAsync } = trpc.vcards.delete.useMutation();
-
-  async function remove(): Promise<boolean> {
-    try {
-      await mutateAsync({ id: vcardId });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t`Failed to delete vCard. Please try again.`,
-        description: i18n._(trpcErrorMessage(error)),
-      });
-      return false;
-    }
-    toast({ title: t`vCard deleted` });
-    await vcardsChanged();
-    return true;
-  }
+  const remove = useConfirmedAction({
+    run: () => mutateAsync({ id: vcardId }),
+    failureTitle: t`Failed to delete vCard. Please try again.`,
+    success: { title: t`vCard deleted` },
+    refresh: vcardsChanged,
+  });
 
   return (
     <ConfirmDialog

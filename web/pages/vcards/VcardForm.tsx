@@ -6,7 +6,7 @@ import { CardFields } from '../../components/card/CardFields.tsx';
 import { CardPreview } from '../../components/card/CardPreview.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
-import { SubmitButton } from '../../components/form/SubmitButton.tsx';
+import { FormActions } from '../../components/form/FormActions.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -158,16 +158,13 @@ export function VcardForm({
           </h3>
           <LivePreview control={form.control} publicUrl={publicUrl} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end @3xl:col-start-1">
-          {secondaryAction}
-          <SubmitButton
-            busy={form.formState.isSubmitting || uploading}
-            busyLabel={uploading ? <Trans>Uploading photo...</Trans> : <Trans>Saving...</Trans>}
-            block={false}
-          >
-            {submitLabel}
-          </SubmitButton>
-        </div>
+        <FormActions
+          className="@3xl:col-start-1"
+          submitLabel={submitLabel}
+          busy={form.formState.isSubmitting || uploading}
+          busyLabel={uploading ? <Trans>Uploading photo...</Trans> : <Trans>Saving...</Trans>}
+          secondaryAction={secondaryAction}
+        />
       </form>
     </div>
   );
