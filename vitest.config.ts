@@ -10,6 +10,10 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores, where Vitest's default (one per core but one) is 1: API files
+    // spend much of their time waiting (counters written a second later, child processes, PostgreSQL),
+    // and the main process only collects results.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: reportDir
       ? ['default', ['json', { outputFile: path.join(reportDir, `vitest-${process.pid}.json`) }]]
       : ['default'],
@@ -31,11 +35,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Files spend much of their time waiting (counters written a second later, child processes,
-          // PostgreSQL), so two files at a time even where Vitest's default (one per core but one) is 1.
-          // Its own group, after the unit tests: a group runs with one worker count.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
-          sequence: { groupOrder: 1 },
         },
       },
     ],
