@@ -33,7 +33,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // generous: with two files at a time on a busy 2-core machine, a test that builds its own app can
+          // wait long for the CPU
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
