@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
@@ -9,6 +10,10 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores, where Vitest's default (one per core but one) is 1: API files
+    // spend much of their time waiting (counters written a second later, child processes, PostgreSQL),
+    // and the main process only collects results.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: reportDir
       ? ['default', ['json', { outputFile: path.join(reportDir, `vitest-${process.pid}.json`) }]]
       : ['default'],
@@ -28,7 +33,9 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // generous: with two files at a time on a busy 2-core machine, a test that builds its own app can
+          // wait long for the CPU
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,6 +1,10 @@
 // Bundles the server into dist/server/main.js so production runs under plain `node` (Node 20 cannot run
-// .ts files; STACK.md section 3). Dependencies stay external and load from node_modules.
+// .ts files; STACK.md section 3). Dependencies stay external and load from node_modules, so the output folder
+// (an argument, dist/server by default) must be inside the project: the API tests build a copy of their own
+// into dist/ to run the scripts and the server as processes (tests/support/global-setup.ts).
 import { build } from 'esbuild';
+
+const outdir = process.argv[2] ?? 'dist/server';
 
 await build({
   // the server, the migration command the Docker image runs before it, and the admin jobs for cron
@@ -10,7 +14,7 @@ await build({
     'trials-expire': 'scripts/trials-expire.ts',
     cleanup: 'scripts/cleanup.ts',
   },
-  outdir: 'dist/server',
+  outdir,
   // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -22,4 +26,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js, migrate.js, trials-expire.js and cleanup.js');
+console.log(`built ${outdir}/main.js, migrate.js, trials-expire.js and cleanup.js`);

@@ -16,8 +16,8 @@ let testDb: TestDatabase;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   // from scratch, not the migrated template: this file tests the migrations themselves
+  testDb = await createTestDatabase({ migrated: false });
   handle = await openDatabase(testDb.config, pino({ level: 'silent' }));
 });
 

@@ -291,7 +291,7 @@ describe('the server itself', () => {
   );
 });
 
-// each script is a process of its own: tsx compiling and loading the server's modules takes seconds
+// each script is a process of its own: loading the server's modules and opening the database takes seconds
 describe('npm run trials:expire', { timeout: 120_000 }, () => {
   it('refuses with a clear message while a running server holds the embedded database', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-trials-held-'));

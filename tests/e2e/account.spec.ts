@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, signUpAndConfirm, test, waitForMail } from './support.ts';
+import { E2E_PASSWORD, expect, signedInNewPerson, test, waitForMail } from './support.ts';
 import { totpCode } from './totp.ts';
 
-// /dashboard/account: every test has its own person (signUpAndConfirm), so they run in any order.
+// /dashboard/account: every test has its own person (signedInNewPerson), so they run in any order.
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -16,7 +16,7 @@ function card(page: Page, title: string) {
 }
 
 test('two-factor authentication: enrol with the setup key, then sign in with a code', async ({ page }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   await page.goto('/dashboard/account');
   const twoFactor = card(page, 'Two-factor authentication');
   await twoFactor.getByRole('button', { name: 'Enable' }).click();
@@ -54,7 +54,7 @@ test('two-factor authentication: enrol with the setup key, then sign in with a c
 test('deleting the account needs DELETE, ends on /goodbye, and the old password no longer works', async ({
   page,
 }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   await page.goto('/dashboard/account');
   await card(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -76,7 +76,7 @@ test('deleting the account needs DELETE, ends on /goodbye, and the old password 
 });
 
 test('changing the password: both new fields must match, then the new one signs in', async ({ page }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   const newPassword = 'Another-Horse-77';
   await page.goto('/dashboard/account');
   const password = card(page, 'Password');
@@ -103,7 +103,7 @@ test('changing the password: both new fields must match, then the new one signs 
 test('personal information: a changed name is kept after a reload; a new address is confirmed by e-mail first', async ({
   page,
 }) => {
-  const email = await signUpAndConfirm(page, 'Ada Lovelace');
+  const email = await signedInNewPerson(page, 'Ada Lovelace');
   await page.goto('/dashboard/account');
   const personal = card(page, 'Personal information');
   await expect(personal.getByLabel('First name')).toHaveValue('Ada');
@@ -131,7 +131,7 @@ test('personal information: a changed name is kept after a reload; a new address
 });
 
 test('the language preference is saved to the profile and applied after a reload', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/account');
   await card(page, 'Language').getByRole('radio', { name: 'Español' }).click();
   await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, SCREENS, signUpAndConfirm, test } from './support.ts';
+import { expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // The analytics home (/dashboard): the four cards and the activity chart, from scans, clicks and views
 // made through the app itself (short links followed and a public profile opened by a phone browser).
@@ -61,7 +61,7 @@ async function makeActivity(page: Page) {
 }
 
 test('the cards and the chart show the scans, clicks and views made today', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await makeActivity(page);
   await page.goto('/dashboard');
 
@@ -94,7 +94,7 @@ test('the cards and the chart show the scans, clicks and views made today', asyn
 });
 
 test('a failed load says so and loads again on request', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const failing = (url: URL) => url.pathname.includes('analytics.overview');
   await page.route(failing, (route) => route.abort());
   await page.goto('/dashboard');
@@ -111,7 +111,7 @@ test('layout on a phone and a desktop, in English and Spanish (screenshots kept)
 }, testInfo) => {
   // the lines are drawn at once, without their opening animation
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await makeActivity(page);
   for (const language of ['en', 'es'] as const) {
     await callTrpc(page, 'profile.setLanguage', { language });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, signUpAndConfirm, test, useLanguage } from './support.ts';
+import { E2E_PASSWORD, expect, signedInNewPerson, test, useLanguage } from './support.ts';
 import { totpCode } from './totp.ts';
 
 // The sign-in screens (/login, /auth) and the two-factor step. The e-mail round trip of sign-up lives in
@@ -139,7 +139,7 @@ test('a new password must follow the policy and be typed twice', async ({ page }
 test('signing in greets the person in their profile language, and signed-in visitors skip the sign-in screens', async ({
   page,
 }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   const saved = await page.request.post('/api/trpc/profile.setLanguage', {
     data: { json: { language: 'es' } },
     headers: { origin: origin() },
@@ -162,7 +162,7 @@ test('signing in greets the person in their profile language, and signed-in visi
 });
 
 test('two-factor sign-in: a wrong code is refused, a backup code lets the person in', async ({ page }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   const enabled = await page.request.post('/api/auth/two-factor/enable', {
     data: { password: E2E_PASSWORD },
     headers: { origin: origin() },

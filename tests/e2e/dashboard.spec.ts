@@ -1,4 +1,4 @@
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, signedInNewPerson, test } from './support.ts';
 
 test('the dashboard without a session shows Loading... and ends on /auth', async ({ page }) => {
   await page.goto('/dashboard/qr-codes');
@@ -9,7 +9,7 @@ test.describe('on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('the navigation drawer opens, closes, and closes on navigation', async ({ page }) => {
-    await signUpAndConfirm(page);
+    await signedInNewPerson(page);
     await page.goto('/dashboard');
     const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
     await expect(dashboardNav).toBeHidden();
@@ -35,7 +35,7 @@ test.describe('on a phone (375 px)', () => {
 });
 
 test('on a desktop the sidebar marks the active item and logout goes home', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/billing');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(nav.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');

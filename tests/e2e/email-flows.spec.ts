@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { E2E_PASSWORD, expect, linkIn, signUpAndConfirm, test, waitForMail } from './support.ts';
+import { E2E_PASSWORD, expect, linkIn, signedInNewPerson, test, waitForMail } from './support.ts';
 
 // The two journeys that go through a real inbox (issue 3): the app sends through SMTP to the receiver of
 // global-setup.ts, and the test opens the link from the e-mail that arrived, as the person would.
@@ -25,7 +25,7 @@ test('sign up on /onboarding, open the link from the e-mail, and land signed in 
 test('reset a forgotten password through the e-mailed link, then sign in with the new one', async ({
   page,
 }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   await page.context().clearCookies();
 
   await page.goto('/auth');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENS, signUpAndConfirm, test } from './support.ts';
+import { expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
@@ -58,7 +58,7 @@ test('add links, reorder them by mouse and by keyboard, and see the public profi
 }) => {
   // a long journey: sign-up, three adds, two reorders, the public page and a delete
   test.slow();
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const username = await chooseUsername(page);
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Links' }).click();
@@ -116,7 +116,7 @@ test('add links, reorder them by mouse and by keyboard, and see the public profi
 });
 
 test('a failed reorder says so and shows the order the server has', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/links');
   await addLink(page, 'Alpha', 'https://alpha.example');
   await addLink(page, 'Beta', 'https://beta.example');
@@ -133,7 +133,7 @@ test('a failed reorder says so and shows the order the server has', async ({ pag
 test('the free plan stops at five links, in the form and on the server', async ({ page }) => {
   // no live updates, so that this tab still offers the form when another tab has used the last link
   await page.route(/\/api\/trpc\/live\.changes/, (route) => route.abort());
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   for (const index of [1, 2, 3]) {
     await callTrpc(page, 'links.createProfileLink', {
       title: `Link ${index}`,
@@ -166,7 +166,7 @@ test('the free plan stops at five links, in the form and on the server', async (
 test('layout on a phone and a desktop, in English and Spanish (screenshots kept)', async ({
   page,
 }, testInfo) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   for (const [title, url] of [
     ['My portfolio', 'https://ada.example/portfolio'],
     [

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, signedInNewPerson, test } from './support.ts';
 
 // Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
 
@@ -33,7 +33,7 @@ async function openWithLiveStream(page: Page, path: string): Promise<void> {
 }
 
 test('a vCard created in one tab appears in the other open tab', async ({ page, context }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const other = await context.newPage();
   const otherErrors: string[] = [];
   other.on('pageerror', (error) => otherErrors.push(error.message));
@@ -71,7 +71,7 @@ test('a vCard created in one tab appears in the other open tab', async ({ page, 
 test('a stream refused by the server (or a proxy) is retried, silently and less and less often', async ({
   page,
 }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const attempts: number[] = [];
   await page.route(LIVE_STREAM, async (route) => {
     attempts.push(Date.now());
@@ -106,7 +106,7 @@ test('a scan of a QR code makes its count and the analytics rise in open dashboa
   context,
   browser,
 }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const origin = String(test.info().project.use.baseURL);
   const created = await page.request.post('/api/trpc/links.createQrCode', {
     data: { json: { title: 'Summer menu', url: `${origin}/terms`, icon: '' } },

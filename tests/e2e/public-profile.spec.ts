@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import superjson from 'superjson';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, signedInNewPerson, test } from './support.ts';
 
 // Issue 4: the public page is the product's face. A visitor with no JavaScript at all, on a phone, sees
 // the card and saves the contact in one tap; a screenshot at phone width is kept as a test artifact.
@@ -52,7 +52,7 @@ test('a visitor on a phone, without JavaScript, sees the card and saves the cont
   page,
   browser,
 }, testInfo) => {
-  await signUpAndConfirm(page, 'José Núñez');
+  await signedInNewPerson(page, 'José Núñez');
   const origin = String(testInfo.project.use.baseURL);
   const username = await createCard(page.request, origin);
 
@@ -82,7 +82,7 @@ test('a visitor on a phone, without JavaScript, sees the card and saves the cont
 });
 
 test('the page speaks the visitor’s language', async ({ page, browser }, testInfo) => {
-  await signUpAndConfirm(page, 'José Núñez');
+  await signedInNewPerson(page, 'José Núñez');
   const username = await createCard(page.request, String(testInfo.project.use.baseURL));
   const visitor = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
   const visit = await visitor.newPage();

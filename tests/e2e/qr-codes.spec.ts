@@ -3,7 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
-import { expect, SCREENS, signUpAndConfirm, test } from './support.ts';
+import { expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
@@ -58,7 +58,7 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   // a long journey: sign-up, create, copy, three downloads read back, edit and delete
   test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin() });
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/qr-codes');
   await expect(page.getByRole('heading', { name: 'No QR codes yet' })).toBeVisible();
   const usage = page.getByRole('region', { name: 'Plan usage' });
@@ -130,7 +130,7 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
 test("the vCard's own QR code has the vCard badge, cannot be edited or deleted here, and does not count", async ({
   page,
 }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await page.goto('/dashboard/qr-codes');
   const card = page.getByRole('article', { name: 'Grace Hopper' });
@@ -145,7 +145,7 @@ test("the vCard's own QR code has the vCard badge, cannot be edited or deleted h
 });
 
 test('the server refuses a QR code beyond the plan limit with Limit Reached', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/qr-codes');
   await page.getByRole('button', { name: 'Create your first QR code' }).click();
   const create = page.getByRole('dialog', { name: 'Create New QR' });
@@ -162,7 +162,7 @@ test('the server refuses a QR code beyond the plan limit with Limit Reached', as
 test('layout on a phone and a desktop, in English and Spanish (screenshots kept)', async ({
   page,
 }, testInfo) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await callTrpc(page, 'links.createQrCode', {
     title: 'Summer menu with a rather long title',

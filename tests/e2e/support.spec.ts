@@ -1,9 +1,9 @@
-import { expect, signUpAndConfirm, test, waitForMail } from './support.ts';
+import { expect, signedInNewPerson, test, waitForMail } from './support.ts';
 
 test('the support form checks its fields, sends, and the sender gets a confirmation email', async ({
   page,
 }) => {
-  const email = await signUpAndConfirm(page);
+  const email = await signedInNewPerson(page);
   // the landing page's 'Schedule Demo' opens the contact form, ready to type in
   await page.goto('/');
   await page.getByRole('link', { name: 'Schedule Demo' }).click();

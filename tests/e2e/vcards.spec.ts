@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, signedInNewPerson, test } from './support.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
@@ -25,7 +25,7 @@ async function chooseUsername(page: Page, name: string): Promise<string> {
 }
 
 test('create, see, edit, view and delete a vCard; the free plan blocks a second one', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const username = await chooseUsername(page, 'Ada Lovelace');
   await page.goto('/dashboard/vcards');
   await expect(page.getByRole('heading', { name: 'No vCards yet' })).toBeVisible();
@@ -97,7 +97,7 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
 });
 
 test('without a username there is no View link', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await callTrpc(page, 'vcards.create', {
     name: 'Grace Hopper',
     company: '',
@@ -118,7 +118,7 @@ test('without a username there is no View link', async ({ page }) => {
 });
 
 test('the server refuses a card beyond the plan limit with Limit Reached', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/vcards');
   await page.getByRole('button', { name: 'Create your first vCard' }).click();
   const create = page.getByRole('dialog', { name: 'Create vCard' });
@@ -150,7 +150,7 @@ test.describe('on a phone (390 px)', () => {
   test('the dialog fills the screen, the hex field takes only hex digits, cards take the full width', async ({
     page,
   }) => {
-    await signUpAndConfirm(page);
+    await signedInNewPerson(page);
     await page.goto('/dashboard/vcards');
     await page.getByRole('button', { name: 'Create your first vCard' }).click();
     const create = page.getByRole('dialog', { name: 'Create vCard' });
@@ -171,7 +171,7 @@ test.describe('on a phone (390 px)', () => {
 });
 
 test('/dashboard/vcard creates the first card inline, then edits it', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   const username = await chooseUsername(page, 'Ada Lovelace');
   await page.goto('/dashboard/vcard');
   await expect(page.getByText("You don't have a vCard yet.")).toBeVisible();

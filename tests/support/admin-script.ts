@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { Config } from '../../server/config.ts';
 import { TEST_ORIGIN } from './harness.ts';
 
-// Runs an admin command (npm run trials:expire / cleanup) as its own process, the way cron does.
+// Runs an admin command (npm run trials:expire / cleanup) as its own process, the way cron does: bundled as
+// in production (dist/server/<script>.js; global-setup.ts builds it from the current sources).
 
 export interface ScriptRun {
   code: number | null;
@@ -16,7 +18,7 @@ export function runAdminScript(
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  const child = spawn(process.execPath, [path.join(inject('serverBundle'), `${script}.js`), ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import sharp from 'sharp';
@@ -13,9 +12,10 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { databaseUrl, withAdminClient } from './postgres-admin.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
-// per test file (in-memory PGlite, or a fresh database on the PostgreSQL named by DATABASE_URL).
+// per test file (in-memory PGlite, or a database of its own on the PostgreSQL named by DATABASE_URL).
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'Correct-Horse-42';
@@ -26,32 +26,27 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of its own for one test file. On PostgreSQL a copy of the migrated template of
+ * global-setup.ts unless `migrated` is false (an empty database, for the tests of the migrations); an
+ * embedded one gets the template when it is opened (openTestDatabase).
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
   const name = `tapcard_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = migrated ? inject('postgresTemplate') : null;
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   return {
-    config: { kind: 'postgres', url: url.toString() },
+    config: { kind: 'postgres', url: databaseUrl(serverUrl, name) },
     drop: async () => {
       await withAdminClient(serverUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );
     },
   };
-}
-
-async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export function testConfig(

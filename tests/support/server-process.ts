@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 
-// Runs server/main.ts as its own process, the way `npm start` does, to test start-up and shutdown.
+// Runs the server as its own process, the way `npm start` does (bundled: global-setup.ts builds
+// main.js from the current sources), to test start-up and shutdown.
 
 export const FIXTURE_WEB_DIST = path.resolve(import.meta.dirname, 'fixtures/web');
 
@@ -16,7 +18,7 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [path.join(inject('serverBundle'), 'main.js')], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
