@@ -19,7 +19,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results',
-  timeout: 30_000,
+  // a flow of several screens with two sign-ins (two-factor) ran past 30 s on the loaded 2-core machine
+  timeout: 60_000,
   // a sign-in hashes a password: on a busy 2-core machine that alone can take seconds
   expect: { timeout: 10_000 },
   workers: 2,
