@@ -1,26 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { expect, signUpAndConfirm, test, useLanguage } from './support.ts';
+import { callTrpc, expect, SCREENS, signUpAndConfirm, test, useLanguage } from './support.ts';
 
 // Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
 // onboarding, paid on the local checkout page, and shows on the billing page and in the limits; an
 // expired trial blocks the dashboard and takes the public card offline.
-
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1280, height: 900 };
-
-function origin(): string {
-  return String(test.info().project.use.baseURL);
-}
-
-/** A tRPC mutation as the signed-in page would make it (superjson without special values: { json }). */
-async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
-  const response = await page.request.post(`/api/trpc/${procedure}`, {
-    data: { json: input },
-    headers: { origin: origin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
@@ -170,10 +154,7 @@ test.describe('an expired trial', () => {
   });
 
   for (const language of ['en', 'es'] as const) {
-    for (const [device, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
+    for (const [device, viewport] of SCREENS) {
       test(`screenshot of the modal: ${device}, ${language}`, async ({ page }, testInfo) => {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -189,10 +170,7 @@ test.describe('an expired trial', () => {
 });
 
 for (const language of ['en', 'es'] as const) {
-  for (const [device, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
+  for (const [device, viewport] of SCREENS) {
     test(`screenshots of the plan step and the billing page: ${device}, ${language}`, async ({
       page,
     }, testInfo) => {

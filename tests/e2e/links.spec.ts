@@ -1,20 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENS, signedInNewPerson, test } from './support.ts';
+import { callTrpc, expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
-
-function origin(): string {
-  return String(test.info().project.use.baseURL);
-}
-
-async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
-  const response = await page.request.post(`/api/trpc/${procedure}`, {
-    data: { json: input },
-    headers: { origin: origin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** A free-plan username (8 digits), so the person has a public profile at /{username}. */
 async function chooseUsername(page: Page): Promise<string> {

@@ -3,23 +3,10 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
-import { expect, SCREENS, signedInNewPerson, test } from './support.ts';
+import { appOrigin, callTrpc, expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
-
-function origin(): string {
-  return String(test.info().project.use.baseURL);
-}
-
-/** A tRPC mutation as the signed-in page would send it (superjson without special values: { json }). */
-async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
-  const response = await page.request.post(`/api/trpc/${procedure}`, {
-    data: { json: input },
-    headers: { origin: origin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 const EMPTY_VCARD = {
   company: '',
@@ -57,7 +44,7 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
 }) => {
   // a long journey: sign-up, create, copy, three downloads read back, edit and delete
   test.slow();
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: origin() });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appOrigin() });
   await signedInNewPerson(page);
   await page.goto('/dashboard/qr-codes');
   await expect(page.getByRole('heading', { name: 'No QR codes yet' })).toBeVisible();
@@ -93,7 +80,7 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   await card.getByRole('button', { name: 'Copy Link' }).click();
   await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
   const shortUrl = await page.evaluate(() => navigator.clipboard.readText());
-  expect(shortUrl).toMatch(new RegExp(`^${origin()}/l/[0-9A-Za-z]{7,}$`));
+  expect(shortUrl).toMatch(new RegExp(`^${appOrigin()}/l/[0-9A-Za-z]{7,}$`));
 
   // the downloads are named after the title and scan to the short URL with the scan marker
   const png = await download(page, card.getByRole('button', { name: 'Download PNG' }));

@@ -103,3 +103,20 @@ export const SCREENS = [
   ['phone', { width: 375, height: 812 }],
   ['desktop', { width: 1280, height: 900 }],
 ] as const;
+
+/** The app's origin, which every state-changing request must name (the server's origin check). */
+export function appOrigin(): string {
+  return String(test.info().project.use.baseURL);
+}
+
+/**
+ * A tRPC mutation as the signed-in page would send it (superjson without special values: { json }), for
+ * the set-up a test is not about; an error answer fails the test.
+ */
+export async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
+  const response = await page.request.post(`/api/trpc/${procedure}`, {
+    data: { json: input },
+    headers: { origin: appOrigin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}

@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, signedInNewPerson, test } from './support.ts';
+import { callTrpc, expect, signedInNewPerson, test } from './support.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
-
-function origin(): string {
-  return String(test.info().project.use.baseURL);
-}
-
-/** A tRPC mutation as the signed-in page would send it (superjson without special values: { json }). */
-async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
-  const response = await page.request.post(`/api/trpc/${procedure}`, {
-    data: { json: input },
-    headers: { origin: origin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** Gives the signed-in person a free-plan username (8 digits), so their cards have public pages. */
 async function chooseUsername(page: Page, name: string): Promise<string> {
