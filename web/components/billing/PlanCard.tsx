@@ -1,11 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Check } from 'lucide-react';
 import { annualSavingPercent, TRIAL_DAYS, type BillingInterval, type Plan } from '#src/plans.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';
-import { PlanFeatureText } from '../PlanFeatureText.tsx';
+import { PlanFeatureList } from '../PlanFeatureList.tsx';
 
 function PricePeriod({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
   if (plan.id === 'free') return <Trans>for {TRIAL_DAYS} days</Trans>;
@@ -96,16 +95,7 @@ export function PlanCard({
         <PriceLine plan={plan} interval={interval} />
         <AnnualSaving plan={plan} interval={interval} />
       </div>
-      <ul className="flex-1 space-y-2 text-sm text-slate-800">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-strong" />
-            <span>
-              <PlanFeatureText plan={plan} feature={feature} />
-            </span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList plan={plan} className="flex-1 space-y-2 text-sm text-slate-800" />
       {action}
     </li>
   );

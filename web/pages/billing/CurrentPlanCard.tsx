@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Check } from 'lucide-react';
 import { PLANS } from '#src/plans.ts';
 import { useCustomerPortal } from '../../components/billing/use-customer-portal.ts';
-import { PlanFeatureText } from '../../components/PlanFeatureText.tsx';
+import { PlanFeatureList } from '../../components/PlanFeatureList.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
@@ -91,16 +90,7 @@ export function CurrentPlanCard({ details, subscribed }: { details: BillingDetai
           </span>
         </p>
       </div>
-      <ul className="grid gap-2 text-sm text-slate-800 sm:grid-cols-2">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-strong" />
-            <span>
-              <PlanFeatureText plan={plan} feature={feature} />
-            </span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList plan={plan} className="grid gap-2 text-sm text-slate-800 sm:grid-cols-2" />
       <PlanActions details={details} subscribed={subscribed} />
     </SectionCard>
   );

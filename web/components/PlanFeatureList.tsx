@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
+import { Check } from 'lucide-react';
 import { isUnlimited, TRIAL_DAYS, type Plan, type PlanFeature } from '#src/plans.ts';
 
 function QrCodeAllowance({ limit }: { limit: number }) {
@@ -34,6 +35,22 @@ const FEATURE_TEXT: Record<PlanFeature, (plan: Plan) => ReactNode> = {
 };
 
 /** The translated line for one feature of a plan, with its limit filled in. */
-export function PlanFeatureText({ plan, feature }: { plan: Plan; feature: PlanFeature }) {
+function PlanFeatureText({ plan, feature }: { plan: Plan; feature: PlanFeature }) {
   return FEATURE_TEXT[feature](plan);
+}
+
+/** A plan's features, each with a check mark; `className` lays the list out (one column, a grid…). */
+export function PlanFeatureList({ plan, className }: { plan: Plan; className: string }) {
+  return (
+    <ul className={className}>
+      {plan.features.map((feature) => (
+        <li key={feature} className="flex items-start gap-2">
+          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-strong" />
+          <span>
+            <PlanFeatureText plan={plan} feature={feature} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }
