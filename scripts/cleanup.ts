@@ -1,10 +1,12 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
-// confirmed in time, photos nothing uses and photo files no row points to (server/cleanup/service.ts),
+// confirmed in time, photos nothing uses, photo files no row points to and old processed Stripe event ids
+// (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {
   cleanUp,
   PHOTO_GRACE_HOURS,
+  STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
@@ -16,6 +18,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   unconfirmedAccounts: `accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days`,
   unusedPhotos: `photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours)`,
   strayPhotoFiles: `photo files without a row (older than ${PHOTO_GRACE_HOURS} hours)`,
+  oldStripeEvents: `processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days`,
 };
 
 await runAdminCommand('cleanup', async (deps, { dryRun }) => {

@@ -19,6 +19,12 @@ export const UNCONFIRMED_ACCOUNT_DAYS = 30;
  */
 export const PHOTO_GRACE_HOURS = 24;
 
+/**
+ * Processed Stripe event ids are kept this long, so a repeated delivery changes nothing: Stripe retries an
+ * event for up to 3 days.
+ */
+export const STRIPE_EVENT_DAYS = 30;
+
 /** Photo files are checked against their rows this many at a time. */
 const FILE_BATCH_SIZE = 500;
 
@@ -30,6 +36,8 @@ export interface CleanupCounts {
   unusedPhotos: number;
   /** Files in photo storage that no row points to. */
   strayPhotoFiles: number;
+  /** Processed Stripe event ids older than STRIPE_EVENT_DAYS. */
+  oldStripeEvents: number;
 }
 
 /**
@@ -49,7 +57,25 @@ export async function cleanUp(deps: AppDeps, { dryRun }: { dryRun: boolean }): P
     unconfirmedAccounts,
     unusedPhotos,
     strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
+    oldStripeEvents: await removeOldStripeEvents(deps, dryRun),
   };
+}
+
+async function removeOldStripeEvents(deps: AppDeps, dryRun: boolean): Promise<number> {
+  const old = sql<Date>`now() - make_interval(days => ${STRIPE_EVENT_DAYS})`;
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom('stripe_events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('received_at', '<', old)
+      .executeTakeFirstOrThrow();
+    return count;
+  }
+  const { numDeletedRows } = await deps.db
+    .deleteFrom('stripe_events')
+    .where('received_at', '<', old)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }
 
 /** Sessions and verification tokens (e-mail links, OAuth state) past their expiry, by the database's clock. */

@@ -9,6 +9,7 @@ import { removeAccount } from '../../server/account/service.ts';
 import {
   cleanUp,
   PHOTO_GRACE_HOURS,
+  STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
 } from '../../server/cleanup/service.ts';
@@ -38,6 +39,7 @@ const NOTHING: CleanupCounts = {
   unconfirmedAccounts: 0,
   unusedPhotos: 0,
   strayPhotoFiles: 0,
+  oldStripeEvents: 0,
 };
 
 const mediaFolder = (app: TestApp) => path.join(app.config.dataDir, 'media');
@@ -104,6 +106,7 @@ interface Arranged {
   oldUnconfirmedPhotoFile: string;
   liveSessionId: string;
   liveVerificationId: string;
+  recentStripeEventId: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
   oldStrayFile: string;
@@ -164,6 +167,20 @@ async function arrange(app: TestApp): Promise<Arranged> {
     ])
     .execute();
 
+  // processed Stripe events: one past the keeping time, one recent
+  const recentStripeEventId = `evt_${randomBytes(8).toString('hex')}`;
+  await app.db
+    .insertInto('stripe_events')
+    .values([
+      { id: recentStripeEventId, type: 'invoice.paid', received_at: ago(DAY_MS) },
+      {
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        type: 'invoice.paid',
+        received_at: ago((STRIPE_EVENT_DAYS + 1) * DAY_MS),
+      },
+    ])
+    .execute();
+
   // photos: on the profile, on a vCard, unused but fresh (its card is not saved yet), unused and old
   const onProfile = await uploadTestPhoto(app.app, confirmed.cookie);
   await app.db
@@ -201,6 +218,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     oldUnconfirmedPhotoFile: fileOf(app, heldPhoto),
     liveSessionId: liveSession?.id ?? '',
     liveVerificationId,
+    recentStripeEventId,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
     oldStrayFile,
@@ -215,6 +233,7 @@ const ONE_OF_EACH: CleanupCounts = {
   unconfirmedAccounts: 1,
   unusedPhotos: 1,
   strayPhotoFiles: 1,
+  oldStripeEvents: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -283,6 +302,10 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('verifications').select('id').execute()).map((row) => row.id)).toEqual([
       arranged.liveVerificationId,
     ]);
+    // Stripe events: the recent one is still known, so its repeated delivery still changes nothing
+    expect((await t.db.selectFrom('stripe_events').select('id').execute()).map((row) => row.id)).toEqual([
+      arranged.recentStripeEventId,
+    ]);
 
     // photos and files: used, fresh and foreign ones stay
     for (const file of arranged.keptPhotoFiles) expect(existsSync(file)).toBe(true);
@@ -316,9 +339,10 @@ describe('cleanUp', () => {
       counts.expiredVerifications,
       counts.unconfirmedAccounts,
       counts.unusedPhotos,
+      counts.oldStripeEvents,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -363,6 +387,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days: 1`,
           `  photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours): 0`,
           `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
+          `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
           '',
         ].join('\n'),
       );
