@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMailReceiver } from '../support/mail-receiver.ts';
 
@@ -16,7 +16,10 @@ export default async function globalSetup() {
     receiver.messages.forEach((message, index) => {
       if (written.has(index)) return;
       written.add(index);
-      writeFileSync(path.join(dir, `${String(index).padStart(5, '0')}.json`), JSON.stringify(message));
+      // written under another name first and renamed: a test reading the folder never sees half a message
+      const file = path.join(dir, `${String(index).padStart(5, '0')}.json`);
+      writeFileSync(`${file}.partial`, JSON.stringify(message));
+      renameSync(`${file}.partial`, file);
     });
   }, 50);
   return async () => {

@@ -43,7 +43,7 @@ export async function waitForMail(
   const dir = process.env.E2E_MAIL_DIR ?? '';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+    for (const file of existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')) : []) {
       const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
       if (mail.to.includes(to) && matches(mail)) return mail;
     }
