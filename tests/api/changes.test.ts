@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   type ChangeBus,
 } from '../../server/lib/changes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
+import { withAdminClient } from '../support/postgres-admin.ts';
 
 // Change notices (server/lib/changes.ts): in one process, and between processes over LISTEN/NOTIFY.
 
@@ -42,15 +43,7 @@ describe.runIf(process.env.DATABASE_URL)('the Postgres change bus', () => {
     return created;
   }
 
-  async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await run(client);
-    } finally {
-      await client.end();
-    }
-  }
+  const withClient = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(url, run);
 
   beforeAll(async () => {
     database = await createTestDatabase();
