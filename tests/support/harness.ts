@@ -41,12 +41,25 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   );
   return {
     config: { kind: 'postgres', url: databaseUrl(serverUrl, name) },
-    drop: async () => {
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    },
+    drop: () => dropDatabase(serverUrl, name),
   };
+}
+
+/**
+ * Drops a test database and its connections. A process of another role in it (an autovacuum worker that
+ * just started) cannot be ended by this role, and the drop fails with insufficient_privilege: it is tried
+ * again once that process has gone.
+ */
+async function dropDatabase(serverUrl: string, name: string, attempts = 20): Promise<void> {
+  try {
+    await withAdminClient(serverUrl, (client) =>
+      client.query(`drop database if exists ${name} with (force)`),
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501' || attempts <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await dropDatabase(serverUrl, name, attempts - 1);
+  }
 }
 
 export function testConfig(
