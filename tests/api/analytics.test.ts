@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkKind } from '../../db/schema.ts';
 import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsOverview, type AnalyticsOverview } from '../../server/analytics/service.ts';
+import { addLink } from '../support/factories.ts';
 import {
   buildTestApp,
   signUp,
@@ -51,20 +51,7 @@ const overview = async (cookie: string, timeZone: string) => {
 /** A moment some days before the real now: inside the current window (< 30) or the previous (31-59) in any zone. */
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
 
-async function addLink(userId: string, kind: LinkKind): Promise<string> {
-  const link = await t.db
-    .insertInto('links')
-    .values({
-      user_id: userId,
-      kind,
-      code: randomBytes(6).toString('base64url'),
-      title: kind,
-      url: 'https://example.com',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return link.id;
-}
+const addLinkOf = async (userId: string, kind: LinkKind) => (await addLink(t.db, userId, { kind })).id;
 
 async function addEvents(linkId: string, userId: string, kind: 'scan' | 'click', at: string, hits: number) {
   await t.db
@@ -91,8 +78,8 @@ function busyDays(result: AnalyticsOverview) {
  * instants, on the DST day, just outside them, and a row whose UTC date is a day later than its local one.
  */
 async function seedHistory(userId: string) {
-  const qr = await addLink(userId, 'qr');
-  const profileLink = await addLink(userId, 'profile');
+  const qr = await addLinkOf(userId, 'qr');
+  const profileLink = await addLinkOf(userId, 'profile');
   // current window: 10 scans
   await addEvents(qr, userId, 'scan', '2026-03-20T14:00:00Z', 3); // 20 Mar 10:00 local
   await addEvents(qr, userId, 'scan', '2026-03-20T03:30:00Z', 2); // 19 Mar 23:30 local (20 Mar in UTC)
@@ -116,8 +103,8 @@ async function seedHistory(userId: string) {
 
 /** A history of the last days (real time), the same whatever the time zone and whenever the test runs. */
 async function seedRecent(userId: string, amounts: { scans: number; views: number; earlierClicks: number }) {
-  const qr = await addLink(userId, 'qr');
-  const profileLink = await addLink(userId, 'profile');
+  const qr = await addLinkOf(userId, 'qr');
+  const profileLink = await addLinkOf(userId, 'profile');
   await addEvents(qr, userId, 'scan', daysAgo(2), amounts.scans);
   await addViews(userId, daysAgo(5), amounts.views);
   await addEvents(profileLink, userId, 'click', daysAgo(40), amounts.earlierClicks);
@@ -170,7 +157,7 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
 
   it('splits days exactly in a zone 45 minutes off the hour', async () => {
     const { userId } = await signUp(t.app);
-    const qr = await addLink(userId, 'qr');
+    const qr = await addLinkOf(userId, 'qr');
     // Kathmandu is UTC+05:45: its 20 March starts at 19 March 18:15 UTC
     await addEvents(qr, userId, 'scan', '2026-03-19T18:14:59Z', 1);
     await addEvents(qr, userId, 'scan', '2026-03-19T18:15:00Z', 2);

@@ -4,9 +4,9 @@ import type { PlanId } from '../../src/plans.ts';
 import { PLANS } from '../../src/plans.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { createSignedInOwner } from '../support/factories.ts';
 import {
   buildTestApp,
-  signUp,
   trpcData,
   trpcError,
   trpcMutate,
@@ -49,13 +49,8 @@ interface LinkList {
   limit: number;
 }
 
-async function userOn(plan: PlanId) {
-  const user = await signUp(t.app);
-  if (plan !== 'free') {
-    await t.db.updateTable('profiles').set({ plan_type: plan }).where('id', '=', user.userId).execute();
-  }
-  return user;
-}
+/** A signed-in person on `plan` who has not made a card yet. */
+const userOn = (plan: PlanId) => createSignedInOwner(t, { plan, username: null });
 
 const qrCode = (index = 0) => ({
   title: `Menu ${index}`,

@@ -13,6 +13,7 @@ import { createLocalChangeBus, createPostgresChangeBus, type Change } from '../.
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { qrSvg } from '../../server/public-profile/qr.ts';
 import { createViewRecorder } from '../../server/public-profile/views.ts';
+import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 
 // The public pages (issue 4): the card as HTML, availability, language, views, the cache and the .vcf.
@@ -33,96 +34,6 @@ afterAll(async () => {
   await t?.close();
   await changes?.close();
 });
-
-// --- test data, written directly (the card services are tested on their own) ----------------------------
-
-interface OwnerFields {
-  username?: string;
-  name?: string;
-  plan?: 'free' | 'pro' | 'business';
-  trialStart?: Date;
-  subscriptionEnd?: Date | null;
-  language?: 'en' | 'es';
-}
-
-let ownerCounter = 0;
-
-async function createOwner(db: Kysely<Database>, fields: OwnerFields = {}) {
-  ownerCounter += 1;
-  const id = randomUUID();
-  const username = fields.username ?? `owner-${ownerCounter}-${randomBytes(3).toString('hex')}`;
-  const email = `${username}@example.com`;
-  const name = fields.name ?? 'Ada Lovelace';
-  await db.insertInto('users').values({ id, name, email }).execute();
-  await db
-    .insertInto('profiles')
-    .values({
-      id,
-      name,
-      email,
-      username,
-      plan_type: fields.plan ?? 'pro',
-      trial_start_date: fields.trialStart ?? new Date(),
-      subscription_end: fields.subscriptionEnd ?? null,
-      language: fields.language ?? 'en',
-    })
-    .execute();
-  return { id, username };
-}
-
-async function addVcard(
-  db: Kysely<Database>,
-  userId: string,
-  fields: Partial<{
-    name: string;
-    company: string | null;
-    position: string | null;
-    phone: string | null;
-    email: string | null;
-    website: string | null;
-    photo: string | null;
-    social_links: { platform: string; url: string }[];
-    background_color: string;
-    font_color: string;
-    icon_color: string;
-    created_at: Date;
-  }> = {},
-): Promise<string> {
-  const { social_links = [], ...rest } = fields;
-  const row = await db
-    .insertInto('vcards')
-    .values({
-      user_id: userId,
-      name: 'Ada Lovelace',
-      position: 'Engineer',
-      company: 'Analytical Engines',
-      phone: '+44 20 7946 0000',
-      email: 'ada@example.com',
-      website: 'https://ada.example.com',
-      ...rest,
-      social_links: JSON.stringify(social_links),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-async function addLink(
-  db: Kysely<Database>,
-  userId: string,
-  fields: { title: string; url: string; order_index?: number; vcard_id?: string; created_at?: Date },
-) {
-  await db
-    .insertInto('links')
-    .values({
-      user_id: userId,
-      // a vCard's own link is its QR code, not a profile link
-      kind: fields.vcard_id ? 'qr' : 'profile',
-      code: randomBytes(4).toString('hex'),
-      ...fields,
-    })
-    .execute();
-}
 
 async function storePhoto(app: TestApp): Promise<string> {
   const key = `${randomBytes(16).toString('hex')}.jpg`;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -7,7 +6,8 @@ import type { Database } from '../../db/schema.ts';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { createHitRecorder } from '../../server/links/hits.ts';
 import type { LinkView } from '../../server/links/service.ts';
-import { buildTestApp, signUp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
+import { createSignedInOwner } from '../support/factories.ts';
+import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 
 // Short links (issue 5 items 1 and 3): GET /l/{code} redirects at once, counts every scan and click
 // exactly (queued, written within about a second), leaves bots, previews, prefetches and HEAD uncounted,
@@ -36,16 +36,7 @@ afterAll(async () => {
 });
 
 /** A signed-in owner on the Pro plan (room for several QR codes), with a username for the public page. */
-async function createOwner(app: TestApp = t) {
-  const { cookie, userId } = await signUp(app.app);
-  const username = `links-${randomBytes(4).toString('hex')}`;
-  await app.db
-    .updateTable('profiles')
-    .set({ plan_type: 'pro', username, initialized: true })
-    .where('id', '=', userId)
-    .execute();
-  return { cookie, userId, username };
-}
+const createOwner = (app: TestApp = t) => createSignedInOwner(app);
 
 async function createQrCode(cookie: string, url: string, app: TestApp = t): Promise<LinkView> {
   const response = await trpcMutate(app.app, 'links.createQrCode', cookie, { title: 'Flyer', url, icon: '' });
