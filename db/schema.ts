@@ -215,6 +215,18 @@ export interface DemoInvoicesTable {
   created_at: CreatedAt;
 }
 
+/**
+ * Every username an account has had (migration 2026-11-23T0100), in lowercase: the current one and those
+ * held after a rename. Claimed by a trigger when profiles.username is set. When the account is deleted
+ * user_id becomes null and account_deleted_at is set; the clean-up frees the name after the hold.
+ */
+export interface UsernamesTable {
+  username: string;
+  user_id: string | null;
+  account_deleted_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface RateLimitsTable {
   id: string;
   key: string;
@@ -258,6 +270,7 @@ export interface Database {
   trial_reminders: TrialRemindersTable;
   stripe_events: StripeEventsTable;
   demo_invoices: DemoInvoicesTable;
+  usernames: UsernamesTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -1,6 +1,6 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
-// confirmed in time, photos nothing uses, photo files no row points to and old processed Stripe event ids
-// (server/cleanup/service.ts),
+// confirmed in time, photos nothing uses, photo files no row points to, old processed Stripe event ids
+// and the usernames of accounts deleted long enough ago (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {
@@ -11,6 +11,7 @@ import {
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
 import { runAdminCommand } from '../server/jobs/command.ts';
+import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../src/username.ts';
 
 const LABELS: Record<keyof CleanupCounts, string> = {
   expiredSessions: 'expired sessions',
@@ -19,6 +20,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   unusedPhotos: `photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours)`,
   strayPhotoFiles: `photo files without a row (older than ${PHOTO_GRACE_HOURS} hours)`,
   oldStripeEvents: `processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days`,
+  expiredUsernameHolds: `usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again)`,
 };
 
 await runAdminCommand('cleanup', async (deps, { dryRun }) => {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { migrateToLatest } from '../db/migrate.ts';
 import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
+import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(async (api) => {
       endEventStreamsOnClose(api);
       await api.register(fastifyTRPCPlugin, {
-        prefix: '/api/trpc',
+        prefix: serverPaths.trpc,
         trpcOptions: {
           router: appRouter,
           createContext: makeCreateContext({ ...deps, auth }),

@@ -1,10 +1,12 @@
+import { serverPaths } from './routes.ts';
+
 // Photos (DECISIONS.md "Photos"): one size limit for every upload path, and the label says the same.
 
 export const PHOTO_MAX_MB = 5;
 export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
 
 /** Served photos live under this path, named by a key the server generates (never the uploaded name). */
-export const MEDIA_PATH_PREFIX = '/media/';
+export const MEDIA_PATH_PREFIX = `${serverPaths.media}/`;
 /** A storage key: 32 hex characters (a random id) and the extension of the re-encoded image. */
 export const MEDIA_KEY_PATTERN = /^[0-9a-f]{32}\.jpg$/;
 

@@ -1,5 +1,6 @@
 import type { PlanId } from './plans.ts';
 import { VALIDATION_MESSAGES as M, type ValidationMessageId } from './messages.ts';
+import { APP_PATH_SEGMENTS } from './routes.ts';
 
 // Usernames (DECISIONS.md "Usernames"): one rule set for card creation, the profile editor and the account
 // page. The public page lives at /{username}, so a username must never shadow a path the app itself uses.
@@ -11,8 +12,14 @@ export const FREE_USERNAME_DIGITS = 8;
 /** Spec section 5: availability is checked this long after the last keystroke. */
 export const USERNAME_CHECK_DELAY_MS = 500;
 
-/** The spec's reserved names plus every first path segment the app serves. */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+/**
+ * After an account is deleted, its usernames (the current one and those it held) stay blocked this many
+ * days, so nobody takes over its printed cards at once; then the clean-up frees them.
+ */
+export const DELETED_ACCOUNT_USERNAME_HOLD_DAYS = 90;
+
+/** Spec section 5's reserved names. */
+const SPEC_RESERVED_USERNAMES = [
   'admin',
   'api',
   'www',
@@ -22,25 +29,23 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'signup',
   'auth',
   'user',
-  'onboarding',
-  'goodbye',
-  'privacy',
-  'terms',
-  'vcard',
-  'l',
-  'q',
-  'assets',
-  'media',
-  'static',
-  'health',
-  'robots.txt',
-  'favicon.ico',
-  'support',
-  'billing',
-  'settings',
-  'dev',
-  'demo-billing',
-  'og',
+];
+
+/**
+ * Names kept back though no path uses them today (DECISIONS.md "Usernames"): `demo` is the card behind
+ * the landing page's 'View Demo', the others are paths a site like this is expected to have.
+ */
+const KEPT_BACK_USERNAMES = ['demo', 'static', 'support', 'settings', 'q', 'og'];
+
+/**
+ * Names nobody may choose: the spec's list, the names kept back, and the first segment of every path of
+ * the app's route table (src/routes.ts), so a username never shadows a page the app serves now or later.
+ * A username cannot contain a dot, so files such as robots.txt or favicon.ico need no entry.
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  ...SPEC_RESERVED_USERNAMES,
+  ...KEPT_BACK_USERNAMES,
+  ...APP_PATH_SEGMENTS,
 ]);
 
 const FREE_PATTERN = new RegExp(`^\\d{${FREE_USERNAME_DIGITS}}$`);
@@ -59,6 +64,21 @@ export function usernameProblem(username: string, plan: PlanId): ValidationMessa
   if (RESERVED_USERNAMES.has(username)) return M.usernameReserved;
   if (plan === 'free') return FREE_PATTERN.test(username) ? null : M.usernameDigits;
   return PAID_PATTERN.test(username) ? null : M.usernameFormat;
+}
+
+/**
+ * The problem with saving `username` on a profile whose username is now `current` (DECISIONS.md "Plans
+ * that end"): the one the person has stays valid whatever their plan is now (a custom name kept from a
+ * paid plan, or a name reserved after it was chosen), so saving other fields never requires changing it;
+ * a new one follows the rules of their plan.
+ */
+export function usernameChangeProblem(
+  username: string,
+  plan: PlanId,
+  current: string | null,
+): ValidationMessageId | null {
+  if (current !== null && username === current) return null;
+  return usernameProblem(username, plan);
 }
 
 /** Spec section 5: the check runs once the value has this many characters. */

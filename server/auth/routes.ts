@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
+import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
 import { watchMailFailures } from './mail-failures.ts';
@@ -22,7 +23,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.route({
       method: ['GET', 'POST'],
-      url: '/api/auth/*',
+      url: `${serverPaths.auth}/*`,
       async handler(request, reply) {
         const headers = toFetchHeaders(request.headers);
         headers.set(CLIENT_IP_HEADER, request.ip);

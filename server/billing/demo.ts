@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PLANS, normalizePlanId, type BillingInterval, type PaidPlanId } from '../../src/plans.ts';
+import { serverPaths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -21,8 +22,8 @@ import type { InvoiceSummary, PaymentMethodSummary } from './service.ts';
 export const DEMO_PAYMENT_METHOD = { brand: 'demo', last4: '4242', exp_month: 12, exp_year: 2099 } as const;
 const DEMO_CURRENCY = 'usd';
 
-export const DEMO_CHECKOUT_PATH = '/billing/demo/checkout';
-export const DEMO_PORTAL_PATH = '/billing/demo/portal';
+export const DEMO_CHECKOUT_PATH = `${serverPaths.demoBilling}/checkout`;
+export const DEMO_PORTAL_PATH = `${serverPaths.demoBilling}/portal`;
 
 /** The billing page's card and invoice history in the demo billing. */
 export async function demoPaymentsOf(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
-import { paths } from '../../src/routes.ts';
+import { paths, serverPaths } from '../../src/routes.ts';
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
@@ -24,7 +24,7 @@ import { stripeClient } from './stripe-client.ts';
 
 // Plain routes of billing: with Stripe, its signed webhook; without, the demo checkout and portal pages.
 
-export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+export const STRIPE_WEBHOOK_PATH = serverPaths.stripeWebhook;
 
 export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): Promise<void> {
   if (deps.config.stripe) await registerStripeWebhook(app, deps, deps.config.stripe);

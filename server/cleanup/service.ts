@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
@@ -38,13 +39,24 @@ export interface CleanupCounts {
   strayPhotoFiles: number;
   /** Processed Stripe event ids older than STRIPE_EVENT_DAYS. */
   oldStripeEvents: number;
+  /** Usernames of accounts deleted DELETED_ACCOUNT_USERNAME_HOLD_DAYS ago or more: free again. */
+  expiredUsernameHolds: number;
+}
+
+export interface CleanupOptions {
+  dryRun: boolean;
+  /** The moment the username holds are measured to (tests move it); the current time by default. */
+  now?: Date;
 }
 
 /**
  * Removes everything of CleanupCounts and says how much; a dry run counts the same things and changes
  * nothing. Accounts go first, through the account deletion path (their rows and photo files together).
  */
-export async function cleanUp(deps: AppDeps, { dryRun }: { dryRun: boolean }): Promise<CleanupCounts> {
+export async function cleanUp(
+  deps: AppDeps,
+  { dryRun, now = new Date() }: CleanupOptions,
+): Promise<CleanupCounts> {
   const unconfirmedAccounts = await removeUnconfirmedAccounts(deps, dryRun);
   const photosBefore = new Date(Date.now() - PHOTO_GRACE_HOURS * 60 * 60 * 1000);
   const unusedPhotoKeys = await findUnusedPhotoKeys(deps.db, photosBefore);
@@ -58,7 +70,28 @@ export async function cleanUp(deps: AppDeps, { dryRun }: { dryRun: boolean }): P
     unusedPhotos,
     strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
     oldStripeEvents: await removeOldStripeEvents(deps, dryRun),
+    expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
   };
+}
+
+/** Frees the usernames of accounts deleted at least DELETED_ACCOUNT_USERNAME_HOLD_DAYS before `now`. */
+async function removeExpiredUsernameHolds(deps: AppDeps, now: Date, dryRun: boolean): Promise<number> {
+  const deletedBefore = new Date(now.getTime() - DELETED_ACCOUNT_USERNAME_HOLD_DAYS * 24 * 60 * 60 * 1000);
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom('usernames')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', 'is', null)
+      .where('account_deleted_at', '<=', deletedBefore)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  const { numDeletedRows } = await deps.db
+    .deleteFrom('usernames')
+    .where('user_id', 'is', null)
+    .where('account_deleted_at', '<=', deletedBefore)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }
 
 async function removeOldStripeEvents(deps: AppDeps, dryRun: boolean): Promise<number> {

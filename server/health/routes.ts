@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { serverPaths } from '../../src/routes.ts';
 
 // GET /health – 200 when the process and its database answer, 503 when the database does not.
 export async function registerHealthRoutes(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
-  app.get('/health', async (request, reply) => {
+  app.get(serverPaths.health, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
       await sql`select 1`.execute(db);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serverPaths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { isHttpUrl } from '../../src/url.ts';
@@ -27,7 +28,7 @@ export async function registerDevMailRoutes(app: FastifyInstance, config: Config
   if (config.env === 'production') return;
 
   // GET /dev/mail – the stored messages, newest first
-  app.get('/dev/mail', async (_request, reply) => {
+  app.get(serverPaths.devMail, async (_request, reply) => {
     const [messages, total] = await Promise.all([
       listDevMailbox(config.dataDir, { limit: PAGE_SIZE }),
       countDevMailbox(config.dataDir),
@@ -39,7 +40,7 @@ export async function registerDevMailRoutes(app: FastifyInstance, config: Config
   });
 
   // GET /dev/mail/:id – one message's HTML, as the recipient sees it
-  app.get<{ Params: { id: string } }>('/dev/mail/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${serverPaths.devMail}/:id`, async (request, reply) => {
     const mail = await readDevMail(config.dataDir, request.params.id);
     if (!mail) throw new AppError('not_found');
     return reply

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
+import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import { AppError } from '../lib/errors.ts';
@@ -36,7 +37,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
   // multipart parsing exists for this route only
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
-    scope.post('/api/media/photos', {
+    scope.post(serverPaths.photoUploads, {
       async onRequest(request) {
         const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
         if (!session) throw new AppError('unauthenticated');
@@ -51,7 +52,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
     });
   });
 
-  app.get<{ Params: { key: string } }>('/media/:key', async (request, reply) => {
+  app.get<{ Params: { key: string } }>(`${serverPaths.media}/:key`, async (request, reply) => {
     const { key } = request.params;
     const stored = MEDIA_KEY_PATTERN.test(key) ? await deps.storage.get(key) : null;
     if (!stored) throw new AppError('not_found');

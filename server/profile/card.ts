@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { normalizePlanId, type PlanId } from '../../src/plans.ts';
 import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
-import { isUsernameCheckable, usernameProblem } from '../../src/username.ts';
+import { isUsernameCheckable, usernameChangeProblem } from '../../src/username.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
@@ -13,20 +13,24 @@ import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts'
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
 // DECISIONS.md on the user's plan, uniqueness by the database, and the photo that must be the user's own.
+// Every username an account has had stays its own (table usernames, migration 2026-11-23T0100): the
+// database refuses a name another account holds, current or held after a rename, or that a deleted
+// account left less than DELETED_ACCOUNT_USERNAME_HOLD_DAYS ago.
 
-const USERNAME_INDEX = 'profiles_username_key';
+/** The unique indexes that refuse a username held by someone else. */
+const USERNAME_INDEXES = ['usernames_pkey', 'profiles_username_key'];
 
-function assertUsername(username: string, plan: PlanId): void {
-  const problem = usernameProblem(username, plan);
+function assertUsername(username: string, plan: PlanId, current: string | null): void {
+  const problem = usernameChangeProblem(username, plan, current);
   if (problem) throw new AppError('validation_failed', { field: 'username', message: problem });
 }
 
-/** Runs a write that sets a username, turning the unique index's refusal into username_taken. */
+/** Runs a write that sets a username, turning the database's refusal into username_taken. */
 async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, USERNAME_INDEX)) {
+    if (USERNAME_INDEXES.some((index) => isUniqueViolation(error, index))) {
       throw new AppError('username_taken');
     }
     throw error;
@@ -36,8 +40,9 @@ async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
 export type UsernameStatus = 'available' | 'taken' | 'invalid';
 
 /**
- * The availability check of the username field: the rule problem on the user's plan, or whether another
- * profile holds the name (case-insensitively; the user's own does not count).
+ * The availability check of the username field: the rule problem on the user's plan (none for the name
+ * they have now), or whether the name is someone else's: another account's, current or held, or a
+ * deleted account's still in its hold. The user's own names, current or held, are available to them.
  */
 export async function checkUsername(
   ctx: ServiceContext,
@@ -45,19 +50,19 @@ export async function checkUsername(
 ): Promise<{ status: UsernameStatus; problem: string | null }> {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select('plan_type')
+    .select(['plan_type', 'username'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  const problem = usernameProblem(username, normalizePlanId(profile.plan_type));
+  const problem = usernameChangeProblem(username, normalizePlanId(profile.plan_type), profile.username);
   if (problem || !isUsernameCheckable(username)) return { status: 'invalid', problem };
   const holder = await ctx.db
-    .selectFrom('profiles')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .where('id', '!=', ctx.user.id)
+    .selectFrom('usernames')
+    .select('user_id')
+    .where('username', '=', username.toLowerCase())
     .executeTakeFirst();
-  return { status: holder ? 'taken' : 'available', problem: null };
+  const taken = holder !== undefined && holder.user_id !== ctx.user.id;
+  return { status: taken ? 'taken' : 'available', problem: null };
 }
 
 async function assertPhoto(
@@ -70,8 +75,9 @@ async function assertPhoto(
 }
 
 /**
- * The checks before a write that sets the username and the profile photo: locks the profile, judges the
- * username on the user's plan and the photo's owner, and returns the plan and the photo being replaced.
+ * The checks before a write that sets the username and the profile photo: locks the profile, judges a
+ * new username on the user's plan (the one they have stays valid) and the photo's owner, and returns the
+ * plan and the photo being replaced.
  */
 async function checkProfileWrite(
   trx: Transaction<Database>,
@@ -79,12 +85,12 @@ async function checkProfileWrite(
   input: { username: string; photo: string | null },
 ): Promise<{ plan: PlanId; previousPhoto: string | null }> {
   const { plan } = await lockProfile(trx, userId);
-  assertUsername(input.username, plan);
   const current = await trx
     .selectFrom('profiles')
-    .select('profile_pic')
+    .select(['profile_pic', 'username'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  assertUsername(input.username, plan, current.username);
   await assertPhoto(trx, userId, input.photo, current.profile_pic);
   return { plan, previousPhoto: current.profile_pic };
 }

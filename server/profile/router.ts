@@ -14,6 +14,7 @@ import { checkUsername, createCard, setProfilePhoto, updateProfileDetails } from
 import {
   completeInitialization,
   getOwnProfile,
+  listHeldUsernames,
   setLanguage,
   setThemeColour,
   updatePersonalInfo,
@@ -37,6 +38,8 @@ export const profileRouter = router({
   checkUsername: authedProcedure
     .input(UsernameAvailabilitySchema)
     .query(({ ctx, input }) => checkUsername(ctx, input.username)),
+  /** The account page's list of usernames held after a rename. */
+  heldUsernames: authedProcedure.query(({ ctx }) => listHeldUsernames(ctx)),
   /** /onboarding step 3. */
   createCard: authedProcedure.input(CreateCardSchema).mutation(({ ctx, input }) => createCard(ctx, input)),
   /** /dashboard/profile. */

@@ -72,6 +72,29 @@ export async function getOwnProfile(ctx: ServiceContext) {
   };
 }
 
+/**
+ * The usernames the signed-in user had before a rename, newest first: they stay theirs, their addresses
+ * redirect to `current`, and the user may take one back.
+ */
+export async function listHeldUsernames(
+  ctx: ServiceContext,
+): Promise<{ current: string | null; held: string[] }> {
+  const [profile, rows] = await Promise.all([
+    ctx.db.selectFrom('profiles').select('username').where('id', '=', ctx.user.id).executeTakeFirst(),
+    ctx.db
+      .selectFrom('usernames')
+      .select('username')
+      .where('user_id', '=', ctx.user.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('username')
+      .execute(),
+  ]);
+  if (!profile) throw new AppError('not_found');
+  const current = profile.username;
+  const held = rows.map((row) => row.username).filter((username) => username !== current?.toLowerCase());
+  return { current, held };
+}
+
 /** Saves first and last name, and their join as the full name of the profile and the account. */
 export async function updatePersonalInfo(ctx: ServiceContext, input: PersonalInfoInput): Promise<void> {
   const name = fullName(input);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
 import { isProfileAvailable } from '../../src/plans.ts';
-import { isAppPath } from '../../src/routes.ts';
+import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
@@ -12,7 +12,12 @@ import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';
 import { renderProfilePage, renderUnavailablePage } from './render.ts';
 import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
-import { findProfileByUsername, findProfileByVcardId, type PublicCard } from './service.ts';
+import {
+  findProfileByUsername,
+  findProfileByVcardId,
+  findRenamedUsername,
+  type PublicCard,
+} from './service.ts';
 import { pageLocale } from './texts.ts';
 import { unavailablePageSender } from './unavailable.ts';
 import { cardVcf, vcfContentDisposition } from './vcf.ts';
@@ -29,6 +34,12 @@ import { createViewRecorder } from './views.ts';
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** The preview picture's URL changes with its content (og-image.ts), so previews may keep it a day. */
 const OG_IMAGE_CACHE_CONTROL = 'public, max-age=86400';
+
+/** `path` with the query string of the request, if it has one. */
+function withQueryOf(request: FastifyRequest, path: string): string {
+  const start = request.url.indexOf('?');
+  return start === -1 ? path : path + request.url.slice(start);
+}
 
 /** The shape of any username (src/username.ts: free 8 digits or paid 3-30 characters), in lowercase. */
 const USERNAME_SHAPE = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
@@ -137,7 +148,13 @@ export async function registerPublicProfileRoutes(
    * A profile page. A warm cache answers synchronously (no promise on the way: at thousands of views a
    * second each await is measurable); anything else loads and renders first.
    */
-  function sendProfilePage(request: FastifyRequest, reply: FastifyReply, path: string, key: string) {
+  function sendProfilePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    key: string,
+    sendUnknown?: () => unknown,
+  ) {
     const entry = cache.peek(key);
     if (entry && isProfileAvailable(entry.profile.availability)) {
       const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
@@ -147,7 +164,35 @@ export async function registerPublicProfileRoutes(
         return;
       }
     }
-    return loadAndSendProfilePage(request, reply, path, key);
+    return loadAndSendProfilePage(request, reply, path, key, sendUnknown);
+  }
+
+  /**
+   * A username no profile has now. A name its account had before a rename answers a permanent redirect
+   * to the same form of the current address, with the query (a printed QR code's ?qr) kept; the browser
+   * must ask again each time, as the owner may take the old name back. Anything else, a deleted
+   * account's name in its hold included, is unknown: a reserved name the client's 404, else the 404 page.
+   */
+  async function sendRenamedOrUnknown(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    form: '' | typeof serverPaths.userProfile,
+  ) {
+    let current: string | null;
+    try {
+      current = await findRenamedUsername(deps.db, username);
+    } catch (error) {
+      request.log.error({ err: error }, 'renamed username could not be looked up');
+      return sendUnavailable(request, reply, 503);
+    }
+    if (current) {
+      return reply
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .redirect(withQueryOf(request, `${form}/${current}`), 308);
+    }
+    if (form === '' && RESERVED_USERNAMES.has(username)) return reply.callNotFound();
+    return sendUnavailable(request, reply, 404);
   }
 
   async function loadAndSendProfilePage(
@@ -155,8 +200,10 @@ export async function registerPublicProfileRoutes(
     reply: FastifyReply,
     path: string,
     key: string,
+    sendUnknown: () => unknown = () => sendUnavailable(request, reply, 404),
   ) {
     const found = await find(request, () => cache.get(key, loaderOf(key)));
+    if ('status' in found && found.status === 404) return sendUnknown();
     if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
     const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
     const page = await pageOf(found.entry, path, locale);
@@ -174,68 +221,81 @@ export async function registerPublicProfileRoutes(
     return { body: Buffer.from(cardVcf(card, photo)), contentDisposition: vcfContentDisposition(card.name) };
   }
 
-  // Static routes (/health, the client's built files such as /favicon.ico) win over this one; the client's
-  // own pages, reserved names and anything that cannot be a username go on to the client's not-found
-  // handler, which serves the client (200 for its pages, 404 otherwise).
+  // Static routes (/health, the client's built files such as /favicon.svg) win over this one; the client's
+  // own pages and anything that cannot be a username go on to the client's not-found handler, which serves
+  // the client (200 for its pages, 404 otherwise). A reserved name is shown only where a profile has it
+  // (the demo card at /demo, or a name chosen before it was reserved).
   // The page routes are not async functions: a warm cache answers without a promise (sendProfilePage).
   app.get<{ Params: { username: string } }>('/:username', (request, reply) => {
     const { username } = request.params;
     const lower = username.toLowerCase();
-    if (!USERNAME_SHAPE.test(lower) || RESERVED_USERNAMES.has(lower) || isAppPath(`/${lower}`)) {
+    if (!USERNAME_SHAPE.test(lower) || isAppPath(`/${lower}`)) {
       reply.callNotFound();
       return;
     }
     if (lower !== username) {
-      void reply.redirect(`/${lower}`, 301);
+      void reply.redirect(withQueryOf(request, `/${lower}`), 301);
       return;
     }
-    return sendProfilePage(request, reply, `/${lower}`, usernameKey(lower));
+    return sendProfilePage(request, reply, `/${lower}`, usernameKey(lower), () =>
+      sendRenamedOrUnknown(request, reply, lower, ''),
+    );
   });
 
-  app.get<{ Params: { username: string } }>('/user/:username', (request, reply) => {
+  app.get<{ Params: { username: string } }>(`${serverPaths.userProfile}/:username`, (request, reply) => {
     const lower = request.params.username.toLowerCase();
+    const path = `${serverPaths.userProfile}/${lower}`;
     if (!USERNAME_SHAPE.test(lower)) return sendUnavailable(request, reply, 404);
     if (lower !== request.params.username) {
-      void reply.redirect(`/user/${lower}`, 301);
+      void reply.redirect(withQueryOf(request, path), 301);
       return;
     }
-    return sendProfilePage(request, reply, `/user/${lower}`, usernameKey(lower));
+    return sendProfilePage(request, reply, path, usernameKey(lower), () =>
+      sendRenamedOrUnknown(request, reply, lower, serverPaths.userProfile),
+    );
   });
 
-  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId', (request, reply) => {
+  app.get<{ Params: { vcardId: string } }>(`${serverPaths.vcardPage}/:vcardId`, (request, reply) => {
     const vcardId = request.params.vcardId.toLowerCase();
-    return sendProfilePage(request, reply, `/vcard/${vcardId}`, vcardKey(vcardId));
+    const path = `${serverPaths.vcardPage}/${vcardId}`;
+    return sendProfilePage(request, reply, path, vcardKey(vcardId));
   });
 
   // Save contact: not a view (the visitor has already been counted on the page).
-  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId/contact.vcf', async (request, reply) => {
-    const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
-    const { entry } = found;
-    const { card } = entry.profile;
-    if (!card.vcardId) return sendUnavailable(request, reply, 404);
-    entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId });
-    const vcf = await entry.vcf;
-    return reply
-      .header('content-type', 'text/vcard; charset=utf-8')
-      .header('content-disposition', vcf.contentDisposition)
-      .header('cache-control', PAGE_CACHE_CONTROL)
-      .send(vcf.body);
-  });
+  app.get<{ Params: { vcardId: string } }>(
+    `${serverPaths.vcardPage}/:vcardId/contact.vcf`,
+    async (request, reply) => {
+      const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      const { entry } = found;
+      const { card } = entry.profile;
+      if (!card.vcardId) return sendUnavailable(request, reply, 404);
+      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId });
+      const vcf = await entry.vcf;
+      return reply
+        .header('content-type', 'text/vcard; charset=utf-8')
+        .header('content-disposition', vcf.contentDisposition)
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .send(vcf.body);
+    },
+  );
 
-  app.get<{ Params: { vcardId: string } }>('/vcard/:vcardId/og.jpg', async (request, reply) => {
-    const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
-    const { card } = found.entry.profile;
-    if (!card.vcardId) return sendUnavailable(request, reply, 404);
-    const jpeg = await ogImage(deps, {
-      vcardId: card.vcardId,
-      photo: card.photo,
-      colours: cardColours(card.colours),
-    });
-    return reply
-      .header('content-type', 'image/jpeg')
-      .header('cache-control', OG_IMAGE_CACHE_CONTROL)
-      .send(jpeg);
-  });
+  app.get<{ Params: { vcardId: string } }>(
+    `${serverPaths.vcardPage}/:vcardId/og.jpg`,
+    async (request, reply) => {
+      const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      const { card } = found.entry.profile;
+      if (!card.vcardId) return sendUnavailable(request, reply, 404);
+      const jpeg = await ogImage(deps, {
+        vcardId: card.vcardId,
+        photo: card.photo,
+        colours: cardColours(card.colours),
+      });
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', OG_IMAGE_CACHE_CONTROL)
+        .send(jpeg);
+    },
+  );
 }

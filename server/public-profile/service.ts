@@ -40,7 +40,6 @@ const PROFILE_COLUMNS = [
   'position',
   'company',
   'phone',
-  'email',
   'profile_pic',
   'theme_color',
   'language',
@@ -80,6 +79,11 @@ function cardOfVcard(vcard: VcardFields): PublicCard {
   };
 }
 
+/**
+ * A profile without a vCard shows what its owner typed on the card step. Never the e-mail: the profile's
+ * is the sign-in address (DECISIONS.md "Addresses that never break": it appears on a public page, a .vcf
+ * or Open Graph tags only when it was typed into a card).
+ */
 function cardOfProfile(profile: ProfileFields): PublicCard {
   return {
     vcardId: null,
@@ -87,7 +91,7 @@ function cardOfProfile(profile: ProfileFields): PublicCard {
     company: profile.company,
     position: profile.position,
     phone: profile.phone,
-    email: profile.email,
+    email: null,
     website: null,
     photo: profile.profile_pic,
     socialLinks: [],
@@ -153,6 +157,23 @@ export async function findProfileByUsername(
     profileLinks(db, profile.id),
   ]);
   return publicProfile(profile, vcard, links);
+}
+
+/**
+ * The current username of the account that had `username` before a rename (its old addresses redirect
+ * there), or null: nobody had it, it is the account's current one, or its account is deleted (the name is
+ * then blocked for a while, never redirected).
+ */
+export async function findRenamedUsername(db: Kysely<Database>, username: string): Promise<string | null> {
+  const lower = username.toLowerCase();
+  const row = await db
+    .selectFrom('usernames')
+    .innerJoin('profiles', 'profiles.id', 'usernames.user_id')
+    .select('profiles.username')
+    .where('usernames.username', '=', lower)
+    .executeTakeFirst();
+  const current = row?.username?.toLowerCase();
+  return current && current !== lower ? current : null;
 }
 
 /** The vCard at /vcard/{vcardId} with its owner's profile, or null. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppPath } from '../../src/routes.ts';
+import { isAppPath, serverPaths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
@@ -19,7 +19,10 @@ export async function registerWebRoutes(app: FastifyInstance, config: Config): P
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith(`${serverPaths.api}/`) ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ reason: 'not_found', message: 'Not found' });
     }
     const html = await renderIndex(request.url);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { serverPaths } from '../routes.ts';
 import { isHttpUrl } from '../url.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
@@ -62,7 +63,7 @@ export const QR_SCAN_MARKER = 'qr';
 
 /** The short URL of a link: what Copy Link copies and a profile link points to (a click). */
 export function shortLinkUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}/l/${code}`;
+  return `${publicUrl}${serverPaths.shortLink}/${code}`;
 }
 
 /** What a QR code encodes: the short URL with the scan marker. */

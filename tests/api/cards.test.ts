@@ -4,7 +4,6 @@ import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { PLANS } from '../../src/plans.ts';
 import { emptyVcardForm, type VcardFormValues } from '../../src/schemas/vcard.ts';
-import type { CreateCardValues } from '../../src/schemas/card.ts';
 import {
   buildTestApp,
   signUp,
@@ -15,6 +14,7 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
+import { cardStepInput as card, freeUsername } from '../support/factories.ts';
 
 // Card creation (/onboarding step 3), vCards, profile details and test data (issue 4 items 1, 3, 4, 8):
 // the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
@@ -33,25 +33,6 @@ const mutate = (path: string, cookie: string, input?: unknown) => trpcMutate(t.a
 const query = (path: string, cookie: string, input?: unknown) => trpcQuery(t.app, path, cookie, input);
 
 const uploadPhoto = (cookie: string) => uploadTestPhoto(t.app, cookie);
-
-let usernameCounter = 0;
-/** A free-plan username: 8 digits, different in every test. */
-const freeUsername = () => String(40_000_000 + ++usernameCounter * 7919 + (Date.now() % 1000));
-
-function card(overrides: Partial<CreateCardValues> = {}): CreateCardValues {
-  const { backgroundColour: _b, fontColour: _f, iconColour: _i, ...fields } = emptyVcardForm();
-  return {
-    ...fields,
-    name: 'Ana López',
-    position: 'Designer',
-    company: 'Estudio, S.L.',
-    phone: '+34 600 000 000',
-    email: 'ana@example.com',
-    username: freeUsername(),
-    themeColour: '#9333ea',
-    ...overrides,
-  };
-}
 
 function vcard(overrides: Partial<VcardFormValues> = {}): VcardFormValues {
   return { ...emptyVcardForm(), name: 'Second Card', ...overrides };
@@ -143,11 +124,7 @@ describe('card creation (onboarding step 3)', () => {
     await t.db.updateTable('profiles').set({ plan_type: 'pro' }).where('id', '=', userId).execute();
     const bad = await mutate('profile.createCard', cookie, card({ username: '12345678-' }));
     expect(trpcError(bad).data.meta).toMatchObject({ message: M.usernameFormat });
-    const good = await mutate(
-      'profile.createCard',
-      cookie,
-      card({ username: `ana-${usernameCounter}-${Date.now()}` }),
-    );
+    const good = await mutate('profile.createCard', cookie, card({ username: `ana-${freeUsername()}` }));
     expect(good.statusCode, good.body).toBe(200);
   });
 

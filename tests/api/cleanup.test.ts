@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeAccount } from '../../server/account/service.ts';
 import {
@@ -13,14 +12,12 @@ import {
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
 } from '../../server/cleanup/service.ts';
-import { createLocalChangeBus } from '../../server/lib/changes.ts';
-import { createMailer } from '../../server/mail/mailer.ts';
-import { createMediaStorage } from '../../server/media/create-storage.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
 import { mediaKeyOf } from '../../src/media.ts';
+import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../../src/username.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
   buildTestApp,
+  depsOf,
   injectFromApp,
   signUp,
   TEST_PASSWORD,
@@ -40,21 +37,12 @@ const NOTHING: CleanupCounts = {
   unusedPhotos: 0,
   strayPhotoFiles: 0,
   oldStripeEvents: 0,
+  expiredUsernameHolds: 0,
 };
 
 const mediaFolder = (app: TestApp) => path.join(app.config.dataDir, 'media');
 const fileOf = (app: TestApp, photoPath: string) => path.join(mediaFolder(app), mediaKeyOf(photoPath) ?? '');
 const ago = (ms: number) => new Date(Date.now() - ms);
-
-async function depsOf(app: TestApp): Promise<AppDeps> {
-  return {
-    db: app.db,
-    config: app.config,
-    mailer: createMailer(app.config, pino({ level: 'silent' })),
-    storage: await createMediaStorage(app.config),
-    changes: createLocalChangeBus(),
-  };
-}
 
 /** Moves rows' created_at `ageMs` into the past (the schema's types never let it change: the product doesn't). */
 async function backdate(
@@ -107,6 +95,7 @@ interface Arranged {
   liveSessionId: string;
   liveVerificationId: string;
   recentStripeEventId: string;
+  heldUsername: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
   oldStrayFile: string;
@@ -181,6 +170,24 @@ async function arrange(app: TestApp): Promise<Arranged> {
     ])
     .execute();
 
+  // usernames of deleted accounts: one past its hold, one still in it
+  const heldUsername = `held-${randomBytes(4).toString('hex')}`;
+  await app.db
+    .insertInto('usernames')
+    .values([
+      {
+        username: heldUsername,
+        user_id: null,
+        account_deleted_at: ago((DELETED_ACCOUNT_USERNAME_HOLD_DAYS - 1) * DAY_MS),
+      },
+      {
+        username: `freed-${randomBytes(4).toString('hex')}`,
+        user_id: null,
+        account_deleted_at: ago((DELETED_ACCOUNT_USERNAME_HOLD_DAYS + 1) * DAY_MS),
+      },
+    ])
+    .execute();
+
   // photos: on the profile, on a vCard, unused but fresh (its card is not saved yet), unused and old
   const onProfile = await uploadTestPhoto(app.app, confirmed.cookie);
   await app.db
@@ -219,6 +226,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     liveSessionId: liveSession?.id ?? '',
     liveVerificationId,
     recentStripeEventId,
+    heldUsername,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
     oldStrayFile,
@@ -234,6 +242,7 @@ const ONE_OF_EACH: CleanupCounts = {
   unusedPhotos: 1,
   strayPhotoFiles: 1,
   oldStripeEvents: 1,
+  expiredUsernameHolds: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -307,6 +316,13 @@ describe('cleanUp', () => {
       arranged.recentStripeEventId,
     ]);
 
+    // usernames: the one still in its hold stays blocked
+    expect(
+      (await t.db.selectFrom('usernames').select('username').where('user_id', 'is', null).execute()).map(
+        (row) => row.username,
+      ),
+    ).toEqual([arranged.heldUsername]);
+
     // photos and files: used, fresh and foreign ones stay
     for (const file of arranged.keptPhotoFiles) expect(existsSync(file)).toBe(true);
     expect(existsSync(arranged.unusedPhotoFile)).toBe(false);
@@ -340,9 +356,10 @@ describe('cleanUp', () => {
       counts.unconfirmedAccounts,
       counts.unusedPhotos,
       counts.oldStripeEvents,
+      counts.expiredUsernameHolds,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -388,6 +405,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours): 0`,
           `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
+          `  usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again): 0`,
           '',
         ].join('\n'),
       );

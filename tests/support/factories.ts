@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { PlanId } from '../../src/plans.ts';
+import type { CreateCardValues } from '../../src/schemas/card.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { signUp, type TestApp } from './harness.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
@@ -171,4 +173,25 @@ export async function endTrial(db: Kysely<Database>, userId: string): Promise<vo
     .set({ plan_type: 'free', subscription_end: null, trial_start_date: started })
     .where('id', '=', userId)
     .execute();
+}
+
+/** A free-plan username: 8 digits, different in every call. */
+export function freeUsername(): string {
+  return String(40_000_000 + next() * 7919 + (Date.now() % 1000));
+}
+
+/** What the card step (profile.createCard) sends, filled in, with a free-plan username unless overridden. */
+export function cardStepInput(overrides: Partial<CreateCardValues> = {}): CreateCardValues {
+  const { backgroundColour: _b, fontColour: _f, iconColour: _i, ...fields } = emptyVcardForm();
+  return {
+    ...fields,
+    name: 'Ana López',
+    position: 'Designer',
+    company: 'Estudio, S.L.',
+    phone: '+34 600 000 000',
+    email: 'ana@example.com',
+    username: freeUsername(),
+    themeColour: '#9333ea',
+    ...overrides,
+  };
 }

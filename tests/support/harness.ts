@@ -10,6 +10,10 @@ import { inject } from 'vitest';
 import sharp from 'sharp';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { createLocalChangeBus } from '../../server/lib/changes.ts';
+import { createMailer } from '../../server/mail/mailer.ts';
+import { createMediaStorage } from '../../server/media/create-storage.ts';
+import type { AppDeps } from '../../server/trpc/context.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { databaseUrl, withAdminClient } from './postgres-admin.ts';
@@ -125,6 +129,17 @@ export async function buildTestApp(
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Services' parts over a test app's database and config, for calling a service or job directly. */
+export async function depsOf(app: TestApp): Promise<AppDeps> {
+  return {
+    db: app.db,
+    config: app.config,
+    mailer: createMailer(app.config, pino({ level: 'silent' })),
+    storage: await createMediaStorage(app.config),
+    changes: createLocalChangeBus(),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath, paths } from '../../src/routes.ts';
+import { APP_PATH_SEGMENTS, firstPathSegment, isAppPath, paths } from '../../src/routes.ts';
 
 describe('isAppPath', () => {
   it('knows every client path, with or without a trailing slash', () => {
@@ -13,5 +13,26 @@ describe('isAppPath', () => {
     expect(isAppPath('/dashboard/nope')).toBe(false);
     expect(isAppPath('/login/extra')).toBe(false);
     expect(isAppPath('/DASHBOARD')).toBe(false);
+  });
+});
+
+describe('APP_PATH_SEGMENTS', () => {
+  it('holds the first segment of the client pages and of the server paths', () => {
+    expect(firstPathSegment('/api/trpc')).toBe('api');
+    expect(firstPathSegment('/')).toBe('');
+    expect([...APP_PATH_SEGMENTS]).toEqual(
+      expect.arrayContaining([
+        'login',
+        'dashboard',
+        'api',
+        'user',
+        'vcard',
+        'l',
+        'media',
+        'billing',
+        'assets',
+      ]),
+    );
+    expect(APP_PATH_SEGMENTS.has('')).toBe(false);
   });
 });

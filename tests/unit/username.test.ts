@@ -5,9 +5,10 @@ import {
   normalizeUsernameInput,
   RESERVED_USERNAMES,
   suggestUsername,
+  usernameChangeProblem,
   usernameProblem,
 } from '../../src/username.ts';
-import { isAppPath, paths } from '../../src/routes.ts';
+import { paths, serverPaths } from '../../src/routes.ts';
 
 // DECISIONS.md "Usernames": one rule set; the spec's messages for each broken rule.
 
@@ -46,12 +47,29 @@ describe('usernameProblem', () => {
     expect(usernameProblem(username, plan)).toBe(problem);
   });
 
-  it('reserves every first path segment the app serves', () => {
-    for (const path of Object.values(paths)) {
+  it('reserves the first segment of every path of the route table, and demo', () => {
+    for (const path of [...Object.values(paths), ...Object.values(serverPaths)]) {
       const segment = path.split('/')[1];
       if (segment) expect(RESERVED_USERNAMES.has(segment), segment).toBe(true);
     }
-    expect(isAppPath('/dashboard')).toBe(true);
+    for (const name of ['demo', 'l', 'vcard', 'media', 'health', 'dev', 'billing', 'assets']) {
+      expect(usernameProblem(name, 'business'), name).toBe(M.usernameReserved);
+    }
+  });
+});
+
+describe('usernameChangeProblem', () => {
+  it('keeps the username a profile has valid on any plan (DECISIONS.md "Plans that end")', () => {
+    expect(usernameChangeProblem('grace-hopper', 'free', 'grace-hopper')).toBeNull();
+    expect(usernameChangeProblem('demo', 'pro', 'demo')).toBeNull();
+  });
+
+  it('judges a new one by the rules of the plan', () => {
+    expect(usernameChangeProblem('admiral-grace', 'free', 'grace-hopper')).toBe(M.usernameDigits);
+    expect(usernameChangeProblem('12345678', 'free', 'grace-hopper')).toBeNull();
+    expect(usernameChangeProblem('admin', 'pro', null)).toBe(M.usernameReserved);
+    expect(usernameChangeProblem('', 'pro', null)).toBe(M.usernameRequired);
+    expect(usernameChangeProblem('Grace-Hopper', 'pro', 'grace-hopper')).toBe(M.usernameFormat);
   });
 });
 

@@ -40,6 +40,8 @@ function ownControl<Values extends UsernameAndPhotoValues, Output extends FieldV
 interface UsernameAndPhotoFieldsProps<Values extends UsernameAndPhotoValues, Output extends FieldValues> {
   control: FormControl<Values, Output>;
   plan: PlanId;
+  /** The person's username now (null before their first card). */
+  savedUsername: string | null;
   check: UsernameCheck;
   suggestionName: string;
   onUploadingChange: (uploading: boolean) => void;
@@ -64,13 +66,14 @@ export function useUsernameAndPhoto<Values extends UsernameAndPhotoValues, Outpu
   const check = useUsernameCheck(username, plan, savedUsername);
   return {
     blocksSubmit: username === '' || usernameCheckBlocksSubmit(check) || uploading,
-    fields: { control, plan, check, suggestionName: name, onUploadingChange: setUploading },
+    fields: { control, plan, savedUsername, check, suggestionName: name, onUploadingChange: setUploading },
   };
 }
 
 export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Output extends FieldValues>({
   control: formControl,
   plan,
+  savedUsername,
   check,
   suggestionName,
   onUploadingChange,
@@ -102,6 +105,7 @@ export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Ou
           <UsernameField
             {...field}
             plan={plan}
+            savedUsername={savedUsername}
             check={check}
             error={fieldState.error?.message}
             suggestionName={suggestionName}

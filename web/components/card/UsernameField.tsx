@@ -3,13 +3,14 @@
  * "Usernames"), used by /onboarding step 3 and /dashboard/profile. What is typed is lowercased and
  * stripped to a-z, 0-9 and hyphens; a broken rule of the plan shows at once; the availability check's
  * state (useUsernameCheck, run by the form so it can hold its submit) shows under the field, with the
- * public address the name gives.
+ * public address the name gives. Once the person has a username, typing another one says beforehand what
+ * a rename does (DECISIONS.md "Addresses that never break").
  *
  *   const username = useWatch({ control: form.control, name: 'username' });
- *   const check = useUsernameCheck(username, plan);
+ *   const check = useUsernameCheck(username, plan, savedUsername);
  *   <Controller control={form.control} name="username" render={({ field }) => (
- *     <UsernameField {...field} plan={plan} check={check} error={errors.username?.message}
- *       suggestionName={name} />)} />
+ *     <UsernameField {...field} plan={plan} savedUsername={savedUsername} check={check}
+ *       error={errors.username?.message} suggestionName={name} />)} />
  */
 import { useId, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -21,9 +22,10 @@ import {
   normalizeUsernameInput,
   suggestUsername,
   USERNAME_MAX_LENGTH,
-  usernameProblem,
+  usernameChangeProblem,
 } from '#src/username.ts';
 import { FieldShell } from '../form/FieldShell.tsx';
+import { Notice } from '../Notice.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
 import { publicProfileUrl } from './public-url.ts';
@@ -37,6 +39,8 @@ export interface UsernameFieldProps {
   name?: string;
   ref?: Ref<HTMLInputElement>;
   plan: PlanId;
+  /** The person's username now: it stays valid on any plan (DECISIONS.md "Plans that end"). */
+  savedUsername: string | null;
   check: UsernameCheck;
   /** The form's error for the field (a validation id), e.g. the server's answer to a save. */
   error?: string | undefined;
@@ -45,9 +49,15 @@ export interface UsernameFieldProps {
 }
 
 /** The message under the field: the form's, else a broken rule, else a name someone else has. */
-function problemOf(value: string, plan: PlanId, check: UsernameCheck, error: string | undefined) {
+function problemOf(
+  value: string,
+  plan: PlanId,
+  savedUsername: string | null,
+  check: UsernameCheck,
+  error: string | undefined,
+) {
   if (error) return error;
-  const rule = usernameProblem(value, plan);
+  const rule = usernameChangeProblem(value, plan, savedUsername);
   if (rule) return rule;
   if (check.state === 'taken') return M.usernameTaken;
   if (check.state === 'invalid') return check.problem ?? M.invalid;
@@ -73,6 +83,23 @@ function CheckStatus({ check, id }: { check: UsernameCheck; id: string }) {
   );
 }
 
+/** What a rename does, said before it is saved: the old address keeps working and stays the person's. */
+function RenameNotice({ savedUsername }: { savedUsername: string }) {
+  const oldUrl = publicProfileUrl(savedUsername);
+  return (
+    <Notice tone="info" title={<Trans>Your current address keeps working</Trans>}>
+      <p>
+        <Trans>
+          After you save, <span className="font-medium break-all">{oldUrl}</span> redirects to your new
+          address, so cards and QR codes you have shared still lead to you. Nobody else can take{' '}
+          <span className="font-medium break-all">{savedUsername}</span>: it stays reserved for you, and you
+          can switch back to it at any time.
+        </Trans>
+      </p>
+    </Notice>
+  );
+}
+
 export function UsernameField({
   value,
   onChange,
@@ -80,6 +107,7 @@ export function UsernameField({
   name,
   ref,
   plan,
+  savedUsername,
   check,
   error,
   suggestionName,
@@ -87,7 +115,7 @@ export function UsernameField({
   const { t } = useLingui();
   const id = useId();
   const statusId = `${id}-status`;
-  const problem = problemOf(value, plan, check, error);
+  const problem = problemOf(value, plan, savedUsername, check, error);
   const url = value && !problem ? publicProfileUrl(value) : null;
 
   return (
@@ -142,6 +170,7 @@ export function UsernameField({
       </FieldShell>
       {/* a problem under the field says more than the check's state */}
       <CheckStatus check={problem ? { state: 'idle' } : check} id={statusId} />
+      {savedUsername !== null && value !== savedUsername && <RenameNotice savedUsername={savedUsername} />}
     </div>
   );
 }

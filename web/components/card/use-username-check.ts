@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PlanId } from '#src/plans.ts';
-import { isUsernameCheckable, USERNAME_CHECK_DELAY_MS, usernameProblem } from '#src/username.ts';
+import { isUsernameCheckable, USERNAME_CHECK_DELAY_MS, usernameChangeProblem } from '#src/username.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
@@ -35,7 +35,9 @@ export function useUsernameCheck(
 ): UsernameCheck {
   const settled = useDebounced(username, USERNAME_CHECK_DELAY_MS);
   const wanted =
-    username !== savedUsername && isUsernameCheckable(username) && usernameProblem(username, plan) === null;
+    username !== savedUsername &&
+    isUsernameCheckable(username) &&
+    usernameChangeProblem(username, plan, savedUsername) === null;
   const typing = settled !== username;
   const answer = trpc.profile.checkUsername.useQuery(
     { username: settled },

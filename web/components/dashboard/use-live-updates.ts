@@ -13,7 +13,14 @@ type ProcedurePath = readonly string[];
 const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   // a vCard manages its own QR code, the test-data banner depends on whether there are vCards, and a plan
   // change (published as 'cards': it changes limits and whether the public card is online) changes billing
-  cards: [['vcards'], ['links'], ['profile', 'me'], ['profile', 'testDataStatus'], ['billing']],
+  cards: [
+    ['vcards'],
+    ['links'],
+    ['profile', 'me'],
+    ['profile', 'heldUsernames'],
+    ['profile', 'testDataStatus'],
+    ['billing'],
+  ],
   links: [['links'], ['profile', 'testDataStatus']],
   views: [['analytics']],
   // the stat cards, and the scan counts of the QR grid

@@ -3,10 +3,38 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { EmailAddress } from './EmailAddress.tsx';
 import { PersonalInfoForm } from './PersonalInfoForm.tsx';
 import { ProfilePhoto } from './ProfilePhoto.tsx';
 import type { Profile } from './types.ts';
+
+/**
+ * The usernames the person had before a rename (DECISIONS.md "Addresses that never break"): their old
+ * addresses redirect to the current one, and nobody else can take them.
+ */
+function HeldUsernames() {
+  const held = trpc.profile.heldUsernames.useQuery();
+  const current = held.data?.current;
+  if (!current || !held.data?.held.length) return null;
+  return (
+    <div className="mt-3">
+      <p className="text-sm font-medium text-ink">
+        <Trans>Earlier usernames, reserved for you</Trans>
+      </p>
+      <ul className="mt-1 space-y-1 text-sm text-slate-700">
+        {held.data.held.map((username) => (
+          <li key={username} className="break-all">
+            <Trans>
+              <span className="font-mono">/{username}</span> redirects to{' '}
+              <span className="font-mono">/{current}</span>
+            </Trans>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The username is chosen with the first card; shown here, edited on the profile page. */
 function Username({ username }: { username: string | null }) {
@@ -33,6 +61,7 @@ function Username({ username }: { username: string | null }) {
           .
         </Trans>
       </p>
+      <HeldUsernames />
     </div>
   );
 }

@@ -26,7 +26,10 @@ import { useCreateCard } from './use-create-card.ts';
 export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
   const { t, i18n } = useLingui();
   const plan = normalizePlanId(profile.plan_type);
-  const schema = useMemo(() => withUsernameRule(CreateCardSchema, plan), [plan]);
+  const schema = useMemo(
+    () => withUsernameRule(CreateCardSchema, plan, profile.username),
+    [plan, profile.username],
+  );
   const [initialValues] = useState(() => initialCardValues(profile, plan));
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting } = form.formState;
@@ -84,7 +87,7 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
         </SectionCard>
       </div>
       <div className="md:sticky md:top-6 md:col-start-2 md:row-span-2 md:row-start-1 md:self-start">
-        <LiveCardPreview control={form.control} plan={plan} />
+        <LiveCardPreview control={form.control} plan={plan} savedUsername={profile.username} />
       </div>
       <div className="md:col-start-1">
         <SubmitButton

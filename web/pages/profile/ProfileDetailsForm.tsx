@@ -42,7 +42,10 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   const { refetch: refetchSession } = authClient.useSession();
   const { mutateAsync } = trpc.profile.updateDetails.useMutation();
   const plan = normalizePlanId(profile.plan_type);
-  const schema = useMemo(() => withUsernameRule(ProfileDetailsSchema, plan), [plan]);
+  const schema = useMemo(
+    () => withUsernameRule(ProfileDetailsSchema, plan, profile.username),
+    [plan, profile.username],
+  );
   const [initialValues] = useState<ProfileDetailsValues>(() => ({
     name: profile.name ?? '',
     // someone who has no username yet starts from a suggestion, as on the card step
@@ -79,7 +82,11 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
     form.reset(values);
     toast({ title: t`Profile updated successfully` });
     // the name also shows in the top bar, which reads the session
-    await Promise.all([utils.profile.me.invalidate(), refetchSession()]);
+    await Promise.all([
+      utils.profile.me.invalidate(),
+      utils.profile.heldUsernames.invalidate(),
+      refetchSession(),
+    ]);
   });
 
   return (
