@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
-import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import type { CreateCardValues } from '../../src/schemas/card.ts';
 import {
   TEST_PASSWORD,
   buildTestApp,
@@ -14,7 +12,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { createOwner } from '../support/factories.ts';
+import { cardInput, createOwner } from '../support/factories.ts';
 
 // Onboarding that cannot be lost (DECISIONS.md "Onboarding (wave 2)"): the server keeps the step, only
 // the card (or 'Skip for now') finishes it, checkout returns to it, and the dashboard greets once.
@@ -56,19 +54,6 @@ async function signInElsewhere(email: string): Promise<string> {
   });
   expect(response.statusCode).toBe(200);
   return cookieFrom(response);
-}
-
-let usernameCounter = 0;
-
-function card(): CreateCardValues {
-  const { backgroundColour: _b, fontColour: _f, iconColour: _i, ...fields } = emptyVcardForm();
-  usernameCounter += 1;
-  return {
-    ...fields,
-    name: 'Ana López',
-    username: String(61_000_000 + usernameCounter * 7919 + (Date.now() % 1000)),
-    themeColour: '#9333ea',
-  };
 }
 
 const demoCheckout = (cookie: string, action: 'pay' | 'cancel') =>
@@ -142,7 +127,7 @@ describe('finishing', () => {
     await mutate('billing.chooseFree', cookie);
     expect((await me(cookie)).initialized).toBe(false);
 
-    const created = await mutate('profile.createCard', cookie, card());
+    const created = await mutate('profile.createCard', cookie, cardInput());
     expect(created.statusCode, created.body).toBe(200);
     expect(await me(cookie)).toMatchObject({ onboarding_step: 'done', initialized: true, has_vcard: true });
   });

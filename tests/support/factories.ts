@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { PlanId } from '../../src/plans.ts';
+import type { CreateCardValues } from '../../src/schemas/card.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { signUp, type TestApp } from './harness.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
@@ -171,4 +173,19 @@ export async function endTrial(db: Kysely<Database>, userId: string): Promise<vo
     .set({ plan_type: 'free', subscription_end: null, trial_start_date: started })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * What onboarding's step 3 sends (profile.createCard) on the free plan: a name and an 8-digit username
+ * nobody else in the test run has, unless overridden.
+ */
+export function cardInput(overrides: Partial<CreateCardValues> = {}): CreateCardValues {
+  const { backgroundColour: _b, fontColour: _f, iconColour: _i, ...fields } = emptyVcardForm();
+  return {
+    ...fields,
+    name: 'Ana López',
+    username: String(20_000_000 + ((next() * 7919 + Date.now()) % 70_000_000)),
+    themeColour: '#9333ea',
+    ...overrides,
+  };
 }

@@ -1,38 +1,25 @@
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { ListChecks } from 'lucide-react';
 import type { OnboardingStep } from '#src/onboarding.ts';
 import { paths } from '#src/routes.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { Button } from '../ui/Button.tsx';
+import { DashboardBanner } from './DashboardBanner.tsx';
 
 function UnfinishedSetupBanner({ step }: { step: Exclude<OnboardingStep, 'done'> }) {
   return (
-    <div
-      role="status"
-      className="mb-6 flex flex-col gap-3 rounded-xl border border-brand/40 bg-brand-soft p-4 text-sm text-ink sm:flex-row sm:items-center"
+    <DashboardBanner
+      tone="brand"
+      icon={<ListChecks />}
+      title={<Trans>Finish setting up your account</Trans>}
+      action={{ to: paths.onboarding, label: <Trans>Continue setup</Trans> }}
     >
-      <ListChecks aria-hidden className="hidden size-5 shrink-0 text-brand-strong sm:block" />
-      <div className="min-w-0 flex-1 space-y-1">
-        <p className="font-semibold">
-          <Trans>Finish setting up your account</Trans>
-        </p>
-        <p className="text-slate-700">
-          {step === 'plan' ? (
-            <Trans>
-              Choose a plan, then create your card: your public page and its QR code come with it.
-            </Trans>
-          ) : (
-            <Trans>Create your card: your public page and its QR code come with it.</Trans>
-          )}
-        </p>
-      </div>
-      <Button asChild size="sm">
-        <Link to={paths.onboarding}>
-          <Trans>Continue setup</Trans>
-        </Link>
-      </Button>
-    </div>
+      {step === 'plan' ? (
+        <Trans>Choose a plan, then create your card: your public page and its QR code come with it.</Trans>
+      ) : (
+        <Trans>Create your card: your public page and its QR code come with it.</Trans>
+      )}
+    </DashboardBanner>
   );
 }
 
