@@ -86,6 +86,10 @@ export interface ProfilesTable {
   subscription_updated_at: Date | null;
   /** The paid plan picked in onboarding before it is paid. */
   chosen_plan: PaidPlanId | null;
+  /** Onboarding's step 2 is done: a plan was chosen (a paid one may still wait for its payment). */
+  plan_chosen: Generated<boolean>;
+  /** When the dashboard first greeted the person ("Welcome"; "Welcome back" from then on). */
+  welcomed_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -66,3 +66,49 @@ export function firstPathSegment(path: string): string {
 export const APP_PATH_SEGMENTS: ReadonlySet<string> = new Set(
   [...Object.values(paths), ...Object.values(serverPaths)].map(firstPathSegment).filter(Boolean),
 );
+/**
+ * The lowercase form of an app path typed in another case (`/Login`, `/DASHBOARD/Account`), which the
+ * server and the client redirect to; null when the path is already lowercase or is no app path.
+ */
+export function canonicalAppPath(pathname: string): string | null {
+  const lower = pathname.toLowerCase();
+  return lower !== pathname && isAppPath(lower) ? lower : null;
+}
+
+/** The query parameter that carries the page a person asked for through sign-in. */
+export const NEXT_PARAM = 'next';
+
+// only for parsing: a relative address that leaves this made-up origin leaves the app's own
+const SAME_ORIGIN_PROBE = 'http://tapcard.invalid';
+
+function isGuardedPath(pathname: string): boolean {
+  return isAppPath(pathname) && (pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`));
+}
+
+/**
+ * The page to open after sign-in, from a `next` parameter: only a page of this app behind the session
+ * guard (the dashboard's), with its query and fragment. Anything else, above all an address on another
+ * origin (`//evil.example`, `/\evil.example`, `https://…`), gives null.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, SAME_ORIGIN_PROBE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_ORIGIN_PROBE || !isGuardedPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A sign-in screen (/login or /auth) that sends the person on to `requested` afterwards when that is a
+ * guarded page other than the dashboard's home (where sign-in leads anyway).
+ */
+export function signInPath(screen: typeof paths.login | typeof paths.auth, requested: string | null): string {
+  const next = safeNextPath(requested);
+  return next && next !== paths.dashboard
+    ? `${screen}?${new URLSearchParams({ [NEXT_PARAM]: next })}`
+    : screen;
+}

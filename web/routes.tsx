@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '#src/routes.ts';
+import { CanonicalPath } from './components/CanonicalPath.tsx';
 import { Goodbye } from './pages/Goodbye.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { NotFound } from './pages/NotFound.tsx';
@@ -17,6 +18,7 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<Route
 // Every path comes from src/routes.ts, which the server also reads to tell app pages from 404s.
 export const router = createBrowserRouter([
   {
+    element: <CanonicalPath />,
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <Landing /> },

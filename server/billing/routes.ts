@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Stripe from 'stripe';
 import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
-import { paths, serverPaths } from '../../src/routes.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
@@ -18,7 +18,7 @@ import {
   payDemoCheckout,
   switchDemoInterval,
 } from './demo.ts';
-import { languageOf } from './service.ts';
+import { checkoutReturnPathOf, languageOf } from './service.ts';
 import { processStripeEvent } from './stripe-events.ts';
 import { stripeClient } from './stripe-client.ts';
 
@@ -126,7 +126,9 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
       if (!person) return reply;
       const input = CheckoutSchema.safeParse(request.body);
       if (!input.success) return sendPage(reply, 400, person.locale, renderBadRequest(person.locale));
-      if (request.body.action !== 'pay') return reply.redirect(`${paths.billing}?checkout=cancelled`, 303);
+      if (request.body.action !== 'pay') {
+        return reply.redirect(await checkoutReturnPathOf(deps, person.userId, 'cancelled'), 303);
+      }
       try {
         await payDemoCheckout(deps, person.userId, input.data);
       } catch (error) {
@@ -142,7 +144,7 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
           renderDemoCheckout(person.locale, { ...input.data, alreadyHeld: true }),
         );
       }
-      return reply.redirect(`${paths.billing}?checkout=success`, 303);
+      return reply.redirect(await checkoutReturnPathOf(deps, person.userId, 'success'), 303);
     });
 
     scope.get(DEMO_PORTAL_PATH, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { checkoutReturnPath, onboardingStep, type CheckoutOutcome } from '../../src/onboarding.ts';
 import {
   monthlyCost,
   normalizePlanId,
@@ -54,10 +55,33 @@ export async function billingStatus(ctx: ServiceContext) {
   };
 }
 
-/** Onboarding's Free: forgets a paid pick. The one trial of the account runs from sign-up on. */
+/**
+ * Onboarding's Free: step 2 is done (the card step follows, also after a reload or on another device),
+ * and a paid pick is forgotten. The one trial of the account runs from sign-up on.
+ */
 export async function chooseFree(ctx: ServiceContext): Promise<Record<string, never>> {
-  await ctx.db.updateTable('profiles').set({ chosen_plan: null }).where('id', '=', ctx.user.id).execute();
+  await ctx.db
+    .updateTable('profiles')
+    .set({ chosen_plan: null, plan_chosen: true })
+    .where('id', '=', ctx.user.id)
+    .execute();
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
   return {};
+}
+
+/** Where checkout returns (a path): onboarding's card step while it is unfinished, else the billing page. */
+export async function checkoutReturnPathOf(
+  deps: AppDeps,
+  userId: string,
+  outcome: CheckoutOutcome,
+): Promise<string> {
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select(['initialized', 'plan_chosen'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  return checkoutReturnPath(onboardingStep(profile), outcome);
 }
 
 /**
@@ -67,11 +91,13 @@ export async function chooseFree(ctx: ServiceContext): Promise<Record<string, ne
 export async function createCheckout(ctx: ServiceContext, input: CheckoutInput): Promise<{ url: string }> {
   const profile = await billingProfile(ctx, ctx.user.id);
   if (holdsPlan(profile, input)) throw new AppError('already_subscribed', { plan: input.plan });
+  // in onboarding, step 2 is done: the card step follows while the payment is pending
   await ctx.db
     .updateTable('profiles')
-    .set({ chosen_plan: input.plan })
+    .set({ chosen_plan: input.plan, plan_chosen: true })
     .where('id', '=', ctx.user.id)
     .execute();
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
   const { publicUrl, stripe: stripeConfig } = ctx.config;
   if (!stripeConfig) {
     const query = new URLSearchParams({ plan: input.plan, interval: input.interval });
@@ -90,6 +116,10 @@ export async function createCheckout(ctx: ServiceContext, input: CheckoutInput):
     );
   }
   const customer = await ensureCustomer(ctx, profile.stripe_customer_id);
+  const [success, cancelled] = await Promise.all([
+    checkoutReturnPathOf(ctx, ctx.user.id, 'success'),
+    checkoutReturnPathOf(ctx, ctx.user.id, 'cancelled'),
+  ]);
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -97,8 +127,8 @@ export async function createCheckout(ctx: ServiceContext, input: CheckoutInput):
       client_reference_id: ctx.user.id,
       line_items: [{ price, quantity: 1 }],
       subscription_data: { metadata: { user_id: ctx.user.id } },
-      success_url: `${billingPage}?checkout=success`,
-      cancel_url: `${billingPage}?checkout=cancelled`,
+      success_url: `${publicUrl}${success}`,
+      cancel_url: `${publicUrl}${cancelled}`,
     }),
   );
   if (!session.url) throw new AppError('billing_unavailable');

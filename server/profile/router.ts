@@ -12,7 +12,6 @@ import {
 import { authedProcedure, router } from '../trpc/init.ts';
 import { checkUsername, createCard, setProfilePhoto, updateProfileDetails } from './card.ts';
 import {
-  completeInitialization,
   getOwnProfile,
   listHeldUsernames,
   setLanguage,
@@ -24,7 +23,6 @@ import { clearTestData, testDataStatus } from './test-data.ts';
 export const profileRouter = router({
   me: authedProcedure.query(({ ctx }) => getOwnProfile(ctx)),
   setLanguage: authedProcedure.input(SetLanguageSchema).mutation(({ ctx, input }) => setLanguage(ctx, input)),
-  completeInitialization: authedProcedure.mutation(({ ctx }) => completeInitialization(ctx)),
   updatePersonalInfo: authedProcedure
     .input(PersonalInfoSchema)
     .mutation(({ ctx, input }) => updatePersonalInfo(ctx, input)),

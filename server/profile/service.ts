@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { onboardingStep } from '../../src/onboarding.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 import {
   fullName,
@@ -29,21 +30,14 @@ export async function getProfileLanguage(db: Kysely<Database>, userId: string): 
   return row?.language ?? DEFAULT_LOCALE;
 }
 
-/** Spec section 4: visiting a sign-in screen with a session marks the profile initialized. */
-export async function completeInitialization(ctx: ServiceContext): Promise<void> {
-  await ctx.db
-    .updateTable('profiles')
-    .set({ initialized: true, updated_at: new Date() })
-    .where('id', '=', ctx.user.id)
-    .where('initialized', '=', false)
-    .execute();
-}
-
-/** The signed-in user's own profile. Throws not_found if the row is missing. */
+/**
+ * The signed-in user's own profile, with where onboarding stands (its step, and whether a card exists
+ * for the dashboard to offer one). Throws not_found if the row is missing.
+ */
 export async function getOwnProfile(ctx: ServiceContext) {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select([
+    .select((eb) => [
       'id',
       'name',
       'first_name',
@@ -59,6 +53,12 @@ export async function getOwnProfile(ctx: ServiceContext) {
       'trial_days',
       'subscription_end',
       'created_at',
+      'plan_chosen',
+      'chosen_plan',
+      'welcomed_at',
+      eb
+        .exists(eb.selectFrom('vcards').select(sql.lit(1).as('one')).where('user_id', '=', ctx.user.id))
+        .as('has_vcard'),
     ])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
@@ -67,6 +67,8 @@ export async function getOwnProfile(ctx: ServiceContext) {
   const parts = profile.first_name === null ? splitFullName(profile.name) : null;
   return {
     ...profile,
+    has_vcard: Boolean(profile.has_vcard),
+    onboarding_step: onboardingStep(profile),
     first_name: parts ? parts.firstName : profile.first_name,
     last_name: parts ? parts.lastName : profile.last_name,
   };

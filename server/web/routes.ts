@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppPath, serverPaths } from '../../src/routes.ts';
+import { canonicalAppPath, isAppPath, serverPaths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
@@ -11,8 +11,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the React client: the built files in production (hashed assets with long-cache headers), or
- * Vite's dev server with HMR in development. Client paths get index.html with 200; any other GET gets it
- * with 404, and the client shows its 404 page.
+ * Vite's dev server with HMR in development. Client paths get index.html with 200 (typed in another
+ * case, a redirect to the lowercase path first); any other GET gets it with 404, and the client shows its
+ * 404 page.
  */
 export async function registerWebRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const renderIndex = config.viteDev ? await viteIndexRenderer(app) : await builtIndexRenderer(app, config);
@@ -24,6 +25,12 @@ export async function registerWebRoutes(app: FastifyInstance, config: Config): P
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.status(404).send({ reason: 'not_found', message: 'Not found' });
+    }
+    const canonical = canonicalAppPath(pathname);
+    if (canonical) {
+      // /Login, /DASHBOARD/Account: app paths are lowercase, whatever case was typed
+      const query = request.url.slice(pathname.length);
+      return reply.redirect(`${canonical}${query}`, 301);
     }
     const html = await renderIndex(request.url);
     return reply

@@ -39,6 +39,21 @@ describe('client and 404', () => {
     }
   });
 
+  it('redirects a client path typed in another case to its lowercase path, keeping the query', async () => {
+    for (const [url, location] of [
+      ['/Login', '/login'],
+      ['/DASHBOARD/Account', '/dashboard/account'],
+      ['/Onboarding?checkout=success', '/onboarding?checkout=success'],
+      ['/dashboard/QR-Codes/', '/dashboard/qr-codes/'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
+    // not an app path in any case: still the 404
+    expect((await t.app.inject({ method: 'GET', url: '/Dashboard/Nope' })).statusCode).toBe(404);
+  });
+
   it('answers an unknown path with HTTP 404 and the client, which shows the 404 page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);

@@ -312,24 +312,7 @@ describe('rate limits', () => {
   });
 });
 
-describe('profile initialisation and providers', () => {
-  it('marks the profile initialized when a signed-in person visits a sign-in screen', async () => {
-    const { cookie, userId } = await signUp(t.app);
-    const response = await injectFromApp(t.app, {
-      method: 'POST',
-      url: '/api/trpc/profile.completeInitialization',
-      headers: { cookie, 'content-type': 'application/json' },
-      payload: '{}',
-    });
-    expect(response.statusCode).toBe(200);
-    const row = await t.db
-      .selectFrom('profiles')
-      .select('initialized')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    expect(row?.initialized).toBe(true);
-  });
-
+describe('providers', () => {
   it('reports no social providers when none is configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
     expect(trpcData(response)).toEqual({ google: false, apple: false });

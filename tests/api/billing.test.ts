@@ -84,8 +84,9 @@ describe('billing.createCheckout with Stripe', () => {
           'line_items[0][price]': FAKE_PRICES[plan][interval],
           'line_items[0][quantity]': '1',
           client_reference_id: userId,
-          success_url: `${TEST_ORIGIN}/dashboard/billing?checkout=success`,
-          cancel_url: `${TEST_ORIGIN}/dashboard/billing?checkout=cancelled`,
+          // a new account's onboarding goes on at its card step
+          success_url: `${TEST_ORIGIN}/onboarding?checkout=success`,
+          cancel_url: `${TEST_ORIGIN}/onboarding?checkout=cancelled`,
         });
         expect((await profileOf(stripeApp, userId)).chosen_plan).toBe(plan);
       }
@@ -95,6 +96,15 @@ describe('billing.createCheckout with Stripe', () => {
     expect(customers[0]?.params).toMatchObject({ email, 'metadata[user_id]': userId });
     // the checkout page never changes the plan by itself
     expect((await profileOf(stripeApp, userId)).plan_type).toBe('free');
+
+    // once onboarding is finished, checkout returns to the billing page
+    await stripeApp.db.updateTable('profiles').set({ initialized: true }).where('id', '=', userId).execute();
+    const before = fake.calls('POST', '/v1/checkout/sessions').length;
+    await trpcMutate(stripeApp.app, 'billing.createCheckout', cookie, { plan: 'pro', interval: 'month' });
+    expect(fake.calls('POST', '/v1/checkout/sessions').slice(before)[0]?.params).toMatchObject({
+      success_url: `${TEST_ORIGIN}/dashboard/billing?checkout=success`,
+      cancel_url: `${TEST_ORIGIN}/dashboard/billing?checkout=cancelled`,
+    });
   });
 
   it('refuses a plan that is not for sale, and the plan already held, changing nothing', async () => {
@@ -332,7 +342,8 @@ describe('demo billing (no Stripe keys)', () => {
       action: 'pay',
     });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('/dashboard/billing?checkout=success');
+    // a new account's onboarding goes on at its card step (tests/api/onboarding.test.ts)
+    expect(paid.headers.location).toBe('/onboarding?checkout=success');
     expect(await statusOf(demoApp, cookie)).toMatchObject({
       subscribed: true,
       plan_type: 'pro',
@@ -368,7 +379,7 @@ describe('demo billing (no Stripe keys)', () => {
       interval: 'year',
       action: 'cancel',
     });
-    expect(cancelled.headers.location).toBe('/dashboard/billing?checkout=cancelled');
+    expect(cancelled.headers.location).toBe('/onboarding?checkout=cancelled');
     expect((await profileOf(demoApp, userId)).plan_type).toBe('free');
   });
 

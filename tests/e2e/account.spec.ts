@@ -54,6 +54,7 @@ test('two-factor authentication: enrol with the setup key, then sign in with a c
 test('deleting the account needs DELETE, ends on /goodbye, and the old password no longer works', async ({
   page,
 }) => {
+  await page.clock.install();
   const email = await signedInNewPerson(page);
   await page.goto('/dashboard/account');
   await card(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
@@ -70,6 +71,12 @@ test('deleting the account needs DELETE, ends on /goodbye, and the old password 
 
   await expect(page).toHaveURL('/goodbye');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible();
+  // spec section 9: it counts down from 10 seconds, then returns home
+  await expect(page.getByText(/10 seconds/)).toBeVisible();
+  await page.clock.runFor(3_000);
+  await expect(page.getByText(/7 seconds/)).toBeVisible();
+  await page.clock.runFor(7_500);
+  await expect(page).toHaveURL('/');
   await signIn(page, email, E2E_PASSWORD);
   await expect(page.getByText('Invalid email or password. Please try again.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL('/login');

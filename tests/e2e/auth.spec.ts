@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, signedInNewPerson, test, useLanguage } from './support.ts';
+import { E2E_PASSWORD, callTrpc, expect, signedInNewPerson, test, useLanguage } from './support.ts';
 import { totpCode } from './totp.ts';
 
 // The sign-in screens (/login, /auth) and the two-factor step. The e-mail round trip of sign-up lives in
@@ -155,10 +155,23 @@ test('signing in greets the person in their profile language, and signed-in visi
   // /login has no 'Remember me': the session outlives the browser
   expect(await sessionCookieExpiry(page)).toBeGreaterThan(Date.now() / 1000);
 
-  for (const screen of ['/login', '/auth', '/onboarding']) {
+  for (const screen of ['/login', '/auth']) {
     await page.goto(screen);
     await expect(page).toHaveURL('/dashboard');
   }
+});
+
+test('signing in on /auth with an unfinished onboarding resumes it at its card step', async ({ page }) => {
+  const email = await signedInNewPerson(page, 'Ada Lovelace', { finishOnboarding: false });
+  await callTrpc(page, 'billing.chooseFree', undefined);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await fillSignIn(page, email, E2E_PASSWORD);
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByText("Let's finish setting up your account.", { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
 });
 
 test('two-factor sign-in: a wrong code is refused, a backup code lets the person in', async ({ page }) => {

@@ -1,6 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { callTrpc, expect, SCREENS, signUpAndConfirm, test, useLanguage } from './support.ts';
+import {
+  callTrpc,
+  expect,
+  finishOnboarding,
+  SCREENS,
+  signUpAndConfirm,
+  test,
+  useLanguage,
+} from './support.ts';
 
 // Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
 // onboarding, paid on the local checkout page, and shows on the billing page and in the limits; an
@@ -49,8 +57,10 @@ test('a new person chooses Pro in onboarding, pays on the demo checkout and gets
   await expect(currentPlan.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
 
   await checkout.getByRole('button', { name: /^Pay/ }).click();
-  await checkout.waitForURL(/\/dashboard\/billing\?checkout=success/);
-  await expect(checkout.getByText('Payment received')).toBeVisible();
+  // onboarding is not finished: the return page is its card step (tests/e2e/onboarding.spec.ts)
+  await checkout.waitForURL('/onboarding');
+  await expect(checkout.getByText('Payment received', { exact: true })).toBeVisible();
+  await checkout.goto('/dashboard/billing');
   const paidPlan = checkout.getByRole('region', { name: 'Current plan' });
   await expect(paidPlan.getByText('Pro', { exact: true })).toBeVisible();
   await expect(paidPlan.getByText('$19.99')).toBeVisible();
@@ -81,6 +91,7 @@ test('a new person chooses Pro in onboarding, pays on the demo checkout and gets
 
 test('checkout cancelled comes back to a calm notice, and the plan stays', async ({ page }) => {
   await signUpAndConfirm(page);
+  await finishOnboarding(page);
   await page.goto('/dashboard/billing?checkout=cancelled');
   await expect(page.getByText('Checkout cancelled')).toBeVisible();
   await expect(
@@ -115,6 +126,7 @@ test.describe('an expired trial', () => {
     const email = await signUpAndConfirm(page);
     const username = String(30_000_000 + Math.floor(Math.random() * 60_000_000));
     await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
+    await finishOnboarding(page);
     await expireTrial(email);
 
     await page.goto('/dashboard');
@@ -160,6 +172,7 @@ test.describe('an expired trial', () => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         const email = await signUpAndConfirm(page);
         await callTrpc(page, 'profile.setLanguage', { language });
+        await finishOnboarding(page);
         await expireTrial(email);
         await page.goto('/dashboard');
         await expect(page.getByRole('dialog')).toBeVisible();
@@ -186,6 +199,7 @@ for (const language of ['en', 'es'] as const) {
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, testInfo, `plan-step-${device}-${language}`);
 
+      await finishOnboarding(page);
       await page.goto('/dashboard/billing');
       await expect(
         page.getByRole('button', { name: language === 'en' ? 'Upgrade to Pro' : 'Mejorar a Pro' }),

@@ -79,6 +79,29 @@ test('a new person chooses the free trial, creates a card with a photo and lands
   await expect(page).toHaveURL('/dashboard');
 });
 
+test('a file that is not an image is called one, whether the browser or the server finds out', async ({
+  page,
+}) => {
+  await openCardStep(page);
+  const input = page.locator('input[type="file"]');
+  // the browser sees the type
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please upload an image file', { exact: true })).toBeVisible();
+  // a text file named .jpg passes the browser and is refused by the server from its bytes: the same words
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeHidden();
+  await input.setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a photo'),
+  });
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please upload an image file', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Continuing without it/)).toBeHidden();
+  await expect(page.getByRole('img', { name: 'Current photo' })).toBeHidden();
+});
+
 test('a username someone else holds reads "Username not available" and cannot be submitted', async ({
   page,
   browser,

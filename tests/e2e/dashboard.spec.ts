@@ -1,8 +1,27 @@
-import { expect, signedInNewPerson, test } from './support.ts';
+import { E2E_PASSWORD, expect, signedInNewPerson, test } from './support.ts';
 
-test('the dashboard without a session shows Loading... and ends on /auth', async ({ page }) => {
-  await page.goto('/dashboard/qr-codes');
-  await expect(page).toHaveURL('/auth');
+test('the dashboard without a session ends on /auth, and signing in there opens the page asked for', async ({
+  page,
+}) => {
+  const email = await signedInNewPerson(page);
+  await page.context().clearCookies();
+  await page.goto('/dashboard/support#contact');
+  await expect(page).toHaveURL('/auth?next=%2Fdashboard%2Fsupport%23contact');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard/support#contact');
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+});
+
+test('a next address that leaves the app is ignored: sign-in stays on this origin', async ({ page }) => {
+  const email = await signedInNewPerson(page);
+  await page.context().clearCookies();
+  await page.goto('/auth?next=%2F%2Fevil.example%2Fdashboard');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
 });
 
 test.describe('on a phone (375 px)', () => {

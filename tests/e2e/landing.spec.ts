@@ -1,6 +1,6 @@
 import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { formatPrice } from '../../web/lib/format.ts';
-import { expect, test, useLanguage } from './support.ts';
+import { expect, signedInNewPerson, test, useLanguage } from './support.ts';
 
 const cases = [
   {
@@ -72,4 +72,21 @@ test('every link on the landing page leads somewhere', async ({ page, request })
       expect((await request.get(href)).status(), href).toBe(200);
     }
   }
+});
+
+test('a signed-in person gets Dashboard in the navigation instead of Sign In and Get Started', async ({
+  page,
+}) => {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await page.goto('/');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+
+  await signedInNewPerson(page);
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL('/dashboard');
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { E2E_PASSWORD, appOrigin, expect, linkIn, signUpAndConfirm, test, waitForMail } from './support.ts';
 
 function newEmail(): string {
   return `e2e-${randomBytes(5).toString('hex')}@example.com`;
@@ -56,8 +56,47 @@ test('without a confirmed address the waiting screen replaces the steps', async 
   await expect(page.getByText('Check your spam folder', { exact: false })).toBeHidden();
   await page.clock.fastForward('00:31');
   await expect(page.getByText('Check your spam folder', { exact: false })).toBeVisible();
+  // only the address was wrong: the name and the password stay, the address is asked for again
   await page.getByRole('button', { name: 'Use a different email' }).click();
-  await expect(page.getByLabel('Full Name')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('Password')).toHaveValue('Correct-Horse-42');
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Email')).toBeFocused();
+});
+
+test('the waiting screen survives a reload, and a confirmation on another device resumes at the plan step after sign-in', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/onboarding');
+  const email = newEmail();
+  await fillStepOne(page, E2E_PASSWORD, email);
+  const waiting = page.getByRole('heading', { level: 1, name: 'Check your email' });
+  await expect(waiting).toBeVisible();
+  await page.reload();
+  await expect(waiting).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  // the link is opened on another device, which is signed in there at the plan step
+  const phone = await browser.newContext({ baseURL: appOrigin() });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(linkIn(await waitForMail(email), '/api/auth/verify-email'));
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
+  await phone.close();
+
+  // back on the first device, the waiting screen's own way in resumes the onboarding, not the dashboard
+  await page.getByRole('link', { name: 'Confirmed on another device? Sign in' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  // the dashboard's home leads back here too
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
 });
 
 for (const [address, title] of [
@@ -79,7 +118,7 @@ for (const [address, title] of [
   });
 }
 
-test('a confirmed new account continues at the plan step, and the free trial leads to the card step', async ({
+test('a confirmed new account continues at the plan step, and the free trial leads to the card step, also after a reload', async ({
   page,
 }) => {
   await signUpAndConfirm(page);
@@ -91,6 +130,96 @@ test('a confirmed new account continues at the plan step, and the free trial lea
     .getByRole('button', { name: 'Get Started' })
     .click();
   await expect(page.getByText('Free plan activated!', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  const cardStep = page.getByRole('heading', { level: 1, name: 'Create your virtual card' });
+  await expect(cardStep).toBeVisible();
   await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await page.reload();
+  await expect(cardStep).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue(/^\d{8}$/);
+});
+
+test('a dashboard page other than the home says what is missing while onboarding is unfinished', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page);
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await page.goto('/dashboard/account');
+  const banner = page.getByRole('status').filter({ hasText: 'Finish setting up your account' });
+  await expect(banner).toContainText('Choose a plan, then create your card');
+  await banner.getByRole('link', { name: 'Continue setup' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+});
+
+test('Skip for now finishes without a card; the dashboard welcomes once and offers the card until it exists', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, 'Grace Hopper');
+  await page
+    .getByRole('listitem', { name: 'Free Trial' })
+    .getByRole('button', { name: 'Get Started' })
+    .click();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('Your account is ready', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome, Grace Hopper.', { exact: false })).toBeVisible();
+  const missing = page.getByRole('status').filter({ hasText: 'You have no card yet' });
+  await expect(missing).toBeVisible();
+  // the greeting of the first visit is not repeated
+  await page.reload();
+  await expect(page.getByText('Welcome back, Grace Hopper.', { exact: false })).toBeVisible();
+
+  await missing.getByRole('link', { name: 'Create my card' }).click();
+  await expect(page).toHaveURL('/onboarding');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  // onboarding is over: no progress bar and no skipping again, but a way back
+  await expect(page.getByText('Step 3 of 3')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Skip for now' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Back to dashboard' })).toBeVisible();
+  await expect(page.getByText('Available', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Create my card' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('Welcome back, Grace Hopper.', { exact: false })).toBeVisible();
+  await expect(missing).toBeHidden();
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('Pro paid in the checkout tab reaches the open card step live, with the paid username rule', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, 'Grace Hopper');
+  const [checkout] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('listitem', { name: 'Pro Plan' }).getByRole('button', { name: 'Get Started' }).click(),
+  ]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  // not paid yet: the free trial's rule, and the step says what happens
+  const pending = page.getByRole('status').filter({ hasText: 'Waiting for your payment for Pro' });
+  await expect(pending).toContainText('free trial');
+  const username = page.getByRole('textbox', { name: 'Username' });
+  await expect(username).toHaveValue(/^\d{8}$/);
+  await expect(username).toHaveAttribute('maxlength', '8');
+  // a reload keeps the step and the payment it waits for
+  await page.reload();
+  await expect(pending).toBeVisible();
+  await page.getByRole('textbox', { name: 'Position' }).fill('Rear Admiral');
+
+  await checkout.waitForURL(/\/billing\/demo\/checkout\?/);
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  // the return page brings the checkout tab to the card step, not to billing
+  await checkout.waitForURL('/onboarding');
+  await expect(checkout.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
+  await expect(checkout.getByText('Payment received', { exact: true })).toBeVisible();
+  await checkout.close();
+
+  // the first tab follows without a reload: Pro's rule and suggestion, and what was typed stays
+  await expect(pending).toBeHidden();
+  await expect(username).toHaveValue(/^grace-hopper-\d{4}$/);
+  await expect(username).toHaveAttribute('maxlength', '30');
+  await expect(page.getByRole('textbox', { name: 'Position' })).toHaveValue('Rear Admiral');
+  await username.fill('grace-hopper-e2e');
+  await expect(username).toHaveValue('grace-hopper-e2e');
+  await expect(page.getByText('Available', { exact: true })).toBeVisible();
 });

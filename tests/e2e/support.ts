@@ -84,13 +84,25 @@ export async function signUpAndConfirm(page: Page, name = 'Ada Lovelace'): Promi
 /**
  * Like signUpAndConfirm for tests of what comes after the sign-up: the confirmation link is followed by
  * the page's own request context, so the session cookie lands in the browser without rendering the
- * onboarding screen that such a test leaves at once. The page stays where it was (blank).
+ * onboarding screen that such a test leaves at once, and (unless told otherwise) onboarding is finished
+ * without a card, since the dashboard's home would lead back to it. The page stays where it was (blank).
  */
-export async function signedInNewPerson(page: Page, name = 'Ada Lovelace'): Promise<string> {
+export async function signedInNewPerson(
+  page: Page,
+  name = 'Ada Lovelace',
+  options: { finishOnboarding?: boolean } = {},
+): Promise<string> {
   const { email, confirmLink } = await signUpThroughApi(page, name);
   const confirmed = await page.request.get(confirmLink);
   if (!confirmed.ok()) throw new Error(`confirmation failed: ${confirmed.status()} ${confirmed.url()}`);
+  if (options.finishOnboarding ?? true) await finishOnboarding(page);
   return email;
+}
+
+/** Finishes the signed-in person's onboarding as 'Free' then 'Skip for now' would, without a card. */
+export async function finishOnboarding(page: Page): Promise<void> {
+  await callTrpc(page, 'billing.chooseFree', undefined);
+  await callTrpc(page, 'onboarding.skipCard', undefined);
 }
 
 /** Chooses the interface language the way a visitor does before the first visit (localStorage). */

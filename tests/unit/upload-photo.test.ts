@@ -6,6 +6,7 @@ import {
   photoFailureText,
   photoFileProblem,
   PhotoUploadError,
+  refusalFailure,
 } from '#web/lib/upload-photo.ts';
 
 // The browser's checks before a photo is uploaded (spec section 5) and the toasts of its failures.
@@ -43,6 +44,21 @@ describe('photoFailureText', () => {
     expect(refused.title.message).toBe('Failed to upload photo');
     expect(refused.description).toBe(ERROR_REASON_TEXT.storage_quota_exceeded);
     expect(photoFailureText({ kind: 'network' }).description).toBe(NETWORK_ERROR_TEXT);
+  });
+
+  it('reads a file the server found to be no image as an invalid type, like the browser’s own check', () => {
+    expect(refusalFailure({ reason: 'invalid_image', message: 'Unsupported' })).toEqual({
+      kind: 'invalid_type',
+    });
+    expect(photoFailureText(refusalFailure({ reason: 'invalid_image' }))).toMatchObject({
+      title: { message: 'Invalid file type' },
+      description: { message: 'Please upload an image file' },
+    });
+    expect(refusalFailure({ reason: 'storage_quota_exceeded' })).toEqual({
+      kind: 'refused',
+      reason: 'storage_quota_exceeded',
+    });
+    expect(refusalFailure('<html>Bad gateway</html>')).toEqual({ kind: 'refused', reason: 'internal' });
   });
 
   it('reads the failure of an upload error, and anything else as internal', () => {

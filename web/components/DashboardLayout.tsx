@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router';
 import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
+import { OnboardingGate } from './dashboard/OnboardingGate.tsx';
 import { TestDataBanner } from './dashboard/TestDataBanner.tsx';
 import { TrialBanner } from './dashboard/TrialBanner.tsx';
 import { TrialExpiredModal } from './dashboard/TrialExpiredModal.tsx';
@@ -21,7 +21,7 @@ export function DashboardLayout() {
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
           <TrialBanner />
           <TestDataBanner />
-          <Outlet />
+          <OnboardingGate />
         </main>
         <TrialExpiredModal />
       </div>

@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { paths } from '#src/routes.ts';
+import { paths, signInPath } from '#src/routes.ts';
 import { authClient } from '../lib/auth-client.ts';
 import { dashboardLeft, isLoggingOut } from './dashboard/use-logout.ts';
 
-/** spec section 2: dashboard pages show Loading... while the session is checked, and send visitors without one to /auth. */
+/**
+ * spec section 2: dashboard pages show Loading... while the session is checked, and send visitors without
+ * one to /auth, which brings them back to the page they asked for once signed in.
+ */
 export function RequireSession() {
   const { data: session, isPending } = authClient.useSession();
+  const { pathname, search, hash } = useLocation();
   useEffect(() => dashboardLeft, []);
   if (isPending) {
     return (
@@ -18,6 +22,8 @@ export function RequireSession() {
   }
   // Anything without a user (also a non-JSON answer, as from a dev server without the API) is no session.
   // A logout in progress goes to / by itself.
-  if (!session?.user) return isLoggingOut() ? null : <Navigate to={paths.auth} replace />;
+  if (!session?.user) {
+    return isLoggingOut() ? null : <Navigate to={signInPath(paths.auth, pathname + search + hash)} replace />;
+  }
   return <Outlet />;
 }

@@ -111,9 +111,14 @@ function isUploadedPhoto(value: unknown): value is UploadedPhoto {
   return typeof value === 'object' && value !== null && typeof (value as UploadedPhoto).path === 'string';
 }
 
-function reasonOf(body: unknown): ErrorReason {
-  const reason = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : null;
-  return isErrorReason(reason) ? reason : 'internal';
+/**
+ * The failure of an upload the server refused, from its answer. A file whose bytes are no image is an
+ * invalid type, whether the browser or the server finds out: the person gets the same message.
+ */
+export function refusalFailure(body: unknown): PhotoFailure {
+  const answered = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : null;
+  const reason: ErrorReason = isErrorReason(answered) ? answered : 'internal';
+  return reason === 'invalid_image' ? { kind: 'invalid_type' } : { kind: 'refused', reason };
 }
 
 /**
@@ -136,8 +141,11 @@ function sendPhoto(
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
-      if (request.status === 201 && isUploadedPhoto(request.response)) resolve(request.response);
-      else reject(new PhotoUploadError({ kind: 'refused', reason: reasonOf(request.response) }));
+      if (request.status === 201 && isUploadedPhoto(request.response)) {
+        resolve(request.response);
+        return;
+      }
+      reject(new PhotoUploadError(refusalFailure(request.response)));
     };
     request.ontimeout = () => reject(new PhotoUploadError({ kind: 'timeout' }));
     request.onerror = () => reject(new PhotoUploadError({ kind: 'network' }));

@@ -5,7 +5,9 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { MissingCardNotice } from './analytics/MissingCardNotice.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
+import { useFirstVisit } from './analytics/use-first-visit.ts';
 
 /** Days are counted from the person's own midnight (the server falls back to UTC for a zone it does not know). */
 const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -14,19 +16,23 @@ const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function Analytics() {
   const { t } = useLingui();
   const userName = authClient.useSession().data?.user.name;
+  const firstVisit = useFirstVisit();
   const overview = trpc.analytics.overview.useQuery({ timeZone: BROWSER_TIME_ZONE });
   return (
     <div className="space-y-6">
       <PageHeading
         title={t`Analytics`}
         description={
-          userName ? (
-            <Trans>Welcome back, {userName}. Here is how people use your cards, QR codes and links.</Trans>
-          ) : (
+          !userName || firstVisit === null ? (
             <Trans>Here is how people use your cards, QR codes and links.</Trans>
+          ) : firstVisit ? (
+            <Trans>Welcome, {userName}. Here is how people use your cards, QR codes and links.</Trans>
+          ) : (
+            <Trans>Welcome back, {userName}. Here is how people use your cards, QR codes and links.</Trans>
           )
         }
       />
+      <MissingCardNotice />
       {overview.data ? (
         <>
           <StatCards totals={overview.data.totals} />

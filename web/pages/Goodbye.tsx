@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { cameFromDeletion } from '../lib/account-deleted.ts';
 
 /** spec section 9, timing: the goodbye page returns home after 10 seconds. */
 const REDIRECT_SECONDS = 10;
@@ -18,7 +19,14 @@ function useCountdown(from: number): number {
   return remaining;
 }
 
+/** spec section 2, /goodbye: only right after an account deletion; anyone else opening it goes home. */
 export function Goodbye() {
+  const { state } = useLocation();
+  if (!cameFromDeletion(state)) return <Navigate to={paths.home} replace />;
+  return <GoodbyeMessage />;
+}
+
+function GoodbyeMessage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const remaining = useCountdown(REDIRECT_SECONDS);

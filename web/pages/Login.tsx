@@ -1,5 +1,6 @@
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '#src/routes.ts';
+import { NEXT_PARAM, paths, signInPath } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
@@ -15,6 +16,7 @@ import { useSocialSignInError } from './auth/use-social-sign-in-error.ts';
 export function Login() {
   const { t } = useLingui();
   const leave = useLeaveSignInScreen();
+  const [searchParams] = useSearchParams();
   useSocialSignInError();
   return (
     <PublicPageLayout>
@@ -30,7 +32,11 @@ export function Login() {
               }
               onSignedIn={() => leave({ welcome: true })}
             />
-            <SocialSignIn callbackURL={paths.dashboard} newUserCallbackURL={paths.onboarding} />
+            {/* back here with the session, which leaves this screen as any sign-in does */}
+            <SocialSignIn
+              callbackURL={signInPath(paths.login, searchParams.get(NEXT_PARAM))}
+              newUserCallbackURL={paths.onboarding}
+            />
             <p className="text-center text-sm text-slate-700">
               <TextLink to={paths.onboarding}>
                 <Trans>Don't have an account? Sign up</Trans>

@@ -1,7 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
+import type { SignUpInput } from '#src/schemas/auth.ts';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { useSessionStatus } from '../lib/use-session-status.ts';
+import {
+  readAwaitingConfirmation,
+  storeAwaitingConfirmation,
+  type AwaitingConfirmation,
+} from './onboarding/awaiting-confirmation.ts';
 import { SignedInSteps } from './onboarding/SignedInSteps.tsx';
 import { SignUpStep } from './onboarding/SignUpStep.tsx';
 import { useVerificationLinkError } from './onboarding/use-verification-link-error.ts';
@@ -10,8 +16,24 @@ import { VerifyEmailWaiting } from './onboarding/VerifyEmailWaiting.tsx';
 function OnboardingContent() {
   const linkError = useVerificationLinkError();
   const { status, refetch } = useSessionStatus();
-  // the address of a new account that waits for its confirmation link
-  const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
+  // a new account that waits for its confirmation link (kept across a reload of this tab)
+  const [awaiting, setAwaiting] = useState(readAwaitingConfirmation);
+  // what the sign-up form shows again after 'Use a different email' (the password only in memory)
+  const [draft, setDraft] = useState<SignUpInput>(() => ({
+    name: awaiting?.name ?? '',
+    email: '',
+    password: '',
+  }));
+  const signedIn = status === 'signed-in';
+
+  useEffect(() => {
+    if (signedIn) storeAwaitingConfirmation(null);
+  }, [signedIn]);
+
+  function wait(next: AwaitingConfirmation | null) {
+    storeAwaitingConfirmation(next);
+    setAwaiting(next);
+  }
 
   if (status === 'checking') {
     return (
@@ -20,17 +42,30 @@ function OnboardingContent() {
       </p>
     );
   }
-  if (status === 'signed-in') return <SignedInSteps />;
-  if (awaitingEmail) {
+  if (signedIn) return <SignedInSteps />;
+  if (awaiting) {
     return (
       <VerifyEmailWaiting
-        email={awaitingEmail}
+        email={awaiting.email}
         onSessionFound={refetch}
-        onChangeEmail={() => setAwaitingEmail(null)}
+        onChangeEmail={() => {
+          // only the address was wrong: the name and password stay
+          setDraft((current) => ({ ...current, email: '' }));
+          wait(null);
+        }}
       />
     );
   }
-  return <SignUpStep linkError={linkError} onAwaitingConfirmation={setAwaitingEmail} />;
+  return (
+    <SignUpStep
+      linkError={linkError}
+      initialValues={draft}
+      onAwaitingConfirmation={(values) => {
+        setDraft(values);
+        wait({ email: values.email, name: values.name });
+      }}
+    />
+  );
 }
 
 /** spec section 2, /onboarding: sign-up (with its e-mail confirmation), plan, virtual card. */

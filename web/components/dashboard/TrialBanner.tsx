@@ -1,29 +1,21 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { trialNotice } from '../billing/trial-notice.ts';
 import { useBillingStatus } from '../billing/use-billing-status.ts';
-import { Button } from '../ui/Button.tsx';
+import { DashboardBanner } from './DashboardBanner.tsx';
 
 function Banner({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <div
-      role="status"
-      className="mb-6 flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center"
+    <DashboardBanner
+      tone="warning"
+      icon={<Clock />}
+      title={title}
+      action={{ to: paths.billing, label: <Trans>Upgrade plan</Trans> }}
     >
-      <Clock aria-hidden className="hidden size-5 shrink-0 text-amber-700 sm:block" />
-      <div className="min-w-0 flex-1 space-y-1">
-        <p className="font-semibold">{title}</p>
-        <p>{children}</p>
-      </div>
-      <Button asChild size="sm">
-        <Link to={paths.billing}>
-          <Trans>Upgrade plan</Trans>
-        </Link>
-      </Button>
-    </div>
+      {children}
+    </DashboardBanner>
   );
 }
 

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
+import { ACCOUNT_DELETED_STATE } from '../../lib/account-deleted.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { whileLoggingOut } from '../../components/dashboard/use-logout.ts';
@@ -43,7 +44,7 @@ function DeleteAccountForm() {
       // the server already ended every session; this clears the cookie and the client's copy
       await authCall(authClient.signOut());
       queryClient.clear();
-      await navigate(paths.goodbye, { replace: true });
+      await navigate(paths.goodbye, { replace: true, state: ACCOUNT_DELETED_STATE });
       return true;
     });
   }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { AUTH_ERROR_CODES } from '#src/errors.ts';
-import { SignUpSchema } from '#src/schemas/auth.ts';
+import { SignUpSchema, type SignUpInput } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
 import { PasswordField } from '../../components/form/PasswordField.tsx';
@@ -16,15 +16,20 @@ import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx
 const ALREADY_REGISTERED = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
 export interface SignUpResult {
-  email: string;
+  /** What was sent (as checked by the schema). */
+  values: SignUpInput;
   /** False while the address waits for confirmation (the server requires it before any session). */
   signedIn: boolean;
 }
+
+const EMPTY: SignUpInput = { name: '', email: '', password: '' };
 
 interface SignUpFormProps {
   nameLabel: ReactNode;
   submitLabel: ReactNode;
   busyLabel?: ReactNode;
+  /** What the fields start with; the e-mail field gets the focus when only it is empty. */
+  initialValues?: SignUpInput;
   onSignedUp: (result: SignUpResult) => void;
 }
 
@@ -32,12 +37,24 @@ interface SignUpFormProps {
  * Name, e-mail and password with the sign-up policy (spec section 5). The confirmation link of the
  * e-mail leads to /onboarding (spec section 7).
  */
-export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({
+  nameLabel,
+  submitLabel,
+  busyLabel,
+  initialValues = EMPTY,
+  onSignedUp,
+}: SignUpFormProps) {
   const { t, i18n } = useLingui();
-  const form = useZodForm(SignUpSchema, { name: '', email: '', password: '' });
+  const form = useZodForm(SignUpSchema, initialValues);
   const { errors, isSubmitting } = form.formState;
+  const { setFocus } = form;
+  const onlyEmailMissing = initialValues.name !== '' && initialValues.email === '';
+  useEffect(() => {
+    if (onlyEmailMissing) setFocus('email');
+  }, [onlyEmailMissing, setFocus]);
 
-  const onSubmit = form.submit(async ({ name, email, password }) => {
+  const onSubmit = form.submit(async (values) => {
+    const { name, email, password } = values;
     const { data, error } = await authCall(
       authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
     );
@@ -48,7 +65,7 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
         title: t`We could not send the confirmation email`,
         description: t`Your account was created. Use “Resend” in a moment to get the link.`,
       });
-      onSignedUp({ email, signedIn: false });
+      onSignedUp({ values, signedIn: false });
       return;
     }
     if (error) {
@@ -60,7 +77,7 @@ export function SignUpForm({ nameLabel, submitLabel, busyLabel, onSignedUp }: Si
       });
       return;
     }
-    onSignedUp({ email, signedIn: data.token !== null });
+    onSignedUp({ values, signedIn: data.token !== null });
   });
 
   return (

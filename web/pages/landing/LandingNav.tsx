@@ -1,11 +1,9 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
-import { paths } from '#src/routes.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { Logo } from '../../components/Logo.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { VisitorButtons } from './VisitorButtons.tsx';
 
 function SectionLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const linkClasses =
@@ -31,20 +29,15 @@ function SectionLinks({ className, onNavigate }: { className?: string; onNavigat
   );
 }
 
-function AccountButtons({ className }: { className?: string }) {
+// a chunk that cannot be loaded leaves the visitors' buttons, never an error page
+const SessionButtons = lazy(() => import('./SessionButtons.tsx').catch(() => ({ default: VisitorButtons })));
+
+/** Sign In and Get Started, or Dashboard for a signed-in person (visitors' buttons until that is known). */
+function AccountButtons({ className }: { className: string }) {
   return (
-    <div className={className}>
-      <Button asChild variant="ghost">
-        <Link to={paths.login}>
-          <Trans>Sign In</Trans>
-        </Link>
-      </Button>
-      <Button asChild>
-        <Link to={paths.onboarding}>
-          <Trans>Get Started</Trans>
-        </Link>
-      </Button>
-    </div>
+    <Suspense fallback={<VisitorButtons className={className} />}>
+      <SessionButtons className={className} />
+    </Suspense>
   );
 }
 

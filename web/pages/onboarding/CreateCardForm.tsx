@@ -1,7 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { normalizePlanId } from '#src/plans.ts';
+import { paths } from '#src/routes.ts';
 import { CreateCardSchema, type CreateCardValues } from '#src/schemas/card.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
@@ -13,18 +15,19 @@ import { withUsernameRule } from '../../components/card/username-rule.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { toast } from '../../lib/toast.ts';
-import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
-import { initialCardValues, type OnboardingProfile } from './card-step-values.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { initialCardValues, startingUsername, type OnboardingProfile } from './card-step-values.ts';
 import { LiveCardPreview } from './LiveCardPreview.tsx';
 import { useCreateCard } from './use-create-card.ts';
+import { useSkipCard } from './use-skip-card.ts';
 
 /**
  * Step 3's form: username, photo, card fields and theme colour, with the live preview beside the fields
- * on wide screens and just above the submit button on phones.
+ * on wide screens and just above the submit button on phones; then 'Skip for now' (or, for a person who
+ * skipped before, the way back to the dashboard).
  */
-export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
-  const { t, i18n } = useLingui();
+export function CreateCardForm({ profile, finished }: { profile: OnboardingProfile; finished: boolean }) {
+  const { t } = useLingui();
   const plan = normalizePlanId(profile.plan_type);
   const schema = useMemo(
     () => withUsernameRule(CreateCardSchema, plan, profile.username),
@@ -35,18 +38,22 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
   const { errors, isSubmitting } = form.formState;
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   const createCard = useCreateCard();
+  const { skip, skipping } = useSkipCard();
 
-  function reportPhotoFailure(failure: PhotoFailure) {
-    // spec section 8: a file that cannot be a photo is the person's to fix, but a failed upload does not
-    // stop the card, which is saved without the photo
-    const keepsCard = failure.kind !== 'invalid_type' && failure.kind !== 'too_large';
-    const text = photoFailureText(failure);
-    toast({
-      variant: 'destructive',
-      title: keepsCard ? t`Upload failed` : i18n._(text.title),
-      description: keepsCard ? t`Failed to upload photo. Continuing without it.` : i18n._(text.description),
-    });
-  }
+  // A plan paid for while this step is open (a live update) brings its username rule at once: a
+  // suggestion nobody changed becomes the new plan's, and a typed name is judged again.
+  const { getFieldState, getValues, resetField, trigger } = form;
+  const planShown = useRef(plan);
+  useEffect(() => {
+    if (planShown.current === plan) return;
+    planShown.current = plan;
+    const username = getFieldState('username');
+    if (!username.isDirty) {
+      resetField('username', { defaultValue: startingUsername(profile, plan, getValues('name')) });
+    } else if (username.error) {
+      void trigger('username');
+    }
+  }, [plan, profile, getFieldState, getValues, resetField, trigger]);
 
   // the procedure parses the form's own values with the same schema, so those are what is sent
   const onSubmit = form.submit(async () => {
@@ -63,11 +70,7 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
           title={t`Your public profile`}
           description={<Trans>Your card's link and QR code are made from your username.</Trans>}
         >
-          <UsernameAndPhotoFields
-            {...usernameAndPhoto.fields}
-            photoLabel={<Trans>Photo</Trans>}
-            onPhotoError={reportPhotoFailure}
-          />
+          <UsernameAndPhotoFields {...usernameAndPhoto.fields} photoLabel={<Trans>Photo</Trans>} />
         </SectionCard>
         <SectionCard
           title={t`Your details`}
@@ -89,14 +92,30 @@ export function CreateCardForm({ profile }: { profile: OnboardingProfile }) {
       <div className="md:sticky md:top-6 md:col-start-2 md:row-span-2 md:row-start-1 md:self-start">
         <LiveCardPreview control={form.control} plan={plan} savedUsername={profile.username} />
       </div>
-      <div className="md:col-start-1">
+      <div className="space-y-3 md:col-start-1">
         <SubmitButton
           busy={isSubmitting}
           busyLabel={<Trans>Creating your card...</Trans>}
-          disabled={usernameAndPhoto.blocksSubmit}
+          disabled={usernameAndPhoto.blocksSubmit || skipping}
         >
           <Trans>Create my card</Trans>
         </SubmitButton>
+        {finished ? (
+          <Button asChild variant="ghost" size="block">
+            <Link to={paths.dashboard}>
+              <Trans>Back to dashboard</Trans>
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="block"
+            disabled={isSubmitting || skipping}
+            onClick={() => void skip()}
+          >
+            {skipping ? <Trans>Please wait...</Trans> : <Trans>Skip for now</Trans>}
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -14,12 +14,15 @@ import { OnboardingProgress } from './OnboardingProgress.tsx';
 /**
  * Onboarding step 2 (spec section 4, plan choice): Free keeps the trial every new account has; Pro or
  * Business opens checkout in a new tab and the card step follows here at once, while the plan itself
- * changes only once the payment is confirmed.
+ * changes only once the payment is confirmed. The server keeps the choice: the profile read again moves
+ * the page on.
  */
-export function PlanStep({ onContinue }: { onContinue: () => void }) {
+export function PlanStep() {
   const { t, i18n } = useLingui();
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
-  const chooseFree = trpc.billing.chooseFree.useMutation();
+  const utils = trpc.useUtils();
+  // busy until the profile read again shows the next step
+  const chooseFree = trpc.billing.chooseFree.useMutation({ onSuccess: () => utils.profile.me.invalidate() });
   const { checkout, pendingPlan } = useCheckout();
   const busyPlan: PlanId | null = chooseFree.isPending ? 'free' : pendingPlan;
 
@@ -35,7 +38,6 @@ export function PlanStep({ onContinue }: { onContinue: () => void }) {
       return;
     }
     toast({ title: t`Free plan activated!`, description: t`Now let's set up your profile` });
-    onContinue();
   }
 
   async function startPaid(plan: PaidPlanId) {
@@ -44,7 +46,7 @@ export function PlanStep({ onContinue }: { onContinue: () => void }) {
       title: plan === 'pro' ? t`Pro plan selected!` : t`Business plan selected!`,
       description: t`Complete payment to continue.`,
     });
-    onContinue();
+    await utils.profile.me.invalidate();
   }
 
   return (

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
+import type { SignUpInput } from '#src/schemas/auth.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { SignUpForm, type SignUpResult } from '../auth/SignUpForm.tsx';
 import { SocialSignIn } from '../auth/SocialSignIn.tsx';
@@ -12,17 +13,19 @@ import type { VerificationLinkError } from './verification-link-error.ts';
 /** Step 1 (spec section 2): create the account by e-mail, Google or Apple. */
 export function SignUpStep({
   linkError,
+  initialValues,
   onAwaitingConfirmation,
 }: {
   linkError: VerificationLinkError | null;
+  initialValues: SignUpInput;
   /** The account exists but its address must be confirmed before there is a session. */
-  onAwaitingConfirmation: (email: string) => void;
+  onAwaitingConfirmation: (values: SignUpInput) => void;
 }) {
   const { t } = useLingui();
 
-  function onSignedUp({ email, signedIn }: SignUpResult) {
+  function onSignedUp({ values, signedIn }: SignUpResult) {
     if (!signedIn) {
-      onAwaitingConfirmation(email);
+      onAwaitingConfirmation(values);
       return;
     }
     // the new session moves the page on to the plan step
@@ -41,6 +44,7 @@ export function SignUpStep({
           nameLabel={<Trans>Full Name</Trans>}
           submitLabel={<Trans>Create Account</Trans>}
           busyLabel={<Trans>Creating account...</Trans>}
+          initialValues={initialValues}
           onSignedUp={onSignedUp}
         />
         <SocialSignIn callbackURL={paths.onboarding} newUserCallbackURL={paths.onboarding} />

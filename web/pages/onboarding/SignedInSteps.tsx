@@ -1,24 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { checkoutReturnPath } from '#src/onboarding.ts';
 import { paths } from '#src/routes.ts';
-import { normalizePlanId } from '#src/plans.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { useLiveUpdates } from '../../components/dashboard/use-live-updates.ts';
 import { applyProfileLanguage } from '../../lib/i18n.ts';
 import { logFailure } from '../../lib/log.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CardStep } from './CardStep.tsx';
 import { PlanStep } from './PlanStep.tsx';
+import { useCheckoutReturn } from './use-checkout-return.ts';
 
 /**
- * Onboarding with a session (spec section 4): an initialized profile goes to the dashboard, a chosen paid
- * plan to the card step, anything else to the plan step. A profile that cannot be read is only logged
- * (spec section 8) and starts at the plan step.
+ * Onboarding with a session, at the step the server keeps (DECISIONS.md "Onboarding (wave 2)"): the plan,
+ * then the card. Live updates keep it in step with the person's other tabs and devices: a payment
+ * confirmed in the checkout tab applies its plan to the card step at once. A finished onboarding goes to
+ * the dashboard, or, when it was finished without a card ('Skip for now'), offers the card step again.
  */
 export function SignedInSteps() {
+  useLiveUpdates();
   const { data: profile, error, isPending, refetch } = trpc.profile.me.useQuery();
-  // a paid plan chosen here is only paid for in the checkout tab, so the choice itself moves on to step 3
-  const [planChosen, setPlanChosen] = useState(false);
+  const checkoutOutcome = useCheckoutReturn(profile);
 
   useEffect(() => {
     if (profile)
@@ -35,10 +38,16 @@ export function SignedInSteps() {
       </p>
     );
   }
-  if (profile?.initialized) return <Navigate to={paths.dashboard} replace />;
-  const paidPlan = profile ? normalizePlanId(profile.plan_type) !== 'free' : false;
-  if (!paidPlan && !planChosen) return <PlanStep onContinue={() => setPlanChosen(true)} />;
-  // the card needs the profile (plan, name, e-mail); one that could not be read is asked for again
+  // where the person stands is the profile's: one that could not be read is asked for again
   if (!profile) return <QueryStatus error={error} onRetry={() => void refetch()} />;
-  return <CardStep profile={profile} />;
+  switch (profile.onboarding_step) {
+    case 'plan':
+      return <PlanStep />;
+    case 'card':
+      return <CardStep profile={profile} finished={false} />;
+    case 'done':
+      if (checkoutOutcome) return <Navigate to={checkoutReturnPath('done', checkoutOutcome)} replace />;
+      if (profile.has_vcard) return <Navigate to={paths.dashboard} replace />;
+      return <CardStep profile={profile} finished />;
+  }
 }

@@ -8,13 +8,15 @@ import type { RouterOutputs } from '../../lib/trpc.ts';
 
 export type OnboardingProfile = RouterOutputs['profile']['me'];
 
-/**
- * The card form's start: what the profile already knows (name, e-mail, colour, photo) and a suggested
- * username (spec section 5) unless one is already set.
- */
+/** The username the card form starts with on `plan`: the person's own, else a suggestion (spec section 5). */
+export function startingUsername(profile: OnboardingProfile, plan: PlanId, name: string): string {
+  return profile.username ?? suggestUsername(plan, name, randomInt);
+}
+
+/** The card form's start: what the profile already knows (name, e-mail, colour, photo) and a username. */
 export function initialCardValues(profile: OnboardingProfile, plan: PlanId): CreateCardValues {
   return {
-    username: profile.username ?? suggestUsername(plan, profile.name ?? '', randomInt),
+    username: startingUsername(profile, plan, profile.name ?? ''),
     themeColour: profile.theme_color || DEFAULT_THEME_COLOUR,
     photo: profile.profile_pic,
     name: profile.name ?? '',

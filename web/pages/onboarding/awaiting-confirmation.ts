@@ -1,0 +1,35 @@
+// The verify-email waiting screen has no session yet, so what it shows (the address and the name typed)
+// is kept by this browser tab (sessionStorage): a reload shows the waiting screen again, not an empty
+// sign-up form. The password is never stored.
+
+const KEY = 'tapcard.awaitingConfirmation';
+
+export interface AwaitingConfirmation {
+  email: string;
+  name: string;
+}
+
+function isAwaitingConfirmation(value: unknown): value is AwaitingConfirmation {
+  if (typeof value !== 'object' || value === null) return false;
+  const { email, name } = value as Record<string, unknown>;
+  return typeof email === 'string' && email !== '' && typeof name === 'string';
+}
+
+export function readAwaitingConfirmation(): AwaitingConfirmation | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    return isAwaitingConfirmation(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the waiting screen's address and name, or forgets them (null). */
+export function storeAwaitingConfirmation(value: AwaitingConfirmation | null): void {
+  try {
+    if (value) sessionStorage.setItem(KEY, JSON.stringify(value));
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    // without storage a reload shows the sign-up form again, as before
+  }
+}
