@@ -11,7 +11,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { linkAddFailure, linkLimitText } from './link-add-failure.ts';
+import { linkAddFailure, linkLimitText } from './link-save-failure.ts';
 import { useLinksChanged } from './use-links-changed.ts';
 
 const EMPTY_FORM: ProfileLinkFormValues = { title: '', url: '' };
