@@ -31,7 +31,7 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
       aria-describedby={link.pause ? pauseId : undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-2',
+        'flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-brand',
       )}
     >
@@ -51,23 +51,24 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
         <p className="text-xs text-slate-500">
           <Plural value={clickCount} one="# click" other="# clicks" />
         </p>
-        {link.pause && (
-          <div className="mt-2">
-            <PausedNote
-              id={pauseId}
-              pause={link.pause}
-              kind="profileLink"
-              keepLive={
-                link.pause === 'over_limit' && swapOut
-                  ? { kind: 'profileLink', id: link.id, title, swapOut, becomesPrimary: false }
-                  : null
-              }
-            />
-          </div>
-        )}
       </div>
       <EditLinkDialog link={link} />
       <DeleteLinkDialog id={link.id} title={title} />
+      {link.pause && (
+        // below the row, the whole width of it: a phone has no room beside the buttons
+        <div className="w-full">
+          <PausedNote
+            id={pauseId}
+            pause={link.pause}
+            kind="profileLink"
+            keepLive={
+              link.pause === 'over_limit' && swapOut
+                ? { kind: 'profileLink', id: link.id, title, swapOut, becomesPrimary: false }
+                : null
+            }
+          />
+        </div>
+      )}
     </li>
   );
 }
