@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PauseReason, PausableKind } from '../../src/pauses.ts';
+import { linkCounts as countsOfLink, viewCount as viewsOf } from '../support/counts.ts';
 import {
   addLink,
   addVcard,
@@ -67,28 +68,8 @@ function expectRedirect(response: LightMyRequestResponse, location: string) {
   expect(response.headers.location).toBe(location);
 }
 
-async function linkCounts(linkId: string) {
-  const link = await t.db
-    .selectFrom('links')
-    .select(['scan_count', 'click_count'])
-    .where('id', '=', linkId)
-    .executeTakeFirstOrThrow();
-  const { hits } = await t.db
-    .selectFrom('link_events')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hits'), eb.lit(0)).as('hits'))
-    .where('link_id', '=', linkId)
-    .executeTakeFirstOrThrow();
-  return { scans: link.scan_count, clicks: link.click_count, events: Number(hits) };
-}
-
-async function viewCount(userId: string): Promise<number> {
-  const { count } = await t.db
-    .selectFrom('profile_views')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
+const linkCounts = (linkId: string) => countsOfLink(t.db, linkId);
+const viewCount = (userId: string) => viewsOf(t.db, userId);
 
 /** Waits for a count to reach what is expected, then checks that nothing more arrives. */
 async function expectSettled<T>(read: () => Promise<T>, expected: T) {

@@ -4,13 +4,13 @@ import { Pencil } from 'lucide-react';
 import type { FieldPath } from 'react-hook-form';
 import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/link.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { LinkFields } from './LinkFields.tsx';
 import { linkUpdateFailure } from './link-save-failure.ts';
 import type { ProfileLinkRow } from './types.ts';
 import { useLinksChanged } from './use-links-changed.ts';
@@ -21,7 +21,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.updateProfileLink.useMutation();
   const form = useZodForm(ProfileLinkFormSchema, { title: link.title, url: link.url });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async () => {
     try {
@@ -45,23 +45,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label={<Trans>Title</Trans>}
-        autoComplete="off"
-        required
-        error={errors.title?.message}
-        {...form.register('title')}
-      />
-      <TextField
-        label={<Trans>URL</Trans>}
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://"
-        required
-        error={errors.url?.message}
-        {...form.register('url')}
-      />
+      <LinkFields form={form} />
       <FormActions
         className="pt-2"
         submitLabel={<Trans>Save changes</Trans>}
