@@ -58,7 +58,7 @@ test('QR codes over the limit after a downgrade are marked paused, and the owner
   const dialog = page.getByRole('dialog', { name: `Keep “Code ${proLimit + 1}” live?` });
   await expect(dialog).toContainText(`“${lowestLive}” is paused instead`);
   await dialog.getByRole('button', { name: 'Keep live' }).click();
-  await expect(page.getByText(`“Code ${proLimit + 1}” is live`)).toBeVisible();
+  await expect(page.getByText(`“Code ${proLimit + 1}” is live`, { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card(lowestLive).getByText("Paused: over your plan's limit")).toBeVisible();
   await expect(newest.getByText("Paused: over your plan's limit")).toHaveCount(0);
