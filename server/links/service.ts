@@ -1,7 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
-import { accountPause, candidateOf, summarizePauses, type PauseReason } from '../../src/pauses.ts';
-import { getPlan, hasRoomFor, normalizePlanId, type Plan } from '../../src/plans.ts';
+import {
+  accountPause,
+  candidateOf,
+  limitOf,
+  summarizePauses,
+  type PausableKind,
+  type PauseReason,
+} from '../../src/pauses.ts';
+import { getPlan, hasRoomFor, normalizePlanId } from '../../src/plans.ts';
 import {
   qrScanUrl,
   shortLinkUrl,
@@ -34,10 +41,10 @@ const LINK_COLUMNS = [
   'created_at',
 ] as const;
 
-/** The plan limit each kind of link counts against (QR codes: not the ones vCards manage). */
-const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; limit: (plan: Plan) => number }> = {
-  qr: { resource: 'qrCodes', limit: (plan) => plan.limits.qrCodes },
-  profile: { resource: 'links', limit: (plan) => plan.limits.links },
+/** The plan limit each kind of link counts against (QR codes: not the ones vCards manage), by its name. */
+const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; kind: PausableKind }> = {
+  qr: { resource: 'qrCodes', kind: 'qrCode' },
+  profile: { resource: 'links', kind: 'profileLink' },
 };
 
 interface LinkRow {
@@ -177,8 +184,8 @@ async function createLink(
 ): Promise<LinkView> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const { plan } = await lockProfile(trx, ctx.user.id);
-    const { resource, limit: limitOf } = LIMIT_OF[kind];
-    const limit = limitOf(getPlan(plan));
+    const { resource, kind: limited } = LIMIT_OF[kind];
+    const limit = limitOf(plan, limited);
     if (!hasRoomFor(limit, await countedLinks(trx, ctx.user.id, kind)))
       throw new AppError('limit_reached', { resource, limit });
     // a new profile link goes to the end of the list
