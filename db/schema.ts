@@ -116,6 +116,8 @@ export interface VcardsTable {
   icon_color: Generated<string>;
   font_color: Generated<string>;
   background_color: Generated<string>;
+  /** When the owner chose this card to stay live within the plan's limit (src/pauses.ts); null: never. */
+  live_chosen_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -135,6 +137,8 @@ export interface LinksTable {
   scan_count: Generated<number>;
   vcard_id: string | null;
   order_index: Generated<number>;
+  /** When the owner chose this link to stay live within the plan's limit (src/pauses.ts); null: never. */
+  live_chosen_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -5,6 +5,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
+import { createCountUnlessOwner } from './auth/owner-visits.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
@@ -152,8 +153,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerMediaRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     // before the client: its not-found handler is where /{username} sends the client's own paths
-    await registerPublicProfileRoutes(app, deps, security);
-    await registerShortLinkRoutes(app, deps, security);
+    const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
+    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner);
+    await registerShortLinkRoutes(app, deps, security, countUnlessOwner);
     await registerWebRoutes(app, config);
     // the embedded database admits this process only, so the admin scripts cannot run beside it
     if (config.database.kind === 'pglite' && options.maintenance !== 'off') {

@@ -24,6 +24,8 @@ export const ERROR_REASONS = [
   'already_subscribed',
   /** the payment provider could not be reached or did not answer in time */
   'billing_unavailable',
+  /** choosing a paused item to stay live, when the live item it would replace is no longer the one shown */
+  'live_choice_changed',
   'internal',
 ] as const;
 

@@ -174,11 +174,19 @@ export interface AvailabilityFacts {
 }
 
 /**
+ * The moment the public profile goes offline, in milliseconds since 1970: a paid plan's subscription end
+ * (Infinity without one), the free plan's trial end. A number, so a hot path compares it with Date.now().
+ */
+export function availableUntil(facts: AvailabilityFacts): number {
+  const plan = normalizePlanId(facts.plan_type);
+  if (plan !== 'free') return facts.subscription_end?.getTime() ?? Infinity;
+  return trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS).getTime();
+}
+
+/**
  * A paid plan is available with no subscription end or one in the future; the free plan while its trial
  * runs. Expired accounts keep their data but their public profile is offline.
  */
 export function isProfileAvailable(facts: AvailabilityFacts, now: Date = new Date()): boolean {
-  const plan = normalizePlanId(facts.plan_type);
-  if (plan !== 'free') return facts.subscription_end === null || facts.subscription_end > now;
-  return trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS) > now;
+  return availableUntil(facts) > now.getTime();
 }

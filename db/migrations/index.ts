@@ -10,6 +10,7 @@ import * as countActivityByQuarterHour from './2026-11-22T0510_count_activity_by
 import * as addTrialRemindersAndExpiryIndexes from './2026-11-22T0520_add_trial_reminders_and_expiry_indexes.ts';
 import * as addBilling from './2026-11-22T0600_add_billing.ts';
 import * as keepUsernamesWithTheirAccount from './2026-11-23T0100_keep_usernames_with_their_account.ts';
+import * as addLiveChoices from './2026-11-23T0200_add_live_choices.ts';
 import * as storeOnboardingProgress from './2026-11-23T0400_store_onboarding_progress.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0520_add_trial_reminders_and_expiry_indexes': addTrialRemindersAndExpiryIndexes,
   '2026-11-22T0600_add_billing': addBilling,
   '2026-11-23T0100_keep_usernames_with_their_account': keepUsernamesWithTheirAccount,
+  '2026-11-23T0200_add_live_choices': addLiveChoices,
   '2026-11-23T0400_store_onboarding_progress': storeOnboardingProgress,
 };

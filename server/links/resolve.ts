@@ -1,15 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Locale } from '../../src/i18n.ts';
+import type { PausableKind } from '../../src/pauses.ts';
+import { availableUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
+import { isWithinLimit } from '../pauses/service.ts';
 import { isLinkCode } from './code.ts';
 
-// What /l/{code} needs of a link: whose it is and where it goes. Read-only, for every visitor.
+// What /l/{code} needs of a link: whose it is, where it goes, and whether its owner's plan pauses it.
+// Read-only, for every visitor.
 
 export interface ResolvedLink {
   linkId: string;
   userId: string;
   /** The destination as a Location header value (ASCII: the URL serializer percent-encodes the rest). */
   location: string;
+  /** The owner's language: the paused page's, when the visitor asks for none of ours. */
+  ownerLanguage: Locale;
+  /**
+   * When the owner's account goes offline (a trial or paid plan that ends; milliseconds since 1970,
+   * Infinity for never): from then on the link is paused, with no change notice to tell the cache.
+   */
+  availableUntil: number;
+  /** Beyond its plan's limit (a vCard's own QR code: when its vCard is), so paused. */
+  overLimit: boolean;
 }
 
 /** The link with this short code, or null (unknown, malformed, or a destination that is not http(s)). */
@@ -17,10 +31,34 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
   if (!isLinkCode(code)) return null;
   const link = await db
     .selectFrom('links')
-    .select(['id', 'user_id', 'url'])
-    .where('code', '=', code)
+    .innerJoin('profiles', 'profiles.id', 'links.user_id')
+    .select([
+      'links.id',
+      'links.user_id',
+      'links.url',
+      'links.kind',
+      'links.vcard_id',
+      'profiles.language',
+      'profiles.plan_type',
+      'profiles.subscription_end',
+      'profiles.trial_start_date',
+      'profiles.trial_days',
+      'profiles.primary_vcard_id',
+    ])
+    .where('links.code', '=', code)
     .executeTakeFirst();
   // destinations are checked when stored; a row from before that rule is not followed
   if (!link || !isHttpUrl(link.url)) return null;
-  return { linkId: link.id, userId: link.user_id, location: new URL(link.url).href };
+  // a vCard's own QR code is live or paused with its vCard
+  const [kind, id]: [PausableKind, string] = link.vcard_id
+    ? ['vcard', link.vcard_id]
+    : [link.kind === 'qr' ? 'qrCode' : 'profileLink', link.id];
+  return {
+    linkId: link.id,
+    userId: link.user_id,
+    location: new URL(link.url).href,
+    ownerLanguage: link.language,
+    availableUntil: availableUntil(link),
+    overLimit: !(await isWithinLimit(db, link.user_id, kind, id, link)),
+  };
 }

@@ -3,6 +3,7 @@ import {
   ProfileLinkFormSchema,
   QrCodeFormSchema,
   ReorderLinksSchema,
+  UpdateProfileLinkSchema,
   UpdateQrCodeSchema,
 } from '../../src/schemas/link.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
@@ -13,6 +14,7 @@ import {
   listProfileLinks,
   listQrCodes,
   reorderProfileLinks,
+  updateProfileLink,
   updateQrCode,
 } from './service.ts';
 
@@ -28,6 +30,9 @@ export const linksRouter = router({
   createProfileLink: authedProcedure
     .input(ProfileLinkFormSchema)
     .mutation(({ ctx, input }) => createProfileLink(ctx, input)),
+  updateProfileLink: authedProcedure
+    .input(UpdateProfileLinkSchema)
+    .mutation(({ ctx, input }) => updateProfileLink(ctx, input)),
   reorderProfileLinks: authedProcedure
     .input(ReorderLinksSchema)
     .mutation(({ ctx, input }) => reorderProfileLinks(ctx, input)),

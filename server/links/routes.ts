@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../../src/i18n.ts';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
 import { deviceClass, referrerHost } from '../../src/visitor.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { rememberAnswers } from '../lib/lru.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
-import { renderLinkUnavailablePage } from '../public-profile/render.ts';
+import type { CountUnlessOwner } from '../auth/owner-visits.ts';
+import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { createHitRecorder } from './hits.ts';
@@ -13,8 +15,12 @@ import { resolveLinkCode } from './resolve.ts';
 // Short links (issue 5): GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
 // code's `?qr` marker) or a click. The answer never waits for the database: the link comes from an
 // in-process cache (dropped for an owner on their 'links' or 'cards' notice, from any process) and the
-// hit is queued (hits.ts). HEAD requests, bots and link previews, and browser prefetches are redirected
-// but not counted. Unknown codes get a small 404 page in the visitor's language.
+// hit is queued (hits.ts). HEAD requests, bots and link previews, browser prefetches and the owner's own
+// browser are redirected but not counted. Unknown codes get a small 404 page in the visitor's language.
+// A paused link (DECISIONS.md "Plans that end…": its owner's trial or plan ended, or it is over the plan's
+// limit) answers 200 with a small 'Paused' page: no redirect, not counted. The limit's part changes only
+// with a notice; the moment the account goes offline is kept in the cache and compared with the clock on
+// every follow, so a trial that ends pauses its links that very moment.
 
 export const SHORT_LINK_CACHE_MAX_ENTRIES = 10_000;
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
@@ -25,15 +31,23 @@ interface CachedLink {
   userId: string;
   /** Name/value pairs for writeHead. */
   headers: string[];
+  ownerLanguage: Locale;
+  /** Milliseconds since 1970 from which the owner's account is offline (Infinity: never). */
+  availableUntil: number;
+  overLimit: boolean;
 }
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** `security`: the app's security headers (server/lib/security-headers.ts); a redirect takes two of them. */
+/**
+ * `security`: the app's security headers (server/lib/security-headers.ts), of which a redirect takes two;
+ * `countUnlessOwner`: leaves the owner's own follows uncounted (server/auth/owner-visits.ts).
+ */
 export async function registerShortLinkRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   security: Record<string, string>,
+  countUnlessOwner: CountUnlessOwner,
 ): Promise<void> {
   const cache = createOwnerCache<CachedLink>(deps.changes, {
     // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
@@ -62,6 +76,7 @@ export async function registerShortLinkRoutes(
     'content-length': '0',
   }).flat();
   const sendUnavailable = unavailablePageSender(renderLinkUnavailablePage);
+  const sendPaused = unavailablePageSender<200>((locale) => renderPausedPage(locale, 'link'));
   // visitors share a few thousand user agents and referring pages: each is read once
   const deviceOf = rememberAnswers(deviceClass, 2_000);
   const hostOf = rememberAnswers(referrerHost, 2_000);
@@ -73,13 +88,19 @@ export async function registerShortLinkRoutes(
       linkId: link.linkId,
       userId: link.userId,
       headers: [...redirectHeaders, 'location', link.location],
+      ownerLanguage: link.ownerLanguage,
+      availableUntil: link.availableUntil,
+      overLimit: link.overLimit,
     };
   }
 
   function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
+    if (link.overLimit || Date.now() >= link.availableUntil) {
+      return sendPaused(request, reply, 200, link.ownerLanguage);
+    }
     if (isPersonVisiting(request)) {
       const { referer } = request.headers;
-      hits.record({
+      countUnlessOwner(request, link.userId, hits.record, {
         linkId: link.linkId,
         userId: link.userId,
         kind: Object.hasOwn(request.query, QR_SCAN_MARKER) ? 'scan' : 'click',

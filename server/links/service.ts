@@ -1,15 +1,25 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
-import { getPlan, hasRoomFor, normalizePlanId, type Plan } from '../../src/plans.ts';
+import {
+  accountPause,
+  candidateOf,
+  limitOf,
+  summarizePauses,
+  type PausableKind,
+  type PauseReason,
+} from '../../src/pauses.ts';
+import { getPlan, hasRoomFor, normalizePlanId } from '../../src/plans.ts';
 import {
   qrScanUrl,
   shortLinkUrl,
   type ProfileLinkInput,
   type QrCodeInput,
   type ReorderLinksInput,
+  type UpdateProfileLinkInput,
   type UpdateQrCodeInput,
 } from '../../src/schemas/link.ts';
 import { AppError } from '../lib/errors.ts';
+import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { generateLinkCode } from './code.ts';
@@ -31,10 +41,10 @@ const LINK_COLUMNS = [
   'created_at',
 ] as const;
 
-/** The plan limit each kind of link counts against (QR codes: not the ones vCards manage). */
-const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; limit: (plan: Plan) => number }> = {
-  qr: { resource: 'qrCodes', limit: (plan) => plan.limits.qrCodes },
-  profile: { resource: 'links', limit: (plan) => plan.limits.links },
+/** The plan limit each kind of link counts against (QR codes: not the ones vCards manage), by its name. */
+const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; kind: PausableKind }> = {
+  qr: { resource: 'qrCodes', kind: 'qrCode' },
+  profile: { resource: 'links', kind: 'profileLink' },
 };
 
 interface LinkRow {
@@ -84,46 +94,86 @@ async function countedLinks(db: Kysely<Database>, userId: string, kind: LinkKind
   return Number(count);
 }
 
-async function usage(ctx: ServiceContext, kind: LinkKind) {
-  const [profile, used] = await Promise.all([
-    ctx.db.selectFrom('profiles').select('plan_type').where('id', '=', ctx.user.id).executeTakeFirst(),
-    countedLinks(ctx.db, ctx.user.id, kind),
-  ]);
+/** The signed-in user's pause facts (src/pauses.ts), and their plan. */
+async function ownerFacts(ctx: ServiceContext) {
+  const profile = await ctx.db
+    .selectFrom('profiles')
+    .select(PAUSE_FACT_COLUMNS)
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  const plan = getPlan(normalizePlanId(profile.plan_type));
-  return { used, limit: LIMIT_OF[kind].limit(plan) };
+  return { profile, plan: getPlan(normalizePlanId(profile.plan_type)), account: accountPause(profile) };
 }
 
-/** The user's QR codes, newest first, with the plan's QR limit and how much of it is used. */
+/** The id and title of the link a swap would pause, for the dashboard to say so before it happens. */
+function titleOfSwapOut(swapOut: { id: string } | null, rows: readonly LinkRow[]) {
+  const row = swapOut && rows.find((link) => link.id === swapOut.id);
+  return row ? { id: row.id, title: row.title } : null;
+}
+
+/**
+ * The user's QR codes, newest first, each with why it is paused (null: live; a vCard's own QR code is
+ * paused with its vCard), with the plan's QR limit, how much of it is used, and the QR code that keeping
+ * a paused one live would pause.
+ */
 export async function listQrCodes(ctx: ServiceContext) {
-  const [rows, { used, limit }] = await Promise.all([
+  const [rows, { profile, plan, account }] = await Promise.all([
     ctx.db
       .selectFrom('links')
-      .select(LINK_COLUMNS)
+      .select([...LINK_COLUMNS, 'live_chosen_at'])
       .where('user_id', '=', ctx.user.id)
       .where('kind', '=', 'qr')
       .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .orderBy('id', 'desc')
       .execute(),
-    usage(ctx, 'qr'),
+    ownerFacts(ctx),
   ]);
-  return { items: rows.map((row) => present(ctx.config.publicUrl, row)), used, limit };
+  const counted = rows.filter((row) => row.vcard_id === null);
+  // the ranking's own order is the oldest first
+  const pauses = summarizePauses(counted.map(candidateOf).reverse(), plan.limits.qrCodes, account);
+  const pausedVcards =
+    !account && rows.length > counted.length
+      ? new Set((await liveSplitOf(ctx.db, ctx.user.id, 'vcard', profile)).paused.map((vcard) => vcard.id))
+      : new Set<string>();
+  const pauseOf = (row: LinkRow): PauseReason | null => {
+    if (row.vcard_id === null) return pauses.reasons.get(row.id) ?? null;
+    return account ?? (pausedVcards.has(row.vcard_id) ? 'over_limit' : null);
+  };
+  return {
+    items: rows.map((row) => ({ ...present(ctx.config.publicUrl, row), pause: pauseOf(row) })),
+    used: counted.length,
+    limit: plan.limits.qrCodes,
+    swapOut: titleOfSwapOut(pauses.swapOut, rows),
+  };
 }
 
-/** The user's profile links in their order on the public profile, with the plan's link limit. */
+/**
+ * The user's profile links in their order on the public profile, each with why it is paused (null:
+ * live), with the plan's link limit, and the link that keeping a paused one live would pause.
+ */
 export async function listProfileLinks(ctx: ServiceContext) {
-  const [rows, { used, limit }] = await Promise.all([
+  const [rows, { plan, account }] = await Promise.all([
     ctx.db
       .selectFrom('links')
-      .select(LINK_COLUMNS)
+      .select([...LINK_COLUMNS, 'live_chosen_at'])
       .where('user_id', '=', ctx.user.id)
       .where('kind', '=', 'profile')
       .orderBy('order_index')
       .orderBy('created_at')
+      .orderBy('id')
       .execute(),
-    usage(ctx, 'profile'),
+    ownerFacts(ctx),
   ]);
-  return { items: rows.map((row) => present(ctx.config.publicUrl, row)), used, limit };
+  const pauses = summarizePauses(rows.map(candidateOf), plan.limits.links, account);
+  return {
+    items: rows.map((row) => ({
+      ...present(ctx.config.publicUrl, row),
+      pause: pauses.reasons.get(row.id) ?? null,
+    })),
+    used: rows.length,
+    limit: plan.limits.links,
+    swapOut: titleOfSwapOut(pauses.swapOut, rows),
+  };
 }
 
 /** Inserts a link of a kind after checking the plan's limit, with a fresh short code. */
@@ -134,8 +184,8 @@ async function createLink(
 ): Promise<LinkView> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const { plan } = await lockProfile(trx, ctx.user.id);
-    const { resource, limit: limitOf } = LIMIT_OF[kind];
-    const limit = limitOf(getPlan(plan));
+    const { resource, kind: limited } = LIMIT_OF[kind];
+    const limit = limitOf(plan, limited);
     if (!hasRoomFor(limit, await countedLinks(trx, ctx.user.id, kind)))
       throw new AppError('limit_reached', { resource, limit });
     // a new profile link goes to the end of the list
@@ -200,6 +250,27 @@ export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput
     .where('id', '=', input.id)
     .where('user_id', '=', ctx.user.id)
     .where('vcard_id', 'is', null)
+    .returning(LINK_COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return present(ctx.config.publicUrl, row);
+}
+
+/**
+ * Changes a profile link's title and URL; its short code stays, so links already shared (and its click
+ * count) keep working.
+ */
+export async function updateProfileLink(
+  ctx: ServiceContext,
+  input: UpdateProfileLinkInput,
+): Promise<LinkView> {
+  const row = await ctx.db
+    .updateTable('links')
+    .set({ title: input.title, url: input.url })
+    .where('id', '=', input.id)
+    .where('user_id', '=', ctx.user.id)
+    .where('kind', '=', 'profile')
     .returning(LINK_COLUMNS)
     .executeTakeFirst();
   if (!row) throw new AppError('not_found');

@@ -3,6 +3,7 @@ import type { Locale } from '../../src/i18n.ts';
 import { isProfileAvailable } from '../../src/plans.ts';
 import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
+import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
@@ -10,7 +11,7 @@ import { cardColours } from './colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';
-import { renderProfilePage, renderUnavailablePage } from './render.ts';
+import { renderPausedPage, renderProfilePage, renderUnavailablePage } from './render.ts';
 import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
 import {
   findProfileByUsername,
@@ -47,17 +48,22 @@ const USERNAME_SHAPE = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
 /**
  * Unknown: 404. Offline by the availability rule: 403, since the page exists but its owner's plan does not
  * publish it right now (not 410, which tells search engines it is gone for good; not 503, which would
- * page monitors about a server fault and is kept for a failed load).
+ * page monitors about a server fault and is kept for a failed load). A card over its owner's plan limit:
+ * 200 with the 'Paused' page (DECISIONS.md "Plans that end…": the same answer as a paused short link).
  */
-type UnavailableStatus = 403 | 404 | 503;
+type UnavailableStatus = 200 | 403 | 404 | 503;
 
 type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
 
-/** `security`: the app's security headers (server/lib/security-headers.ts), sent with every page. */
+/**
+ * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
+ * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts).
+ */
 export async function registerPublicProfileRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   security: Record<string, string>,
+  countUnlessOwner: CountUnlessOwner,
 ): Promise<void> {
   const { publicUrl } = deps.config;
   const cache = createProfileCache(deps.changes);
@@ -89,10 +95,13 @@ export async function registerPublicProfileRoutes(
     if (!isProfileAvailable(entry.profile.availability)) {
       return { status: 403, ownerLanguage: entry.profile.language };
     }
+    if (entry.profile.cardPaused) return { status: 200, ownerLanguage: entry.profile.language };
     return { entry };
   }
 
-  const sendUnavailable = unavailablePageSender<UnavailableStatus>(renderUnavailablePage);
+  const sendUnavailable = unavailablePageSender<UnavailableStatus>((locale, status) =>
+    status === 200 ? renderPausedPage(locale, 'card') : renderUnavailablePage(locale, status),
+  );
 
   /** The page at a path in a language, rendered once per cache entry. */
   function pageOf(entry: CachedProfile, path: string, locale: Locale): Promise<RenderedPage> {
@@ -127,7 +136,12 @@ export async function registerPublicProfileRoutes(
     page: RenderedPage,
   ) {
     const { profile } = entry;
-    if (isPersonVisiting(request)) views.record({ userId: profile.userId, vcardId: profile.card.vcardId });
+    if (isPersonVisiting(request)) {
+      countUnlessOwner(request, profile.userId, views.record, {
+        userId: profile.userId,
+        vcardId: profile.card.vcardId,
+      });
+    }
     if (etagMatches(request.headers['if-none-match'], page.etag)) {
       return reply
         .header('cache-control', PAGE_CACHE_CONTROL)
@@ -156,7 +170,7 @@ export async function registerPublicProfileRoutes(
     sendUnknown?: () => unknown,
   ) {
     const entry = cache.peek(key);
-    if (entry && isProfileAvailable(entry.profile.availability)) {
+    if (entry && isProfileAvailable(entry.profile.availability) && !entry.profile.cardPaused) {
       const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
       const page = entry.readyPages.get(`${path}|${locale}`);
       if (page) {

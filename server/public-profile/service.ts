@@ -1,12 +1,16 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
-import type { AvailabilityFacts } from '../../src/plans.ts';
+import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
+import { normalizePlanId, type AvailabilityFacts } from '../../src/plans.ts';
+import { isWithinLimit } from '../pauses/service.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
 // one vCard, and the profile links in order. Read-only; the page decides availability at request time
-// (src/plans.ts isProfileAvailable), so a cached copy never outlives a trial that ends.
+// (src/plans.ts isProfileAvailable), so a cached copy never outlives a trial that ends. What the plan's
+// limits pause (src/pauses.ts) changes only with the plan or the cards, each of which sends the change
+// notice that drops the cached copy: it is worked out here, when the profile is loaded.
 
 export interface PublicCard {
   /** Null for a profile that has no vCard yet: the page then shows the profile's own fields. */
@@ -29,7 +33,12 @@ export interface PublicProfile {
   language: Locale;
   availability: AvailabilityFacts;
   card: PublicCard;
-  /** Profile links (kind 'profile'), by order_index, then created_at; shown through /l/{code}. */
+  /** The card is beyond the plan's vCard limit: its page answers 'Paused' (the primary card never is). */
+  cardPaused: boolean;
+  /**
+   * The live profile links (kind 'profile'; those over the plan's limit are left out), by order_index,
+   * then created_at; shown through /l/{code}.
+   */
   links: { title: string; url: string; code: string }[];
 }
 
@@ -104,6 +113,7 @@ function publicProfile(
   profile: ProfileFields,
   vcard: VcardFields | undefined,
   links: PublicProfile['links'],
+  cardPaused = false,
 ): PublicProfile {
   return {
     userId: profile.id,
@@ -115,20 +125,30 @@ function publicProfile(
       trial_days: profile.trial_days,
     },
     card: vcard ? cardOfVcard(vcard) : cardOfProfile(profile),
+    cardPaused,
     links,
   };
 }
 
-function profileLinks(db: Kysely<Database>, userId: string) {
-  return db
+/** The owner's live profile links in their order. */
+async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promise<PublicProfile['links']> {
+  const rows = await db
     .selectFrom('links')
-    .select(['title', 'url', 'code'])
-    .where('user_id', '=', userId)
+    .select(['id', 'live_chosen_at', 'title', 'url', 'code'])
+    .where('user_id', '=', profile.id)
     .where('kind', '=', 'profile')
     .orderBy('order_index')
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  const { paused } = splitLive(
+    rows.map(candidateOf),
+    limitOf(normalizePlanId(profile.plan_type), 'profileLink'),
+  );
+  const pausedIds = new Set(paused.map((link) => link.id));
+  return rows
+    .filter((row) => !pausedIds.has(row.id))
+    .map((row) => ({ title: row.title, url: row.url, code: row.code }));
 }
 
 /** The profile at /{username} and /user/{username} with its primary vCard (or its oldest), or null. */
@@ -154,7 +174,7 @@ export async function findProfileByUsername(
       .orderBy('id')
       .limit(1)
       .executeTakeFirst(),
-    profileLinks(db, profile.id),
+    profileLinks(db, profile),
   ]);
   return publicProfile(profile, vcard, links);
 }
@@ -188,9 +208,15 @@ export async function findProfileByVcardId(
     .where('id', '=', vcardId)
     .executeTakeFirst();
   if (!vcard) return null;
-  const [profile, links] = await Promise.all([
-    db.selectFrom('profiles').select(PROFILE_COLUMNS).where('id', '=', vcard.user_id).executeTakeFirst(),
-    profileLinks(db, vcard.user_id),
+  const profile = await db
+    .selectFrom('profiles')
+    .select(PROFILE_COLUMNS)
+    .where('id', '=', vcard.user_id)
+    .executeTakeFirst();
+  if (!profile) return null;
+  const [links, live] = await Promise.all([
+    profileLinks(db, profile),
+    isWithinLimit(db, profile.id, 'vcard', vcard.id, profile),
   ]);
-  return profile ? publicProfile(profile, vcard, links) : null;
+  return publicProfile(profile, vcard, links, !live);
 }

@@ -30,6 +30,10 @@ export interface PageTexts {
   /** A short link that could not be looked up right now (HTTP 503). */
   linkLoadFailedTitle: string;
   linkLoadFailedText: string;
+  /** A card or short link paused by its owner's plan (HTTP 200, DECISIONS.md "Plans that end…"). */
+  pausedTitle: string;
+  pausedCardText: string;
+  pausedLinkText: string;
   goHome: string;
 }
 
@@ -56,6 +60,11 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
       'This link does not exist or has been removed. Check the address, or ask whoever shared it for a new one.',
     linkLoadFailedTitle: 'Link Temporarily Unavailable',
     linkLoadFailedText: 'We could not open this link just now. Please try again in a moment.',
+    pausedTitle: 'Paused',
+    pausedCardText:
+      'This card is paused for now: its owner’s plan does not cover it at the moment. If you know its owner, let them know.',
+    pausedLinkText:
+      'This link is paused for now: its owner’s plan does not cover it at the moment. If you know its owner, let them know.',
     goHome: 'Go to Tapcard',
   },
   es: {
@@ -80,6 +89,11 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
       'Este enlace no existe o se ha eliminado. Comprueba la dirección o pide uno nuevo a quien lo compartió.',
     linkLoadFailedTitle: 'Enlace temporalmente no disponible',
     linkLoadFailedText: 'No hemos podido abrir este enlace ahora mismo. Vuelve a intentarlo en un momento.',
+    pausedTitle: 'En pausa',
+    pausedCardText:
+      'Esta tarjeta está en pausa: el plan de su propietario no la incluye en este momento. Si conoces a su propietario, avísale.',
+    pausedLinkText:
+      'Este enlace está en pausa: el plan de su propietario no lo incluye en este momento. Si conoces a su propietario, avísale.',
     goHome: 'Ir a Tapcard',
   },
 };

@@ -5,6 +5,7 @@ import { billingRouter } from '../billing/router.ts';
 import { linksRouter } from '../links/router.ts';
 import { liveRouter } from '../live/router.ts';
 import { onboardingRouter } from '../onboarding/router.ts';
+import { pausesRouter } from '../pauses/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
 import { vcardsRouter } from '../vcards/router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   links: linksRouter,
   live: liveRouter,
   onboarding: onboardingRouter,
+  pauses: pausesRouter,
   profile: profileRouter,
   support: supportRouter,
   vcards: vcardsRouter,

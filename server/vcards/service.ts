@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, normalizePlanId, type PlanId } from '../../src/plans.ts';
 import {
   savedSocialLinks,
@@ -12,6 +13,7 @@ import { AppError } from '../lib/errors.ts';
 import { generateLinkCode } from '../links/code.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
+import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
@@ -121,30 +123,46 @@ function vcardValues(card: CardFields & Colours) {
   };
 }
 
-/** The signed-in user's vCards (oldest first), which one is primary, and the plan's limit. */
+/**
+ * The signed-in user's vCards (oldest first), each with why it is paused (null: live), which one is
+ * primary, the plan's limit, and the live card that keeping a paused one live would pause.
+ */
 export async function listVcards(ctx: ServiceContext) {
-  const [vcards, profile] = await Promise.all([
+  const [rows, profile] = await Promise.all([
     ctx.db
       .selectFrom('vcards')
-      .select(VCARD_COLUMNS)
+      .select([...VCARD_COLUMNS, 'live_chosen_at'])
       .where('user_id', '=', ctx.user.id)
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
     ctx.db
       .selectFrom('profiles')
-      .select(['primary_vcard_id', 'plan_type', 'username'])
+      .select([...PAUSE_FACT_COLUMNS, 'username'])
       .where('id', '=', ctx.user.id)
       .executeTakeFirst(),
   ]);
   if (!profile) throw new AppError('not_found');
+  // the oldest card stands in until one is picked
+  const primaryId = firstVcardId(profile.primary_vcard_id, rows);
+  const limit = getPlan(normalizePlanId(profile.plan_type)).limits.vcards;
+  const pauses = summarizePauses(rows.map(candidateOf), limit, accountPause(profile), primaryId);
   return {
-    vcards,
-    // the oldest card stands in until one is picked
-    primaryId: profile.primary_vcard_id ?? vcards[0]?.id ?? null,
+    vcards: rows.map(({ live_chosen_at: _chosen, ...vcard }) => ({
+      ...vcard,
+      pause: pauses.reasons.get(vcard.id) ?? null,
+    })),
+    primaryId,
     username: profile.username,
-    limit: getPlan(normalizePlanId(profile.plan_type)).limits.vcards,
+    limit,
+    swapOut: nameOfSwapOut(pauses.swapOut, rows),
   };
+}
+
+/** The id and name of the card a swap would pause, for the dashboard to say so before it happens. */
+function nameOfSwapOut(swapOut: { id: string } | null, rows: readonly { id: string; name: string }[]) {
+  const row = swapOut && rows.find((vcard) => vcard.id === swapOut.id);
+  return row ? { id: row.id, name: row.name } : null;
 }
 
 /** One of the signed-in user's vCards; someone else's reads as not found. */

@@ -47,6 +47,10 @@ export const ProfileLinkFormSchema = z.object({
 export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
 export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;
 
+/** Edit a profile link: its title and URL change by the same rules, its short code never does. */
+export const UpdateProfileLinkSchema = ProfileLinkFormSchema.extend({ id: z.uuid() });
+export type UpdateProfileLinkInput = z.output<typeof UpdateProfileLinkSchema>;
+
 export const LinkIdSchema = z.object({ id: z.uuid() });
 
 /** The links page's new order: every profile link id of the user, each once, first to last. */

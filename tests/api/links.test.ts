@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import type { PlanId } from '../../src/plans.ts';
 import { PLANS } from '../../src/plans.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
@@ -19,13 +20,18 @@ import {
 // another person's links; the vCard's own QR code left to its vCard.
 
 let t: TestApp;
+let changes: ReturnType<typeof createLocalChangeBus>;
+const heard: Change[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  changes = createLocalChangeBus();
+  changes.subscribe((change) => heard.push(change));
+  t = await buildTestApp({}, { changes });
 });
 
 afterAll(async () => {
   await t?.close();
+  await changes?.close();
 });
 
 const mutate = (path: string, cookie: string, input?: unknown) => trpcMutate(t.app, path, cookie, input);
@@ -308,6 +314,67 @@ describe('profile links', () => {
     expect(await storedLinks(userId)).toEqual([]);
   });
 
+  it('edits the title and URL; the short code and its counts stay, and the short link follows at once', async () => {
+    const { cookie, userId } = await userOn('free');
+    const link = await createProfileLink(cookie, 0);
+    await t.db.updateTable('links').set({ click_count: 12 }).where('id', '=', link.id).execute();
+    // the short link is read into the cache before the edit
+    expect((await t.app.inject({ method: 'GET', url: `/l/${link.code}` })).headers.location).toBe(link.url);
+    heard.length = 0;
+
+    const response = await mutate('links.updateProfileLink', cookie, {
+      id: link.id,
+      title: '  My shop ',
+      url: 'https://shop.example/new',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(trpcData<LinkItem>(response)).toMatchObject({
+      id: link.id,
+      code: link.code,
+      title: 'My shop',
+      url: 'https://shop.example/new',
+      clickCount: 12,
+      shortUrl: link.shortUrl,
+    });
+    // other tabs hear about it (live updates) and the caches drop the old destination
+    expect(heard).toEqual([{ userId, topic: 'links' }]);
+    expect((await t.app.inject({ method: 'GET', url: `/l/${link.code}` })).headers.location).toBe(
+      'https://shop.example/new',
+    );
+    expect((await profileLinks(cookie)).items.map((item) => [item.title, item.clickCount])).toEqual([
+      ['My shop', 12],
+    ]);
+  });
+
+  it.each([
+    ['no title', { title: '' }, [{ path: 'title', message: M.linkTitleAndUrlRequired }]],
+    ['no URL', { url: '' }, [{ path: 'url', message: M.linkTitleAndUrlRequired }]],
+    ['text that is not a URL', { url: 'my shop' }, [{ path: 'url', message: M.linkUrlInvalid }]],
+    ['a javascript: URL', { url: 'javascript:alert(1)' }, [{ path: 'url', message: M.urlScheme }]],
+    ['a long title', { title: 'x'.repeat(101) }, [{ path: 'title', message: M.linkTitleTooLong }]],
+  ])('refuses an edit with %s and changes nothing', async (_case, overrides, fieldErrors) => {
+    const { cookie, userId } = await userOn('free');
+    const link = await createProfileLink(cookie, 0);
+    const before = await storedLinks(userId);
+    const response = await mutate('links.updateProfileLink', cookie, {
+      id: link.id,
+      ...profileLink(5),
+      ...overrides,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(trpcError(response).data).toMatchObject({ reason: 'validation_failed', fieldErrors });
+    expect(await storedLinks(userId)).toEqual(before);
+  });
+
+  it('does not edit a QR code as a profile link', async () => {
+    const { cookie, userId } = await userOn('pro');
+    const qr = await createQrCode(cookie);
+    const before = await storedLinks(userId);
+    const response = await mutate('links.updateProfileLink', cookie, { id: qr.id, ...profileLink(3) });
+    expect(trpcError(response).data.reason).toBe('not_found');
+    expect(await storedLinks(userId)).toEqual(before);
+  });
+
   it('reorders: order_index follows the list, and the list comes back in that order', async () => {
     const { cookie, userId } = await userOn('free');
     const [a, b, c, d] = [
@@ -375,6 +442,7 @@ describe('someone else’s links', () => {
     const attempts = [
       await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: ownerQr.id }),
       await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: managed.id }),
+      await mutate('links.updateProfileLink', intruder.cookie, { ...profileLink(9), id: ownerLink.id }),
       await mutate('links.delete', intruder.cookie, { id: ownerQr.id }),
       await mutate('links.delete', intruder.cookie, { id: ownerLink.id }),
       await mutate('links.delete', intruder.cookie, { id: managed.id }),
@@ -394,6 +462,10 @@ describe('someone else’s links', () => {
       await query('links.profileLinks', ''),
       await mutate('links.createQrCode', '', qrCode()),
       await mutate('links.createProfileLink', '', profileLink()),
+      await mutate('links.updateProfileLink', '', {
+        ...profileLink(),
+        id: '6f1c1c64-0000-4000-8000-000000000000',
+      }),
       await mutate('links.reorderProfileLinks', '', { ids: [] }),
       await mutate('links.delete', '', { id: '6f1c1c64-0000-4000-8000-000000000000' }),
     ];

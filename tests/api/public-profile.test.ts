@@ -13,6 +13,7 @@ import { createLocalChangeBus, createPostgresChangeBus, type Change } from '../.
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { qrSvg } from '../../server/public-profile/qr.ts';
 import { createViewRecorder } from '../../server/public-profile/views.ts';
+import { viewCount as viewsOf } from '../support/counts.ts';
 import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 
@@ -53,14 +54,7 @@ function metaContent(body: string, name: string): string | undefined {
   return pattern.exec(body)?.[1];
 }
 
-async function viewCount(userId: string, db: Kysely<Database> = t.db): Promise<number> {
-  const { count } = await db
-    .selectFrom('profile_views')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('views'), eb.lit(0)).as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
+const viewCount = (userId: string, db: Kysely<Database> = t.db) => viewsOf(db, userId);
 
 function expectUnavailable(response: LightMyRequestResponse, status: number) {
   expect(response.statusCode).toBe(status);

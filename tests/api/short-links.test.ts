@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { createHitRecorder } from '../../server/links/hits.ts';
 import type { LinkView } from '../../server/links/service.ts';
+import { linkCounts } from '../support/counts.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 
@@ -54,19 +55,7 @@ function follow(url: string, headers: Record<string, string> = {}, method: 'GET'
   return t.app.inject({ method, url, headers: { 'user-agent': IPHONE, ...headers } });
 }
 
-async function counts(linkId: string) {
-  const link = await t.db
-    .selectFrom('links')
-    .select(['scan_count', 'click_count'])
-    .where('id', '=', linkId)
-    .executeTakeFirstOrThrow();
-  const { hits } = await t.db
-    .selectFrom('link_events')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hits'), eb.lit(0)).as('hits'))
-    .where('link_id', '=', linkId)
-    .executeTakeFirstOrThrow();
-  return { scans: link.scan_count, clicks: link.click_count, events: Number(hits) };
-}
+const counts = (linkId: string) => linkCounts(t.db, linkId);
 
 /** Waits for the counts to reach what is expected, then checks that nothing more arrives. */
 async function expectCounted(linkId: string, expected: { scans: number; clicks: number }) {

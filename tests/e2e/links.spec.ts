@@ -103,6 +103,33 @@ test('add links, reorder them by mouse and by keyboard, and see the public profi
   await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha', 'Beta']);
 });
 
+test('edit a link: the same rules as adding, and another open tab follows', async ({ page, context }) => {
+  await signedInNewPerson(page);
+  await page.goto('/dashboard/links');
+  await addLink(page, 'Alpha', 'https://alpha.example');
+  const other = await context.newPage();
+  await other.goto('/dashboard/links');
+  await expect(linkList(other).filter({ hasText: 'Alpha' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit Alpha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit link' });
+  await expect(dialog.getByLabel('Title')).toHaveValue('Alpha');
+  await dialog.getByLabel('URL').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByLabel('URL')).toHaveAccessibleDescription(
+    'URL must start with http:// or https://',
+  );
+  await dialog.getByLabel('Title').fill('Alpha shop');
+  await dialog.getByLabel('URL').fill('https://shop.alpha.example');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Link updated successfully', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha shop']);
+  await expect(linkList(page).getByText('https://shop.alpha.example')).toBeVisible();
+  // the other tab, through live updates, without a reload
+  await expect(linkList(other).getByText('Alpha shop')).toBeVisible();
+});
+
 test('a failed reorder says so and shows the order the server has', async ({ page }) => {
   await signedInNewPerson(page);
   await page.goto('/dashboard/links');

@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
-import type { PlanId } from '../../src/plans.ts';
+import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import { signUp, type TestApp } from './harness.ts';
+import { generateLinkCode } from '../../server/links/code.ts';
+import { injectFromApp, signUp, type TestApp } from './harness.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
 // directly to the database with sensible defaults, so each test names only what it is about. The services
@@ -13,7 +14,6 @@ import { signUp, type TestApp } from './harness.ts';
 
 let counter = 0;
 const next = () => (counter += 1);
-const randomCode = () => randomBytes(6).toString('base64url');
 
 export interface OwnerFields {
   username?: string;
@@ -129,7 +129,8 @@ export async function addLink(
   userId: string,
   fields: Partial<LinkFields> = {},
 ): Promise<{ id: string; code: string }> {
-  const code = fields.code ?? randomCode();
+  // a real short code: base62, so that /l/{code} looks it up
+  const code = fields.code ?? generateLinkCode();
   const n = next();
   const row = await db
     .insertInto('links')
@@ -160,14 +161,14 @@ export async function setPlan(
     .execute();
 }
 
-/** Ends a profile's free trial: it started longer ago than it lasts. */
-export async function endTrial(db: Kysely<Database>, userId: string): Promise<void> {
+/** Puts a profile on a free trial that ends at `endsAt` (past or future), with no paid plan behind it. */
+export async function setTrialEnd(db: Kysely<Database>, userId: string, endsAt: Date): Promise<void> {
   const profile = await db
     .selectFrom('profiles')
     .select('trial_days')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const started = new Date(Date.now() - (profile.trial_days + 1) * 24 * 60 * 60 * 1000);
+  const started = new Date(endsAt.getTime() - profile.trial_days * 24 * 60 * 60 * 1000);
   await db
     .updateTable('profiles')
     .set({ plan_type: 'free', subscription_end: null, trial_start_date: started })
@@ -194,4 +195,28 @@ export function cardStepInput(overrides: Partial<CreateCardValues> = {}): Create
     themeColour: '#9333ea',
     ...overrides,
   };
+}
+
+/** Ends a profile's free trial: it ended a day ago. */
+export async function endTrial(db: Kysely<Database>, userId: string): Promise<void> {
+  await setTrialEnd(db, userId, new Date(Date.now() - 24 * 60 * 60 * 1000));
+}
+
+/**
+ * Buys a paid plan as the signed-in person does in demo billing (the app has no Stripe keys): the Pay
+ * button of the local checkout, which changes the plan through the same path as a Stripe event.
+ */
+export async function buyPlan(
+  t: TestApp,
+  cookie: string,
+  plan: PaidPlanId,
+  interval: BillingInterval = 'month',
+): Promise<void> {
+  const response = await injectFromApp(t.app, {
+    method: 'POST',
+    url: '/billing/demo/checkout',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ plan, interval, action: 'pay' }).toString(),
+  });
+  if (response.statusCode !== 303) throw new Error(`demo checkout failed: ${response.statusCode}`);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { getPlan } from '#src/plans.ts';
 import { ERROR_REASON_TEXT, NETWORK_ERROR_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
-import { linkAddFailure } from '#web/pages/links/link-add-failure.ts';
+import { linkAddFailure, linkUpdateFailure } from '#web/pages/links/link-save-failure.ts';
 import { qrSaveFailure } from '#web/pages/qr-codes/qr-save-failure.ts';
 
 // What My QR Codes and the links page say when a save is refused (spec section 8).
@@ -77,6 +77,22 @@ describe('linkAddFailure', () => {
   it('says the add failed otherwise', () => {
     const { toast } = linkAddFailure(refused('not_found'), freeLimit);
     expect(toast.title.message).toBe('Failed to add link. Please try again.');
+    expect(toast.description).toBe(ERROR_REASON_TEXT.not_found);
+  });
+});
+
+describe('linkUpdateFailure', () => {
+  it('names the first field the server refused, and returns them all to mark', () => {
+    const fieldErrors = [{ path: 'url', message: 'validation.url.scheme' }];
+    const failure = linkUpdateFailure(refused('validation_failed', { fieldErrors }));
+    expect(failure.toast.title.message).toBe('Validation Error');
+    expect(failure.toast.description).toBe(VALIDATION_MESSAGE_TEXT['validation.url.scheme']);
+    expect(failure.fieldErrors).toEqual(fieldErrors);
+  });
+
+  it("says the edit failed otherwise, with the reason's text", () => {
+    const { toast } = linkUpdateFailure(refused('not_found'));
+    expect(toast.title.message).toBe('Failed to update link. Please try again.');
     expect(toast.description).toBe(ERROR_REASON_TEXT.not_found);
   });
 });

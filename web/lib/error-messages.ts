@@ -88,6 +88,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,
   already_subscribed: msg`You already have this plan.`,
   billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
+  live_choice_changed: msg`What stays live changed in the meantime. Check the list and try again.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

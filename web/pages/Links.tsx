@@ -8,8 +8,8 @@ import { AddLinkForm } from './links/AddLinkForm.tsx';
 import { SortableLinkList } from './links/SortableLinkList.tsx';
 
 /**
- * /dashboard/links (spec section 2): the links of the public profile, in their order. Add, delete, and
- * drag (or move from the keyboard) into a new order.
+ * /dashboard/links (spec section 2): the links of the public profile, in their order. Add, edit, delete,
+ * and drag (or move from the keyboard) into a new order; a link over the plan's limit says it is paused.
  */
 export function Links() {
   const { t } = useLingui();
@@ -44,7 +44,7 @@ export function Links() {
                     arrow keys.
                   </Trans>
                 </p>
-                <SortableLinkList items={list.data.items} />
+                <SortableLinkList items={list.data.items} swapOut={list.data.swapOut} />
               </>
             )}
           </section>

@@ -5,11 +5,14 @@ import { PlanUsagePanel } from '../components/dashboard/PlanUsagePanel.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
-import { trpc } from '../lib/trpc.ts';
+import type { KeepLiveButtonProps } from '../components/dashboard/KeepLiveButton.tsx';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { EmptyQrCodes } from './qr-codes/EmptyQrCodes.tsx';
 import { QrCodeCard } from './qr-codes/QrCodeCard.tsx';
 import { QrCodeDialog } from './qr-codes/QrCodeDialog.tsx';
 import type { QrCodeRow } from './qr-codes/types.ts';
+
+type QrCodeList = RouterOutputs['links']['qrCodes'];
 
 /** What the dialog is open for: a new QR code (null) or one whose destination changes. */
 type DialogTarget = { qrCode: QrCodeRow | null };
@@ -23,6 +26,12 @@ function QrUsageSummary({ usage }: { usage: PlanUsage }) {
       QR codes used: {count} of {limit}
     </Trans>
   );
+}
+
+/** The swap that keeps a QR code over the limit live instead of `swapOut` (a vCard's own follows its vCard). */
+function keepLiveOf(qrCode: QrCodeRow, swapOut: QrCodeList['swapOut']): KeepLiveButtonProps | null {
+  if (qrCode.pause !== 'over_limit' || qrCode.vcardId !== null || !swapOut) return null;
+  return { kind: 'qrCode', id: qrCode.id, title: qrCode.title, swapOut, becomesPrimary: false };
 }
 
 /**
@@ -56,7 +65,12 @@ export function QrCodes() {
           ) : (
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {list.data.items.map((qrCode) => (
-                <QrCodeCard key={qrCode.id} qrCode={qrCode} onEdit={() => setTarget({ qrCode })} />
+                <QrCodeCard
+                  key={qrCode.id}
+                  qrCode={qrCode}
+                  keepLive={keepLiveOf(qrCode, list.data.swapOut)}
+                  onEdit={() => setTarget({ qrCode })}
+                />
               ))}
             </div>
           )}

@@ -33,6 +33,7 @@ function VcardUsageSummary({ usage }: { usage: PlanUsage }) {
 }
 
 function VcardGrid({ list, onEdit }: { list: VcardList; onEdit: (vcard: VcardRow) => void }) {
+  const { swapOut } = list;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {list.vcards.map((vcard) => (
@@ -41,6 +42,17 @@ function VcardGrid({ list, onEdit }: { list: VcardList; onEdit: (vcard: VcardRow
           vcard={vcard}
           primary={vcard.id === list.primaryId}
           publicPath={vcardPublicPath(vcard.id, list.primaryId, list.username)}
+          keepLive={
+            vcard.pause === 'over_limit' && swapOut
+              ? {
+                  kind: 'vcard',
+                  id: vcard.id,
+                  title: vcard.name,
+                  swapOut: { id: swapOut.id, title: swapOut.name },
+                  becomesPrimary: list.limit === 1,
+                }
+              : null
+          }
           onEdit={() => onEdit(vcard)}
         />
       ))}

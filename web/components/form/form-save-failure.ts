@@ -21,8 +21,8 @@ export interface FormSaveFailure {
 interface FormSaveTexts {
   /** The title when nothing better can be said (spec section 8: 'Failed to … Please try again.'). */
   failed: MessageDescriptor;
-  /** What a full plan says; `limit` is the plan limit the server reported, when it did. */
-  limitReached: (limit: number | undefined) => ToastText;
+  /** What a full plan says (a create); `limit` is the plan limit the server reported, when it did. */
+  limitReached?: (limit: number | undefined) => ToastText;
 }
 
 /**
@@ -33,7 +33,7 @@ interface FormSaveTexts {
 export function formSaveFailure(error: unknown, texts: FormSaveTexts): FormSaveFailure {
   const failure = trpcFailure(error);
   if (!failure) return { fieldErrors: [], toast: { title: texts.failed, description: NETWORK_ERROR_TEXT } };
-  if (failure.reason === 'limit_reached') {
+  if (failure.reason === 'limit_reached' && texts.limitReached) {
     const limit = failure.meta?.limit;
     return { fieldErrors: [], toast: texts.limitReached(typeof limit === 'number' ? limit : undefined) };
   }

@@ -7,11 +7,11 @@ import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/
 import type { PlanUsage } from '../../components/dashboard/plan-usage.ts';
 import { PlanUsageBar } from '../../components/dashboard/PlanUsageBar.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { linkAddFailure, linkLimitText } from './link-add-failure.ts';
+import { LinkFields } from './LinkFields.tsx';
+import { linkAddFailure, linkLimitText } from './link-save-failure.ts';
 import { useLinksChanged } from './use-links-changed.ts';
 
 const EMPTY_FORM: ProfileLinkFormValues = { title: '', url: '' };
@@ -51,7 +51,7 @@ export function AddLinkForm({ usage }: { usage: PlanUsage }) {
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.createProfileLink.useMutation();
   const form = useZodForm(ProfileLinkFormSchema, EMPTY_FORM);
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async () => {
     try {
@@ -95,24 +95,7 @@ export function AddLinkForm({ usage }: { usage: PlanUsage }) {
       <form noValidate onSubmit={onSubmit} aria-describedby={usage.full ? noticeId : undefined}>
         <fieldset disabled={usage.full} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <TextField
-              label={<Trans>Title</Trans>}
-              autoComplete="off"
-              placeholder={t`e.g. My portfolio`}
-              required
-              error={errors.title?.message}
-              {...form.register('title')}
-            />
-            <TextField
-              label={<Trans>URL</Trans>}
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://"
-              required
-              error={errors.url?.message}
-              {...form.register('url')}
-            />
+            <LinkFields form={form} />
           </div>
           <div className="flex flex-col sm:flex-row sm:justify-end">
             <SubmitButton busy={isSubmitting} busyLabel={<Trans>Adding...</Trans>} block={false}>

@@ -1,23 +1,37 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { useId } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { GripVertical } from 'lucide-react';
+import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DeleteLinkDialog } from './DeleteLinkDialog.tsx';
-import type { ProfileLinkRow } from './types.ts';
+import { EditLinkDialog } from './EditLinkDialog.tsx';
+import type { ProfileLinkList, ProfileLinkRow } from './types.ts';
 
-/** One row of the links list: a drag handle (mouse, touch or keyboard), the link, and its delete button. */
-export function SortableLinkItem({ link }: { link: ProfileLinkRow }) {
+interface SortableLinkItemProps {
+  link: ProfileLinkRow;
+  /** The live link that keeping this one live would pause, while links are over the plan's limit. */
+  swapOut: ProfileLinkList['swapOut'];
+}
+
+/**
+ * One row of the links list: a drag handle (mouse, touch or keyboard), the link (and why it is paused,
+ * when it is), and its edit and delete buttons.
+ */
+export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
   const { t } = useLingui();
+  const pauseId = useId();
   const { title, clickCount } = link;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: link.id, attributes: { roleDescription: t`sortable` } });
   return (
     <li
       ref={setNodeRef}
+      aria-describedby={link.pause ? pauseId : undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
-        'flex items-center gap-2 rounded-xl border border-slate-200 bg-white p-2',
+        'flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-brand',
       )}
     >
@@ -38,7 +52,23 @@ export function SortableLinkItem({ link }: { link: ProfileLinkRow }) {
           <Plural value={clickCount} one="# click" other="# clicks" />
         </p>
       </div>
+      <EditLinkDialog link={link} />
       <DeleteLinkDialog id={link.id} title={title} />
+      {link.pause && (
+        // below the row, the whole width of it: a phone has no room beside the buttons
+        <div className="w-full">
+          <PausedNote
+            id={pauseId}
+            pause={link.pause}
+            kind="profileLink"
+            keepLive={
+              link.pause === 'over_limit' && swapOut
+                ? { kind: 'profileLink', id: link.id, title, swapOut, becomesPrimary: false }
+                : null
+            }
+          />
+        </div>
+      )}
     </li>
   );
 }

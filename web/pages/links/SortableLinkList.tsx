@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { SortableLinkItem } from './SortableLinkItem.tsx';
-import type { ProfileLinkRow } from './types.ts';
+import type { ProfileLinkList, ProfileLinkRow } from './types.ts';
 import { useReorderAccessibility } from './use-reorder-accessibility.ts';
 import { useReorderLinks } from './use-reorder-links.ts';
 
@@ -22,7 +22,13 @@ import { useReorderLinks } from './use-reorder-links.ts';
  * The profile links in their public order, reordered by dragging a handle with a mouse or a finger, or
  * from the keyboard (Space to pick up, arrow keys to move, Space to drop).
  */
-export function SortableLinkList({ items }: { items: ProfileLinkRow[] }) {
+export function SortableLinkList({
+  items,
+  swapOut,
+}: {
+  items: ProfileLinkRow[];
+  swapOut: ProfileLinkList['swapOut'];
+}) {
   const reorder = useReorderLinks();
   const accessibility = useReorderAccessibility(items);
   const sensors = useSensors(
@@ -48,7 +54,7 @@ export function SortableLinkList({ items }: { items: ProfileLinkRow[] }) {
       <SortableContext items={items.map((link) => link.id)} strategy={verticalListSortingStrategy}>
         <ol className="space-y-2">
           {items.map((link) => (
-            <SortableLinkItem key={link.id} link={link} />
+            <SortableLinkItem key={link.id} link={link} swapOut={swapOut} />
           ))}
         </ol>
       </SortableContext>

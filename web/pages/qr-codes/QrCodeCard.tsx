@@ -4,6 +4,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { IdCard, MousePointerClick, Pencil, ScanLine, Trash2 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
+import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
+import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { DeleteQrCodeDialog } from './DeleteQrCodeDialog.tsx';
@@ -27,16 +29,25 @@ function ManagedActions({ noteId }: { noteId: string }) {
   );
 }
 
+interface QrCodeCardProps {
+  qrCode: QrCodeRow;
+  /** For a paused QR code: the swap that keeps it live instead of another, when there is one. */
+  keepLive: KeepLiveButtonProps | null;
+  onEdit: () => void;
+}
+
 /** One card of the My QR Codes grid (spec section 2): the code, what it leads to, its counts and actions. */
-export function QrCodeCard({ qrCode, onEdit }: { qrCode: QrCodeRow; onEdit: () => void }) {
+export function QrCodeCard({ qrCode, keepLive, onEdit }: QrCodeCardProps) {
   const { t } = useLingui();
   const headingId = useId();
   const noteId = useId();
+  const pauseId = useId();
   const managed = qrCode.vcardId !== null;
   const { title, scanCount, clickCount } = qrCode;
   return (
     <article
       aria-labelledby={headingId}
+      aria-describedby={qrCode.pause ? pauseId : undefined}
       className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="flex justify-center border-b border-slate-200 p-4">
@@ -98,6 +109,15 @@ export function QrCodeCard({ qrCode, onEdit }: { qrCode: QrCodeRow; onEdit: () =
               .
             </Trans>
           </p>
+        )}
+        {qrCode.pause && (
+          <PausedNote
+            id={pauseId}
+            pause={qrCode.pause}
+            kind="qrCode"
+            keepLive={keepLive}
+            followsVcard={managed}
+          />
         )}
       </div>
       <div className="flex flex-wrap gap-1 border-t border-slate-200 p-2">

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, Mail, Pencil, Phone, Star } from 'lucide-react';
 import { initialsOf } from '../../components/card/initials.ts';
+import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
+import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DeleteVcardDialog } from './DeleteVcardDialog.tsx';
 import { MakePrimaryButton } from './MakePrimaryButton.tsx';
@@ -34,18 +36,22 @@ interface VcardCardProps {
   primary: boolean;
   /** Where View opens; null hides it (no username yet). */
   publicPath: string | null;
+  /** For a paused card: the swap that keeps it live instead of another, when there is one. */
+  keepLive: KeepLiveButtonProps | null;
   onEdit: () => void;
 }
 
 /** One card of the My vCards grid with its actions (spec section 2). */
-export function VcardCard({ vcard, primary, publicPath, onEdit }: VcardCardProps) {
+export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: VcardCardProps) {
   const { t } = useLingui();
   const headingId = useId();
+  const pauseId = useId();
   const jobLine = useJobLine(vcard.position, vcard.company);
   const hasJob = jobLine !== '';
   return (
     <article
       aria-labelledby={headingId}
+      aria-describedby={vcard.pause ? pauseId : undefined}
       className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <div
@@ -87,6 +93,11 @@ export function VcardCard({ vcard, primary, publicPath, onEdit }: VcardCardProps
           </li>
         )}
       </ul>
+      {vcard.pause && (
+        <div className="px-4 pb-4">
+          <PausedNote id={pauseId} pause={vcard.pause} kind="vcard" keepLive={keepLive} />
+        </div>
+      )}
       <div className="flex flex-wrap gap-1 border-t border-slate-200 p-2">
         {publicPath && (
           <Button asChild variant="ghost" size="sm">
@@ -100,7 +111,8 @@ export function VcardCard({ vcard, primary, publicPath, onEdit }: VcardCardProps
           <Pencil aria-hidden />
           <Trans>Edit</Trans>
         </Button>
-        {!primary && <MakePrimaryButton vcardId={vcard.id} />}
+        {/* a paused card goes live (and primary, with one live place) through Keep live */}
+        {!primary && !vcard.pause && <MakePrimaryButton vcardId={vcard.id} />}
         <DeleteVcardDialog vcardId={vcard.id} name={vcard.name} />
       </div>
     </article>

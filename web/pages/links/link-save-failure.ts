@@ -17,3 +17,8 @@ export function linkAddFailure(error: unknown, knownLimit: number): FormSaveFail
     limitReached: (limit) => ({ title: msg`Limit Reached`, description: linkLimitText(limit ?? knownLimit) }),
   });
 }
+
+/** What to tell the person when links.updateProfileLink is refused (an edit never reaches a limit). */
+export function linkUpdateFailure(error: unknown): FormSaveFailure {
+  return formSaveFailure(error, { failed: msg`Failed to update link. Please try again.` });
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { PAUSABLE_KINDS } from '../pauses.ts';
+
+// Choosing which items stay live within a plan's limit (DECISIONS.md "Plans that end…", src/pauses.ts).
+
+/** Keep a paused item live in place of `pausing`, the live item the dashboard said would be paused. */
+export const KeepLiveSchema = z.object({
+  kind: z.enum(PAUSABLE_KINDS),
+  id: z.uuid(),
+  pausing: z.uuid(),
+});
+export type KeepLiveInput = z.output<typeof KeepLiveSchema>;
