@@ -24,6 +24,8 @@ export const ERROR_REASONS = [
   'already_subscribed',
   /** the payment provider could not be reached or did not answer in time */
   'billing_unavailable',
+  /** removing a passkey that is the account's only way left to sign in */
+  'last_sign_in_method',
   'internal',
 ] as const;
 
@@ -46,4 +48,8 @@ export const AUTH_ERROR_CODES = {
   totpCodeAlreadyUsed: 'TOTP_CODE_ALREADY_USED',
   validationFailed: 'VALIDATION_FAILED',
   userAlreadyExists: 'USER_ALREADY_EXISTS',
+  /** adding a passkey without having confirmed the password in the last minutes */
+  passwordConfirmationRequired: 'PASSWORD_CONFIRMATION_REQUIRED',
+  /** a passkey ceremony in which the authenticator did not verify the person (no PIN, no biometrics) */
+  userVerificationRequired: 'USER_VERIFICATION_REQUIRED',
 } as const;

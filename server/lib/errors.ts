@@ -34,4 +34,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   link_managed_by_vcard: 409,
   already_subscribed: 409,
   billing_unavailable: 503,
+  last_sign_in_method: 409,
 };

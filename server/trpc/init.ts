@@ -32,6 +32,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   link_managed_by_vcard: 'CONFLICT',
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'SERVICE_UNAVAILABLE',
+  last_sign_in_method: 'CONFLICT',
 };
 
 /** The reason the client is told, for any error a procedure ends with. */

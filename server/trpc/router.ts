@@ -4,6 +4,7 @@ import { authRouter } from '../auth/router.ts';
 import { billingRouter } from '../billing/router.ts';
 import { linksRouter } from '../links/router.ts';
 import { liveRouter } from '../live/router.ts';
+import { passkeysRouter } from '../passkeys/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
 import { vcardsRouter } from '../vcards/router.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   billing: billingRouter,
   links: linksRouter,
   live: liveRouter,
+  passkeys: passkeysRouter,
   profile: profileRouter,
   support: supportRouter,
   vcards: vcardsRouter,

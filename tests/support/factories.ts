@@ -172,3 +172,31 @@ export async function endTrial(db: Kysely<Database>, userId: string): Promise<vo
     .where('id', '=', userId)
     .execute();
 }
+
+/**
+ * A passkey row of `userId` with a credential no authenticator holds (for listing, renaming and removing;
+ * the ceremonies use tests/support/software-authenticator.ts); returns its id.
+ */
+export async function addPasskey(
+  db: Kysely<Database>,
+  userId: string,
+  fields: { name?: string | null; deviceType?: string; createdAt?: Date } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('passkeys')
+    .values({
+      id,
+      user_id: userId,
+      name: fields.name === undefined ? `Passkey ${next()}` : fields.name,
+      public_key: randomBytes(77).toString('base64'),
+      credential_id: randomBytes(16).toString('base64url'),
+      counter: 0,
+      device_type: fields.deviceType ?? 'multiDevice',
+      backed_up: true,
+      transports: 'internal',
+      created_at: fields.createdAt ?? new Date(),
+    })
+    .execute();
+  return id;
+}

@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
+import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
 import {
@@ -67,6 +68,8 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.url_too_long': msg`URL must be less than ${LINK_URL_MAX_LENGTH} characters`,
   'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
+  'validation.passkey.name_required': msg`Give the passkey a name`,
+  'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -88,6 +91,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,
   already_subscribed: msg`You already have this plan.`,
   billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
+  last_sign_in_method: msg`This passkey is your only way to sign in, so it cannot be removed. Add another passkey first.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 
