@@ -51,8 +51,14 @@ async function signsInWithoutPasskey(db: Kysely<Database>, config: Config, userI
   return row !== undefined;
 }
 
-export async function listPasskeys(ctx: ServiceContext): Promise<PasskeyItem[]> {
-  const [rows, otherWay] = await Promise.all([
+export interface PasskeyList {
+  passkeys: PasskeyItem[];
+  /** Adding a passkey asks for this password first (server/passkeys/auth-plugin.ts). */
+  hasPassword: boolean;
+}
+
+export async function listPasskeys(ctx: ServiceContext): Promise<PasskeyList> {
+  const [rows, otherWay, password] = await Promise.all([
     ctx.db
       .selectFrom('passkeys')
       .select(['id', 'name', 'device_type', 'created_at'])
@@ -61,15 +67,17 @@ export async function listPasskeys(ctx: ServiceContext): Promise<PasskeyItem[]> 
       .orderBy('id')
       .execute(),
     signsInWithoutPasskey(ctx.db, ctx.config, ctx.user.id),
+    hasPassword(ctx.db, ctx.user.id),
   ]);
   const removable = otherWay || rows.length > 1;
-  return rows.map((row) => ({
+  const passkeys = rows.map((row) => ({
     id: row.id,
     name: row.name,
     deviceType: row.device_type,
     createdAt: row.created_at,
     removable,
   }));
+  return { passkeys, hasPassword: password };
 }
 
 export async function renamePasskey(ctx: ServiceContext, input: RenamePasskeyInput): Promise<void> {

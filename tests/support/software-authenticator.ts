@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
 
 // A WebAuthn authenticator in software for the API tests (the browser tests use Chromium's virtual
 // authenticator): ES256 credentials, 'none' attestation, answers in the JSON form that
@@ -71,9 +71,9 @@ export class SoftwareAuthenticator {
       Buffer.from(coseKey),
     ]);
     const attestationObject = encodeCBOR(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, CBORType>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, CBORType>()],
         ['authData', authData],
       ]),
     );

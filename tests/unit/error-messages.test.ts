@@ -1,3 +1,4 @@
+import { PASSKEY_ERROR_CODES } from '@better-auth/passkey';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,11 @@ describe('error messages (STYLE.md 3.4)', () => {
   });
 
   it('maps only codes better-auth really sends, so a renamed code fails here', () => {
-    const known = new Set([...Object.keys(BASE_ERROR_CODES), ...Object.keys(TWO_FACTOR_ERROR_CODES)]);
+    const known = new Set([
+      ...Object.keys(BASE_ERROR_CODES),
+      ...Object.keys(TWO_FACTOR_ERROR_CODES),
+      ...Object.keys(PASSKEY_ERROR_CODES),
+    ]);
     for (const code of Object.keys(AUTH_ERROR_TEXT)) expect(known, code).toContain(code);
   });
 
