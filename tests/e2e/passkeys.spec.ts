@@ -22,6 +22,11 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
+async function signOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+}
+
 function passkeysCard(page: Page) {
   return page.getByRole('region', { name: 'Passkeys', exact: true });
 }
@@ -51,10 +56,21 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   const [credential] = await authenticator.credentials();
   expect(credential?.isResidentCredential).toBe(true);
 
-  // sign out, then in with the passkey: no password, no code
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL('/');
+  // sign out, then in with the passkey, no password and no code: on /login through the e-mail field's
+  // autofill (the virtual authenticator answers that request with its only passkey, as a person picking
+  // it from the suggestions)
+  await signOut(page);
   await page.goto('/login');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email webauthn');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+
+  // on /auth with the button, in a browser without passkey autofill
+  await signOut(page);
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
