@@ -135,27 +135,30 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const { i18n } = useLingui();
   const added = formatDate(passkey.createdAt, i18n.locale);
   return (
-    <li className="flex flex-wrap items-start gap-x-3 gap-y-2 py-3">
+    <li className="flex items-start gap-3 py-3">
       <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-      <div className="min-w-0 flex-1 space-y-0.5 text-sm">
-        <p className="font-medium break-words text-ink">
-          <PasskeyName name={passkey.name} />
-        </p>
-        <p className="text-slate-700">
-          <Trans>Added {added}</Trans>
-        </p>
-        <p className="text-slate-600">
-          <DeviceType deviceType={passkey.deviceType} />
-        </p>
-        {!passkey.removable && (
-          <p className="text-slate-600">
-            <Trans>Your only way to sign in: add another passkey before removing this one.</Trans>
+      {/* the buttons under the details on a phone, beside them from sm up */}
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-0.5 text-sm">
+          <p className="font-medium break-words text-ink">
+            <PasskeyName name={passkey.name} />
           </p>
-        )}
-      </div>
-      <div className="flex gap-1">
-        <RenameDialog passkey={passkey} />
-        {passkey.removable && <RemoveDialog passkey={passkey} />}
+          <p className="text-slate-700">
+            <Trans>Added {added}</Trans>
+          </p>
+          <p className="text-slate-600">
+            <DeviceType deviceType={passkey.deviceType} />
+          </p>
+          {!passkey.removable && (
+            <p className="text-slate-600">
+              <Trans>Your only way to sign in: add another passkey before removing this one.</Trans>
+            </p>
+          )}
+        </div>
+        <div className="-ml-3 flex shrink-0 flex-wrap gap-1 sm:ml-0">
+          <RenameDialog passkey={passkey} />
+          {passkey.removable && <RemoveDialog passkey={passkey} />}
+        </div>
       </div>
     </li>
   );
