@@ -247,3 +247,20 @@ describe('listing, renaming and removing passkeys', () => {
     expect((await list(cookie))[0]?.removable).toBe(false);
   });
 });
+
+describe('a server whose address cannot have passkeys', () => {
+  it('offers none: no button, no ceremony (WebAuthn refuses an IP address as the site)', async () => {
+    const atAnAddress = await buildTestApp({ publicUrl: 'http://127.0.0.1:3000' });
+    try {
+      const providers = await atAnAddress.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
+      expect(trpcData(providers)).toMatchObject({ passkey: false });
+      const options = await atAnAddress.app.inject({
+        method: 'GET',
+        url: '/api/auth/passkey/generate-authenticate-options',
+      });
+      expect(options.statusCode).toBe(404);
+    } finally {
+      await atAnAddress.close();
+    }
+  });
+});
