@@ -248,6 +248,36 @@ describe('listing, renaming and removing passkeys', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('limits password confirmations and passkey sign-ins per client address, as the other sign-ins', async () => {
+    const { cookie } = await signUp(t.app);
+    const from = (remoteAddress: string) => (path: string, payload: object) =>
+      injectFromApp(t.app, {
+        method: 'POST',
+        url: `/api/auth${path}`,
+        payload,
+        headers: { cookie },
+        remoteAddress,
+      });
+    const guesser = from('192.0.2.77');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await guesser('/passkey/confirm-password', { password: 'Guess-Number-1' })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // another address is not held up
+    expect(
+      (await from('192.0.2.78')('/passkey/confirm-password', { password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+    const signIns: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      signIns.push((await guesser('/passkey/verify-authentication', { response: {} })).statusCode);
+    }
+    expect(signIns[10]).toBe(429);
+  });
+});
+
 describe('a server whose address cannot have passkeys', () => {
   it('offers none: no button, no ceremony (WebAuthn refuses an IP address as the site)', async () => {
     const atAnAddress = await buildTestApp({ publicUrl: 'http://127.0.0.1:3000' });
