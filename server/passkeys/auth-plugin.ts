@@ -49,7 +49,14 @@ export async function passkeyPlugins({
   if (!relyingParty) return [];
   const [
     { passkey },
-    { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware },
+    {
+      APIError,
+      createAuthEndpoint,
+      createAuthMiddleware,
+      freshSessionMiddleware,
+      getSessionFromCtx,
+      sessionMiddleware,
+    },
   ] = await Promise.all([import('@better-auth/passkey'), import('better-auth/api')]);
 
   const userVerificationRequired = () =>
@@ -152,10 +159,8 @@ export async function passkeyPlugins({
       }
       return;
     }
-    const freshAge = ctx.context.sessionConfig.freshAge * 1000;
-    if (freshAge !== 0 && Date.now() - new Date(session.session.createdAt).getTime() >= freshAge) {
-      throw new APIError('FORBIDDEN', { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' });
-    }
+    // no password to ask for: a sign-in within better-auth's fresh age (a day), as its own sensitive endpoints
+    await freshSessionMiddleware(ctx);
   });
 
   return [

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
@@ -115,6 +116,23 @@ describe('adding a passkey', () => {
       message: VALIDATION_MESSAGES.passkeyNameRequired,
     });
     expect(await passkeyRows(userId)).toEqual([]);
+  });
+
+  it('without a password (a Google account), asks for a recent sign-in instead', async () => {
+    const { cookie, userId } = await signUp(t.app);
+    await t.db
+      .updateTable('accounts')
+      .set({ provider_id: 'google', password: null })
+      .where('user_id', '=', userId)
+      .execute();
+    expect((await authGet('/passkey/generate-register-options', cookie)).statusCode).toBe(200);
+    // signed in two days ago (better-auth's fresh age is one day)
+    await sql`update sessions set created_at = now() - interval '2 days' where user_id = ${userId}`.execute(
+      t.db,
+    );
+    const stale = await authGet('/passkey/generate-register-options', cookie);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ code: 'SESSION_NOT_FRESH' });
   });
 
   it('needs a session, and a password confirmed in that same session', async () => {
