@@ -61,7 +61,6 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   // it from the suggestions)
   await signOut(page);
   await page.goto('/login');
-  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email webauthn');
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 
@@ -71,6 +70,8 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
     PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
   });
   await page.goto('/auth');
+  // the field that offers passkeys among its suggestions where the browser can
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email webauthn');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
