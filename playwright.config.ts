@@ -8,7 +8,9 @@ import { defineConfig } from '@playwright/test';
 // PostgreSQL instead of the embedded database.
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+// localhost (as PUBLIC_URL's default): a secure context and a domain name, so passkeys work (WebAuthn
+// refuses an IP address as the RP ID); the server still listens on 127.0.0.1 only
+const baseURL = `http://localhost:${port}`;
 // set once in the main process; workers inherit them
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tapcard-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'received-mail');

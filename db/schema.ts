@@ -253,6 +253,22 @@ export interface TwoFactorsTable {
   created_at: CreatedAt;
 }
 
+/** A WebAuthn credential (better-auth passkey plugin); `name` is the one the person gave it. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  name: string | null;
+  public_key: string;
+  credential_id: string;
+  counter: number;
+  /** 'singleDevice' (a security key, a device-bound credential) or 'multiDevice' (synced by a password manager) */
+  device_type: string;
+  backed_up: boolean;
+  transports: string | null;
+  aaguid: string | null;
+  created_at: CreatedAt;
+}
+
 export interface UsedTotpCodesTable {
   user_id: string;
   code: string;
@@ -266,6 +282,7 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   two_factors: TwoFactorsTable;
+  passkeys: PasskeysTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   vcards: VcardsTable;

@@ -26,6 +26,8 @@ export const ERROR_REASONS = [
   'billing_unavailable',
   /** choosing a paused item to stay live, when the live item it would replace is no longer the one shown */
   'live_choice_changed',
+  /** removing a passkey that is the account's only way left to sign in */
+  'last_sign_in_method',
   'internal',
 ] as const;
 
@@ -48,4 +50,8 @@ export const AUTH_ERROR_CODES = {
   totpCodeAlreadyUsed: 'TOTP_CODE_ALREADY_USED',
   validationFailed: 'VALIDATION_FAILED',
   userAlreadyExists: 'USER_ALREADY_EXISTS',
+  /** adding a passkey without having confirmed the password in the last minutes */
+  passwordConfirmationRequired: 'PASSWORD_CONFIRMATION_REQUIRED',
+  /** a passkey ceremony in which the authenticator did not verify the person (no PIN, no biometrics) */
+  userVerificationRequired: 'USER_VERIFICATION_REQUIRED',
 } as const;

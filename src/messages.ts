@@ -43,6 +43,8 @@ export const VALIDATION_MESSAGES = {
   linkUrlTooLong: 'validation.link.url_too_long',
   linkIconTooLong: 'validation.link.icon_too_long',
   linkTitleAndUrlRequired: 'validation.link.title_and_url_required',
+  passkeyNameRequired: 'validation.passkey.name_required',
+  passkeyNameTooLong: 'validation.passkey.name_too_long',
 } as const;
 
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

@@ -12,6 +12,7 @@ import * as addBilling from './2026-11-22T0600_add_billing.ts';
 import * as keepUsernamesWithTheirAccount from './2026-11-23T0100_keep_usernames_with_their_account.ts';
 import * as addLiveChoices from './2026-11-23T0200_add_live_choices.ts';
 import * as storeOnboardingProgress from './2026-11-23T0400_store_onboarding_progress.ts';
+import * as addPasskeys from './2026-11-23T0700_add_passkeys.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0100_keep_usernames_with_their_account': keepUsernamesWithTheirAccount,
   '2026-11-23T0200_add_live_choices': addLiveChoices,
   '2026-11-23T0400_store_onboarding_progress': storeOnboardingProgress,
+  '2026-11-23T0700_add_passkeys': addPasskeys,
 };

@@ -14,6 +14,7 @@ import {
 import type { Config } from '../config.ts';
 import { changeEmail, resetPassword, verifyEmail } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
+import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
 import { sendWatched } from './mail-failures.ts';
@@ -132,6 +133,7 @@ export async function createAuth({
           },
         },
       }),
+      ...(await passkeyPlugins({ db, config })),
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

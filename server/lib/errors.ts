@@ -35,4 +35,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   already_subscribed: 409,
   billing_unavailable: 503,
   live_choice_changed: 409,
+  last_sign_in_method: 409,
 };

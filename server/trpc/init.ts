@@ -33,6 +33,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'SERVICE_UNAVAILABLE',
   live_choice_changed: 'CONFLICT',
+  last_sign_in_method: 'CONFLICT',
 };
 
 /** The reason the client is told, for any error a procedure ends with. */

@@ -5,6 +5,7 @@ import { billingRouter } from '../billing/router.ts';
 import { linksRouter } from '../links/router.ts';
 import { liveRouter } from '../live/router.ts';
 import { onboardingRouter } from '../onboarding/router.ts';
+import { passkeysRouter } from '../passkeys/router.ts';
 import { pausesRouter } from '../pauses/router.ts';
 import { profileRouter } from '../profile/router.ts';
 import { supportRouter } from '../support/router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   links: linksRouter,
   live: liveRouter,
   onboarding: onboardingRouter,
+  passkeys: passkeysRouter,
   pauses: pausesRouter,
   profile: profileRouter,
   support: supportRouter,

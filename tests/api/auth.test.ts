@@ -315,7 +315,7 @@ describe('rate limits', () => {
 describe('providers', () => {
   it('reports no social providers when none is configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
-    expect(trpcData(response)).toEqual({ google: false, apple: false });
+    expect(trpcData(response)).toEqual({ google: false, apple: false, passkey: true });
   });
 });
 
@@ -335,7 +335,7 @@ describe('Google and Apple sign-in, configured', () => {
 
   it('lists both providers for the client', async () => {
     const response = await social.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
-    expect(trpcData(response)).toEqual({ google: true, apple: true });
+    expect(trpcData(response)).toEqual({ google: true, apple: true, passkey: true });
   });
 
   it.each([

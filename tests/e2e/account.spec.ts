@@ -8,7 +8,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 function card(page: Page, title: string) {

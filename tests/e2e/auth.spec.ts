@@ -34,7 +34,7 @@ async function sessionCookieExpiry(page: Page): Promise<number | undefined> {
 async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('/auth in Spanish: each mode has its labels and buttons, and a weak password is refused in Spanish', async ({
@@ -46,7 +46,7 @@ test('/auth in Spanish: each mode has its labels and buttons, and a weak passwor
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(page.getByLabel('Contraseña')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: '¿No tienes una cuenta? Regístrate' }).click();
   await expect(page).toHaveURL('/auth?mode=signup');

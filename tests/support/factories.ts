@@ -220,3 +220,31 @@ export async function buyPlan(
   });
   if (response.statusCode !== 303) throw new Error(`demo checkout failed: ${response.statusCode}`);
 }
+
+/**
+ * A passkey row of `userId` with a credential no authenticator holds (for listing, renaming and removing;
+ * the ceremonies use tests/support/software-authenticator.ts); returns its id.
+ */
+export async function addPasskey(
+  db: Kysely<Database>,
+  userId: string,
+  fields: { name?: string | null; deviceType?: string; createdAt?: Date } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('passkeys')
+    .values({
+      id,
+      user_id: userId,
+      name: fields.name === undefined ? `Passkey ${next()}` : fields.name,
+      public_key: randomBytes(77).toString('base64'),
+      credential_id: randomBytes(16).toString('base64url'),
+      counter: 0,
+      device_type: fields.deviceType ?? 'multiDevice',
+      backed_up: true,
+      transports: 'internal',
+      created_at: fields.createdAt ?? new Date(),
+    })
+    .execute();
+  return id;
+}

@@ -1,3 +1,4 @@
+import { PASSKEY_ERROR_CODES } from '@better-auth/passkey';
 import { BASE_ERROR_CODES } from 'better-auth';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   authErrorMessage,
   ERROR_REASON_TEXT,
   NETWORK_ERROR_TEXT,
+  passkeyErrorMessage,
   SERVER_AUTH_ERROR_TEXT,
   VALIDATION_MESSAGE_TEXT,
   validationMessage,
@@ -38,7 +40,11 @@ describe('error messages (STYLE.md 3.4)', () => {
   });
 
   it('maps only codes better-auth really sends, so a renamed code fails here', () => {
-    const known = new Set([...Object.keys(BASE_ERROR_CODES), ...Object.keys(TWO_FACTOR_ERROR_CODES)]);
+    const known = new Set([
+      ...Object.keys(BASE_ERROR_CODES),
+      ...Object.keys(TWO_FACTOR_ERROR_CODES),
+      ...Object.keys(PASSKEY_ERROR_CODES),
+    ]);
     for (const code of Object.keys(AUTH_ERROR_TEXT)) expect(known, code).toContain(code);
   });
 
@@ -92,5 +98,30 @@ describe('authErrorMessage', () => {
     ['no code', { status: 500 }, ERROR_REASON_TEXT.internal],
   ])('%s', (_case, error, expected) => {
     expect(authErrorMessage(error)).toBe(expected);
+  });
+});
+
+describe('passkeyErrorMessage', () => {
+  it('says what a person ended or did not find, differently for adding and for signing in', () => {
+    // NotAllowedError: cancelled, timed out, or (signing in) no passkey for this site on the device
+    const ended = { status: 400, code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' };
+    expect(passkeyErrorMessage(ended, 'add').message).toContain('Nothing was saved');
+    expect(passkeyErrorMessage(ended, 'sign-in').message).toContain('no passkey for Tapcard');
+    expect(passkeyErrorMessage({ status: 400, code: 'AUTH_CANCELLED' }, 'sign-in')).toBe(
+      passkeyErrorMessage(ended, 'sign-in'),
+    );
+  });
+
+  it('names an authenticator that already has a passkey, and falls back to the auth texts', () => {
+    expect(
+      passkeyErrorMessage({ status: 400, code: 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' }, 'add').message,
+    ).toContain('already has a passkey');
+    expect(passkeyErrorMessage({ status: 401, code: 'PASSKEY_NOT_FOUND' }, 'sign-in')).toBe(
+      AUTH_ERROR_TEXT.PASSKEY_NOT_FOUND,
+    );
+    expect(passkeyErrorMessage({ status: 401, code: 'USER_VERIFICATION_REQUIRED' }, 'sign-in')).toBe(
+      SERVER_AUTH_ERROR_TEXT.USER_VERIFICATION_REQUIRED,
+    );
+    expect(passkeyErrorMessage({ status: 0 }, 'add')).toBe(NETWORK_ERROR_TEXT);
   });
 });

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/react';
 import { twoFactorClient } from 'better-auth/client/plugins';
 
@@ -7,7 +8,8 @@ export const authClient = createAuthClient({
   baseURL: window.location.origin,
   // Without options the plugin only adds its calls: a sign-in that needs a code answers
   // `twoFactorRedirect: true`, and the sign-in form asks for the code itself.
-  plugins: [twoFactorClient()],
+  // passkeyClient: adding a passkey and signing in with one (listing, renaming and removing are tRPC's)
+  plugins: [twoFactorClient(), passkeyClient()],
   fetchOptions: {
     // The server writes e-mails, and a new profile's language, in the interface language of the request.
     onRequest(context) {

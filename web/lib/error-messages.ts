@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { TRPCClientError } from '@trpc/client';
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
@@ -10,6 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
+import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
 import {
@@ -67,6 +69,8 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.url_too_long': msg`URL must be less than ${LINK_URL_MAX_LENGTH} characters`,
   'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
+  'validation.passkey.name_required': msg`Give the passkey a name`,
+  'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -89,6 +93,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   already_subscribed: msg`You already have this plan.`,
   billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
   live_choice_changed: msg`What stays live changed in the meantime. Check the list and try again.`,
+  last_sign_in_method: msg`This passkey is your only way to sign in, so it cannot be removed. Add another passkey first.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 
@@ -97,6 +102,8 @@ export const NETWORK_ERROR_TEXT = msg`Could not reach the server. Check your con
 
 const EMAIL_ALREADY_REGISTERED = msg`This email is already registered. Please sign in instead.`;
 const TOO_MANY_CODE_ATTEMPTS = msg`Too many wrong codes. Please wait a while and try again.`;
+const PASSKEY_NOT_VERIFIED = msg`The passkey could not be verified. Please try again.`;
+const PERSON_NOT_VERIFIED = msg`Your device must confirm it is you with a PIN, fingerprint or face. Set up a screen lock or a PIN for it and try again.`;
 
 /** Texts of the better-auth error codes a person can meet on our screens (its own codes are English prose). */
 export const AUTH_ERROR_TEXT = {
@@ -116,6 +123,12 @@ export const AUTH_ERROR_TEXT = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: TOO_MANY_CODE_ATTEMPTS,
   ACCOUNT_TEMPORARILY_LOCKED: TOO_MANY_CODE_ATTEMPTS,
   INVALID_TWO_FACTOR_COOKIE: msg`Your sign-in took too long. Please enter your email and password again.`,
+  SESSION_NOT_FRESH: msg`For your security, sign out and sign in again, then add the passkey.`,
+  // passkeys (better-auth passkey plugin)
+  PASSKEY_NOT_FOUND: msg`This passkey is not registered with Tapcard (it may have been removed). Sign in with your email and password.`,
+  CHALLENGE_NOT_FOUND: msg`That took too long. Please try again.`,
+  AUTHENTICATION_FAILED: PASSKEY_NOT_VERIFIED,
+  FAILED_TO_VERIFY_REGISTRATION: PASSKEY_NOT_VERIFIED,
 } satisfies Record<string, MessageDescriptor>;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
@@ -123,6 +136,8 @@ export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
 /** Codes our own checks add to better-auth's (server/auth/auth.ts hooks). */
 export const SERVER_AUTH_ERROR_TEXT = {
   [AUTH_ERROR_CODES.totpCodeAlreadyUsed]: msg`This code was already used. Wait for the next one in your authenticator app.`,
+  [AUTH_ERROR_CODES.passwordConfirmationRequired]: msg`Please confirm your password again.`,
+  [AUTH_ERROR_CODES.userVerificationRequired]: PERSON_NOT_VERIFIED,
 } satisfies Record<string, MessageDescriptor>;
 
 function isServerAuthErrorCode(code: string): code is keyof typeof SERVER_AUTH_ERROR_TEXT {
@@ -165,6 +180,48 @@ export function authErrorMessage(error: {
   const reason = code.toLowerCase();
   if (isErrorReason(reason)) return ERROR_REASON_TEXT[reason];
   return ERROR_REASON_TEXT.internal;
+}
+
+/** A browser without WebAuthn (or a page outside a secure context). */
+export const PASSKEYS_UNSUPPORTED_TEXT = msg`This browser cannot use passkeys. Try an up-to-date browser, or sign in with your email and password.`;
+
+/** The browser's refusals during a passkey ceremony (@simplewebauthn/browser codes). */
+const WEBAUTHN_ERROR_TEXT: Partial<Record<WebAuthnErrorCode, MessageDescriptor>> = {
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: msg`This device or password manager already has a passkey for your account. Use another one, or keep the passkey you have.`,
+  ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT: PERSON_NOT_VERIFIED,
+  ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT: msg`This security key cannot store a passkey. Use your device's screen lock or a password manager instead.`,
+  ERROR_INVALID_DOMAIN: msg`Passkeys cannot be used at this address.`,
+  ERROR_INVALID_RP_ID: msg`Passkeys cannot be used at this address.`,
+};
+
+/**
+ * A ceremony the person ended, that timed out, or (signing in) that found no passkey for this site: the
+ * browser reports all of these alike (NotAllowedError), so the message covers each.
+ */
+const CEREMONY_ENDED_CODES = new Set([
+  'ERROR_CEREMONY_ABORTED',
+  'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+  'AUTH_CANCELLED',
+]);
+
+const ENDED_TEXT = {
+  add: msg`The passkey was not created: it was cancelled or took too long. Nothing was saved.`,
+  'sign-in': msg`No passkey was used. If this device has no passkey for Tapcard, sign in with your email and password.`,
+} as const;
+
+function isWebAuthnErrorCode(code: string): code is keyof typeof WEBAUTHN_ERROR_TEXT {
+  return Object.hasOwn(WEBAUTHN_ERROR_TEXT, code);
+}
+
+/** The text for a failed passkey ceremony: adding a passkey, or signing in with one. */
+export function passkeyErrorMessage(
+  error: Parameters<typeof authErrorMessage>[0],
+  ceremony: 'add' | 'sign-in',
+): MessageDescriptor {
+  const code = error.code ?? '';
+  if (CEREMONY_ENDED_CODES.has(code)) return ENDED_TEXT[ceremony];
+  const browserText = isWebAuthnErrorCode(code) ? WEBAUTHN_ERROR_TEXT[code] : undefined;
+  return browserText ?? authErrorMessage(error);
 }
 
 /** What a refused tRPC call carries (server/trpc/init.ts formatter); null when no answer came at all. */

@@ -5,6 +5,7 @@ import { trpc } from '../lib/trpc.ts';
 import { ActiveSessionsCard } from './account/ActiveSessionsCard.tsx';
 import { DeleteAccountCard } from './account/DeleteAccountCard.tsx';
 import { LanguageCard } from './account/LanguageCard.tsx';
+import { PasskeysCard } from './account/PasskeysCard.tsx';
 import { PasswordCard } from './account/PasswordCard.tsx';
 import { PersonalInfoCard } from './account/PersonalInfoCard.tsx';
 import { PlanSummaryCard } from './account/PlanSummaryCard.tsx';
@@ -31,6 +32,7 @@ export function Account() {
           <PlanSummaryCard profile={profile.data} />
           <PasswordCard />
           <TwoFactorCard />
+          <PasskeysCard />
           <ActiveSessionsCard />
           <ThemeColourCard savedColour={profile.data.theme_color} />
           <LanguageCard language={profile.data.language} />

@@ -1,8 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import { PasskeySignIn } from './PasskeySignIn.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { TwoFactorForm } from './TwoFactorForm.tsx';
 
-/** E-mail and password, then the code step when the account has two-factor authentication. */
+/**
+ * E-mail and password, then the code step when the account has two-factor authentication; or a passkey,
+ * which needs no code.
+ */
 export function SignInFlow({
   withRememberMe,
   forgotPassword,
@@ -17,11 +21,14 @@ export function SignInFlow({
     return <TwoFactorForm onSignedIn={onSignedIn} onRestart={() => setStep('credentials')} />;
   }
   return (
-    <SignInForm
-      withRememberMe={withRememberMe}
-      forgotPassword={forgotPassword}
-      onTwoFactorRequired={() => setStep('code')}
-      onSignedIn={onSignedIn}
-    />
+    <>
+      <SignInForm
+        withRememberMe={withRememberMe}
+        forgotPassword={forgotPassword}
+        onTwoFactorRequired={() => setStep('code')}
+        onSignedIn={onSignedIn}
+      />
+      <PasskeySignIn onSignedIn={onSignedIn} />
+    </>
   );
 }

@@ -55,7 +55,8 @@ export function SignInForm({
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       {unverifiedEmail && <UnverifiedEmailNotice email={unverifiedEmail} />}
-      <EmailField error={errors.email?.message} {...form.register('email')} />
+      {/* 'webauthn': the browser also offers this site's passkeys here (PasskeySignIn) */}
+      <EmailField autoComplete="email webauthn" error={errors.email?.message} {...form.register('email')} />
       <PasswordField
         autoComplete="current-password"
         error={errors.password?.message}

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { E2E_PASSWORD, expect, signedInNewPerson, test } from './support.ts';
+
+// Passkeys with Chromium's virtual authenticator (DevTools WebAuthn domain): a platform authenticator
+// that keeps discoverable credentials and verifies the person, as a phone or laptop with a screen lock.
+
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+function passkeysCard(page: Page) {
+  return page.getByRole('region', { name: 'Passkeys', exact: true });
+}
+
+test('adds a passkey in account settings, signs in with it, renames and removes it', async ({ page }) => {
+  const authenticator = await addVirtualAuthenticator(page);
+  await signedInNewPerson(page);
+  await page.goto('/dashboard/account');
+  const card = passkeysCard(page);
+  await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+
+  // adding asks for the password first, as the other security changes do
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await card.getByLabel('Your password').fill('Wrong-Password-1');
+  await card.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('The password is not correct.', { exact: true })).toBeVisible();
+  await card.getByLabel('Your password').fill(E2E_PASSWORD);
+  await card.getByRole('button', { name: 'Continue' }).click();
+  const name = card.getByLabel('Passkey name');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Chrome · Linux');
+  await name.fill('My laptop');
+  await card.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
+  await expect(card.getByText('My laptop')).toBeVisible();
+  await expect(card.getByText(/^Added /)).toBeVisible();
+  const [credential] = await authenticator.credentials();
+  expect(credential?.isResidentCredential).toBe(true);
+
+  // sign out, then in with the passkey, no password and no code: on /login through the e-mail field's
+  // autofill (the virtual authenticator answers that request with its only passkey, as a person picking
+  // it from the suggestions)
+  await signOut(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+
+  // on /auth with the button, in a browser without passkey autofill
+  await signOut(page);
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+  });
+  await page.goto('/auth');
+  // the field that offers passkeys among its suggestions where the browser can
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'email webauthn');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+
+  await page.goto('/dashboard/account');
+  await card.getByRole('button', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  await expect(rename.getByLabel('Passkey name')).toHaveValue('My laptop');
+  await rename.getByLabel('Passkey name').fill('  ');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText('Give the passkey a name')).toBeVisible();
+  await rename.getByLabel('Passkey name').fill('Work laptop');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename).toBeHidden();
+  await expect(card.getByText('Work laptop')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Remove' }).click();
+  const remove = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await expect(
+    remove.getByText('You can no longer sign in with “Work laptop”.', { exact: false }),
+  ).toBeVisible();
+  await remove.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(page.getByText('Passkey removed', { exact: true })).toBeVisible();
+  await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+});

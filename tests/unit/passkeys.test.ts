@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { passkeyRelyingParty } from '../../server/passkeys/relying-party.ts';
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+
+describe('passkeyRelyingParty', () => {
+  it('binds passkeys to PUBLIC_URL’s host name and origin', () => {
+    expect(passkeyRelyingParty('https://cards.example.com')).toEqual({
+      rpID: 'cards.example.com',
+      origin: 'https://cards.example.com',
+    });
+    expect(passkeyRelyingParty('https://cards.example.com:8443')).toEqual({
+      rpID: 'cards.example.com',
+      origin: 'https://cards.example.com:8443',
+    });
+    // browsers treat http on localhost as a secure context
+    expect(passkeyRelyingParty('http://localhost:3000')).toEqual({
+      rpID: 'localhost',
+      origin: 'http://localhost:3000',
+    });
+    expect(passkeyRelyingParty('http://tapcard.localhost')?.rpID).toBe('tapcard.localhost');
+  });
+
+  it('offers none where no browser makes a passkey: an IP address, or plain http elsewhere', () => {
+    expect(passkeyRelyingParty('http://127.0.0.1:3000')).toBeNull();
+    expect(passkeyRelyingParty('https://192.0.2.10')).toBeNull();
+    expect(passkeyRelyingParty('https://[2001:db8::1]')).toBeNull();
+    expect(passkeyRelyingParty('http://cards.example.com')).toBeNull();
+  });
+});
+
+describe('the passkey plugin’s dependencies', () => {
+  it('are overridden to exactly the versions better-auth itself uses, so one copy of each is installed', () => {
+    const overrides = (readJson('package.json').overrides as Record<string, Record<string, string>>)[
+      '@better-auth/passkey'
+    ];
+    const betterAuth = readJson('node_modules/better-auth/package.json').dependencies as Record<
+      string,
+      string
+    >;
+    expect(Object.keys(overrides ?? {}).sort()).toEqual([
+      '@better-auth/core',
+      '@better-auth/utils',
+      '@better-fetch/fetch',
+      'better-call',
+    ]);
+    for (const [name, version] of Object.entries(overrides ?? {})) {
+      expect(version, name).toBe(betterAuth[name]);
+      expect(readJson(`node_modules/${name}/package.json`).version, name).toBe(version);
+    }
+    expect(existsSync('node_modules/@better-auth/passkey/node_modules')).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { KeyRound } from 'lucide-react';
+import { Button } from '../../components/ui/Button.tsx';
+import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
+import { passkeyErrorMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** The browser ended the autofill request itself, because the button started a ceremony (or we left). */
+const AUTOFILL_REPLACED = 'ERROR_CEREMONY_ABORTED';
+
+/**
+ * 'Sign in with a passkey' under the e-mail and password form, and the same passkeys offered in the e-mail
+ * field's autofill (WebAuthn conditional UI; the field's autocomplete ends with `webauthn`). Shown only when
+ * the server offers passkeys and the browser can use them. A passkey sign-in needs no authenticator-app
+ * code (server/passkeys/auth-plugin.ts).
+ */
+export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const { t, i18n } = useLingui();
+  const offered = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity }).data?.passkey === true;
+  const available = offered && browserSupportsWebAuthn();
+  const [busy, setBusy] = useState(false);
+
+  function failed(error: AuthError) {
+    toast({
+      variant: 'destructive',
+      title: t`Login failed`,
+      description: i18n._(passkeyErrorMessage(error, 'sign-in')),
+    });
+  }
+
+  // the latest callbacks, so a new render of the screen does not restart the autofill request
+  const latest = useRef({ onSignedIn, failed });
+  useEffect(() => {
+    latest.current = { onSignedIn, failed };
+  });
+
+  useEffect(() => {
+    if (!available) return;
+    let active = true;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
+      const { error } = await authCall(authClient.signIn.passkey({ autoFill: true }));
+      if (!active || (error && 'code' in error && error.code === AUTOFILL_REPLACED)) return;
+      if (error) latest.current.failed(error);
+      else await latest.current.onSignedIn();
+    })();
+    return () => {
+      active = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, [available]);
+
+  if (!available) return null;
+
+  async function signIn() {
+    setBusy(true);
+    const { error } = await authCall(authClient.signIn.passkey());
+    if (error) {
+      setBusy(false);
+      failed(error);
+      return;
+    }
+    await onSignedIn();
+  }
+
+  return (
+    <Button variant="secondary" size="block" disabled={busy} onClick={() => void signIn()}>
+      <KeyRound aria-hidden />
+      {busy ? <Trans>Waiting for your passkey...</Trans> : <Trans>Sign in with a passkey</Trans>}
+    </Button>
+  );
+}
