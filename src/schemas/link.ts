@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
@@ -10,24 +11,20 @@ export const LINK_URL_MAX_LENGTH = 500;
 export const LINK_ICON_MAX_LENGTH = 50;
 
 /** A destination: a URL ('Must be a valid URL'), http or https only, at most 500 characters. */
-const destination = z
-  .string()
-  .trim()
+const destination = singleLineText()
   // an empty destination says so once, not once more for not being a URL
   .min(1, { error: M.linkUrlInvalid, abort: true })
   .max(LINK_URL_MAX_LENGTH, M.linkUrlTooLong)
   .refine((value) => URL.canParse(value), M.linkUrlInvalid)
   .refine((value) => !URL.canParse(value) || isHttpUrl(value), M.urlScheme);
 
-const title = z.string().trim().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
+const title = singleLineText().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
 
 /** Create New QR dialog: title, destination and an optional icon name. */
 export const QrCodeFormSchema = z.object({
   title,
   url: destination,
-  icon: z
-    .string()
-    .trim()
+  icon: singleLineText()
     .max(LINK_ICON_MAX_LENGTH, M.linkIconTooLong)
     .transform((value) => value || null),
 });
@@ -40,8 +37,8 @@ export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
 
 /** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
 export const ProfileLinkFormSchema = z.object({
-  title: z.string().trim().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
-  url: z.string().trim().min(1, M.linkTitleAndUrlRequired).pipe(destination),
+  title: singleLineText().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
+  url: singleLineText().min(1, M.linkTitleAndUrlRequired).pipe(destination),
 });
 export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
 export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;

@@ -39,6 +39,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.password.too_long': msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   'validation.password.sign_in_min_length': msg`Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`,
   'validation.password.mismatch': msg`New passwords do not match`,
+  'validation.password.same_as_current': msg`Choose a new password that is different from your current one`,
   'validation.confirm_delete': msg`Type ${DELETE_CONFIRMATION_WORD} to confirm`,
   'validation.first_name.required': msg`First name is required`,
   'validation.colour.invalid': msg`Enter a colour as # and 6 hex digits, for example ${DEFAULT_THEME_COLOUR}`,
@@ -67,6 +68,8 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.url_too_long': msg`URL must be less than ${LINK_URL_MAX_LENGTH} characters`,
   'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
+  'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
+  'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
