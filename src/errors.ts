@@ -45,5 +45,4 @@ export const AUTH_ERROR_CODES = {
   /** an authenticator code presented a second time */
   totpCodeAlreadyUsed: 'TOTP_CODE_ALREADY_USED',
   validationFailed: 'VALIDATION_FAILED',
-  userAlreadyExists: 'USER_ALREADY_EXISTS',
 } as const;

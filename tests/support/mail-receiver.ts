@@ -26,6 +26,13 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** The first link of a mail body whose URL contains `path` (HTML entities of its query undone). */
+export function linkIn(body: string, path: string): URL {
+  const match = new RegExp(`https?://[^\\s"'<>]*${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(body);
+  if (!match) throw new Error(`no ${path} link in:\n${body}`);
+  return new URL(match[0].replace(/&amp;/g, '&'));
+}
+
 function decodeHeader(value: string): string {
   // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects; the white space between two
   // adjacent encoded words (where a long header was folded) is not part of the text

@@ -97,13 +97,10 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
 /** A call that never got an answer (offline, server down). */
 export const NETWORK_ERROR_TEXT = msg`Could not reach the server. Check your connection and try again.`;
 
-const EMAIL_ALREADY_REGISTERED = msg`This email is already registered. Please sign in instead.`;
 const TOO_MANY_CODE_ATTEMPTS = msg`Too many wrong codes. Please wait a while and try again.`;
 
 /** Texts of the better-auth error codes a person can meet on our screens (its own codes are English prose). */
 export const AUTH_ERROR_TEXT = {
-  USER_ALREADY_EXISTS: EMAIL_ALREADY_REGISTERED,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: EMAIL_ALREADY_REGISTERED,
   INVALID_EMAIL_OR_PASSWORD: msg`Invalid email or password. Please try again.`,
   INVALID_EMAIL: VALIDATION_MESSAGE_TEXT['validation.email.invalid'],
   INVALID_PASSWORD: msg`The password is not correct.`,

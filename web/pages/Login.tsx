@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
 import { authHref } from './auth/auth-modes.ts';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
@@ -19,6 +20,7 @@ export function Login() {
   return (
     <PublicPageLayout>
       <div className="space-y-6">
+        <EmailChangeNotice />
         <AuthCard title={t`Sign In`} description={<Trans>Welcome back! Sign in to manage your cards.</Trans>}>
           <SignedOutOnly leave={() => void leave({ welcome: false })}>
             <SignInFlow
