@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
-import { singleLineText } from '../text.ts';
+import { singleLineText, toSingleLine } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
@@ -67,10 +67,13 @@ export function qrScanUrl(publicUrl: string, code: string): string {
   return `${shortLinkUrl(publicUrl, code)}?${QR_SCAN_MARKER}`;
 }
 
-/** Download name of a QR code: the title with spaces as underscores (spec section 2), never empty. */
+/**
+ * Download name of a QR code: the title with spaces as underscores (spec section 2), without control or
+ * invisible formatting characters (stored before src/text.ts refused them), never empty.
+ */
 export function qrDownloadName(title: string, extension: 'png' | 'svg'): string {
   const base =
-    title
+    toSingleLine(title)
       .trim()
       .replace(/\s+/g, '_')
       .replace(/[\\/:*?"<>|]/g, '') || 'qr-code';
