@@ -20,8 +20,8 @@ export function Login() {
   return (
     <PublicPageLayout>
       <div className="space-y-6">
-        <EmailChangeNotice />
         <AuthCard title={t`Sign In`} description={<Trans>Welcome back! Sign in to manage your cards.</Trans>}>
+          <EmailChangeNotice />
           <SignedOutOnly leave={() => void leave({ welcome: false })}>
             <SignInFlow
               withRememberMe={false}
