@@ -6,11 +6,12 @@ import {
   cookieFrom,
   injectFromApp,
   signUp,
+  smtpMail,
   TEST_PASSWORD,
   type TestApp,
 } from '../support/harness.ts';
 import { countUsers, createOwner, createUnconfirmedUser } from '../support/factories.ts';
-import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { downSmtpUrl, linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // No answer of an auth endpoint that takes an address or a token tells whether the address has an
 // account: the same status and the same body shape for an unknown address, a confirmed account and an
@@ -19,11 +20,10 @@ import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-re
 
 let t: TestApp;
 let mail: MailReceiver;
-const MAIL = { from: 'Tapcard <no-reply@tapcard.test>', supportEmail: 'support@tapcard.test' };
 
 beforeAll(async () => {
   mail = await startMailReceiver();
-  t = await buildTestApp({ mail: { smtpUrl: mail.url, ...MAIL } });
+  t = await buildTestApp({ mail: smtpMail(mail.url) });
 });
 
 afterAll(async () => {
@@ -214,10 +214,7 @@ describe('confirmation links with a token we did not sign', () => {
 
 describe('while the mail server is down', () => {
   it('still answers sign-up, reset and resend alike for every address', async () => {
-    const probe = await startMailReceiver();
-    const port = new URL(probe.url).port;
-    await probe.close(); // nothing listens on that port now
-    const down = await buildTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}`, ...MAIL } });
+    const down = await buildTestApp({ mail: smtpMail(await downSmtpUrl()) });
     try {
       const confirmed = await createOwner(down.db, { emailVerified: true });
       const unconfirmed = await createOwner(down.db, { emailVerified: false });

@@ -1,7 +1,14 @@
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, injectFromApp, signUp, TEST_PASSWORD, type TestApp } from '../support/harness.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  smtpMail,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../support/harness.ts';
 import { countUsers, createUnconfirmedUser } from '../support/factories.ts';
 import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
@@ -16,11 +23,7 @@ let mail: MailReceiver;
 beforeAll(async () => {
   mail = await startMailReceiver();
   t = await buildTestApp({
-    mail: {
-      smtpUrl: mail.url,
-      from: 'Tapcard <no-reply@tapcard.test>',
-      supportEmail: 'support@tapcard.test',
-    },
+    mail: smtpMail(mail.url),
     oauth: {
       google: { clientId: 'google-client-id.apps.example', clientSecret: 'google-secret' },
       apple: undefined,

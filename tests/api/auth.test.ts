@@ -6,12 +6,13 @@ import {
   cookieFrom,
   injectFromApp,
   signUp,
+  smtpMail,
   TEST_PASSWORD,
   trpcData,
   type TestApp,
 } from '../support/harness.ts';
 import { countUsers } from '../support/factories.ts';
-import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { downSmtpUrl, linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // Accounts through better-auth, with real e-mail through an SMTP receiver inside the test.
 
@@ -21,11 +22,7 @@ let mail: MailReceiver;
 beforeAll(async () => {
   mail = await startMailReceiver();
   t = await buildTestApp({
-    mail: {
-      smtpUrl: mail.url,
-      from: 'Tapcard <no-reply@tapcard.test>',
-      supportEmail: 'support@tapcard.test',
-    },
+    mail: smtpMail(mail.url),
   });
 });
 
@@ -357,16 +354,9 @@ describe('Google and Apple sign-in, configured', () => {
 
 describe('mail server down at sign-up', () => {
   it('says the e-mail could not be sent, keeps the account, and resend works once mail is back', async () => {
-    const probe = await startMailReceiver();
-    const port = new URL(probe.url).port;
-    await probe.close(); // nothing listens on that port now
-    const down = await buildTestApp({
-      mail: {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'Tapcard <no-reply@tapcard.test>',
-        supportEmail: 's@tapcard.test',
-      },
-    });
+    const smtpUrl = await downSmtpUrl();
+    const port = new URL(smtpUrl).port;
+    const down = await buildTestApp({ mail: smtpMail(smtpUrl) });
     try {
       const email = newEmail();
       const signUpResponse = await injectFromApp(down.app, {

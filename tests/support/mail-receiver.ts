@@ -51,6 +51,13 @@ function parse(raw: string, to: string[], from: string): ReceivedMail {
   return { to, from, subject, body: decodeQuotedPrintable(raw) };
 }
 
+/** The URL of an SMTP port nobody listens on (a receiver started and closed): a mail server that is down. */
+export async function downSmtpUrl(): Promise<string> {
+  const probe = await startMailReceiver();
+  await probe.close();
+  return probe.url;
+}
+
 export async function startMailReceiver(port = 0): Promise<MailReceiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<{
