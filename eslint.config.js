@@ -52,6 +52,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/schemas/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message:
+            'A text field starts from singleLineText() or multiLineText() (src/text.ts), which refuse control and invisible characters.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -49,7 +49,6 @@ export const AUTH_ERROR_CODES = {
   /** an authenticator code presented a second time */
   totpCodeAlreadyUsed: 'TOTP_CODE_ALREADY_USED',
   validationFailed: 'VALIDATION_FAILED',
-  userAlreadyExists: 'USER_ALREADY_EXISTS',
   /** adding a passkey without having confirmed the password in the last minutes */
   passwordConfirmationRequired: 'PASSWORD_CONFIRMATION_REQUIRED',
   /** a passkey ceremony in which the authenticator did not verify the person (no PIN, no biometrics) */

@@ -15,6 +15,7 @@ export const VALIDATION_MESSAGES = {
   passwordTooLong: 'validation.password.too_long',
   signInPasswordMinLength: 'validation.password.sign_in_min_length',
   passwordsDoNotMatch: 'validation.password.mismatch',
+  passwordSameAsCurrent: 'validation.password.same_as_current',
   confirmDelete: 'validation.confirm_delete',
   firstNameRequired: 'validation.first_name.required',
   colourInvalid: 'validation.colour.invalid',
@@ -45,6 +46,10 @@ export const VALIDATION_MESSAGES = {
   linkTitleAndUrlRequired: 'validation.link.title_and_url_required',
   passkeyNameRequired: 'validation.passkey.name_required',
   passkeyNameTooLong: 'validation.passkey.name_too_long',
+  /** src/text.ts: line breaks, tabs, other control or invisible formatting characters in one line */
+  textControlCharacters: 'validation.text.control_characters',
+  /** src/text.ts: the same in a multi-line field, where line breaks are fine */
+  textControlCharactersMultiLine: 'validation.text.control_characters_multi_line',
 } as const;
 
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

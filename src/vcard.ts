@@ -1,6 +1,11 @@
+import { toSingleLine } from './text.ts';
+import { isHttpUrl } from './url.ts';
+
 // vCard 3.0 (RFC 2426) for the "Save contact" download: the card's one job is to import correctly on
 // iPhone, Google Contacts and Outlook. Written by hand (DECISIONS.md "vCard output") so every rule that
 // importers trip over is visible and tested: escaping, folding by octets, CRLF, one card, no BOM/CHARSET.
+// Whatever a stored value holds (rows written before the text rule of src/text.ts too), it can never end
+// a property or start another one.
 
 export interface VcardContact {
   /** Stable id of the card: the UID, so re-importing updates the contact instead of duplicating it. */
@@ -21,13 +26,35 @@ const MAX_LINE_OCTETS = 75;
 const CRLF = '\r\n';
 const utf8 = new TextEncoder();
 
-/** TEXT values: backslash, comma, semicolon and newlines escaped (RFC 2426 section 4). */
-export function escapeText(value: string): string {
+/**
+ * TEXT values (RFC 2426 section 4): backslash and comma escaped; a line break of any kind, which would
+ * end the property, written as the \n escape; a tab as a space; other control characters, which are not
+ * text, dropped. The semicolon is escaped in structured values (N, ORG), where it separates components;
+ * elsewhere readers take it literally (ical.js keeps the backslash of a "\;" there, as RFC 6350 has it,
+ * while vobject reads a bare one as text), so it stays bare.
+ */
+export function escapeText(value: string, { structured = false } = {}): string {
   return value
     .replace(/\\/g, '\\\\')
     .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/;/g, structured ? '\\;' : ';')
+    .replace(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/g, '\\n')
+    .replace(/\t/g, ' ')
+    .replace(/\p{Cc}/gu, '');
+}
+
+/**
+ * URI values (URL, X-SOCIALPROFILE), or null for anything but an http(s) URL. vCard 3.0 has no escaping
+ * for URIs and readers disagree (vobject splits a value at a bare comma, ical.js keeps a backslash), so
+ * the address is written as a browser reads it (WHATWG serialisation: no spaces, line breaks or
+ * non-ASCII left) with the comma, semicolon and backslash percent-encoded: the same address, read alike.
+ */
+export function uriValue(url: string): string | null {
+  if (!isHttpUrl(url)) return null;
+  return new URL(url).href.replace(
+    /[,;\\]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }
 
 /**
@@ -69,18 +96,23 @@ function revision(date: Date): string {
 export function serializeVcard(contact: VcardContact): string {
   const { family, given } = nameParts(contact.name);
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
-  lines.push(`N:${escapeText(family)};${escapeText(given)};;;`);
+  const structured = { structured: true };
+  lines.push(`N:${escapeText(family, structured)};${escapeText(given, structured)};;;`);
   lines.push(`FN:${escapeText(contact.name.trim())}`);
-  if (contact.company) lines.push(`ORG:${escapeText(contact.company)}`);
+  if (contact.company) lines.push(`ORG:${escapeText(contact.company, structured)}`);
   if (contact.position) lines.push(`TITLE:${escapeText(contact.position)}`);
-  if (contact.phone) lines.push(`TEL;TYPE=CELL,VOICE:${escapeText(contact.phone)}`);
+  // a phone number is one line without backslashes: ical.js reads TEL's escapes its own way
+  if (contact.phone)
+    lines.push(`TEL;TYPE=CELL,VOICE:${escapeText(toSingleLine(contact.phone).replace(/\\/g, ''))}`);
   if (contact.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(contact.email)}`);
-  // URIs are not TEXT: a comma in a URL stays a comma
-  if (contact.website) lines.push(`URL;TYPE=WORK:${contact.website}`);
+  const website = contact.website ? uriValue(contact.website) : null;
+  if (website) lines.push(`URL;TYPE=WORK:${website}`);
   for (const link of contact.socialLinks ?? []) {
-    lines.push(`X-SOCIALPROFILE;TYPE=${link.platform.toLowerCase().replace(/[^a-z0-9-]/g, '')}:${link.url}`);
+    const url = uriValue(link.url);
+    if (!url) continue;
+    lines.push(`X-SOCIALPROFILE;TYPE=${link.platform.toLowerCase().replace(/[^a-z0-9-]/g, '')}:${url}`);
     // importers without X-SOCIALPROFILE (Google Contacts, Outlook) still keep the link
-    lines.push(`URL:${link.url}`);
+    lines.push(`URL:${url}`);
   }
   if (contact.photoJpegBase64) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${contact.photoJpegBase64}`);
   lines.push(`UID:urn:uuid:${contact.id}`);

@@ -1,24 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ZodType } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { EMAIL_LINK_VALIDITY_HOURS, HOUR_IN_SECONDS } from '../../src/email-links.ts';
-import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { localeFromAcceptLanguage } from '../../src/i18n.ts';
-import {
-  NameSchema,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PasswordSchema,
-} from '../../src/schemas/auth.ts';
+import { paths } from '../../src/routes.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/schemas/auth.ts';
 import type { Config } from '../config.ts';
-import { changeEmail, resetPassword, verifyEmail } from '../mail/templates.ts';
+import {
+  accountExists,
+  changeEmail,
+  confirmNewEmail,
+  resetPassword,
+  verifyEmail,
+} from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
-import { sendWatched } from './mail-failures.ts';
-import { claimTotpCode } from './totp-replay.ts';
+import { createAfterHook, createBeforeHook } from './hooks.ts';
+import { sendInBackground, sendWatched } from './mail-failures.ts';
 
 /**
  * Per client address (the socket's, or the trusted proxy's X-Forwarded-For: see CLIENT_IP_HEADER),
@@ -31,21 +31,26 @@ const RATE_LIMIT_RULES = {
   '/send-verification-email': { window: 60, max: 5 },
   '/two-factor/verify-totp': { window: 60, max: 10 },
   '/two-factor/verify-backup-code': { window: 60, max: 10 },
+  '/change-email': { window: 60, max: 5 },
 };
 
-/** The shared rules (src/schemas/auth.ts) checked on the server for every path that takes a password. */
-const BODY_RULES: Record<string, Record<string, ZodType>> = {
-  '/sign-up/email': { name: NameSchema, password: PasswordSchema },
-  '/reset-password': { newPassword: PasswordSchema },
-  '/change-password': { newPassword: PasswordSchema },
-};
+const AUTH_BASE_PATH = '/api/auth';
+
+/** How long a confirmation link (sign-up, or a change of address) stays valid, in seconds. */
+const VERIFY_EMAIL_EXPIRES_IN = EMAIL_LINK_VALIDITY_HOURS.verifyEmail * HOUR_IN_SECONDS;
+const CHANGE_EMAIL_EXPIRES_IN = EMAIL_LINK_VALIDITY_HOURS.changeEmail * HOUR_IN_SECONDS;
 
 /**
  * better-auth is the heaviest module of the server (about 0.6 s to load). It is imported here on demand,
  * and app.ts starts that import while the database opens, so the two overlap at start-up.
  */
 export function loadAuthModule() {
-  return Promise.all([import('better-auth'), import('better-auth/api'), import('better-auth/plugins')]);
+  return Promise.all([
+    import('better-auth'),
+    import('better-auth/api'),
+    import('better-auth/plugins'),
+    import('better-auth/crypto'),
+  ]);
 }
 
 export async function createAuth({
@@ -61,24 +66,54 @@ export async function createAuth({
   logger: FastifyBaseLogger;
   mailer: Mailer;
 }) {
-  const [{ betterAuth }, { APIError, createAuthMiddleware, getSessionFromCtx }, { twoFactor }] =
-    await loadAuthModule();
+  const modules = await loadAuthModule();
+  const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }] = modules;
   const localeOf = (userId: string) => getProfileLanguage(db, userId);
+  const sendEmailChangeApproval = async ({
+    user,
+    newEmail,
+    url,
+  }: {
+    user: { id: string; name: string; email: string };
+    newEmail: string;
+    url: string;
+  }) => {
+    const mail = changeEmail(await localeOf(user.id), { name: user.name, newEmail, url });
+    await sendWatched(mailer, { to: user.email, ...mail });
+  };
+  const hookDeps = { db, modules, emailChangeExpiresIn: CHANGE_EMAIL_EXPIRES_IN, sendEmailChangeApproval };
+  /** A new sign-up confirmation link, built as better-auth builds its own (it leads to /onboarding). */
+  const confirmationUrl = async (user: { id: string; email: string }) => {
+    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN, {
+      userId: user.id,
+    });
+    const callbackURL = encodeURIComponent(paths.onboarding);
+    return `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callbackURL}`;
+  };
 
   return betterAuth({
     appName: 'Tapcard',
     // Every link in an e-mail is built from PUBLIC_URL, never from the request's Host or X-Forwarded-Host.
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret,
     database: { db, type: 'postgres' },
-    trustedOrigins: [config.publicUrl, ...(config.oauth.apple ? ['https://appleid.apple.com'] : [])],
+    // baseURL's origin is the only origin that may post, and the only place a redirect may lead
+    // (callbackURL, redirectTo, errorCallbackURL, newUserCallbackURL: better-auth's own check, for every
+    // spelling of a URL). Apple posts its sign-in answer from its own origin (form_post), so that origin
+    // is trusted for that one request, never as a place to send people to.
+    trustedOrigins: (request) =>
+      config.oauth.apple && request && new URL(request.url).pathname === `${AUTH_BASE_PATH}/callback/apple`
+        ? ['https://appleid.apple.com']
+        : [],
     telemetry: { enabled: false },
     // into the app's log (with its level and format) instead of better-auth's own console output
     logger: {
       log: (level, message, ...args) => logger[level]({ details: args }, message),
     },
     advanced: {
+      // better-auth skips its origin checks when NODE_ENV is 'test': they run everywhere here
+      disableOriginCheck: false,
       useSecureCookies: config.secureCookies,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
@@ -96,20 +131,40 @@ export async function createAuth({
       requireEmailVerification: true,
       resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // not awaited: the answer, and its time, must be the same whether or not the address has an account
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          ...resetPassword(await localeOf(user.id), { name: user.name, url }),
-        });
+        const mail = resetPassword(await localeOf(user.id), { name: user.name, url });
+        sendInBackground(mailer, { to: user.email, ...mail });
+      },
+      // Sign-up with a registered address answers as for a new one (better-auth does, as confirmation is
+      // required), so the answer never tells whether an account exists; the owner of the address is told
+      // by e-mail instead: a new confirmation link if it is not confirmed yet, otherwise that the account
+      // exists, with the way to sign in.
+      onExistingUserSignUp: async ({ user }) => {
+        const locale = await localeOf(user.id);
+        const mail = user.emailVerified
+          ? accountExists(locale, { name: user.name, signInUrl: `${config.publicUrl}${paths.login}` })
+          : verifyEmail(locale, { name: user.name, url: await confirmationUrl(user) });
+        await sendWatched(mailer, { to: user.email, ...mail });
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      expiresIn: EMAIL_LINK_VALIDITY_HOURS.verifyEmail * HOUR_IN_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        const mail = verifyEmail(await localeOf(user.id), { name: user.name, url });
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        const locale = await localeOf(user.id);
+        // the second step of a change of address goes to the new address, with a text of its own
+        const mail = isEmailChangeToken(token)
+          ? confirmNewEmail(locale, { name: user.name, url })
+          : verifyEmail(locale, { name: user.name, url });
+        if (request && new URL(request.url).pathname.endsWith('/send-verification-email')) {
+          // 'resend': better-auth answers it in the same time whether or not an account needs the link;
+          // a failed send must not change the answer either
+          sendInBackground(mailer, { to: user.email, ...mail });
+          return;
+        }
         await sendWatched(mailer, { to: user.email, ...mail });
       },
     },
@@ -136,76 +191,13 @@ export async function createAuth({
       ...(await passkeyPlugins({ db, config })),
     ],
     hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === '/verify-email') {
-          // better-auth sends a second click on a confirmation link to the page without a word; the
-          // person is told the link was already used instead (spec section 8, 'Link already used')
-          const query = (ctx.query ?? {}) as Record<string, unknown>;
-          const email = emailOfToken(query.token);
-          if (email && (await emailConfirmed(db, email))) {
-            throw ctx.redirect(withError(query.callbackURL, AUTH_ERROR_CODES.linkAlreadyUsed));
-          }
-          return;
-        }
-        if (ctx.path === '/two-factor/verify-totp') {
-          // better-auth accepts a valid code any number of times within its window: once only here.
-          // Whose code: the signed-in user (enrolment), or the person half-way through signing in, named
-          // by better-auth's signed two_factor cookie.
-          const session = await getSessionFromCtx(ctx).catch(() => null);
-          const pendingId = session
-            ? null
-            : await ctx.getSignedCookie(ctx.context.createAuthCookie('two_factor').name, ctx.context.secret);
-          const pending = pendingId
-            ? await ctx.context.internalAdapter.findVerificationValue(pendingId)
-            : null;
-          const userId = session?.user.id ?? pending?.value;
-          if (userId && !(await claimTotpCode(db, userId, String(body.code ?? '')))) {
-            throw new APIError('UNAUTHORIZED', {
-              code: AUTH_ERROR_CODES.totpCodeAlreadyUsed,
-              message: 'This code was already used. Wait for the next one.',
-            });
-          }
-          return;
-        }
-        const rules = BODY_RULES[ctx.path];
-        if (!rules) return;
-        // Spec section 8 answers a sign-up for a registered address with 'Account exists'. better-auth
-        // would answer as if it worked (it hides existing accounts when confirmation is required).
-        if (
-          ctx.path === '/sign-up/email' &&
-          typeof body.email === 'string' &&
-          (await emailTaken(db, body.email))
-        ) {
-          throw new APIError('UNPROCESSABLE_ENTITY', {
-            code: AUTH_ERROR_CODES.userAlreadyExists,
-            message: 'User already exists. Use another email.',
-          });
-        }
-        for (const [field, schema] of Object.entries(rules)) {
-          const result = schema.safeParse(body[field]);
-          if (!result.success) {
-            // the message is a validation id of src/messages.ts; the client translates it
-            throw new APIError('BAD_REQUEST', {
-              code: AUTH_ERROR_CODES.validationFailed,
-              message: result.error.issues[0]?.message ?? 'validation.invalid',
-            });
-          }
-        }
-      }),
+      before: createAuthMiddleware(createBeforeHook(hookDeps)),
+      after: createAuthMiddleware(createAfterHook(hookDeps)),
     },
     user: {
       modelName: 'users',
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
-      changeEmail: {
-        enabled: true,
-        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
-          await mailer.send({
-            to: user.email,
-            ...changeEmail(await localeOf(user.id), { name: user.name, newEmail, url }),
-          });
-        },
-      },
+      changeEmail: { enabled: true, sendChangeEmailConfirmation: sendEmailChangeApproval },
     },
     // Our tables and columns are snake_case (STYLE.md naming); better-auth's own names are mapped here.
     session: {
@@ -259,43 +251,14 @@ export async function createAuth({
   });
 }
 
-/** The address a confirmation token names (read only to choose a message: nothing is granted on it). */
-function emailOfToken(token: unknown): string | undefined {
-  if (typeof token !== 'string') return undefined;
+/** A link of the second step of a change of address (better-auth's token names the new address). */
+function isEmailChangeToken(token: string): boolean {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      email?: unknown;
-      updateTo?: unknown;
-    };
-    // a change of address (updateTo) is a different flow: better-auth answers it itself
-    return typeof payload.email === 'string' && payload.updateTo === undefined ? payload.email : undefined;
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload && !!payload.updateTo;
   } catch {
-    return undefined;
+    return false;
   }
-}
-
-async function emailConfirmed(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('email_verified')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
-  return row?.email_verified === true;
-}
-
-/** A same-site callback path with an error code added; anything else falls back to /onboarding. */
-function withError(callbackURL: unknown, error: string): string {
-  const path = typeof callbackURL === 'string' && /^\/(?!\/)/.test(callbackURL) ? callbackURL : '/onboarding';
-  return `${path}${path.includes('?') ? '&' : '?'}error=${error}`;
-}
-
-async function emailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>;

@@ -26,3 +26,11 @@ export async function sendWatched(mailer: Mailer, message: MailMessage): Promise
     throw error;
   }
 }
+
+/**
+ * Sends without making the request wait, for answers that must be the same (in time too) whether or not
+ * an account was found. A failure is logged by the mailer and changes nothing in the answer.
+ */
+export function sendInBackground(mailer: Mailer, message: MailMessage): void {
+  mailer.send(message).catch(() => undefined);
+}

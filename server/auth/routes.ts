@@ -7,11 +7,13 @@ import { watchMailFailures } from './mail-failures.ts';
 
 /**
  * Requests whose whole point is an e-mail: when it could not be sent, the answer says so (503
- * MAIL_UNAVAILABLE) instead of better-auth's success. A sign-up has created the account by then, and the
- * person asks for the e-mail again with 'resend'. (A reset request keeps its one answer for every
- * address, so that it never tells whether an account exists.)
+ * MAIL_UNAVAILABLE) instead of better-auth's success. Each sends a mail whether or not the address has an
+ * account (a sign-up with a registered address mails its owner; a change to a taken address still asks
+ * the current address), so this answer tells nothing about accounts either. A sign-up has created the
+ * account by then, and the person asks for the e-mail again with 'resend'. A reset request and a resend
+ * send only for an account, so they keep one answer whatever happens (server/auth/auth.ts).
  */
-const MAIL_REQUESTS = new Set(['/api/auth/sign-up/email', '/api/auth/send-verification-email']);
+const MAIL_REQUESTS = new Set(['/api/auth/sign-up/email', '/api/auth/change-email']);
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads

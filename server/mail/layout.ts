@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/i18n.ts';
+import { toSingleLine } from '../../src/text.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml } from '../lib/html.ts';
 
@@ -51,9 +52,12 @@ const CHROME: Record<Locale, { linkFallback: string; signature: string; tagline:
   },
 };
 
-/** Header fields are one line: a line break in user text must never start a new header. */
+/**
+ * Header fields are one line: a line break in user text must never start a new header, and no control or
+ * invisible formatting character (stored before src/text.ts refused them) reaches a subject.
+ */
 export function singleLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
+  return toSingleLine(value).replace(/\s+/g, ' ').trim();
 }
 
 export function renderMail(locale: Locale, content: MailContent): RenderedMail {

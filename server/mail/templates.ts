@@ -22,6 +22,15 @@ export interface ChangeEmailData {
   newEmail: string;
   url: string;
 }
+export interface ConfirmNewEmailData {
+  name: string;
+  url: string;
+}
+export interface AccountExistsData {
+  name: string;
+  /** The sign-in page, which also has 'Forgot password?'. */
+  signInUrl: string;
+}
 export interface SupportRequestData {
   fromName: string;
   fromEmail: string;
@@ -122,37 +131,102 @@ export const resetPassword = defineTemplate<ResetPasswordData>({
   }),
 });
 
-/** Account settings: confirm a change of e-mail address. */
+/** Account settings, first step of a change of address: the current address approves it. */
 export const changeEmail = defineTemplate<ChangeEmailData>({
   en: ({ name, newEmail, url }) => ({
-    subject: 'Confirm your new email address for Tapcard',
-    preview: `Confirm the change to ${newEmail}.`,
-    heading: 'Confirm your new email',
+    subject: 'Approve the change of your Tapcard email address',
+    preview: `Approve the change to ${newEmail}.`,
+    heading: 'Approve the change of address',
     greeting: hiEn(name),
     paragraphs: [
-      `You asked to change the email address of your Tapcard account to ${newEmail}. Click the button below to confirm the change.`,
-      'Until you confirm, you keep signing in with your current address.',
+      `You asked to change the email address of your Tapcard account to ${newEmail}. Approve the change with the button below.`,
+      `We then send a link to ${newEmail}; your address changes once that link is opened. Until then, you keep signing in with your current address.`,
     ],
-    action: { label: 'Confirm new email', url },
+    action: { label: 'Approve the change', url },
     notes: [
       `This link is valid for ${hoursEn(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
       'If you did not ask for this change, ignore this email and your address stays the same. If you think someone else can use your account, change your password.',
     ],
   }),
   es: ({ name, newEmail, url }) => ({
-    subject: 'Confirma tu nuevo correo electrónico en Tapcard',
-    preview: `Confirma el cambio a ${newEmail}.`,
-    heading: 'Confirma tu nuevo correo',
+    subject: 'Aprueba el cambio de tu correo electrónico en Tapcard',
+    preview: `Aprueba el cambio a ${newEmail}.`,
+    heading: 'Aprueba el cambio de dirección',
     greeting: hiEs(name),
     paragraphs: [
-      `Has pedido cambiar la dirección de correo de tu cuenta de Tapcard a ${newEmail}. Pulsa el botón de abajo para confirmar el cambio.`,
-      'Hasta que lo confirmes, sigues iniciando sesión con tu dirección actual.',
+      `Has pedido cambiar la dirección de correo de tu cuenta de Tapcard a ${newEmail}. Aprueba el cambio con el botón de abajo.`,
+      `Después enviaremos un enlace a ${newEmail}; tu dirección cambia cuando se abra ese enlace. Hasta entonces, sigues iniciando sesión con tu dirección actual.`,
     ],
-    action: { label: 'Confirmar nuevo correo', url },
+    action: { label: 'Aprobar el cambio', url },
     notes: [
       `Este enlace es válido durante ${hoursEs(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
       'Si no has pedido este cambio, ignora este correo y tu dirección no cambiará. Si crees que otra persona puede usar tu cuenta, cambia tu contraseña.',
     ],
+  }),
+});
+
+/** Account settings, second step of a change of address: the new address confirms it is theirs. */
+export const confirmNewEmail = defineTemplate<ConfirmNewEmailData>({
+  en: ({ name, url }) => ({
+    subject: 'Confirm your new email address for Tapcard',
+    preview: 'One click to move your Tapcard account to this address.',
+    heading: 'Confirm your new email address',
+    greeting: hiEn(name),
+    paragraphs: [
+      'You asked to move your Tapcard account to this email address, and approved it from your current one. Confirm that this address is yours to finish the change.',
+      'Once you confirm, you sign in with this address.',
+    ],
+    action: { label: 'Confirm this address', url },
+    notes: [
+      `This link is valid for ${hoursEn(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
+      'If you did not ask for this, ignore this email: no account will use this address.',
+    ],
+  }),
+  es: ({ name, url }) => ({
+    subject: 'Confirma tu nueva dirección de correo en Tapcard',
+    preview: 'Un clic para pasar tu cuenta de Tapcard a esta dirección.',
+    heading: 'Confirma tu nueva dirección de correo',
+    greeting: hiEs(name),
+    paragraphs: [
+      'Has pedido pasar tu cuenta de Tapcard a esta dirección de correo y lo has aprobado desde la actual. Confirma que esta dirección es tuya para terminar el cambio.',
+      'Cuando lo confirmes, iniciarás sesión con esta dirección.',
+    ],
+    action: { label: 'Confirmar esta dirección', url },
+    notes: [
+      `Este enlace es válido durante ${hoursEs(EMAIL_LINK_VALIDITY_HOURS.changeEmail)}.`,
+      'Si no lo has pedido tú, ignora este correo: ninguna cuenta usará esta dirección.',
+    ],
+  }),
+});
+
+/**
+ * Sign-up with an address that already has a (confirmed) account. The sign-up screen answers as for any
+ * address, so only the owner of the address learns that the account exists.
+ */
+export const accountExists = defineTemplate<AccountExistsData>({
+  en: ({ name, signInUrl }) => ({
+    subject: 'You already have a Tapcard account',
+    preview: 'Someone tried to create a new account with this email address.',
+    heading: 'You already have an account',
+    greeting: hiEn(name),
+    paragraphs: [
+      'Someone, maybe you, just tried to create a Tapcard account with this email address. It already belongs to your account, so nothing new was created and your account stays as it is.',
+      "To use your account, sign in. If you don't remember your password, choose “Forgot password?” on the sign-in page.",
+    ],
+    action: { label: 'Sign in', url: signInUrl },
+    notes: ["If it wasn't you, you can ignore this email."],
+  }),
+  es: ({ name, signInUrl }) => ({
+    subject: 'Ya tienes una cuenta de Tapcard',
+    preview: 'Alguien ha intentado crear una cuenta nueva con esta dirección de correo.',
+    heading: 'Ya tienes una cuenta',
+    greeting: hiEs(name),
+    paragraphs: [
+      'Alguien, quizá tú, acaba de intentar crear una cuenta de Tapcard con esta dirección de correo. Ya pertenece a tu cuenta, así que no se ha creado nada nuevo y tu cuenta sigue igual.',
+      'Para usar tu cuenta, inicia sesión. Si no recuerdas tu contraseña, elige «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
+    ],
+    action: { label: 'Iniciar sesión', url: signInUrl },
+    notes: ['Si no has sido tú, puedes ignorar este correo.'],
   }),
 });
 

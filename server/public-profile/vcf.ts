@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../src/url.ts';
+import { toSingleLine } from '../../src/text.ts';
 import { serializeVcard } from '../../src/vcard.ts';
 import type { PublicCard } from './service.ts';
 
@@ -13,9 +13,9 @@ export function cardVcf(card: PublicCard & { vcardId: string }, photoJpegBase64:
     position: card.position,
     phone: card.phone,
     email: card.email,
-    // only http(s) URLs leave the server, in a page or in a file
-    website: card.website && isHttpUrl(card.website) ? card.website : null,
-    socialLinks: card.socialLinks.filter((link) => typeof link?.url === 'string' && isHttpUrl(link.url)),
+    // the serializer writes http(s) URLs only
+    website: card.website,
+    socialLinks: card.socialLinks.filter((link) => typeof link?.url === 'string'),
     photoJpegBase64,
     updatedAt: card.updatedAt,
   });
@@ -31,12 +31,13 @@ function encodeRfc8187(value: string): string {
 
 /**
  * Content-Disposition of the download: an ASCII file name for old clients (accents dropped, quotes and
- * anything else unsafe removed) and the exact UTF-8 name in filename* (RFC 6266) for everyone else.
+ * anything else unsafe removed) and the UTF-8 name in filename* (RFC 6266) for everyone else, without
+ * control or invisible formatting characters (a bidi override would show "gpj.exe" for "exe.jpg").
  */
 export function vcfContentDisposition(name: string): string {
   const base =
-    name
-      .replace(/[\p{Cc}/\\:*?"<>|]+/gu, ' ')
+    toSingleLine(name)
+      .replace(/[/\\:*?"<>|]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim() || 'contact';
   const ascii =

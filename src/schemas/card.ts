@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { HEX_COLOUR_PATTERN } from '../colour.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { singleLineText } from '../text.ts';
 import { CardFieldsSchema, photoPath } from './vcard.ts';
 
 // Card creation (/onboarding step 3) and /dashboard/profile. The username's rules depend on the plan, so
 // the schema only carries the text; usernameProblem (src/username.ts) judges it on both sides.
 
-export const usernameField = z.string().trim().max(64, M.usernameFormat);
+export const usernameField = singleLineText().max(64, M.usernameFormat);
 
 export const CreateCardSchema = CardFieldsSchema.extend({
   username: usernameField,
-  themeColour: z
-    .string()
+  themeColour: singleLineText()
     .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
     .transform((value) => value.toUpperCase()),
 });

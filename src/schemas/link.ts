@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { serverPaths } from '../routes.ts';
+import { singleLineText, toSingleLine } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
@@ -11,24 +12,20 @@ export const LINK_URL_MAX_LENGTH = 500;
 export const LINK_ICON_MAX_LENGTH = 50;
 
 /** A destination: a URL ('Must be a valid URL'), http or https only, at most 500 characters. */
-const destination = z
-  .string()
-  .trim()
+const destination = singleLineText()
   // an empty destination says so once, not once more for not being a URL
   .min(1, { error: M.linkUrlInvalid, abort: true })
   .max(LINK_URL_MAX_LENGTH, M.linkUrlTooLong)
   .refine((value) => URL.canParse(value), M.linkUrlInvalid)
   .refine((value) => !URL.canParse(value) || isHttpUrl(value), M.urlScheme);
 
-const title = z.string().trim().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
+const title = singleLineText().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
 
 /** Create New QR dialog: title, destination and an optional icon name. */
 export const QrCodeFormSchema = z.object({
   title,
   url: destination,
-  icon: z
-    .string()
-    .trim()
+  icon: singleLineText()
     .max(LINK_ICON_MAX_LENGTH, M.linkIconTooLong)
     .transform((value) => value || null),
 });
@@ -41,8 +38,8 @@ export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
 
 /** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
 export const ProfileLinkFormSchema = z.object({
-  title: z.string().trim().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
-  url: z.string().trim().min(1, M.linkTitleAndUrlRequired).pipe(destination),
+  title: singleLineText().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
+  url: singleLineText().min(1, M.linkTitleAndUrlRequired).pipe(destination),
 });
 export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
 export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;
@@ -75,10 +72,13 @@ export function qrScanUrl(publicUrl: string, code: string): string {
   return `${shortLinkUrl(publicUrl, code)}?${QR_SCAN_MARKER}`;
 }
 
-/** Download name of a QR code: the title with spaces as underscores (spec section 2), never empty. */
+/**
+ * Download name of a QR code: the title with spaces as underscores (spec section 2), without control or
+ * invisible formatting characters (stored before src/text.ts refused them), never empty.
+ */
 export function qrDownloadName(title: string, extension: 'png' | 'svg'): string {
   const base =
-    title
+    toSingleLine(title)
       .trim()
       .replace(/\s+/g, '_')
       .replace(/[\\/:*?"<>|]/g, '') || 'qr-code';

@@ -3,6 +3,7 @@ import { HEX_COLOUR_PATTERN } from '../colour.ts';
 import { LOCALES } from '../i18n.ts';
 import { photoPath } from './vcard.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { singleLineText } from '../text.ts';
 
 /** Spec section 4 (language): choosing a language saves it to the profile. */
 export const SetLanguageSchema = z.object({ language: z.enum(LOCALES) });
@@ -12,15 +13,14 @@ export const NAME_PART_MAX_LENGTH = 50;
 
 /** Account settings, personal information: first and last name (the full name is their join). */
 export const PersonalInfoSchema = z.object({
-  firstName: z.string().trim().min(1, M.firstNameRequired).max(NAME_PART_MAX_LENGTH, M.nameTooLong),
-  lastName: z.string().trim().max(NAME_PART_MAX_LENGTH, M.nameTooLong),
+  firstName: singleLineText().min(1, M.firstNameRequired).max(NAME_PART_MAX_LENGTH, M.nameTooLong),
+  lastName: singleLineText().max(NAME_PART_MAX_LENGTH, M.nameTooLong),
 });
 export type PersonalInfoInput = z.infer<typeof PersonalInfoSchema>;
 
 /** Account settings, theme accent colour. Stored upper-case. */
 export const ThemeColourSchema = z.object({
-  themeColour: z
-    .string()
+  themeColour: singleLineText()
     .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
     .transform((value) => value.toUpperCase()),
 });

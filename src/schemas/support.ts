@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { multiLineText, singleLineText } from '../text.ts';
 
 // The support contact form (spec section 2, Support; DECISIONS.md: the message is stored and e-mailed,
 // the sender gets a confirmation). The form and support.send use this same schema.
@@ -14,7 +15,7 @@ export const SUPPORT_RATE_LIMIT = { messages: 5, windowMinutes: 60 } as const;
 export const SUPPORT_REPLY_HOURS = 24;
 
 export const SupportMessageSchema = z.object({
-  subject: z.string().trim().min(1, M.subjectRequired).max(SUPPORT_SUBJECT_MAX_LENGTH, M.subjectTooLong),
-  message: z.string().trim().min(1, M.messageRequired).max(SUPPORT_MESSAGE_MAX_LENGTH, M.messageTooLong),
+  subject: singleLineText().min(1, M.subjectRequired).max(SUPPORT_SUBJECT_MAX_LENGTH, M.subjectTooLong),
+  message: multiLineText().min(1, M.messageRequired).max(SUPPORT_MESSAGE_MAX_LENGTH, M.messageTooLong),
 });
 export type SupportMessageInput = z.infer<typeof SupportMessageSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_THEME_COLOUR, HEX_COLOUR_PATTERN } from '../colour.ts';
 import { mediaKeyOf } from '../media.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 
 // The vCard form (spec section 5) shared by the vCard dialog, /dashboard/vcard, card creation and the
@@ -32,40 +33,32 @@ export const DEFAULT_CARD_COLOURS = {
 
 /** An optional text field: blank becomes null. */
 function optionalText(max: number, tooLong: string) {
-  return z
-    .string()
-    .trim()
+  return singleLineText()
     .max(max, tooLong)
     .transform((value) => value || null);
 }
 
 /** An optional http(s) URL: blank becomes null. */
-export const optionalHttpUrl = z
-  .string()
-  .trim()
+export const optionalHttpUrl = singleLineText()
   .max(URL_MAX_LENGTH, M.urlTooLong)
   .refine((value) => value === '' || isHttpUrl(value), M.urlScheme)
   .transform((value) => value || null);
 
-const colour = z
-  .string()
+const colour = singleLineText()
   .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
   .transform((value) => value.toUpperCase());
 
 /** A photo already uploaded by this user (its /media/ path), or null for none. */
-export const photoPath = z
-  .string()
+export const photoPath = singleLineText()
   .refine((value) => mediaKeyOf(value) !== null, M.photoInvalid)
   .nullable();
 
 /** Contact fields of a card: what the public page and the .vcf show. */
 export const CardFieldsSchema = z.object({
-  name: z.string().trim().min(1, M.vcardNameRequired).max(VCARD_NAME_MAX_LENGTH, M.vcardNameTooLong),
+  name: singleLineText().min(1, M.vcardNameRequired).max(VCARD_NAME_MAX_LENGTH, M.vcardNameTooLong),
   company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
-  email: z
-    .string()
-    .trim()
+  email: singleLineText()
     .max(VCARD_EMAIL_MAX_LENGTH, M.vcardEmailTooLong)
     .refine((value) => value === '' || z.email().safeParse(value).success, M.vcardEmailInvalid)
     .transform((value) => value || null),

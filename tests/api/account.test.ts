@@ -107,6 +107,17 @@ describe('password change', () => {
       message: VALIDATION_MESSAGES.passwordMinLength,
     });
 
+    const same = await authPost(
+      '/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD },
+      cookie,
+    );
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: VALIDATION_MESSAGES.passwordSameAsCurrent,
+    });
+
     const changed = await authPost(
       '/change-password',
       { currentPassword: TEST_PASSWORD, newPassword: 'Another-Good-Pass-2', revokeOtherSessions: true },

@@ -6,11 +6,13 @@ import {
   cookieFrom,
   injectFromApp,
   signUp,
+  smtpMail,
   TEST_PASSWORD,
   trpcData,
   type TestApp,
 } from '../support/harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { countUsers } from '../support/factories.ts';
+import { downSmtpUrl, linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // Accounts through better-auth, with real e-mail through an SMTP receiver inside the test.
 
@@ -20,11 +22,7 @@ let mail: MailReceiver;
 beforeAll(async () => {
   mail = await startMailReceiver();
   t = await buildTestApp({
-    mail: {
-      smtpUrl: mail.url,
-      from: 'Tapcard <no-reply@tapcard.test>',
-      supportEmail: 'support@tapcard.test',
-    },
+    mail: smtpMail(mail.url),
   });
 });
 
@@ -39,19 +37,7 @@ const newEmail = () => `person${++counter}-${Date.now()}@example.com`;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   injectFromApp(t.app, { method: 'POST', url, payload, headers });
 
-async function userCount(): Promise<number> {
-  const row = await t.db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-const linkIn = (body: string, path: string) => {
-  const match = new RegExp(`https?://[^\\s"'<>]*${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(body);
-  if (!match) throw new Error(`no ${path} link in:\n${body}`);
-  return new URL(match[0].replace(/&amp;/g, '&'));
-};
+const userCount = () => countUsers(t.db);
 
 describe('sign-up with e-mail confirmation', () => {
   it('creates the user and profile, sends the confirmation in the sign-up language, and gives no session yet', async () => {
@@ -158,15 +144,6 @@ describe('sign-up with e-mail confirmation', () => {
       password: TEST_PASSWORD,
     });
     expect(badEmail.statusCode).toBe(400);
-    expect(await userCount()).toBe(before);
-  });
-
-  it('says the account exists for a registered address and creates nothing', async () => {
-    const { email } = await signUp(t.app);
-    const before = await userCount();
-    const again = await post('/api/auth/sign-up/email', { name: 'Again', email, password: TEST_PASSWORD });
-    expect(again.statusCode).toBe(422);
-    expect(again.json().code).toMatch(/USER_ALREADY_EXISTS/);
     expect(await userCount()).toBe(before);
   });
 
@@ -360,16 +337,9 @@ describe('Google and Apple sign-in, configured', () => {
 
 describe('mail server down at sign-up', () => {
   it('says the e-mail could not be sent, keeps the account, and resend works once mail is back', async () => {
-    const probe = await startMailReceiver();
-    const port = new URL(probe.url).port;
-    await probe.close(); // nothing listens on that port now
-    const down = await buildTestApp({
-      mail: {
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'Tapcard <no-reply@tapcard.test>',
-        supportEmail: 's@tapcard.test',
-      },
-    });
+    const smtpUrl = await downSmtpUrl();
+    const port = new URL(smtpUrl).port;
+    const down = await buildTestApp({ mail: smtpMail(smtpUrl) });
     try {
       const email = newEmail();
       const signUpResponse = await injectFromApp(down.app, {
@@ -386,12 +356,14 @@ describe('mail server down at sign-up', () => {
         .executeTakeFirst();
       expect(user).toEqual({ email_verified: false });
 
+      // 'resend' answers the same whatever happens to the mail: its answer must not tell whether the
+      // address has an account waiting for confirmation (tests/api/auth-enumeration.test.ts)
       const stillDown = await injectFromApp(down.app, {
         method: 'POST',
         url: '/api/auth/send-verification-email',
         payload: { email, callbackURL: '/onboarding' },
       });
-      expect(stillDown.statusCode).toBe(503);
+      expect(stillDown.statusCode).toBe(200);
 
       const back = await startMailReceiver(Number(port));
       try {
@@ -409,46 +381,6 @@ describe('mail server down at sign-up', () => {
     } finally {
       await down.close();
     }
-  });
-});
-
-describe('change of e-mail address', () => {
-  it('asks the current address first, then confirms the new one, and the profile follows', async () => {
-    const { cookie, email, userId } = await signUp(t.app);
-    const newAddress = newEmail();
-    const request = await post(
-      '/api/auth/change-email',
-      { newEmail: newAddress, callbackURL: '/dashboard/account' },
-      { cookie },
-    );
-    expect(request.statusCode).toBe(200);
-
-    const approval = await mail.waitFor((m) => m.to.includes(email) && m.body.includes(newAddress));
-    const approve = linkIn(approval.body, '/api/auth/verify-email');
-    const approved = await t.app.inject({
-      method: 'GET',
-      url: approve.pathname + approve.search,
-      headers: { cookie },
-    });
-    expect(approved.statusCode).toBe(302);
-
-    const confirmation = await mail.waitFor((m) => m.to.includes(newAddress));
-    const confirm = linkIn(confirmation.body, '/api/auth/verify-email');
-    const confirmed = await t.app.inject({
-      method: 'GET',
-      url: confirm.pathname + confirm.search,
-      headers: { cookie },
-    });
-    expect(confirmed.statusCode).toBe(302);
-
-    const user = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-    expect(user?.email).toBe(newAddress);
-    const profile = await t.db
-      .selectFrom('profiles')
-      .select('email')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    expect(profile?.email).toBe(newAddress);
   });
 });
 

@@ -16,6 +16,7 @@ import { createViewRecorder } from '../../server/public-profile/views.ts';
 import { viewCount as viewsOf } from '../support/counts.ts';
 import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
+import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 
 // The public pages (issue 4): the card as HTML, availability, language, views, the cache and the .vcf.
 
@@ -602,13 +603,38 @@ describe('Save contact (.vcf)', () => {
     expect(card.getFirstPropertyValue('email')).toBe('ada@example.com');
     expect(card.getFirstPropertyValue('uid')).toBe(`urn:uuid:${vcardId}`);
     const unfolded = response.body.replace(/\r\n /g, '');
-    expect(unfolded).toContain('URL;TYPE=WORK:https://example.com/?ids=1,2\r\n');
+    expect(unfolded).toContain('URL;TYPE=WORK:https://example.com/?ids=1%2C2\r\n');
     expect(unfolded).toContain('X-SOCIALPROFILE;TYPE=linkedin:https://www.linkedin.com/in/jose\r\n');
     expect(unfolded).not.toContain('javascript:');
     const photo = /PHOTO;ENCODING=b;TYPE=JPEG:([A-Za-z0-9+/=]+)\r\n/.exec(unfolded)?.[1] ?? '';
     const metadata = await sharp(Buffer.from(photo, 'base64')).metadata();
     expect(metadata.format).toBe('jpeg');
     expect(metadata.width).toBe(metadata.height);
+  });
+
+  itWithVobject('keeps a card stored before the text rule whole: one vCard, its text intact', async () => {
+    const owner = await createOwner(t.db);
+    // rows written before src/text.ts refused control and invisible characters
+    const name = 'Ana\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Injected \u202Efdp.exe; a,b\\c';
+    const vcardId = await addVcard(t.db, owner.id, {
+      name,
+      company: 'ACME;\nEND:VCARD',
+      website: 'https://ada.example.com/a,b;c\r\nEND:VCARD',
+      social_links: [{ platform: 'linkedin\r\nX', url: 'https://www.linkedin.com/in/ana,lee' }],
+    });
+    const response = await get(`/vcard/${vcardId}/contact.vcf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).not.toMatch(/[\u202e\r\n]|%E2%80%AE/i);
+    const read = name.replace(/\r\n/g, '\n');
+    expect(new ICAL.Component(ICAL.parse(response.body)).getFirstPropertyValue('fn')).toBe(read);
+    const cards = readWithVobject(response.body);
+    expect(cards).toHaveLength(1);
+    const properties = cards[0] ?? [];
+    expect(properties.filter(([key]) => key === 'fn').map(([, value]) => value)).toEqual([read]);
+    expect(properties.filter(([key]) => key === 'url').map(([, value]) => value)).toEqual([
+      'https://ada.example.com/a%2Cb%3BcEND:VCARD',
+      'https://www.linkedin.com/in/ana%2Clee',
+    ]);
   });
 
   it('names a file with nothing to keep "contact"', async () => {

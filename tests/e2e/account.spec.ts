@@ -97,6 +97,15 @@ test('changing the password: both new fields must match, then the new one signs 
   await expect(password.getByText('New passwords do not match')).toBeVisible();
   await expect(password.getByLabel('Confirm new password')).toBeFocused();
 
+  // the current password is no new password
+  await password.getByLabel('New password', { exact: true }).fill(E2E_PASSWORD);
+  await password.getByLabel('Confirm new password').fill(E2E_PASSWORD);
+  await submit.click();
+  await expect(
+    password.getByText('Choose a new password that is different from your current one'),
+  ).toBeVisible();
+
+  await password.getByLabel('New password', { exact: true }).fill(newPassword);
   await password.getByLabel('Confirm new password').fill(newPassword);
   await submit.click();
   await expect(page.getByText('Password updated successfully', { exact: true })).toBeVisible();
@@ -133,8 +142,32 @@ test('personal information: a changed name is kept after a reload; a new address
   await expect(personal.getByRole('status')).toContainText(
     `We sent a link to ${email} to approve the change.`,
   );
-  // the current address approves first
-  await waitForMail(email, (mail) => mail.subject === 'Confirm your new email address for Tapcard');
+  // the current address approves first (the whole journey: email-flows.spec.ts)
+  await waitForMail(email, (mail) => mail.subject === 'Approve the change of your Tapcard email address');
+});
+
+test('a name with an invisible or control character is refused at its field, and nothing is saved', async ({
+  page,
+}) => {
+  await signedInNewPerson(page, 'Ada Lovelace');
+  await page.goto('/dashboard/account');
+  const personal = card(page, 'Personal information');
+  // a right-to-left override would show the name backwards on the public card and in the .vcf
+  await personal.getByLabel('Last name').fill('Love\u202elace');
+  await personal.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    personal.getByText("This field can't contain line breaks, tabs or invisible formatting characters"),
+  ).toBeVisible();
+  await expect(personal.getByLabel('Last name')).toBeFocused();
+  await page.reload();
+  await expect(personal.getByLabel('Last name')).toHaveValue('Lovelace');
+});
+
+test('a name with tag-like text shows exactly as typed in the sentences that name it', async ({ page }) => {
+  await signedInNewPerson(page, 'Bea <b>Bold</b> <i>x</i>');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('banner')).toContainText('Signed in as Bea <b>Bold</b> <i>x</i>');
+  await expect(page.getByText('Welcome back, Bea <b>Bold</b> <i>x</i>.', { exact: false })).toBeVisible();
 });
 
 test('the language preference is saved to the profile and applied after a reload', async ({ page }) => {

@@ -48,3 +48,63 @@ test('reset a forgotten password through the e-mailed link, then sign in with th
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
 });
+
+test('sign up with an address that has an account: the same screen, and its owner is told by e-mail', async ({
+  page,
+}) => {
+  const email = await signedInNewPerson(page, 'Grace Hopper');
+  await page.context().clearCookies();
+  await page.goto('/onboarding');
+  await page.getByLabel('Full Name').fill('Someone Else');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Another-Horse-77');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  // exactly what a new address gets: nothing here says that the account exists
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
+  await expect(
+    page.getByText(`We sent an email to ${email}. Open the link in it to continue.`),
+  ).toBeVisible();
+
+  const notice = await waitForMail(email, (m) => m.subject === 'You already have a Tapcard account');
+  await page.goto(linkIn(notice, '/login'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+});
+
+test('change the e-mail address: approve from the old one, confirm from the new one, told at each step', async ({
+  page,
+}) => {
+  const email = await signedInNewPerson(page);
+  const newEmail = `moved-${randomBytes(5).toString('hex')}@example.com`;
+  await page.goto('/dashboard/account');
+  const personal = page.getByRole('region', { name: 'Personal information', exact: true });
+  await personal.getByRole('button', { name: 'Change email' }).click();
+  await personal.getByLabel('New email address').fill(newEmail);
+  await personal.getByRole('button', { name: 'Send confirmation' }).click();
+  await expect(personal.getByRole('status')).toContainText(
+    `We sent a link to ${email} to approve the change.`,
+  );
+
+  const approval = await waitForMail(
+    email,
+    (m) => m.subject === 'Approve the change of your Tapcard email address',
+  );
+  await page.goto(linkIn(approval, '/api/auth/verify-email'));
+  await expect(page).toHaveURL('/dashboard/account');
+  await expect(page.getByRole('status').filter({ hasText: 'Change approved' })).toContainText(
+    'We sent a link to your new address.',
+  );
+
+  const confirmation = await waitForMail(newEmail);
+  expect(confirmation.subject).toBe('Confirm your new email address for Tapcard');
+  const confirmLink = linkIn(confirmation, '/api/auth/verify-email');
+  await page.goto(confirmLink);
+  await expect(page).toHaveURL('/dashboard/account');
+  await expect(page.getByRole('status').filter({ hasText: 'Email address changed' })).toContainText(
+    `From now on you sign in with ${newEmail}.`,
+  );
+  await expect(personal).toContainText(newEmail);
+
+  // the same link again: it says it no longer works
+  await page.goto(confirmLink);
+  await expect(page.getByRole('alert').filter({ hasText: 'This link no longer works' })).toBeVisible();
+});

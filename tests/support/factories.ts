@@ -6,7 +6,7 @@ import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
-import { injectFromApp, signUp, type TestApp } from './harness.ts';
+import { injectFromApp, signUp, TEST_PASSWORD, type TestApp } from './harness.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
 // directly to the database with sensible defaults, so each test names only what it is about. The services
@@ -24,6 +24,8 @@ export interface OwnerFields {
   subscriptionEnd?: Date | null;
   language?: Locale;
   initialized?: boolean;
+  /** Whether the sign-in address is confirmed (not by default: no sign-up link was opened). */
+  emailVerified?: boolean;
 }
 
 /** A user and their profile, without a password or session (for public pages and links seen by visitors). */
@@ -35,7 +37,10 @@ export async function createOwner(
   const username = fields.username ?? `owner-${next()}-${randomBytes(3).toString('hex')}`;
   const email = fields.email ?? `${username}@example.com`;
   const name = fields.name ?? 'Ada Lovelace';
-  await db.insertInto('users').values({ id, name, email }).execute();
+  await db
+    .insertInto('users')
+    .values({ id, name, email, email_verified: fields.emailVerified ?? false })
+    .execute();
   await db
     .insertInto('profiles')
     .values({
@@ -70,6 +75,43 @@ export async function createSignedInOwner(
     .where('id', '=', user.userId)
     .execute();
   return { ...user, username };
+}
+
+/**
+ * A person who signed up (through better-auth, with its confirmation e-mail) but has not opened the
+ * confirmation link yet: no session.
+ */
+export async function createUnconfirmedUser(
+  t: TestApp,
+  fields: { name?: string; email?: string } = {},
+): Promise<{ userId: string; email: string }> {
+  const email = fields.email ?? `unconfirmed-${next()}-${randomBytes(3).toString('hex')}@example.com`;
+  const response = await injectFromApp(t.app, {
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: {
+      name: fields.name ?? 'Una Confirmed',
+      email,
+      password: TEST_PASSWORD,
+      callbackURL: '/onboarding',
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const row = await t.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { userId: row.id, email };
+}
+
+/** How many accounts there are (to prove that a refused or repeated sign-up created none). */
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface VcardFields {

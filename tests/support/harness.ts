@@ -83,6 +83,11 @@ export function testConfig(
   return { ...base, database, ...overrides };
 }
 
+/** Mail settings of a test app that sends through a test's SMTP receiver (tests/support/mail-receiver.ts). */
+export function smtpMail(smtpUrl: string): Config['mail'] {
+  return { smtpUrl, from: 'Tapcard <no-reply@tapcard.test>', supportEmail: 'support@tapcard.test' };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;

@@ -26,6 +26,13 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** The first link of a mail body whose URL contains `path` (HTML entities of its query undone). */
+export function linkIn(body: string, path: string): URL {
+  const match = new RegExp(`https?://[^\\s"'<>]*${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]*`).exec(body);
+  if (!match) throw new Error(`no ${path} link in:\n${body}`);
+  return new URL(match[0].replace(/&amp;/g, '&'));
+}
+
 function decodeHeader(value: string): string {
   // RFC 2047 encoded words, as nodemailer writes non-ASCII subjects; the white space between two
   // adjacent encoded words (where a long header was folded) is not part of the text
@@ -42,6 +49,13 @@ function parse(raw: string, to: string[], from: string): ReceivedMail {
   const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
   return { to, from, subject, body: decodeQuotedPrintable(raw) };
+}
+
+/** The URL of an SMTP port nobody listens on (a receiver started and closed): a mail server that is down. */
+export async function downSmtpUrl(): Promise<string> {
+  const probe = await startMailReceiver();
+  await probe.close();
+  return probe.url;
 }
 
 export async function startMailReceiver(port = 0): Promise<MailReceiver> {

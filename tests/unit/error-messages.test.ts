@@ -70,11 +70,6 @@ describe('authErrorMessage', () => {
       AUTH_ERROR_TEXT.INVALID_EMAIL_OR_PASSWORD,
     ],
     [
-      'an existing account',
-      { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' },
-      AUTH_ERROR_TEXT.USER_ALREADY_EXISTS,
-    ],
-    [
       "the server's check with a validation id",
       { status: 400, code: 'VALIDATION_FAILED', message: VALIDATION_MESSAGES.passwordUppercase },
       VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.passwordUppercase],

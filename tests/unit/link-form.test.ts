@@ -130,5 +130,7 @@ describe('short URLs and download names', () => {
     expect(qrDownloadName('Summer  menu 2025', 'png')).toBe('Summer_menu_2025.png');
     expect(qrDownloadName(' Café / bar: "best" ', 'svg')).toBe('Café__bar_best.svg');
     expect(qrDownloadName('   ', 'png')).toBe('qr-code.png');
+    expect(qrDownloadName('Menu\u202Egnp.exe\u200B\tbar\u0000', 'png')).toBe('Menugnp.exe_bar.png');
+    expect(qrDownloadName('\u2066\u2069', 'svg')).toBe('qr-code.svg');
   });
 });

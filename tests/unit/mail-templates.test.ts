@@ -4,7 +4,9 @@ import { LOCALES, type Locale } from '../../src/i18n.ts';
 import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
 import { escapeHtml } from '../../server/lib/html.ts';
 import {
+  accountExists,
   changeEmail,
+  confirmNewEmail,
   resetPassword,
   supportConfirmation,
   supportRequest,
@@ -27,6 +29,14 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
   },
   changeEmail: {
     render: (l) => changeEmail(l, { name: HOSTILE, newEmail: 'new"<b>@example.com', url: URL_WITH_QUERY }),
+    url: URL_WITH_QUERY,
+  },
+  confirmNewEmail: {
+    render: (l) => confirmNewEmail(l, { name: HOSTILE, url: URL_WITH_QUERY }),
+    url: URL_WITH_QUERY,
+  },
+  accountExists: {
+    render: (l) => accountExists(l, { name: HOSTILE, signInUrl: URL_WITH_QUERY }),
     url: URL_WITH_QUERY,
   },
   supportRequest: {
@@ -94,6 +104,19 @@ describe('texts', () => {
     expect(resetPassword('en', link).text).toContain('valid for 1 hour');
     expect(resetPassword('es', link).text).toContain('durante 1 hora');
     expect(resetPassword('en', link).text).toContain('If you did not ask');
+  });
+
+  it('tell the new address of a change its own story, not the sign-up one', () => {
+    const link = { name: 'Ana', url: 'https://tapcard.example/x' };
+    for (const locale of LOCALES) {
+      const mail = confirmNewEmail(locale, link);
+      expect(mail.text).not.toBe(verifyEmail(locale, link).text);
+      expect(mail.text).not.toMatch(/signing up|finish creating|registrarte|terminar de crear/i);
+    }
+    expect(confirmNewEmail('en', link).text).toContain(`${EMAIL_LINK_VALIDITY_HOURS.changeEmail} hours`);
+    expect(changeEmail('en', { ...link, newEmail: 'new@example.com' }).text).toContain(
+      'We then send a link to new@example.com',
+    );
   });
 
   it('promise the support answer time of the spec', () => {

@@ -87,6 +87,13 @@ describe('vcfContentDisposition', () => {
       `attachment; filename="a b c.vcf"; filename*=UTF-8''a%20b%3Bc.vcf`,
     );
   });
+
+  it('drops control and invisible formatting characters from both names', () => {
+    // a right-to-left override would show "Ana fdp.exe" as "Ana exe.pdf"
+    expect(vcfContentDisposition('Ana \u202Efdp.exe\u200B\u0000\u2066x\u2069')).toBe(
+      `attachment; filename="Ana fdp.exex.vcf"; filename*=UTF-8''Ana%20fdp.exex.vcf`,
+    );
+  });
 });
 
 describe('acceptsGzip and etagMatches', () => {

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, serializeVcard, type VcardContact } from '../../src/vcard.ts';
+import { escapeText, foldLine, serializeVcard, uriValue, type VcardContact } from '../../src/vcard.ts';
+import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 
 // Checked by parsing the output with a standard vCard parser (ical.js), plus the byte-level rules that
 // parsers forgive but phones do not.
@@ -53,9 +54,9 @@ describe('serializeVcard', () => {
     expect(property(card, 'uid')?.getFirstValue()).toBe(`urn:uuid:${contact.id}`);
   });
 
-  it('escapes the semicolon and comma of ORG, and leaves a URL with a comma intact', () => {
+  it('escapes the semicolon and comma of ORG, and percent-encodes the comma of a URL', () => {
     expect(card).toContain('ORG:ACME\\, Inc.\\; R&D\r\n');
-    expect(card).toContain('URL;TYPE=WORK:https://example.com/?ids=1,2\r\n');
+    expect(card).toContain('URL;TYPE=WORK:https://example.com/?ids=1%2C2\r\n');
   });
 
   it('embeds the photo and adds social profiles with a URL fallback', () => {
@@ -73,9 +74,22 @@ describe('serializeVcard', () => {
   });
 });
 
-describe('escapeText and foldLine', () => {
-  it('escapes backslashes, commas, semicolons and newlines', () => {
-    expect(escapeText('a\\b,c;d\ne\r\nf')).toBe('a\\\\b\\,c\\;d\\ne\\nf');
+describe('escapeText, uriValue and foldLine', () => {
+  it('escapes backslashes, commas and line breaks, and semicolons where they separate components', () => {
+    expect(escapeText('a\\b,c;d\ne\r\nf\rg')).toBe('a\\\\b\\,c;d\\ne\\nf\\ng');
+    expect(escapeText('a;b', { structured: true })).toBe('a\\;b');
+  });
+
+  it('never lets a line break or another control character through', () => {
+    expect(escapeText('a\u2028b\u0085c\vd\fe\tf\u0000g\u001bh')).toBe('a\\nb\\nc\\nd\\ne f' + 'gh');
+  });
+
+  it('writes http(s) URLs as a browser reads them, with comma, semicolon and backslash encoded', () => {
+    expect(uriValue('https://ada.example.com/a,b;c')).toBe('https://ada.example.com/a%2Cb%3Bc');
+    expect(uriValue('https://a.example/x\r\nEND:VCARD y')).toBe('https://a.example/xEND:VCARD%20y');
+    expect(uriValue('https://a.example/?q=\\x')).toBe('https://a.example/?q=%5Cx');
+    expect(uriValue('javascript:alert(1)')).toBeNull();
+    expect(uriValue('not a url')).toBeNull();
   });
 
   it('never splits a multi-byte character across a fold', () => {
@@ -83,5 +97,97 @@ describe('escapeText and foldLine', () => {
     const folded = foldLine(line);
     for (const part of folded.split('\r\n')) expect(Buffer.byteLength(part, 'utf8')).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(line);
+  });
+});
+
+// Text stored before the text rule (src/text.ts), or typed to break the file: every field at once.
+const LONG = 'ñ€😀'.repeat(60);
+const HOSTILE = `Zoë "Ana" O'Brien; Jr., PhD \\ a:b \u202Egnp.exe\u202C \u2067isolé\u2069 ${LONG}`;
+const INJECTION = 'Line one\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Injected\rtwo\nthree';
+const HOSTILE_URL = `https://ada.example.com/a,b;c\\d:e/${encodeURIComponent(LONG)}?q=1,2;3#f,g`;
+const hostileContact: VcardContact = {
+  id: '0b7a2d5e-3b0a-4c52-9a57-1b2f0c3d4e5f',
+  name: `${HOSTILE} ${INJECTION}`,
+  company: HOSTILE,
+  position: INJECTION,
+  phone: '+34 600;123,456\\ 7:8\r\nX',
+  email: 'ana;x,y\\z:w@example.com\r\nBCC:x',
+  website: HOSTILE_URL,
+  socialLinks: [
+    { platform: 'LinkedIn', url: 'https://www.linkedin.com/in/ana,lee;x' },
+    { platform: 'x\r\nFN:Injected', url: 'https://evil.example/\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Injected' },
+    { platform: 'twitter', url: 'javascript:alert(1)' },
+  ],
+  photoJpegBase64: Buffer.alloc(900, 9).toString('base64'),
+  updatedAt: new Date('2026-11-22T01:02:03Z'),
+};
+const hostileCard = serializeVcard(hostileContact);
+/** A phone number keeps its visible characters, on one line and without backslashes. */
+const PHONE_AS_WRITTEN = '+34 600;123,456 7:8 X';
+
+/** What a reader should give back for a text field: the text, with line breaks as LF. */
+const asRead = (text: string) => text.replace(/\r\n|\r/g, '\n');
+/** A URL as read back, its percent-encoded comma, semicolon and backslash undone: the same address. */
+const sameAddress = (read: string, original: string) =>
+  read.replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%5C/g, '\\') ===
+  new URL(original).href.replace(/%5C/g, '\\');
+
+describe('a card with hostile text in every field', () => {
+  it('stays one vCard of short CRLF lines', () => {
+    expect(hostileCard.match(/^BEGIN:VCARD\r$/gm)).toHaveLength(1);
+    expect(hostileCard.match(/^END:VCARD\r$/gm)).toHaveLength(1);
+    expect(hostileCard.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of hostileCard.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  });
+
+  it('reads back intact with ical.js', () => {
+    const component = new ICAL.Component(ICAL.parse(hostileCard));
+    expect(component.name).toBe('vcard');
+    const one = (name: string) => component.getFirstProperty(name)?.getFirstValue();
+    expect(one('fn')).toBe(asRead(hostileContact.name));
+    expect(one('org')).toBe(HOSTILE);
+    expect(one('title')).toBe(asRead(INJECTION));
+    expect(one('tel')).toBe(PHONE_AS_WRITTEN);
+    expect(one('email')).toBe(asRead(hostileContact.email ?? ''));
+    const urls = component.getAllProperties('url').map((p) => String(p.getFirstValue()));
+    const profiles = component.getAllProperties('x-socialprofile').map((p) => String(p.getFirstValue()));
+    expect(urls).toHaveLength(3);
+    expect(profiles).toHaveLength(2);
+    expect(sameAddress(urls[0] ?? '', HOSTILE_URL)).toBe(true);
+    expect(sameAddress(profiles[0] ?? '', 'https://www.linkedin.com/in/ana,lee;x')).toBe(true);
+    expect(component.getAllProperties().map((p) => p.name)).not.toContain('injected');
+    expect(String(one('photo'))).toBe(hostileContact.photoJpegBase64);
+  });
+
+  itWithVobject('reads back intact with vobject', () => {
+    const cards = readWithVobject(hostileCard);
+    expect(cards).toHaveLength(1);
+    const properties = cards[0] ?? [];
+    const all = (name: string) => properties.filter(([key]) => key === name).map(([, value]) => value);
+    expect(all('fn')).toEqual([asRead(hostileContact.name)]);
+    expect(all('org')).toEqual([[HOSTILE]]);
+    expect(all('title')).toEqual([asRead(INJECTION)]);
+    expect(all('tel')).toEqual([PHONE_AS_WRITTEN]);
+    expect(all('email')).toEqual([asRead(hostileContact.email ?? '')]);
+    const [family, given] = (all('n')[0] ?? []) as string[];
+    expect(`${given} ${family}`).toBe(asRead(hostileContact.name).trim().split(/\s+/).join(' '));
+    const urls = all('url') as string[];
+    expect(urls).toHaveLength(3);
+    expect(sameAddress(urls[0] ?? '', HOSTILE_URL)).toBe(true);
+    expect(sameAddress(urls[1] ?? '', 'https://www.linkedin.com/in/ana,lee;x')).toBe(true);
+    expect(all('x-socialprofile')).toHaveLength(2);
+    expect(properties.map(([key]) => key)).not.toContain('injected');
+    expect(all('photo')).toEqual([hostileContact.photoJpegBase64]);
+  });
+
+  itWithVobject('keeps a URL with a comma whole in vobject', () => {
+    const card = serializeVcard({
+      id: 'x',
+      name: 'Ada',
+      website: 'https://ada.example.com/a,b;c',
+      updatedAt: new Date(0),
+    });
+    const url = readWithVobject(card)[0]?.find(([key]) => key === 'url')?.[1];
+    expect(url).toBe('https://ada.example.com/a%2Cb%3Bc');
   });
 });

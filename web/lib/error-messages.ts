@@ -41,6 +41,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.password.too_long': msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   'validation.password.sign_in_min_length': msg`Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`,
   'validation.password.mismatch': msg`New passwords do not match`,
+  'validation.password.same_as_current': msg`Choose a new password that is different from your current one`,
   'validation.confirm_delete': msg`Type ${DELETE_CONFIRMATION_WORD} to confirm`,
   'validation.first_name.required': msg`First name is required`,
   'validation.colour.invalid': msg`Enter a colour as # and 6 hex digits, for example ${DEFAULT_THEME_COLOUR}`,
@@ -71,6 +72,8 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.title_and_url_required': msg`Title and URL are required`,
   'validation.passkey.name_required': msg`Give the passkey a name`,
   'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
+  'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
+  'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -100,15 +103,12 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
 /** A call that never got an answer (offline, server down). */
 export const NETWORK_ERROR_TEXT = msg`Could not reach the server. Check your connection and try again.`;
 
-const EMAIL_ALREADY_REGISTERED = msg`This email is already registered. Please sign in instead.`;
 const TOO_MANY_CODE_ATTEMPTS = msg`Too many wrong codes. Please wait a while and try again.`;
 const PASSKEY_NOT_VERIFIED = msg`The passkey could not be verified. Please try again.`;
 const PERSON_NOT_VERIFIED = msg`Your device must confirm it is you with a PIN, fingerprint or face. Set up a screen lock or a PIN for it and try again.`;
 
 /** Texts of the better-auth error codes a person can meet on our screens (its own codes are English prose). */
 export const AUTH_ERROR_TEXT = {
-  USER_ALREADY_EXISTS: EMAIL_ALREADY_REGISTERED,
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: EMAIL_ALREADY_REGISTERED,
   INVALID_EMAIL_OR_PASSWORD: msg`Invalid email or password. Please try again.`,
   INVALID_EMAIL: VALIDATION_MESSAGE_TEXT['validation.email.invalid'],
   INVALID_PASSWORD: msg`The password is not correct.`,

@@ -4,6 +4,7 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { ActiveSessionsCard } from './account/ActiveSessionsCard.tsx';
 import { DeleteAccountCard } from './account/DeleteAccountCard.tsx';
+import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { LanguageCard } from './account/LanguageCard.tsx';
 import { PasskeysCard } from './account/PasskeysCard.tsx';
 import { PasswordCard } from './account/PasswordCard.tsx';
@@ -28,6 +29,7 @@ export function Account() {
       />
       {profile.data ? (
         <>
+          <EmailChangeNotice email={profile.data.email ?? undefined} />
           <PersonalInfoCard profile={profile.data} />
           <PlanSummaryCard profile={profile.data} />
           <PasswordCard />

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { authClient } from '../lib/auth-client.ts';
 import { trpc } from '../lib/trpc.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { UserText } from '../components/UserText.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
@@ -15,7 +16,8 @@ const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** /dashboard (spec section 2, Analytics): the four counts of the last 30 days and the activity chart. */
 export function Analytics() {
   const { t } = useLingui();
-  const userName = authClient.useSession().data?.user.name;
+  const sessionName = authClient.useSession().data?.user.name;
+  const userName = sessionName ? <UserText>{sessionName}</UserText> : null;
   const firstVisit = useFirstVisit();
   const overview = trpc.analytics.overview.useQuery({ timeZone: BROWSER_TIME_ZONE });
   return (

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { NEXT_PARAM, paths, signInPath } from '#src/routes.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
 import { authHref } from './auth/auth-modes.ts';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
@@ -22,6 +23,7 @@ export function Login() {
     <PublicPageLayout>
       <div className="space-y-6">
         <AuthCard title={t`Sign In`} description={<Trans>Welcome back! Sign in to manage your cards.</Trans>}>
+          <EmailChangeNotice />
           <SignedOutOnly leave={() => void leave({ welcome: false })}>
             <SignInFlow
               withRememberMe={false}

@@ -3,11 +3,13 @@ import { authClient } from '../../lib/auth-client.ts';
 import { useSaveLanguage } from '../../lib/use-save-language.ts';
 import { LanguageSwitcher } from '../LanguageSwitcher.tsx';
 import { Logo } from '../Logo.tsx';
+import { UserText } from '../UserText.tsx';
 import { MobileNavDrawer } from './MobileNavDrawer.tsx';
 
 /** Top of every dashboard page: the menu and logo on phones, who is signed in on wider screens, the language. */
 export function DashboardTopBar() {
-  const userName = authClient.useSession().data?.user.name;
+  const sessionName = authClient.useSession().data?.user.name;
+  const userName = sessionName ? <UserText>{sessionName}</UserText> : null;
   // signed in, choosing a language also saves it to the profile (spec section 4, language)
   const language = useSaveLanguage();
   return (

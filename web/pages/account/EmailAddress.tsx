@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { z } from 'zod';
 import { paths } from '#src/routes.ts';
-import { EmailSchema } from '#src/schemas/auth.ts';
+import { ChangeEmailSchema } from '#src/schemas/auth.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
@@ -12,8 +11,6 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-
-const ChangeEmailSchema = z.object({ newEmail: EmailSchema });
 
 function ChangeEmailForm({
   currentEmail,

@@ -1,17 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { z } from 'zod';
-import { VALIDATION_MESSAGES } from '#src/messages.ts';
-import { PASSWORD_MAX_LENGTH } from '#src/schemas/auth.ts';
+import { PasswordPromptSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { PasswordField } from '../../components/form/PasswordField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
-
-/** Only that a password was typed: the server checks it. */
-const PasswordOnlySchema = z.object({
-  password: z.string().min(1, VALIDATION_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
-});
 
 /** Asks for the account password before a security change (two-factor on or off, new backup codes). */
 export function PasswordPrompt({
@@ -26,7 +19,7 @@ export function PasswordPrompt({
   onConfirm: (password: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const form = useZodForm(PasswordOnlySchema, { password: '' });
+  const form = useZodForm(PasswordPromptSchema, { password: '' });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
   useEffect(() => setFocus('password'), [setFocus]);

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { z } from 'zod';
-import { TotpCodeSchema } from '#src/schemas/auth.ts';
+import { TotpCodeFormSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TotpCodeField } from '../../components/form/TotpCodeField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -10,8 +9,6 @@ import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { StepHeading } from './StepHeading.tsx';
 import { TotpQrCode } from './TotpQrCode.tsx';
-
-const CodeSchema = z.object({ code: TotpCodeSchema });
 
 /** The secret of an otpauth:// address, in groups of four for typing it by hand. */
 function readableSecret(totpURI: string): string {
@@ -30,7 +27,7 @@ export function TotpEnrolment({
   onCancel: () => void;
 }) {
   const { t, i18n } = useLingui();
-  const form = useZodForm(CodeSchema, { code: '' });
+  const form = useZodForm(TotpCodeFormSchema, { code: '' });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async ({ code }) => {

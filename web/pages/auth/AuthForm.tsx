@@ -49,10 +49,14 @@ export function AuthForm({ view, onSignedIn }: { view: AuthView; onSignedIn: () 
           <SignUpForm
             nameLabel={<Trans>Name</Trans>}
             submitLabel={<Trans>Sign Up</Trans>}
-            onSignedUp={({ signedIn }) => {
+            onSignedUp={({ values: { email }, signedIn }) => {
               // with a session the screen moves on to the dashboard by itself
               if (signedIn) return;
-              toast({ title: t`Success!`, description: t`Please check your email to confirm your account.` });
+              // the same words for a new and a registered address (its owner got a mail saying so)
+              toast({
+                title: t`Check your email`,
+                description: t`We sent a message to ${email}. Open the link in it to continue.`,
+              });
               backToSignIn();
             }}
           />

@@ -20,7 +20,11 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
       toast({ variant: 'destructive', title: t`Error`, description: i18n._(authErrorMessage(error)) });
       return;
     }
-    toast({ title: t`Check your email`, description: t`We've sent you a password reset link.` });
+    // the same answer for every address: it never says whether an account exists
+    toast({
+      title: t`Check your email`,
+      description: t`If an account uses this address, a link to choose a new password is on its way.`,
+    });
     onSent();
   });
 

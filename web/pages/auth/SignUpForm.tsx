@@ -13,8 +13,6 @@ import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
 
-const ALREADY_REGISTERED = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
-
 export interface SignUpResult {
   /** What was sent (as checked by the schema). */
   values: SignUpInput;
@@ -35,7 +33,8 @@ interface SignUpFormProps {
 
 /**
  * Name, e-mail and password with the sign-up policy (spec section 5). The confirmation link of the
- * e-mail leads to /onboarding (spec section 7).
+ * e-mail leads to /onboarding (spec section 7). A registered address gets the same answer as a new one
+ * (its owner is told by e-mail), so this form never says whether an account exists.
  */
 export function SignUpForm({
   nameLabel,
@@ -59,20 +58,19 @@ export function SignUpForm({
       authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
     );
     if (error?.code === AUTH_ERROR_CODES.mailUnavailable) {
-      // the account exists; the waiting screen's 'resend' asks for the e-mail again
+      // the waiting screen's 'resend' asks for the e-mail again
       toast({
         variant: 'destructive',
-        title: t`We could not send the confirmation email`,
-        description: t`Your account was created. Use “Resend” in a moment to get the link.`,
+        title: t`We could not send the email`,
+        description: t`Use “Resend” in a moment to get it.`,
       });
       onSignedUp({ values, signedIn: false });
       return;
     }
     if (error) {
-      const exists = ALREADY_REGISTERED.has(error.code ?? '');
       toast({
         variant: 'destructive',
-        title: exists ? t`Account exists` : t`Sign up failed`,
+        title: t`Sign up failed`,
         description: i18n._(authErrorMessage(error)),
       });
       return;

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { z } from 'zod';
-import { VALIDATION_MESSAGES } from '#src/messages.ts';
-import { TotpCodeSchema } from '#src/schemas/auth.ts';
+import { BackupCodeFormSchema, TotpCodeFormSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { TotpCodeField } from '../../components/form/TotpCodeField.tsx';
@@ -11,10 +9,6 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-
-const AuthenticatorCodeForm = z.object({ code: TotpCodeSchema });
-/** Backup codes have no format of ours to check (better-auth makes them); only that one was typed. */
-const BackupCodeForm = z.object({ code: z.string().trim().min(1, VALIDATION_MESSAGES.required) });
 
 type Method = 'authenticator' | 'backup-code';
 
@@ -32,7 +26,9 @@ function verify(method: Method, code: string): Promise<{ error: AuthError | null
 
 function CodeForm({ method, onSignedIn, onRestart }: TwoFactorFormProps & { method: Method }) {
   const { t, i18n } = useLingui();
-  const form = useZodForm(method === 'authenticator' ? AuthenticatorCodeForm : BackupCodeForm, { code: '' });
+  const form = useZodForm(method === 'authenticator' ? TotpCodeFormSchema : BackupCodeFormSchema, {
+    code: '',
+  });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
   useEffect(() => setFocus('code'), [setFocus]);

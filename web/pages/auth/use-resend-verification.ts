@@ -8,7 +8,8 @@ import { toast } from '../../lib/toast.ts';
 
 /**
  * Sends a new confirmation e-mail whose link signs the person in on /onboarding (spec section 7, resend
- * the signup confirmation), and says how it went (spec section 8, verification).
+ * the signup confirmation). The server answers the same whether or not an account waits for a link, so
+ * the text says what happens without claiming that a mail was sent.
  */
 export function useResendVerification(): { resend: (email: string) => Promise<void>; busy: boolean } {
   const { t, i18n } = useLingui();
@@ -25,8 +26,8 @@ export function useResendVerification(): { resend: (email: string) => Promise<vo
       toast({ variant: 'destructive', title: t`Error`, description: i18n._(authErrorMessage(error)) });
     } else {
       toast({
-        title: t`Email sent`,
-        description: t`Check your inbox: the new link is valid for ${hours} hours.`,
+        title: t`Check your email`,
+        description: t`If an account needs confirming, a new link is on its way. It is valid for ${hours} hours.`,
       });
     }
   }

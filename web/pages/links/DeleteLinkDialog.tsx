@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
+import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
@@ -7,8 +8,9 @@ import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from './use-links-changed.ts';
 
 /** The delete button of a profile link (a phone-sized target) and its confirmation. */
-export function DeleteLinkDialog({ id, title }: { id: string; title: string }) {
+export function DeleteLinkDialog({ id, title: linkTitle }: { id: string; title: string }) {
   const { t } = useLingui();
+  const title = <UserText>{linkTitle}</UserText>;
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.delete.useMutation();
   const remove = useConfirmedAction({
@@ -24,7 +26,7 @@ export function DeleteLinkDialog({ id, title }: { id: string; title: string }) {
         <Button
           variant="ghost"
           size="icon"
-          aria-label={t`Delete ${title}`}
+          aria-label={t`Delete ${linkTitle}`}
           className="size-11 text-red-700 hover:bg-red-50"
         >
           <Trash2 aria-hidden />

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { z } from 'zod';
-import { EmailSchema } from '#src/schemas/auth.ts';
+import { ResendConfirmationSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -9,14 +8,12 @@ import { useResendVerification } from '../auth/use-resend-verification.ts';
 import { LINK_ERROR_TEXT } from './use-verification-link-error.ts';
 import type { VerificationLinkError } from './verification-link-error.ts';
 
-const ResendForm = z.object({ email: EmailSchema });
-
 /** After a confirmation link that did not work: what happened, and a new link for a typed address. */
 export function LinkErrorPanel({ linkError }: { linkError: VerificationLinkError }) {
   const { i18n } = useLingui();
   const titleId = useId();
   const { resend } = useResendVerification();
-  const form = useZodForm(ResendForm, { email: '' });
+  const form = useZodForm(ResendConfirmationSchema, { email: '' });
   const { errors, isSubmitting } = form.formState;
   const text = LINK_ERROR_TEXT[linkError];
 

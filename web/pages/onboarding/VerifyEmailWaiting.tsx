@@ -64,8 +64,8 @@ export function VerifyEmailWaiting({
       title={t`Check your email`}
       description={
         <Trans>
-          We sent a confirmation link to <strong className="break-words text-ink">{email}</strong>. Open it to
-          activate your account.
+          We sent an email to <strong className="break-words text-ink">{email}</strong>. Open the link in it
+          to continue.
         </Trans>
       }
     >

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
+import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
@@ -8,8 +9,9 @@ import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 
 /** The Delete button of a QR code and its confirmation, with the spec's toasts (section 8). */
-export function DeleteQrCodeDialog({ id, title }: { id: string; title: string }) {
+export function DeleteQrCodeDialog({ id, title: qrTitle }: { id: string; title: string }) {
   const { t } = useLingui();
+  const title = <UserText>{qrTitle}</UserText>;
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.delete.useMutation();
   const remove = useConfirmedAction({

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
+import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
@@ -7,8 +8,9 @@ import { trpc } from '../../lib/trpc.ts';
 import { useVcardsChanged } from './use-save-vcard.ts';
 
 /** The Delete button of a card and its confirmation; the card's QR code goes with it. */
-export function DeleteVcardDialog({ vcardId, name }: { vcardId: string; name: string }) {
+export function DeleteVcardDialog({ vcardId, name: cardName }: { vcardId: string; name: string }) {
   const { t } = useLingui();
+  const name = <UserText>{cardName}</UserText>;
   const vcardsChanged = useVcardsChanged();
   const { mutateAsync } = trpc.vcards.delete.useMutation();
   const remove = useConfirmedAction({
