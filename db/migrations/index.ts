@@ -9,6 +9,7 @@ import * as linkKindsAndEventHits from './2026-11-22T0500_link_kinds_and_event_h
 import * as countActivityByQuarterHour from './2026-11-22T0510_count_activity_by_quarter_hour.ts';
 import * as addTrialRemindersAndExpiryIndexes from './2026-11-22T0520_add_trial_reminders_and_expiry_indexes.ts';
 import * as addBilling from './2026-11-22T0600_add_billing.ts';
+import * as openSupportMessagesToVisitors from './2026-11-23T0500_open_support_messages_to_visitors.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0510_count_activity_by_quarter_hour': countActivityByQuarterHour,
   '2026-11-22T0520_add_trial_reminders_and_expiry_indexes': addTrialRemindersAndExpiryIndexes,
   '2026-11-22T0600_add_billing': addBilling,
+  '2026-11-23T0500_open_support_messages_to_visitors': openSupportMessagesToVisitors,
 };
