@@ -17,19 +17,22 @@ import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CONTACT_SECTION_ID } from './sections.ts';
 import { useHashTarget } from './use-hash-target.ts';
+import { usePresetSubject } from './use-preset-subject.ts';
 
 /** The contact form (DECISIONS.md: stored, e-mailed to the team, and confirmed to the sender by e-mail). */
 export function ContactForm() {
   const { t, i18n } = useLingui();
   const email = authClient.useSession().data?.user.email ?? '';
   const { mutateAsync } = trpc.support.send.useMutation();
-  const form = useZodForm(SupportMessageSchema, { subject: '', message: '' });
+  // 'Schedule Demo' (through /contact) comes with its subject
+  const presetSubject = usePresetSubject();
+  const form = useZodForm(SupportMessageSchema, { subject: presetSubject, message: '' });
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
-  // the landing page's 'Schedule Demo' opens /dashboard/support#contact: start typing right away
+  // /dashboard/support#contact (also where /contact sends signed-in people): start typing right away
   useHashTarget(
     CONTACT_SECTION_ID,
-    useCallback(() => setFocus('subject'), [setFocus]),
+    useCallback(() => setFocus(presetSubject ? 'message' : 'subject'), [setFocus, presetSubject]),
   );
 
   const onSubmit = form.submit(async (values) => {
@@ -43,7 +46,7 @@ export function ContactForm() {
       });
       return;
     }
-    form.reset();
+    form.reset({ subject: '', message: '' });
     toast({
       title: t`Message sent`,
       description: t`A confirmation email is on its way to you. We answer within ${SUPPORT_REPLY_HOURS} hours.`,
