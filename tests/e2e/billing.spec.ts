@@ -153,6 +153,44 @@ test.describe('an expired trial', () => {
     await expect(modal).toBeHidden();
   });
 
+  test('still reaches account settings and support from the modal, while the rest stays blocked', async ({
+    page,
+  }) => {
+    const email = await signUpAndConfirm(page);
+    await expireTrial(email);
+    await page.goto('/dashboard');
+    const modal = page.getByRole('dialog', { name: 'Trial Expired' });
+    await expect(modal).toBeVisible();
+
+    await modal.getByRole('link', { name: 'Account settings', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard/account');
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    // the settings work: the language changes, and the password and deletion are there to use
+    const settings = (title: string) => page.getByRole('region', { name: title, exact: true });
+    await settings('Language').getByRole('radio', { name: 'Español' }).click();
+    await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();
+    await settings('Idioma').getByRole('radio', { name: 'English' }).click();
+    await expect(page.getByText('Language updated successfully', { exact: true })).toBeVisible();
+    await expect(settings('Password').getByLabel('Current password')).toBeEditable();
+    await settings('Delete account').getByRole('button', { name: 'Delete account' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(deleteDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(deleteDialog).toBeHidden();
+    // the banner says what happened and that nothing is deleted
+    await expect(
+      page.getByText(/Your public page and QR codes are paused.*Nothing is deleted/),
+    ).toBeVisible();
+
+    // every other page is still covered, and the modal leads to support too
+    await page.getByRole('link', { name: 'My QR Codes' }).click();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('link', { name: 'support', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard/support');
+    await expect(modal).toBeHidden();
+  });
+
   for (const language of ['en', 'es'] as const) {
     for (const [device, viewport] of SCREENS) {
       test(`screenshot of the modal: ${device}, ${language}`, async ({ page }, testInfo) => {
