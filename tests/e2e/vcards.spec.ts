@@ -174,3 +174,42 @@ test('/dashboard/vcard creates the first card inline, then edits it', async ({ p
   await page.reload();
   await expect(page.getByLabel('Company')).toHaveValue('Analytical Engines');
 });
+
+test('new vCards start with the default card colour of Account settings, which says what it does', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await chooseUsername(page, 'Ada Lovelace');
+  await page.goto('/dashboard/account');
+  const setting = page.getByRole('region', { name: 'Default card colour' });
+  await expect(
+    setting.getByText(
+      /New vCards start with this colour, and your public page shows it while you have no vCard/,
+    ),
+  ).toBeVisible();
+  await setting.getByRole('radio', { name: 'Rose' }).click();
+  await setting.getByRole('button', { name: 'Save colour' }).click();
+  await expect(page.getByText('Default card colour saved', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'Profile photo' })
+      .getByText(/shows this photo only while you have no vCard/),
+  ).toBeVisible();
+
+  // the card's own colour is changed in My vCards, where a new card starts with the default
+  await setting.getByRole('link', { name: 'My vCards' }).click();
+  await expect(page).toHaveURL('/dashboard/vcards');
+  await page
+    .getByRole('region', { name: 'Plan usage' })
+    .getByRole('button', { name: 'Create vCard' })
+    .click();
+  const create = page.getByRole('dialog', { name: 'Create vCard' });
+  const background = create.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code');
+  await expect(background).toHaveValue('#F43F5E');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/vcard');
+  await expect(page.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code')).toHaveValue(
+    '#F43F5E',
+  );
+});
