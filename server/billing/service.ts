@@ -10,7 +10,7 @@ import {
 } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
-import type { StripeConfig } from '../config.ts';
+import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 import { billingProfile, type BillingProfile } from './apply.ts';
@@ -28,6 +28,11 @@ import { callStripe, stripeClient } from './stripe-client.ts';
 // the billing page, and the cancellation that comes with deleting an account. A plan changes only
 // through apply.ts. Without Stripe keys (config.stripe null) checkout and the portal are the demo pages of
 // routes.ts (demo.ts), and no money moves.
+
+/** How this server takes payments: Stripe when its keys are configured, the demo billing otherwise. */
+export function billingMode(config: Config): 'stripe' | 'demo' {
+  return config.stripe ? 'stripe' : 'demo';
+}
 
 function trialOf(profile: BillingProfile, plan: PlanId, now: Date) {
   if (plan !== 'free') return { trial_ends_at: null, trial_days_left: null };
@@ -50,7 +55,7 @@ export async function billingStatus(ctx: ServiceContext) {
     subscription_end: profile.subscription_end,
     is_accessible: isProfileAvailable(profile, now),
     ...trialOf(profile, plan, now),
-    mode: ctx.config.stripe ? ('stripe' as const) : ('demo' as const),
+    mode: billingMode(ctx.config),
   };
 }
 

@@ -272,6 +272,18 @@ describe('billing.status', () => {
   });
 });
 
+describe('billing.mode', () => {
+  it('tells anyone, without a session, whether payments go through Stripe or the demo billing', async () => {
+    const modeOf = async (t: TestApp) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/trpc/billing.mode' });
+      expect(response.statusCode, response.body).toBe(200);
+      return trpcData<{ mode: string }>(response).mode;
+    };
+    expect(await modeOf(stripeApp)).toBe('stripe');
+    expect(await modeOf(demoApp)).toBe('demo');
+  });
+});
+
 describe('account deletion', () => {
   it('cancels the paid subscription at Stripe before the account goes', async () => {
     const { cookie, userId } = await signUp(stripeApp.app);

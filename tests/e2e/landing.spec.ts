@@ -73,3 +73,20 @@ test('every link on the landing page leads somewhere', async ({ page, request })
     }
   }
 });
+
+test('without Stripe keys, the landing page and the privacy policy speak of the demo billing, not Stripe', async ({
+  page,
+}) => {
+  // the E2E server runs without payment keys: the demo billing
+  await page.goto('/');
+  await expect(
+    page.getByText('Demo billing on this server: no card is charged and no money moves.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Stripe/)).toHaveCount(0);
+
+  await page.goto('/privacy');
+  await expect(
+    page.getByText(/This server runs a demo billing: no payment details are asked for/),
+  ).toBeVisible();
+  await expect(page.getByText(/Stripe/)).toHaveCount(0);
+});
