@@ -10,6 +10,7 @@ import * as countActivityByQuarterHour from './2026-11-22T0510_count_activity_by
 import * as addTrialRemindersAndExpiryIndexes from './2026-11-22T0520_add_trial_reminders_and_expiry_indexes.ts';
 import * as addBilling from './2026-11-22T0600_add_billing.ts';
 import * as openSupportMessagesToVisitors from './2026-11-23T0500_open_support_messages_to_visitors.ts';
+import * as prorateDemoInvoices from './2026-11-23T0510_prorate_demo_invoices.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0520_add_trial_reminders_and_expiry_indexes': addTrialRemindersAndExpiryIndexes,
   '2026-11-22T0600_add_billing': addBilling,
   '2026-11-23T0500_open_support_messages_to_visitors': openSupportMessagesToVisitors,
+  '2026-11-23T0510_prorate_demo_invoices': prorateDemoInvoices,
 };

@@ -7,6 +7,7 @@ import {
   chooseFree,
   createCheckout,
   createPortal,
+  resumeSubscription,
 } from './service.ts';
 
 export const billingRouter = router({
@@ -19,4 +20,6 @@ export const billingRouter = router({
     .input(CheckoutSchema)
     .mutation(({ ctx, input }) => createCheckout(ctx, input)),
   portal: authedProcedure.mutation(({ ctx }) => createPortal(ctx)),
+  /** Undoes a cancellation while its period runs ('Don't cancel'). */
+  resume: authedProcedure.mutation(({ ctx }) => resumeSubscription(ctx)),
 });

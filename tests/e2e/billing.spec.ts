@@ -79,6 +79,78 @@ test('a new person chooses Pro in onboarding, pays on the demo checkout and gets
   );
 });
 
+/** Opens the checkout a click starts in a new tab, pays there and returns to the billing page in it. */
+async function payInNewTab(page: Page, click: () => Promise<void>, expectOnCheckout: string[] = []) {
+  const [checkout] = await Promise.all([page.context().waitForEvent('page'), click()]);
+  await checkout.waitForURL(/\/billing\/demo\/checkout\?/);
+  for (const text of expectOnCheckout) await expect(checkout.getByText(text).first()).toBeVisible();
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await checkout.waitForURL(/\/dashboard\/billing\?checkout=success/);
+  await checkout.close();
+}
+
+test('a subscriber sees their plan marked, switches to yearly prorated on one invoice, and undoes a cancel', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/billing');
+  const currentPlan = page.getByRole('region', { name: 'Current plan' });
+  await currentPlan.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await payInNewTab(page, () =>
+    picker.getByRole('listitem', { name: 'Pro Plan' }).getByRole('button', { name: 'Get Started' }).click(),
+  );
+  await expect(currentPlan.getByText('Pro', { exact: true })).toBeVisible();
+
+  // the picker marks the plan held, which cannot be bought again; the other interval is a switch
+  await page.reload();
+  await currentPlan.getByRole('button', { name: 'Change Plan' }).click();
+  const pro = picker.getByRole('listitem', { name: 'Pro Plan' });
+  await expect(pro.getByText('Your plan, billed monthly')).toBeVisible();
+  await expect(pro.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await expect(picker.getByText(/A change is prorated/)).toBeVisible();
+  await expect(
+    picker
+      .getByRole('listitem', { name: 'Business Plan' })
+      .getByRole('button', { name: 'Switch to this plan' }),
+  ).toBeEnabled();
+  await picker.getByRole('radio', { name: /Annually/ }).click();
+  await payInNewTab(page, () => pro.getByRole('button', { name: 'Switch to yearly billing' }).click(), [
+    'Unused time on Pro Plan, monthly',
+    'Due today',
+  ]);
+
+  // one invoice for the switch: the year less the unused month (nearly all of it: paid moments ago)
+  await page.goto('/dashboard/billing');
+  const history = page.getByRole('region', { name: 'Billing history' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  const switchInvoice = history.getByRole('listitem').first();
+  await expect(
+    switchInvoice.getByText(/^Pro Plan, yearly: \$199\.00 − \$19\.9\d unused time on Pro Plan, monthly$/),
+  ).toBeVisible();
+  await expect(switchInvoice.getByText(/^\$179\.0\d$/)).toBeVisible();
+  await expect(currentPlan.getByText('per month, billed yearly ($199)')).toBeVisible();
+
+  // cancel in the portal; the billing page offers to undo it until the period ends
+  const [portal] = await Promise.all([
+    page.context().waitForEvent('page'),
+    currentPlan.getByRole('button', { name: 'Manage Subscription' }).click(),
+  ]);
+  await portal.waitForURL(/\/billing\/demo\/portal$/);
+  await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(portal.getByText(/^Cancelled: ends on/)).toBeVisible();
+  await expect(portal.getByRole('button', { name: "Don't cancel: renew my plan" })).toBeVisible();
+  await portal.close();
+  await page.reload();
+  await expect(currentPlan.getByText(/^Your plan ends on /)).toBeVisible();
+  await currentPlan.getByRole('button', { name: "Don't cancel" }).click();
+  await expect(page.getByText('Your plan renews again', { exact: true })).toBeVisible();
+  await expect(currentPlan.getByText(/^Renews on /)).toBeVisible();
+  await expect(currentPlan.getByRole('button', { name: "Don't cancel" })).toHaveCount(0);
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await saveScreenshot(page, test.info(), 'billing-prorated-desktop-en');
+});
+
 test('checkout cancelled comes back to a calm notice, and the plan stays', async ({ page }) => {
   await signUpAndConfirm(page);
   await page.goto('/dashboard/billing?checkout=cancelled');
