@@ -151,6 +151,37 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
   await saveScreenshot(page, test.info(), 'billing-prorated-desktop-en');
 });
 
+test('on Business, My vCards counts its unlimited cards in good grammar', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/billing');
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await payInNewTab(page, () =>
+    picker
+      .getByRole('listitem', { name: 'Business Plan' })
+      .getByRole('button', { name: 'Get Started' })
+      .click(),
+  );
+  const card = {
+    company: '',
+    position: '',
+    email: '',
+    phone: '',
+    website: '',
+    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
+    photo: null,
+    backgroundColour: '#10B981',
+    fontColour: '#FFFFFF',
+    iconColour: '#FFFFFF',
+  };
+  await callTrpc(page, 'vcards.create', { ...card, name: 'Grace Hopper' });
+  await page.goto('/dashboard/vcards');
+  await expect(page.getByText('1 vCard · unlimited on your plan', { exact: true })).toBeVisible();
+  await callTrpc(page, 'vcards.create', { ...card, name: 'Ada Lovelace' });
+  await page.reload();
+  await expect(page.getByText('2 vCards · unlimited on your plan', { exact: true })).toBeVisible();
+});
+
 test('checkout cancelled comes back to a calm notice, and the plan stays', async ({ page }) => {
   await signUpAndConfirm(page);
   await page.goto('/dashboard/billing?checkout=cancelled');
