@@ -141,7 +141,11 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
   await expect(portal.getByText(/^Cancelled: ends on/)).toBeVisible();
   await expect(portal.getByRole('button', { name: "Don't cancel: renew my plan" })).toBeVisible();
   await portal.close();
-  await page.reload();
+  await page.goto('/dashboard/account');
+  await expect(
+    page.getByRole('region', { name: 'Subscription plan' }).getByText(/^Your plan ends on /),
+  ).toBeVisible();
+  await page.goto('/dashboard/billing');
   await expect(currentPlan.getByText(/^Your plan ends on /)).toBeVisible();
   await currentPlan.getByRole('button', { name: "Don't cancel" }).click();
   await expect(page.getByText('Your plan renews again', { exact: true })).toBeVisible();
