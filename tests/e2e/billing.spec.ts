@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { callTrpc, expect, SCREENS, signUpAndConfirm, test, useLanguage } from './support.ts';
+import { callTrpc, EMPTY_VCARD, expect, SCREENS, signUpAndConfirm, test, useLanguage } from './support.ts';
 
 // Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
 // onboarding, paid on the local checkout page, and shows on the billing page and in the limits; an
@@ -166,22 +166,10 @@ test('on Business, My vCards counts its unlimited cards in good grammar', async 
       .getByRole('button', { name: 'Get Started' })
       .click(),
   );
-  const card = {
-    company: '',
-    position: '',
-    email: '',
-    phone: '',
-    website: '',
-    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-    photo: null,
-    backgroundColour: '#10B981',
-    fontColour: '#FFFFFF',
-    iconColour: '#FFFFFF',
-  };
-  await callTrpc(page, 'vcards.create', { ...card, name: 'Grace Hopper' });
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await page.goto('/dashboard/vcards');
   await expect(page.getByText('1 vCard · unlimited on your plan', { exact: true })).toBeVisible();
-  await callTrpc(page, 'vcards.create', { ...card, name: 'Ada Lovelace' });
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Ada Lovelace' });
   await page.reload();
   await expect(page.getByText('2 vCards · unlimited on your plan', { exact: true })).toBeVisible();
 });

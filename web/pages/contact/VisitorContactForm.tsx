@@ -2,21 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { isLocale, DEFAULT_LOCALE } from '#src/i18n.ts';
-import {
-  SUPPORT_MESSAGE_MAX_LENGTH,
-  SUPPORT_REPLY_HOURS,
-  SUPPORT_SUBJECT_MAX_LENGTH,
-  VisitorContactFormSchema,
-} from '#src/schemas/support.ts';
+import { SUPPORT_REPLY_HOURS, VisitorContactFormSchema } from '#src/schemas/support.ts';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '#src/schemas/auth.ts';
-import { SubmitButton } from '../../components/form/SubmitButton.tsx';
-import { TextAreaField } from '../../components/form/TextAreaField.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { supportSendErrorMessage } from '../../lib/error-messages.ts';
-import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { MessageFields } from '../support/MessageFields.tsx';
+import { useMessageNotSent } from '../support/use-message-not-sent.ts';
 import { usePresetSubject } from '../support/use-preset-subject.ts';
 
 /** After a message went out: where the answer will come, and a way to write another one. */
@@ -48,9 +41,10 @@ function SentNotice({ email, onWriteAnother }: { email: string; onWriteAnother: 
  * The 'homepage' field is a honeypot: hidden from people and skipped by the keyboard, filled by bots.
  */
 export function VisitorContactForm() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const presetSubject = usePresetSubject();
   const { mutateAsync } = trpc.support.sendAsVisitor.useMutation();
+  const messageNotSent = useMessageNotSent();
   const form = useZodForm(VisitorContactFormSchema, {
     name: '',
     email: '',
@@ -65,11 +59,7 @@ export function VisitorContactForm() {
     try {
       await mutateAsync({ ...values, language: isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t`Message not sent`,
-        description: i18n._(supportSendErrorMessage(error)),
-      });
+      messageNotSent(error);
       return;
     }
     setSentTo(values.email);
@@ -101,21 +91,6 @@ export function VisitorContactForm() {
           {...form.register('email')}
         />
       </div>
-      <TextField
-        label={<Trans>Subject</Trans>}
-        maxLength={SUPPORT_SUBJECT_MAX_LENGTH}
-        required
-        error={errors.subject?.message}
-        {...form.register('subject')}
-      />
-      <TextAreaField
-        label={<Trans>Message</Trans>}
-        rows={6}
-        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-        required
-        error={errors.message?.message}
-        {...form.register('message')}
-      />
       {/* the honeypot: off screen, out of the tab order and hidden from screen readers */}
       <div aria-hidden className="absolute -left-[10000px] size-px overflow-hidden">
         <label htmlFor="contact-homepage">
@@ -129,9 +104,12 @@ export function VisitorContactForm() {
           {...form.register('homepage')}
         />
       </div>
-      <SubmitButton busy={isSubmitting} busyLabel={<Trans>Sending...</Trans>} block={false}>
-        <Trans>Send message</Trans>
-      </SubmitButton>
+      <MessageFields
+        subject={form.register('subject')}
+        message={form.register('message')}
+        errors={{ subject: errors.subject?.message, message: errors.message?.message }}
+        busy={isSubmitting}
+      />
     </form>
   );
 }
