@@ -26,6 +26,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'goodbye',
   'privacy',
   'terms',
+  'contact',
   'vcard',
   'l',
   'q',
