@@ -175,9 +175,16 @@ export interface ActivityQuarterHoursTable {
   clicks: number;
 }
 
+/**
+ * A message to the team from the contact form: an account's (user_id), or a visitor's from /contact
+ * (user_id null, with the client address its rate limit counts by; migration 2026-11-23T0500).
+ */
 export interface SupportMessagesTable {
   id: Generated<string>;
-  user_id: string;
+  user_id: string | null;
+  /** The sender's name as given (visitors) or as on the profile (accounts). */
+  name: string | null;
+  client_address: string | null;
   email: string;
   subject: string;
   message: string;
@@ -211,16 +218,35 @@ export interface StripeEventsTable {
   received_at: CreatedAt;
 }
 
-/** An invoice of the demo billing (no Stripe keys): what the billing page's history shows. */
+/**
+ * An invoice of the demo billing (no Stripe keys): what the billing page's history shows. A change of
+ * plan or interval is prorated on one invoice (migration 2026-11-23T0510): the new plan's charge less the
+ * unused time of the previous one and any account credit.
+ */
 export interface DemoInvoicesTable {
   id: Generated<string>;
   user_id: string;
   plan: PaidPlanId;
   interval: BillingInterval;
+  /** What was paid: the plan's charge less the unused credit and the account credit applied, at least 0. */
   amount_cents: number;
   currency: string;
   status: string;
   created_at: CreatedAt;
+  /** The plan this invoice changed from, or null for a new subscription. */
+  previous_plan: PaidPlanId | null;
+  previous_interval: BillingInterval | null;
+  /** The subscription period the invoice belongs to (null on invoices from before proration). */
+  period_start: Date | null;
+  period_end: Date | null;
+  /** The new plan's time: its full period, or the rest of the current one; null before proration. */
+  plan_charge_cents: number | null;
+  /** The previous plan's unused time, credited. */
+  unused_credit_cents: Generated<number>;
+  /** Account credit left by an earlier change, used on this invoice. */
+  credit_applied_cents: Generated<number>;
+  /** Account credit left after this invoice, for the next one. */
+  ending_credit_cents: Generated<number>;
 }
 
 /**

@@ -13,6 +13,8 @@ export const paths = {
   goodbye: '/goodbye',
   privacy: '/privacy',
   terms: '/terms',
+  /** The contact form: visitors write to the team here; signed-in people go to their support page. */
+  contact: '/contact',
   dashboard: '/dashboard',
   qrCodes: '/dashboard/qr-codes',
   vcards: '/dashboard/vcards',

@@ -40,6 +40,10 @@ export const router = createBrowserRouter([
         ...lazyScreen(() => import('./pages/Privacy.tsx').then((m) => ({ default: m.Privacy }))),
       },
       {
+        path: paths.contact,
+        ...lazyScreen(() => import('./pages/Contact.tsx').then((m) => ({ default: m.Contact }))),
+      },
+      {
         path: paths.terms,
         ...lazyScreen(() => import('./pages/Terms.tsx').then((m) => ({ default: m.Terms }))),
       },

@@ -12,6 +12,8 @@ import * as addBilling from './2026-11-22T0600_add_billing.ts';
 import * as keepUsernamesWithTheirAccount from './2026-11-23T0100_keep_usernames_with_their_account.ts';
 import * as addLiveChoices from './2026-11-23T0200_add_live_choices.ts';
 import * as storeOnboardingProgress from './2026-11-23T0400_store_onboarding_progress.ts';
+import * as openSupportMessagesToVisitors from './2026-11-23T0500_open_support_messages_to_visitors.ts';
+import * as prorateDemoInvoices from './2026-11-23T0510_prorate_demo_invoices.ts';
 import * as addPasskeys from './2026-11-23T0700_add_passkeys.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
@@ -30,5 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0100_keep_usernames_with_their_account': keepUsernamesWithTheirAccount,
   '2026-11-23T0200_add_live_choices': addLiveChoices,
   '2026-11-23T0400_store_onboarding_progress': storeOnboardingProgress,
+  '2026-11-23T0500_open_support_messages_to_visitors': openSupportMessagesToVisitors,
+  '2026-11-23T0510_prorate_demo_invoices': prorateDemoInvoices,
   '2026-11-23T0700_add_passkeys': addPasskeys,
 };

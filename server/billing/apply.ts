@@ -34,6 +34,21 @@ export async function billingProfile(deps: AppDeps, userId: string) {
 
 export type BillingProfile = Awaited<ReturnType<typeof billingProfile>>;
 
+/** billingProfile read under a row lock, for a transaction that decides a change from it. */
+export async function lockedBillingProfile(
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<BillingProfile> {
+  const profile = await trx
+    .selectFrom('profiles')
+    .select(PROFILE_BILLING_COLUMNS)
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  return profile;
+}
+
 export type ApplyOutcome = 'applied' | 'stale' | 'duplicate';
 
 /**
@@ -46,41 +61,60 @@ export async function applySubscriptionState(
   deps: AppDeps,
   userId: string,
   state: SubscriptionState,
-  options: {
-    event?: { id: string; type: string };
-    alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
-  } = {},
+  options: ApplyOptions = {},
 ): Promise<ApplyOutcome> {
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<ApplyOutcome> => {
-    if (options.event && !(await recordEvent(trx, options.event))) return 'duplicate';
-    const stored = await trx
-      .selectFrom('profiles')
-      .select([
-        'stripe_customer_id',
-        'stripe_subscription_id',
-        'subscription_status',
-        'subscription_updated_at',
-      ])
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!stored) throw new AppError('not_found');
-    if (!supersedes(state, stored)) return 'stale';
-    await trx
-      .updateTable('profiles')
-      .set({
-        ...profileColumnsFor(state),
-        stripe_customer_id: stored.stripe_customer_id ?? state.customerId,
-        updated_at: new Date(),
-      })
-      .where('id', '=', userId)
-      .execute();
-    await options.alsoInTransaction?.(trx);
-    return 'applied';
-  });
-  // the public page cache and the live dashboard follow the plan
-  if (outcome === 'applied') deps.changes.publish({ userId, topic: 'cards' });
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => applySubscriptionStateWithin(trx, userId, state, options));
+  if (outcome === 'applied') publishPlanChange(deps, userId);
   return outcome;
+}
+
+export interface ApplyOptions {
+  event?: { id: string; type: string };
+  alsoInTransaction?: (trx: Transaction<Database>) => Promise<void>;
+}
+
+/**
+ * applySubscriptionState inside a transaction the caller holds (one that read the profile first, under
+ * lock, to decide the state); the caller publishes the change once it has committed.
+ */
+export async function applySubscriptionStateWithin(
+  trx: Transaction<Database>,
+  userId: string,
+  state: SubscriptionState,
+  options: ApplyOptions = {},
+): Promise<ApplyOutcome> {
+  if (options.event && !(await recordEvent(trx, options.event))) return 'duplicate';
+  const stored = await trx
+    .selectFrom('profiles')
+    .select([
+      'stripe_customer_id',
+      'stripe_subscription_id',
+      'subscription_status',
+      'subscription_updated_at',
+    ])
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!stored) throw new AppError('not_found');
+  if (!supersedes(state, stored)) return 'stale';
+  await trx
+    .updateTable('profiles')
+    .set({
+      ...profileColumnsFor(state),
+      stripe_customer_id: stored.stripe_customer_id ?? state.customerId,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+  await options.alsoInTransaction?.(trx);
+  return 'applied';
+}
+
+/** The public page cache and the live dashboard follow a plan that changed. */
+export function publishPlanChange(deps: AppDeps, userId: string): void {
+  deps.changes.publish({ userId, topic: 'cards' });
 }
 
 /** Stores a processed event; false when it had been processed already. */

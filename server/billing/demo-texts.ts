@@ -15,10 +15,19 @@ export interface DemoTexts {
   pay: string;
   cancel: string;
   alreadyHeld: string;
+  /** "Pro Plan, monthly, until December 22, 2026": the new plan's time on a prorated invoice. */
+  planTime(plan: string, interval: 'month' | 'year', until: string): string;
+  /** "Unused time on Pro Plan, monthly": the credit for the plan changed from. */
+  unusedTime(plan: string, interval: 'month' | 'year'): string;
+  accountCredit: string;
+  dueToday: string;
+  /** What a change to a cheaper plan leaves for the next payment. */
+  creditKept(amount: string): string;
   portalTitle: string;
   renewsOn(date: string): string;
   endsOn(date: string): string;
   cancelSubscription: string;
+  renewSubscription: string;
   switchToYearly: string;
   switchToMonthly: string;
   noSubscription: string;
@@ -41,10 +50,17 @@ export const DEMO_TEXTS: Record<Locale, DemoTexts> = {
     pay: 'Pay (demo)',
     cancel: 'Cancel',
     alreadyHeld: 'You already have this plan.',
+    planTime: (plan, interval, until) =>
+      `${plan}, ${interval === 'month' ? 'monthly' : 'yearly'}, until ${until}`,
+    unusedTime: (plan, interval) => `Unused time on ${plan}, ${interval === 'month' ? 'monthly' : 'yearly'}`,
+    accountCredit: 'Account credit',
+    dueToday: 'Due today',
+    creditKept: (amount) => `${amount} stays as account credit for your next payment.`,
     portalTitle: 'Manage subscription',
     renewsOn: (date) => `Renews on ${date}`,
     endsOn: (date) => `Cancelled: ends on ${date}, then the account is back on the free plan`,
     cancelSubscription: 'Cancel subscription',
+    renewSubscription: "Don't cancel: renew my plan",
     switchToYearly: 'Switch to yearly billing',
     switchToMonthly: 'Switch to monthly billing',
     noSubscription: 'You have no paid subscription.',
@@ -65,10 +81,18 @@ export const DEMO_TEXTS: Record<Locale, DemoTexts> = {
     pay: 'Pagar (demo)',
     cancel: 'Cancelar',
     alreadyHeld: 'Ya tienes este plan.',
+    planTime: (plan, interval, until) =>
+      `${plan}, ${interval === 'month' ? 'mensual' : 'anual'}, hasta el ${until}`,
+    unusedTime: (plan, interval) =>
+      `Tiempo no usado de ${plan}, ${interval === 'month' ? 'mensual' : 'anual'}`,
+    accountCredit: 'Saldo a tu favor',
+    dueToday: 'A pagar hoy',
+    creditKept: (amount) => `${amount} queda como saldo a tu favor para tu próximo pago.`,
     portalTitle: 'Gestionar suscripción',
     renewsOn: (date) => `Se renueva el ${date}`,
     endsOn: (date) => `Cancelada: termina el ${date} y después la cuenta vuelve al plan gratuito`,
     cancelSubscription: 'Cancelar suscripción',
+    renewSubscription: 'No cancelar: renovar mi plan',
     switchToYearly: 'Cambiar a facturación anual',
     switchToMonthly: 'Cambiar a facturación mensual',
     noSubscription: 'No tienes ninguna suscripción de pago.',

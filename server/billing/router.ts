@@ -1,8 +1,18 @@
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
-import { authedProcedure, router } from '../trpc/init.ts';
-import { billingDetails, billingStatus, chooseFree, createCheckout, createPortal } from './service.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
+import {
+  billingDetails,
+  billingMode,
+  billingStatus,
+  chooseFree,
+  createCheckout,
+  createPortal,
+  resumeSubscription,
+} from './service.ts';
 
 export const billingRouter = router({
+  /** Stripe or the demo billing, for pages without a session too (the landing, the privacy policy). */
+  mode: publicProcedure.query(({ ctx }) => ({ mode: billingMode(ctx.config) })),
   status: authedProcedure.query(({ ctx }) => billingStatus(ctx)),
   details: authedProcedure.query(({ ctx }) => billingDetails(ctx)),
   chooseFree: authedProcedure.mutation(({ ctx }) => chooseFree(ctx)),
@@ -10,4 +20,6 @@ export const billingRouter = router({
     .input(CheckoutSchema)
     .mutation(({ ctx, input }) => createCheckout(ctx, input)),
   portal: authedProcedure.mutation(({ ctx }) => createPortal(ctx)),
+  /** Undoes a cancellation while its period runs ('Don't cancel'). */
+  resume: authedProcedure.mutation(({ ctx }) => resumeSubscription(ctx)),
 });

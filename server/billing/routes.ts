@@ -14,9 +14,9 @@ import {
   DEMO_PORTAL_PATH,
   cancelDemoSubscription,
   demoSubscriptionOf,
-  holdsPlanAlready,
   payDemoCheckout,
-  switchDemoInterval,
+  previewDemoCheckout,
+  resumeDemoSubscription,
 } from './demo.ts';
 import { checkoutReturnPathOf, languageOf } from './service.ts';
 import { processStripeEvent } from './stripe-events.ts';
@@ -116,7 +116,7 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
         person.locale,
         renderDemoCheckout(person.locale, {
           ...input.data,
-          alreadyHeld: await holdsPlanAlready(deps, person.userId, input.data),
+          charge: await previewDemoCheckout(deps, person.userId, input.data),
         }),
       );
     });
@@ -141,7 +141,7 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
           reply,
           409,
           person.locale,
-          renderDemoCheckout(person.locale, { ...input.data, alreadyHeld: true }),
+          renderDemoCheckout(person.locale, { ...input.data, charge: null }),
         );
       }
       return reply.redirect(await checkoutReturnPathOf(deps, person.userId, 'success'), 303);
@@ -163,7 +163,7 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
       if (!person) return reply;
       const action = request.body.action;
       if (action === 'cancel') await cancelDemoSubscription(deps, person.userId);
-      else if (action === 'switch') await switchDemoInterval(deps, person.userId);
+      else if (action === 'renew') await resumeDemoSubscription(deps, person.userId);
       else return sendPage(reply, 400, person.locale, renderBadRequest(person.locale));
       return reply.redirect(DEMO_PORTAL_PATH, 303);
     });

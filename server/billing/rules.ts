@@ -123,6 +123,17 @@ export function periodEnd(start: Date, interval: BillingInterval): Date {
   return end;
 }
 
+/**
+ * The start of the billing period that ends at `end`: periodEnd's inverse, for a period the demo billing
+ * has no record of (invoices from before it kept their periods).
+ */
+export function periodStartBefore(end: Date, interval: BillingInterval): Date {
+  const start = new Date(end);
+  if (interval === 'month') start.setUTCMonth(start.getUTCMonth() - 1);
+  else start.setUTCFullYear(start.getUTCFullYear() - 1);
+  return start;
+}
+
 /** True when a profile already holds `plan` on `interval`, paid and not ended (checkout refuses it). */
 export function holdsPlan(
   profile: AvailabilityFacts & { subscription_interval: BillingInterval | null },

@@ -7,15 +7,23 @@ import {
   isProfileAvailable,
   trialDaysLeft,
   trialEndsAt,
+  type BillingInterval,
+  type PaidPlanId,
   type PlanId,
 } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
-import type { StripeConfig } from '../config.ts';
+import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
-import { billingProfile, type BillingProfile } from './apply.ts';
-import { DEMO_CHECKOUT_PATH, DEMO_PORTAL_PATH, demoPaymentsOf, settleEndedDemoSubscription } from './demo.ts';
+import { applySubscriptionState, billingProfile, type BillingProfile } from './apply.ts';
+import {
+  DEMO_CHECKOUT_PATH,
+  DEMO_PORTAL_PATH,
+  demoPaymentsOf,
+  resumeDemoSubscription,
+  settleEndedDemoSubscription,
+} from './demo.ts';
 import {
   CENTS_PER_UNIT,
   INVOICE_HISTORY_LENGTH,
@@ -24,11 +32,17 @@ import {
   subscriptionAccess,
 } from './rules.ts';
 import { callStripe, stripeClient } from './stripe-client.ts';
+import { subscriptionState } from './stripe-events.ts';
 
 // Plans and payments (issue 6): the subscription status, checkout, the customer portal and invoices for
 // the billing page, and the cancellation that comes with deleting an account. A plan changes only
 // through apply.ts. Without Stripe keys (config.stripe null) checkout and the portal are the demo pages of
 // routes.ts (demo.ts), and no money moves.
+
+/** How this server takes payments: Stripe when its keys are configured, the demo billing otherwise. */
+export function billingMode(config: Config): 'stripe' | 'demo' {
+  return config.stripe ? 'stripe' : 'demo';
+}
 
 function trialOf(profile: BillingProfile, plan: PlanId, now: Date) {
   if (plan !== 'free') return { trial_ends_at: null, trial_days_left: null };
@@ -51,7 +65,7 @@ export async function billingStatus(ctx: ServiceContext) {
     subscription_end: profile.subscription_end,
     is_accessible: isProfileAvailable(profile, now),
     ...trialOf(profile, plan, now),
-    mode: ctx.config.stripe ? ('stripe' as const) : ('demo' as const),
+    mode: billingMode(ctx.config),
   };
 }
 
@@ -210,6 +224,20 @@ export interface InvoiceSummary {
   created: Date;
   status: string;
   url: string | null;
+  /** What a demo invoice was for, shown as its one line; null for Stripe's (its page has the lines). */
+  line: InvoiceLine | null;
+}
+
+/** A demo invoice's line: the plan's time, less a previous plan's unused time and account credit. */
+export interface InvoiceLine {
+  plan: PaidPlanId;
+  interval: BillingInterval;
+  /** The plan's time: its full period, or the rest of the current one (main unit, as amount). */
+  planCharge: number;
+  /** The plan changed from, or null for a new subscription. */
+  previous: { plan: PaidPlanId; interval: BillingInterval } | null;
+  unusedCredit: number;
+  creditApplied: number;
 }
 
 /** The billing page: plan, cost, renewal or trial end, payment method and recent invoices. */
@@ -268,8 +296,34 @@ async function stripePaymentsOf(
       created: new Date(invoice.created * 1000),
       status: invoice.status ?? 'draft',
       url: invoice.hosted_invoice_url ?? null,
+      line: null,
     })),
   };
+}
+
+/**
+ * The billing page's 'Don't cancel': a subscription cancelled at its period's end renews again, in the
+ * demo billing or at Stripe (whose answer is applied at once; its webhook event then changes nothing).
+ * not_found when no cancelled subscription is running.
+ */
+export async function resumeSubscription(ctx: ServiceContext): Promise<Record<string, never>> {
+  const stripeConfig = ctx.config.stripe;
+  if (!stripeConfig) {
+    if (!(await resumeDemoSubscription(ctx, ctx.user.id))) throw new AppError('not_found');
+    return {};
+  }
+  const profile = await billingProfile(ctx, ctx.user.id);
+  const subscriptionId = profile.stripe_subscription_id;
+  if (!subscriptionId || !profile.cancel_at_period_end || !isSubscribed(profile)) {
+    throw new AppError('not_found');
+  }
+  const observedAt = new Date();
+  const subscription = await callStripe(() =>
+    stripeClient(stripeConfig).subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+  );
+  const state = subscriptionState(stripeConfig, subscription, observedAt);
+  if (state) await applySubscriptionState(ctx, ctx.user.id, state);
+  return {};
 }
 
 /** Before an account is deleted: its paid Stripe subscription is cancelled at once (DECISIONS.md). */

@@ -77,15 +77,30 @@ export async function processStripeEvent(
     await recordEvent(deps.db, eventRef);
     return { outcome: 'ignored', reason: 'unknown_customer', detail: customerId };
   }
+  const state = subscriptionState(stripeConfig, subscription, observedAt);
+  if (!state) {
+    await recordEvent(deps.db, eventRef);
+    return {
+      outcome: 'ignored',
+      reason: 'unknown_price',
+      detail: subscription.items.data[0]?.price.id ?? 'none',
+    };
+  }
+  return { outcome: await applySubscriptionState(deps, userId, state, { event: eventRef }) };
+}
+
+/** A subscription as read from Stripe at `observedAt`, or null when its price is none of ours. */
+export function subscriptionState(
+  stripeConfig: StripeConfig,
+  subscription: Stripe.Subscription,
+  observedAt: Date,
+): SubscriptionState | null {
   const item = subscription.items.data[0];
   const planned = item ? planOfPrice(stripeConfig.prices, item.price.id) : null;
-  if (!item || !planned) {
-    await recordEvent(deps.db, eventRef);
-    return { outcome: 'ignored', reason: 'unknown_price', detail: item?.price.id ?? 'none' };
-  }
-  const state: SubscriptionState = {
+  if (!item || !planned) return null;
+  return {
     subscriptionId: subscription.id,
-    customerId,
+    customerId: idOf(subscription.customer),
     status: subscription.status,
     ...planned,
     priceId: item.price.id,
@@ -95,7 +110,6 @@ export async function processStripeEvent(
     endedAt: subscription.ended_at ? new Date(subscription.ended_at * 1000) : null,
     observedAt,
   };
-  return { outcome: await applySubscriptionState(deps, userId, state, { event: eventRef }) };
 }
 
 /** The user a Stripe customer belongs to; a customer not linked yet is linked to the user Stripe names. */

@@ -36,11 +36,14 @@ export interface SupportRequestData {
   fromEmail: string;
   subject: string;
   message: string;
-  userId: string;
+  /** The sender's account, or null for a visitor of the public contact form (/contact). */
+  userId: string | null;
 }
 export interface SupportConfirmationData {
   name: string;
   subject: string;
+  /** Sent from an account's support page; false for the public contact form. */
+  fromAccount: boolean;
 }
 export interface TrialEndingSoonData {
   name: string;
@@ -234,15 +237,17 @@ export const accountExists = defineTemplate<AccountExistsData>({
 export const supportRequest = defineTemplate<SupportRequestData>({
   en: ({ fromName, fromEmail, subject, message, userId }) => ({
     subject: `[Support] ${singleLine(subject)}`,
-    preview: `${fromName} <${fromEmail}> wrote through the support form.`,
+    preview: `${fromName} <${fromEmail}> wrote through the ${userId ? 'support' : 'public contact'} form.`,
     heading: 'New support message',
     paragraphs: [
-      `${fromName || fromEmail} wrote through the Tapcard support form. Reply to this email to answer them directly.`,
+      userId
+        ? `${fromName || fromEmail} wrote through the Tapcard support form. Reply to this email to answer them directly.`
+        : `${fromName || fromEmail} wrote through the public Tapcard contact form, without an account. Reply to this email to answer them directly.`,
     ],
     details: [
       { label: 'From', value: fromName },
       { label: 'Email', value: fromEmail },
-      { label: 'User id', value: userId },
+      { label: 'User id', value: userId ?? 'none (a visitor without an account)' },
       { label: 'Subject', value: subject },
     ],
     quote: message,
@@ -251,15 +256,17 @@ export const supportRequest = defineTemplate<SupportRequestData>({
   }),
   es: ({ fromName, fromEmail, subject, message, userId }) => ({
     subject: `[Soporte] ${singleLine(subject)}`,
-    preview: `${fromName} <${fromEmail}> ha escrito desde el formulario de soporte.`,
+    preview: `${fromName} <${fromEmail}> ha escrito desde el formulario ${userId ? 'de soporte' : 'de contacto público'}.`,
     heading: 'Nuevo mensaje de soporte',
     paragraphs: [
-      `${fromName || fromEmail} ha escrito desde el formulario de soporte de Tapcard. Responde a este correo para contestarle directamente.`,
+      userId
+        ? `${fromName || fromEmail} ha escrito desde el formulario de soporte de Tapcard. Responde a este correo para contestarle directamente.`
+        : `${fromName || fromEmail} ha escrito desde el formulario de contacto público de Tapcard, sin cuenta. Responde a este correo para contestarle directamente.`,
     ],
     details: [
       { label: 'De', value: fromName },
       { label: 'Correo', value: fromEmail },
-      { label: 'ID de usuario', value: userId },
+      { label: 'ID de usuario', value: userId ?? 'ninguno (un visitante sin cuenta)' },
       { label: 'Asunto', value: subject },
     ],
     quote: message,
@@ -270,7 +277,7 @@ export const supportRequest = defineTemplate<SupportRequestData>({
 
 /** To the sender: we got the message and answer within 24 hours (spec section 2, Support). */
 export const supportConfirmation = defineTemplate<SupportConfirmationData>({
-  en: ({ name, subject }) => ({
+  en: ({ name, subject, fromAccount }) => ({
     subject: `We received your message: ${singleLine(subject)}`,
     preview: `Our support team will answer within ${hoursEn(SUPPORT_REPLY_HOURS)}.`,
     heading: 'We received your message',
@@ -280,10 +287,12 @@ export const supportConfirmation = defineTemplate<SupportConfirmationData>({
       'If you want to add something, just reply to this email.',
     ],
     notes: [
-      'You received this email because you sent a message through the support form of your Tapcard account.',
+      fromAccount
+        ? 'You received this email because you sent a message through the support form of your Tapcard account.'
+        : "You received this email because a message was sent with this address through the Tapcard contact form. If it wasn't you, you can ignore this email.",
     ],
   }),
-  es: ({ name, subject }) => ({
+  es: ({ name, subject, fromAccount }) => ({
     subject: `Hemos recibido tu mensaje: ${singleLine(subject)}`,
     preview: `Nuestro equipo de soporte te responderá en menos de ${hoursEs(SUPPORT_REPLY_HOURS)}.`,
     heading: 'Hemos recibido tu mensaje',
@@ -293,7 +302,9 @@ export const supportConfirmation = defineTemplate<SupportConfirmationData>({
       'Si quieres añadir algo, responde a este correo.',
     ],
     notes: [
-      'Recibes este correo porque has enviado un mensaje desde el formulario de soporte de tu cuenta de Tapcard.',
+      fromAccount
+        ? 'Recibes este correo porque has enviado un mensaje desde el formulario de soporte de tu cuenta de Tapcard.'
+        : 'Recibes este correo porque se ha enviado un mensaje con esta dirección desde el formulario de contacto de Tapcard. Si no has sido tú, puedes ignorar este correo.',
     ],
   }),
 });

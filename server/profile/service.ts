@@ -52,6 +52,7 @@ export async function getOwnProfile(ctx: ServiceContext) {
       'trial_start_date',
       'trial_days',
       'subscription_end',
+      'cancel_at_period_end',
       'created_at',
       'plan_chosen',
       'chosen_plan',

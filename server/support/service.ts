@@ -1,83 +1,158 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { DEFAULT_LOCALE } from '../../src/i18n.ts';
-import { SUPPORT_RATE_LIMIT, type SupportMessageInput } from '../../src/schemas/support.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import {
+  SUPPORT_RATE_LIMIT,
+  type SupportMessageInput,
+  type VisitorSupportMessageInput,
+} from '../../src/schemas/support.ts';
 import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 
-/** First key of the per-user advisory lock below; any constant no other feature uses. */
-const SUPPORT_LOCK_NAMESPACE = 7001;
+// The contact form (DECISIONS.md: Support), signed in on /dashboard/support and for visitors on /contact:
+// one way to store a message, limit senders and mail the team and the sender.
+
+/** First keys of the advisory locks below; constants no other feature uses. */
+const USER_LOCK_NAMESPACE = 7001;
+const VISITOR_LOCK_NAMESPACE = 7011;
+
+/** Who writes: an account, or a visitor known by the client address the limit counts. */
+type Sender =
+  | { kind: 'account'; userId: string; name: string; email: string; language: Locale }
+  | { kind: 'visitor'; clientAddress: string; name: string; email: string; language: Locale };
+
+const inWindow = sql<boolean>`created_at > now() - make_interval(mins => ${SUPPORT_RATE_LIMIT.windowMinutes})`;
+
+function countInWindow(
+  trx: Kysely<Database>,
+  filter: (eb: ExpressionBuilder<Database, 'support_messages'>) => Expression<SqlBool>,
+): Promise<number> {
+  return trx
+    .selectFrom('support_messages')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where(inWindow)
+    .where(filter)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.count));
+}
 
 /**
- * Stores a support message, e-mails it to SUPPORT_EMAIL (Reply-To: the sender) and sends the sender a
- * confirmation in their profile language (DECISIONS.md: Support). All or nothing: when a mail cannot be
- * sent the stored row is removed again and the person can simply try again. The mails go out after the
- * row's transaction: a slow mail server must not hold a database transaction (on the embedded database
- * that would stall every request). Throws rate_limited (SUPPORT_RATE_LIMIT per user) and mail_unavailable.
+ * The sender's messages inside the rate limit's window, counted from the stored messages with the
+ * database's clock, so every process sees the same limit: an account's own; for a visitor, the larger of
+ * those from the same client address and those from the same e-mail address.
  */
-export async function sendSupportMessage(
-  ctx: ServiceContext,
-  input: SupportMessageInput,
-): Promise<{ id: string }> {
+async function sentInWindow(trx: Kysely<Database>, sender: Sender): Promise<number> {
+  if (sender.kind === 'account') return countInWindow(trx, (eb) => eb('user_id', '=', sender.userId));
+  const fromAddress = await countInWindow(trx, (eb) =>
+    eb.and([eb('user_id', 'is', null), eb('client_address', '=', sender.clientAddress)]),
+  );
+  const fromEmail = await countInWindow(trx, (eb) =>
+    eb.and([eb('user_id', 'is', null), eb(eb.fn('lower', ['email']), '=', sender.email.toLowerCase())]),
+  );
+  return Math.max(fromAddress, fromEmail);
+}
+
+/**
+ * Stores a message, e-mails it to SUPPORT_EMAIL (Reply-To: the sender) and sends the sender a
+ * confirmation in their language. All or nothing: when a mail cannot be sent the stored row is removed
+ * again and the person can simply try again. The mails go out after the row's transaction: a slow mail
+ * server must not hold a database transaction (on the embedded database that would stall every request).
+ * Throws rate_limited (SUPPORT_RATE_LIMIT) and mail_unavailable.
+ */
+async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput): Promise<{ id: string }> {
   const store = async (trx: Kysely<Database>) => {
-    // One send per user at a time: two requests at once cannot both slip under the limit below.
-    await sql`select pg_advisory_xact_lock(${sql.lit(SUPPORT_LOCK_NAMESPACE)}, hashtext(${ctx.user.id}))`.execute(
-      trx,
-    );
-    // counted from the stored messages with the database's clock, so every process sees the same limit
-    const { count } = await trx
-      .selectFrom('support_messages')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', ctx.user.id)
-      .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${SUPPORT_RATE_LIMIT.windowMinutes})`)
-      .executeTakeFirstOrThrow();
-    if (count >= SUPPORT_RATE_LIMIT.messages) {
+    // One send per user, or one visitor send, at a time: two requests at once cannot both slip under the
+    // limit below.
+    const lock =
+      sender.kind === 'account'
+        ? sql`select pg_advisory_xact_lock(${sql.lit(USER_LOCK_NAMESPACE)}, hashtext(${sender.userId}))`
+        : sql`select pg_advisory_xact_lock(${sql.lit(VISITOR_LOCK_NAMESPACE)}, 0)`;
+    await lock.execute(trx);
+    if ((await sentInWindow(trx, sender)) >= SUPPORT_RATE_LIMIT.messages) {
       throw new AppError('rate_limited', {
         limit: SUPPORT_RATE_LIMIT.messages,
         windowMinutes: SUPPORT_RATE_LIMIT.windowMinutes,
       });
     }
-
-    const profile = await trx
-      .selectFrom('profiles')
-      .select(['name', 'language'])
-      .where('id', '=', ctx.user.id)
-      .executeTakeFirst();
     const { id } = await trx
       .insertInto('support_messages')
-      .values({ user_id: ctx.user.id, email: ctx.user.email, subject: input.subject, message: input.message })
+      .values({
+        user_id: sender.kind === 'account' ? sender.userId : null,
+        client_address: sender.kind === 'visitor' ? sender.clientAddress : null,
+        name: sender.name,
+        email: sender.email,
+        subject: input.subject,
+        message: input.message,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-
-    return { id, profile };
+    return id;
   };
-  const { id, profile } = await (ctx.db.isTransaction ? store(ctx.db) : ctx.db.transaction().execute(store));
+  const id = await (deps.db.isTransaction ? store(deps.db) : deps.db.transaction().execute(store));
 
-  const name = profile?.name?.trim() || ctx.user.name;
+  const fromAccount = sender.kind === 'account';
   try {
     // the team's copy first: if only the confirmation fails, the retry may give the team a duplicate,
     // which is better than a person told "sent" whose message never arrived
-    await ctx.mailer.send({
-      to: ctx.config.mail.supportEmail,
-      replyTo: ctx.user.email,
+    await deps.mailer.send({
+      to: deps.config.mail.supportEmail,
+      replyTo: sender.email,
       ...supportRequest(DEFAULT_LOCALE, {
-        fromName: name,
-        fromEmail: ctx.user.email,
+        fromName: sender.name,
+        fromEmail: sender.email,
         subject: input.subject,
         message: input.message,
-        userId: ctx.user.id,
+        userId: fromAccount ? sender.userId : null,
       }),
     });
-    await ctx.mailer.send({
-      to: ctx.user.email,
+    await deps.mailer.send({
+      to: sender.email,
       // "reply to this e-mail to add something" reaches the team, not MAIL_FROM's no-reply address
-      replyTo: ctx.config.mail.supportEmail,
-      ...supportConfirmation(profile?.language ?? DEFAULT_LOCALE, { name, subject: input.subject }),
+      replyTo: deps.config.mail.supportEmail,
+      ...supportConfirmation(sender.language, { name: sender.name, subject: input.subject, fromAccount }),
     });
   } catch (error) {
-    await ctx.db.deleteFrom('support_messages').where('id', '=', id).execute();
+    await deps.db.deleteFrom('support_messages').where('id', '=', id).execute();
     throw error;
   }
   return { id };
+}
+
+/** support.send: the signed-in form, from the session's address, confirmed in the profile's language. */
+export async function sendSupportMessage(
+  ctx: ServiceContext,
+  input: SupportMessageInput,
+): Promise<{ id: string }> {
+  const profile = await ctx.db
+    .selectFrom('profiles')
+    .select(['name', 'language'])
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
+  return deliver(
+    ctx,
+    {
+      kind: 'account',
+      userId: ctx.user.id,
+      name: profile?.name?.trim() || ctx.user.name,
+      email: ctx.user.email,
+      language: profile?.language ?? DEFAULT_LOCALE,
+    },
+    input,
+  );
+}
+
+/**
+ * support.sendAsVisitor: the public form of /contact, limited per client address (and per sender
+ * address). A filled honeypot gets the same answer as a sent message, and nothing is stored or sent.
+ */
+export async function sendVisitorMessage(
+  deps: AppDeps,
+  clientAddress: string,
+  input: VisitorSupportMessageInput,
+): Promise<Record<string, never>> {
+  if (input.homepage !== '') return {};
+  const { name, email, language, subject, message } = input;
+  await deliver(deps, { kind: 'visitor', clientAddress, name, email, language }, { subject, message });
+  return {};
 }

@@ -32,6 +32,8 @@ export interface ServiceContext extends AppDeps {
 
 export interface ContextInner extends AppDeps {
   user: SessionUser | null;
+  /** The client's address: the socket's, or the one a trusted proxy names (TRUST_PROXY). */
+  clientAddress: string;
 }
 
 /** The context without HTTP: tests and scripts build it directly (tRPC createCaller). */
@@ -51,7 +53,7 @@ export function makeCreateContext({ auth, ...deps }: AppDeps & { auth: Auth }) {
         throw error;
       });
     const user = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-    return createContextInner({ ...deps, user });
+    return createContextInner({ ...deps, user, clientAddress: req.ip });
   };
 }
 

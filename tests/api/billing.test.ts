@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileUpdate } from '../../db/schema.ts';
 import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
 import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
+import { setDemoBillingPeriod } from '../support/factories.ts';
 import { FAKE_PRICES, FakeStripe } from '../support/fake-stripe.ts';
 import {
   TEST_ORIGIN,
@@ -282,6 +283,67 @@ describe('billing.status', () => {
   });
 });
 
+describe('billing.mode', () => {
+  it('tells anyone, without a session, whether payments go through Stripe or the demo billing', async () => {
+    const modeOf = async (t: TestApp) => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/trpc/billing.mode' });
+      expect(response.statusCode, response.body).toBe(200);
+      return trpcData<{ mode: string }>(response).mode;
+    };
+    expect(await modeOf(stripeApp)).toBe('stripe');
+    expect(await modeOf(demoApp)).toBe('demo');
+  });
+});
+
+describe('billing.resume with Stripe', () => {
+  it('undoes a cancellation at Stripe and applies its answer at once', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    await trpcMutate(stripeApp.app, 'billing.portal', cookie);
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    const periodEnd = Math.floor(Date.now() / 1000) + 10 * 86_400;
+    fake.setSubscription({
+      id: 'sub_resume',
+      customer: customer ?? '',
+      price: FAKE_PRICES.pro.month,
+      status: 'active',
+      periodEnd,
+      cancelAtPeriodEnd: true,
+    });
+    await stripeApp.db
+      .updateTable('profiles')
+      .set({
+        plan_type: 'pro',
+        subscription_interval: 'month',
+        stripe_subscription_id: 'sub_resume',
+        subscription_status: 'active',
+        cancel_at_period_end: true,
+        subscription_end: new Date(periodEnd * 1000),
+        subscription_updated_at: new Date(Date.now() - 60_000),
+      })
+      .where('id', '=', userId)
+      .execute();
+
+    const response = await trpcMutate(stripeApp.app, 'billing.resume', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(fake.calls('POST', '/v1/subscriptions/sub_resume').at(-1)?.params).toEqual({
+      cancel_at_period_end: 'false',
+    });
+    expect(await profileOf(stripeApp, userId)).toMatchObject({
+      plan_type: 'pro',
+      cancel_at_period_end: false,
+      subscription_end: new Date(periodEnd * 1000),
+    });
+  });
+
+  it('asks Stripe nothing when no cancellation is pending', async () => {
+    const { cookie } = await signUp(stripeApp.app);
+    const before = fake.requests.length;
+    const response = await trpcMutate(stripeApp.app, 'billing.resume', cookie);
+    expect(trpcError(response).data.reason).toBe('not_found');
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('account deletion', () => {
   it('cancels the paid subscription at Stripe before the account goes', async () => {
     const { cookie, userId } = await signUp(stripeApp.app);
@@ -386,9 +448,6 @@ describe('demo billing (no Stripe keys)', () => {
   it('cancels in the portal: Pro until the period ends, free after it', async () => {
     const { cookie, userId } = await signUp(demoApp.app);
     await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'year', action: 'pay' });
-    const switched = await post('/billing/demo/portal', cookie, { action: 'switch' });
-    expect(switched.statusCode).toBe(303);
-    expect((await profileOf(demoApp, userId)).subscription_interval).toBe('month');
 
     await post('/billing/demo/portal', cookie, { action: 'cancel' });
     const portal = await demoApp.app.inject({
@@ -406,6 +465,213 @@ describe('demo billing (no Stripe keys)', () => {
       .execute();
     expect(await statusOf(demoApp, cookie)).toMatchObject({ subscribed: false, plan_type: 'free' });
     expect((await profileOf(demoApp, userId)).subscription_status).toBe('canceled');
+  });
+
+  describe('a cancellation undone until the period ends', () => {
+    const portalPage = (cookie: string) =>
+      demoApp.app.inject({ method: 'GET', url: '/billing/demo/portal', headers: { cookie } });
+
+    it('renews from the demo portal, and from the billing page (billing.resume)', async () => {
+      const { cookie, userId } = await signUp(demoApp.app);
+      await post('/billing/demo/checkout', cookie, { plan: 'business', interval: 'month', action: 'pay' });
+      const paidUntil = (await profileOf(demoApp, userId)).subscription_end;
+
+      await post('/billing/demo/portal', cookie, { action: 'cancel' });
+      expect((await portalPage(cookie)).body).toContain('Don&#39;t cancel: renew my plan');
+      const renewed = await post('/billing/demo/portal', cookie, { action: 'renew' });
+      expect(renewed.statusCode).toBe(303);
+      expect(await profileOf(demoApp, userId)).toMatchObject({
+        plan_type: 'business',
+        cancel_at_period_end: false,
+        subscription_end: paidUntil,
+      });
+      expect((await portalPage(cookie)).body).toContain('Renews on');
+
+      await post('/billing/demo/portal', cookie, { action: 'cancel' });
+      expect((await profileOf(demoApp, userId)).cancel_at_period_end).toBe(true);
+      const resumed = await trpcMutate(demoApp.app, 'billing.resume', cookie);
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(await profileOf(demoApp, userId)).toMatchObject({
+        cancel_at_period_end: false,
+        subscription_end: paidUntil,
+      });
+      const details = trpcData<{ cancel_at_period_end: boolean; invoices: unknown[] }>(
+        await trpcQuery(demoApp.app, 'billing.details', cookie),
+      );
+      // renewing is not a purchase: still the one invoice
+      expect(details).toMatchObject({ cancel_at_period_end: false, invoices: [expect.anything()] });
+    });
+
+    it('refuses to resume what is not cancelled, or has ended, changing nothing', async () => {
+      const { cookie, userId } = await signUp(demoApp.app);
+      const nothing = await trpcMutate(demoApp.app, 'billing.resume', cookie);
+      expect(trpcError(nothing).data.reason).toBe('not_found');
+
+      await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'month', action: 'pay' });
+      expect(trpcError(await trpcMutate(demoApp.app, 'billing.resume', cookie)).data.reason).toBe(
+        'not_found',
+      );
+      await post('/billing/demo/portal', cookie, { action: 'cancel' });
+      await demoApp.db
+        .updateTable('profiles')
+        .set({ subscription_end: new Date(Date.now() - 1000) })
+        .where('id', '=', userId)
+        .execute();
+      expect(trpcError(await trpcMutate(demoApp.app, 'billing.resume', cookie)).data.reason).toBe(
+        'not_found',
+      );
+      expect(await profileOf(demoApp, userId)).toMatchObject({
+        plan_type: 'free',
+        cancel_at_period_end: false,
+      });
+    });
+  });
+
+  describe('a change of plan or interval, prorated', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const cents = (amount: number) => Math.round(amount * 100);
+    interface Line {
+      plan: string;
+      interval: string;
+      planCharge: number;
+      previous: { plan: string; interval: string } | null;
+      unusedCredit: number;
+      creditApplied: number;
+    }
+    const invoicesOf = async (cookie: string) =>
+      trpcData<{ invoices: { amount: number; status: string; line: Line }[] }>(
+        await trpcQuery(demoApp.app, 'billing.details', cookie),
+      ).invoices;
+
+    /** A person on `plan` monthly, paid 20 days ago for a 30-day period: a third of it is unused. */
+    async function subscribedTwoThirdsIn(plan: 'pro' | 'business') {
+      const person = await signUp(demoApp.app);
+      await post('/billing/demo/checkout', person.cookie, { plan, interval: 'month', action: 'pay' });
+      const now = Date.now();
+      await setDemoBillingPeriod(demoApp.db, person.userId, {
+        start: new Date(now - 20 * DAY),
+        end: new Date(now + 10 * DAY),
+      });
+      return person;
+    }
+
+    it('switching monthly to yearly: a new year from now, less the unused third of the month, on one invoice', async () => {
+      const { cookie, userId } = await subscribedTwoThirdsIn('pro');
+      const unused = Math.round(cents(PLANS.pro.price.month) / 3);
+      const due = cents(PLANS.pro.price.year) - unused;
+
+      const preview = await demoApp.app.inject({
+        method: 'GET',
+        url: '/billing/demo/checkout?plan=pro&interval=year',
+        headers: { cookie },
+      });
+      expect(preview.body).toContain('Unused time on Pro Plan, monthly');
+      expect(preview.body).toContain(`−$${(unused / 100).toFixed(2)}`);
+      expect(preview.body).toContain('Due today');
+      expect(preview.body).toContain(`$${(due / 100).toFixed(2)}`);
+
+      const before = Date.now();
+      await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'year', action: 'pay' });
+      const invoices = await invoicesOf(cookie);
+      expect(invoices).toHaveLength(2);
+      expect(invoices[0]).toMatchObject({
+        amount: due / 100,
+        status: 'paid',
+        line: {
+          plan: 'pro',
+          interval: 'year',
+          planCharge: PLANS.pro.price.year,
+          previous: { plan: 'pro', interval: 'month' },
+          unusedCredit: unused / 100,
+          creditApplied: 0,
+        },
+      });
+      const profile = await profileOf(demoApp, userId);
+      expect(profile.subscription_interval).toBe('year');
+      const yearFromNow = new Date(before);
+      yearFromNow.setUTCFullYear(yearFromNow.getUTCFullYear() + 1);
+      expect(profile.subscription_end?.getTime()).toBeGreaterThanOrEqual(yearFromNow.getTime());
+      expect(profile.subscription_end?.getTime()).toBeLessThan(yearFromNow.getTime() + 60_000);
+    });
+
+    it('upgrading on the same interval keeps the renewal date and charges its rest at the new price', async () => {
+      const { cookie, userId } = await subscribedTwoThirdsIn('pro');
+      const renewal = (await profileOf(demoApp, userId)).subscription_end;
+      const checkout = await trpcMutate(demoApp.app, 'billing.createCheckout', cookie, {
+        plan: 'business',
+        interval: 'month',
+      });
+      expect(trpcData<{ url: string }>(checkout).url).toBe(
+        `${TEST_ORIGIN}/billing/demo/checkout?plan=business&interval=month`,
+      );
+      await post('/billing/demo/checkout', cookie, { plan: 'business', interval: 'month', action: 'pay' });
+
+      const rest = Math.round(cents(PLANS.business.price.month) / 3);
+      const unused = Math.round(cents(PLANS.pro.price.month) / 3);
+      expect((await invoicesOf(cookie))[0]).toMatchObject({
+        amount: (rest - unused) / 100,
+        line: { planCharge: rest / 100, unusedCredit: unused / 100, previous: { plan: 'pro' } },
+      });
+      expect(await profileOf(demoApp, userId)).toMatchObject({
+        plan_type: 'business',
+        subscription_interval: 'month',
+        subscription_end: renewal,
+      });
+    });
+
+    it('a change to a cheaper plan leaves account credit, which the next payment uses first', async () => {
+      const { cookie } = await signUp(demoApp.app);
+      await post('/billing/demo/checkout', cookie, { plan: 'business', interval: 'year', action: 'pay' });
+      await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'month', action: 'pay' });
+      const [down] = await invoicesOf(cookie);
+      // nearly the whole year of Business is unused: far more than a month of Pro
+      expect(down).toMatchObject({ amount: 0, line: { planCharge: PLANS.pro.price.month } });
+      expect(down!.line.unusedCredit).toBeGreaterThan(PLANS.business.price.year - 1);
+
+      await post('/billing/demo/checkout', cookie, { plan: 'business', interval: 'month', action: 'pay' });
+      const [up] = await invoicesOf(cookie);
+      const net = cents(PLANS.business.price.month) - cents(PLANS.pro.price.month);
+      expect(up).toMatchObject({ amount: 0, line: { creditApplied: net / 100 } });
+    });
+
+    it('refuses the plan and interval already held, even when its cancellation is pending', async () => {
+      const { cookie, userId } = await signUp(demoApp.app);
+      await post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'month', action: 'pay' });
+      const held = await trpcMutate(demoApp.app, 'billing.createCheckout', cookie, {
+        plan: 'pro',
+        interval: 'month',
+      });
+      expect(held.statusCode).toBe(409);
+      expect(trpcError(held).data.reason).toBe('already_subscribed');
+      const page = await demoApp.app.inject({
+        method: 'GET',
+        url: '/billing/demo/checkout?plan=pro&interval=month',
+        headers: { cookie },
+      });
+      expect(page.body).toContain('You already have this plan.');
+      expect(page.body).not.toContain('value="pay"');
+
+      await post('/billing/demo/portal', cookie, { action: 'cancel' });
+      const again = await post('/billing/demo/checkout', cookie, {
+        plan: 'pro',
+        interval: 'month',
+        action: 'pay',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(await invoicesOf(cookie)).toHaveLength(1);
+      expect((await profileOf(demoApp, userId)).cancel_at_period_end).toBe(true);
+    });
+
+    it('pays one change once when Pay is sent twice at the same moment', async () => {
+      const { cookie } = await subscribedTwoThirdsIn('pro');
+      const pays = await Promise.all(
+        [1, 2].map(() =>
+          post('/billing/demo/checkout', cookie, { plan: 'pro', interval: 'year', action: 'pay' }),
+        ),
+      );
+      expect(pays.map((pay) => pay.statusCode).sort()).toEqual([303, 409]);
+      expect(await invoicesOf(cookie)).toHaveLength(2);
+    });
   });
 
   it('speaks the person’s language', async () => {

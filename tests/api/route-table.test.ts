@@ -56,14 +56,14 @@ describe('the route table', () => {
     probe.get('/health', async () => 'ok');
     probe.get('/l/:code', async () => 'ok');
     probe.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler: async () => 'ok' });
-    probe.get('/contact', async () => 'ok');
+    probe.get('/newsroom', async () => 'ok');
     probe.get('/:username', async () => 'ok');
     await probe.ready();
     const routes = registeredPaths(probe);
     expect(routes).toEqual(
-      expect.arrayContaining(['/health', '/l/:code', '/api/auth/*', '/contact', '/:username']),
+      expect.arrayContaining(['/health', '/l/:code', '/api/auth/*', '/newsroom', '/:username']),
     );
-    expect(unreservedSegments(routes)).toEqual(['contact']);
+    expect(unreservedSegments(routes)).toEqual(['newsroom']);
     await probe.close();
   });
 

@@ -26,7 +26,8 @@ import {
 import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // The support contact form (spec section 2, Support; issue 3 item 6): stored and e-mailed through real
-// SMTP, all or nothing, validated, signed-in only, and limited per user.
+// SMTP, all or nothing, validated, and limited per user; and the public form of /contact for visitors
+// without an account, limited per client address and sender address, with a honeypot for bots.
 
 const SUPPORT_EMAIL = 'support@tapcard.test';
 const mailSettings = (smtpUrl: string): Config['mail'] => ({
@@ -96,6 +97,20 @@ function mailsTo(address: string) {
 function expectReason(response: LightMyRequestResponse, status: number, reason: string) {
   expect(response.statusCode, response.body).toBe(status);
   expect(trpcError(response).data.reason).toBe(reason);
+}
+
+/** Of one more message than the limit sent at once, all pass but one, refused with the limit's numbers. */
+function expectAllButOneRateLimited(responses: LightMyRequestResponse[]) {
+  expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(
+    SUPPORT_RATE_LIMIT.messages,
+  );
+  const refused = responses.filter((response) => response.statusCode !== 200);
+  expect(refused).toHaveLength(1);
+  expectReason(refused[0]!, 429, 'rate_limited');
+  expect(trpcError(refused[0]!).data.meta).toEqual({
+    limit: SUPPORT_RATE_LIMIT.messages,
+    windowMinutes: SUPPORT_RATE_LIMIT.windowMinutes,
+  });
 }
 
 describe('support.send', () => {
@@ -229,16 +244,7 @@ describe('support.send', () => {
         send(cookie, { subject: `Spam ${index}`, message: 'Buy!' }),
       ),
     );
-    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(
-      SUPPORT_RATE_LIMIT.messages,
-    );
-    const refused = responses.filter((response) => response.statusCode !== 200);
-    expect(refused).toHaveLength(1);
-    expectReason(refused[0]!, 429, 'rate_limited');
-    expect(trpcError(refused[0]!).data.meta).toEqual({
-      limit: SUPPORT_RATE_LIMIT.messages,
-      windowMinutes: SUPPORT_RATE_LIMIT.windowMinutes,
-    });
+    expectAllButOneRateLimited(responses);
     expect(await storedFor(userId)).toHaveLength(SUPPORT_RATE_LIMIT.messages);
 
     // another user is not affected
@@ -262,5 +268,184 @@ describe('support.send', () => {
       )
       .execute();
     expect((await send(cookie, { subject: 'New', message: 'A fresh one' })).statusCode).toBe(200);
+  });
+});
+
+describe('support.sendAsVisitor', () => {
+  let visitorCounter = 0;
+  /** A visitor's message as the /contact form sends it, with a fresh sender address unless given. */
+  function visitorInput(fields: Partial<Record<string, string>> = {}) {
+    visitorCounter += 1;
+    return {
+      name: 'Grace Visitor',
+      email: `visitor${visitorCounter}-${Date.now()}@example.com`,
+      subject: 'Demo request',
+      message: `Could you show Tapcard to sales team ${visitorCounter}?`,
+      homepage: '',
+      language: 'en',
+      ...fields,
+    };
+  }
+
+  function sendAsVisitor(input: Record<string, unknown>, remoteAddress?: string, cookie?: string) {
+    return injectFromApp(t.app, {
+      method: 'POST',
+      url: '/api/trpc/support.sendAsVisitor',
+      remoteAddress,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      payload: JSON.stringify(superjson.serialize(input)),
+    });
+  }
+
+  const storedFrom = (email: string) =>
+    t.db
+      .selectFrom('support_messages')
+      .select(['user_id', 'name', 'email', 'subject', 'message', 'client_address'])
+      .where('email', '=', email)
+      .execute();
+
+  let addressCounter = 0;
+  const freshAddress = () => `192.0.2.${(addressCounter += 1)}`;
+
+  it('stores the message without an account, mails the team with Reply-To the sender, and confirms', async () => {
+    const input = visitorInput({ name: '  Grace Hopper ', subject: ' Demo request ' });
+    const address = freshAddress();
+    const response = await sendAsVisitor(input, address);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(trpcData(response)).toEqual({});
+
+    expect(await storedFrom(input.email)).toEqual([
+      {
+        user_id: null,
+        name: 'Grace Hopper',
+        email: input.email,
+        subject: 'Demo request',
+        message: input.message,
+        client_address: address,
+      },
+    ]);
+    const toTeam = await receiver.waitFor(
+      (mail) => mail.to.includes(SUPPORT_EMAIL) && mail.body.includes(`Reply-To: ${input.email}`),
+    );
+    expect(toTeam.subject).toBe('[Support] Demo request');
+    expect(toTeam.body).toContain('none (a visitor without an account)');
+    const confirmation = await receiver.waitFor((mail) => mail.to.includes(input.email));
+    expect(confirmation.subject).toBe('We received your message: Demo request');
+    expect(confirmation.body).toContain('Hi Grace Hopper,');
+    expect(confirmation.body).toMatch(new RegExp(`^Reply-To: ${SUPPORT_EMAIL}`, 'im'));
+  });
+
+  it('confirms in the language the visitor reads the site in', async () => {
+    const input = visitorInput({ name: 'Lucía', subject: 'Demostración', language: 'es' });
+    expect((await sendAsVisitor(input, freshAddress())).statusCode).toBe(200);
+    const confirmation = await receiver.waitFor((mail) => mail.to.includes(input.email));
+    expect(confirmation.subject).toBe('Hemos recibido tu mensaje: Demostración');
+    expect(confirmation.body).toContain('Hola, Lucía:');
+  });
+
+  it('drops a message whose honeypot is filled: answered like a sent one, nothing stored or sent', async () => {
+    const input = visitorInput({ homepage: 'https://spam.example' });
+    const mailsBefore = receiver.messages.length;
+    const response = await sendAsVisitor(input, freshAddress());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(trpcData(response)).toEqual({});
+    expect(await storedFrom(input.email)).toEqual([]);
+    // a real message sent after it arrives, and nothing else arrived with it
+    const control = visitorInput();
+    expect((await sendAsVisitor(control, freshAddress())).statusCode).toBe(200);
+    await receiver.waitFor((mail) => mail.to.includes(control.email));
+    expect(mailsTo(input.email)).toEqual([]);
+    expect(receiver.messages.slice(mailsBefore).filter((mail) => mail.body.includes(input.email))).toEqual(
+      [],
+    );
+  });
+
+  const tooLong = (length: number) => 'x'.repeat(length + 1);
+  it.each([
+    ['an empty name', { name: ' ' }, 'name', M.nameRequired],
+    ['a name too long', { name: tooLong(100) }, 'name', M.nameTooLong],
+    ['an empty e-mail address', { email: '' }, 'email', M.required],
+    ['an invalid e-mail address', { email: 'not-an-address' }, 'email', M.emailInvalid],
+    ['a blank subject', { subject: '  ' }, 'subject', M.subjectRequired],
+    ['a subject too long', { subject: tooLong(SUPPORT_SUBJECT_MAX_LENGTH) }, 'subject', M.subjectTooLong],
+    ['an empty message', { message: '' }, 'message', M.messageRequired],
+    ['a message too long', { message: tooLong(SUPPORT_MESSAGE_MAX_LENGTH) }, 'message', M.messageTooLong],
+  ])('refuses %s with its message id, storing and sending nothing', async (_case, fields, field, id) => {
+    const input = visitorInput(fields);
+    const mailsBefore = receiver.messages.length;
+    const response = await sendAsVisitor(input, freshAddress());
+    expectReason(response, 400, 'validation_failed');
+    expect(trpcError(response).data.fieldErrors).toEqual([{ path: field, message: id }]);
+    const stored = await t.db
+      .selectFrom('support_messages')
+      .select('id')
+      .where('message', '=', input.message)
+      .execute();
+    expect(stored).toEqual([]);
+    expect(receiver.messages.length).toBe(mailsBefore);
+  });
+
+  it('refuses a language the product does not speak', async () => {
+    const input = visitorInput({ language: 'fr' });
+    expectReason(await sendAsVisitor(input, freshAddress()), 400, 'validation_failed');
+    expect(await storedFrom(input.email)).toEqual([]);
+  });
+
+  it(`allows ${SUPPORT_RATE_LIMIT.messages} messages per client address in the window, even sent at once`, async () => {
+    const address = freshAddress();
+    const inputs = Array.from({ length: SUPPORT_RATE_LIMIT.messages + 1 }, () => visitorInput());
+    const responses = await Promise.all(inputs.map((input) => sendAsVisitor(input, address)));
+    expectAllButOneRateLimited(responses);
+    const stored = await t.db
+      .selectFrom('support_messages')
+      .select('id')
+      .where('client_address', '=', address)
+      .execute();
+    expect(stored).toHaveLength(SUPPORT_RATE_LIMIT.messages);
+
+    // another address is not affected, and neither is a signed-in person sending from this one
+    expect((await sendAsVisitor(visitorInput(), freshAddress())).statusCode).toBe(200);
+    const { cookie } = await signUp(t.app);
+    const signedIn = await injectFromApp(t.app, {
+      method: 'POST',
+      url: '/api/trpc/support.send',
+      remoteAddress: address,
+      headers: { 'content-type': 'application/json', cookie },
+      payload: JSON.stringify(superjson.serialize({ subject: 'Hello', message: 'From my account' })),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+  });
+
+  it('allows as many messages per sender e-mail address, whatever the client address', async () => {
+    const email = visitorInput().email;
+    for (let index = 0; index < SUPPORT_RATE_LIMIT.messages; index += 1) {
+      const response = await sendAsVisitor(visitorInput({ email }), freshAddress());
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expectReason(await sendAsVisitor(visitorInput({ email }), freshAddress()), 429, 'rate_limited');
+    expect(await storedFrom(email)).toHaveLength(SUPPORT_RATE_LIMIT.messages);
+  });
+
+  it('stores nothing and answers mail_unavailable when a mail cannot be sent', async () => {
+    const input = visitorInput();
+    downFor.add(input.email);
+    try {
+      expectReason(await sendAsVisitor(input, freshAddress()), 503, 'mail_unavailable');
+      expect(await storedFrom(input.email)).toEqual([]);
+    } finally {
+      downFor.delete(input.email);
+    }
+  });
+
+  it('refuses a request from another origin', async () => {
+    const input = visitorInput();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/trpc/support.sendAsVisitor',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: JSON.stringify(superjson.serialize(input)),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await storedFrom(input.email)).toEqual([]);
   });
 });

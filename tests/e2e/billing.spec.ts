@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
 import {
   callTrpc,
+  EMPTY_VCARD,
   expect,
   finishOnboarding,
   SCREENS,
@@ -89,6 +90,101 @@ test('a new person chooses Pro in onboarding, pays on the demo checkout and gets
   );
 });
 
+/** Opens the checkout a click starts in a new tab, pays there and returns to the billing page in it. */
+async function payInNewTab(page: Page, click: () => Promise<void>, expectOnCheckout: string[] = []) {
+  const [checkout] = await Promise.all([page.context().waitForEvent('page'), click()]);
+  await checkout.waitForURL(/\/billing\/demo\/checkout\?/);
+  for (const text of expectOnCheckout) await expect(checkout.getByText(text).first()).toBeVisible();
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await checkout.waitForURL(/\/dashboard\/billing\?checkout=success/);
+  await checkout.close();
+}
+
+test('a subscriber sees their plan marked, switches to yearly prorated on one invoice, and undoes a cancel', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/billing');
+  const currentPlan = page.getByRole('region', { name: 'Current plan' });
+  await currentPlan.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await payInNewTab(page, () =>
+    picker.getByRole('listitem', { name: 'Pro Plan' }).getByRole('button', { name: 'Get Started' }).click(),
+  );
+  await expect(currentPlan.getByText('Pro', { exact: true })).toBeVisible();
+
+  // the picker marks the plan held, which cannot be bought again; the other interval is a switch
+  await page.reload();
+  await currentPlan.getByRole('button', { name: 'Change Plan' }).click();
+  const pro = picker.getByRole('listitem', { name: 'Pro Plan' });
+  await expect(pro.getByText('Your plan, billed monthly')).toBeVisible();
+  await expect(pro.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await expect(picker.getByText(/A change is prorated/)).toBeVisible();
+  await expect(
+    picker
+      .getByRole('listitem', { name: 'Business Plan' })
+      .getByRole('button', { name: 'Switch to this plan' }),
+  ).toBeEnabled();
+  await picker.getByRole('radio', { name: /Annually/ }).click();
+  await payInNewTab(page, () => pro.getByRole('button', { name: 'Switch to yearly billing' }).click(), [
+    'Unused time on Pro Plan, monthly',
+    'Due today',
+  ]);
+
+  // one invoice for the switch: the year less the unused month (nearly all of it: paid moments ago)
+  await page.goto('/dashboard/billing');
+  const history = page.getByRole('region', { name: 'Billing history' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  const switchInvoice = history.getByRole('listitem').first();
+  await expect(
+    switchInvoice.getByText(/^Pro Plan, yearly: \$199\.00 − \$19\.9\d unused time on Pro Plan, monthly$/),
+  ).toBeVisible();
+  await expect(switchInvoice.getByText(/^\$179\.0\d$/)).toBeVisible();
+  await expect(currentPlan.getByText('per month, billed yearly ($199)')).toBeVisible();
+
+  // cancel in the portal; the billing page offers to undo it until the period ends
+  const [portal] = await Promise.all([
+    page.context().waitForEvent('page'),
+    currentPlan.getByRole('button', { name: 'Manage Subscription' }).click(),
+  ]);
+  await portal.waitForURL(/\/billing\/demo\/portal$/);
+  await portal.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(portal.getByText(/^Cancelled: ends on/)).toBeVisible();
+  await expect(portal.getByRole('button', { name: "Don't cancel: renew my plan" })).toBeVisible();
+  await portal.close();
+  await page.goto('/dashboard/account');
+  await expect(
+    page.getByRole('region', { name: 'Subscription plan' }).getByText(/^Your plan ends on /),
+  ).toBeVisible();
+  await page.goto('/dashboard/billing');
+  await expect(currentPlan.getByText(/^Your plan ends on /)).toBeVisible();
+  await currentPlan.getByRole('button', { name: "Don't cancel" }).click();
+  await expect(page.getByText('Your plan renews again', { exact: true })).toBeVisible();
+  await expect(currentPlan.getByText(/^Renews on /)).toBeVisible();
+  await expect(currentPlan.getByRole('button', { name: "Don't cancel" })).toHaveCount(0);
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await saveScreenshot(page, test.info(), 'billing-prorated-desktop-en');
+});
+
+test('on Business, My vCards counts its unlimited cards in good grammar', async ({ page }) => {
+  await signUpAndConfirm(page);
+  await page.goto('/dashboard/billing');
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await payInNewTab(page, () =>
+    picker
+      .getByRole('listitem', { name: 'Business Plan' })
+      .getByRole('button', { name: 'Get Started' })
+      .click(),
+  );
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await page.goto('/dashboard/vcards');
+  await expect(page.getByText('1 vCard · unlimited on your plan', { exact: true })).toBeVisible();
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Ada Lovelace' });
+  await page.reload();
+  await expect(page.getByText('2 vCards · unlimited on your plan', { exact: true })).toBeVisible();
+});
+
 test('checkout cancelled comes back to a calm notice, and the plan stays', async ({ page }) => {
   await signUpAndConfirm(page);
   await finishOnboarding(page);
@@ -162,6 +258,44 @@ test.describe('an expired trial', () => {
     await checkout.waitForURL(/\/billing\/demo\/checkout\?/);
     await checkout.getByRole('button', { name: /^Pay/ }).click();
     await checkout.waitForURL(/\/dashboard\/billing\?checkout=success/);
+    await expect(modal).toBeHidden();
+  });
+
+  test('still reaches account settings and support from the modal, while the rest stays blocked', async ({
+    page,
+  }) => {
+    const email = await signUpAndConfirm(page);
+    await expireTrial(email);
+    await page.goto('/dashboard');
+    const modal = page.getByRole('dialog', { name: 'Trial Expired' });
+    await expect(modal).toBeVisible();
+
+    await modal.getByRole('link', { name: 'Account settings', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard/account');
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+    // the settings work: the language changes, and the password and deletion are there to use
+    const settings = (title: string) => page.getByRole('region', { name: title, exact: true });
+    await settings('Language').getByRole('radio', { name: 'Español' }).click();
+    await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();
+    await settings('Idioma').getByRole('radio', { name: 'English' }).click();
+    await expect(page.getByText('Language updated successfully', { exact: true })).toBeVisible();
+    await expect(settings('Password').getByLabel('Current password')).toBeEditable();
+    await settings('Delete account').getByRole('button', { name: 'Delete account' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(deleteDialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(deleteDialog).toBeHidden();
+    // the banner says what happened and that nothing is deleted
+    await expect(
+      page.getByText(/Your public page and QR codes are paused.*Nothing is deleted/),
+    ).toBeVisible();
+
+    // every other page is still covered, and the modal leads to support too
+    await page.getByRole('link', { name: 'My QR Codes' }).click();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('link', { name: 'support', exact: true }).click();
+    await expect(page).toHaveURL('/dashboard/support');
     await expect(modal).toBeHidden();
   });
 

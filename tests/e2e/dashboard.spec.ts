@@ -51,6 +51,51 @@ test.describe('on a phone (375 px)', () => {
     await expect(page).toHaveURL('/dashboard/qr-codes');
     await expect(dashboardNav).toBeHidden();
   });
+
+  test('the drawer has the profile and vCard editor entries, lit on their pages', async ({ page }) => {
+    await signedInNewPerson(page);
+    await page.goto('/dashboard/qr-codes');
+    const dashboardNav = page.getByRole('navigation', { name: 'Dashboard' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dashboardNav.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL('/dashboard/profile');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(dashboardNav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    // the last entries are reachable in the drawer (it scrolls when the phone is short)
+    await dashboardNav.getByRole('link', { name: 'Edit vCard' }).click();
+    await expect(page).toHaveURL('/dashboard/vcard');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(dashboardNav.getByRole('link', { name: 'Edit vCard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(dashboardNav.locator('[aria-current="page"]')).toHaveCount(1);
+    await expect(dashboardNav.getByRole('button', { name: 'Logout' })).toBeInViewport();
+  });
+});
+
+test('the sidebar lights the profile page and the vCard editor, expanded and collapsed', async ({ page }) => {
+  await signedInNewPerson(page);
+  await page.goto('/dashboard/profile');
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+
+  await nav.getByRole('link', { name: 'Edit vCard' }).click();
+  await expect(page).toHaveURL('/dashboard/vcard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit vCard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Edit vCard' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'My vCards' })).not.toHaveAttribute('aria-current', 'page');
+
+  // collapsed to icons, the entries keep their names as tooltips and the highlight stays
+  await page.getByRole('button', { name: 'Sidebar' }).click();
+  const editor = nav.getByRole('link', { name: 'Edit vCard' });
+  await expect(editor).toHaveAttribute('title', 'Edit vCard');
+  await expect(editor).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('title', 'Profile');
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL('/dashboard/profile');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 });
 
 test('on a desktop the sidebar marks the active item and logout goes home', async ({ page }) => {

@@ -90,3 +90,20 @@ test('a signed-in person gets Dashboard in the navigation instead of Sign In and
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
 });
+
+test('without Stripe keys, the landing page and the privacy policy speak of the demo billing, not Stripe', async ({
+  page,
+}) => {
+  // the E2E server runs without payment keys: the demo billing
+  await page.goto('/');
+  await expect(
+    page.getByText('Demo billing on this server: no card is charged and no money moves.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Stripe/)).toHaveCount(0);
+
+  await page.goto('/privacy');
+  await expect(
+    page.getByText(/This server runs a demo billing: no payment details are asked for/),
+  ).toBeVisible();
+  await expect(page.getByText(/Stripe/)).toHaveCount(0);
+});

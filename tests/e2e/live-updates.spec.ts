@@ -1,22 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, signedInNewPerson, test } from './support.ts';
+import { EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
 
 // Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
 
 const LIVE_STREAM = '**/api/trpc/live.changes**';
-
-const EMPTY_VCARD = {
-  company: '',
-  position: '',
-  email: '',
-  phone: '',
-  website: '',
-  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-  photo: null,
-  backgroundColour: '#10B981',
-  fontColour: '#FFFFFF',
-  iconColour: '#FFFFFF',
-};
 
 /** Marks the page's document; the mark survives anything but a reload or a navigation. */
 async function markDocument(page: Page): Promise<void> {

@@ -3,23 +3,10 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
-import { appOrigin, callTrpc, expect, SCREENS, signedInNewPerson, test } from './support.ts';
+import { appOrigin, callTrpc, EMPTY_VCARD, expect, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
-
-const EMPTY_VCARD = {
-  company: '',
-  position: '',
-  email: '',
-  phone: '',
-  website: '',
-  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-  photo: null,
-  backgroundColour: '#00C2FF',
-  fontColour: '#FFFFFF',
-  iconColour: '#FFFFFF',
-};
 
 /** What a QR code image file says, read with jsQR from its pixels (SVG files are rasterised first). */
 async function decodeQrFile(download: Download): Promise<string | undefined> {

@@ -1,17 +1,31 @@
-import { expect, signedInNewPerson, test, waitForMail } from './support.ts';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, SCREENS, signedInNewPerson, test, useLanguage, waitForMail } from './support.ts';
+
+/** The address support mail goes to: the server's SUPPORT_EMAIL default (playwright.config.ts sets none). */
+const SUPPORT_ADDRESS = 'support@tapcard.localhost';
+
+/** Nothing scrolls sideways, on a phone either. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
 
 test('the support form checks its fields, sends, and the sender gets a confirmation email', async ({
   page,
 }) => {
   const email = await signedInNewPerson(page);
-  // the landing page's 'Schedule Demo' opens the contact form, ready to type in
+  // the landing page's 'Schedule Demo' opens the contact form of the support page, with its subject and
+  // ready to type in
   await page.goto('/');
   await page.getByRole('link', { name: 'Schedule Demo' }).click();
-  await expect(page).toHaveURL('/dashboard/support#contact');
+  await expect(page).toHaveURL('/dashboard/support?topic=demo#contact');
   const form = page.getByRole('region', { name: 'Contact us' });
   const subject = form.getByLabel('Subject');
-  await expect(subject).toBeFocused();
+  await expect(subject).toHaveValue('Demo request');
+  await expect(form.getByLabel('Message')).toBeFocused();
 
+  await subject.fill('');
   await form.getByLabel('Message').fill('How do I print my QR code on a business card?');
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(form.getByText('Subject is required', { exact: true })).toBeVisible();
@@ -38,3 +52,65 @@ test('the support form checks its fields, sends, and the sender gets a confirmat
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText(/Pick Pro or Business, monthly or yearly/)).toBeVisible();
 });
+
+test('a visitor without an account sends the contact form from the landing page’s Schedule Demo', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Schedule Demo' }).click();
+  await expect(page).toHaveURL('/contact?topic=demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('Demo request');
+  // the honeypot is not there for people
+  await expect(page.locator('#contact-homepage')).not.toBeInViewport();
+
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('main').getByText('Name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Validation Error', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeFocused();
+
+  const email = `visitor-${randomBytes(5).toString('hex')}@example.com`;
+  await page.getByLabel('Name').fill('Grace Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Message').fill('We are 12 people in sales. Could you show us Tapcard next week?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
+  await expect(page.getByText(`A confirmation email is on its way to ${email}.`)).toBeVisible();
+
+  const confirmation = await waitForMail(email);
+  expect(confirmation.subject).toBe('We received your message: Demo request');
+  const toTeam = await waitForMail(SUPPORT_ADDRESS, (mail) => mail.body.includes(email));
+  expect(toTeam.subject).toBe('[Support] Demo request');
+  expect(toTeam.body).toContain('Could you show us Tapcard next week?');
+
+  // another message keeps who is writing, and starts with an empty subject and message
+  await page.getByRole('button', { name: 'Write another message' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+
+  // the footer's Contact leads here too
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL('/contact');
+  await expect(page.getByLabel('Subject')).toHaveValue('');
+});
+
+for (const language of ['en', 'es'] as const) {
+  for (const [device, viewport] of SCREENS) {
+    test(`the contact form on a ${device} in ${language}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await useLanguage(page, language);
+      await page.goto('/contact?topic=demo');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        language === 'en' ? 'Contact us' : 'Contáctanos',
+      );
+      await expect(page.getByLabel(language === 'en' ? 'Subject' : 'Asunto')).toHaveValue(
+        language === 'en' ? 'Demo request' : 'Solicitud de demostración',
+      );
+      await expectNoSidewaysScroll(page);
+      const path = testInfo.outputPath(`contact-${device}-${language}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`contact-${device}-${language}`, { path, contentType: 'image/png' });
+    });
+  }
+}

@@ -132,3 +132,17 @@ export async function callTrpc(page: Page, procedure: string, input: unknown): P
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
+
+/** A vCard with a name only (vcards.create input), for tests that need a card but are not about it. */
+export const EMPTY_VCARD = {
+  company: '',
+  position: '',
+  email: '',
+  phone: '',
+  website: '',
+  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
+  photo: null,
+  backgroundColour: '#00C2FF',
+  fontColour: '#FFFFFF',
+  iconColour: '#FFFFFF',
+};

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callTrpc, expect, signedInNewPerson, test } from './support.ts';
+import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
@@ -85,19 +85,7 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
 
 test('without a username there is no View link', async ({ page }) => {
   await signedInNewPerson(page);
-  await callTrpc(page, 'vcards.create', {
-    name: 'Grace Hopper',
-    company: '',
-    position: '',
-    email: '',
-    phone: '',
-    website: '',
-    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-    photo: null,
-    backgroundColour: '#10B981',
-    fontColour: '#FFFFFF',
-    iconColour: '#FFFFFF',
-  });
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await page.goto('/dashboard/vcards');
   const card = page.getByRole('article', { name: 'Grace Hopper' });
   await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
@@ -111,19 +99,7 @@ test('the server refuses a card beyond the plan limit with Limit Reached', async
   const create = page.getByRole('dialog', { name: 'Create vCard' });
   await create.getByLabel('Name', { exact: true }).fill('Second Card');
   // meanwhile another tab used the plan's one card
-  await callTrpc(page, 'vcards.create', {
-    name: 'First Card',
-    company: '',
-    position: '',
-    email: '',
-    phone: '',
-    website: '',
-    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-    photo: null,
-    backgroundColour: '#00C2FF',
-    fontColour: '#FFFFFF',
-    iconColour: '#FFFFFF',
-  });
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'First Card' });
   await create.getByRole('button', { name: 'Create vCard' }).click();
   await expect(page.getByText('Limit Reached', { exact: true })).toBeVisible();
   await expect(
@@ -173,4 +149,43 @@ test('/dashboard/vcard creates the first card inline, then edits it', async ({ p
   await expect(page.getByText('vCard saved successfully', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Company')).toHaveValue('Analytical Engines');
+});
+
+test('new vCards start with the default card colour of Account settings, which says what it does', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await chooseUsername(page, 'Ada Lovelace');
+  await page.goto('/dashboard/account');
+  const setting = page.getByRole('region', { name: 'Default card colour' });
+  await expect(
+    setting.getByText(
+      /New vCards start with this colour, and your public page shows it while you have no vCard/,
+    ),
+  ).toBeVisible();
+  await setting.getByRole('radio', { name: 'Rose' }).click();
+  await setting.getByRole('button', { name: 'Save colour' }).click();
+  await expect(page.getByText('Default card colour saved', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'Profile photo' })
+      .getByText(/shows this photo only while you have no vCard/),
+  ).toBeVisible();
+
+  // the card's own colour is changed in My vCards, where a new card starts with the default
+  await setting.getByRole('link', { name: 'My vCards' }).click();
+  await expect(page).toHaveURL('/dashboard/vcards');
+  await page
+    .getByRole('region', { name: 'Plan usage' })
+    .getByRole('button', { name: 'Create vCard' })
+    .click();
+  const create = page.getByRole('dialog', { name: 'Create vCard' });
+  const background = create.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code');
+  await expect(background).toHaveValue('#F43F5E');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard/vcard');
+  await expect(page.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code')).toHaveValue(
+    '#F43F5E',
+  );
 });

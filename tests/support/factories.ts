@@ -290,3 +290,26 @@ export async function addPasskey(
     .execute();
   return id;
 }
+
+/**
+ * Moves a demo subscription's current period to [start, end), as if it had been paid at `start`: the
+ * profile's end of period and the latest demo invoice's period (what the next change is prorated by).
+ */
+export async function setDemoBillingPeriod(
+  db: Kysely<Database>,
+  userId: string,
+  period: { start: Date; end: Date },
+): Promise<void> {
+  await db.updateTable('profiles').set({ subscription_end: period.end }).where('id', '=', userId).execute();
+  const latest = await db
+    .selectFrom('demo_invoices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('demo_invoices')
+    .set({ period_start: period.start, period_end: period.end })
+    .where('id', '=', latest.id)
+    .execute();
+}

@@ -232,6 +232,15 @@ export class FakeStripe {
         const subscription = this.subscriptions.get(id ?? '');
         return subscription ? send(200, subscription) : missing('subscription');
       }
+      case 'POST /subscriptions/:id': {
+        // the one update the product makes: undoing a cancellation at the period's end
+        const subscription = this.subscriptions.get(id ?? '');
+        if (!subscription) return missing('subscription');
+        if (params.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+        }
+        return send(200, subscription);
+      }
       case 'DELETE /subscriptions/:id': {
         const subscription = this.subscriptions.get(id ?? '');
         if (!subscription) return missing('subscription');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS, TRIAL_REMINDER_LEAD_DAYS } from '#src/plans.ts';
+import { paidPlanAction } from '#web/components/billing/plan-choice.ts';
 import { trialNotice } from '#web/components/billing/trial-notice.ts';
 import type { BillingStatus } from '#web/components/billing/use-billing-status.ts';
 import { formatMoney, formatPrice } from '#web/lib/format.ts';
@@ -76,5 +77,20 @@ describe('payment method and invoice labels', () => {
     expect(invoiceStatusTone('paid')).toBe('good');
     expect(invoiceStatusTone('open')).toBe('owed');
     expect(invoiceStatusTone('void')).toBe('neutral');
+  });
+});
+
+describe('paidPlanAction', () => {
+  it('marks the plan and interval already paid for as current, so it cannot be bought again', () => {
+    const held = { plan: 'pro', interval: 'month' } as const;
+    expect(paidPlanAction('pro', 'month', held)).toBe('current');
+    expect(paidPlanAction('pro', 'year', held)).toBe('switchInterval');
+    expect(paidPlanAction('business', 'month', held)).toBe('changePlan');
+    expect(paidPlanAction('business', 'year', held)).toBe('changePlan');
+  });
+
+  it('offers every paid plan as a start to someone without one', () => {
+    expect(paidPlanAction('pro', 'month', null)).toBe('start');
+    expect(paidPlanAction('business', 'year', null)).toBe('start');
   });
 });

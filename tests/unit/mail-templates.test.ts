@@ -49,7 +49,22 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
         userId: 'user-1',
       }),
   },
-  supportConfirmation: { render: (l) => supportConfirmation(l, { name: HOSTILE, subject: HOSTILE }) },
+  supportRequestFromVisitor: {
+    render: (l) =>
+      supportRequest(l, {
+        fromName: HOSTILE,
+        fromEmail: 'visitor@example.com',
+        subject: HOSTILE,
+        message: HOSTILE,
+        userId: null,
+      }),
+  },
+  supportConfirmation: {
+    render: (l) => supportConfirmation(l, { name: HOSTILE, subject: HOSTILE, fromAccount: true }),
+  },
+  supportConfirmationToVisitor: {
+    render: (l) => supportConfirmation(l, { name: HOSTILE, subject: HOSTILE, fromAccount: false }),
+  },
   trialEndingSoon: {
     render: (l) => trialEndingSoon(l, { name: HOSTILE, daysLeft: 3, url: URL_WITH_QUERY }),
     url: URL_WITH_QUERY,
@@ -120,11 +135,27 @@ describe('texts', () => {
   });
 
   it('promise the support answer time of the spec', () => {
-    const mail = supportConfirmation('en', { name: 'Ana', subject: 'Help' });
+    const mail = supportConfirmation('en', { name: 'Ana', subject: 'Help', fromAccount: true });
     expect(mail.text).toContain(`within ${SUPPORT_REPLY_HOURS} hours`);
-    expect(supportConfirmation('es', { name: 'Ana', subject: 'Help' }).subject).toBe(
+    expect(supportConfirmation('es', { name: 'Ana', subject: 'Help', fromAccount: true }).subject).toBe(
       'Hemos recibido tu mensaje: Help',
     );
+  });
+
+  it('tell a visitor why the confirmation came, and the team that no account wrote', () => {
+    const toVisitor = supportConfirmation('en', { name: 'Ana', subject: 'Demo', fromAccount: false });
+    expect(toVisitor.text).toContain('through the Tapcard contact form');
+    expect(toVisitor.text).toContain("If it wasn't you, you can ignore this email.");
+    expect(toVisitor.text).not.toContain('your Tapcard account');
+    const toTeam = supportRequest('en', {
+      fromName: 'Ana',
+      fromEmail: 'ana@example.com',
+      subject: 'Demo',
+      message: 'Show me',
+      userId: null,
+    });
+    expect(toTeam.text).toContain('User id: none (a visitor without an account)');
+    expect(toTeam.text).toContain('public Tapcard contact form');
   });
 
   it('count the days left of a trial in each language', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '#src/routes.ts';
+import { PRIMARY_NAV_ITEMS, SUPPORT_NAV_ITEM } from '#web/components/dashboard/nav-items.ts';
 import { isNavItemActive } from '#web/lib/nav.ts';
 
 describe('isNavItemActive', () => {
@@ -26,5 +27,19 @@ describe('isNavItemActive', () => {
   it('does not light an item on unrelated pages', () => {
     expect(isNavItemActive(paths.support, paths.dashboard)).toBe(false);
     expect(isNavItemActive(paths.account, '/')).toBe(false);
+  });
+});
+
+describe('the sidebar entries', () => {
+  const entries = [...PRIMARY_NAV_ITEMS, SUPPORT_NAV_ITEM];
+  const dashboardPages = Object.values(paths).filter(
+    (path) => path === paths.dashboard || path.startsWith(`${paths.dashboard}/`),
+  );
+
+  it('light exactly one entry on every dashboard page, its own', () => {
+    for (const page of dashboardPages) {
+      const lit = entries.filter((entry) => isNavItemActive(entry.path, page)).map((entry) => entry.path);
+      expect(lit, page).toEqual([page]);
+    }
   });
 });

@@ -4,6 +4,29 @@ import { LegalContact } from '../components/LegalContact.tsx';
 import { LegalSection } from '../components/LegalSection.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { useBillingMode } from '../components/billing/use-billing-mode.ts';
+
+/** How payments are taken on this server (DECISIONS.md: Stripe with keys, the demo billing without). */
+function PaymentsText() {
+  const mode = useBillingMode();
+  if (mode === 'stripe') {
+    return (
+      <Trans>
+        Paid plans are processed by Stripe. Your card details go directly to Stripe and are never stored on
+        this server.
+      </Trans>
+    );
+  }
+  if (mode === 'demo') {
+    return (
+      <Trans>
+        This server runs a demo billing: no payment details are asked for or stored, no card is charged and no
+        money moves. Its invoices are examples.
+      </Trans>
+    );
+  }
+  return null;
+}
 
 export function Privacy() {
   const { t } = useLingui();
@@ -28,6 +51,8 @@ export function Privacy() {
             <Trans>
               Your account (name, e-mail address and a securely hashed password), the cards, links and photos
               you create, your plan, and counts of how often your public pages, QR codes and links are opened.
+              Messages sent through the contact form are kept with the sender's name and e-mail address; one
+              sent without an account also keeps the network (IP) address it came from, to limit abuse.
             </Trans>
           </p>
         </LegalSection>
@@ -49,10 +74,7 @@ export function Privacy() {
         </LegalSection>
         <LegalSection title={<Trans>Payments</Trans>}>
           <p>
-            <Trans>
-              Paid plans are processed by Stripe. Your card details go directly to Stripe and are never stored
-              on this server.
-            </Trans>
+            <PaymentsText />
           </p>
         </LegalSection>
         <LegalSection title={<Trans>Your choices</Trans>}>

@@ -1,18 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
-import { emptyVcardForm } from '#src/schemas/vcard.ts';
+import type { VcardFormValues } from '#src/schemas/vcard.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { vcardPublicPath } from './vcards/public-page-path.ts';
+import { useNewVcardValues } from './vcards/use-new-vcard-values.ts';
 import { useSaveVcard } from './vcards/use-save-vcard.ts';
 import { vcardFormValues } from './vcards/vcard-form-values.ts';
 import type { VcardRow } from './vcards/types.ts';
 import { VcardForm } from './vcards/VcardForm.tsx';
 
 /** The form of the one card: the primary vCard, or a new one when there is none yet. */
-function SingleVcardForm({ vcard, publicPath }: { vcard: VcardRow | null; publicPath: string | null }) {
+function SingleVcardForm({
+  vcard,
+  publicPath,
+  newValues,
+}: {
+  vcard: VcardRow | null;
+  publicPath: string | null;
+  /** The form of a new card (in the account's default card colour). */
+  newValues: VcardFormValues;
+}) {
   const { t } = useLingui();
   const save = useSaveVcard();
   return (
@@ -32,7 +42,7 @@ function SingleVcardForm({ vcard, publicPath }: { vcard: VcardRow | null; public
       )}
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm
-          initialValues={vcard ? vcardFormValues(vcard) : emptyVcardForm()}
+          initialValues={vcard ? vcardFormValues(vcard) : newValues}
           publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
@@ -48,18 +58,20 @@ export function VCardEditor() {
   const list = trpc.vcards.list.useQuery();
   const data = list.data;
   const primary = data?.vcards.find((vcard) => vcard.id === data.primaryId) ?? null;
+  const newValues = useNewVcardValues();
   return (
     <div className="space-y-6">
       <PageHeading
         title={t`Edit vCard`}
         description={<Trans>Change the details, photo and colours of your digital business card.</Trans>}
       />
-      {data ? (
+      {data && newValues ? (
         <SingleVcardForm
           // a newly created card starts a form of its own, filled from what was saved
           key={primary?.id ?? 'new'}
           vcard={primary}
           publicPath={primary ? vcardPublicPath(primary.id, data.primaryId, data.username) : null}
+          newValues={newValues}
         />
       ) : (
         <QueryStatus error={list.error} onRetry={() => void list.refetch()} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { planUsage, type PlanUsage } from '../components/dashboard/plan-usage.ts';
 import { PlanUsagePanel } from '../components/dashboard/PlanUsagePanel.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -24,7 +24,7 @@ function absoluteUrl(path: string | null): string | null {
 function VcardUsageSummary({ usage }: { usage: PlanUsage }) {
   const { count, limit } = usage;
   return usage.unlimited ? (
-    <Trans>{count} vCards · unlimited on your plan</Trans>
+    <Plural value={count} one="# vCard · unlimited on your plan" other="# vCards · unlimited on your plan" />
   ) : (
     <Trans>
       {count} of {limit} vCards

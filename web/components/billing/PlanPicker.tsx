@@ -8,25 +8,54 @@ import { CONTACT_SECTION_ID } from '../../pages/support/sections.ts';
 import { Button } from '../ui/Button.tsx';
 import { BillingIntervalToggle } from './BillingIntervalToggle.tsx';
 import { PlanCard } from './PlanCard.tsx';
+import { paidPlanAction, type PaidPlanAction } from './plan-choice.ts';
 import { useCheckout } from './use-checkout.ts';
+
+function HeldPlanBadge({ interval }: { interval: BillingInterval }) {
+  return interval === 'year' ? (
+    <Trans>Your plan, billed yearly</Trans>
+  ) : (
+    <Trans>Your plan, billed monthly</Trans>
+  );
+}
+
+function PaidPlanLabel({ action, interval }: { action: PaidPlanAction; interval: BillingInterval }) {
+  switch (action) {
+    case 'current':
+      return <Trans>Current plan</Trans>;
+    case 'start':
+      return <Trans>Get Started</Trans>;
+    case 'switchInterval':
+      return interval === 'year' ? (
+        <Trans>Switch to yearly billing</Trans>
+      ) : (
+        <Trans>Switch to monthly billing</Trans>
+      );
+    case 'changePlan':
+      return <Trans>Switch to this plan</Trans>;
+  }
+}
 
 function PaidPlanButton({
   plan,
-  current,
+  action,
+  interval,
   loading,
   disabled,
   onChoose,
 }: {
   plan: PaidPlanId;
-  current: boolean;
+  action: PaidPlanAction;
+  interval: BillingInterval;
   loading: boolean;
   disabled: boolean;
   onChoose: () => void;
 }) {
-  if (current) {
+  // the plan and interval already paid for cannot be bought again (the server refuses it too)
+  if (action === 'current') {
     return (
       <Button size="block" variant="secondary" disabled>
-        <Trans>Current plan</Trans>
+        <PaidPlanLabel action={action} interval={interval} />
       </Button>
     );
   }
@@ -37,7 +66,7 @@ function PaidPlanButton({
       disabled={disabled}
       onClick={onChoose}
     >
-      {loading ? <Trans>Loading...</Trans> : <Trans>Get Started</Trans>}
+      {loading ? <Trans>Loading...</Trans> : <PaidPlanLabel action={action} interval={interval} />}
     </Button>
   );
 }
@@ -45,6 +74,8 @@ function PaidPlanButton({
 /**
  * The plans to move to from the dashboard (the plan picker dialog, the 'Trial Expired' modal): the free
  * trial cannot be chosen again, so its card only offers 'Contact Sales'; Pro and Business open checkout.
+ * A subscriber's plan is marked as theirs and shown on its interval first; its button there is 'Current
+ * plan', disabled, and the other choices say what they do (switch the interval, switch plan).
  */
 export function PlanPicker({
   held,
@@ -55,7 +86,7 @@ export function PlanPicker({
   onCheckoutOpened?: () => void;
 }) {
   const { t } = useLingui();
-  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const [interval, setBillingInterval] = useState<BillingInterval>(held?.interval ?? 'month');
   const { checkout, pendingPlan } = useCheckout();
 
   async function choose(plan: PaidPlanId) {
@@ -75,7 +106,8 @@ export function PlanPicker({
             key={id}
             plan={PLANS[id]}
             interval={interval}
-            highlighted={id === 'pro'}
+            highlighted={held ? held.plan === id : id === 'pro'}
+            badge={held?.plan === id && <HeldPlanBadge interval={held.interval} />}
             muted={id === 'free'}
             action={
               id === 'free' ? (
@@ -87,7 +119,8 @@ export function PlanPicker({
               ) : (
                 <PaidPlanButton
                   plan={id}
-                  current={held?.plan === id && held.interval === interval}
+                  action={paidPlanAction(id, interval, held)}
+                  interval={interval}
                   loading={pendingPlan === id}
                   disabled={pendingPlan !== null}
                   onChoose={() => void choose(id)}

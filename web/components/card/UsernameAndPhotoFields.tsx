@@ -46,6 +46,8 @@ interface UsernameAndPhotoFieldsProps<Values extends UsernameAndPhotoValues, Out
   suggestionName: string;
   onUploadingChange: (uploading: boolean) => void;
   photoLabel: ReactNode;
+  /** What the photo is used for, under its label. */
+  photoHint?: ReactNode;
   /** Replaces PhotoInput's error toast (the card step goes on without the photo). */
   onPhotoError?: (failure: PhotoFailure) => void;
   /** Fields of the form that sit between the photo and the username (the profile's name). */
@@ -78,6 +80,7 @@ export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Ou
   suggestionName,
   onUploadingChange,
   photoLabel,
+  photoHint,
   onPhotoError,
   children,
 }: UsernameAndPhotoFieldsProps<Values, Output>) {
@@ -90,6 +93,7 @@ export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Ou
         render={({ field }) => (
           <PhotoInput
             label={photoLabel}
+            hint={photoHint}
             value={field.value}
             onChange={field.onChange}
             onUploadingChange={onUploadingChange}

@@ -36,7 +36,7 @@ export function DesktopSidebar() {
     <aside
       id="dashboard-sidebar"
       className={cn(
-        'sticky top-0 hidden h-dvh shrink-0 flex-col gap-6 border-r border-slate-200 bg-white p-3 transition-[width] md:flex',
+        'sticky top-0 hidden h-dvh shrink-0 flex-col gap-6 overflow-y-auto border-r border-slate-200 bg-white p-3 transition-[width] md:flex',
         collapsed ? 'w-[4.5rem]' : 'w-64',
       )}
     >

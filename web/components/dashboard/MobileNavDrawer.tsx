@@ -22,7 +22,7 @@ export function MobileNavDrawer() {
         placement="left"
         closeLabel={t`Close menu`}
         aria-describedby={undefined}
-        className="flex flex-col gap-6"
+        className="flex flex-col gap-6 overflow-y-auto"
       >
         <DialogTitle className="sr-only">{t`Menu`}</DialogTitle>
         <div className="flex h-10 items-center pl-2">

@@ -27,7 +27,7 @@ export function TrialBanner() {
   if (notice.kind === 'expired') {
     return (
       <Banner title={<Trans>Your free trial has expired</Trans>}>
-        <Trans>Please upgrade to continue.</Trans>
+        <Trans>Your public page and QR codes are paused until you choose a plan. Nothing is deleted.</Trans>
       </Banner>
     );
   }
@@ -41,7 +41,9 @@ export function TrialBanner() {
         />
       }
     >
-      <Trans>Upgrade your plan so that you do not lose your data.</Trans>
+      <Trans>
+        When it ends, your public page and QR codes pause until you choose a plan. Nothing is deleted.
+      </Trans>
     </Banner>
   );
 }

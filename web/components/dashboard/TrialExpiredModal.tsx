@@ -1,24 +1,28 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { PlanPicker } from '../billing/PlanPicker.tsx';
 import { useBillingStatus } from '../billing/use-billing-status.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/Dialog.tsx';
+import { isOpenAfterTrial } from './trial-expired.ts';
 import { useLogout } from './use-logout.ts';
+
+const INLINE_LINK_CLASSES = 'font-medium text-brand-strong underline underline-offset-2';
 
 /**
  * Spec section 4, trial state: once the status says the account is not accessible, this modal covers the
  * dashboard until a plan is paid for. It has no close button and ignores Escape and clicks outside; the
- * live status closes it when the payment is confirmed. The support page stays open ('Contact Sales' leads
- * there), and signing out stays possible.
+ * live status closes it when the payment is confirmed. Account settings and support stay open (the modal
+ * links to both, and 'Contact Sales' leads to support), so someone who does not pay can still change
+ * their password, turn off two-factor or delete the account; signing out stays possible.
  */
 export function TrialExpiredModal() {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const { status, loaded } = useBillingStatus();
   const logout = useLogout();
-  const open = loaded && !status.is_accessible && pathname !== paths.support;
+  const open = loaded && !status.is_accessible && !isOpenAfterTrial(pathname);
   return (
     <Dialog open={open}>
       <DialogContent
@@ -37,6 +41,20 @@ export function TrialExpiredModal() {
                 plan. All your data is kept: choose a plan to bring everything back.
               </Trans>
             </DialogDescription>
+            {/* before the plans, so a phone shows it without scrolling past three plan cards */}
+            <p className="mt-3 text-sm text-slate-700">
+              <Trans>
+                Not ready to choose?{' '}
+                <Link to={paths.account} className={INLINE_LINK_CLASSES}>
+                  Account settings
+                </Link>{' '}
+                (password, two-factor, language, deleting the account) and{' '}
+                <Link to={paths.support} className={INLINE_LINK_CLASSES}>
+                  support
+                </Link>{' '}
+                stay open.
+              </Trans>
+            </p>
           </div>
           <PlanPicker held={null} />
           <div className="text-center">

@@ -2,11 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   ChartColumn,
+  CircleUserRound,
   CreditCard,
   IdCard,
   LifeBuoy,
   Link2,
   QrCode,
+  SquarePen,
   UserCog,
   type LucideIcon,
 } from 'lucide-react';
@@ -19,14 +21,18 @@ export interface NavItem {
 }
 
 /**
- * spec section 2, dashboard layout: the main sidebar entries, in order. The links page (spec section 2,
- * other dashboard pages) gets an entry too, beside the vCards whose public profile shows those links.
+ * spec section 2, dashboard layout: the main sidebar entries, in order. The other dashboard pages of spec
+ * section 2 get entries too, so every page lights the entry of where the person is: the single-vCard
+ * editor beside the vCards, the links page beside the vCards whose public profile shows those links, and
+ * the profile page (name, username, picture) before billing and the account.
  */
 export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.dashboard, label: msg`Analytics`, icon: ChartColumn },
   { path: paths.qrCodes, label: msg`My QR Codes`, icon: QrCode },
   { path: paths.vcards, label: msg`My vCards`, icon: IdCard },
+  { path: paths.vcardEditor, label: msg`Edit vCard`, icon: SquarePen },
   { path: paths.links, label: msg`Links`, icon: Link2 },
+  { path: paths.profile, label: msg`Profile`, icon: CircleUserRound },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
   { path: paths.account, label: msg`Account`, icon: UserCog },
 ];

@@ -23,6 +23,8 @@ export interface PhotoInputProps {
   /** Replaces the error toast, for a caller that goes on without the photo (the vCard dialog). */
   onError?: (failure: PhotoFailure) => void;
   label?: ReactNode;
+  /** What the photo is used for, under the label. */
+  hint?: ReactNode;
   disabled?: boolean;
 }
 
@@ -36,6 +38,7 @@ export function PhotoInput({
   onUploadingChange,
   onError,
   label,
+  hint,
   disabled = false,
 }: PhotoInputProps) {
   const { t, i18n } = useLingui();
@@ -100,10 +103,20 @@ export function PhotoInput({
 
   const percent = Math.round((progress ?? 0) * 100);
   return (
-    <div role="group" aria-labelledby={label ? `${id}-label` : undefined} className="space-y-2">
+    <div
+      role="group"
+      aria-labelledby={label ? `${id}-label` : undefined}
+      aria-describedby={hint ? `${id}-hint` : undefined}
+      className="space-y-2"
+    >
       {label && (
         <p id={`${id}-label`} className="text-sm font-medium text-ink">
           {label}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
         </p>
       )}
       <div className="flex items-center gap-4">

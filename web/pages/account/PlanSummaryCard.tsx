@@ -9,7 +9,10 @@ import { formatDate } from '../../lib/format.ts';
 import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import type { Profile } from './types.ts';
 
-/** The date line under the plan name: when the trial ends (or ended), or when the plan renews. */
+/**
+ * The date line under the plan name: when the trial ends (or ended), or when the plan renews (or, once
+ * cancelled, ends).
+ */
 function PlanDate({ profile }: { profile: Profile }) {
   const { i18n } = useLingui();
   // read once per visit: whether the trial has ended does not change while the card is open
@@ -25,7 +28,11 @@ function PlanDate({ profile }: { profile: Profile }) {
   }
   if (!profile.subscription_end) return null;
   const date = formatDate(profile.subscription_end, i18n.locale);
-  return <Trans>Renews on {date}.</Trans>;
+  return profile.cancel_at_period_end ? (
+    <Trans>Your plan ends on {date}.</Trans>
+  ) : (
+    <Trans>Renews on {date}.</Trans>
+  );
 }
 
 export function PlanSummaryCard({ profile }: { profile: Profile }) {

@@ -3,8 +3,57 @@ import { ExternalLink } from 'lucide-react';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
+import { PLAN_NAMES } from '../../lib/plan-names.ts';
 import { invoiceStatusText, invoiceStatusTone } from './invoice-status.ts';
 import type { Invoice } from './types.ts';
+
+type InvoiceLine = NonNullable<Invoice['line']>;
+
+/** "Pro Plan, monthly" */
+function PlanAndInterval({ plan, interval }: Pick<InvoiceLine, 'plan' | 'interval'>) {
+  const { i18n } = useLingui();
+  const name = i18n._(PLAN_NAMES[plan]);
+  return interval === 'year' ? <Trans>{name}, yearly</Trans> : <Trans>{name}, monthly</Trans>;
+}
+
+/**
+ * A demo invoice's one line: the plan it paid for and, for a change, its charge less the previous plan's
+ * unused time and any account credit (Stripe's invoices have their own page instead).
+ */
+function InvoiceLineText({ line, currency }: { line: InvoiceLine; currency: string }) {
+  const { i18n } = useLingui();
+  const money = (amount: number) => formatMoney(amount, currency, i18n.locale);
+  const charge = money(line.planCharge);
+  const unused = money(line.unusedCredit);
+  const credit = money(line.creditApplied);
+  const added = line.unusedCredit - line.planCharge;
+  const kept = money(added);
+  return (
+    <span className="block text-slate-700">
+      <PlanAndInterval plan={line.plan} interval={line.interval} />
+      {line.previous && (
+        <>
+          {': '}
+          <Trans>
+            {charge} − {unused} unused time on{' '}
+            <PlanAndInterval plan={line.previous.plan} interval={line.previous.interval} />
+          </Trans>
+        </>
+      )}
+      {line.creditApplied > 0 && (
+        <>
+          {' '}
+          <Trans>− {credit} account credit</Trans>
+        </>
+      )}
+      {added > 0 && (
+        <span className="block">
+          <Trans>{kept} kept as account credit for your next payment</Trans>
+        </span>
+      )}
+    </span>
+  );
+}
 
 const TONE_CLASSES = {
   good: 'bg-emerald-100 text-emerald-900',
@@ -20,6 +69,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
     <>
       <span className="min-w-0 flex-1">
         <span className="block font-semibold text-ink">{amount}</span>
+        {invoice.line && <InvoiceLineText line={invoice.line} currency={invoice.currency} />}
         <span className="block text-slate-700">{date}</span>
       </span>
       <span

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PLANS } from '#src/plans.ts';
 import { useCustomerPortal } from '../../components/billing/use-customer-portal.ts';
+import { useResumeSubscription } from '../../components/billing/use-resume-subscription.ts';
 import { PlanFeatureList } from '../../components/PlanFeatureList.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -35,6 +36,7 @@ function PlanDate({ details }: { details: BillingDetails }) {
 
 function PlanActions({ details, subscribed }: { details: BillingDetails; subscribed: boolean }) {
   const { openPortal, opening } = useCustomerPortal();
+  const { resume, resuming } = useResumeSubscription();
   if (!subscribed) {
     return (
       <PlanPickerDialog
@@ -50,6 +52,12 @@ function PlanActions({ details, subscribed }: { details: BillingDetails; subscri
   const held = details.interval ? { plan: details.plan, interval: details.interval } : null;
   return (
     <div className="flex flex-wrap gap-3">
+      {/* a cancellation can be undone until the period ends */}
+      {details.cancel_at_period_end && (
+        <Button onClick={() => void resume()} disabled={resuming}>
+          {resuming ? <Trans>Renewing...</Trans> : <Trans>Don't cancel</Trans>}
+        </Button>
+      )}
       <PlanPickerDialog
         held={held}
         trigger={
@@ -58,7 +66,11 @@ function PlanActions({ details, subscribed }: { details: BillingDetails; subscri
           </Button>
         }
       />
-      <Button onClick={() => void openPortal()} disabled={opening}>
+      <Button
+        variant={details.cancel_at_period_end ? 'secondary' : 'primary'}
+        onClick={() => void openPortal()}
+        disabled={opening}
+      >
         {opening ? <Trans>Opening...</Trans> : <Trans>Manage Subscription</Trans>}
       </Button>
     </div>
@@ -70,6 +82,7 @@ export function CurrentPlanCard({ details, subscribed }: { details: BillingDetai
   const { t, i18n } = useLingui();
   const plan = PLANS[details.plan];
   const monthlyCost = formatPrice(details.monthly_cost, 'month', i18n.locale);
+  const yearlyPrice = formatPrice(plan.price.year, 'year', i18n.locale);
   return (
     <SectionCard title={t`Current plan`}>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -86,7 +99,11 @@ export function CurrentPlanCard({ details, subscribed }: { details: BillingDetai
         <p className="flex items-baseline gap-2 sm:flex-col sm:items-end sm:gap-0">
           <span className="text-2xl font-bold text-ink">{monthlyCost}</span>
           <span className="text-sm text-slate-700">
-            <Trans>per month</Trans>
+            {details.interval === 'year' ? (
+              <Trans>per month, billed yearly ({yearlyPrice})</Trans>
+            ) : (
+              <Trans>per month</Trans>
+            )}
           </span>
         </p>
       </div>

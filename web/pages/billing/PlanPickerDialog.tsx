@@ -31,6 +31,15 @@ export function PlanPickerDialog({
               <Trans>
                 Checkout opens in a new tab. Your plan changes as soon as the payment is confirmed.
               </Trans>
+              {held && (
+                <>
+                  {' '}
+                  <Trans>
+                    A change is prorated: the unused time of your current plan is credited against the new
+                    one.
+                  </Trans>
+                </>
+              )}
             </DialogDescription>
           </div>
           <PlanPicker held={held} onCheckoutOpened={() => setOpen(false)} />

@@ -4,7 +4,7 @@ import { Sparkles } from 'lucide-react';
 import { TRIAL_DAYS } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { CONTACT_SECTION_ID } from '../support/sections.ts';
+import { contactFormLink } from '../support/topics.ts';
 
 export function CallToAction() {
   return (
@@ -26,9 +26,9 @@ export function CallToAction() {
               <Trans>Start Free Trial</Trans>
             </Link>
           </Button>
-          {/* DECISIONS.md: "Schedule Demo" opens the support contact form. */}
+          {/* DECISIONS.md: "Schedule Demo" opens the contact form, for visitors too. */}
           <Button asChild size="lg" variant="inverted">
-            <Link to={{ pathname: paths.support, hash: CONTACT_SECTION_ID }}>
+            <Link to={contactFormLink('demo')}>
               <Trans>Schedule Demo</Trans>
             </Link>
           </Button>

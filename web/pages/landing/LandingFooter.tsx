@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { Logo } from '../../components/Logo.tsx';
+import { contactFormLink } from '../support/topics.ts';
 
 const LINK_CLASSES = 'rounded text-sm text-slate-700 hover:text-ink hover:underline';
 
@@ -51,7 +52,7 @@ export function LandingFooter() {
               </a>
             </li>
             <li>
-              <Link to={paths.support} className={LINK_CLASSES}>
+              <Link to={contactFormLink()} className={LINK_CLASSES}>
                 <Trans>Contact</Trans>
               </Link>
             </li>

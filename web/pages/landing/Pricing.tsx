@@ -1,12 +1,35 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { Lock } from 'lucide-react';
+import { Info, Lock } from 'lucide-react';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingInterval } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { BillingIntervalToggle } from '../../components/billing/BillingIntervalToggle.tsx';
+import { useBillingMode } from '../../components/billing/use-billing-mode.ts';
 import { PlanCard } from '../../components/billing/PlanCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+
+/** How payments are taken on this server; nothing until the server said (never a provider that is not there). */
+function PaymentNote() {
+  const mode = useBillingMode();
+  if (mode === 'stripe') {
+    return (
+      <>
+        <Lock aria-hidden className="size-4" />
+        <Trans>Secure Payment via Stripe</Trans>
+      </>
+    );
+  }
+  if (mode === 'demo') {
+    return (
+      <>
+        <Info aria-hidden className="size-4" />
+        <Trans>Demo billing on this server: no card is charged and no money moves.</Trans>
+      </>
+    );
+  }
+  return null;
+}
 
 export function Pricing() {
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
@@ -45,9 +68,9 @@ export function Pricing() {
             );
           })}
         </ul>
-        <p className="mt-8 flex items-center justify-center gap-2 text-sm font-medium text-slate-700">
-          <Lock aria-hidden className="size-4" />
-          <Trans>Secure Payment via Stripe</Trans>
+        {/* one line high before the server answers, so nothing below moves when it does */}
+        <p className="mt-8 flex min-h-5 items-center justify-center gap-2 text-center text-sm font-medium text-slate-700">
+          <PaymentNote />
         </p>
       </div>
     </section>

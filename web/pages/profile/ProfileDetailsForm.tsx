@@ -8,6 +8,7 @@ import { paths } from '#src/routes.ts';
 import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/card.ts';
 import { suggestUsername } from '#src/username.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
+import { ProfilePhotoHint } from '../../components/card/ProfilePhotoHint.tsx';
 import { randomInt } from '../../components/card/random-int.ts';
 import {
   UsernameAndPhotoFields,
@@ -92,7 +93,11 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   return (
     <SectionCard title={t`Your profile`}>
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <UsernameAndPhotoFields {...usernameAndPhoto.fields} photoLabel={<Trans>Profile picture</Trans>}>
+        <UsernameAndPhotoFields
+          {...usernameAndPhoto.fields}
+          photoLabel={<Trans>Profile picture</Trans>}
+          photoHint={<ProfilePhotoHint />}
+        >
           <TextField
             label={<Trans>Name</Trans>}
             autoComplete="name"

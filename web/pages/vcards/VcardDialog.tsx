@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { emptyVcardForm } from '#src/schemas/vcard.ts';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
 import type { VcardRow } from './types.ts';
+import { useNewVcardValues } from './use-new-vcard-values.ts';
 import { useSaveVcard } from './use-save-vcard.ts';
 import { vcardFormValues } from './vcard-form-values.ts';
 import { VcardForm } from './VcardForm.tsx';
@@ -21,6 +21,8 @@ interface VcardDialogProps {
 export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
   const { t } = useLingui();
   const save = useSaveVcard();
+  const newValues = useNewVcardValues();
+  const initialValues = vcard ? vcardFormValues(vcard) : newValues;
   return (
     <FormDialog
       title={vcard ? <Trans>Edit vCard</Trans> : <Trans>Create vCard</Trans>}
@@ -31,19 +33,25 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
       // start at the name rather than at the photo button that comes first
       initialFocusField="name"
     >
-      <VcardForm
-        initialValues={vcard ? vcardFormValues(vcard) : emptyVcardForm()}
-        publicUrl={publicUrl}
-        submitLabel={vcard ? <Trans>Save changes</Trans> : <Trans>Create vCard</Trans>}
-        onSave={async (values) => {
-          const result = vcard
-            ? await save(vcard.id, values, t`vCard updated successfully`)
-            : await save(null, values, t`vCard created successfully`);
-          if (result.ok) onSaved();
-          return result;
-        }}
-        secondaryAction={<FormDialogCancel />}
-      />
+      {initialValues ? (
+        <VcardForm
+          initialValues={initialValues}
+          publicUrl={publicUrl}
+          submitLabel={vcard ? <Trans>Save changes</Trans> : <Trans>Create vCard</Trans>}
+          onSave={async (values) => {
+            const result = vcard
+              ? await save(vcard.id, values, t`vCard updated successfully`)
+              : await save(null, values, t`vCard created successfully`);
+            if (result.ok) onSaved();
+            return result;
+          }}
+          secondaryAction={<FormDialogCancel />}
+        />
+      ) : (
+        <p role="status" className="py-10 text-center text-slate-700">
+          <Trans>Loading...</Trans>
+        </p>
+      )}
     </FormDialog>
   );
 }
