@@ -3,7 +3,7 @@ import { mediaKeyOf } from '../../src/media.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { cardColours } from './colours.ts';
+import { cardColours } from '../../src/card-colours.ts';
 import { icon, isIconName, type IconName } from './icons.ts';
 import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
