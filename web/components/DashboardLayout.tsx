@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
+import { SkipLink } from './SkipLink.tsx';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
 import { TestDataBanner } from './dashboard/TestDataBanner.tsx';
@@ -8,6 +9,8 @@ import { TrialExpiredModal } from './dashboard/TrialExpiredModal.tsx';
 import { useLiveUpdates } from './dashboard/use-live-updates.ts';
 import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
+const MAIN_ID = 'main-content';
+
 /** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
 export function DashboardLayout() {
   useProfileLanguage();
@@ -15,10 +18,15 @@ export function DashboardLayout() {
   useBillingStatusRefresh();
   return (
     <div className="flex min-h-dvh bg-slate-50">
+      <SkipLink targetId={MAIN_ID} />
       <DesktopSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardTopBar />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 md:px-8 md:py-10"
+        >
           <TrialBanner />
           <TestDataBanner />
           <Outlet />

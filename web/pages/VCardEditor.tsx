@@ -36,6 +36,7 @@ function SingleVcardForm({ vcard, publicPath }: { vcard: VcardRow | null; public
           publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
+          headingLevel={2}
         />
       </div>
     </div>

@@ -68,6 +68,7 @@ export function PlanStep({ onContinue }: { onContinue: () => void }) {
               plan={PLANS[id]}
               interval={interval}
               highlighted={id === 'free'}
+              headingLevel={2}
               badge={id === 'free' && <Trans>Recommended</Trans>}
               action={
                 <Button
