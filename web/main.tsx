@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { activateLocale, readStoredLocale } from './lib/i18n.ts';
+import { activateLocale, initialLocale } from './lib/i18n.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Render only once the catalog is loaded, so the first paint is already in the reader's language.
-void activateLocale(readStoredLocale()).then(() => {
+void activateLocale(initialLocale()).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { isAppPath } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
@@ -9,50 +12,88 @@ import { StartupError } from '../lib/startup-error.ts';
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The client's HTML shell as sent: plain, or compressed once at start for browsers that accept it. */
+interface Shell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+type ShellEncoding = keyof Shell;
+
+const encodings = new Negotiator<Exclude<ShellEncoding, 'identity'>>({ supportedValues: ['br', 'gzip'] });
+
 /**
- * Serves the React client: the built files in production (hashed assets with long-cache headers), or
- * Vite's dev server with HMR in development. Client paths get index.html with 200; any other GET gets it
- * with 404, and the client shows its 404 page.
+ * The shell in a language: <html lang> follows the visitor's browser (Accept-Language), so the first paint
+ * and screen readers have the language the client then shows; the client's own choice (stored, or the
+ * profile's) wins once it runs.
+ */
+function withLanguage(html: string, locale: Locale): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+}
+
+/**
+ * Serves the React client: the built files in production (hashed assets with long-cache headers, each in
+ * the Brotli or gzip copy the build made beside it when the browser accepts one), or Vite's dev server with
+ * HMR in development. Client paths get index.html with 200; any other GET gets it with 404, and the
+ * client shows its 404 page.
  */
 export async function registerWebRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  const renderIndex = config.viteDev ? await viteIndexRenderer(app) : await builtIndexRenderer(app, config);
+  const sendIndex = config.viteDev ? await viteIndexSender(app) : await builtIndexSender(app, config);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ reason: 'not_found', message: 'Not found' });
     }
-    const html = await renderIndex(request.url);
-    return reply
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    reply
       .status(isAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-language, accept-encoding')
+      .type('text/html; charset=utf-8');
+    return sendIndex(request, reply, locale);
   });
 }
 
-async function builtIndexRenderer(app: FastifyInstance, config: Config) {
+type IndexSender = (request: FastifyRequest, reply: FastifyReply, locale: Locale) => Promise<FastifyReply>;
+
+async function builtIndexSender(app: FastifyInstance, config: Config): Promise<IndexSender> {
   const indexFile = path.join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const shells = new Map<Locale, Shell>(
+    LOCALES.map((locale) => {
+      const identity = Buffer.from(withLanguage(indexHtml, locale));
+      const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      return [locale, { identity, br, gzip: gzipSync(identity, { level: 9 }) }];
+    }),
+  );
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
     wildcard: false,
     index: false,
     cacheControl: false,
+    // file.br or file.gz when the browser accepts it (with Vary: Accept-Encoding), else the file itself
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : 'no-cache');
     },
   });
   // index.html itself is only ever served through the handler above (never cached for long).
-  return async () => indexHtml;
+  return async (request, reply, locale) => {
+    const shell = shells.get(locale) as Shell;
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted && encodings.negotiate(accepted)) || 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(shell[encoding]);
+  };
 }
 
-async function viteIndexRenderer(app: FastifyInstance) {
+async function viteIndexSender(app: FastifyInstance): Promise<IndexSender> {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import('vite'),
     import('@fastify/middie'),
@@ -66,5 +107,8 @@ async function viteIndexRenderer(app: FastifyInstance) {
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const indexFile = path.resolve('web/index.html');
-  return (url: string) => vite.transformIndexHtml(url, readFileSync(indexFile, 'utf8'));
+  return async (request, reply, locale) =>
+    reply.send(
+      withLanguage(await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8')), locale),
+    );
 }
