@@ -30,5 +30,7 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     assetsDir: 'assets',
+    // read by the server to preload the visitor's language catalog (server/web/routes.ts)
+    manifest: true,
   },
 });

@@ -126,17 +126,25 @@ async function main(): Promise<void> {
       for (const page of PAGES) {
         const runs: Run[] = [];
         const loads: number[] = [];
-        for (let attempt = 1; attempt <= RUNS; attempt++) {
+        let failed = 0;
+        while (runs.length < RUNS) {
           loads.push(loadavg()[0] ?? 0);
           const outcome = await lighthouse(
             origin + page.path,
             { port: chrome.port, output: 'json', logLevel: 'error' },
             formFactor.config,
           );
-          if (!outcome) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-          const run = runOf(outcome.lhr);
+          const error = outcome ? outcome.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' };
+          if (error) {
+            // a run that could not measure (a page that painted nothing in time on a loaded machine)
+            // is said and run again, never counted as a score of 0
+            console.log(`${formFactor.name} ${page.path}: run failed (${error.code}: ${error.message})`);
+            if (++failed > RUNS) throw new Error(`Lighthouse failed ${failed} times on ${page.path}`);
+            continue;
+          }
+          const run = runOf((outcome as { lhr: Result }).lhr);
           runs.push(run);
-          console.log(`${formFactor.name} ${page.path} run ${attempt}: performance ${run.performance}`);
+          console.log(`${formFactor.name} ${page.path} run ${runs.length}: performance ${run.performance}`);
         }
         const mid = (pick: (run: Run) => number) => median(runs.map(pick));
         const performance = mid((run) => run.performance);

@@ -25,10 +25,30 @@ const encodings = new Negotiator<Exclude<ShellEncoding, 'identity'>>({ supported
 /**
  * The shell in a language: <html lang> follows the visitor's browser (Accept-Language), so the first paint
  * and screen readers have the language the client then shows; the client's own choice (stored, or the
- * profile's) wins once it runs.
+ * profile's) wins once it runs. The language's catalog, which the client imports before its first render,
+ * is preloaded beside the scripts instead of after them (one round trip less before anything shows).
  */
-function withLanguage(html: string, locale: Locale): string {
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+function withLanguage(html: string, locale: Locale, catalogUrl?: string): string {
+  const localised = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  if (!catalogUrl) return localised;
+  return localised.replace('</head>', `<link rel="modulepreload" crossorigin href="${catalogUrl}">\n</head>`);
+}
+
+/** Vite's manifest of the build (vite.config.ts): its source modules and the files built from them. */
+type BuildManifest = Record<string, { file: string; src?: string }>;
+
+/** The built file of each language's catalog (locales/{locale}/messages.po), from the build's manifest. */
+function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest;
+  const entries = Object.values(manifest);
+  return Object.fromEntries(
+    LOCALES.flatMap((locale) => {
+      const catalog = entries.find((entry) => entry.src?.endsWith(`locales/${locale}/messages.po`));
+      return catalog ? [[locale, `/${catalog.file}`]] : [];
+    }),
+  );
 }
 
 /**
@@ -63,9 +83,10 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const catalogs = catalogUrls(config.webDist);
   const shells = new Map<Locale, Shell>(
     LOCALES.map((locale) => {
-      const identity = Buffer.from(withLanguage(indexHtml, locale));
+      const identity = Buffer.from(withLanguage(indexHtml, locale, catalogs[locale]));
       const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
       return [locale, { identity, br, gzip: gzipSync(identity, { level: 9 }) }];
     }),

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
 import { SkipLink } from './SkipLink.tsx';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
@@ -11,11 +12,23 @@ import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
 const MAIN_ID = 'main-content';
 
+/** What the dashboard shows from the server: mounted once its live stream is open, so it loads once. */
+function DashboardData() {
+  useProfileLanguage();
+  useBillingStatusRefresh();
+  return (
+    <>
+      <TrialBanner />
+      <TestDataBanner />
+      <Outlet />
+      <TrialExpiredModal />
+    </>
+  );
+}
+
 /** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
 export function DashboardLayout() {
-  useProfileLanguage();
-  useLiveUpdates();
-  useBillingStatusRefresh();
+  const live = useLiveUpdates();
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <SkipLink targetId={MAIN_ID} />
@@ -27,11 +40,14 @@ export function DashboardLayout() {
           tabIndex={-1}
           className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 md:px-8 md:py-10"
         >
-          <TrialBanner />
-          <TestDataBanner />
-          <Outlet />
+          {live.ready ? (
+            <DashboardData />
+          ) : (
+            <p role="status" className="text-slate-700">
+              <Trans>Loading...</Trans>
+            </p>
+          )}
         </main>
-        <TrialExpiredModal />
       </div>
     </div>
   );

@@ -34,7 +34,9 @@ function returnFocus(opener: Element | null): void {
     opener.focus();
     if (document.activeElement === opener) return;
   }
-  const fallback = document.querySelector<HTMLElement>('main h1[tabindex], main[tabindex]');
+  const fallback =
+    document.querySelector<HTMLElement>('main h1[tabindex]') ??
+    document.querySelector<HTMLElement>('main[tabindex]');
   fallback?.focus();
 }
 

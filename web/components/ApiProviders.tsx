@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc.ts';
+
+/**
+ * The tRPC client and its query cache, for the screens that talk to the API (sign-in, onboarding, the
+ * dashboard): a layout route loaded with them, so the landing and legal pages ship without tRPC and
+ * TanStack Query.
+ */
+export function ApiProviders() {
+  // created once per mounted layout, not per render
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <Outlet />
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
