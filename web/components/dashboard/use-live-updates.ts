@@ -73,6 +73,8 @@ export function useLiveUpdates(): { ready: boolean } {
         topics.flatMap((topic) => STALE_AFTER[topic]),
       );
     },
+    // the dashboard does not wait for a stream that failed: it opens again later, and refetches then
+    onError: letQueriesRun,
   });
 
   useEffect(() => {
@@ -82,14 +84,12 @@ export function useLiveUpdates(): { ready: boolean } {
 
   const signedOut = error?.data?.reason === 'unauthenticated';
   useEffect(() => {
-    if (status !== 'error') return;
-    letQueriesRun();
-    if (signedOut) return;
+    if (status !== 'error' || signedOut) return;
     const delay = Math.min(RETRY_FIRST_DELAY_MS * 2 ** failures.current, RETRY_MAX_DELAY_MS);
     failures.current += 1;
     const timer = setTimeout(reset, delay);
     return () => clearTimeout(timer);
-  }, [status, signedOut, reset, letQueriesRun]);
+  }, [status, signedOut, reset]);
 
   return { ready };
 }
