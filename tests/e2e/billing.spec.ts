@@ -1,6 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { callTrpc, expect, SCREENS, signUpAndConfirm, test, useLanguage } from './support.ts';
+import {
+  callTrpc,
+  expect,
+  expectAccessible,
+  SCREENS,
+  signUpAndConfirm,
+  test,
+  useLanguage,
+} from './support.ts';
 
 // Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
 // onboarding, paid on the local checkout page, and shows on the billing page and in the limits; an
@@ -164,6 +172,7 @@ test.describe('an expired trial', () => {
         await page.goto('/dashboard');
         await expect(page.getByRole('dialog')).toBeVisible();
         await saveScreenshot(page, testInfo, `trial-expired-${device}-${language}`);
+        await expectAccessible(page);
       });
     }
   }
@@ -185,6 +194,7 @@ for (const language of ['en', 'es'] as const) {
       await expect(page.getByRole('list').getByRole('listitem').first()).toBeVisible();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, testInfo, `plan-step-${device}-${language}`);
+      await expectAccessible(page);
 
       await page.goto('/dashboard/billing');
       await expect(
@@ -192,12 +202,18 @@ for (const language of ['en', 'es'] as const) {
       ).toBeVisible();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, testInfo, `billing-${device}-${language}`);
+      await expectAccessible(page);
 
-      await page
-        .getByRole('button', { name: language === 'en' ? 'Upgrade to Pro' : 'Mejorar a Pro' })
-        .click();
+      const upgrade = page.getByRole('button', {
+        name: language === 'en' ? 'Upgrade to Pro' : 'Mejorar a Pro',
+      });
+      await upgrade.click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await saveScreenshot(page, testInfo, `plan-picker-${device}-${language}`);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(upgrade).toBeFocused();
     });
   }
 }

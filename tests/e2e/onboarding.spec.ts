@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, expectCleanConsole, signUpAndConfirm, test } from './support.ts';
 
 function newEmail(): string {
   return `e2e-${randomBytes(5).toString('hex')}@example.com`;
@@ -21,6 +21,7 @@ test('step 1 shows each password rule of spec section 5 and creates nothing', as
   await page.goto('/onboarding');
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByText('Must be 12+ characters with uppercase, lowercase, and numbers')).toBeVisible();
+  expectCleanConsole(page);
 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Name is required').first()).toBeVisible();
