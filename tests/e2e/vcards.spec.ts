@@ -228,6 +228,15 @@ test.describe('on a phone (390 px)', () => {
     const card = page.getByRole('article', { name: 'Ada Lovelace' });
     const cardBox = await card.boundingBox();
     expect(cardBox?.width).toBeGreaterThan(300);
+    // the toast sits at the top, over the bar with the menu, clear of the card and the page's actions
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+    const toastBox = await toast.boundingBox();
+    const barBox = await page.getByRole('banner').boundingBox();
+    expect(toastBox?.y).toBeLessThan(16);
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(
+      (barBox?.y ?? 0) + (barBox?.height ?? 0) + 8,
+    );
+    expect(cardBox?.y).toBeGreaterThan((toastBox?.y ?? 0) + (toastBox?.height ?? 0));
   });
 });
 
