@@ -5,7 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
-import { isAppPath } from '../../src/routes.ts';
+import { isAppPath, paths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
@@ -20,6 +20,18 @@ interface Shell {
 }
 type ShellEncoding = keyof Shell;
 
+function shellOf(html: string): Shell {
+  const identity = Buffer.from(html);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { identity, br, gzip: gzipSync(identity, { level: 9 }) };
+}
+
+/** A language's shells: the landing page's with the page already in it, and every other path's. */
+interface LocaleShells {
+  landing: Shell;
+  app: Shell;
+}
+
 const encodings = new Negotiator<Exclude<ShellEncoding, 'identity'>>({ supportedValues: ['br', 'gzip'] });
 
 /**
@@ -32,6 +44,17 @@ function withLanguage(html: string, locale: Locale, catalogUrl?: string): string
   const localised = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
   if (!catalogUrl) return localised;
   return localised.replace('</head>', `<link rel="modulepreload" crossorigin href="${catalogUrl}">\n</head>`);
+}
+
+/**
+ * The landing page's HTML in a language, rendered at build time (web/prerender.tsx, scripts/prerender.mjs),
+ * placed in the shell's root element: the page shows before the scripts run, and the client renders the
+ * same page over it when it starts. Without a prerendered page the plain shell is used.
+ */
+function withLandingPage(html: string, webDist: string, locale: Locale): string {
+  const pageFile = path.join(webDist, '.prerender', `landing.${locale}.html`);
+  if (!existsSync(pageFile)) return html;
+  return html.replace('<div id="root"></div>', `<div id="root">${readFileSync(pageFile, 'utf8')}</div>`);
 }
 
 /** Vite's manifest of the build (vite.config.ts): its source modules and the files built from them. */
@@ -84,11 +107,10 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const catalogs = catalogUrls(config.webDist);
-  const shells = new Map<Locale, Shell>(
+  const shells = new Map<Locale, LocaleShells>(
     LOCALES.map((locale) => {
-      const identity = Buffer.from(withLanguage(indexHtml, locale, catalogs[locale]));
-      const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-      return [locale, { identity, br, gzip: gzipSync(identity, { level: 9 }) }];
+      const app = withLanguage(indexHtml, locale, catalogs[locale]);
+      return [locale, { app: shellOf(app), landing: shellOf(withLandingPage(app, config.webDist, locale)) }];
     }),
   );
   await app.register(fastifyStatic, {
@@ -106,7 +128,9 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   });
   // index.html itself is only ever served through the handler above (never cached for long).
   return async (request, reply, locale) => {
-    const shell = shells.get(locale) as Shell;
+    const localeShells = shells.get(locale) as LocaleShells;
+    const pathname = request.url.split('?')[0];
+    const shell = pathname === paths.home ? localeShells.landing : localeShells.app;
     const accepted = request.headers['accept-encoding'];
     const encoding = (accepted && encodings.negotiate(accepted)) || 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

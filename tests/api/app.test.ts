@@ -100,6 +100,12 @@ describe('client and 404', () => {
     expect(english.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(english.rawPayload).toString()).toContain('<html lang="en">');
 
+    // the landing page comes rendered in the shell's language (built by scripts/prerender.mjs); other paths
+    // get the empty shell the client fills
+    const landing = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es' } });
+    expect(landing.body).toContain('<div id="root"><main><h1>Tapcard página de prueba</h1></main></div>');
+    expect(gunzipSync(english.rawPayload).toString()).toContain('<div id="root"></div>');
+
     // no Accept-Language: the default language; no Accept-Encoding: plain
     const plain = await get({});
     expect(plain.headers['content-encoding']).toBeUndefined();

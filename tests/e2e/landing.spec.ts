@@ -52,8 +52,10 @@ test.describe('a Spanish browser on its first visit (nothing stored)', () => {
 
   test('sees Spanish, from the HTML shell on, until it chooses another language', async ({ page }) => {
     const response = await page.goto('/');
-    // the server's shell already says so (Accept-Language), before the client runs
-    expect(await response?.text()).toContain('<html lang="es">');
+    // the server's shell already says so (Accept-Language), with the page in it, before the client runs
+    const shell = await response?.text();
+    expect(shell).toContain('<html lang="es">');
+    expect(shell).toContain('Precios simples y transparentes');
     await expect(page.getByRole('heading', { name: 'Precios simples y transparentes' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBeNull();
