@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase } from '../server/lib/db.ts';
-import { freePort, portRange, startProcess, stop } from './lib/app-process.ts';
+import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
 
 const CONNECTIONS = 50;
 const ROUNDS = 5;
@@ -234,20 +234,7 @@ async function main(): Promise<void> {
     const appPort = await freePort(PORTS);
     const barePort = await freePort(PORTS, [appPort]);
     const origin = `http://127.0.0.1:${appPort}`;
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(appPort),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      // the embedded database, empty: the app creates the demo card on its first start
-      DATABASE_URL: '',
-      // one line per request would measure the logger
-      LOG_LEVEL: 'warn',
-    };
-    console.log('Starting the app (building first if needed)…');
-    const appProcess = startProcess(process.execPath, ['scripts/start.mjs'], env, 'Tapcard is running');
+    const appProcess = startBuiltApp(appPort, dataDir);
     app = appProcess.child;
     await appProcess.started;
 

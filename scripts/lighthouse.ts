@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { freePort, portRange, startProcess, stop } from './lib/app-process.ts';
+import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
 
 const RUNS = 3;
 const PAGES = [
@@ -85,19 +85,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-lighthouse-'));
   const port = await freePort(portRange('LIGHTHOUSE_PORTS', '3600-3699'));
   const origin = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    // the embedded database, empty, as a first `npm start` has it
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  };
-  console.log('Starting the app (building first if needed)…');
-  const app = startProcess(process.execPath, ['scripts/start.mjs'], env, 'Tapcard is running');
+  const app = startBuiltApp(port, dataDir);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await app.started;

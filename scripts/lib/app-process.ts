@@ -1,5 +1,6 @@
 // Processes of the developer scripts that run the built app (npm run bench, npm run lighthouse): a free
-// port in a range, a child process that is ready once its output says so, and its stop by pid.
+// port in a range, the app on a fresh data folder, a child process that is ready once its output says so,
+// and its stop by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
@@ -56,4 +57,24 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
   const killer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 15_000);
   await exited;
   clearTimeout(killer);
+}
+
+/**
+ * The built app (scripts/start.mjs builds first when there is no build or the sources are newer) on
+ * loopback at `port`, with the embedded database empty in `dataDir`, as a first `npm start` has it: the
+ * app creates the demo card. Logs only warnings: a line per request would measure the logger.
+ */
+export function startBuiltApp(port: number, dataDir: string) {
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+  console.log('Starting the app (building first if needed)…');
+  return startProcess(process.execPath, ['scripts/start.mjs'], env, 'Tapcard is running');
 }

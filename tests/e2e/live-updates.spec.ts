@@ -1,22 +1,10 @@
 import type { Page } from '@playwright/test';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { callTrpc, expect, signedInNewPerson, test } from './support.ts';
 
 // Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
 
 const LIVE_STREAM = '**/api/trpc/live.changes**';
-
-const EMPTY_VCARD = {
-  company: '',
-  position: '',
-  email: '',
-  phone: '',
-  website: '',
-  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-  photo: null,
-  backgroundColour: '#10B981',
-  fontColour: '#FFFFFF',
-  iconColour: '#FFFFFF',
-};
 
 /** Marks the page's document; the mark survives anything but a reload or a navigation. */
 async function markDocument(page: Page): Promise<void> {
@@ -83,7 +71,7 @@ test('the dashboard loads its data once: the live stream opening does not load i
   // a change the stream reports ('cards') makes the profile load again, not the analytics; it arrives
   // after the stream's opening, so a reload of everything at that opening would have been sent by now
   const reloaded = page.waitForRequest((request) => request.url().includes('profile.me'));
-  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await callTrpc(page, 'vcards.create', { ...emptyVcardForm(), name: 'Grace Hopper' });
   await reloaded;
   const count = (procedure: string) => calls.filter((call) => call === procedure).length;
   expect(count('analytics.overview')).toBe(1);
@@ -113,7 +101,7 @@ test('a stream refused by the server (or a proxy) is retried, silently and less 
 
   // and once open, it works
   const response = await page.request.post('/api/trpc/vcards.create', {
-    data: { json: { ...EMPTY_VCARD, name: 'Grace Hopper' } },
+    data: { json: { ...emptyVcardForm(), name: 'Grace Hopper' } },
     headers: { origin: String(test.info().project.use.baseURL) },
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -3,6 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import {
   appOrigin,
   callTrpc,
@@ -16,19 +17,6 @@ import {
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
-
-const EMPTY_VCARD = {
-  company: '',
-  position: '',
-  email: '',
-  phone: '',
-  website: '',
-  socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-  photo: null,
-  backgroundColour: '#00C2FF',
-  fontColour: '#FFFFFF',
-  iconColour: '#FFFFFF',
-};
 
 /** What a QR code image file says, read with jsQR from its pixels (SVG files are rasterised first). */
 async function decodeQrFile(download: Download): Promise<string | undefined> {
@@ -149,7 +137,7 @@ test("the vCard's own QR code has the vCard badge, cannot be edited or deleted h
   page,
 }) => {
   await signedInNewPerson(page);
-  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await callTrpc(page, 'vcards.create', { ...emptyVcardForm(), name: 'Grace Hopper' });
   await page.goto('/dashboard/qr-codes');
   const card = page.getByRole('article', { name: 'Grace Hopper' });
   await expect(card.getByText('vCard', { exact: true })).toBeVisible();
@@ -213,7 +201,7 @@ test('layout on a phone and a desktop, in English and Spanish, passes axe (scree
     await closeWithEscape(page);
     await expect(opener).toBeFocused();
   }
-  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await callTrpc(page, 'vcards.create', { ...emptyVcardForm(), name: 'Grace Hopper' });
   await callTrpc(page, 'links.createQrCode', {
     title: 'Summer menu with a rather long title',
     url: 'https://cafe.example/menus/summer-2025/with/a/long/path?table=12',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { callTrpc, closeWithEscape, expect, expectAccessible, signedInNewPerson, test } from './support.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
@@ -134,17 +135,9 @@ test('without a username there is no View link; My vCards, its dialogs and the e
   }
   await callTrpc(page, 'profile.setLanguage', { language: 'en' });
   await callTrpc(page, 'vcards.create', {
+    ...emptyVcardForm(),
     name: 'Grace Hopper',
-    company: '',
-    position: '',
-    email: '',
-    phone: '',
-    website: '',
-    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-    photo: null,
     backgroundColour: '#10B981',
-    fontColour: '#FFFFFF',
-    iconColour: '#FFFFFF',
   });
   await page.goto('/dashboard/vcards');
   const card = page.getByRole('article', { name: 'Grace Hopper' });
@@ -185,19 +178,7 @@ test('the server refuses a card beyond the plan limit with Limit Reached', async
   const create = page.getByRole('dialog', { name: 'Create vCard' });
   await create.getByLabel('Name', { exact: true }).fill('Second Card');
   // meanwhile another tab used the plan's one card
-  await callTrpc(page, 'vcards.create', {
-    name: 'First Card',
-    company: '',
-    position: '',
-    email: '',
-    phone: '',
-    website: '',
-    socialLinks: { facebook: '', instagram: '', linkedin: '', tiktok: '', twitter: '', youtube: '' },
-    photo: null,
-    backgroundColour: '#00C2FF',
-    fontColour: '#FFFFFF',
-    iconColour: '#FFFFFF',
-  });
+  await callTrpc(page, 'vcards.create', { ...emptyVcardForm(), name: 'First Card' });
   await create.getByRole('button', { name: 'Create vCard' }).click();
   await expect(page.getByText('Limit Reached', { exact: true })).toBeVisible();
   await expect(
