@@ -165,4 +165,10 @@ test('the language preference is saved to the profile and applied after a reload
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' })).toBeVisible();
   await expect(card(page, 'Idioma').getByRole('radio', { name: 'Español' })).toBeChecked();
   await expectAccountScreensAccessible(page, ['Configuración de la cuenta', 'Soporte', 'Perfil']);
+  const deleteAccount = card(page, 'Eliminar cuenta').getByRole('button', { name: 'Eliminar cuenta' });
+  await deleteAccount.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(deleteAccount).toBeFocused();
 });

@@ -169,6 +169,8 @@ const TEXTS = {
   en: {
     createFirst: 'Create your first QR code',
     create: 'Create QR code',
+    delete: 'Delete',
+    cancel: 'Cancel',
     edit: 'Edit',
     title: 'Title',
     save: 'Save changes',
@@ -176,6 +178,8 @@ const TEXTS = {
   es: {
     createFirst: 'Crea tu primer código QR',
     create: 'Crear código QR',
+    delete: 'Eliminar',
+    cancel: 'Cancelar',
     edit: 'Editar',
     title: 'Título',
     save: 'Guardar cambios',
@@ -246,6 +250,17 @@ test('layout on a phone and a desktop, in English and Spanish, passes axe (scree
       await expectAccessible(page);
       await closeWithEscape(page);
       await expect(edit).toBeFocused();
+
+      // the delete confirmation, and focus back on its button after Cancel
+      const remove = cards
+        .filter({ hasText: 'Summer menu' })
+        .getByRole('button', { name: TEXTS[language].delete });
+      await remove.click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: TEXTS[language].cancel }).click();
+      await expect(remove).toBeFocused();
     }
   }
 });
