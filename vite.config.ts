@@ -1,16 +1,43 @@
+import { constants } from 'node:zlib';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-export default defineConfig({
+// Two builds: the client (dist/web), and with --ssr the landing page rendered for Node at build time
+// (web/prerender.tsx into dist/prerender, run by scripts/prerender.mjs).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
-  plugins: [react(), babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui(), tailwindcss()],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-  },
-});
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    tailwindcss(),
+    // Brotli and gzip copies of the scripts, styles and icons beside each file, made once at build time at
+    // the strongest settings; the server picks one per request (server/web/routes.ts). index.html is
+    // compressed by the server, which writes the visitor's language into it.
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css|svg)$/,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        logLevel: 'silent',
+      }),
+  ],
+  // the prerender runs once at build time: everything in one file, nothing resolved from node_modules
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { emptyOutDir: true }
+    : {
+        outDir: '../dist/web',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // read by the server to preload the visitor's language catalog (server/web/routes.ts)
+        manifest: true,
+      },
+}));

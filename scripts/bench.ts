@@ -18,21 +18,21 @@
 // Targets (ARCHITECTURE.md "Public pages are fast and safe", issue 5): the profile page at >= 40% of the
 // ceiling and the short link at >= 50%, both with p99 < 50 ms, and no lost count. Never a test: timings
 // depend on the machine. BENCH_PORTS=first-last picks the ports tried (default 3500-3599).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase } from '../server/lib/db.ts';
+import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
 
 const CONNECTIONS = 50;
 const ROUNDS = 5;
 const ROUND_S = 2;
 const WARM_UP_S = 2;
-const PORTS = portRange(process.env.BENCH_PORTS ?? '3500-3599');
+const PORTS = portRange('BENCH_PORTS', '3500-3599');
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const TARGET_RATIO = 0.4;
@@ -70,13 +70,6 @@ interface Measured {
   cpuMicroseconds: number | null;
 }
 
-function portRange(value: string): { first: number; last: number } {
-  const match = /^(\d+)-(\d+)$/.exec(value);
-  if (!match || Number(match[1]) > Number(match[2]))
-    throw new Error(`BENCH_PORTS must look like 3500-3599, not ${value}`);
-  return { first: Number(match[1]), last: Number(match[2]) };
-}
-
 /** User plus system CPU time of a process in milliseconds (Linux /proc: clock ticks of 10 ms). */
 function cpuMs(pid: number | undefined): number | null {
   try {
@@ -85,46 +78,6 @@ function cpuMs(pid: number | undefined): number | null {
   } catch {
     return null;
   }
-}
-
-async function freePort(exclude: number[] = []): Promise<number> {
-  for (let port = PORTS.first; port <= PORTS.last; port++) {
-    if (exclude.includes(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer().once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port between ${PORTS.first} and ${PORTS.last}`);
-}
-
-/** Starts a process and waits until its output contains `ready`; its output is kept for errors. */
-function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string) {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const started = new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(ready)) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`${args.at(-1)} exited (${code}) before it was ready:\n${output}`)),
-    );
-  });
-  return { child, started };
-}
-
-/** Ends a process by its pid (SIGTERM, then SIGKILL after a grace period) and waits for it. */
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(child.pid, 'SIGTERM');
-  const killer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(killer);
 }
 
 /** A run for a duration in seconds, or of an exact number of requests. */
@@ -278,23 +231,10 @@ async function main(): Promise<void> {
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
-    const appPort = await freePort();
-    const barePort = await freePort([appPort]);
+    const appPort = await freePort(PORTS);
+    const barePort = await freePort(PORTS, [appPort]);
     const origin = `http://127.0.0.1:${appPort}`;
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(appPort),
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      // the embedded database, empty: the app creates the demo card on its first start
-      DATABASE_URL: '',
-      // one line per request would measure the logger
-      LOG_LEVEL: 'warn',
-    };
-    console.log('Starting the app (building first if needed)…');
-    const appProcess = startProcess(process.execPath, ['scripts/start.mjs'], env, 'Tapcard is running');
+    const appProcess = startBuiltApp(appPort, dataDir);
     app = appProcess.child;
     await appProcess.started;
 

@@ -20,7 +20,10 @@ export function buildIfStale() {
   const builtAt = Math.min(...OUTPUTS.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
   if (builtAt !== 0 && Math.max(...SOURCES.map(newestMtime)) <= builtAt) return;
   console.log(builtAt === 0 ? 'No build yet: building Tapcard…' : 'Sources changed: rebuilding Tapcard…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  // always a production bundle, even for a server started with NODE_ENV=development (npm run bench,
+  // npm run lighthouse): Vite keeps React's development build when NODE_ENV says so
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -23,12 +23,20 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
       return {
-        language: tag.trim().toLowerCase().split('-')[0] ?? '',
+        language: tag,
         q: q === undefined ? 1 : Number(q),
         index,
       };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.language).find(isLocale) ?? DEFAULT_LOCALE;
+  return localeFromLanguageTags(ranked.map((entry) => entry.language));
+}
+
+/**
+ * The first of our locales in a list of language tags in order of preference (a browser's
+ * navigator.languages: ["es-ES", "es", "en"] -> es), matched by language; the default when none matches.
+ */
+export function localeFromLanguageTags(tags: readonly string[]): Locale {
+  return tags.map((tag) => tag.trim().toLowerCase().split('-')[0]).find(isLocale) ?? DEFAULT_LOCALE;
 }

@@ -22,18 +22,6 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <Landing /> },
-      {
-        path: paths.login,
-        ...lazyScreen(() => import('./pages/Login.tsx').then((m) => ({ default: m.Login }))),
-      },
-      {
-        path: paths.auth,
-        ...lazyScreen(() => import('./pages/Auth.tsx').then((m) => ({ default: m.Auth }))),
-      },
-      {
-        path: paths.onboarding,
-        ...lazyScreen(() => import('./pages/Onboarding.tsx').then((m) => ({ default: m.Onboarding }))),
-      },
       { path: paths.goodbye, element: <Goodbye /> },
       {
         path: paths.privacy,
@@ -48,52 +36,74 @@ export const router = createBrowserRouter([
         ...lazyScreen(() => import('./pages/Terms.tsx').then((m) => ({ default: m.Terms }))),
       },
       {
+        // the screens that call the API, under the tRPC client (not loaded by the landing page)
         ...lazyScreen(() =>
-          import('./components/RequireSession.tsx').then((m) => ({ default: m.RequireSession })),
+          import('./components/ApiProviders.tsx').then((m) => ({ default: m.ApiProviders })),
         ),
         children: [
           {
+            path: paths.login,
+            ...lazyScreen(() => import('./pages/Login.tsx').then((m) => ({ default: m.Login }))),
+          },
+          {
+            path: paths.auth,
+            ...lazyScreen(() => import('./pages/Auth.tsx').then((m) => ({ default: m.Auth }))),
+          },
+          {
+            path: paths.onboarding,
+            ...lazyScreen(() => import('./pages/Onboarding.tsx').then((m) => ({ default: m.Onboarding }))),
+          },
+          {
             ...lazyScreen(() =>
-              import('./components/DashboardLayout.tsx').then((m) => ({ default: m.DashboardLayout })),
+              import('./components/RequireSession.tsx').then((m) => ({ default: m.RequireSession })),
             ),
             children: [
               {
-                path: paths.dashboard,
-                ...lazyScreen(() => import('./pages/Analytics.tsx').then((m) => ({ default: m.Analytics }))),
-              },
-              {
-                path: paths.qrCodes,
-                ...lazyScreen(() => import('./pages/QrCodes.tsx').then((m) => ({ default: m.QrCodes }))),
-              },
-              {
-                path: paths.vcards,
-                ...lazyScreen(() => import('./pages/VCards.tsx').then((m) => ({ default: m.VCards }))),
-              },
-              {
-                path: paths.billing,
-                ...lazyScreen(() => import('./pages/Billing.tsx').then((m) => ({ default: m.Billing }))),
-              },
-              {
-                path: paths.account,
-                ...lazyScreen(() => import('./pages/Account.tsx').then((m) => ({ default: m.Account }))),
-              },
-              {
-                path: paths.support,
-                ...lazyScreen(() => import('./pages/Support.tsx').then((m) => ({ default: m.Support }))),
-              },
-              {
-                path: paths.profile,
-                ...lazyScreen(() => import('./pages/Profile.tsx').then((m) => ({ default: m.Profile }))),
-              },
-              {
-                path: paths.vcardEditor,
                 ...lazyScreen(() =>
-                  import('./pages/VCardEditor.tsx').then((m) => ({ default: m.VCardEditor })),
+                  import('./components/DashboardLayout.tsx').then((m) => ({ default: m.DashboardLayout })),
                 ),
-              },
-              {
-                path: paths.links,
-                ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
+                children: [
+                  {
+                    path: paths.dashboard,
+                    ...lazyScreen(() =>
+                      import('./pages/Analytics.tsx').then((m) => ({ default: m.Analytics })),
+                    ),
+                  },
+                  {
+                    path: paths.qrCodes,
+                    ...lazyScreen(() => import('./pages/QrCodes.tsx').then((m) => ({ default: m.QrCodes }))),
+                  },
+                  {
+                    path: paths.vcards,
+                    ...lazyScreen(() => import('./pages/VCards.tsx').then((m) => ({ default: m.VCards }))),
+                  },
+                  {
+                    path: paths.billing,
+                    ...lazyScreen(() => import('./pages/Billing.tsx').then((m) => ({ default: m.Billing }))),
+                  },
+                  {
+                    path: paths.account,
+                    ...lazyScreen(() => import('./pages/Account.tsx').then((m) => ({ default: m.Account }))),
+                  },
+                  {
+                    path: paths.support,
+                    ...lazyScreen(() => import('./pages/Support.tsx').then((m) => ({ default: m.Support }))),
+                  },
+                  {
+                    path: paths.profile,
+                    ...lazyScreen(() => import('./pages/Profile.tsx').then((m) => ({ default: m.Profile }))),
+                  },
+                  {
+                    path: paths.vcardEditor,
+                    ...lazyScreen(() =>
+                      import('./pages/VCardEditor.tsx').then((m) => ({ default: m.VCardEditor })),
+                    ),
+                  },
+                  {
+                    path: paths.links,
+                    ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
+                  },
+                ],
               },
             ],
           },

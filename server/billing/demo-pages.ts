@@ -1,7 +1,7 @@
 import type { Locale } from '../../src/i18n.ts';
 import { PLANS, priceFractionDigits, type BillingInterval, type PaidPlanId } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
-import { escapeHtml as e } from '../lib/html.ts';
+import { escapeHtml as e, ICON_LINKS } from '../lib/html.ts';
 import type { DemoCharge } from './demo-proration.ts';
 import { DEMO_TEXTS, type DemoTexts } from './demo-texts.ts';
 import { DEMO_CHECKOUT_PATH, DEMO_PORTAL_PATH } from './demo.ts';
@@ -36,7 +36,7 @@ function page(locale: Locale, title: string, body: string): string {
   return (
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${e(title)} · Tapcard</title><style>${CSS}</style></head><body><main>` +
+    `<title>${e(title)} · Tapcard</title>${ICON_LINKS}<style>${CSS}</style></head><body><main>` +
     `<span class="badge">${e(t.demoBadge)}</span><h1>${e(title)}</h1>` +
     `<p class="notice" role="note">${e(t.noMoneyMoves)}</p>${body}</main></body></html>`
   );

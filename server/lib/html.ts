@@ -13,3 +13,10 @@ const HTML_ESCAPES: Record<string, string> = {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
+
+/**
+ * The site's icons, in the <head> of every page the server writes, as index.html has them: without them a
+ * browser asks for /favicon.ico on its own (served too, for browsers without SVG icons).
+ */
+export const ICON_LINKS =
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png">';

@@ -3,7 +3,7 @@ import { serverPaths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { isHttpUrl } from '../../src/url.ts';
-import { escapeHtml } from '../lib/html.ts';
+import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
 import { countDevMailbox, devMailboxDir, listDevMailbox, readDevMail, type StoredMail } from './mailer.ts';
 
 // The dev mailbox in the browser (issue 3, item 3): what the app "sent" without SMTP_URL, with clickable
@@ -93,6 +93,7 @@ function renderMailboxPage(config: Config, messages: StoredMail[], total: number
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Dev mailbox – Tapcard</title>
+${ICON_LINKS}
 <style>
 body { margin: 0; padding: 24px; background: #f4f6f8; color: #0f172a; font: 15px/1.5 system-ui, sans-serif; }
 main { max-width: 860px; margin: 0 auto; }

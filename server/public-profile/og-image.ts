@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { mediaKeyOf } from '../../src/media.ts';
 import { readPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import type { CardColours } from './colours.ts';
+import type { CardColours } from '../../src/card-colours.ts';
 import { iconShapes } from './icons.ts';
 import { createLru } from '../lib/lru.ts';
 

@@ -2,8 +2,8 @@ import type { Locale } from '../../src/i18n.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
-import { escapeHtml } from '../lib/html.ts';
-import { cardColours } from './colours.ts';
+import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
+import { cardColours } from '../../src/card-colours.ts';
 import { icon, isIconName, type IconName } from './icons.ts';
 import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
@@ -68,6 +68,7 @@ function head(input: {
     `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${e(input.title)}</title><meta name="description" content="${e(input.description)}">` +
+    ICON_LINKS +
     (input.robots ? `<meta name="robots" content="${input.robots}">` : '') +
     (input.meta ?? '') +
     `${input.style}</head>`

@@ -7,7 +7,7 @@ import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
-import { cardColours } from './colours.ts';
+import { cardColours } from '../../src/card-colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';

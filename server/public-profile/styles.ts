@@ -1,4 +1,4 @@
-import type { CardColours } from './colours.ts';
+import type { CardColours } from '../../src/card-colours.ts';
 
 // The public pages' one small CSS block, inline in each page (the CSP allows inline styles; no request,
 // no flash of unstyled card). Phone first: the card fills a phone screen, and floats as a card from 30rem

@@ -1,22 +1,87 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalAppPath, isAppPath, serverPaths } from '../../src/routes.ts';
+import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
+import { canonicalAppPath, isAppPath, paths, serverPaths } from '../../src/routes.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The client's HTML shell as sent: plain, or compressed once at start for browsers that accept it. */
+interface Shell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+type ShellEncoding = keyof Shell;
+
+function shellOf(html: string): Shell {
+  const identity = Buffer.from(html);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+  return { identity, br, gzip: gzipSync(identity, { level: 9 }) };
+}
+
+/** A language's shells: the landing page's with the page already in it, and every other path's. */
+interface LocaleShells {
+  landing: Shell;
+  app: Shell;
+}
+
+const encodings = new Negotiator<Exclude<ShellEncoding, 'identity'>>({ supportedValues: ['br', 'gzip'] });
+
 /**
- * Serves the React client: the built files in production (hashed assets with long-cache headers), or
- * Vite's dev server with HMR in development. Client paths get index.html with 200 (typed in another
- * case, a redirect to the lowercase path first); any other GET gets it with 404, and the client shows its
- * 404 page.
+ * The shell in a language: <html lang> follows the visitor's browser (Accept-Language), so the first paint
+ * and screen readers have the language the client then shows; the client's own choice (stored, or the
+ * profile's) wins once it runs. The language's catalog, which the client imports before its first render,
+ * is preloaded beside the scripts instead of after them (one round trip less before anything shows).
+ */
+function withLanguage(html: string, locale: Locale, catalogUrl?: string): string {
+  const localised = html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+  if (!catalogUrl) return localised;
+  return localised.replace('</head>', `<link rel="modulepreload" crossorigin href="${catalogUrl}">\n</head>`);
+}
+
+/**
+ * The landing page's HTML in a language, rendered at build time (web/prerender.tsx, scripts/prerender.mjs),
+ * placed in the shell's root element: the page shows before the scripts run, and the client renders the
+ * same page over it when it starts. Without a prerendered page the plain shell is used.
+ */
+function withLandingPage(html: string, webDist: string, locale: Locale): string {
+  const pageFile = path.join(webDist, '.prerender', `landing.${locale}.html`);
+  if (!existsSync(pageFile)) return html;
+  return html.replace('<div id="root"></div>', `<div id="root">${readFileSync(pageFile, 'utf8')}</div>`);
+}
+
+/** Vite's manifest of the build (vite.config.ts): its source modules and the files built from them. */
+type BuildManifest = Record<string, { file: string; src?: string }>;
+
+/** The built file of each language's catalog (locales/{locale}/messages.po), from the build's manifest. */
+function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return {};
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest;
+  const entries = Object.values(manifest);
+  return Object.fromEntries(
+    LOCALES.flatMap((locale) => {
+      const catalog = entries.find((entry) => entry.src?.endsWith(`locales/${locale}/messages.po`));
+      return catalog ? [[locale, `/${catalog.file}`]] : [];
+    }),
+  );
+}
+
+/**
+ * Serves the React client: the built files in production (hashed assets with long-cache headers, each in
+ * the Brotli or gzip copy the build made beside it when the browser accepts one), or Vite's dev server with
+ * HMR in development. Client paths get index.html with 200 (typed in another case, a redirect to the
+ * lowercase path first); any other GET gets it with 404, and the client shows its 404 page.
  */
 export async function registerWebRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  const renderIndex = config.viteDev ? await viteIndexRenderer(app) : await builtIndexRenderer(app, config);
+  const sendIndex = config.viteDev ? await viteIndexSender(app) : await builtIndexSender(app, config);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -32,37 +97,57 @@ export async function registerWebRoutes(app: FastifyInstance, config: Config): P
       const query = request.url.slice(pathname.length);
       return reply.redirect(`${canonical}${query}`, 301);
     }
-    const html = await renderIndex(request.url);
-    return reply
+    const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    reply
       .status(isAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('vary', 'accept-language, accept-encoding')
+      .type('text/html; charset=utf-8');
+    return sendIndex(request, reply, locale);
   });
 }
 
-async function builtIndexRenderer(app: FastifyInstance, config: Config) {
+type IndexSender = (request: FastifyRequest, reply: FastifyReply, locale: Locale) => Promise<FastifyReply>;
+
+async function builtIndexSender(app: FastifyInstance, config: Config): Promise<IndexSender> {
   const indexFile = path.join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const catalogs = catalogUrls(config.webDist);
+  const shells = new Map<Locale, LocaleShells>(
+    LOCALES.map((locale) => {
+      const app = withLanguage(indexHtml, locale, catalogs[locale]);
+      return [locale, { app: shellOf(app), landing: shellOf(withLandingPage(app, config.webDist, locale)) }];
+    }),
+  );
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
     wildcard: false,
     index: false,
     cacheControl: false,
+    // file.br or file.gz when the browser accepts it (with Vary: Accept-Encoding), else the file itself
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
       reply.header('cache-control', isHashedAsset ? IMMUTABLE : 'no-cache');
     },
   });
   // index.html itself is only ever served through the handler above (never cached for long).
-  return async () => indexHtml;
+  return async (request, reply, locale) => {
+    const localeShells = shells.get(locale) as LocaleShells;
+    const pathname = request.url.split('?')[0];
+    const shell = pathname === paths.home ? localeShells.landing : localeShells.app;
+    const accepted = request.headers['accept-encoding'];
+    const encoding = (accepted && encodings.negotiate(accepted)) || 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(shell[encoding]);
+  };
 }
 
-async function viteIndexRenderer(app: FastifyInstance) {
+async function viteIndexSender(app: FastifyInstance): Promise<IndexSender> {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import('vite'),
     import('@fastify/middie'),
@@ -76,5 +161,8 @@ async function viteIndexRenderer(app: FastifyInstance) {
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const indexFile = path.resolve('web/index.html');
-  return (url: string) => vite.transformIndexHtml(url, readFileSync(indexFile, 'utf8'));
+  return async (request, reply, locale) =>
+    reply.send(
+      withLanguage(await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8')), locale),
+    );
 }

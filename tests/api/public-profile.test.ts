@@ -62,6 +62,7 @@ function expectUnavailable(response: LightMyRequestResponse, status: number) {
   expect(response.headers['content-type']).toContain('text/html');
   expect(response.body).toContain('Profile Temporarily Unavailable');
   expect(response.body).toContain('<meta name="robots" content="noindex">');
+  expect(response.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   expect(response.headers['x-robots-tag']).toBe('noindex');
   expect(response.headers['cache-control']).toBe('no-store');
 }
@@ -116,6 +117,8 @@ describe('the public profile page', () => {
     expect(body).not.toContain('Managed');
     expect(body).toContain(await qrSvg(`${TEST_ORIGIN}/${owner.username}`));
     expect(body).toContain('--bg:#1E3A8A;--fg:#FFFFFF;--icon:#FDE68A');
+    // its icon named in the page, so no browser asks for a /favicon.ico of its own
+    expect(body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     // landmarks, and no client JavaScript at all
     expect(body).toMatch(/<main>[\s\S]*<\/main><footer>/);
     expect(body).not.toMatch(/<script/i);

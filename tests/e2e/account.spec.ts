@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, signedInNewPerson, test, waitForMail } from './support.ts';
+import { E2E_PASSWORD, expect, expectAccessible, signedInNewPerson, test, waitForMail } from './support.ts';
 import { totpCode } from './totp.ts';
 
 // /dashboard/account: every test has its own person (signedInNewPerson), so they run in any order.
@@ -57,9 +57,16 @@ test('deleting the account needs DELETE, ends on /goodbye, and the old password 
   await page.clock.install();
   const email = await signedInNewPerson(page);
   await page.goto('/dashboard/account');
-  await card(page, 'Delete account').getByRole('button', { name: 'Delete account' }).click();
+  const opener = card(page, 'Delete account').getByRole('button', { name: 'Delete account' });
+  await opener.click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   const confirmation = dialog.getByLabel('Type DELETE to confirm');
+  await expect(confirmation).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
   await expect(confirmation).toBeFocused();
   const submit = dialog.getByRole('button', { name: 'Delete account' });
   await confirmation.pressSequentially('delet');
@@ -170,9 +177,24 @@ test('a name with tag-like text shows exactly as typed in the sentences that nam
   await expect(page.getByText('Welcome back, Bea <b>Bold</b> <i>x</i>.', { exact: false })).toBeVisible();
 });
 
-test('the language preference is saved to the profile and applied after a reload', async ({ page }) => {
+/** Account, Support and Profile pass axe in the language the page shows. */
+async function expectAccountScreensAccessible(page: Page, headings: [string, string, string]) {
+  for (const [path, heading] of [
+    ['/dashboard/support', headings[1]],
+    ['/dashboard/profile', headings[2]],
+    ['/dashboard/account', headings[0]],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectAccessible(page);
+  }
+}
+
+test('the language preference is saved to the profile and applied after a reload; account, support and profile pass axe in both', async ({
+  page,
+}) => {
   await signedInNewPerson(page);
-  await page.goto('/dashboard/account');
+  await expectAccountScreensAccessible(page, ['Account settings', 'Support', 'Profile']);
   await card(page, 'Language').getByRole('radio', { name: 'Español' }).click();
   await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -182,4 +204,11 @@ test('the language preference is saved to the profile and applied after a reload
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' })).toBeVisible();
   await expect(card(page, 'Idioma').getByRole('radio', { name: 'Español' })).toBeChecked();
+  await expectAccountScreensAccessible(page, ['Configuración de la cuenta', 'Soporte', 'Perfil']);
+  const deleteAccount = card(page, 'Eliminar cuenta').getByRole('button', { name: 'Eliminar cuenta' });
+  await deleteAccount.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(deleteAccount).toBeFocused();
 });

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, callTrpc, expect, signedInNewPerson, test, useLanguage } from './support.ts';
+import {
+  callTrpc,
+  E2E_PASSWORD,
+  expect,
+  expectCleanConsole,
+  signedInNewPerson,
+  test,
+  useLanguage,
+} from './support.ts';
 import { totpCode } from './totp.ts';
 
 // The sign-in screens (/login, /auth) and the two-factor step. The e-mail round trip of sign-up lives in
@@ -47,6 +55,8 @@ test('/auth in Spanish: each mode has its labels and buttons, and a weak passwor
   await expect(page.getByLabel('Contraseña')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
+  // the screen loaded without an error: no missing file, no refused script (zod's eval probe)
+  expectCleanConsole(page);
 
   await page.getByRole('link', { name: '¿No tienes una cuenta? Regístrate' }).click();
   await expect(page).toHaveURL('/auth?mode=signup');

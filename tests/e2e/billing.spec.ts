@@ -4,6 +4,7 @@ import {
   callTrpc,
   EMPTY_VCARD,
   expect,
+  expectAccessible,
   finishOnboarding,
   SCREENS,
   signUpAndConfirm,
@@ -311,6 +312,7 @@ test.describe('an expired trial', () => {
         await page.goto('/dashboard');
         await expect(page.getByRole('dialog')).toBeVisible();
         await saveScreenshot(page, testInfo, `trial-expired-${device}-${language}`);
+        await expectAccessible(page);
       });
     }
   }
@@ -332,6 +334,7 @@ for (const language of ['en', 'es'] as const) {
       await expect(page.getByRole('list').getByRole('listitem').first()).toBeVisible();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, testInfo, `plan-step-${device}-${language}`);
+      await expectAccessible(page);
 
       await finishOnboarding(page);
       await page.goto('/dashboard/billing');
@@ -340,12 +343,18 @@ for (const language of ['en', 'es'] as const) {
       ).toBeVisible();
       await expectNoSidewaysScroll(page);
       await saveScreenshot(page, testInfo, `billing-${device}-${language}`);
+      await expectAccessible(page);
 
-      await page
-        .getByRole('button', { name: language === 'en' ? 'Upgrade to Pro' : 'Mejorar a Pro' })
-        .click();
+      const upgrade = page.getByRole('button', {
+        name: language === 'en' ? 'Upgrade to Pro' : 'Mejorar a Pro',
+      });
+      await upgrade.click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await saveScreenshot(page, testInfo, `plan-picker-${device}-${language}`);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(upgrade).toBeFocused();
     });
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, signUpAndConfirm, test } from './support.ts';
+import { expect, expectAccessible, signUpAndConfirm, test } from './support.ts';
 
 // /onboarding step 3 (spec sections 2, 4 and 5): the virtual card that completes onboarding and the
 // username's availability check; then the same username and photo pieces on /dashboard/profile and the
@@ -63,6 +63,13 @@ test('a new person chooses the free trial, creates a card with a photo and lands
   const preview = page.getByRole('figure');
   await expect(preview.getByText('Rear Admiral at US Navy')).toBeVisible();
   await expect(preview.getByRole('img', { name: /^QR code of / })).toBeVisible();
+  // the preview's colours read as the public page's (Emerald under white text), in both languages
+  await expectAccessible(page);
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu tarjeta virtual' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your virtual card' })).toBeVisible();
 
   // a social link that is not a web address is refused before anything is sent
   await page.getByRole('button', { name: 'Social links' }).click();

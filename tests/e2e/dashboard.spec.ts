@@ -1,4 +1,4 @@
-import { E2E_PASSWORD, expect, signedInNewPerson, test } from './support.ts';
+import { E2E_PASSWORD, expect, expectCleanConsole, signedInNewPerson, test } from './support.ts';
 
 test('the dashboard without a session ends on /auth, and signing in there opens the page asked for', async ({
   page,
@@ -39,6 +39,8 @@ test.describe('on a phone (375 px)', () => {
       'aria-current',
       'page',
     );
+    // a tap opens it on its first entry too, one Enter away from a page, not from signing out
+    await expect(dashboardNav.getByRole('link', { name: 'Analytics' })).toBeFocused();
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(dashboardNav).toBeHidden();
 
@@ -98,10 +100,24 @@ test('the sidebar lights the profile page and the vCard editor, expanded and col
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('on a desktop the sidebar marks the active item and logout goes home', async ({ page }) => {
+test('on a desktop the sidebar marks the active item, a skip link passes it, and logout goes home', async ({
+  page,
+}) => {
   await signedInNewPerson(page);
   await page.goto('/dashboard/billing');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  // the first Tab stop skips the sidebar's ten stops
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
+  // loading the dashboard logged no error: no missing file, no refused script
+  expectCleanConsole(page);
   await expect(nav.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Analytics' })).not.toHaveAttribute('aria-current', 'page');
   await nav.getByRole('button', { name: 'Logout' }).click();

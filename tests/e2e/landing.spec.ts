@@ -1,6 +1,13 @@
 import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { formatPrice } from '../../web/lib/format.ts';
-import { expect, signedInNewPerson, test, useLanguage } from './support.ts';
+import {
+  expect,
+  expectAccessible,
+  expectCleanConsole,
+  signedInNewPerson,
+  test,
+  useLanguage,
+} from './support.ts';
 
 const cases = [
   {
@@ -42,8 +49,59 @@ for (const c of cases) {
     await expect(
       page.getByRole('listitem', { name: c.language === 'en' ? 'Free Trial' : /Prueba/ }),
     ).toContainText(String(TRIAL_DAYS));
+    await expectAccessible(page);
+    expectCleanConsole(page);
   });
 }
+
+test.describe('a Spanish browser on its first visit (nothing stored)', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('sees Spanish, from the HTML shell on, until it chooses another language', async ({ page }) => {
+    const response = await page.goto('/');
+    // the server's shell already says so (Accept-Language), with the page in it, before the client runs
+    const shell = await response?.text();
+    expect(shell).toContain('<html lang="es">');
+    expect(shell).toContain('Precios simples y transparentes');
+    await expect(page.getByRole('heading', { name: 'Precios simples y transparentes' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBeNull();
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+
+    // a choice wins over the browser's language from then on
+    await page.getByLabel('Idioma').selectOption('en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Simple, transparent pricing' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test('the client is sent compressed, its hashed files cached for good and the shell never for long', async ({
+  request,
+}) => {
+  const shell = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(shell.headers()['content-encoding']).toBe('br');
+  expect(shell.headers()['cache-control']).toBe('no-cache');
+  expect(shell.headers()['vary']).toMatch(/accept-encoding/);
+  const html = await shell.text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  expect(assets.some((asset) => asset?.endsWith('.js'))).toBe(true);
+  expect(assets.some((asset) => asset?.endsWith('.css'))).toBe(true);
+  for (const asset of assets) {
+    for (const [accepted, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await request.get(String(asset), { headers: { 'accept-encoding': accepted } });
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()['content-encoding'], `${asset} for ${accepted}`).toBe(sent);
+      expect(response.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      expect(response.headers()['vary'], asset).toMatch(/accept-encoding/);
+    }
+  }
+});
 
 test('the language switcher changes the page and remembers the choice', async ({ page }) => {
   await page.goto('/');

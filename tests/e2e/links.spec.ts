@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { callTrpc, expect, SCREENS, signedInNewPerson, test } from './support.ts';
+import { callTrpc, expect, expectAccessible, SCREENS, signedInNewPerson, test } from './support.ts';
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
@@ -178,7 +178,7 @@ test('the free plan stops at five links, in the form and on the server', async (
   );
 });
 
-test('layout on a phone and a desktop, in English and Spanish (screenshots kept)', async ({
+test('layout on a phone and a desktop, in English and Spanish, passes axe (screenshots kept)', async ({
   page,
 }, testInfo) => {
   await signedInNewPerson(page);
@@ -214,6 +214,16 @@ test('layout on a phone and a desktop, in English and Spanish (screenshots kept)
       const path = testInfo.outputPath(`links-${device}-${language}.png`);
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`Links, ${device}, ${language}`, { path, contentType: 'image/png' });
+      await expectAccessible(page);
+      // the delete confirmation, and focus back on its button after Cancel
+      const deleteButton = rows.first().getByRole('button').last();
+      await deleteButton.click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: language === 'en' ? 'Cancel' : 'Cancelar' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(deleteButton).toBeFocused();
     }
   }
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
+import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
 
 // Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
 
@@ -53,6 +53,29 @@ test('a vCard created in one tab appears in the other open tab', async ({ page, 
   await expect(other.getByRole('heading', { name: 'No vCards yet' })).toBeVisible();
   await expect(other.locator('html[data-not-reloaded]')).toHaveCount(1);
   expect(otherErrors).toEqual([]);
+});
+
+test('the dashboard loads its data once: the live stream opening does not load it again', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/trpc\/([^?]+)/.exec(request.url());
+    if (match?.[1] && request.method() === 'GET') calls.push(...match[1].split(','));
+  });
+  await openWithLiveStream(page, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'Activity overview' })).toBeVisible();
+
+  // a change the stream reports ('cards') makes the profile load again, not the analytics; it arrives
+  // after the stream's opening, so a reload of everything at that opening would have been sent by now
+  const reloaded = page.waitForRequest((request) => request.url().includes('profile.me'));
+  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  await reloaded;
+  const count = (procedure: string) => calls.filter((call) => call === procedure).length;
+  expect(count('analytics.overview')).toBe(1);
+  expect(count('billing.status')).toBe(2);
+  expect(count('profile.me')).toBe(2);
 });
 
 test('a stream refused by the server (or a proxy) is retried, silently and less and less often', async ({

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, appOrigin, expect, linkIn, signUpAndConfirm, test, waitForMail } from './support.ts';
+import {
+  appOrigin,
+  E2E_PASSWORD,
+  expect,
+  expectCleanConsole,
+  linkIn,
+  signUpAndConfirm,
+  test,
+  waitForMail,
+} from './support.ts';
 
 function newEmail(): string {
   return `e2e-${randomBytes(5).toString('hex')}@example.com`;
@@ -21,6 +30,7 @@ test('step 1 shows each password rule of spec section 5 and creates nothing', as
   await page.goto('/onboarding');
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await expect(page.getByText('Must be 12+ characters with uppercase, lowercase, and numbers')).toBeVisible();
+  expectCleanConsole(page);
 
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Name is required').first()).toBeVisible();

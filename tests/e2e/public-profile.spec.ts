@@ -81,13 +81,24 @@ test('a visitor on a phone, without JavaScript, sees the card and saves the cont
   await visitor.close();
 });
 
-test('the page speaks the visitor’s language', async ({ page, browser }, testInfo) => {
+test('the page speaks the visitor’s language, with its icon and no console error', async ({
+  page,
+  browser,
+}, testInfo) => {
   await signedInNewPerson(page, 'José Núñez');
   const username = await createCard(page.request, String(testInfo.project.use.baseURL));
   const visitor = await browser.newContext({ viewport: PHONE, locale: 'es-ES' });
   const visit = await visitor.newPage();
+  const errors: string[] = [];
+  visit.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // the page names its icon: the browser does not ask for a /favicon.ico of its own
+  const icon = visit.waitForResponse((response) => new URL(response.url()).pathname === '/favicon.svg');
   await visit.goto(`/${username}`);
   await expect(visit.getByRole('link', { name: /guardar contacto/i })).toBeVisible();
+  expect((await icon).status()).toBe(200);
+  expect(errors).toEqual([]);
   await visitor.close();
 });
 

@@ -3,7 +3,17 @@ import type { Download, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
-import { appOrigin, callTrpc, EMPTY_VCARD, expect, SCREENS, signedInNewPerson, test } from './support.ts';
+import {
+  appOrigin,
+  callTrpc,
+  closeWithEscape,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  SCREENS,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
@@ -38,8 +48,16 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   const usage = page.getByRole('region', { name: 'Plan usage' });
   await expect(usage.getByText('QR codes used: 0 of 1')).toBeVisible();
 
-  await usage.getByRole('button', { name: 'Create New QR' }).click();
+  // the dialog opened from the keyboard gives focus back to its button when closed
+  const createButton = usage.getByRole('button', { name: 'Create New QR' });
+  await createButton.focus();
+  await page.keyboard.press('Enter');
   const create = page.getByRole('dialog', { name: 'Create New QR' });
+  await expect(create.getByLabel('Title')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+  await expect(createButton).toBeFocused();
+  await createButton.click();
   // every rule answers at its field
   await create.getByRole('button', { name: 'Create QR code' }).click();
   await expect(create.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
@@ -51,9 +69,19 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
     /URL must start with http:\/\/ or https:\/\//,
   );
   await create.getByLabel('Destination URL').fill('https://cafe.example/summer');
-  await create.getByRole('button', { name: 'Create QR code' }).click();
+  // five clicks in one tick, before the button can re-render as busy, send one request
+  const createRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('links.createQrCode')) createRequests.push(request.url());
+  });
+  await create.getByRole('button', { name: 'Create QR code' }).evaluate((button: HTMLElement) => {
+    for (let click = 0; click < 5; click++) button.click();
+  });
   await expect(page.getByText('QR code created successfully', { exact: true })).toBeVisible();
   await expect(create).toBeHidden();
+  expect(createRequests).toHaveLength(1);
+  // the plan is now full and its Create button disabled: focus goes to the page's heading
+  await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeFocused();
 
   const card = page.getByRole('article', { name: 'Summer menu' });
   await expect(card.getByRole('link', { name: 'https://cafe.example/summer' })).toBeVisible();
@@ -87,6 +115,7 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('QR code updated successfully', { exact: true })).toBeVisible();
   await expect(card.getByRole('link', { name: 'https://cafe.example/autumn' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeFocused();
   const afterEdit = await download(page, card.getByRole('button', { name: 'Download PNG' }));
   expect(await decodeQrFile(afterEdit)).toBe(`${shortUrl}?${QR_SCAN_MARKER}`);
 
@@ -94,10 +123,13 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   const confirm = page.getByRole('dialog', { name: 'Delete this QR code?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toBeFocused();
   await card.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete QR code' }).click();
   await expect(page.getByText('QR Code deleted', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
+  // its Delete button went with the card
+  await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeFocused();
   await expect(usage.getByRole('button', { name: 'Create New QR' })).toBeEnabled();
 });
 
@@ -133,10 +165,46 @@ test('the server refuses a QR code beyond the plan limit with Limit Reached', as
   await expect(create).toBeVisible();
 });
 
-test('layout on a phone and a desktop, in English and Spanish (screenshots kept)', async ({
+const TEXTS = {
+  en: {
+    createFirst: 'Create your first QR code',
+    create: 'Create QR code',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    title: 'Title',
+    save: 'Save changes',
+  },
+  es: {
+    createFirst: 'Crea tu primer código QR',
+    create: 'Crear código QR',
+    delete: 'Eliminar',
+    cancel: 'Cancelar',
+    edit: 'Editar',
+    title: 'Título',
+    save: 'Guardar cambios',
+  },
+} as const;
+
+test('layout on a phone and a desktop, in English and Spanish, passes axe (screenshots kept)', async ({
   page,
 }, testInfo) => {
   await signedInNewPerson(page);
+  // the create dialog, while the plan has room for a QR code
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto('/dashboard/qr-codes');
+    const opener = page.getByRole('button', { name: TEXTS[language].createFirst });
+    await opener.click();
+    await page.getByRole('dialog').getByRole('button', { name: TEXTS[language].create }).click();
+    await expect(page.getByRole('dialog').getByLabel(TEXTS[language].title)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expectAccessible(page);
+    await closeWithEscape(page);
+    await expect(opener).toBeFocused();
+  }
   await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await callTrpc(page, 'links.createQrCode', {
     title: 'Summer menu with a rather long title',
@@ -165,22 +233,34 @@ test('layout on a phone and a desktop, in English and Spanish (screenshots kept)
         );
       }
       await shoot('qr-codes', true);
+      await expectAccessible(page);
 
       // the dialog with every field's message (the plan's one QR code is used: edit the one there is)
-      await cards
+      const edit = cards
         .filter({ hasText: 'Summer menu' })
-        .getByRole('button', { name: language === 'en' ? 'Edit' : 'Editar' })
-        .click();
+        .getByRole('button', { name: TEXTS[language].edit });
+      await edit.click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel(language === 'en' ? 'Title' : 'Título').fill('');
-      await dialog
-        .getByRole('button', { name: language === 'en' ? 'Save changes' : 'Guardar cambios' })
-        .click();
+      await dialog.getByLabel(TEXTS[language].title).fill('');
+      await dialog.getByRole('button', { name: TEXTS[language].save }).click();
       await expect(
         dialog.getByText(language === 'en' ? 'Title is required' : 'El título es obligatorio'),
       ).toBeVisible();
       await shoot('qr-codes-dialog', false);
-      await page.keyboard.press('Escape');
+      await expectAccessible(page);
+      await closeWithEscape(page);
+      await expect(edit).toBeFocused();
+
+      // the delete confirmation, and focus back on its button after Cancel
+      const remove = cards
+        .filter({ hasText: 'Summer menu' })
+        .getByRole('button', { name: TEXTS[language].delete });
+      await remove.click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toBeVisible();
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: TEXTS[language].cancel }).click();
+      await expect(remove).toBeFocused();
     }
   }
 });

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
+import {
+  callTrpc,
+  closeWithEscape,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
@@ -29,9 +37,19 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   await create.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0000');
   // the preview follows the form as it is typed
   await expect(create.getByRole('figure').getByText('Engineer at Analytical Engines')).toBeVisible();
-  await create.getByRole('button', { name: 'Create vCard' }).click();
+  // five clicks in one tick, before the button can re-render as busy, send one request
+  const createRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('vcards.create')) createRequests.push(request.url());
+  });
+  await create.getByRole('button', { name: 'Create vCard' }).evaluate((button: HTMLElement) => {
+    for (let click = 0; click < 5; click++) button.click();
+  });
   await expect(page.getByText('vCard created successfully', { exact: true })).toBeVisible();
   await expect(create).toBeHidden();
+  expect(createRequests).toHaveLength(1);
+  // the plan is now full and its Create button disabled: focus goes to the page's heading
+  await expect(page.getByRole('heading', { level: 1, name: 'My vCards' })).toBeFocused();
 
   const card = page.getByRole('article', { name: 'Ada Lovelace' });
   await expect(card.getByText('Engineer at Analytical Engines')).toBeVisible();
@@ -62,6 +80,7 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('vCard updated successfully', { exact: true })).toBeVisible();
   await expect(card.getByText('Mathematician at Analytical Engines')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeFocused();
 
   // the primary card is the one at /{username}; View opens it in a new tab
   const view = card.getByRole('link', { name: 'View' });
@@ -75,21 +94,88 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   const confirm = page.getByRole('dialog', { name: 'Delete this vCard?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Delete' })).toBeFocused();
   await card.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete vCard' }).click();
   await expect(page.getByText('vCard deleted', { exact: true })).toBeVisible();
   await expect(card).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'My vCards' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'No vCards yet' })).toBeVisible();
   await expect(usage.getByRole('button', { name: 'Create vCard' })).toBeEnabled();
 });
 
-test('without a username there is no View link', async ({ page }) => {
+const TEXTS = {
+  en: {
+    createFirst: 'Create your first vCard',
+    create: 'Create vCard',
+    edit: 'Edit',
+    delete: 'Delete',
+    cancel: 'Cancel',
+    editor: 'Edit vCard',
+  },
+  es: {
+    createFirst: 'Crea tu primera vCard',
+    create: 'Crear vCard',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    cancel: 'Cancelar',
+    editor: 'Editar vCard',
+  },
+} as const;
+
+test('without a username there is no View link; My vCards, its dialogs and the editor pass axe in English and Spanish', async ({
+  page,
+}) => {
   await signedInNewPerson(page);
-  await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
+  // the create dialog with its field errors, while the plan has room for a card
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto('/dashboard/vcards');
+    const opener = page.getByRole('button', { name: TEXTS[language].createFirst });
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: TEXTS[language].create }).click();
+    await expect(dialog.locator('[aria-invalid="true"]').first()).toBeFocused();
+    await expectAccessible(page);
+    await closeWithEscape(page);
+    await expect(opener).toBeFocused();
+  }
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+  await callTrpc(page, 'vcards.create', {
+    ...EMPTY_VCARD,
+    name: 'Grace Hopper',
+    backgroundColour: '#10B981',
+  });
   await page.goto('/dashboard/vcards');
   const card = page.getByRole('article', { name: 'Grace Hopper' });
   await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(card.getByRole('link', { name: 'View' })).toHaveCount(0);
+
+  // a light card colour (Emerald) under white text: the tile shows the readable colours visitors see
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto('/dashboard/vcards');
+    const texts = TEXTS[language];
+    await expect(card.getByRole('button', { name: texts.edit })).toBeVisible();
+    await expectAccessible(page);
+    const edit = card.getByRole('button', { name: texts.edit });
+    await edit.click();
+    await expect(page.getByRole('dialog').getByRole('figure')).toBeVisible();
+    await expectAccessible(page);
+    await closeWithEscape(page);
+    await expect(edit).toBeFocused();
+    const remove = card.getByRole('button', { name: texts.delete });
+    await remove.click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: texts.cancel }).click();
+    await expect(remove).toBeFocused();
+    await page.goto('/dashboard/vcard');
+    await expect(page.getByRole('heading', { level: 1, name: texts.editor })).toBeVisible();
+    await expect(page.getByRole('figure')).toBeVisible();
+    await expectAccessible(page);
+  }
 });
 
 test('the server refuses a card beyond the plan limit with Limit Reached', async ({ page }) => {
@@ -130,6 +216,15 @@ test.describe('on a phone (390 px)', () => {
     const card = page.getByRole('article', { name: 'Ada Lovelace' });
     const cardBox = await card.boundingBox();
     expect(cardBox?.width).toBeGreaterThan(300);
+    // the toast sits at the top, over the bar with the menu, clear of the card and the page's actions
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+    const toastBox = await toast.boundingBox();
+    const barBox = await page.getByRole('banner').boundingBox();
+    expect(toastBox?.y).toBeLessThan(16);
+    expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0)).toBeLessThanOrEqual(
+      (barBox?.y ?? 0) + (barBox?.height ?? 0) + 8,
+    );
+    expect(cardBox?.y).toBeGreaterThan((toastBox?.y ?? 0) + (toastBox?.height ?? 0));
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeFromAcceptLanguage } from '../../src/i18n.ts';
+import { localeFromAcceptLanguage, localeFromLanguageTags } from '../../src/i18n.ts';
 
 describe('localeFromAcceptLanguage', () => {
   it.each([
@@ -14,5 +14,17 @@ describe('localeFromAcceptLanguage', () => {
     ['*', 'en'],
   ])('%s -> %s', (header, expected) => {
     expect(localeFromAcceptLanguage(header)).toBe(expected);
+  });
+});
+
+describe('localeFromLanguageTags (navigator.languages)', () => {
+  it.each([
+    [[], 'en'],
+    [['es-ES', 'es', 'en'], 'es'],
+    [['fr-CA', 'ES-mx'], 'es'],
+    [['en-US', 'es'], 'en'],
+    [['de', 'fr'], 'en'],
+  ])('%j -> %s', (tags, expected) => {
+    expect(localeFromLanguageTags(tags)).toBe(expected);
   });
 });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cardColours, contrastRatio } from '../../server/public-profile/colours.ts';
 import { createLru } from '../../server/lib/lru.ts';
 import { acceptsGzip, etagMatches } from '../../server/public-profile/responses.ts';
 import { pageLocale } from '../../server/public-profile/texts.ts';
 import { vcfContentDisposition } from '../../server/public-profile/vcf.ts';
 
-// The public page's small pure parts: cache, colours, language and the download's file name.
+// The public page's small pure parts: cache, language and the download's file name.
 
 describe('createLru', () => {
   it('drops the least recently used entry when full, and expired entries on read', () => {
@@ -28,36 +27,6 @@ describe('createLru', () => {
     expect(lru.size).toBe(1);
     lru.clear();
     expect(removed).toEqual(['b', 'a', 'c']);
-  });
-});
-
-describe('cardColours', () => {
-  it("keeps the owner's colours when they read well", () => {
-    expect(cardColours({ background: '#1e3a8a', font: '#ffffff', icon: '#fde68a' })).toEqual({
-      background: '#1E3A8A',
-      font: '#FFFFFF',
-      icon: '#FDE68A',
-    });
-  });
-
-  it('replaces text and icons that would be hard to read with black or white', () => {
-    const colours = cardColours({ background: '#00C2FF', font: '#FFFFFF', icon: '#FFFFFF' });
-    expect(colours).toEqual({ background: '#00C2FF', font: '#000000', icon: '#000000' });
-    expect(cardColours({ background: '#111111', font: '#222222', icon: '#333333' })).toMatchObject({
-      font: '#FFFFFF',
-      icon: '#FFFFFF',
-    });
-  });
-
-  it('never lets anything but #RRGGBB through', () => {
-    const colours = cardColours({ background: 'red;}</style>', font: 'url(x)', icon: null });
-    expect(colours.background).toBe('#00C2FF');
-    expect(Object.values(colours).every((value) => /^#[0-9A-F]{6}$/.test(value))).toBe(true);
-  });
-
-  it('computes WCAG contrast', () => {
-    expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21);
-    expect(contrastRatio('#777777', '#777777')).toBe(1);
   });
 });
 

@@ -1,4 +1,6 @@
+import { Trans } from '@lingui/react/macro';
 import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
+import { SkipLink } from './SkipLink.tsx';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
 import { OnboardingGate } from './dashboard/OnboardingGate.tsx';
@@ -8,22 +10,44 @@ import { TrialExpiredModal } from './dashboard/TrialExpiredModal.tsx';
 import { useLiveUpdates } from './dashboard/use-live-updates.ts';
 import { useProfileLanguage } from './dashboard/use-profile-language.ts';
 
-/** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
-export function DashboardLayout() {
+const MAIN_ID = 'main-content';
+
+/** What the dashboard shows from the server: mounted once its live stream is open, so it loads once. */
+function DashboardData() {
   useProfileLanguage();
-  useLiveUpdates();
   useBillingStatusRefresh();
   return (
+    <>
+      <TrialBanner />
+      <TestDataBanner />
+      <OnboardingGate />
+      <TrialExpiredModal />
+    </>
+  );
+}
+
+/** Frame of the signed-in pages: sidebar (a drawer on phones), top bar, and the current page. */
+export function DashboardLayout() {
+  const live = useLiveUpdates();
+  return (
     <div className="flex min-h-dvh bg-slate-50">
+      <SkipLink targetId={MAIN_ID} />
       <DesktopSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardTopBar />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-10">
-          <TrialBanner />
-          <TestDataBanner />
-          <OnboardingGate />
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 md:px-8 md:py-10"
+        >
+          {live.ready ? (
+            <DashboardData />
+          ) : (
+            <p role="status" className="text-slate-700">
+              <Trans>Loading...</Trans>
+            </p>
+          )}
         </main>
-        <TrialExpiredModal />
       </div>
     </div>
   );

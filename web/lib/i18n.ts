@@ -1,15 +1,19 @@
 import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '#src/i18n.ts';
+import { isLocale, LANGUAGE_STORAGE_KEY, localeFromLanguageTags, type Locale } from '#src/i18n.ts';
 
-/** The language chosen earlier on this device, or the default (spec section 4, language). */
-export function readStoredLocale(): Locale {
+/**
+ * The language to start in (spec section 4, language): the one chosen earlier on this device, else on a
+ * first visit the browser's own languages in their order (the server's shell followed Accept-Language),
+ * else the default. Once signed in, the profile's language wins (applyProfileLanguage).
+ */
+export function initialLocale(): Locale {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLocale(stored) ? stored : DEFAULT_LOCALE;
+    if (isLocale(stored)) return stored;
   } catch {
-    // Storage can be blocked (privacy settings); the default language still works.
-    return DEFAULT_LOCALE;
+    // Storage can be blocked (privacy settings): the browser's language still applies.
   }
+  return localeFromLanguageTags(navigator.languages);
 }
 
 function storeLocale(locale: Locale): void {

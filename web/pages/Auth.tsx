@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
-import { AuthForm } from './auth/AuthForm.tsx';
 import { authViewFor } from './auth/auth-modes.ts';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
 import { useLeaveSignInScreen } from './auth/use-leave-sign-in-screen.ts';
+
+// the forms and their libraries (react-hook-form, zod, better-auth's calls) load beside the screen's
+// heading, not before it (SignedOutOnly shows Loading... meanwhile)
+const AuthForm = lazy(() => import('./auth/AuthForm.tsx').then((m) => ({ default: m.AuthForm })));
 
 /** spec section 2, /auth: sign-in, sign-up and reset-password, and the landing page of the reset link. */
 export function Auth() {

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NEXT_PARAM, paths, signInPath } from '#src/routes.ts';
@@ -7,11 +8,13 @@ import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
 import { authHref } from './auth/auth-modes.ts';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
-import { SignInFlow } from './auth/SignInFlow.tsx';
 import { SocialSignIn } from './auth/SocialSignIn.tsx';
 import { TextLink } from './auth/TextLink.tsx';
 import { useLeaveSignInScreen } from './auth/use-leave-sign-in-screen.ts';
 import { useSocialSignInError } from './auth/use-social-sign-in-error.ts';
+
+// the form and its libraries load beside the screen's heading (SignedOutOnly shows Loading... meanwhile)
+const SignInFlow = lazy(() => import('./auth/SignInFlow.tsx').then((m) => ({ default: m.SignInFlow })));
 
 /** spec section 2, /login: e-mail and password, Google and Apple, a way to sign up. */
 export function Login() {

@@ -46,6 +46,7 @@ function SingleVcardForm({
           publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
+          headingLevel={2}
         />
       </div>
     </div>

@@ -48,7 +48,8 @@ function PlanTagline({ plan }: { plan: Plan }) {
 
 /**
  * One plan of a pricing grid (landing, onboarding step 2, the plan picker): name, price for the interval,
- * features and the caller's action. Renders an <li>: place it in a <ul>.
+ * features and the caller's action. Renders an <li>: place it in a <ul>. Its name is an h3 under a
+ * section's h2, or an h2 right under a page's h1 (`headingLevel`), so no heading level is skipped.
  */
 export function PlanCard({
   plan,
@@ -56,6 +57,7 @@ export function PlanCard({
   badge,
   highlighted = false,
   muted = false,
+  headingLevel = 3,
   action,
 }: {
   plan: Plan;
@@ -65,10 +67,12 @@ export function PlanCard({
   highlighted?: boolean;
   /** A plan that cannot be chosen here (greyed). */
   muted?: boolean;
+  headingLevel?: 2 | 3;
   action: ReactNode;
 }) {
   const { i18n } = useLingui();
   const titleId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li
       aria-labelledby={titleId}
@@ -84,9 +88,9 @@ export function PlanCard({
         </p>
       )}
       <div className="space-y-1">
-        <h3 id={titleId} className="text-xl font-bold text-ink">
+        <Heading id={titleId} className="text-xl font-bold text-ink">
           {i18n._(PLAN_NAMES[plan.id])}
-        </h3>
+        </Heading>
         <p className="text-sm text-slate-700">
           <PlanTagline plan={plan} />
         </p>

@@ -1,7 +1,8 @@
 /**
- * A card as its public page shows it (spec section 2, onboarding step 3): the theme colour behind white
+ * A card as its public page shows it (spec section 2, onboarding step 3): the theme colour behind the
  * text, the photo or the initials, name, 'position at company', an icon per way to get in touch, and a
- * QR code of the public address.
+ * QR code of the public address. Its colours go through the public page's own contrast rule
+ * (src/card-colours.ts), so text that would be hard to read turns black or white here as it does there.
  *
  *   <CardPreview fields={useWatch({ control: form.control })} photo={photo} colour={colour} url={url} />
  *
@@ -10,6 +11,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { cardColours } from '#src/card-colours.ts';
 import { SOCIAL_PLATFORMS, DEFAULT_CARD_COLOURS, type SocialPlatform } from '#src/schemas/vcard.ts';
 import { initialsOf } from './initials.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';
@@ -62,9 +64,11 @@ function ContactIcons({ fields, iconColour }: { fields: CardPreviewFields; iconC
         <li
           key={key}
           title={label}
-          className="flex size-9 items-center justify-center rounded-full bg-white/20"
+          // the icon on the background colour itself, where its contrast was checked
+          className="flex size-9 items-center justify-center rounded-full border border-current"
+          style={{ color: iconColour }}
         >
-          <Icon aria-hidden className="size-4" style={{ color: iconColour }} />
+          <Icon aria-hidden className="size-4" />
           <span className="sr-only">{label}</span>
         </li>
       ))}
@@ -83,6 +87,7 @@ export function CardPreview({
   const { t } = useLingui();
   const name = filled(fields.name);
   const jobLine = useJobLine(fields.position, fields.company);
+  const shown = cardColours({ background: colour, font: fontColour, icon: iconColour });
 
   return (
     <figure className="overflow-hidden rounded-2xl border border-black/5 shadow-lg">
@@ -90,25 +95,31 @@ export function CardPreview({
         <Trans>Preview of your card</Trans>
       </figcaption>
       <div
-        style={{ backgroundColor: colour, color: fontColour }}
-        // a light theme colour behind white text still reads with a soft shadow
-        className="flex flex-col items-center gap-3 px-5 pt-7 pb-6 text-center [text-shadow:0_1px_2px_rgb(0_0_0/0.25)]"
+        style={{ backgroundColor: shown.background, color: shown.font }}
+        className="flex flex-col items-center gap-3 px-5 pt-7 pb-6 text-center"
       >
         {photo ? (
-          <img src={photo} alt="" className="size-24 rounded-full object-cover ring-4 ring-white/60" />
+          <img
+            src={photo}
+            alt=""
+            className="size-24 rounded-full border-4 object-cover"
+            style={{ borderColor: shown.font }}
+          />
         ) : (
           <span
             aria-hidden
-            className="flex size-24 items-center justify-center rounded-full bg-white/20 text-3xl font-semibold ring-4 ring-white/40"
+            className="flex size-24 items-center justify-center rounded-full text-3xl font-semibold"
+            // as on the public page: the text colour as the circle, the background colour on it
+            style={{ backgroundColor: shown.font, color: shown.background }}
           >
             {initialsOf(name) || '?'}
           </span>
         )}
         <div className="w-full min-w-0 space-y-1">
           <p className="text-xl font-bold break-words">{name || t`Your name`}</p>
-          {jobLine && <p className="text-sm break-words opacity-95">{jobLine}</p>}
+          {jobLine && <p className="text-sm break-words">{jobLine}</p>}
         </div>
-        <ContactIcons fields={fields} iconColour={iconColour} />
+        <ContactIcons fields={fields} iconColour={shown.icon} />
       </div>
       {url && (
         <div className="flex flex-col items-center gap-2 bg-white px-5 py-4 text-center">

@@ -23,6 +23,14 @@ export function MobileNavDrawer() {
         closeLabel={t`Close menu`}
         aria-describedby={undefined}
         className="flex flex-col gap-6 overflow-y-auto"
+        onOpenAutoFocus={(event) => {
+          // on the first entry: Radix would pick the first button, Logout, one key press from signing out
+          const first =
+            event.currentTarget instanceof HTMLElement && event.currentTarget.querySelector('nav a');
+          if (!(first instanceof HTMLElement)) return;
+          event.preventDefault();
+          first.focus();
+        }}
       >
         <DialogTitle className="sr-only">{t`Menu`}</DialogTitle>
         <div className="flex h-10 items-center pl-2">

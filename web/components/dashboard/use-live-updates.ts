@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangeTopic } from '#server/lib/changes.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -31,6 +31,8 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
 const EVERY_STALE_PATH = Object.values(STALE_AFTER).flat();
 
 const RETRY_FIRST_DELAY_MS = 1_000;
+/** How long the dashboard waits for the stream before it shows its data anyway (a stream held up by a proxy). */
+const FIRST_OPEN_WAIT_MS = 3_000;
 const RETRY_MAX_DELAY_MS = 30_000;
 
 /** tRPC query keys start with the procedure path as an array: [['vcards', 'list'], { type: 'query' }]. */
@@ -48,19 +50,29 @@ function refetchStale(queryClient: QueryClient, paths: readonly ProcedurePath[])
 
 /**
  * Keeps the dashboard's queries up to date with the live.changes subscription; mounted once, in the
- * dashboard layout. Each time the stream opens (the first time too: the page's first queries may have
- * been answered before the server listened) everything shown is refetched once, since what changed while
- * there was no stream is unknown. The EventSource under it reconnects by itself after a network error;
- * when the stream fails for good (an error answer from the server or a proxy), it is opened again after a
- * growing delay, silently, unless the session is gone.
+ * dashboard layout. The server listens before the stream's first event, so a query sent after the stream
+ * opened misses nothing: the dashboard's queries wait for that (`ready`), and the first opening needs no
+ * refetch (the dashboard loads its data once). Any later opening, or one after `ready` came without it
+ * (the stream failed, or took longer than FIRST_OPEN_WAIT_MS), refetches everything shown once, since
+ * what changed while there was no stream is unknown. The EventSource under it reconnects by itself after
+ * a network error; when the stream fails for good (an error answer from the server or a proxy), it is
+ * opened again after a growing delay, silently, unless the session is gone.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(): { ready: boolean } {
   const queryClient = useQueryClient();
   const failures = useRef(0);
+  const [ready, setReady] = useState(false);
+  // the callbacks below read it without waiting for a render
+  const queriesMayRun = useRef(false);
+  const letQueriesRun = useCallback(() => {
+    queriesMayRun.current = true;
+    setReady(true);
+  }, []);
   const { status, error, reset } = trpc.live.changes.useSubscription(undefined, {
     onStarted() {
       failures.current = 0;
-      refetchStale(queryClient, EVERY_STALE_PATH);
+      if (queriesMayRun.current) refetchStale(queryClient, EVERY_STALE_PATH);
+      else letQueriesRun();
     },
     onData({ topics }) {
       refetchStale(
@@ -68,7 +80,14 @@ export function useLiveUpdates(): void {
         topics.flatMap((topic) => STALE_AFTER[topic]),
       );
     },
+    // the dashboard does not wait for a stream that failed: it opens again later, and refetches then
+    onError: letQueriesRun,
   });
+
+  useEffect(() => {
+    const timer = setTimeout(letQueriesRun, FIRST_OPEN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [letQueriesRun]);
 
   const signedOut = error?.data?.reason === 'unauthenticated';
   useEffect(() => {
@@ -78,4 +97,6 @@ export function useLiveUpdates(): void {
     const timer = setTimeout(reset, delay);
     return () => clearTimeout(timer);
   }, [status, signedOut, reset]);
+
+  return { ready };
 }

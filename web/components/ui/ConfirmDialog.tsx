@@ -1,5 +1,6 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { useSingleFlight } from '../../lib/use-single-flight.ts';
 import { Button } from './Button.tsx';
 import {
   Dialog,
@@ -33,15 +34,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const once = useSingleFlight();
 
-  async function confirm() {
-    setPending(true);
-    try {
-      if (await onConfirm()) setOpen(false);
-    } finally {
-      setPending(false);
-    }
-  }
+  const confirm = () =>
+    once(async () => {
+      setPending(true);
+      try {
+        if (await onConfirm()) setOpen(false);
+      } finally {
+        setPending(false);
+      }
+    });
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

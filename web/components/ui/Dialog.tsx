@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
@@ -23,15 +23,35 @@ interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Conte
   closable?: boolean;
 }
 
+/**
+ * Where focus goes when a dialog closes (WCAG 2.4.3): back to what had it when the dialog opened. Radix
+ * returns it to the Dialog's Trigger only, so a dialog opened from code (Create New QR, Create vCard) left
+ * it on <body>. When that element is gone or disabled (the card just deleted, the Create button of a plan
+ * now full), the page's heading takes it, so the next Tab starts from the content, not the top.
+ */
+function returnFocus(opener: Element | null): void {
+  if (opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  const fallback =
+    document.querySelector<HTMLElement>('main h1[tabindex]') ??
+    document.querySelector<HTMLElement>('main[tabindex]');
+  fallback?.focus();
+}
+
 export function DialogContent({
   placement = 'center',
   closeLabel,
   closable = true,
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
   const { t } = useLingui();
+  const opener = useRef<Element | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 motion-safe:data-[state=open]:animate-fade-in" />
@@ -41,6 +61,17 @@ export function DialogContent({
           PLACEMENT_CLASSES[placement],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // runs before focus moves into the dialog
+          opener.current = document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          returnFocus(opener.current);
+        }}
         {...props}
       >
         {children}

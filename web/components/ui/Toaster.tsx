@@ -23,7 +23,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         if (!open) dismissToast(item.id);
       }}
       className={cn(
-        'relative flex w-full items-start gap-3 rounded-xl border p-4 pr-12 shadow-lg',
+        'relative flex w-full items-start gap-3 rounded-xl border p-3 pr-11 shadow-lg sm:p-4 sm:pr-12',
         'motion-safe:data-[state=open]:animate-toast-in motion-safe:data-[state=closed]:animate-toast-out',
         'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=cancel]:translate-x-0',
         'data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=cancel]:transition-transform',
@@ -51,7 +51,11 @@ function ToastCard({ item }: { item: ToastItem }) {
   );
 }
 
-/** Renders the toasts of the toast() store; mount once, near the root. */
+/**
+ * Renders the toasts of the toast() store; mount once, near the root. On a phone they are compact and at
+ * the top, over the bar with the logo and menu: at the bottom they hid the chart, the plan cards and the
+ * form buttons there. From `sm` up they sit in the bottom right corner, beside the content.
+ */
 export function Toaster() {
   const { t } = useLingui();
   const toasts = useToasts();
@@ -69,7 +73,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={TOAST_HOTKEY}
         label={t`Notifications (${hotkeyLabel})`}
-        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-sm"
+        className="fixed inset-x-0 top-0 z-[100] flex flex-col gap-2 p-2 [--toast-from:-1rem] sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:w-full sm:max-w-sm sm:p-4 sm:[--toast-from:1rem]"
       />
     </Toast.Provider>
   );

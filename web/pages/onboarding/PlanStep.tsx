@@ -70,6 +70,7 @@ export function PlanStep() {
               plan={PLANS[id]}
               interval={interval}
               highlighted={id === 'free'}
+              headingLevel={2}
               badge={id === 'free' && <Trans>Recommended</Trans>}
               action={
                 <Button

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, Mail, Pencil, Phone, Star } from 'lucide-react';
+import { cardColours, type CardColours } from '#src/card-colours.ts';
 import { initialsOf } from '../../components/card/initials.ts';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
@@ -10,21 +11,23 @@ import { MakePrimaryButton } from './MakePrimaryButton.tsx';
 import type { VcardRow } from './types.ts';
 import { useJobLine } from '../../components/card/use-job-line.ts';
 
-/** The photo, or the initials in the card's own colours. */
-function VcardAvatar({ vcard }: { vcard: VcardRow }) {
+/** The photo, or the initials in the card's colours as its public page shows them. */
+function VcardAvatar({ vcard, colours }: { vcard: VcardRow; colours: CardColours }) {
   if (vcard.photo) {
     return (
       <img
         src={vcard.photo}
         alt=""
-        className="size-14 shrink-0 rounded-full object-cover ring-2 ring-white/60"
+        className="size-14 shrink-0 rounded-full border-2 object-cover"
+        style={{ borderColor: colours.font }}
       />
     );
   }
   return (
     <span
       aria-hidden
-      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-white/20 text-lg font-semibold ring-2 ring-white/40"
+      className="flex size-14 shrink-0 items-center justify-center rounded-full text-lg font-semibold"
+      style={{ backgroundColor: colours.font, color: colours.background }}
     >
       {initialsOf(vcard.name) || '?'}
     </span>
@@ -48,6 +51,12 @@ export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: Vcar
   const pauseId = useId();
   const jobLine = useJobLine(vcard.position, vcard.company);
   const hasJob = jobLine !== '';
+  // the public page's contrast rule: the tile reads as the card does
+  const colours = cardColours({
+    background: vcard.background_color,
+    font: vcard.font_color,
+    icon: vcard.icon_color,
+  });
   return (
     <article
       aria-labelledby={headingId}
@@ -55,17 +64,17 @@ export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: Vcar
       className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
     >
       <div
-        style={{ backgroundColor: vcard.background_color, color: vcard.font_color }}
-        className="flex items-center gap-3 p-4 [text-shadow:0_1px_2px_rgb(0_0_0/0.2)]"
+        style={{ backgroundColor: colours.background, color: colours.font }}
+        className="flex items-center gap-3 p-4"
       >
-        <VcardAvatar vcard={vcard} />
+        <VcardAvatar vcard={vcard} colours={colours} />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 id={headingId} className="text-lg leading-snug font-semibold break-words">
             {vcard.name}
           </h2>
-          {hasJob && <p className="text-sm break-words opacity-95">{jobLine}</p>}
+          {hasJob && <p className="text-sm break-words">{jobLine}</p>}
           {primary && (
-            <p className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-ink [text-shadow:none]">
+            <p className="inline-flex items-center gap-1 rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-ink">
               <Star aria-hidden className="size-3 fill-current" />
               <Trans>Primary</Trans>
             </p>

@@ -92,6 +92,8 @@ interface VcardFormProps {
   onSave: (values: VcardFormValues) => Promise<VcardSaveResult>;
   /** Beside the submit button (the dialog's Cancel). */
   secondaryAction?: ReactNode;
+  /** The level of the form's section headings: 3 under a dialog's title (h2), 2 right under a page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -104,7 +106,9 @@ export function VcardForm({
   submitLabel,
   onSave,
   secondaryAction,
+  headingLevel = 3,
 }: VcardFormProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const reportPhotoFailure = usePhotoFailureToast();
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
@@ -140,9 +144,9 @@ export function VcardForm({
           />
           <CardFields control={form.control} />
           <div className="space-y-6 sm:rounded-xl sm:border sm:border-slate-200 sm:p-4">
-            <h3 className="text-base font-semibold text-ink">
+            <Heading className="text-base font-semibold text-ink">
               <Trans>Colours</Trans>
-            </h3>
+            </Heading>
             <ColourField
               control={form.control}
               name="backgroundColour"
@@ -153,9 +157,9 @@ export function VcardForm({
           </div>
         </div>
         <div className="space-y-2 @3xl:sticky @3xl:top-20 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
-          <h3 className="text-sm font-semibold text-slate-700">
+          <Heading className="text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
-          </h3>
+          </Heading>
           <LivePreview control={form.control} publicUrl={publicUrl} />
         </div>
         <FormActions

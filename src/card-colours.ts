@@ -1,9 +1,11 @@
-import { isCompleteHexColour } from '../../src/colour.ts';
-import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
+import { isCompleteHexColour } from './colour.ts';
+import { DEFAULT_CARD_COLOURS } from './schemas/vcard.ts';
 
-// The owner's card colours on the public page. Only a complete #RRGGBB ever reaches the CSS (nothing else
-// can break out of it), and text or icons that would be hard to read on the background colour are shown
-// in black or white instead (WCAG contrast: 4.5:1 for text, 3:1 for icons).
+// A card's colours as people see them: on the public page (server/public-profile) and in every preview of
+// the dashboard (web/components/card), so the owner sees what visitors see. Only a complete #RRGGBB ever
+// comes out (nothing else can break out of the page's CSS), and text or icons that would be hard to read
+// on the background colour are shown in black or white instead (WCAG AA contrast: 4.5:1 for text, 3:1 for
+// icons). The initials circle is the text colour with the background colour on it: the same pair.
 
 export interface CardColours {
   background: string;
@@ -38,7 +40,7 @@ function readableOn(background: string, preferred: string, minimum: number): str
 const valid = (value: string | null | undefined, fallback: string) =>
   value && isCompleteHexColour(value) ? value.toUpperCase() : fallback;
 
-/** The colours the page uses for a card's stored background, font and icon colours. */
+/** The colours shown for a card's stored (or typed) background, font and icon colours. */
 export function cardColours(stored: {
   background: string | null | undefined;
   font: string | null | undefined;
