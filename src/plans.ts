@@ -11,6 +11,16 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
+/** How a server takes payments: Stripe when its keys are configured, the demo billing otherwise. */
+export const BILLING_MODES = ['stripe', 'demo'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+/**
+ * The meta element of the client's HTML shell that names the server's billing mode, so that pages without
+ * an API client (the landing page, the privacy policy) can say how payments are taken.
+ */
+export const BILLING_MODE_META = 'tapcard-billing-mode';
+
 /** -1 means unlimited (spec section 3, plan limits). */
 export const UNLIMITED = -1;
 

@@ -1,8 +1,7 @@
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
-import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
+import { authedProcedure, router } from '../trpc/init.ts';
 import {
   billingDetails,
-  billingMode,
   billingStatus,
   chooseFree,
   createCheckout,
@@ -11,8 +10,6 @@ import {
 } from './service.ts';
 
 export const billingRouter = router({
-  /** Stripe or the demo billing, for pages without a session too (the landing, the privacy policy). */
-  mode: publicProcedure.query(({ ctx }) => ({ mode: billingMode(ctx.config) })),
   status: authedProcedure.query(({ ctx }) => billingStatus(ctx)),
   details: authedProcedure.query(({ ctx }) => billingDetails(ctx)),
   chooseFree: authedProcedure.mutation(({ ctx }) => chooseFree(ctx)),

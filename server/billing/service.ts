@@ -8,6 +8,7 @@ import {
   trialDaysLeft,
   trialEndsAt,
   type BillingInterval,
+  type BillingMode,
   type PaidPlanId,
   type PlanId,
 } from '../../src/plans.ts';
@@ -40,7 +41,7 @@ import { subscriptionState } from './stripe-events.ts';
 // routes.ts (demo.ts), and no money moves.
 
 /** How this server takes payments: Stripe when its keys are configured, the demo billing otherwise. */
-export function billingMode(config: Config): 'stripe' | 'demo' {
+export function billingMode(config: Config): BillingMode {
   return config.stripe ? 'stripe' : 'demo';
 }
 

@@ -5,7 +5,9 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
+import { BILLING_MODE_META, type BillingMode } from '../../src/plans.ts';
 import { canonicalAppPath, isAppPath, paths, serverPaths } from '../../src/routes.ts';
+import { billingMode } from '../billing/service.ts';
 import type { Config } from '../config.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
@@ -46,6 +48,11 @@ function withLanguage(html: string, locale: Locale, catalogUrl?: string): string
   return localised.replace('</head>', `<link rel="modulepreload" crossorigin href="${catalogUrl}">\n</head>`);
 }
 
+/** The shell naming how this server takes payments (BILLING_MODE_META), read by pages without an API client. */
+function withBillingMode(html: string, mode: BillingMode): string {
+  return html.replace('</head>', `<meta name="${BILLING_MODE_META}" content="${mode}">\n</head>`);
+}
+
 /**
  * The landing page's HTML in a language, rendered at build time (web/prerender.tsx, scripts/prerender.mjs),
  * placed in the shell's root element: the page shows before the scripts run, and the client renders the
@@ -81,7 +88,7 @@ function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
  * lowercase path first); any other GET gets it with 404, and the client shows its 404 page.
  */
 export async function registerWebRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  const sendIndex = config.viteDev ? await viteIndexSender(app) : await builtIndexSender(app, config);
+  const sendIndex = config.viteDev ? await viteIndexSender(app, config) : await builtIndexSender(app, config);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -114,7 +121,7 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexHtml = withBillingMode(readFileSync(indexFile, 'utf8'), billingMode(config));
   const catalogs = catalogUrls(config.webDist);
   const shells = new Map<Locale, LocaleShells>(
     LOCALES.map((locale) => {
@@ -147,7 +154,7 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   };
 }
 
-async function viteIndexSender(app: FastifyInstance): Promise<IndexSender> {
+async function viteIndexSender(app: FastifyInstance, config: Config): Promise<IndexSender> {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import('vite'),
     import('@fastify/middie'),
@@ -161,8 +168,9 @@ async function viteIndexSender(app: FastifyInstance): Promise<IndexSender> {
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const indexFile = path.resolve('web/index.html');
-  return async (request, reply, locale) =>
-    reply.send(
-      withLanguage(await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8')), locale),
-    );
+  const mode = billingMode(config);
+  return async (request, reply, locale) => {
+    const html = await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8'));
+    return reply.send(withBillingMode(withLanguage(html, locale), mode));
+  };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileUpdate } from '../../db/schema.ts';
 import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
-import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
+import { BILLING_MODE_META, PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { setDemoBillingPeriod } from '../support/factories.ts';
 import { FAKE_PRICES, FakeStripe } from '../support/fake-stripe.ts';
 import {
@@ -283,12 +283,12 @@ describe('billing.status', () => {
   });
 });
 
-describe('billing.mode', () => {
-  it('tells anyone, without a session, whether payments go through Stripe or the demo billing', async () => {
+describe('the billing mode in the HTML shell', () => {
+  it('tells every page, without a session or an API call, whether payments go through Stripe or the demo billing', async () => {
     const modeOf = async (t: TestApp) => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/trpc/billing.mode' });
-      expect(response.statusCode, response.body).toBe(200);
-      return trpcData<{ mode: string }>(response).mode;
+      const response = await t.app.inject({ method: 'GET', url: '/privacy' });
+      expect(response.statusCode).toBe(200);
+      return new RegExp(`<meta name="${BILLING_MODE_META}" content="([a-z]+)">`).exec(response.body)?.[1];
     };
     expect(await modeOf(stripeApp)).toBe('stripe');
     expect(await modeOf(demoApp)).toBe('demo');

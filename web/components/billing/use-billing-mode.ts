@@ -1,12 +1,19 @@
-import { trpc } from '../../lib/trpc.ts';
+import { useSyncExternalStore } from 'react';
+import { BILLING_MODE_META, BILLING_MODES, type BillingMode } from '#src/plans.ts';
+
+// the server writes its mode into the HTML shell once at start (server/web/routes.ts): it never changes
+const noChanges = () => () => undefined;
+
+function billingModeOfShell(): BillingMode | null {
+  const content = document.querySelector(`meta[name="${BILLING_MODE_META}"]`)?.getAttribute('content');
+  return BILLING_MODES.find((mode) => mode === content) ?? null;
+}
 
 /**
- * How this server takes payments (billing.mode, no session needed): 'stripe', or 'demo' when it has no
- * payment keys and no money moves (DECISIONS.md). Null until the server answered: a page then names
- * neither, rather than a payment provider that is not there.
+ * How this server takes payments: 'stripe', or 'demo' when it has no payment keys and no money moves
+ * (DECISIONS.md), as its HTML shell says. Null where the page is rendered outside a browser (the landing
+ * page's build-time render): a page then names neither, rather than a payment provider that is not there.
  */
-export function useBillingMode(): 'stripe' | 'demo' | null {
-  // the server's configuration does not change while it runs
-  const query = trpc.billing.mode.useQuery(undefined, { staleTime: Infinity });
-  return query.data?.mode ?? null;
+export function useBillingMode(): BillingMode | null {
+  return useSyncExternalStore(noChanges, billingModeOfShell, () => null);
 }
