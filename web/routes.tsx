@@ -28,10 +28,6 @@ export const router = createBrowserRouter([
         ...lazyScreen(() => import('./pages/Privacy.tsx').then((m) => ({ default: m.Privacy }))),
       },
       {
-        path: paths.contact,
-        ...lazyScreen(() => import('./pages/Contact.tsx').then((m) => ({ default: m.Contact }))),
-      },
-      {
         path: paths.terms,
         ...lazyScreen(() => import('./pages/Terms.tsx').then((m) => ({ default: m.Terms }))),
       },
@@ -41,6 +37,10 @@ export const router = createBrowserRouter([
           import('./components/ApiProviders.tsx').then((m) => ({ default: m.ApiProviders })),
         ),
         children: [
+          {
+            path: paths.contact,
+            ...lazyScreen(() => import('./pages/Contact.tsx').then((m) => ({ default: m.Contact }))),
+          },
           {
             path: paths.login,
             ...lazyScreen(() => import('./pages/Login.tsx').then((m) => ({ default: m.Login }))),

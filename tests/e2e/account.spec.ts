@@ -174,7 +174,7 @@ test('a name with tag-like text shows exactly as typed in the sentences that nam
   await signedInNewPerson(page, 'Bea <b>Bold</b> <i>x</i>');
   await page.goto('/dashboard');
   await expect(page.getByRole('banner')).toContainText('Signed in as Bea <b>Bold</b> <i>x</i>');
-  await expect(page.getByText('Welcome back, Bea <b>Bold</b> <i>x</i>.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Welcome, Bea <b>Bold</b> <i>x</i>.', { exact: false })).toBeVisible();
 });
 
 /** Account, Support and Profile pass axe in the language the page shows. */

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   finishOnboarding,
   SCREENS,
+  signedInNewPerson,
   signUpAndConfirm,
   test,
   useLanguage,
@@ -104,7 +105,7 @@ async function payInNewTab(page: Page, click: () => Promise<void>, expectOnCheck
 test('a subscriber sees their plan marked, switches to yearly prorated on one invoice, and undoes a cancel', async ({
   page,
 }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/billing');
   const currentPlan = page.getByRole('region', { name: 'Current plan' });
   await currentPlan.getByRole('button', { name: 'Upgrade to Pro' }).click();
@@ -168,7 +169,7 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
 });
 
 test('on Business, My vCards counts its unlimited cards in good grammar', async ({ page }) => {
-  await signUpAndConfirm(page);
+  await signedInNewPerson(page);
   await page.goto('/dashboard/billing');
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose Your Plan' });

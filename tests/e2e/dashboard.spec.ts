@@ -9,7 +9,7 @@ test('the dashboard without a session ends on /auth, and signing in there opens 
   await expect(page).toHaveURL('/auth?next=%2Fdashboard%2Fsupport%23contact');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard/support#contact');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 });
@@ -20,7 +20,7 @@ test('a next address that leaves the app is ignored: sign-in stays on this origi
   await page.goto('/auth?next=%2F%2Fevil.example%2Fdashboard');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/dashboard');
 });
 

@@ -67,9 +67,13 @@ test('the dashboard loads its data once: the live stream opening does not load i
   await openWithLiveStream(page, '/dashboard');
   await expect(page.getByRole('heading', { name: 'Activity overview' })).toBeVisible();
 
-  // a change the stream reports ('cards') makes the profile load again, not the analytics; it arrives
+  // a change the stream reports ('cards') makes the profile and the plan load again, not the analytics; it arrives
   // after the stream's opening, so a reload of everything at that opening would have been sent by now
-  const reloaded = page.waitForRequest((request) => request.url().includes('profile.me'));
+  const reloaded = Promise.all(
+    ['profile.me', 'billing.status'].map((procedure) =>
+      page.waitForRequest((request) => request.url().includes(procedure)),
+    ),
+  );
   await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: 'Grace Hopper' });
   await reloaded;
   const count = (procedure: string) => calls.filter((call) => call === procedure).length;

@@ -99,7 +99,7 @@ test('the waiting screen survives a reload, and a confirmation on another device
   await expect(page).toHaveURL('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/onboarding');
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
   await expect(page.getByText('Step 2 of 3')).toBeVisible();

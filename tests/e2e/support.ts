@@ -180,15 +180,27 @@ export function appOrigin(): string {
 }
 
 /**
- * A tRPC mutation as the signed-in page would send it (superjson without special values: { json }), for
- * the set-up a test is not about; an error answer fails the test.
+ * A tRPC call as the signed-in page would make it (superjson without special values: { json }), for the
+ * set-up and checks a test is not about: a mutation by default, a query with 'GET'. An error answer fails
+ * the test; the answer's data is returned.
  */
-export async function callTrpc(page: Page, procedure: string, input: unknown): Promise<void> {
-  const response = await page.request.post(`/api/trpc/${procedure}`, {
-    data: { json: input },
-    headers: { origin: appOrigin() },
-  });
+export async function callTrpc<T = unknown>(
+  page: Page,
+  procedure: string,
+  input?: unknown,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<T> {
+  const response =
+    method === 'POST'
+      ? await page.request.post(`/api/trpc/${procedure}`, {
+          data: { json: input },
+          headers: { origin: appOrigin() },
+        })
+      : await page.request.get(
+          `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+        );
   expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
 /** A vCard with nothing filled in (vcards.create input): tests add a name and what they are about. */

@@ -15,8 +15,10 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      // Data changes only through this client or live updates, so refetching on every focus is waste.
-      queries: { refetchOnWindowFocus: false, retry: 1 },
+      // Data changes only through this client or live updates (which mark what changed stale), so
+      // refetching on every focus is waste, and so is loading again for each component that mounts while
+      // a page opens (a page shown once its first query answered would load that query twice).
+      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
     },
   });
 }

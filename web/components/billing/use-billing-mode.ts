@@ -1,8 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { BILLING_MODE_META, BILLING_MODES, type BillingMode } from '#src/plans.ts';
-
-// the server writes its mode into the HTML shell once at start (server/web/routes.ts): it never changes
-const noChanges = () => () => undefined;
+import { useInBrowser } from '../../lib/use-in-browser.ts';
 
 function billingModeOfShell(): BillingMode | null {
   const content = document.querySelector(`meta[name="${BILLING_MODE_META}"]`)?.getAttribute('content');
@@ -15,5 +12,6 @@ function billingModeOfShell(): BillingMode | null {
  * page's build-time render): a page then names neither, rather than a payment provider that is not there.
  */
 export function useBillingMode(): BillingMode | null {
-  return useSyncExternalStore(noChanges, billingModeOfShell, () => null);
+  // the server writes its mode into the HTML shell once at start (server/web/routes.ts): it never changes
+  return useInBrowser() ? billingModeOfShell() : null;
 }

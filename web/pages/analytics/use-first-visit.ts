@@ -16,8 +16,9 @@ export function useFirstVisit(): boolean | null {
 
   useEffect(() => {
     if (!firstVisit) return;
+    // the next visit reads "Welcome back" from the cached profile, without loading it again
     void markWelcomed()
-      .then(() => utils.profile.me.invalidate())
+      .then(() => utils.profile.me.setData(undefined, (old) => old && { ...old, welcomed_at: new Date() }))
       .catch(logFailure('Marking the first dashboard visit'));
   }, [firstVisit, markWelcomed, utils]);
 

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu, X } from 'lucide-react';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { useInBrowser } from '../../lib/use-in-browser.ts';
 import { VisitorButtons } from './VisitorButtons.tsx';
 
 function SectionLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
@@ -34,6 +35,8 @@ const SessionButtons = lazy(() => import('./SessionButtons.tsx').catch(() => ({ 
 
 /** Sign In and Get Started, or Dashboard for a signed-in person (visitors' buttons until that is known). */
 function AccountButtons({ className }: { className: string }) {
+  // the build-time render cannot wait for a chunk: it writes the visitors' buttons, as the browser first does
+  if (!useInBrowser()) return <VisitorButtons className={className} />;
   return (
     <Suspense fallback={<VisitorButtons className={className} />}>
       <SessionButtons className={className} />
