@@ -266,7 +266,7 @@ test.describe('an expired trial', () => {
   test('still reaches account settings and support from the modal, while the rest stays blocked', async ({
     page,
   }) => {
-    const email = await signUpAndConfirm(page);
+    const email = await signedInNewPerson(page);
     await expireTrial(email);
     await page.goto('/dashboard');
     const modal = page.getByRole('dialog', { name: 'Trial Expired' });
