@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
@@ -205,3 +206,24 @@ export async function callTrpc<T = unknown>(
 
 /** A vCard with nothing filled in (vcards.create input): tests add a name and what they are about. */
 export const EMPTY_VCARD = emptyVcardForm();
+
+/** A free-plan username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
+export function freeUsername(): string {
+  return String(10_000_000 + randomInt(90_000_000));
+}
+
+/**
+ * Runs one SQL statement on the PostgreSQL that the server shares with the tests (DATABASE_URL), as an
+ * administrator would, for a state the product reaches only with time (a trial or a plan that ended): the
+ * embedded database belongs to the server process, and the product has no test hook for it. Returns the
+ * number of rows it changed. Tests that call it skip themselves without DATABASE_URL.
+ */
+export async function runSql(statement: string, values: unknown[]): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
