@@ -1,11 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test';
-import pg from 'pg';
 import {
   callTrpc,
   EMPTY_VCARD,
   expect,
   expectAccessible,
   finishOnboarding,
+  runSql,
   SCREENS,
   signedInNewPerson,
   signUpAndConfirm,
@@ -197,24 +197,16 @@ test('checkout cancelled comes back to a calm notice, and the plan stays', async
   ).toBeVisible();
 });
 
-// The embedded database belongs to the server process; moving a trial's start into the past needs the
-// PostgreSQL both share (DATABASE_URL), as an administrator would. The product has no test hook for it.
+// Moving a trial's start into the past needs the PostgreSQL that the server shares (runSql).
 test.describe('an expired trial', () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  test.skip(!databaseUrl, 'needs DATABASE_URL: the trial start is moved into the past in the database');
+  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the trial start is moved into the past');
 
   async function expireTrial(email: string): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const result = await client.query(
-        `update profiles set trial_start_date = now() - interval '30 days' where email = $1`,
-        [email],
-      );
-      expect(result.rowCount).toBe(1);
-    } finally {
-      await client.end();
-    }
+    expect(
+      await runSql(`update profiles set trial_start_date = now() - interval '30 days' where email = $1`, [
+        email,
+      ]),
+    ).toBe(1);
   }
 
   test('blocks the dashboard with a modal that cannot be dismissed, and the public card is offline', async ({
