@@ -96,6 +96,7 @@ test('a visitor without an account sends the contact form from the landing pageâ
   await page.getByRole('button', { name: 'Write another message' }).click();
   await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
   await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByLabel('Subject')).toBeFocused();
 
   // the footer's Contact leads here too
   await page.goto('/');
