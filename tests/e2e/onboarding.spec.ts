@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   appOrigin,
-  callTrpc,
   E2E_PASSWORD,
   expect,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   expectCleanConsole,
   linkIn,
   signUpAndConfirm,
@@ -159,13 +159,10 @@ test('a dashboard page other than the home says what is missing while onboarding
   await page.goto('/dashboard/account');
   const banner = page.getByRole('status').filter({ hasText: 'Finish setting up your account' });
   await expect(banner).toContainText('Choose a plan, then create your card');
-  await expectAccessible(page);
-  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
-  await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'Termina de configurar tu cuenta' })).toBeVisible();
-  await expectAccessible(page);
-  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
-  await page.reload();
+  await expectAccessibleInBothLanguages(
+    page,
+    page.getByRole('status').filter({ hasText: 'Termina de configurar tu cuenta' }),
+  );
   await banner.getByRole('link', { name: 'Continue setup' }).click();
   await expect(page).toHaveURL('/onboarding');
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
@@ -185,14 +182,11 @@ test('Skip for now finishes without a card; the dashboard welcomes once and offe
   await expect(page.getByText('Welcome, Grace Hopper.', { exact: false })).toBeVisible();
   const missing = page.getByRole('status').filter({ hasText: 'You have no card yet' });
   await expect(missing).toBeVisible();
-  await expectAccessible(page);
-  // the greeting of the first visit is not repeated; the notice in Spanish too
-  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
-  await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'Aún no tienes una tarjeta' })).toBeVisible();
-  await expectAccessible(page);
-  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
-  await page.reload();
+  await expectAccessibleInBothLanguages(
+    page,
+    page.getByRole('status').filter({ hasText: 'Aún no tienes una tarjeta' }),
+  );
+  // the greeting of the first visit is not repeated
   await expect(page.getByText('Welcome back, Grace Hopper.', { exact: false })).toBeVisible();
 
   await missing.getByRole('link', { name: 'Create my card' }).click();

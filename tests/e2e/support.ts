@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
@@ -89,6 +89,21 @@ export async function expectAccessible(page: Page): Promise<void> {
       `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(found, `axe-core WCAG 2.1 A/AA violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * expectAccessible on the signed-in screen as it is (in English), then in Spanish: the profile's language
+ * changed and the page reloaded, once `spanish` (a text of the screen in Spanish) shows. The page is then
+ * back in English, reloaded.
+ */
+export async function expectAccessibleInBothLanguages(page: Page, spanish: Locator): Promise<void> {
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  await page.reload();
+  await expect(spanish).toBeVisible();
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+  await page.reload();
 }
 
 export const E2E_PASSWORD = 'Correct-Horse-42';
