@@ -1,17 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import { callTrpc, expect, signedInNewPerson, test } from './support.ts';
+import {
+  callTrpc,
+  expect,
+  expectAccessibleInBothLanguages,
+  freeUsername,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // DECISIONS.md "Addresses that never break", as a person sees it: the profile page says what a rename
 // does before it is saved, the old address then opens the new one, and the account page lists the old
 // name with where it leads.
 
 test.slow();
-
-/** A free username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
-function freeUsername(): string {
-  return String(10_000_000 + randomInt(90_000_000));
-}
 
 test('a rename keeps the old address working and the account page lists it', async ({ page }) => {
   await signedInNewPerson(page, 'Grace Hopper');
@@ -47,4 +48,8 @@ test('a rename keeps the old address working and the account page lists it', asy
   await expect(
     page.getByRole('listitem').filter({ hasText: `/${first} redirects to /${second}` }),
   ).toBeVisible();
+  await expectAccessibleInBothLanguages(
+    page,
+    page.getByText('Nombres de usuario anteriores, reservados para ti'),
+  );
 });

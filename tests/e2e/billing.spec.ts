@@ -1,11 +1,12 @@
 import type { Page, TestInfo } from '@playwright/test';
-import pg from 'pg';
 import {
   callTrpc,
+  closeWithEscape,
   EMPTY_VCARD,
   expect,
   expectAccessible,
   finishOnboarding,
+  runSql,
   SCREENS,
   signedInNewPerson,
   signUpAndConfirm,
@@ -97,6 +98,7 @@ async function payInNewTab(page: Page, click: () => Promise<void>, expectOnCheck
   const [checkout] = await Promise.all([page.context().waitForEvent('page'), click()]);
   await checkout.waitForURL(/\/billing\/demo\/checkout\?/);
   for (const text of expectOnCheckout) await expect(checkout.getByText(text).first()).toBeVisible();
+  await expectAccessible(checkout);
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await checkout.waitForURL(/\/dashboard\/billing\?checkout=success/);
   await checkout.close();
@@ -115,8 +117,23 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
   );
   await expect(currentPlan.getByText('Pro', { exact: true })).toBeVisible();
 
-  // the picker marks the plan held, which cannot be bought again; the other interval is a switch
+  // in Spanish: the picker with the plan held marked, and the checkout of a switch with its prorated lines
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
   await page.reload();
+  const changePlan = page.getByRole('button', { name: 'Cambiar plan' });
+  await changePlan.click();
+  const pickerEs = page.getByRole('dialog', { name: 'Elige tu plan' });
+  await expect(pickerEs.getByText('Tu plan, facturado mensualmente')).toBeVisible();
+  await expectAccessible(page);
+  await closeWithEscape(page);
+  await expect(changePlan).toBeFocused();
+  await page.goto('/billing/demo/checkout?plan=pro&interval=year');
+  await expect(page.getByText('Tiempo no usado de Plan Pro, mensual')).toBeVisible();
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+  await page.goto('/dashboard/billing');
+
+  // the picker marks the plan held, which cannot be bought again; the other interval is a switch
   await currentPlan.getByRole('button', { name: 'Change Plan' }).click();
   const pro = picker.getByRole('listitem', { name: 'Pro Plan' });
   await expect(pro.getByText('Your plan, billed monthly')).toBeVisible();
@@ -127,6 +144,7 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
       .getByRole('listitem', { name: 'Business Plan' })
       .getByRole('button', { name: 'Switch to this plan' }),
   ).toBeEnabled();
+  await expectAccessible(page);
   await picker.getByRole('radio', { name: /Annually/ }).click();
   await payInNewTab(page, () => pro.getByRole('button', { name: 'Switch to yearly billing' }).click(), [
     'Unused time on Pro Plan, monthly',
@@ -150,9 +168,11 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
     currentPlan.getByRole('button', { name: 'Manage Subscription' }).click(),
   ]);
   await portal.waitForURL(/\/billing\/demo\/portal$/);
+  await expectAccessible(portal);
   await portal.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(portal.getByText(/^Cancelled: ends on/)).toBeVisible();
   await expect(portal.getByRole('button', { name: "Don't cancel: renew my plan" })).toBeVisible();
+  await expectAccessible(portal);
   await portal.close();
   await page.goto('/dashboard/account');
   await expect(
@@ -160,6 +180,17 @@ test('a subscriber sees their plan marked, switches to yearly prorated on one in
   ).toBeVisible();
   await page.goto('/dashboard/billing');
   await expect(currentPlan.getByText(/^Your plan ends on /)).toBeVisible();
+  await expectAccessible(page);
+  // in Spanish: the billing page and the portal that offer to undo the cancel
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'No cancelar' })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/billing/demo/portal');
+  await expect(page.getByRole('button', { name: 'No cancelar: renovar mi plan' })).toBeVisible();
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+  await page.goto('/dashboard/billing');
   await currentPlan.getByRole('button', { name: "Don't cancel" }).click();
   await expect(page.getByText('Your plan renews again', { exact: true })).toBeVisible();
   await expect(currentPlan.getByText(/^Renews on /)).toBeVisible();
@@ -197,24 +228,16 @@ test('checkout cancelled comes back to a calm notice, and the plan stays', async
   ).toBeVisible();
 });
 
-// The embedded database belongs to the server process; moving a trial's start into the past needs the
-// PostgreSQL both share (DATABASE_URL), as an administrator would. The product has no test hook for it.
+// Moving a trial's start into the past needs the PostgreSQL that the server shares (runSql).
 test.describe('an expired trial', () => {
-  const databaseUrl = process.env.DATABASE_URL;
-  test.skip(!databaseUrl, 'needs DATABASE_URL: the trial start is moved into the past in the database');
+  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the trial start is moved into the past');
 
   async function expireTrial(email: string): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const result = await client.query(
-        `update profiles set trial_start_date = now() - interval '30 days' where email = $1`,
-        [email],
-      );
-      expect(result.rowCount).toBe(1);
-    } finally {
-      await client.end();
-    }
+    expect(
+      await runSql(`update profiles set trial_start_date = now() - interval '30 days' where email = $1`, [
+        email,
+      ]),
+    ).toBe(1);
   }
 
   test('blocks the dashboard with a modal that cannot be dismissed, and the public card is offline', async ({
@@ -240,6 +263,7 @@ test.describe('an expired trial', () => {
     await modal.getByRole('link', { name: 'Contact Sales' }).click();
     await expect(page).toHaveURL(/\/dashboard\/support#contact$/);
     await expect(modal).toBeHidden();
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Billing' }).click();
     await expect(modal).toBeVisible();
 
@@ -280,6 +304,8 @@ test.describe('an expired trial', () => {
     const settings = (title: string) => page.getByRole('region', { name: title, exact: true });
     await settings('Language').getByRole('radio', { name: 'Español' }).click();
     await expect(page.getByText('Idioma actualizado correctamente', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Tu página pública y tus códigos QR están en pausa/)).toBeVisible();
+    await expectAccessible(page);
     await settings('Idioma').getByRole('radio', { name: 'English' }).click();
     await expect(page.getByText('Language updated successfully', { exact: true })).toBeVisible();
     await expect(settings('Password').getByLabel('Current password')).toBeEditable();
@@ -288,10 +314,12 @@ test.describe('an expired trial', () => {
     await expect(deleteDialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(deleteDialog).toBeHidden();
+    await expect(settings('Delete account').getByRole('button', { name: 'Delete account' })).toBeFocused();
     // the banner says what happened and that nothing is deleted
     await expect(
       page.getByText(/Your public page and QR codes are paused.*Nothing is deleted/),
     ).toBeVisible();
+    await expectAccessible(page);
 
     // every other page is still covered, and the modal leads to support too
     await page.getByRole('link', { name: 'My QR Codes' }).click();

@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, signUpAndConfirm, test } from './support.ts';
+import { expect, expectAccessible, freeUsername, signUpAndConfirm, test } from './support.ts';
 
 // /onboarding step 3 (spec sections 2, 4 and 5): the virtual card that completes onboarding and the
 // username's availability check; then the same username and photo pieces on /dashboard/profile and the
@@ -15,11 +15,6 @@ async function portraitJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } })
     .jpeg()
     .toBuffer();
-}
-
-/** A free username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
-function freeUsername(): string {
-  return String(10_000_000 + randomInt(90_000_000));
 }
 
 async function openCardStep(page: Page, name?: string): Promise<void> {

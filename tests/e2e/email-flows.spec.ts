@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { E2E_PASSWORD, expect, linkIn, signedInNewPerson, test, waitForMail } from './support.ts';
+import { EMAIL_CHANGE_PARAM, type EmailChangeOutcome } from '../../src/email-links.ts';
+import {
+  callTrpc,
+  E2E_PASSWORD,
+  expect,
+  expectAccessible,
+  linkIn,
+  signedInNewPerson,
+  test,
+  waitForMail,
+} from './support.ts';
 
 // The two journeys that go through a real inbox (issue 3): the app sends through SMTP to the receiver of
 // global-setup.ts, and the test opens the link from the e-mail that arrived, as the person would.
@@ -83,6 +93,7 @@ test('change the e-mail address: approve from the old one, confirm from the new 
   await expect(personal.getByRole('status')).toContainText(
     `We sent a link to ${email} to approve the change.`,
   );
+  await expectAccessible(page);
 
   const approval = await waitForMail(
     email,
@@ -93,6 +104,7 @@ test('change the e-mail address: approve from the old one, confirm from the new 
   await expect(page.getByRole('status').filter({ hasText: 'Change approved' })).toContainText(
     'We sent a link to your new address.',
   );
+  await expectAccessible(page);
 
   const confirmation = await waitForMail(newEmail);
   expect(confirmation.subject).toBe('Confirm your new email address for Tapcard');
@@ -103,8 +115,32 @@ test('change the e-mail address: approve from the old one, confirm from the new 
     `From now on you sign in with ${newEmail}.`,
   );
   await expect(personal).toContainText(newEmail);
+  await expectAccessible(page);
 
   // the same link again: it says it no longer works
   await page.goto(confirmLink);
   await expect(page.getByRole('alert').filter({ hasText: 'This link no longer works' })).toBeVisible();
+  await expectAccessible(page);
+
+  // in Spanish: every notice a link of a change can leave (each at the address the server sends the
+  // browser to), and the request's own notice
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  const spanishNotices: Record<EmailChangeOutcome, string> = {
+    approved: 'Cambio aprobado',
+    changed: 'Dirección de correo cambiada',
+    taken: 'La dirección de correo no ha cambiado',
+    invalid: 'Este enlace ya no funciona',
+    other_account: 'Este enlace es de otra cuenta',
+  };
+  for (const [outcome, title] of Object.entries(spanishNotices)) {
+    await page.goto(`/dashboard/account?${EMAIL_CHANGE_PARAM}=${outcome}`);
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expectAccessible(page);
+  }
+  const personalEs = page.getByRole('region', { name: 'Información personal', exact: true });
+  await personalEs.getByRole('button', { name: 'Cambiar email' }).click();
+  await personalEs.getByLabel('Nueva dirección de email').fill(`again-${newEmail}`);
+  await personalEs.getByRole('button', { name: 'Enviar confirmación' }).click();
+  await expect(personalEs.getByRole('status')).toContainText(`Hemos enviado un enlace a ${newEmail}`);
+  await expectAccessible(page);
 });

@@ -1,12 +1,21 @@
 import type { Locator, Page } from '@playwright/test';
-import { callTrpc, expect, expectAccessible, SCREENS, signedInNewPerson, test } from './support.ts';
+import {
+  callTrpc,
+  closeWithEscape,
+  expect,
+  expectAccessible,
+  freeUsername,
+  SCREENS,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
 
 /** A free-plan username (8 digits), so the person has a public profile at /{username}. */
 async function chooseUsername(page: Page): Promise<string> {
-  const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
+  const username = freeUsername();
   await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
   return username;
 }
@@ -124,6 +133,7 @@ test('edit a link: the same rules as adding, and another open tab follows', asyn
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Link updated successfully', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Edit Alpha shop' })).toBeFocused();
   await expect.poll(() => dashboardOrder(page)).toEqual(['Alpha shop']);
   await expect(linkList(page).getByText('https://shop.alpha.example')).toBeVisible();
   // the other tab, through live updates, without a reload
@@ -224,6 +234,20 @@ test('layout on a phone and a desktop, in English and Spanish, passes axe (scree
       await confirm.getByRole('button', { name: language === 'en' ? 'Cancel' : 'Cancelar' }).click();
       await expect(confirm).toBeHidden();
       await expect(deleteButton).toBeFocused();
+      // the edit dialog with a field error, and focus back on its button after Escape
+      const editButton = rows
+        .first()
+        .getByRole('button', { name: language === 'en' ? /^Edit / : /^Editar / });
+      await editButton.click();
+      const edit = page.getByRole('dialog');
+      await edit.getByLabel('URL').fill('ftp://ada.example');
+      await edit
+        .getByRole('button', { name: language === 'en' ? 'Save changes' : 'Guardar cambios' })
+        .click();
+      await expect(edit.locator('[aria-invalid="true"]')).toBeFocused();
+      await expectAccessible(page);
+      await closeWithEscape(page);
+      await expect(editButton).toBeFocused();
     }
   }
 });

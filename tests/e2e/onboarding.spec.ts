@@ -4,6 +4,8 @@ import {
   appOrigin,
   E2E_PASSWORD,
   expect,
+  expectAccessible,
+  expectAccessibleInBothLanguages,
   expectCleanConsole,
   linkIn,
   signUpAndConfirm,
@@ -157,6 +159,10 @@ test('a dashboard page other than the home says what is missing while onboarding
   await page.goto('/dashboard/account');
   const banner = page.getByRole('status').filter({ hasText: 'Finish setting up your account' });
   await expect(banner).toContainText('Choose a plan, then create your card');
+  await expectAccessibleInBothLanguages(
+    page,
+    page.getByRole('status').filter({ hasText: 'Termina de configurar tu cuenta' }),
+  );
   await banner.getByRole('link', { name: 'Continue setup' }).click();
   await expect(page).toHaveURL('/onboarding');
   await expect(page.getByText('Step 2 of 3')).toBeVisible();
@@ -176,8 +182,11 @@ test('Skip for now finishes without a card; the dashboard welcomes once and offe
   await expect(page.getByText('Welcome, Grace Hopper.', { exact: false })).toBeVisible();
   const missing = page.getByRole('status').filter({ hasText: 'You have no card yet' });
   await expect(missing).toBeVisible();
+  await expectAccessibleInBothLanguages(
+    page,
+    page.getByRole('status').filter({ hasText: 'Aún no tienes una tarjeta' }),
+  );
   // the greeting of the first visit is not repeated
-  await page.reload();
   await expect(page.getByText('Welcome back, Grace Hopper.', { exact: false })).toBeVisible();
 
   await missing.getByRole('link', { name: 'Create my card' }).click();
@@ -213,6 +222,12 @@ test('Pro paid in the checkout tab reaches the open card step live, with the pai
   await expect(username).toHaveAttribute('maxlength', '8');
   // a reload keeps the step and the payment it waits for
   await page.reload();
+  await expect(pending).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.getByRole('status').filter({ hasText: 'Esperando tu pago de Pro' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Idioma').selectOption('en');
   await expect(pending).toBeVisible();
   await page.getByRole('textbox', { name: 'Position' }).fill('Rear Admiral');
 

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { E2E_PASSWORD, expect, signedInNewPerson, test } from './support.ts';
+import {
+  callTrpc,
+  closeWithEscape,
+  E2E_PASSWORD,
+  expect,
+  expectAccessible,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // Passkeys with Chromium's virtual authenticator (DevTools WebAuthn domain): a platform authenticator
 // that keeps discoverable credentials and verifies the person, as a phone or laptop with a screen lock.
@@ -27,13 +35,91 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL('/');
 }
 
-function passkeysCard(page: Page) {
-  return page.getByRole('region', { name: 'Passkeys', exact: true });
+const TEXTS = {
+  en: {
+    card: 'Passkeys',
+    add: 'Add a passkey',
+    password: 'Your password',
+    continue: 'Continue',
+    name: 'Passkey name',
+    cancel: 'Cancel',
+    rename: 'Rename',
+    remove: 'Remove',
+  },
+  es: {
+    card: 'Llaves de acceso',
+    add: 'Añadir una llave de acceso',
+    password: 'Tu contraseña',
+    continue: 'Continuar',
+    name: 'Nombre de la llave de acceso',
+    cancel: 'Cancelar',
+    rename: 'Cambiar nombre',
+    remove: 'Eliminar',
+  },
+} as const;
+
+function passkeysCard(page: Page, language: keyof typeof TEXTS = 'en') {
+  return page.getByRole('region', { name: TEXTS[language].card, exact: true });
+}
+
+/**
+ * The Passkeys card and both steps of adding one (password, then name) pass axe in English and Spanish,
+ * and each step's Cancel gives focus back to 'Add a passkey'. The page is left in English.
+ */
+async function expectAddingAccessible(page: Page): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    const text = TEXTS[language];
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto('/dashboard/account');
+    const card = passkeysCard(page, language);
+    const add = card.getByRole('button', { name: text.add });
+    await expect(add).toBeVisible();
+    await expectAccessible(page);
+    await add.click();
+    await expect(card.getByLabel(text.password)).toBeFocused();
+    await expectAccessible(page);
+    await card.getByRole('button', { name: text.cancel }).click();
+    await expect(add).toBeFocused();
+    await add.click();
+    await card.getByLabel(text.password).fill(E2E_PASSWORD);
+    await card.getByRole('button', { name: text.continue }).click();
+    await expect(card.getByLabel(text.name)).toBeFocused();
+    await expectAccessible(page);
+    await card.getByRole('button', { name: text.cancel }).click();
+    await expect(add).toBeFocused();
+  }
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+}
+
+/**
+ * The list with a passkey, its Rename and Remove dialogs pass axe in English and Spanish, and Escape gives
+ * focus back to the button that opened each. The page is left in English.
+ */
+async function expectListAccessible(page: Page): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    const text = TEXTS[language];
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto('/dashboard/account');
+    const card = passkeysCard(page, language);
+    for (const name of [text.rename, text.remove]) {
+      const opener = card.getByRole('button', { name });
+      await opener.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page);
+      await closeWithEscape(page);
+      await expect(opener).toBeFocused();
+    }
+    await expectAccessible(page);
+  }
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
 }
 
 test('adds a passkey in account settings, signs in with it, renames and removes it', async ({ page }) => {
+  // the journey, and each of its screens and dialogs in two languages
+  test.slow();
   const authenticator = await addVirtualAuthenticator(page);
   await signedInNewPerson(page);
+  await expectAddingAccessible(page);
   await page.goto('/dashboard/account');
   const card = passkeysCard(page);
   await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
@@ -52,6 +138,7 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await card.getByRole('button', { name: 'Create passkey' }).click();
   await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
   await expect(card.getByText('My laptop')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add a passkey' })).toBeFocused();
   await expect(card.getByText(/^Added /)).toBeVisible();
   const [credential] = await authenticator.credentials();
   expect(credential?.isResidentCredential).toBe(true);
@@ -76,6 +163,7 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 
+  await expectListAccessible(page);
   await page.goto('/dashboard/account');
   await card.getByRole('button', { name: 'Rename' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
@@ -87,6 +175,7 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await rename.getByRole('button', { name: 'Save name' }).click();
   await expect(rename).toBeHidden();
   await expect(card.getByText('Work laptop')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Rename' })).toBeFocused();
 
   await card.getByRole('button', { name: 'Remove' }).click();
   const remove = page.getByRole('dialog', { name: 'Remove this passkey?' });
@@ -96,4 +185,6 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await remove.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('Passkey removed', { exact: true })).toBeVisible();
   await expect(card.getByText('You have no passkeys yet.')).toBeVisible();
+  // its Remove button went with it: the page's heading has focus
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeFocused();
 });

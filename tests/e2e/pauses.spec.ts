@@ -1,10 +1,20 @@
-import type { Page } from '@playwright/test';
-import type { PaidPlanId } from '../../src/plans.ts';
-import { appOrigin, callTrpc, expect, signedInNewPerson, test } from './support.ts';
+import type { Locator, Page } from '@playwright/test';
+import { PLANS, type PaidPlanId } from '../../src/plans.ts';
+import {
+  appOrigin,
+  callTrpc,
+  closeWithEscape,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  runSql,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
-// A downgrade in the browser (DECISIONS.md "Plans that end, trials that expire, downgrades"): QR codes over
-// the new plan's limit are marked paused on My QR Codes with the way out, and the owner swaps which one
-// stays live; visitors of the paused code get the 'Paused' page, not the destination.
+// A downgrade in the browser (DECISIONS.md "Plans that end, trials that expire, downgrades"): QR codes,
+// vCards and profile links over the new plan's limit are marked paused with the way out, and the owner
+// swaps which one stays live; visitors of the paused code get the 'Paused' page, not the destination.
 
 /** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
 async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
@@ -16,19 +26,41 @@ async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
   expect(response.status()).toBe(303);
 }
 
+const KEEP_LIVE = { en: 'Keep live', es: 'Mantener activo' } as const;
+
+/**
+ * The paused marks of a list and the Keep live confirmation of one paused item pass axe in English and
+ * Spanish, and Escape gives focus back to the item's Keep live button. The page is left in English.
+ */
+async function expectPausesAccessible(page: Page, path: string, pausedItem: Locator): Promise<void> {
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto(path);
+    const keepLive = pausedItem.getByRole('button', { name: KEEP_LIVE[language] });
+    await expect(keepLive).toBeVisible();
+    await expectAccessible(page);
+    await keepLive.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page);
+    await closeWithEscape(page);
+    await expect(keepLive).toBeFocused();
+  }
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+}
+
 interface QrCode {
   title: string;
   qrUrl: string;
 }
 
-test('QR codes over the limit after a downgrade are marked paused, and the owner chooses which stays live', async ({
+test('QR codes and vCards over the limit after a downgrade are marked paused, and the owner chooses which stays live', async ({
   page,
 }) => {
-  // a long set-up: 21 QR codes on Business, then Pro
+  // a long set-up: 21 QR codes and 11 vCards on Business, then Pro
   test.slow();
   await signedInNewPerson(page);
   await buyPlan(page, 'business');
-  const proLimit = 20;
+  const { qrCodes: proLimit, vcards: proVcards } = PLANS.pro.limits;
   for (let index = 1; index <= proLimit + 1; index += 1) {
     await callTrpc(page, 'links.createQrCode', {
       title: `Code ${index}`,
@@ -36,11 +68,16 @@ test('QR codes over the limit after a downgrade are marked paused, and the owner
       icon: '',
     });
   }
+  for (let index = 1; index <= proVcards + 1; index += 1) {
+    await callTrpc(page, 'vcards.create', { ...EMPTY_VCARD, name: `Card ${index}` });
+  }
   await buyPlan(page, 'pro');
+  const card = (title: string) => page.getByRole('article', { name: title, exact: true });
+  await expectPausesAccessible(page, '/dashboard/vcards', card(`Card ${proVcards + 1}`));
+  await expectPausesAccessible(page, '/dashboard/qr-codes', card(`Code ${proLimit + 1}`));
 
   await page.goto('/dashboard/qr-codes');
   await expect(page.getByText(`QR codes used: ${proLimit + 1} of ${proLimit}`)).toBeVisible();
-  const card = (title: string) => page.getByRole('article', { name: title, exact: true });
   // the newest is over the limit; a swap pauses the lowest-ranked live one, the newest of those live
   const newest = card(`Code ${proLimit + 1}`);
   const lowestLive = `Code ${proLimit}`;
@@ -60,6 +97,8 @@ test('QR codes over the limit after a downgrade are marked paused, and the owner
   await dialog.getByRole('button', { name: 'Keep live' }).click();
   await expect(page.getByText(`“Code ${proLimit + 1}” is live`, { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
+  // its Keep live button went with the pause: the page's heading has focus
+  await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeFocused();
   await expect(card(lowestLive).getByText("Paused: over your plan's limit")).toBeVisible();
   await expect(newest.getByText("Paused: over your plan's limit")).toHaveCount(0);
 
@@ -79,8 +118,44 @@ test('QR codes over the limit after a downgrade are marked paused, and the owner
   expect(live.status()).toBe(302);
   expect(live.headers().location).toBe(`https://cafe.example/${proLimit + 1}`);
 
-  // on a phone, nothing scrolls sideways
+  // on a phone, nothing scrolls sideways, and the paused marks pass axe there too
   await page.setViewportSize({ width: 390, height: 844 });
-  await card(lowestLive).scrollIntoViewIfNeeded();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const [path, pausedItem] of [
+    ['/dashboard/qr-codes', card(lowestLive)],
+    ['/dashboard/vcards', card(`Card ${proVcards + 1}`)],
+  ] as const) {
+    await page.goto(path);
+    await expect(pausedItem.getByText("Paused: over your plan's limit")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+  }
+});
+
+// Profile links have a limit on the free plan only: a paid plan that ended while the trial still runs, as
+// the subscription's end leaves the profile (server/billing/rules.ts), set in the PostgreSQL the server
+// shares (runSql).
+test('profile links over the free plan’s limit after a plan ended are marked paused, in English and Spanish', async ({
+  page,
+}) => {
+  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the plan is ended in the database');
+  const email = await signedInNewPerson(page);
+  await buyPlan(page, 'pro');
+  const freeLimit = PLANS.free.limits.links;
+  for (let index = 1; index <= freeLimit + 1; index += 1) {
+    await callTrpc(page, 'links.createProfileLink', {
+      title: `Link ${index}`,
+      url: `https://cafe.example/${index}`,
+    });
+  }
+  expect(
+    await runSql(`update profiles set plan_type = 'free', subscription_end = now() where email = $1`, [
+      email,
+    ]),
+  ).toBe(1);
+  // the list in either language
+  const lastLink = page.locator('main ol > li').last();
+  await expectPausesAccessible(page, '/dashboard/links', lastLink);
+  await page.reload();
+  await expect(lastLink.getByText("Paused: over your plan's limit")).toBeVisible();
+  await expect(lastLink.getByText('It is hidden from your public profile.', { exact: false })).toBeVisible();
 });

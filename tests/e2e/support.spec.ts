@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, SCREENS, signedInNewPerson, test, useLanguage, waitForMail } from './support.ts';
+import {
+  expect,
+  expectAccessible,
+  SCREENS,
+  signedInNewPerson,
+  test,
+  useLanguage,
+  waitForMail,
+} from './support.ts';
 
 /** The address support mail goes to: the server's SUPPORT_EMAIL default (playwright.config.ts sets none). */
 const SUPPORT_ADDRESS = 'support@tapcard.localhost';
@@ -68,6 +76,7 @@ test('a visitor without an account sends the contact form from the landing pageâ
   await expect(page.getByRole('main').getByText('Name is required', { exact: true })).toBeVisible();
   await expect(page.getByText('Validation Error', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Name')).toBeFocused();
+  await expectAccessible(page);
 
   const email = `visitor-${randomBytes(5).toString('hex')}@example.com`;
   await page.getByLabel('Name').fill('Grace Hopper');
@@ -87,6 +96,7 @@ test('a visitor without an account sends the contact form from the landing pageâ
   await page.getByRole('button', { name: 'Write another message' }).click();
   await expect(page.getByLabel('Name')).toHaveValue('Grace Hopper');
   await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByLabel('Subject')).toBeFocused();
 
   // the footer's Contact leads here too
   await page.goto('/');
@@ -95,9 +105,16 @@ test('a visitor without an account sends the contact form from the landing pageâ
   await expect(page.getByLabel('Subject')).toHaveValue('');
 });
 
+const TEXTS = {
+  en: { name: 'Name', email: 'Email', message: 'Message', send: 'Send message', sent: 'Message sent' },
+  es: { name: 'Nombre', email: 'Email', message: 'Mensaje', send: 'Enviar mensaje', sent: 'Mensaje enviado' },
+} as const;
+
 for (const language of ['en', 'es'] as const) {
   for (const [device, viewport] of SCREENS) {
-    test(`the contact form on a ${device} in ${language}`, async ({ page }, testInfo) => {
+    test(`the contact form and its sent panel on a ${device} in ${language} pass axe`, async ({
+      page,
+    }, testInfo) => {
       await page.setViewportSize(viewport);
       await useLanguage(page, language);
       await page.goto('/contact?topic=demo');
@@ -111,6 +128,18 @@ for (const language of ['en', 'es'] as const) {
       const path = testInfo.outputPath(`contact-${device}-${language}.png`);
       await page.screenshot({ path, fullPage: true });
       await testInfo.attach(`contact-${device}-${language}`, { path, contentType: 'image/png' });
+      await expectAccessible(page);
+
+      // the panel that replaces the form once it is sent
+      await page.getByLabel(TEXTS[language].name).fill('Grace Hopper');
+      await page
+        .getByLabel(TEXTS[language].email)
+        .fill(`visitor-${randomBytes(5).toString('hex')}@example.com`);
+      await page.getByLabel(TEXTS[language].message).fill('Could you show us Tapcard next week?');
+      await page.getByRole('button', { name: TEXTS[language].send }).click();
+      await expect(page.getByRole('heading', { name: TEXTS[language].sent })).toBeFocused();
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
     });
   }
 }

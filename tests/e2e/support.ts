@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
@@ -88,6 +89,21 @@ export async function expectAccessible(page: Page): Promise<void> {
       `${violation.id} (${violation.impact}): ${violation.help}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(found, `axe-core WCAG 2.1 A/AA violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * expectAccessible on the signed-in screen as it is (in English), then in Spanish: the profile's language
+ * changed and the page reloaded, once `spanish` (a text of the screen in Spanish) shows. The page is then
+ * back in English, reloaded.
+ */
+export async function expectAccessibleInBothLanguages(page: Page, spanish: Locator): Promise<void> {
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  await page.reload();
+  await expect(spanish).toBeVisible();
+  await expectAccessible(page);
+  await callTrpc(page, 'profile.setLanguage', { language: 'en' });
+  await page.reload();
 }
 
 export const E2E_PASSWORD = 'Correct-Horse-42';
@@ -205,3 +221,24 @@ export async function callTrpc<T = unknown>(
 
 /** A vCard with nothing filled in (vcards.create input): tests add a name and what they are about. */
 export const EMPTY_VCARD = emptyVcardForm();
+
+/** A free-plan username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
+export function freeUsername(): string {
+  return String(10_000_000 + randomInt(90_000_000));
+}
+
+/**
+ * Runs one SQL statement on the PostgreSQL that the server shares with the tests (DATABASE_URL), as an
+ * administrator would, for a state the product reaches only with time (a trial or a plan that ended): the
+ * embedded database belongs to the server process, and the product has no test hook for it. Returns the
+ * number of rows it changed. Tests that call it skip themselves without DATABASE_URL.
+ */
+export async function runSql(statement: string, values: unknown[]): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(statement, values)).rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
@@ -22,7 +22,8 @@ import { describeUserAgent } from '../../lib/user-agent.ts';
 import { PasskeyList } from './PasskeyList.tsx';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
 
-type Step = 'list' | 'password' | 'name';
+/** The list (focus: back from a step, so 'Add a passkey' takes focus again), or a step of adding one. */
+type Step = { kind: 'list'; focus: boolean } | { kind: 'password' } | { kind: 'name' };
 
 /** A first name for a new passkey: where it is made, as the active sessions name devices ('' if unknown). */
 function deviceName(): string {
@@ -98,8 +99,15 @@ export function PasskeysCard() {
   const { t, i18n } = useLingui();
   const offered = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity }).data?.passkey === true;
   const list = trpc.passkeys.list.useQuery(undefined, { enabled: offered });
-  const [step, setStep] = useState<Step>('list');
+  const [step, setStep] = useState<Step>({ kind: 'list', focus: false });
+  const backToList = () => setStep({ kind: 'list', focus: true });
   const supported = browserSupportsWebAuthn();
+  // the step that had focus is gone: the button that opened it gets it back (WCAG 2.4.3)
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusAddButton = step.kind === 'list' && step.focus;
+  useEffect(() => {
+    if (focusAddButton) addButton.current?.focus();
+  }, [focusAddButton]);
 
   if (!offered) return null;
 
@@ -115,30 +123,30 @@ export function PasskeysCard() {
       });
       return;
     }
-    setStep('name');
+    setStep({ kind: 'name' });
   }
 
   function content() {
     if (!list.data) return <QueryStatus error={list.error} onRetry={() => void list.refetch()} />;
-    switch (step) {
+    switch (step.kind) {
       case 'password':
         return (
           <PasswordPrompt
             description={<Trans>Enter your password to confirm it is you.</Trans>}
             submitLabel={<Trans>Continue</Trans>}
             onConfirm={confirmPassword}
-            onCancel={() => setStep('list')}
+            onCancel={backToList}
           />
         );
       case 'name':
         return (
           <NewPasskeyForm
             onAdded={async () => {
-              setStep('list');
+              backToList();
               await list.refetch();
             }}
-            onPasswordNeeded={() => setStep('password')}
-            onCancel={() => setStep('list')}
+            onPasswordNeeded={() => setStep({ kind: 'password' })}
+            onCancel={backToList}
           />
         );
       case 'list':
@@ -146,7 +154,10 @@ export function PasskeysCard() {
           <div className="space-y-4">
             <PasskeyList passkeys={list.data.passkeys} />
             {supported ? (
-              <Button onClick={() => setStep(list.data.hasPassword ? 'password' : 'name')}>
+              <Button
+                ref={addButton}
+                onClick={() => setStep({ kind: list.data.hasPassword ? 'password' : 'name' })}
+              >
                 <KeyRound aria-hidden />
                 <Trans>Add a passkey</Trans>
               </Button>

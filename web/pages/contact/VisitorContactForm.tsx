@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { isLocale, DEFAULT_LOCALE } from '#src/i18n.ts';
@@ -67,7 +68,13 @@ export function VisitorContactForm() {
     form.reset({ ...values, subject: '', message: '' });
   });
 
-  if (sentTo !== null) return <SentNotice email={sentTo} onWriteAnother={() => setSentTo(null)} />;
+  /** The form comes back; the keyboard continues at the subject, the first field it leaves empty. */
+  function writeAnother() {
+    flushSync(() => setSentTo(null));
+    form.setFocus('subject');
+  }
+
+  if (sentTo !== null) return <SentNotice email={sentTo} onWriteAnother={writeAnother} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
