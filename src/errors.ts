@@ -28,6 +28,8 @@ export const ERROR_REASONS = [
   'live_choice_changed',
   /** removing a passkey that is the account's only way left to sign in */
   'last_sign_in_method',
+  /** a feature the account's plan does not include (meta.feature, and meta.plan: the lowest that does) */
+  'plan_required',
   'internal',
 ] as const;
 

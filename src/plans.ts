@@ -106,6 +106,22 @@ export function getPlan(id: PlanId): Plan {
   return PLANS[id];
 }
 
+/**
+ * The lowest plan whose card lists a feature. Plans are ordered (PLAN_IDS), and a higher plan has every
+ * feature of the lower ones (DECISIONS.md "What each sold plan feature is": "Pro+" is Pro and Business),
+ * so this table's feature lists are the one source of who may use what.
+ */
+export function planUnlocking(feature: PlanFeature): PlanId {
+  const plan = PLAN_IDS.find((id) => PLANS[id].features.includes(feature));
+  if (!plan) throw new Error(`No plan lists the feature ${feature}`);
+  return plan;
+}
+
+/** Whether a plan includes a feature: the one plan gate, used by the server's guards and by the client. */
+export function can(plan: PlanId, feature: PlanFeature): boolean {
+  return PLAN_IDS.indexOf(plan) >= PLAN_IDS.indexOf(planUnlocking(feature));
+}
+
 /** Reads a stored plan value; the legacy value 'premium' is treated as pro, anything unknown as free. */
 export function normalizePlanId(value: string | null | undefined): PlanId {
   if (value === 'premium') return 'pro';
@@ -191,6 +207,14 @@ export function availableUntil(facts: AvailabilityFacts): number {
   const plan = normalizePlanId(facts.plan_type);
   if (plan !== 'free') return facts.subscription_end?.getTime() ?? Infinity;
   return trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS).getTime();
+}
+
+/**
+ * The plan whose features an account has now: its plan while its public profile is available, else free
+ * (a paid plan that ended keeps its name in the profile until the next purchase, not its features).
+ */
+export function planInEffect(facts: AvailabilityFacts, now: Date = new Date()): PlanId {
+  return isProfileAvailable(facts, now) ? normalizePlanId(facts.plan_type) : 'free';
 }
 
 /**

@@ -4,6 +4,7 @@ import { checkoutReturnPath, onboardingStep, type CheckoutOutcome } from '../../
 import {
   monthlyCost,
   normalizePlanId,
+  planInEffect,
   isProfileAvailable,
   trialDaysLeft,
   trialEndsAt,
@@ -61,6 +62,8 @@ export async function billingStatus(ctx: ServiceContext) {
   return {
     subscribed,
     plan_type: plan,
+    /** whose features the account has now: free once a plan or trial has ended (src/plans.ts can()) */
+    plan_in_effect: planInEffect(profile, now),
     product_id: subscribed ? profile.subscription_product_id : null,
     price_id: subscribed ? profile.subscription_price_id : null,
     subscription_end: profile.subscription_end,

@@ -36,4 +36,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   billing_unavailable: 503,
   live_choice_changed: 409,
   last_sign_in_method: 409,
+  plan_required: 403,
 };

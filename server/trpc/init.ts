@@ -3,6 +3,8 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { ErrorReason } from '../../src/errors.ts';
+import type { PlanFeature } from '../../src/plans.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Context } from './context.ts';
@@ -34,6 +36,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   billing_unavailable: 'SERVICE_UNAVAILABLE',
   live_choice_changed: 'CONFLICT',
   last_sign_in_method: 'CONFLICT',
+  plan_required: 'FORBIDDEN',
 };
 
 /** The reason the client is told, for any error a procedure ends with. */
@@ -64,7 +67,15 @@ export function reasonOf(error: TRPCError): ErrorReason {
 /*
  * 2. INITIALIZATION
  */
-const t = initTRPC.context<Context>().create({
+/**
+ * What a procedure declares about itself. `feature`: the plan feature it is part of (src/plans.ts); an
+ * account whose plan does not include it is refused with plan_required before the input is read.
+ */
+export interface ProcedureMeta {
+  feature?: PlanFeature;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   // Subscriptions (live updates) are server-sent events. A quiet stream gets a ping every 20 s, so proxies
   // that close idle connections (nginx after 60 s) leave it open, and a browser that hears nothing for
@@ -119,8 +130,12 @@ const errorMapping = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** A procedure for signed-in users only; narrows ctx.user to non-null. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * A procedure for signed-in users only; narrows ctx.user to non-null. The one plan gate: a procedure
+ * with `.meta({ feature })` runs only for an account whose plan in effect includes that feature.
+ */
+export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.user) throw new AppError('unauthenticated');
+  if (meta?.feature) await requireFeature(ctx, ctx.user.id, meta.feature);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -13,6 +13,7 @@ import { paymentMethodBrand, paymentMethodExpiry } from '#web/pages/billing/paym
 const trialRunning: BillingStatus = {
   subscribed: false,
   plan_type: 'free',
+  plan_in_effect: 'free',
   product_id: null,
   price_id: null,
   subscription_end: null,

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   annualSavingPercent,
   bestAnnualSavingPercent,
+  can,
   hasRoomFor,
   normalizePlanId,
+  PLAN_IDS,
+  planInEffect,
+  planUnlocking,
   PLANS,
+  type PlanFeature,
+  type PlanId,
   priceFractionDigits,
   TRIAL_DAYS,
   TRIAL_REMINDER_LEAD_DAYS,
@@ -96,5 +102,66 @@ describe('trial reminders', () => {
     expect(trialDaysLeft(end, at('2026-11-12T11:00:00Z'))).toBe(3);
     expect(trialDaysLeft(end, at('2026-11-14T11:00:00Z'))).toBe(1);
     expect(trialDaysLeft(end, at('2026-11-15T11:00:00Z'))).toBe(0);
+  });
+});
+
+describe('can(): who may use each sold feature (DECISIONS.md "What each sold plan feature is")', () => {
+  // written out from the decision, not derived from the table: a change to either must be deliberate
+  const LOWEST_PLAN: Record<PlanFeature, PlanId> = {
+    qrCodes: 'free',
+    vcards: 'free',
+    basicAnalytics: 'free',
+    freeTrial: 'free',
+    numericUrl: 'free',
+    customSubdomain: 'pro',
+    fullAnalytics: 'pro',
+    customLinks: 'pro',
+    prioritySupport: 'pro',
+    customBranding: 'pro',
+    adFree: 'pro',
+    customDomain: 'business',
+    advancedAnalytics: 'business',
+    teamAccess: 'business',
+    apiAccess: 'business',
+    whiteLabel: 'business',
+    dedicatedSupport: 'business',
+  };
+  const EXPECTED: Record<PlanId, PlanFeature[]> = {
+    free: ['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+    pro: [
+      ...['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+      ...['customSubdomain', 'fullAnalytics', 'customLinks', 'prioritySupport', 'customBranding', 'adFree'],
+    ] as PlanFeature[],
+    business: Object.keys(LOWEST_PLAN) as PlanFeature[],
+  };
+
+  for (const plan of PLAN_IDS) {
+    for (const feature of Object.keys(LOWEST_PLAN) as PlanFeature[]) {
+      const allowed = EXPECTED[plan].includes(feature);
+      it(`${plan} ${allowed ? 'has' : 'does not have'} ${feature}`, () => {
+        expect(can(plan, feature)).toBe(allowed);
+      });
+    }
+  }
+
+  it('names the lowest plan that unlocks each feature, for the upgrade prompt', () => {
+    for (const [feature, plan] of Object.entries(LOWEST_PLAN)) {
+      expect(planUnlocking(feature as PlanFeature)).toBe(plan);
+    }
+  });
+
+  it('counts a paid plan that ended, or an expired trial, as free', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const trialStart = new Date('2026-11-20T12:00:00Z');
+    const ended = new Date('2026-11-21T12:00:00Z');
+    const running = new Date('2026-12-21T12:00:00Z');
+    const facts = { trial_start_date: trialStart, trial_days: 14 };
+    expect(planInEffect({ ...facts, plan_type: 'pro', subscription_end: running }, now)).toBe('pro');
+    expect(planInEffect({ ...facts, plan_type: 'pro', subscription_end: null }, now)).toBe('pro');
+    expect(planInEffect({ ...facts, plan_type: 'business', subscription_end: ended }, now)).toBe('free');
+    expect(planInEffect({ ...facts, plan_type: 'free', subscription_end: null }, now)).toBe('free');
+    expect(
+      planInEffect({ plan_type: 'free', subscription_end: null, trial_start_date: ended, trial_days: 0 }, now),
+    ).toBe('free');
   });
 });

@@ -35,7 +35,7 @@ const FEATURE_TEXT: Record<PlanFeature, (plan: Plan) => ReactNode> = {
 };
 
 /** The translated line for one feature of a plan, with its limit filled in. */
-function PlanFeatureText({ plan, feature }: { plan: Plan; feature: PlanFeature }) {
+export function PlanFeatureText({ plan, feature }: { plan: Plan; feature: PlanFeature }) {
   return FEATURE_TEXT[feature](plan);
 }
 

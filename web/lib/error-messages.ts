@@ -97,6 +97,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
   live_choice_changed: msg`What stays live changed in the meantime. Check the list and try again.`,
   last_sign_in_method: msg`This passkey is your only way to sign in, so it cannot be removed. Add another passkey first.`,
+  plan_required: msg`This feature is not included in your plan. Upgrade to use it.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

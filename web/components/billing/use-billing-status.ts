@@ -15,6 +15,7 @@ export const BILLING_STATUS_REFRESH_MS = 60_000;
 export const UNSUBSCRIBED_FREE: BillingStatus = {
   subscribed: false,
   plan_type: 'free',
+  plan_in_effect: 'free',
   product_id: null,
   price_id: null,
   subscription_end: null,

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { can, planInEffect, planUnlocking, type PlanFeature, type PlanId } from '../../src/plans.ts';
+import { AppError } from '../lib/errors.ts';
+
+// The server's side of the plan gate (src/plans.ts can()): tRPC procedures declare their feature in their
+// meta (server/trpc/init.ts), plain routes and services call requireFeature themselves.
+
+/** The plan whose features an account has now (a paid plan that ended counts as free). */
+export async function planInEffectOf(
+  deps: { db: Kysely<Database> },
+  userId: string,
+  now: Date = new Date(),
+): Promise<PlanId> {
+  const profile = await deps.db
+    .selectFrom('profiles')
+    .select(['plan_type', 'subscription_end', 'trial_start_date', 'trial_days'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return profile ? planInEffect(profile, now) : 'free';
+}
+
+/** Throws plan_required, naming the feature and the lowest plan that has it, unless the account has it. */
+export async function requireFeature(
+  deps: { db: Kysely<Database> },
+  userId: string,
+  feature: PlanFeature,
+): Promise<void> {
+  if (can(await planInEffectOf(deps, userId), feature)) return;
+  throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
+}
