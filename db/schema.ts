@@ -188,6 +188,8 @@ export interface SupportMessagesTable {
   email: string;
   subject: string;
   message: string;
+  /** The plan the sender had when writing (src/plans.ts PlanId); null for a visitor without an account. */
+  sender_plan: string | null;
   created_at: CreatedAt;
 }
 

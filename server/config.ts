@@ -81,6 +81,7 @@ const envSchema = z.object({
     blankToUndefined,
     z.email('must be an e-mail address').default('support@tapcard.localhost'),
   ),
+  SUPPORT_EMAIL_BUSINESS: z.preprocess(blankToUndefined, z.email('must be an e-mail address').optional()),
   GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   APPLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
@@ -146,6 +147,8 @@ export interface Config {
     smtpUrl: string | undefined;
     from: string;
     supportEmail: string;
+    /** Where Business accounts' support messages go (dedicated support); null: SUPPORT_EMAIL too. */
+    supportEmailBusiness: string | null;
   };
   /** Sign-in providers that have a client id and secret configured (DECISIONS.md: buttons only then). */
   oauth: {
@@ -224,7 +227,12 @@ export function parseConfig(
     trustProxy: parsed.TRUST_PROXY,
     viteDev: options.viteDev ?? false,
     webDist: path.resolve(parsed.WEB_DIST ?? options.webDist ?? 'dist/web'),
-    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, supportEmail: parsed.SUPPORT_EMAIL },
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.MAIL_FROM,
+      supportEmail: parsed.SUPPORT_EMAIL,
+      supportEmailBusiness: parsed.SUPPORT_EMAIL_BUSINESS ?? null,
+    },
     oauth: {
       google: oauthClient(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),
       apple: oauthClient(parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET),

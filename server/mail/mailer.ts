@@ -45,6 +45,7 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
           subject: message.subject,
           text: message.text,
           html: message.html,
+          priority: message.priority,
           signal: AbortSignal.timeout(SMTP_SEND_DEADLINE_MS),
         });
       } catch (error) {
@@ -69,6 +70,7 @@ export interface StoredMail {
   from: string;
   to: string;
   replyTo?: string;
+  priority?: 'high';
   subject: string;
   text: string;
   html: string;
@@ -80,6 +82,7 @@ const StoredMailSchema = z.object({
   from: z.string(),
   to: z.string(),
   replyTo: z.string().optional(),
+  priority: z.literal('high').optional(),
   subject: z.string(),
   text: z.string(),
   html: z.string(),

@@ -1,5 +1,6 @@
 import { EMAIL_LINK_VALIDITY_HOURS } from '../../src/email-links.ts';
 import type { Locale } from '../../src/i18n.ts';
+import type { PlanId } from '../../src/plans.ts';
 import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
 import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
 
@@ -38,6 +39,15 @@ export interface SupportRequestData {
   message: string;
   /** The sender's account, or null for a visitor of the public contact form (/contact). */
   userId: string | null;
+  /** The sender's plan in effect (null for a visitor): Pro and Business messages are marked to go first. */
+  plan: PlanId | null;
+}
+
+/** The subject's mark of a message to answer first (plan names are product names, the same in each language). */
+function priorityMark(plan: PlanId | null): string {
+  if (plan === 'business') return '[Business] ';
+  if (plan === 'pro') return '[Pro] ';
+  return '';
 }
 export interface SupportConfirmationData {
   name: string;
@@ -233,10 +243,23 @@ export const accountExists = defineTemplate<AccountExistsData>({
   }),
 });
 
+const PLAN_LABEL_EN: Record<PlanId | 'none', string> = {
+  business: 'Business: dedicated support, answer first',
+  pro: 'Pro: priority support, answer before free accounts',
+  free: 'Free trial',
+  none: 'none',
+};
+const PLAN_LABEL_ES: Record<PlanId | 'none', string> = {
+  business: 'Business: soporte dedicado, responder primero',
+  pro: 'Pro: soporte prioritario, responder antes que a las cuentas gratuitas',
+  free: 'Prueba gratuita',
+  none: 'ninguno',
+};
+
 /** To the support team: a message from the contact form (replies go to the sender through Reply-To). */
 export const supportRequest = defineTemplate<SupportRequestData>({
-  en: ({ fromName, fromEmail, subject, message, userId }) => ({
-    subject: `[Support] ${singleLine(subject)}`,
+  en: ({ fromName, fromEmail, subject, message, userId, plan }) => ({
+    subject: `[Support] ${priorityMark(plan)}${singleLine(subject)}`,
     preview: `${fromName} <${fromEmail}> wrote through the ${userId ? 'support' : 'public contact'} form.`,
     heading: 'New support message',
     paragraphs: [
@@ -248,14 +271,15 @@ export const supportRequest = defineTemplate<SupportRequestData>({
       { label: 'From', value: fromName },
       { label: 'Email', value: fromEmail },
       { label: 'User id', value: userId ?? 'none (a visitor without an account)' },
+      { label: 'Plan', value: PLAN_LABEL_EN[plan ?? 'none'] },
       { label: 'Subject', value: subject },
     ],
     quote: message,
     notes: [`The support page promises an answer within ${hoursEn(SUPPORT_REPLY_HOURS)}.`],
     signed: false,
   }),
-  es: ({ fromName, fromEmail, subject, message, userId }) => ({
-    subject: `[Soporte] ${singleLine(subject)}`,
+  es: ({ fromName, fromEmail, subject, message, userId, plan }) => ({
+    subject: `[Soporte] ${priorityMark(plan)}${singleLine(subject)}`,
     preview: `${fromName} <${fromEmail}> ha escrito desde el formulario ${userId ? 'de soporte' : 'de contacto público'}.`,
     heading: 'Nuevo mensaje de soporte',
     paragraphs: [
@@ -267,6 +291,7 @@ export const supportRequest = defineTemplate<SupportRequestData>({
       { label: 'De', value: fromName },
       { label: 'Correo', value: fromEmail },
       { label: 'ID de usuario', value: userId ?? 'ninguno (un visitante sin cuenta)' },
+      { label: 'Plan', value: PLAN_LABEL_ES[plan ?? 'none'] },
       { label: 'Asunto', value: subject },
     ],
     quote: message,

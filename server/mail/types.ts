@@ -5,6 +5,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** 'high' sets the priority headers (X-Priority, Importance) that mail clients flag and sort by. */
+  priority?: 'high';
 }
 
 /**

@@ -6,6 +6,9 @@ import {
   type SupportMessageInput,
   type VisitorSupportMessageInput,
 } from '../../src/schemas/support.ts';
+import { can, type PlanId } from '../../src/plans.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
+import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
@@ -19,7 +22,7 @@ const VISITOR_LOCK_NAMESPACE = 7011;
 
 /** Who writes: an account, or a visitor known by the client address the limit counts. */
 type Sender =
-  | { kind: 'account'; userId: string; name: string; email: string; language: Locale }
+  | { kind: 'account'; userId: string; name: string; email: string; language: Locale; plan: PlanId }
   | { kind: 'visitor'; clientAddress: string; name: string; email: string; language: Locale };
 
 const inWindow = sql<boolean>`created_at > now() - make_interval(mins => ${SUPPORT_RATE_LIMIT.windowMinutes})`;
@@ -84,6 +87,7 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
         email: sender.email,
         subject: input.subject,
         message: input.message,
+        sender_plan: sender.kind === 'account' ? sender.plan : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -92,18 +96,21 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
   const id = await (deps.db.isTransaction ? store(deps.db) : deps.db.transaction().execute(store));
 
   const fromAccount = sender.kind === 'account';
+  const plan = fromAccount ? sender.plan : null;
   try {
     // the team's copy first: if only the confirmation fails, the retry may give the team a duplicate,
     // which is better than a person told "sent" whose message never arrived
     await deps.mailer.send({
-      to: deps.config.mail.supportEmail,
+      to: supportInboxOf(deps.config.mail, plan),
       replyTo: sender.email,
+      ...(answersFirst(plan) ? { priority: 'high' as const } : {}),
       ...supportRequest(DEFAULT_LOCALE, {
         fromName: sender.name,
         fromEmail: sender.email,
         subject: input.subject,
         message: input.message,
         userId: fromAccount ? sender.userId : null,
+        plan,
       }),
     });
     await deps.mailer.send({
@@ -119,6 +126,18 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
   return { id };
 }
 
+/** Pro and Business messages go first (prioritySupport, dedicatedSupport): marked and sent with high priority. */
+function answersFirst(plan: PlanId | null): boolean {
+  return plan !== null && can(plan, 'prioritySupport');
+}
+
+/** Where the team's copy goes: Business messages to SUPPORT_EMAIL_BUSINESS when it is set. */
+function supportInboxOf(mail: Config['mail'], plan: PlanId | null): string {
+  return plan !== null && can(plan, 'dedicatedSupport') && mail.supportEmailBusiness
+    ? mail.supportEmailBusiness
+    : mail.supportEmail;
+}
+
 /** support.send: the signed-in form, from the session's address, confirmed in the profile's language. */
 export async function sendSupportMessage(
   ctx: ServiceContext,
@@ -129,6 +148,7 @@ export async function sendSupportMessage(
     .select(['name', 'language'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
+  const plan = await planInEffectOf(ctx, ctx.user.id);
   return deliver(
     ctx,
     {
@@ -137,6 +157,7 @@ export async function sendSupportMessage(
       name: profile?.name?.trim() || ctx.user.name,
       email: ctx.user.email,
       language: profile?.language ?? DEFAULT_LOCALE,
+      plan,
     },
     input,
   );

@@ -23,6 +23,7 @@ import {
   trpcError,
   type TestApp,
 } from '../support/harness.ts';
+import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // The support contact form (spec section 2, Support; issue 3 item 6): stored and e-mailed through real
@@ -30,10 +31,12 @@ import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.t
 // without an account, limited per client address and sender address, with a honeypot for bots.
 
 const SUPPORT_EMAIL = 'support@tapcard.test';
+const SUPPORT_EMAIL_BUSINESS = 'business-support@tapcard.test';
 const mailSettings = (smtpUrl: string): Config['mail'] => ({
   smtpUrl,
   from: 'Tapcard <no-reply@tapcard.test>',
   supportEmail: SUPPORT_EMAIL,
+  supportEmailBusiness: SUPPORT_EMAIL_BUSINESS,
 });
 
 let receiver: MailReceiver;
@@ -271,6 +274,55 @@ describe('support.send', () => {
   });
 });
 
+describe('priority support (prioritySupport, dedicatedSupport)', () => {
+  const PRIORITY_HEADERS = [/^X-Priority: 1 \(Highest\)/im, /^Importance: High/im];
+
+  async function sendAs(plan: 'free' | 'pro' | 'business', subject: string) {
+    const owner = await createSignedInOwner(t, { plan });
+    const response = await send(owner.cookie, { subject, message: 'Please help' });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = await t.db
+      .selectFrom('support_messages')
+      .select('sender_plan')
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    return { owner, senderPlan: stored.sender_plan };
+  }
+
+  it('records a Pro sender, marks the subject and sends the team copy with high priority', async () => {
+    const { senderPlan } = await sendAs('pro', 'Pro question');
+    expect(senderPlan).toBe('pro');
+    const toTeam = await receiver.waitFor((mail) => mail.subject === '[Support] [Pro] Pro question');
+    expect(toTeam.to).toEqual([SUPPORT_EMAIL]);
+    for (const header of PRIORITY_HEADERS) expect(toTeam.body).toMatch(header);
+    expect(toTeam.body).toContain('Plan: Pro: priority support');
+  });
+
+  it('sends a Business message to SUPPORT_EMAIL_BUSINESS, marked and with high priority', async () => {
+    const { senderPlan } = await sendAs('business', 'Business question');
+    expect(senderPlan).toBe('business');
+    const toTeam = await receiver.waitFor(
+      (mail) => mail.subject === '[Support] [Business] Business question',
+    );
+    expect(toTeam.to).toEqual([SUPPORT_EMAIL_BUSINESS]);
+    for (const header of PRIORITY_HEADERS) expect(toTeam.body).toMatch(header);
+  });
+
+  it('leaves a free trial’s message, and one from a paid plan that ended, unmarked at normal priority', async () => {
+    const { senderPlan } = await sendAs('free', 'Free question');
+    expect(senderPlan).toBe('free');
+    const free = await receiver.waitFor((mail) => mail.subject === '[Support] Free question');
+    expect(free.to).toEqual([SUPPORT_EMAIL]);
+    for (const header of PRIORITY_HEADERS) expect(free.body).not.toMatch(header);
+
+    const ended = await createSignedInOwner(t, { plan: 'business' });
+    await setPlan(t.db, ended.userId, 'business', new Date(Date.now() - 60_000));
+    expect((await send(ended.cookie, { subject: 'Ended question', message: 'Hi' })).statusCode).toBe(200);
+    const unmarked = await receiver.waitFor((mail) => mail.subject === '[Support] Ended question');
+    expect(unmarked.to).toEqual([SUPPORT_EMAIL]);
+  });
+});
+
 describe('support.sendAsVisitor', () => {
   let visitorCounter = 0;
   /** A visitor's message as the /contact form sends it, with a fresh sender address unless given. */
@@ -300,7 +352,7 @@ describe('support.sendAsVisitor', () => {
   const storedFrom = (email: string) =>
     t.db
       .selectFrom('support_messages')
-      .select(['user_id', 'name', 'email', 'subject', 'message', 'client_address'])
+      .select(['user_id', 'name', 'email', 'subject', 'message', 'client_address', 'sender_plan'])
       .where('email', '=', email)
       .execute();
 
@@ -322,6 +374,7 @@ describe('support.sendAsVisitor', () => {
         subject: 'Demo request',
         message: input.message,
         client_address: address,
+        sender_plan: null,
       },
     ]);
     const toTeam = await receiver.waitFor(

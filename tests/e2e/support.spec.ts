@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
+  buyPlan,
   expect,
   expectAccessible,
+  expectAccessibleInBothLanguages,
   SCREENS,
   signedInNewPerson,
   test,
@@ -59,6 +61,34 @@ test('the support form checks its fields, sends, and the sender gets a confirmat
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText(/Pick Pro or Business, monthly or yearly/)).toBeVisible();
+});
+
+test('Pro and Business say their priority support where they write, and the team gets the message marked', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await page.goto('/dashboard/support');
+  const form = page.getByRole('region', { name: 'Contact us' });
+  await expect(form.getByLabel('Subject')).toBeVisible();
+  await expect(form.getByText(/Priority support:|Dedicated support:/)).toHaveCount(0);
+
+  await buyPlan(page, 'pro');
+  await page.reload();
+  await expect(
+    form.getByText('Priority support: your messages are answered before those of free accounts.'),
+  ).toBeVisible();
+  await expectAccessibleInBothLanguages(page, page.getByText(/Soporte prioritario:/));
+  const subject = `Pro question ${randomBytes(3).toString('hex')}`;
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Can I print my QR code in brand colours?');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Message sent', { exact: true })).toBeVisible();
+  const toTeam = await waitForMail(SUPPORT_ADDRESS, (mail) => mail.subject.endsWith(subject));
+  expect(toTeam.subject).toBe(`[Support] [Pro] ${subject}`);
+
+  await buyPlan(page, 'business');
+  await page.reload();
+  await expect(form.getByText(/Dedicated support: your messages go to our Business team/)).toBeVisible();
 });
 
 test('a visitor without an account sends the contact form from the landing page’s Schedule Demo', async ({

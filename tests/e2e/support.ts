@@ -6,6 +6,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import type { PaidPlanId } from '../../src/plans.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */
 const consoleErrors = new WeakMap<Page, string[]>();
@@ -191,6 +192,16 @@ export const SCREENS = [
 ] as const;
 
 /** The app's origin, which every state-changing request must name (the server's origin check). */
+/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
+export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
+  const response = await page.request.post('/billing/demo/checkout', {
+    form: { plan, interval: 'month', action: 'pay' },
+    headers: { origin: appOrigin() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+}
+
 export function appOrigin(): string {
   return String(test.info().project.use.baseURL);
 }

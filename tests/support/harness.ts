@@ -85,7 +85,12 @@ export function testConfig(
 
 /** Mail settings of a test app that sends through a test's SMTP receiver (tests/support/mail-receiver.ts). */
 export function smtpMail(smtpUrl: string): Config['mail'] {
-  return { smtpUrl, from: 'Tapcard <no-reply@tapcard.test>', supportEmail: 'support@tapcard.test' };
+  return {
+    smtpUrl,
+    from: 'Tapcard <no-reply@tapcard.test>',
+    supportEmail: 'support@tapcard.test',
+    supportEmailBusiness: null,
+  };
 }
 
 export interface TestApp {

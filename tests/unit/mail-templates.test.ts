@@ -47,6 +47,7 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
         subject: HOSTILE,
         message: `${HOSTILE}\nsecond line`,
         userId: 'user-1',
+        plan: 'pro',
       }),
   },
   supportRequestFromVisitor: {
@@ -57,6 +58,7 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
         subject: HOSTILE,
         message: HOSTILE,
         userId: null,
+        plan: null,
       }),
   },
   supportConfirmation: {
@@ -153,9 +155,24 @@ describe('texts', () => {
       subject: 'Demo',
       message: 'Show me',
       userId: null,
+      plan: null,
     });
     expect(toTeam.text).toContain('User id: none (a visitor without an account)');
+    expect(toTeam.subject).toBe('[Support] Demo');
     expect(toTeam.text).toContain('public Tapcard contact form');
+  });
+
+  it('mark the subject of a Pro or Business message, which the team answers first, in each language', () => {
+    const message = { fromName: 'Ana', fromEmail: 'ana@example.com', subject: 'Help', message: 'Hi' };
+    const of = (locale: 'en' | 'es', plan: 'free' | 'pro' | 'business') =>
+      supportRequest(locale, { ...message, userId: 'user-1', plan });
+    expect(of('en', 'free').subject).toBe('[Support] Help');
+    expect(of('en', 'pro').subject).toBe('[Support] [Pro] Help');
+    expect(of('en', 'business').subject).toBe('[Support] [Business] Help');
+    expect(of('es', 'business').subject).toBe('[Soporte] [Business] Help');
+    expect(of('en', 'pro').text).toContain('Plan: Pro: priority support');
+    expect(of('en', 'business').text).toContain('Plan: Business: dedicated support');
+    expect(of('es', 'free').text).toContain('Plan: Prueba gratuita');
   });
 
   it('count the days left of a trial in each language', () => {
@@ -183,6 +200,7 @@ describe('texts', () => {
       subject: 'Help\r\nBcc: everyone@example.com',
       message: 'first line\n\nthird line',
       userId: 'user-1',
+      plan: 'free',
     });
     expect(mail.subject).toBe('[Support] Help Bcc: everyone@example.com');
     expect(mail.text).toContain('> first line\n>\n> third line');

@@ -7,6 +7,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { MessageFields } from './MessageFields.tsx';
+import { SupportPriorityNote } from './SupportPriorityNote.tsx';
 import { CONTACT_SECTION_ID } from './sections.ts';
 import { useHashTarget } from './use-hash-target.ts';
 import { useMessageNotSent } from './use-message-not-sent.ts';
@@ -52,6 +53,7 @@ export function ContactForm() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <SupportPriorityNote />
         <MessageFields
           subject={form.register('subject')}
           message={form.register('message')}

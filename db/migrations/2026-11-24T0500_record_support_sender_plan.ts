@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+
+// Priority support (DECISIONS.md "What each sold plan feature is"): a message records the plan its sender
+// had when writing (null for a visitor without an account), so the team answers Pro and Business first.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('support_messages').addColumn('sender_plan', 'text').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('support_messages').dropColumn('sender_plan').execute();
+}
