@@ -181,7 +181,12 @@ export function drawQr(value: string, design: QrDesign): QrDrawing {
         cleared += 1;
         continue;
       }
-      if (modules.get(row, col)) parts.push(moduleShape(col + q, row + q, design.moduleStyle));
+      if (!modules.get(row, col)) continue;
+      // the timing and alignment patterns keep square modules under dots: decoders find and measure the
+      // code by them, and jsQR lost dotted ones at print sizes
+      const style =
+        design.moduleStyle === 'dots' && modules.isReserved(row, col) ? 'square' : design.moduleStyle;
+      parts.push(moduleShape(col + q, row + q, style));
     }
   }
   return {

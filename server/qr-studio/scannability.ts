@@ -14,8 +14,11 @@ import { qrRaster, type LogoImage } from './render.ts';
 
 export type QrScanProblem = QrDesignProblem | 'qr_no_quiet_zone' | 'qr_unreadable';
 
-/** Pixels per module of the check's rendering: about what a phone camera gets from a printed code. */
-const CHECK_PIXELS_PER_MODULE = 6;
+/**
+ * The sizes the check renders at, in pixels per module: about what a phone camera gets from a small
+ * print, and about a 1024 px download (a decoder can fail on large, smooth shapes as well as small ones).
+ */
+const CHECK_PIXELS_PER_MODULE = [6, 24] as const;
 
 /** How far (sum over R, G and B) a quiet-zone pixel may be from the background colour. */
 const QUIET_ZONE_TOLERANCE = 48;
@@ -61,12 +64,13 @@ export function renderedQrProblem(
   return decoded?.data === value ? null : 'qr_unreadable';
 }
 
-/** Renders a drawing with its logo as the downloads would, for the decoder. */
+/** Renders a drawing with its logo as the downloads would, at `pixelsPerModule`, for the decoder. */
 export async function renderForCheck(
   drawing: ReturnType<typeof drawQr>,
   logo: LogoImage | null,
+  pixelsPerModule: number = CHECK_PIXELS_PER_MODULE[0],
 ): Promise<RenderedQr> {
-  const pixels = drawing.side * CHECK_PIXELS_PER_MODULE;
+  const pixels = drawing.side * pixelsPerModule;
   const { data, info } = await qrRaster(drawing, logo, pixels)
     .ensureAlpha()
     .raw()
@@ -91,5 +95,10 @@ export async function scannabilityProblem(
   const drawing = drawQr(value, design);
   const ruleProblem = qrDesignProblem(drawing, design);
   if (ruleProblem) return ruleProblem;
-  return renderedQrProblem(await renderForCheck(drawing, logo), value, design.background);
+  for (const pixelsPerModule of CHECK_PIXELS_PER_MODULE) {
+    const image = await renderForCheck(drawing, logo, pixelsPerModule);
+    const problem = renderedQrProblem(image, value, design.background);
+    if (problem) return problem;
+  }
+  return null;
 }
