@@ -61,7 +61,7 @@ export const QR_LOGO_MAX_AREA_SHARE = 0.1;
 export type QrDesignProblem = 'qr_inverted_colours' | 'qr_low_contrast' | 'qr_logo_too_large';
 
 /** The colours' problem, if any: dark on light, with enough contrast. */
-export function qrColourProblem(design: Pick<QrDesign, 'foreground' | 'background'>): QrDesignProblem | null {
+function qrColourProblem(design: Pick<QrDesign, 'foreground' | 'background'>): QrDesignProblem | null {
   if (luminance(design.foreground) > luminance(design.background)) return 'qr_inverted_colours';
   if (contrastRatio(design.foreground, design.background) < QR_MIN_CONTRAST) return 'qr_low_contrast';
   return null;

@@ -15,7 +15,6 @@ export const QrDesignSchema = z.object({
   logo: photoPath,
   logoScale: z.number(M.invalid).min(QR_LOGO_SCALE_MIN, M.invalid).max(QR_LOGO_SCALE_MAX, M.invalid),
 });
-export type QrDesignValues = z.input<typeof QrDesignSchema>;
 
 /** Save the design of one QR code (a link of kind qr, a vCard's own included). */
 export const SaveQrDesignSchema = z.object({ id: z.uuid(), design: QrDesignSchema });

@@ -3,6 +3,8 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
+import { mediaKeyOf } from '../../src/media.ts';
+import { findUnusedPhotoKeys } from '../../server/media/references.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
 import { addLink, addVcard, createSignedInOwner, qrDesignInput, setPlan } from '../support/factories.ts';
 import {
@@ -222,7 +224,9 @@ describe('after a downgrade', () => {
     expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, owner.code));
     const figure = (await t.app.inject({ method: 'GET', url: `/vcard/${owner.vcardId}` })).body;
     expect(figure).not.toContain('#1E3A8A');
-    // the logo is kept with the design (the clean-up leaves it)
+    // the logo is kept with the design: the clean-up job does not count it as unused
+    const unused = await findUnusedPhotoKeys(t.db, new Date(Date.now() + 60_000));
+    expect(unused).not.toContain(mediaKeyOf(logo));
     expect(
       await t.db.selectFrom('media').select('key').where('user_id', '=', owner.userId).execute(),
     ).toHaveLength(1);

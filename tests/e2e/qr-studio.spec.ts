@@ -86,6 +86,14 @@ test('design a QR code with a logo, see a design that would not scan refused, an
   await studio.getByLabel('Background colour', { exact: true }).fill('#FEF3C7');
   await studio.getByRole('radio', { name: 'Dots' }).check();
   await studio.getByRole('radio', { name: 'Circle' }).check();
+  // a logo that is not an image is called one, and nothing is drawn or stored
+  await studio.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not an image'),
+  });
+  await expect(page.getByText('Invalid file type', { exact: true })).toBeVisible();
+  await expect(preview.locator('image')).toHaveCount(0);
   await studio.locator('input[type="file"]').setInputFiles(await logoFile());
   await expect(studio.getByLabel(/Logo size/)).toBeVisible();
   await expect(preview.locator('image')).toHaveAttribute('href', /^\/media\//);
@@ -97,6 +105,8 @@ test('design a QR code with a logo, see a design that would not scan refused, an
   await studio.getByRole('button', { name: 'Save design' }).click();
   await expect(studio.getByRole('alert')).toContainText('the logo hides too much of it');
   await studio.getByLabel(/Logo size/).fill('0.22');
+  await expect(studio.getByRole('alert')).toBeHidden();
+  await page.screenshot({ path: test.info().outputPath('qr-studio-designed.png') });
 
   await studio.getByRole('button', { name: 'Save design' }).click();
   await expect(page.getByText('QR design saved', { exact: true })).toBeVisible();
