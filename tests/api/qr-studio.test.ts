@@ -243,5 +243,8 @@ describe('after a downgrade', () => {
     expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, code));
     expect((await download(owner, id, 'svg')).statusCode).toBe(200);
     expect((await download(owner, id, 'pdf')).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // signed out: no file
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/qr-codes/${id}/png` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
