@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../src/plans.ts';
 import type { Locale } from '../src/i18n.ts';
+import type { QrDesign } from '../src/qr-design.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
 
@@ -139,6 +140,8 @@ export interface LinksTable {
   order_index: Generated<number>;
   /** When the owner chose this link to stay live within the plan's limit (src/pauses.ts); null: never. */
   live_chosen_at: Date | null;
+  /** The QR studio's design of a QR code (src/qr-design.ts); null: the plain default. */
+  qr_design: ColumnType<QrDesign | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -27,6 +27,7 @@ import { registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './media/storage.ts';
 import { registerShortLinkRoutes } from './links/routes.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
+import { registerQrStudioRoutes } from './qr-studio/routes.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import { reasonOf } from './trpc/init.ts';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     await registerDevMailRoutes(app, config);
     await registerMediaRoutes(app, deps, auth);
+    registerQrStudioRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);

@@ -30,6 +30,16 @@ export const ERROR_REASONS = [
   'last_sign_in_method',
   /** a feature the account's plan does not include (meta.feature, and meta.plan: the lowest that does) */
   'plan_required',
+  /** a QR design whose dark modules are lighter than its background (scanners expect dark on light) */
+  'qr_inverted_colours',
+  /** a QR design whose colours are too close (src/qr-design.ts QR_MIN_CONTRAST) */
+  'qr_low_contrast',
+  /** a QR design whose logo hides more of the code than is safe to restore (QR_LOGO_MAX_AREA_SHARE) */
+  'qr_logo_too_large',
+  /** a rendered QR code without its 4 light modules around it */
+  'qr_no_quiet_zone',
+  /** a rendered QR code that a decoder could not read back to its address */
+  'qr_unreadable',
   'internal',
 ] as const;
 

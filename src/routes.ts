@@ -35,6 +35,8 @@ export const serverPaths = {
   trpc: '/api/trpc',
   auth: '/api/auth',
   photoUploads: '/api/media/photos',
+  /** a QR code's downloads: /api/qr-codes/{id}/{png|svg|pdf} */
+  qrDownloads: '/api/qr-codes',
   stripeWebhook: '/api/webhooks/stripe',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',

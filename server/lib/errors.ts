@@ -37,4 +37,9 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   live_choice_changed: 409,
   last_sign_in_method: 409,
   plan_required: 403,
+  qr_inverted_colours: 422,
+  qr_low_contrast: 422,
+  qr_logo_too_large: 422,
+  qr_no_quiet_zone: 422,
+  qr_unreadable: 422,
 };

@@ -8,7 +8,8 @@ import {
   type PausableKind,
   type PauseReason,
 } from '../../src/pauses.ts';
-import { getPlan, hasRoomFor, normalizePlanId } from '../../src/plans.ts';
+import { getPlan, hasRoomFor, normalizePlanId, planInEffect } from '../../src/plans.ts';
+import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   qrScanUrl,
   shortLinkUrl,
@@ -120,7 +121,7 @@ export async function listQrCodes(ctx: ServiceContext) {
   const [rows, { profile, plan, account }] = await Promise.all([
     ctx.db
       .selectFrom('links')
-      .select([...LINK_COLUMNS, 'live_chosen_at'])
+      .select([...LINK_COLUMNS, 'live_chosen_at', 'qr_design'])
       .where('user_id', '=', ctx.user.id)
       .where('kind', '=', 'qr')
       .orderBy('created_at', 'desc')
@@ -129,6 +130,7 @@ export async function listQrCodes(ctx: ServiceContext) {
     ownerFacts(ctx),
   ]);
   const counted = rows.filter((row) => row.vcard_id === null);
+  const planNow = planInEffect(profile);
   // the ranking's own order is the oldest first
   const pauses = summarizePauses(counted.map(candidateOf).reverse(), plan.limits.qrCodes, account);
   const pausedVcards =
@@ -140,7 +142,13 @@ export async function listQrCodes(ctx: ServiceContext) {
     return account ?? (pausedVcards.has(row.vcard_id) ? 'over_limit' : null);
   };
   return {
-    items: rows.map((row) => ({ ...present(ctx.config.publicUrl, row), pause: pauseOf(row) })),
+    items: rows.map((row) => ({
+      ...present(ctx.config.publicUrl, row),
+      pause: pauseOf(row),
+      // what the code looks like now (server/qr-studio), and the saved design the studio edits
+      design: qrDesignInEffect(planNow, row.qr_design),
+      savedDesign: row.qr_design,
+    })),
     used: counted.length,
     limit: plan.limits.qrCodes,
     swapOut: titleOfSwapOut(pauses.swapOut, rows),

@@ -11,13 +11,20 @@ import { deleteStoredObject } from './service.ts';
 /** The path a media row's photo is served at (src/media.ts mediaPath, in SQL). */
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
-/** SQL: true while a profile or a vCard points at the media row's photo. */
+/** SQL: true while a profile, a vCard or a QR code's design points at the media row's photo. */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
     eb.exists(
       eb.selectFrom('profiles').select('profiles.id').where('profiles.profile_pic', '=', servedPathOfRow),
     ),
     eb.exists(eb.selectFrom('vcards').select('vcards.id').where('vcards.photo', '=', servedPathOfRow)),
+    // a QR code's centre logo (server/qr-studio), kept while the design is, even when the plan lapses
+    eb.exists(
+      eb
+        .selectFrom('links')
+        .select('links.id')
+        .where(sql<string>`links.qr_design->>'logo'`, '=', servedPathOfRow),
+    ),
   ]);
 }
 

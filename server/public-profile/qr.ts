@@ -1,18 +1,22 @@
-import QRCode from 'qrcode';
+import { DEFAULT_QR_DESIGN, drawQr, qrSvgMarkup, type QrDesign } from '../../src/qr-design.ts';
 import { createLru } from '../lib/lru.ts';
 
 // The QR code on each public page: inline SVG of the page's own public URL (DECISIONS.md: a vCard's QR
-// code encodes its public page URL). Drawing one costs a few milliseconds, so each URL is drawn once.
+// code encodes its public page URL), drawn in the design of the card's QR code (src/qr-design.ts, the
+// same drawing as My QR Codes and the downloads). Drawing one costs a few milliseconds, so each is drawn once.
 
 const qrSvgs = createLru<string, string>({ maxEntries: 5_000, ttlMs: 24 * 60 * 60 * 1000 });
 
-/** Medium error correction: read from a screen, it does not need H's redundancy, and the page stays small. */
-export async function qrSvg(url: string): Promise<string> {
-  const cached = qrSvgs.get(url);
+export async function qrSvg(url: string, design: QrDesign = DEFAULT_QR_DESIGN): Promise<string> {
+  const key = `${url}|${JSON.stringify(design)}`;
+  const cached = qrSvgs.get(key);
   if (cached) return cached;
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  // decorative for screen readers: the caption beside it says what it is
-  const marked = svg.replace('<svg ', '<svg aria-hidden="true" focusable="false" ').trim();
-  qrSvgs.set(url, marked);
-  return marked;
+  // decorative for screen readers: the caption beside it says what it is; the logo is a same-origin
+  // /media/ path, which the page's Content-Security-Policy allows
+  const svg = qrSvgMarkup(drawQr(url, design), {
+    logoHref: design.logo,
+    attributes: 'aria-hidden="true" focusable="false"',
+  });
+  qrSvgs.set(key, svg);
+  return svg;
 }

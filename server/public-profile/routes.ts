@@ -109,7 +109,7 @@ export async function registerPublicProfileRoutes(
     let page = entry.pages.get(key);
     if (!page) {
       const pageUrl = publicUrl + path;
-      page = qrSvg(pageUrl).then((qr) =>
+      page = qrSvg(pageUrl, entry.profile.qrDesign).then((qr) =>
         renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr }), {
           ...security,
           'content-type': 'text/html; charset=utf-8',

@@ -2,7 +2,8 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
-import { normalizePlanId, type AvailabilityFacts } from '../../src/plans.ts';
+import { normalizePlanId, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
+import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 
@@ -40,6 +41,8 @@ export interface PublicProfile {
    * then created_at; shown through /l/{code}.
    */
   links: { title: string; url: string; code: string }[];
+  /** The design of the card's QR code (its link's, server/qr-studio), as the plan in effect draws it. */
+  qrDesign: QrDesign;
 }
 
 const PROFILE_COLUMNS = [
@@ -70,7 +73,24 @@ export function isVcardId(value: string): boolean {
 }
 
 type ProfileFields = Pick<Selectable<ProfilesTable>, (typeof PROFILE_COLUMNS)[number]>;
-type VcardFields = Pick<Selectable<VcardsTable>, (typeof VCARD_COLUMNS)[number]>;
+type VcardFields = Pick<Selectable<VcardsTable>, (typeof VCARD_COLUMNS)[number]> & {
+  qr_design: QrDesign | null;
+};
+
+/** A vCard's columns and the design of the QR code it manages. */
+function selectVcard(db: Kysely<Database>) {
+  return db
+    .selectFrom('vcards')
+    .select(VCARD_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('links')
+        .select('links.qr_design')
+        .whereRef('links.vcard_id', '=', 'vcards.id')
+        .limit(1)
+        .as('qr_design'),
+    );
+}
 
 function cardOfVcard(vcard: VcardFields): PublicCard {
   return {
@@ -115,18 +135,20 @@ function publicProfile(
   links: PublicProfile['links'],
   cardPaused = false,
 ): PublicProfile {
+  const availability = {
+    plan_type: profile.plan_type,
+    subscription_end: profile.subscription_end,
+    trial_start_date: profile.trial_start_date,
+    trial_days: profile.trial_days,
+  };
   return {
     userId: profile.id,
     language: profile.language,
-    availability: {
-      plan_type: profile.plan_type,
-      subscription_end: profile.subscription_end,
-      trial_start_date: profile.trial_start_date,
-      trial_days: profile.trial_days,
-    },
+    availability,
     card: vcard ? cardOfVcard(vcard) : cardOfProfile(profile),
     cardPaused,
     links,
+    qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
   };
 }
 
@@ -164,9 +186,7 @@ export async function findProfileByUsername(
     .executeTakeFirst();
   if (!profile) return null;
   const [vcard, links] = await Promise.all([
-    db
-      .selectFrom('vcards')
-      .select(VCARD_COLUMNS)
+    selectVcard(db)
       .where('user_id', '=', profile.id)
       // the primary vCard first when one is set, then the oldest
       .orderBy(sql`id = ${profile.primary_vcard_id} is true`, 'desc')
@@ -202,11 +222,7 @@ export async function findProfileByVcardId(
   vcardId: string,
 ): Promise<PublicProfile | null> {
   if (!isVcardId(vcardId)) return null;
-  const vcard = await db
-    .selectFrom('vcards')
-    .select(VCARD_COLUMNS)
-    .where('id', '=', vcardId)
-    .executeTakeFirst();
+  const vcard = await selectVcard(db).where('id', '=', vcardId).executeTakeFirst();
   if (!vcard) return null;
   const profile = await db
     .selectFrom('profiles')

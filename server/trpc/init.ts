@@ -37,6 +37,11 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   live_choice_changed: 'CONFLICT',
   last_sign_in_method: 'CONFLICT',
   plan_required: 'FORBIDDEN',
+  qr_inverted_colours: 'UNPROCESSABLE_CONTENT',
+  qr_low_contrast: 'UNPROCESSABLE_CONTENT',
+  qr_logo_too_large: 'UNPROCESSABLE_CONTENT',
+  qr_no_quiet_zone: 'UNPROCESSABLE_CONTENT',
+  qr_unreadable: 'UNPROCESSABLE_CONTENT',
 };
 
 /** The reason the client is told, for any error a procedure ends with. */

@@ -8,6 +8,7 @@ import { onboardingRouter } from '../onboarding/router.ts';
 import { passkeysRouter } from '../passkeys/router.ts';
 import { pausesRouter } from '../pauses/router.ts';
 import { profileRouter } from '../profile/router.ts';
+import { qrStudioRouter } from '../qr-studio/router.ts';
 import { supportRouter } from '../support/router.ts';
 import { vcardsRouter } from '../vcards/router.ts';
 import { router } from './init.ts';
@@ -24,6 +25,7 @@ export const appRouter = router({
   passkeys: passkeysRouter,
   pauses: pausesRouter,
   profile: profileRouter,
+  qrStudio: qrStudioRouter,
   support: supportRouter,
   vcards: vcardsRouter,
 });

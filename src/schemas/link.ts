@@ -76,7 +76,7 @@ export function qrScanUrl(publicUrl: string, code: string): string {
  * Download name of a QR code: the title with spaces as underscores (spec section 2), without control or
  * invisible formatting characters (stored before src/text.ts refused them), never empty.
  */
-export function qrDownloadName(title: string, extension: 'png' | 'svg'): string {
+export function qrDownloadName(title: string, extension: 'png' | 'svg' | 'pdf'): string {
   const base =
     toSingleLine(title)
       .trim()

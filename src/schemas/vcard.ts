@@ -44,7 +44,8 @@ export const optionalHttpUrl = singleLineText()
   .refine((value) => value === '' || isHttpUrl(value), M.urlScheme)
   .transform((value) => value || null);
 
-const colour = singleLineText()
+/** A #RRGGBB colour, upper-cased. */
+export const colour = singleLineText()
   .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
   .transform((value) => value.toUpperCase());
 

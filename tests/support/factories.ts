@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
+import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
@@ -312,4 +313,16 @@ export async function setDemoBillingPeriod(
     .set({ period_start: period.start, period_end: period.end })
     .where('id', '=', latest.id)
     .execute();
+}
+
+/** A QR studio design that scans (brand colours, rounded modules, round eyes), with what a test changes. */
+export function qrDesignInput(overrides: Partial<QrDesign> = {}): QrDesign {
+  return {
+    ...DEFAULT_QR_DESIGN,
+    foreground: '#1E3A8A',
+    background: '#FEF3C7',
+    moduleStyle: 'rounded',
+    eyeStyle: 'circle',
+    ...overrides,
+  };
 }

@@ -98,6 +98,11 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   live_choice_changed: msg`What stays live changed in the meantime. Check the list and try again.`,
   last_sign_in_method: msg`This passkey is your only way to sign in, so it cannot be removed. Add another passkey first.`,
   plan_required: msg`This feature is not included in your plan. Upgrade to use it.`,
+  qr_inverted_colours: msg`This QR code would not scan: the code's colour must be darker than the background.`,
+  qr_low_contrast: msg`This QR code would not scan: the code's colour and the background are too close. Choose a darker code colour or a lighter background.`,
+  qr_logo_too_large: msg`This QR code would not scan: the logo hides too much of it. Make the logo smaller.`,
+  qr_no_quiet_zone: msg`This QR code would not scan: it needs a light margin around it.`,
+  qr_unreadable: msg`This QR code would not scan: a test scan could not read it. Try another style, a smaller logo or stronger colours.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

@@ -10,6 +10,7 @@ import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { EmptyQrCodes } from './qr-codes/EmptyQrCodes.tsx';
 import { QrCodeCard } from './qr-codes/QrCodeCard.tsx';
 import { QrCodeDialog } from './qr-codes/QrCodeDialog.tsx';
+import { QrStudioDialog } from './qr-codes/QrStudioDialog.tsx';
 import type { QrCodeRow } from './qr-codes/types.ts';
 
 type QrCodeList = RouterOutputs['links']['qrCodes'];
@@ -42,6 +43,9 @@ export function QrCodes() {
   const { t } = useLingui();
   const list = trpc.links.qrCodes.useQuery();
   const [target, setTarget] = useState<DialogTarget | null>(null);
+  /** The id of the QR code open in the studio (the row itself is read from the list, so it stays fresh). */
+  const [designing, setDesigning] = useState<string | null>(null);
+  const designed = list.data?.items.find((qrCode) => qrCode.id === designing) ?? null;
   const create = () => setTarget({ qrCode: null });
   const usage = list.data ? planUsage(list.data.used, list.data.limit) : null;
 
@@ -70,6 +74,7 @@ export function QrCodes() {
                   qrCode={qrCode}
                   keepLive={keepLiveOf(qrCode, list.data.swapOut)}
                   onEdit={() => setTarget({ qrCode })}
+                  onDesign={() => setDesigning(qrCode.id)}
                 />
               ))}
             </div>
@@ -80,6 +85,9 @@ export function QrCodes() {
       )}
       <Dialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
         {target && <QrCodeDialog qrCode={target.qrCode} onSaved={() => setTarget(null)} />}
+      </Dialog>
+      <Dialog open={designed !== null} onOpenChange={(open) => !open && setDesigning(null)}>
+        {designed && <QrStudioDialog qrCode={designed} onDone={() => setDesigning(null)} />}
       </Dialog>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { IdCard, MousePointerClick, Pencil, ScanLine, Trash2 } from 'lucide-react';
+import { IdCard, MousePointerClick, Palette, Pencil, ScanLine, Trash2 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { DeleteQrCodeDialog } from './DeleteQrCodeDialog.tsx';
 import { DownloadButtons } from './DownloadButtons.tsx';
-import { QR_CARD_SIZE_PX, QR_CODE_STYLE } from './qr-image.ts';
+import { QR_CARD_SIZE_PX } from './qr-image.ts';
 import type { QrCodeRow } from './types.ts';
 
 /** Edit and Delete of a QR code a vCard manages: shown, but blocked, with the reason beside them. */
@@ -34,10 +34,12 @@ interface QrCodeCardProps {
   /** For a paused QR code: the swap that keeps it live instead of another, when there is one. */
   keepLive: KeepLiveButtonProps | null;
   onEdit: () => void;
+  /** Opens the QR studio (every QR code has a design, a vCard's own too). */
+  onDesign: () => void;
 }
 
 /** One card of the My QR Codes grid (spec section 2): the code, what it leads to, its counts and actions. */
-export function QrCodeCard({ qrCode, keepLive, onEdit }: QrCodeCardProps) {
+export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardProps) {
   const { t } = useLingui();
   const headingId = useId();
   const noteId = useId();
@@ -54,8 +56,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit }: QrCodeCardProps) {
         <QrCodeSvg
           value={qrCode.qrUrl}
           size={QR_CARD_SIZE_PX}
-          level={QR_CODE_STYLE.level}
-          quietZone={QR_CODE_STYLE.quietZone}
+          design={qrCode.design}
           label={t`QR code of ${title}`}
         />
       </div>
@@ -121,8 +122,12 @@ export function QrCodeCard({ qrCode, keepLive, onEdit }: QrCodeCardProps) {
         )}
       </div>
       <div className="flex flex-wrap gap-1 border-t border-slate-200 p-2">
-        <DownloadButtons value={qrCode.qrUrl} title={title} />
+        <DownloadButtons qrCode={qrCode} />
         <CopyLinkButton url={qrCode.shortUrl} />
+        <Button variant="ghost" size="sm" onClick={onDesign}>
+          <Palette aria-hidden />
+          <Trans>Design</Trans>
+        </Button>
         {managed ? (
           <ManagedActions noteId={noteId} />
         ) : (

@@ -1,0 +1,62 @@
+import { PDFDocument, rgb } from 'pdf-lib';
+import sharp from 'sharp';
+import { qrSvgMarkup, type QrDrawing } from '../../src/qr-design.ts';
+
+// A QR drawing (src/qr-design.ts drawQr) as the files people download and the images the server checks:
+// SVG markup, a PNG rasterised from that same SVG by sharp, and a PDF that draws the same path data as
+// vectors, so a print shop can scale it to any size.
+
+/** A logo's bytes as stored (media uploads are re-encoded JPEG), embedded in downloads. */
+export interface LogoImage {
+  bytes: Buffer;
+  contentType: 'image/jpeg';
+}
+
+/** The drawing as a standalone SVG file (the logo embedded as a data: URL). */
+export function qrSvgFile(drawing: QrDrawing, logo: LogoImage | null, pixels?: number): string {
+  const logoHref = logo ? `data:${logo.contentType};base64,${logo.bytes.toString('base64')}` : null;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${qrSvgMarkup(drawing, { pixels, logoHref })}\n`;
+}
+
+/** The drawing as a `pixels` × `pixels` PNG (or raw RGBA for the decoder). */
+export function qrRaster(drawing: QrDrawing, logo: LogoImage | null, pixels: number) {
+  return sharp(Buffer.from(qrSvgFile(drawing, logo, pixels))).flatten({ background: drawing.background });
+}
+
+export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: number): Promise<Buffer> {
+  return qrRaster(drawing, logo, pixels).png().toBuffer();
+}
+
+/** One module's side in the PDF: 2 mm, so a typical code (about 45 modules) prints about 9 cm wide. */
+const PDF_POINTS_PER_MODULE = (2 / 25.4) * 72;
+
+function pdfColour(hex: string) {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+/** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */
+export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setCreator('Tapcard');
+  const k = PDF_POINTS_PER_MODULE;
+  const side = drawing.side * k;
+  const page = pdf.addPage([side, side]);
+  page.drawRectangle({ x: 0, y: 0, width: side, height: side, color: pdfColour(drawing.background) });
+  // drawSvgPath puts the path's origin at (x, y) with y going down, as in SVG
+  page.drawSvgPath(drawing.path, { x: 0, y: side, scale: k, color: pdfColour(drawing.foreground) });
+  if (drawing.logo && logo) {
+    const image = await pdf.embedJpg(logo.bytes);
+    const box = drawing.logo.size * k;
+    const fit = Math.min(box / image.width, box / image.height);
+    const [width, height] = [image.width * fit, image.height * fit];
+    page.drawImage(image, {
+      x: drawing.logo.x * k + (box - width) / 2,
+      y: side - drawing.logo.y * k - box + (box - height) / 2,
+      width,
+      height,
+    });
+  }
+  return Buffer.from(await pdf.save());
+}

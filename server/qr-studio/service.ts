@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
+import type { QrDownloadFormat, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
+import { qrDownloadName, qrScanUrl } from '../../src/schemas/link.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
+import { AppError } from '../lib/errors.ts';
+import { assertOwnPhoto, readPhoto } from '../media/service.ts';
+import { releaseUnusedPhotos } from '../media/references.ts';
+import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import { vcardPageUrl } from '../vcards/service.ts';
+import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
+import { scannabilityProblem } from './scannability.ts';
+
+// The QR studio (issue 13 item 3, customBranding): a QR code's design is saved on its link after the
+// scannability check, and every image of that code (My QR Codes, downloads, the vCard's public page) is
+// drawn from it through src/qr-design.ts. Every query filters by the signed-in user.
+
+async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
+  const link = await db
+    .selectFrom('links')
+    .select(['id', 'code', 'title', 'vcard_id', 'qr_design'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'qr')
+    .executeTakeFirst();
+  if (!link) throw new AppError('not_found');
+  return link;
+}
+
+/** The stored logo of a design, for drawing it into files; null without one. */
+async function logoOf(deps: AppDeps, design: QrDesign): Promise<LogoImage | null> {
+  const bytes = await readPhoto(deps, design.logo);
+  return bytes ? { bytes, contentType: 'image/jpeg' } : null;
+}
+
+/**
+ * Saves a QR code's design after checking that it scans: for a vCard's own code, both as the short link
+ * (My QR Codes, downloads) and as the page address its public page shows. Throws not_found, validation_failed
+ * (field photo: a logo that is not this user's upload) and the qr_* reasons; nothing is stored then.
+ */
+export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput): Promise<QrDesign> {
+  const link = await ownQrLink(ctx.db, ctx.user.id, input.id);
+  const { design } = input;
+  if (design.logo) await assertOwnPhoto(ctx.db, ctx.user.id, design.logo);
+  const logo = await logoOf(ctx, design);
+  if (design.logo && !logo) throw new AppError('validation_failed', { field: 'photo' });
+  const values = [qrScanUrl(ctx.config.publicUrl, link.code)];
+  if (link.vcard_id) values.push(vcardPageUrl(ctx.config.publicUrl, link.vcard_id));
+  for (const value of values) {
+    const problem = await scannabilityProblem(value, design, logo);
+    if (problem) throw new AppError(problem);
+  }
+  await ctx.db
+    .updateTable('links')
+    .set({ qr_design: JSON.stringify(design) })
+    .where('id', '=', link.id)
+    .where('user_id', '=', ctx.user.id)
+    .execute();
+  await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
+  // 'links' redraws My QR Codes; the public pages' cache also drops the owner's pages on it
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return design;
+}
+
+/** Back to the plain code: the design (and its logo, when nothing else uses it) is removed. */
+export async function resetQrDesign(ctx: ServiceContext, id: string): Promise<void> {
+  const link = await ownQrLink(ctx.db, ctx.user.id, id);
+  await ctx.db
+    .updateTable('links')
+    .set({ qr_design: null })
+    .where('id', '=', link.id)
+    .where('user_id', '=', ctx.user.id)
+    .execute();
+  await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+}
+
+export interface QrFile {
+  body: Buffer | string;
+  contentType: string;
+  fileName: string;
+}
+
+const CONTENT_TYPES: Record<QrDownloadFormat, string> = {
+  png: 'image/png',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+
+/**
+ * A QR code of the user as a file: PNG of `size` px, SVG or PDF (vector), in the design in effect (the
+ * plain one when the plan no longer includes the saved design). Throws not_found.
+ */
+export async function qrCodeFile(
+  deps: AppDeps,
+  userId: string,
+  request: { id: string; format: QrDownloadFormat; size: number },
+): Promise<QrFile> {
+  const [link, plan] = await Promise.all([
+    ownQrLink(deps.db, userId, request.id),
+    planInEffectOf(deps, userId),
+  ]);
+  const design = qrDesignInEffect(plan, link.qr_design);
+  const drawing = drawQr(qrScanUrl(deps.config.publicUrl, link.code), design);
+  const logo = await logoOf(deps, design);
+  const body =
+    request.format === 'png'
+      ? await qrPng(drawing, logo, request.size)
+      : request.format === 'svg'
+        ? qrSvgFile(drawing, logo)
+        : await qrPdf(drawing, logo, link.title);
+  return {
+    body,
+    contentType: CONTENT_TYPES[request.format],
+    fileName: qrDownloadName(link.title, request.format),
+  };
+}

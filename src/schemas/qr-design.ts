@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { QR_EYE_STYLES, QR_LOGO_SCALE_MAX, QR_LOGO_SCALE_MIN, QR_MODULE_STYLES } from '../qr-design.ts';
+import { colour, photoPath } from './vcard.ts';
+
+// The QR studio's form and the qrStudio.* procedures (issue 13 item 3). Whether a design scans is the
+// server's check (server/qr-studio/scannability.ts), after these shapes.
+
+export const QrDesignSchema = z.object({
+  foreground: colour,
+  background: colour,
+  moduleStyle: z.enum(QR_MODULE_STYLES, M.invalid),
+  eyeStyle: z.enum(QR_EYE_STYLES, M.invalid),
+  /** an image this user uploaded (checked by the server), or null */
+  logo: photoPath,
+  logoScale: z.number(M.invalid).min(QR_LOGO_SCALE_MIN, M.invalid).max(QR_LOGO_SCALE_MAX, M.invalid),
+});
+
+/** Save the design of one QR code (a link of kind qr, a vCard's own included). */
+export const SaveQrDesignSchema = z.object({ id: z.uuid(), design: QrDesignSchema });
+export type SaveQrDesignInput = z.output<typeof SaveQrDesignSchema>;
+
+/** The downloads' formats and PNG sizes (a square of `size` px). */
+export const QR_DOWNLOAD_FORMATS = ['png', 'svg', 'pdf'] as const;
+export type QrDownloadFormat = (typeof QR_DOWNLOAD_FORMATS)[number];
+export const QR_PNG_SIZES = [512, 1024, 2048] as const;
+export const QR_PNG_DEFAULT_SIZE = 1024;

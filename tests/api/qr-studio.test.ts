@@ -1,0 +1,250 @@
+import { inflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
+import { mediaKeyOf } from '../../src/media.ts';
+import { findUnusedPhotoKeys } from '../../server/media/references.ts';
+import { qrScanUrl } from '../../src/schemas/link.ts';
+import { addLink, addVcard, createSignedInOwner, qrDesignInput, setPlan } from '../support/factories.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  TEST_ORIGIN,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  uploadTestPhoto,
+  type TestApp,
+} from '../support/harness.ts';
+
+// The QR studio (issue 13 item 3): a design is saved only when it scans, belongs to the QR code's link,
+// and is what every image of that code is drawn in: My QR Codes, the downloads (PNG, SVG, PDF) and the
+// vCard's public page. A plan without customBranding draws the plain code and keeps the design.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+type Owner = Awaited<ReturnType<typeof createSignedInOwner>>;
+
+interface QrItem {
+  id: string;
+  qrUrl: string;
+  design: QrDesign;
+  savedDesign: QrDesign | null;
+}
+
+/** A Pro owner with a vCard and the QR code it manages (a QR code of My QR Codes like any other). */
+async function ownerWithVcard(): Promise<Owner & { vcardId: string; linkId: string; code: string }> {
+  const owner = await createSignedInOwner(t, { plan: 'pro' });
+  const vcardId = await addVcard(t.db, owner.userId);
+  const link = await addLink(t.db, owner.userId, {
+    kind: 'qr',
+    vcard_id: vcardId,
+    url: `${TEST_ORIGIN}/vcard/${vcardId}`,
+  });
+  return { ...owner, vcardId, linkId: link.id, code: link.code };
+}
+
+async function qrItem(owner: Owner, id: string): Promise<QrItem> {
+  const list = trpcData<{ items: QrItem[] }>(await trpcQuery(t.app, 'links.qrCodes', owner.cookie));
+  const item = list.items.find((candidate) => candidate.id === id);
+  if (!item) throw new Error('QR code not listed');
+  return item;
+}
+
+const storedDesign = async (id: string) =>
+  (await t.db.selectFrom('links').select('qr_design').where('id', '=', id).executeTakeFirstOrThrow())
+    .qr_design;
+
+const saveDesign = (owner: Owner, id: string, design: QrDesign) =>
+  trpcMutate(t.app, 'qrStudio.saveDesign', owner.cookie, { id, design });
+
+const download = (owner: Owner, id: string, format: string, query = '') =>
+  injectFromApp(t.app, {
+    method: 'GET',
+    url: `/api/qr-codes/${id}/${format}${query}`,
+    headers: { cookie: owner.cookie },
+  });
+
+/** What jsQR reads from a PNG, and the colour of its top-left eye's corner. */
+async function readPng(png: Buffer) {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+  );
+  return { text: decoded?.data ?? null, width: info.width, height: info.height };
+}
+
+/** The PDF's content streams, inflated. */
+function pdfContent(pdf: Buffer): string {
+  const text = pdf.toString('latin1');
+  const streams = [...text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)];
+  return streams
+    .map(([, body]) => {
+      try {
+        return inflateSync(Buffer.from(body ?? '', 'latin1')).toString('latin1');
+      } catch {
+        return body ?? '';
+      }
+    })
+    .join('\n');
+}
+
+describe('saving a design', () => {
+  it('stores a design that scans and draws My QR Codes with it', async () => {
+    const owner = await ownerWithVcard();
+    const design = qrDesignInput();
+    const response = await saveDesign(owner, owner.linkId, design);
+    expect(response.statusCode).toBe(200);
+    expect(await storedDesign(owner.linkId)).toEqual(design);
+    const item = await qrItem(owner, owner.linkId);
+    expect(item.design).toEqual(design);
+    expect(item.savedDesign).toEqual(design);
+  });
+
+  it.each([
+    ['qr_low_contrast', { foreground: '#9CA3AF', background: '#FFFFFF' }],
+    ['qr_inverted_colours', { foreground: '#FFFFFF', background: '#1E3A8A' }],
+    ['qr_logo_too_large', { logoScale: 0.4 }],
+  ] as const)('refuses a design that would not scan (%s) and stores nothing', async (reason, change) => {
+    const owner = await ownerWithVcard();
+    const logo = await uploadTestPhoto(t.app, owner.cookie);
+    const response = await saveDesign(owner, owner.linkId, qrDesignInput({ logo, ...change }));
+    expect(response.statusCode).toBe(422);
+    expect(trpcError(response).data.reason).toBe(reason);
+    expect(await storedDesign(owner.linkId)).toBeNull();
+  });
+
+  it("refuses a logo that is not the owner's upload, and another person's QR code", async () => {
+    const owner = await ownerWithVcard();
+    const other = await ownerWithVcard();
+    const othersLogo = await uploadTestPhoto(t.app, other.cookie);
+    const logoResponse = await saveDesign(owner, owner.linkId, qrDesignInput({ logo: othersLogo }));
+    expect(trpcError(logoResponse).data.reason).toBe('validation_failed');
+    const foreign = await saveDesign(owner, other.linkId, qrDesignInput());
+    expect(trpcError(foreign).data.reason).toBe('not_found');
+    expect(await storedDesign(owner.linkId)).toBeNull();
+    expect(await storedDesign(other.linkId)).toBeNull();
+    expect((await download(owner, other.linkId, 'png')).statusCode).toBe(404);
+  });
+
+  it('resets to the plain code', async () => {
+    const owner = await ownerWithVcard();
+    await saveDesign(owner, owner.linkId, qrDesignInput());
+    const response = await trpcMutate(t.app, 'qrStudio.resetDesign', owner.cookie, { id: owner.linkId });
+    expect(response.statusCode).toBe(200);
+    expect(await storedDesign(owner.linkId)).toBeNull();
+    expect((await qrItem(owner, owner.linkId)).design).toEqual(DEFAULT_QR_DESIGN);
+  });
+});
+
+describe('every image of a designed QR code', () => {
+  it('downloads as PNG of the chosen size, SVG and vector PDF, all in the design, with the logo', async () => {
+    const owner = await ownerWithVcard();
+    const logo = await uploadTestPhoto(t.app, owner.cookie);
+    expect((await saveDesign(owner, owner.linkId, qrDesignInput({ logo }))).statusCode).toBe(200);
+    const shortUrl = qrScanUrl(TEST_ORIGIN, owner.code);
+
+    const png = await download(owner, owner.linkId, 'png', '?size=2048');
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toMatch(/attachment; filename\*=UTF-8''.+\.png/);
+    const read = await readPng(png.rawPayload);
+    expect(read).toMatchObject({ text: shortUrl, width: 2048, height: 2048 });
+    const corner = await sharp(png.rawPayload)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect([...corner]).toEqual([0xfe, 0xf3, 0xc7]);
+
+    const svg = await download(owner, owner.linkId, 'svg');
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.body).toContain('fill="#1E3A8A"');
+    expect(svg.body).toContain('fill="#FEF3C7"');
+    expect(svg.body).toContain('href="data:image/jpeg;base64,');
+    expect((await readPng(await sharp(svg.rawPayload).resize(800).png().toBuffer())).text).toBe(shortUrl);
+
+    const pdf = await download(owner, owner.linkId, 'pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const content = pdfContent(pdf.rawPayload);
+    // the modules are vector paths (moves, curves for the rounded shapes, fills), the logo one image
+    expect(content).toMatch(/ m\n/);
+    expect(content).toMatch(/ c\n/);
+    expect(content).toMatch(/\bf\n/);
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+  });
+
+  it("draws the vCard's public page QR code in the design", async () => {
+    const owner = await ownerWithVcard();
+    const logo = await uploadTestPhoto(t.app, owner.cookie);
+    await saveDesign(owner, owner.linkId, qrDesignInput({ logo }));
+    const page = await t.app.inject({ method: 'GET', url: `/vcard/${owner.vcardId}` });
+    expect(page.statusCode).toBe(200);
+    const figure = page.body.match(/<figure class="qr">([\s\S]*?)<\/figure>/)?.[1] ?? '';
+    expect(figure).toContain('fill="#1E3A8A"');
+    expect(figure).toContain(`href="${logo}"`);
+  });
+
+  it('refuses PNG sizes beyond 2048 px', async () => {
+    const owner = await ownerWithVcard();
+    const response = await download(owner, owner.linkId, 'png', '?size=4096');
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('after a downgrade', () => {
+  it('draws the plain code everywhere, keeps the design, and draws it again with the plan back', async () => {
+    const owner = await ownerWithVcard();
+    const logo = await uploadTestPhoto(t.app, owner.cookie);
+    const design = qrDesignInput({ logo });
+    await saveDesign(owner, owner.linkId, design);
+    await setPlan(t.db, owner.userId, 'pro', new Date(Date.now() - 60_000));
+
+    const item = await qrItem(owner, owner.linkId);
+    expect(item.design).toEqual(DEFAULT_QR_DESIGN);
+    expect(item.savedDesign).toEqual(design);
+    expect(await storedDesign(owner.linkId)).toEqual(design);
+    const svg = await download(owner, owner.linkId, 'svg');
+    expect(svg.body).toContain('fill="#000000"');
+    expect(svg.body).not.toContain('#1E3A8A');
+    expect(svg.body).not.toContain('<image');
+    const png = await download(owner, owner.linkId, 'png');
+    expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, owner.code));
+    const figure = (await t.app.inject({ method: 'GET', url: `/vcard/${owner.vcardId}` })).body;
+    expect(figure).not.toContain('#1E3A8A');
+    // the logo is kept with the design: the clean-up job does not count it as unused
+    const unused = await findUnusedPhotoKeys(t.db, new Date(Date.now() + 60_000));
+    expect(unused).not.toContain(mediaKeyOf(logo));
+    expect(
+      await t.db.selectFrom('media').select('key').where('user_id', '=', owner.userId).execute(),
+    ).toHaveLength(1);
+
+    await setPlan(t.db, owner.userId, 'pro', null);
+    expect((await qrItem(owner, owner.linkId)).design).toEqual(design);
+    expect((await download(owner, owner.linkId, 'svg')).body).toContain('fill="#1E3A8A"');
+  });
+
+  it('lets a Free account download its plain code in every format', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'free' });
+    const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    const png = await download(owner, id, 'png', '?size=512');
+    expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, code));
+    expect((await download(owner, id, 'svg')).statusCode).toBe(200);
+    expect((await download(owner, id, 'pdf')).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // signed out: no file
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/qr-codes/${id}/png` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_QR_DESIGN,
+  drawQr,
+  QR_LOGO_MAX_AREA_SHARE,
+  QR_QUIET_ZONE_MODULES,
+  qrDesignInEffect,
+  qrDesignProblem,
+  type QrDesign,
+} from '../../src/qr-design.ts';
+
+// The one drawing of a QR code (src/qr-design.ts): level H and a 4-module quiet zone always, the logo's
+// share of the modules counted, and the plain code while the plan lacks customBranding.
+
+const VALUE = 'https://cards.example.com/l/Ab3dE5gH7j?qr';
+const DESIGN: QrDesign = { ...DEFAULT_QR_DESIGN, foreground: '#1E3A8A', logo: '/media/x.jpg' };
+
+describe('drawQr', () => {
+  it('draws level H with 4 light modules around the code', () => {
+    const { modules } = QRCode.create(VALUE, { errorCorrectionLevel: 'H' });
+    const drawing = drawQr(VALUE, DEFAULT_QR_DESIGN);
+    expect(drawing.side).toBe(modules.size + 2 * QR_QUIET_ZONE_MODULES);
+    expect(drawing.logo).toBeNull();
+    expect(drawing.logoShare).toBe(0);
+  });
+
+  it('centres the logo, leaves its modules out and counts their share', () => {
+    const drawing = drawQr(VALUE, DESIGN);
+    const logo = drawing.logo;
+    expect(logo).not.toBeNull();
+    expect(logo!.x + logo!.size / 2).toBeCloseTo(drawing.side / 2);
+    expect(logo!.y).toBe(logo!.x);
+    expect(drawing.logoShare).toBeGreaterThan(0);
+    expect(drawing.logoShare).toBeLessThanOrEqual(QR_LOGO_MAX_AREA_SHARE);
+    expect(qrDesignProblem(drawing, DESIGN)).toBeNull();
+    const large = { ...DESIGN, logoScale: 0.4 };
+    expect(qrDesignProblem(drawQr(VALUE, large), large)).toBe('qr_logo_too_large');
+  });
+});
+
+describe('qrDesignInEffect', () => {
+  it('draws the saved design for Pro and Business, and the plain code for Free, keeping nothing else', () => {
+    expect(qrDesignInEffect('pro', DESIGN)).toBe(DESIGN);
+    expect(qrDesignInEffect('business', DESIGN)).toBe(DESIGN);
+    expect(qrDesignInEffect('free', DESIGN)).toEqual(DEFAULT_QR_DESIGN);
+    expect(qrDesignInEffect('pro', null)).toEqual(DEFAULT_QR_DESIGN);
+  });
+});
