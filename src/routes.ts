@@ -42,6 +42,10 @@ export const serverPaths = {
   vcardPage: '/vcard',
   shortLink: '/l',
   media: '/media',
+  /** the card designs' self-hosted fonts */
+  fonts: '/fonts',
+  /** a vCard rendered with an unsaved design, for the design screen's preview (signed in) */
+  designPreview: '/api/designs/preview',
   health: '/health',
   /** the development mailbox (outside production) */
   devMail: '/dev/mail',

@@ -11,13 +11,24 @@ import { deleteStoredObject } from './service.ts';
 /** The path a media row's photo is served at (src/media.ts mediaPath, in SQL). */
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
-/** SQL: true while a profile or a vCard points at the media row's photo. */
+/** SQL: true while a profile or a vCard (its photo, or its design's logo or cover) points at the photo. */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
     eb.exists(
       eb.selectFrom('profiles').select('profiles.id').where('profiles.profile_pic', '=', servedPathOfRow),
     ),
     eb.exists(eb.selectFrom('vcards').select('vcards.id').where('vcards.photo', '=', servedPathOfRow)),
+    eb.exists(
+      eb
+        .selectFrom('vcards')
+        .select('vcards.id')
+        .where((vcards) =>
+          vcards.or([
+            vcards(sql`vcards.design->>'logo'`, '=', servedPathOfRow),
+            vcards(sql`vcards.design->>'coverImage'`, '=', servedPathOfRow),
+          ]),
+        ),
+    ),
   ]);
 }
 
