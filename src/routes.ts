@@ -23,6 +23,8 @@ export const paths = {
   support: '/dashboard/support',
   profile: '/dashboard/profile',
   vcardEditor: '/dashboard/vcard',
+  /** card designs (customBranding) */
+  cardDesign: '/dashboard/design',
   links: '/dashboard/links',
 } as const;
 

@@ -38,12 +38,20 @@ footer a{display:inline-block;padding:.5rem;color:inherit}
 a:focus-visible{outline:3px solid var(--text);outline-offset:3px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
+/**
+ * Where the photo sits on the page's surface instead of the card colour: the initials circle turns to the
+ * card colour with the font colour on it (the same pair), ringed in the surface's colour.
+ */
+const ON_SURFACE =
+  '.avatar{background:var(--bg);color:var(--fg);border-color:var(--surface)}.logo{border-color:var(--line)}';
+
 /** The rules of each layout (the markup is the same; server/public-profile/render.ts adds the banner). */
 const LAYOUT_CSS: Record<CardDesign['layout'], string> = {
   centred: '',
   left:
     '.cover{background:none;color:var(--head);text-align:left;padding:0 1.5rem .5rem}' +
-    '.cover>.avatar,.marks{margin:-4rem 0 1rem}.marks{justify-content:flex-start}' +
+    '.cover>.avatar,.marks{margin:-4rem 0 1rem}.marks{justify-content:flex-start;align-items:flex-end}' +
+    ON_SURFACE +
     '.social{justify-content:flex-start}.links a{text-align:left}',
   compact:
     '.cover{display:grid;grid-template-columns:auto 1fr;column-gap:1rem;align-items:center;text-align:left;padding:1.25rem}' +
@@ -52,6 +60,7 @@ const LAYOUT_CSS: Record<CardDesign['layout'], string> = {
     '.actions{margin-top:1rem}.qr svg{width:8rem;height:8rem}',
   dark:
     'body{background:#030712}.cover{background:none;color:var(--head);padding-top:2rem}' +
+    ON_SURFACE +
     '.banner+.cover{padding-top:0}.banner+.cover>.avatar,.banner+.cover>.marks{margin-top:-4rem}' +
     '.save{box-shadow:none}.qr svg{border-radius:.5rem}',
 };
@@ -85,13 +94,13 @@ export function bannerOf(design: CardDesign): 'image' | 'colour' | null {
 }
 
 function designCss(design: CardDesign): string {
-  let css = LAYOUT_CSS[design.layout] + BUTTON_CSS[design.buttonStyle];
+  // the logo's general rules first: a layout places the photo and logo its own way
+  let css = (design.logo ? LOGO_CSS : '') + LAYOUT_CSS[design.layout] + BUTTON_CSS[design.buttonStyle];
   if (bannerOf(design)) css += BANNER_CSS;
   if (design.cover === 'gradient') {
     css +=
       bannerOf(design) === 'colour' ? `.banner{background:${GRADIENT}}` : `.cover{background:${GRADIENT}}`;
   }
-  if (design.logo) css += LOGO_CSS;
   return css;
 }
 
