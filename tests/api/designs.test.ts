@@ -169,6 +169,33 @@ describe('designs.save refuses', () => {
   });
 });
 
+describe('a logo and cover no card uses any more', () => {
+  const mediaOf = async (userId: string) =>
+    (await t.db.selectFrom('media').select('key').where('user_id', '=', userId).execute()).map(
+      (row) => `/media/${row.key}`,
+    );
+
+  it('are deleted when replaced and when their vCard is deleted, and kept while in use', async () => {
+    const owner = await designedOwner();
+    expect(await mediaOf(owner.userId)).toEqual(expect.arrayContaining([owner.logo, owner.cover]));
+    const newLogo = await uploadTestPhoto(t.app, owner.cookie);
+    const replaced = await trpcMutate(t.app, 'designs.save', owner.cookie, {
+      ...owner.input,
+      design: { ...owner.input.design, logo: newLogo },
+    });
+    expect(replaced.statusCode).toBe(200);
+    const afterReplace = await mediaOf(owner.userId);
+    expect(afterReplace).not.toContain(owner.logo);
+    expect(afterReplace).toEqual(expect.arrayContaining([newLogo, owner.cover]));
+
+    const deleted = await trpcMutate(t.app, 'vcards.delete', owner.cookie, { id: owner.vcardId });
+    expect(deleted.statusCode).toBe(200);
+    const afterDelete = await mediaOf(owner.userId);
+    expect(afterDelete).not.toContain(newLogo);
+    expect(afterDelete).not.toContain(owner.cover);
+  });
+});
+
 describe('the design preview', () => {
   const previewUrl = (vcardId: string, input: ReturnType<typeof designInput>) =>
     `/api/designs/preview?vcard=${vcardId}&design=${encodeURIComponent(
