@@ -60,15 +60,31 @@ export function cardColours(stored: {
 
 /** The page around the card: light for every layout but 'dark'. Fixed pairs, well above AA. */
 const SURFACES = {
-  light: { surface: '#FFFFFF', text: '#1A1D23', muted: '#4A5263', tile: '#F3F5F8', border: '#DFE3EA' },
-  dark: { surface: '#111827', text: '#F3F4F6', muted: '#B6BECB', tile: '#1F2937', border: '#4B5563' },
+  light: {
+    page: '#EEF1F5',
+    surface: '#FFFFFF',
+    text: '#1A1D23',
+    muted: '#4A5263',
+    tile: '#F3F5F8',
+    border: '#DFE3EA',
+  },
+  dark: {
+    page: '#030712',
+    surface: '#111827',
+    text: '#F3F4F6',
+    muted: '#B6BECB',
+    tile: '#1F2937',
+    border: '#4B5563',
+  },
 } as const;
 
 export interface DesignColours extends CardColours {
+  /** Behind the card: where the footer is. */
+  page: string;
   surface: string;
   /** Text on the surface: the name in layouts that put it there, profile links in the free style. */
   surfaceText: string;
-  /** The QR caption and the footer. */
+  /** The QR caption (on the surface) and the footer (on the page). */
   mutedText: string;
   /** The contact tiles (Call, Email, Website) and their labels. */
   tile: string;
@@ -113,6 +129,7 @@ export function designColours(
   const onCard = design.layout === 'centred' || design.layout === 'compact';
   return {
     ...card,
+    page: page.page,
     surface: page.surface,
     surfaceText: page.text,
     mutedText: page.muted,
@@ -144,7 +161,8 @@ export function designTextPairs(colours: DesignColours, design: Pick<CardDesign,
   pairs.push(
     { what: 'initials', text: colours.background, background: colours.font },
     { what: 'contact tile', text: colours.tileText, background: colours.tile },
-    { what: 'QR caption and footer', text: colours.mutedText, background: colours.surface },
+    { what: 'QR caption', text: colours.mutedText, background: colours.surface },
+    { what: 'footer', text: colours.mutedText, background: colours.page },
   );
   if (design.buttonStyle === 'outline') {
     pairs.push({ what: 'outline button', text: colours.outlineText, background: colours.surface });

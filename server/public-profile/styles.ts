@@ -59,7 +59,7 @@ const LAYOUT_CSS: Record<CardDesign['layout'], string> = {
     '.cover .logo{width:3rem;height:3rem}h1{font-size:1.4rem;align-self:end}.role{margin:0;align-self:start}' +
     '.actions{margin-top:1rem}.qr svg{width:8rem;height:8rem}',
   dark:
-    'body{background:#030712}.cover{background:none;color:var(--head);padding-top:2rem}' +
+    '.cover{background:none;color:var(--head);padding-top:2rem}' +
     ON_SURFACE +
     '.banner+.cover{padding-top:0}.banner+.cover>.avatar,.banner+.cover>.marks{margin-top:-4rem}' +
     '.save{box-shadow:none}.qr svg{border-radius:.5rem}',
@@ -104,10 +104,10 @@ function designCss(design: CardDesign): string {
   return css;
 }
 
-function variables(colours: DesignColours, family: string, dark: boolean): string {
+function variables(colours: DesignColours, family: string): string {
   return (
     `:root{--bg:${colours.background};--fg:${colours.font};--icon:${colours.icon};--accent:${colours.accent}` +
-    `;--page:${dark ? '#030712' : '#EEF1F5'};--surface:${colours.surface};--text:${colours.surfaceText}` +
+    `;--page:${colours.page};--surface:${colours.surface};--text:${colours.surfaceText}` +
     `;--muted:${colours.mutedText};--tile:${colours.tile};--tile-fg:${colours.tileText};--line:${colours.border}` +
     `;--head:${colours.headerText};--out:${colours.outlineText};--font:${family}}`
   );
@@ -120,5 +120,5 @@ export function pageStyle(
 ): string {
   const font = fontCss(design.font);
   const colours = designColours(stored, design);
-  return `<style>${font.faces}${variables(colours, font.family, design.layout === 'dark')}\n${BASE_CSS}${designCss(design)}</style>`;
+  return `<style>${font.faces}${variables(colours, font.family)}\n${BASE_CSS}${designCss(design)}</style>`;
 }

@@ -124,21 +124,31 @@ describe('the "Made with Tapcard" footer', () => {
 });
 
 describe('designs.save refuses', () => {
-  it('a logo that is not an image: the upload is refused and nothing is stored', async () => {
-    const owner = await createSignedInOwner(t, { plan: 'pro' });
-    const form = new FormData();
-    form.append('photo', new Blob(['not an image'], { type: 'image/png' }), 'logo.png');
-    const response = await injectFromApp(t.app, {
-      method: 'POST',
-      url: '/api/media/photos',
-      headers: { cookie: owner.cookie },
-      payload: form,
-    });
-    expect(response.statusCode).toBe(415);
-    expect((response.json() as { reason: string }).reason).toBe('invalid_image');
-    const media = await t.db.selectFrom('media').select('key').where('user_id', '=', owner.userId).execute();
-    expect(media).toEqual([]);
-  });
+  it.each([
+    ['not an image', Buffer.from('not an image'), 415, 'invalid_image'],
+    ['larger than 5 MB', Buffer.alloc(6 * 1024 * 1024, 7), 413, 'payload_too_large'],
+  ] as const)(
+    'a logo that is %s: the upload is refused and nothing is stored',
+    async (_what, bytes, status, reason) => {
+      const owner = await createSignedInOwner(t, { plan: 'pro' });
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+      const response = await injectFromApp(t.app, {
+        method: 'POST',
+        url: '/api/media/photos',
+        headers: { cookie: owner.cookie },
+        payload: form,
+      });
+      expect(response.statusCode).toBe(status);
+      expect((response.json() as { reason: string }).reason).toBe(reason);
+      const media = await t.db
+        .selectFrom('media')
+        .select('key')
+        .where('user_id', '=', owner.userId)
+        .execute();
+      expect(media).toEqual([]);
+    },
+  );
 
   it("a logo or cover that is not the owner's upload, and changes nothing", async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
