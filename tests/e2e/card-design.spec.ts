@@ -112,6 +112,13 @@ for (const [screen, size] of SCREENS) {
     await page.goto('/dashboard/design');
     await expect(page.getByRole('radio', { name: 'Compact' })).toBeVisible();
     await previewWhen(page, (html) => html.includes('Ada Lovelace'));
+    if (screen === 'phone') {
+      // the preview is below the choices: a link leads there
+      await page.getByRole('link', { name: 'Jump to the preview' }).click();
+      await expect(page.getByTitle('Preview of your public page')).toBeInViewport();
+    } else {
+      await expect(page.getByRole('link', { name: 'Jump to the preview' })).toBeHidden();
+    }
     await expectAccessibleInBothLanguages(page, page.getByRole('radio', { name: 'Compacto' }), {
       exclude: 'iframe',
     });

@@ -22,6 +22,9 @@ import { DesignPreview } from './DesignPreview.tsx';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
 import { OptionGroup } from './OptionGroup.tsx';
 
+/** The preview's place on the page (one design form per page). */
+const PREVIEW_ID = 'design-preview';
+
 type ColourName = 'backgroundColour' | 'fontColour' | 'iconColour' | 'accentColour';
 
 function ColourChoice({
@@ -112,6 +115,13 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
         className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_23rem]"
       >
         <div className="min-w-0 space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          {/* on a phone the preview is below the choices */}
+          <a
+            href={`#${PREVIEW_ID}`}
+            className="inline-block py-2 text-sm font-semibold text-brand-strong underline underline-offset-2 @3xl:hidden"
+          >
+            <Trans>Jump to the preview</Trans>
+          </a>
           <OptionGroup
             legend={<Trans>Layout</Trans>}
             name="layout"
@@ -191,7 +201,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             )}
           </Button>
         </div>
-        <div className="space-y-2 @3xl:sticky @3xl:top-20 @3xl:self-start">
+        <div id={PREVIEW_ID} className="scroll-mt-20 space-y-2 @3xl:sticky @3xl:top-20 @3xl:self-start">
           <h2 className="text-center text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </h2>
