@@ -119,6 +119,8 @@ export interface VcardsTable {
   background_color: Generated<string>;
   /** When the owner chose this card to stay live within the plan's limit (src/pauses.ts); null: never. */
   live_chosen_at: Date | null;
+  /** Its design (src/schemas/card-design.ts), kept through a downgrade; null: never designed. */
+  design: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

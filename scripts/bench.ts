@@ -15,6 +15,9 @@
 // per round (as many as its warm-up's pace gives in a round), so that every request is answered before
 // the round ends and none is cut off in flight; once the app has stopped (which writes the queued hits), the
 // link's click_count and its events must equal the number of 302 answers exactly.
+// Card designs (issue 13): after the demo card is made, the app is stopped and given one copy of the demo
+// card per layout (/vcard/{id}, each with a web font, a cover, the logo and another button style), then
+// started again; each is measured like the profile page, and compared with it (target: within 10%).
 // Targets (ARCHITECTURE.md "Public pages are fast and safe", issue 5): the profile page at >= 40% of the
 // ceiling and the short link at >= 50%, both with p99 < 50 ms, and no lost count. Never a test: timings
 // depend on the machine. BENCH_PORTS=first-last picks the ports tried (default 3500-3599).
@@ -26,6 +29,13 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { openDatabase } from '../server/lib/db.ts';
+import {
+  BUTTON_STYLES,
+  CARD_FONTS,
+  CARD_LAYOUTS,
+  FREE_DESIGN,
+  type CardLayout,
+} from '../src/schemas/card-design.ts';
 import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
 
 const CONNECTIONS = 50;
@@ -38,6 +48,8 @@ const BROWSER =
 const TARGET_RATIO = 0.4;
 const SHORT_LINK_TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
+/** A designed page against the free design's page (/demo): at least this share of its pace. */
+const LAYOUT_TARGET_RATIO = 0.9;
 
 const BARE_SERVER = `
 import Fastify from 'fastify';
@@ -226,13 +238,65 @@ async function countsWritten(dataDir: string, code: string) {
   }
 }
 
+/**
+ * One copy of the demo card per layout, with a web font, a cover (image or gradient), the demo photo as its
+ * logo and a button style each; the app must be stopped (the embedded database admits one process).
+ */
+async function addLayoutCards(dataDir: string): Promise<{ layout: CardLayout; path: string }[]> {
+  const database = await openDatabase({ kind: 'pglite', dataDir }, pino({ level: 'silent' }));
+  try {
+    const demo = await database.db
+      .selectFrom('vcards')
+      .innerJoin('profiles', 'profiles.id', 'vcards.user_id')
+      .selectAll('vcards')
+      .where('profiles.username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const {
+      id: _id,
+      created_at: _created,
+      updated_at: _updated,
+      social_links,
+      design: _design,
+      ...fields
+    } = demo;
+    const cards = [];
+    for (const [index, layout] of CARD_LAYOUTS.entries()) {
+      const design = {
+        ...FREE_DESIGN,
+        layout,
+        font: CARD_FONTS[(index % (CARD_FONTS.length - 1)) + 1] ?? 'inter',
+        buttonStyle: BUTTON_STYLES[index] ?? 'filled',
+        cover: index % 2 === 0 ? 'image' : 'gradient',
+        coverImage: demo.photo,
+        logo: demo.photo,
+      };
+      const { id } = await database.db
+        .insertInto('vcards')
+        .values({ ...fields, social_links: JSON.stringify(social_links), design: JSON.stringify(design) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      cards.push({ layout, path: `/vcard/${id}` });
+    }
+    return cards;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-'));
   let app: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   try {
-    const appPort = await freePort(PORTS);
-    const barePort = await freePort(PORTS, [appPort]);
+    const firstPort = await freePort(PORTS);
+    // the first start makes the demo card; the layouts' copies of it are added while the app is stopped
+    const firstStart = startBuiltApp(firstPort, dataDir);
+    app = firstStart.child;
+    await firstStart.started;
+    await stop(app);
+    const layoutCards = await addLayoutCards(path.join(dataDir, 'pglite'));
+    const appPort = await freePort(PORTS, [firstPort]);
+    const barePort = await freePort(PORTS, [appPort, firstPort]);
     const origin = `http://127.0.0.1:${appPort}`;
     const appProcess = startBuiltApp(appPort, dataDir);
     app = appProcess.child;
@@ -260,7 +324,7 @@ async function main(): Promise<void> {
     await bareProcess.started;
 
     const bareOrigin = `http://127.0.0.1:${barePort}`;
-    const [ceiling, samePage, profile, contact, shortLink] = await measureInRounds(
+    const [ceiling, samePage, profile, contact, shortLink, ...layouts] = await measureInRounds(
       { name: 'bare Fastify, constant (ceiling)', server: bare, origin: bareOrigin, path: '/' },
       [
         {
@@ -279,6 +343,12 @@ async function main(): Promise<void> {
           status: 302,
           exactAfterWarmUpOn: warmUpLink[1],
         },
+        ...layoutCards.map((card) => ({
+          name: `card design: ${card.layout}`,
+          server: appProcess.child,
+          origin,
+          path: card.path,
+        })),
       ],
     );
     if (!ceiling || !samePage || !profile || !contact || !shortLink)
@@ -288,7 +358,7 @@ async function main(): Promise<void> {
     console.log(
       `\n${CONNECTIONS} connections; each target ${ROUNDS} rounds of ${ROUND_S} s (after a ${WARM_UP_S} s warm-up), taken in turn with the ceiling\n`,
     );
-    console.log(table([ceiling, samePage, profile, contact, shortLink]));
+    console.log(table([ceiling, samePage, profile, contact, shortLink, ...layouts]));
     console.log(
       `\nProfile page HTML with its CSS: ${Buffer.byteLength(html)} bytes, ${sentBytes} sent gzipped (photo excluded)`,
     );
@@ -303,6 +373,14 @@ async function main(): Promise<void> {
         SHORT_LINK_TARGET_RATIO,
       )}`,
     );
+    for (const layout of layouts) {
+      const share = layout.ofCeiling / profile.ofCeiling;
+      console.log(
+        `Target: ${layout.name} >= ${LAYOUT_TARGET_RATIO * 100}% of the profile page's pace: ${Math.round(
+          share * 100,
+        )}% (${layout.bytes} bytes sent), ${share >= LAYOUT_TARGET_RATIO ? 'met' : 'NOT met'}`,
+      );
+    }
     console.log(
       `Profile against a bare server sending as many bytes: ${Math.round(
         (profile.ofCeiling / samePage.ofCeiling) * 100,
@@ -313,11 +391,12 @@ async function main(): Promise<void> {
     await stop(app);
     const written = await countsWritten(path.join(dataDir, 'pglite'), checkedLink[2]);
     const { views } = written;
+    const pagesServed = [profile, ...layouts].reduce((sum, target) => sum + target.served, 0);
     // autocannon counts answers received within each run; up to one request per connection is still
     // in flight when a run ends, and is answered and counted all the same
     console.log(
-      `Views written: ${views} for ${profile.served} pages answered in time (+ up to ${
-        (ROUNDS + 1) * CONNECTIONS
+      `Views written: ${views} for ${pagesServed} pages answered in time (+ up to ${
+        (ROUNDS + 1) * CONNECTIONS * (1 + layouts.length)
       } in flight at the ends of the runs)`,
     );
     // the measured run of the short link had no request in flight at its end: its count must be exact

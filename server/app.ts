@@ -8,6 +8,7 @@ import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { createCountUnlessOwner } from './auth/owner-visits.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
+import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
@@ -26,6 +27,7 @@ import { createMediaStorage } from './media/create-storage.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './media/storage.ts';
 import { registerShortLinkRoutes } from './links/routes.ts';
+import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
@@ -154,6 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerMediaRoutes(app, deps, auth);
     registerQrStudioRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
+    await registerDesignRoutes(app, deps, auth, security);
+    registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
     await registerPublicProfileRoutes(app, deps, security, countUnlessOwner);

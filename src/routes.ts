@@ -23,6 +23,8 @@ export const paths = {
   support: '/dashboard/support',
   profile: '/dashboard/profile',
   vcardEditor: '/dashboard/vcard',
+  /** card designs (customBranding) */
+  cardDesign: '/dashboard/design',
   links: '/dashboard/links',
 } as const;
 
@@ -44,6 +46,10 @@ export const serverPaths = {
   vcardPage: '/vcard',
   shortLink: '/l',
   media: '/media',
+  /** the card designs' self-hosted fonts */
+  fonts: '/fonts',
+  /** a vCard rendered with an unsaved design, for the design screen's preview (signed in) */
+  designPreview: '/api/designs/preview',
   health: '/health',
   /** the development mailbox (outside production) */
   devMail: '/dev/mail',

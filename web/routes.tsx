@@ -100,6 +100,12 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.cardDesign,
+                    ...lazyScreen(() =>
+                      import('./pages/CardDesign.tsx').then((m) => ({ default: m.CardDesign })),
+                    ),
+                  },
+                  {
                     path: paths.links,
                     ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
                   },

@@ -15,6 +15,7 @@ import * as storeOnboardingProgress from './2026-11-23T0400_store_onboarding_pro
 import * as openSupportMessagesToVisitors from './2026-11-23T0500_open_support_messages_to_visitors.ts';
 import * as prorateDemoInvoices from './2026-11-23T0510_prorate_demo_invoices.ts';
 import * as addPasskeys from './2026-11-23T0700_add_passkeys.ts';
+import * as addCardDesigns from './2026-11-24T0100_add_card_designs.ts';
 import * as addQrDesigns from './2026-11-24T0200_add_qr_designs.ts';
 import * as recordSupportSenderPlan from './2026-11-24T0500_record_support_sender_plan.ts';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0500_open_support_messages_to_visitors': openSupportMessagesToVisitors,
   '2026-11-23T0510_prorate_demo_invoices': prorateDemoInvoices,
   '2026-11-23T0700_add_passkeys': addPasskeys,
+  '2026-11-24T0100_add_card_designs': addCardDesigns,
   '2026-11-24T0200_add_qr_designs': addQrDesigns,
   '2026-11-24T0500_record_support_sender_plan': recordSupportSenderPlan,
 };

@@ -11,7 +11,10 @@ import { deleteStoredObject } from './service.ts';
 /** The path a media row's photo is served at (src/media.ts mediaPath, in SQL). */
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
-/** SQL: true while a profile, a vCard or a QR code's design points at the media row's photo. */
+/**
+ * SQL: true while a profile, a vCard (its photo, or its design's logo or cover) or a QR code's design
+ * points at the media row's photo.
+ */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
     eb.exists(
@@ -24,6 +27,18 @@ function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
         .selectFrom('links')
         .select('links.id')
         .where(sql<string>`links.qr_design->>'logo'`, '=', servedPathOfRow),
+    ),
+    // a card design's logo and cover (server/designs), kept the same way
+    eb.exists(
+      eb
+        .selectFrom('vcards')
+        .select('vcards.id')
+        .where((vcards) =>
+          vcards.or([
+            vcards(sql`vcards.design->>'logo'`, '=', servedPathOfRow),
+            vcards(sql`vcards.design->>'coverImage'`, '=', servedPathOfRow),
+          ]),
+        ),
     ),
   ]);
 }

@@ -4,10 +4,11 @@ import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
 import { cardColours } from '../../src/card-colours.ts';
+import type { CardDesign } from '../../src/schemas/card-design.ts';
 import { icon, isIconName, type IconName } from './icons.ts';
 import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
-import { pageStyle } from './styles.ts';
+import { bannerOf, pageStyle } from './styles.ts';
 import { PAGE_TEXTS, type PageTexts } from './texts.ts';
 
 // The public pages as HTML strings: no client JavaScript, every piece of user text through escapeHtml,
@@ -39,6 +40,10 @@ export interface ProfilePageInput {
   publicUrl: string;
   /** The QR code of pageUrl as inline SVG (qr.ts). */
   qrSvg: string;
+  /** The design shown: the card's own, or FREE_DESIGN when the plan has no customBranding (design.ts). */
+  design: CardDesign;
+  /** No 'Made with Tapcard' footer (the plan's adFree). */
+  adFree: boolean;
 }
 
 function roleOf(card: PublicCard, t: PageTexts): string {
@@ -116,6 +121,25 @@ function avatar(card: PublicCard, t: PageTexts): string {
   return `<div class="avatar" aria-hidden="true">${e(initials(card.name))}</div>`;
 }
 
+/** The photo, with the design's logo beside it when there is one. */
+function marks(card: PublicCard, design: CardDesign, t: PageTexts): string {
+  const logo = mediaKeyOf(design.logo) && design.logo;
+  if (!logo) return avatar(card, t);
+  return (
+    `<div class="marks">${avatar(card, t)}` +
+    `<img class="logo" src="${e(logo)}" alt="${e(t.logoOf(card.name))}" width="64" height="64"></div>`
+  );
+}
+
+/** The design's banner above the card (a cover image, or the card's colour or gradient). */
+function banner(design: CardDesign): string {
+  const kind = bannerOf(design);
+  const image = mediaKeyOf(design.coverImage) && design.coverImage;
+  if (kind === 'image' && image)
+    return `<img class="banner" src="${e(image)}" alt="" width="480" height="144">`;
+  return kind ? '<div class="banner" aria-hidden="true"></div>' : '';
+}
+
 function action(href: string, label: string, iconName: IconName, extra = ''): string {
   return `<a href="${e(href)}"${extra}><span class="dot">${icon(iconName)}</span>${e(label)}</a>`;
 }
@@ -165,6 +189,7 @@ function profileLinks(profile: PublicProfile, publicUrl: string, t: PageTexts): 
   return `<nav aria-label="${e(t.links)}"><ul class="links">${items.join('')}</ul></nav>`;
 }
 
+/** 'Made with Tapcard', linking to the landing page: on the pages of plans without adFree. */
 function footer(t: PageTexts): string {
   return `<footer><a href="/">${e(t.madeWith)}</a></footer>`;
 }
@@ -182,10 +207,11 @@ export function renderProfilePage(input: ProfilePageInput): string {
       title: role ? `${card.name} · ${role}` : card.name,
       description,
       meta: `<meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
-      style: pageStyle(colours),
+      style: pageStyle(card.colours, input.design),
     }) +
     '<body><main>' +
-    `<header class="cover">${avatar(card, t)}<h1>${e(card.name)}</h1>` +
+    banner(input.design) +
+    `<header class="cover">${marks(card, input.design, t)}<h1>${e(card.name)}</h1>` +
     (role ? `<p class="role">${e(role)}</p>` : '') +
     '</header>' +
     contactActions(card, t) +
@@ -193,7 +219,7 @@ export function renderProfilePage(input: ProfilePageInput): string {
     socialLinks(card, t) +
     profileLinks(input.profile, input.publicUrl, t) +
     `<figure class="qr">${input.qrSvg}<figcaption>${e(t.qrCaption)}</figcaption></figure>` +
-    `</main>${footer(t)}</body></html>`
+    `</main>${input.adFree ? '' : footer(t)}</body></html>`
   );
 }
 
@@ -206,7 +232,7 @@ function notePage(locale: Locale, mark: IconName, title: string, text: string): 
       title,
       description: text,
       robots: 'noindex',
-      style: pageStyle(cardColours({ background: null, font: null, icon: null })),
+      style: pageStyle({ background: null, font: null, icon: null }),
     }) +
     '<body><main class="note">' +
     `<span class="dot">${icon(mark)}</span>` +

@@ -17,6 +17,7 @@ import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
+  pageFeatures,
   type PublicCard,
 } from './service.ts';
 import { pageLocale } from './texts.ts';
@@ -110,13 +111,25 @@ export async function registerPublicProfileRoutes(
     if (!page) {
       const pageUrl = publicUrl + path;
       page = qrSvg(pageUrl, entry.profile.qrDesign).then((qr) =>
-        renderedPage(renderProfilePage({ profile: entry.profile, locale, pageUrl, publicUrl, qrSvg: qr }), {
-          ...security,
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': PAGE_CACHE_CONTROL,
-          'content-language': locale,
-          vary: 'accept-language, accept-encoding',
-        }),
+        renderedPage(
+          renderProfilePage({
+            profile: entry.profile,
+            locale,
+            pageUrl,
+            publicUrl,
+            qrSvg: qr,
+            // an available page's plan changes only with a purchase or a plan's end, each of which empties
+            // the cache (a plan's end takes the page offline)
+            ...pageFeatures(entry.profile),
+          }),
+          {
+            ...security,
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': PAGE_CACHE_CONTROL,
+            'content-language': locale,
+            vary: 'accept-language, accept-encoding',
+          },
+        ),
       );
       page.then(
         (made) => entry.readyPages.set(key, made),

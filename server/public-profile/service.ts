@@ -2,8 +2,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
-import { normalizePlanId, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
+import { can, normalizePlanId, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
+import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 
@@ -26,6 +27,8 @@ export interface PublicCard {
   photo: string | null;
   socialLinks: { platform: string; url: string }[];
   colours: { background: string | null; font: string | null; icon: string | null };
+  /** The saved design (FREE_DESIGN when none), whatever the plan: pageFeatures() decides what is shown. */
+  design: CardDesign;
   updatedAt: Date;
 }
 
@@ -104,6 +107,7 @@ function cardOfVcard(vcard: VcardFields): PublicCard {
     photo: vcard.photo,
     socialLinks: Array.isArray(vcard.social_links) ? vcard.social_links : [],
     colours: { background: vcard.background_color, font: vcard.font_color, icon: vcard.icon_color },
+    design: storedDesign(vcard.design),
     updatedAt: vcard.updated_at,
   };
 }
@@ -125,6 +129,7 @@ function cardOfProfile(profile: ProfileFields): PublicCard {
     photo: profile.profile_pic,
     socialLinks: [],
     colours: { background: profile.theme_color, font: null, icon: null },
+    design: FREE_DESIGN,
     updatedAt: profile.updated_at,
   };
 }
@@ -149,6 +154,22 @@ function publicProfile(
     cardPaused,
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
+  };
+}
+
+/**
+ * What a page shows of its owner's plan features (DECISIONS.md "What each sold plan feature is"): the
+ * saved design with customBranding, else the free design (the saved one is kept, and shows again when the
+ * plan comes back); the 'Made with Tapcard' footer unless the plan has adFree.
+ */
+export function pageFeatures(
+  profile: Pick<PublicProfile, 'availability' | 'card'>,
+  now: Date = new Date(),
+): { design: CardDesign; adFree: boolean } {
+  const plan = planInEffect(profile.availability, now);
+  return {
+    design: can(plan, 'customBranding') ? profile.card.design : FREE_DESIGN,
+    adFree: can(plan, 'adFree'),
   };
 }
 

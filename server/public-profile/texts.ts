@@ -10,6 +10,8 @@ export interface PageTexts {
   /** Description for link previews of a card without position or company. */
   cardOf(name: string): string;
   photoOf(name: string): string;
+  /** The design's logo beside the photo. */
+  logoOf(name: string): string;
   contactActions: string;
   call: string;
   email: string;
@@ -42,6 +44,7 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     roleAt: (position, company) => `${position} at ${company}`,
     cardOf: (name) => `Digital business card of ${name}`,
     photoOf: (name) => `Photo of ${name}`,
+    logoOf: (name) => `Logo of ${name}`,
     contactActions: 'Contact',
     call: 'Call',
     email: 'Email',
@@ -71,6 +74,7 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     roleAt: (position, company) => `${position} en ${company}`,
     cardOf: (name) => `Tarjeta de visita digital de ${name}`,
     photoOf: (name) => `Foto de ${name}`,
+    logoOf: (name) => `Logotipo de ${name}`,
     contactActions: 'Contacto',
     call: 'Llamar',
     email: 'Correo',

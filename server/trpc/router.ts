@@ -2,6 +2,7 @@ import { accountRouter } from '../account/router.ts';
 import { analyticsRouter } from '../analytics/router.ts';
 import { authRouter } from '../auth/router.ts';
 import { billingRouter } from '../billing/router.ts';
+import { designsRouter } from '../designs/router.ts';
 import { linksRouter } from '../links/router.ts';
 import { liveRouter } from '../live/router.ts';
 import { onboardingRouter } from '../onboarding/router.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   auth: authRouter,
   billing: billingRouter,
+  designs: designsRouter,
   links: linksRouter,
   live: liveRouter,
   onboarding: onboardingRouter,

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { storedDesign } from '../../src/schemas/card-design.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, normalizePlanId, type PlanId } from '../../src/plans.ts';
 import {
@@ -41,6 +42,7 @@ export const CARD_COLUMNS = [
   'background_color',
   'font_color',
   'icon_color',
+  'design',
   'updated_at',
 ] as const;
 
@@ -220,11 +222,12 @@ export async function deleteVcard(ctx: ServiceContext, id: string): Promise<void
     .deleteFrom('vcards')
     .where('id', '=', id)
     .where('user_id', '=', ctx.user.id)
-    .returning('photo')
+    .returning(['photo', 'design'])
     .executeTakeFirst();
   if (!deleted) throw new AppError('not_found');
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
-  await releaseUnusedPhotos(ctx, [deleted.photo]);
+  const { logo, coverImage } = storedDesign(deleted.design);
+  await releaseUnusedPhotos(ctx, [deleted.photo, logo, coverImage]);
 }
 
 /** Picks the vCard shown at /{username}. */

@@ -5,6 +5,7 @@ import type { Locale } from '../../src/i18n.ts';
 import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
+import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
 import { injectFromApp, signUp, TEST_PASSWORD, type TestApp } from './harness.ts';
@@ -153,6 +154,20 @@ export async function addVcard(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A card design (customBranding): the free design's fields unless overridden. */
+export function cardDesign(overrides: Partial<CardDesign> = {}): CardDesign {
+  return { ...FREE_DESIGN, ...overrides };
+}
+
+/** What the design screen saves (designs.save) for a vCard: its colours and a design. */
+export function designInput(vcardId: string, design: Partial<CardDesign> = {}) {
+  return {
+    vcardId,
+    colours: { backgroundColour: '#1E3A8A', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
+    design: cardDesign(design),
+  };
 }
 
 export interface LinkFields {

@@ -1,0 +1,10 @@
+import { SaveCardDesignSchema } from '../../src/schemas/card-design.ts';
+import { authedProcedure, router } from '../trpc/init.ts';
+import { saveCardDesign } from './service.ts';
+
+export const designsRouter = router({
+  save: authedProcedure
+    .meta({ feature: 'customBranding' })
+    .input(SaveCardDesignSchema)
+    .mutation(({ ctx, input }) => saveCardDesign(ctx, input)),
+});

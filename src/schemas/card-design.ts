@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { HEX_COLOUR_PATTERN } from '../colour.ts';
+import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { singleLineText } from '../text.ts';
+import { photoPath } from './vcard.ts';
+
+// A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
+// page is laid out and dressed. Stored with the vCard; the three card colours stay the vCard's own (every
+// plan has them), the design adds the rest. An account whose plan lacks customBranding is shown
+// FREE_DESIGN, with what it saved kept for when the plan comes back.
+
+export const CARD_LAYOUTS = ['centred', 'left', 'compact', 'dark'] as const;
+export type CardLayout = (typeof CARD_LAYOUTS)[number];
+
+/** 'system' is the device's own font (no download); the others are served from this server (/fonts). */
+export const CARD_FONTS = ['system', 'inter', 'montserrat', 'lora', 'jetbrainsMono'] as const;
+export type CardFont = (typeof CARD_FONTS)[number];
+
+export const BUTTON_STYLES = ['filled', 'outline', 'rounded', 'square'] as const;
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
+
+/** 'gradient' runs from the card's background colour to the accent colour; 'image' shows coverImage. */
+export const COVER_KINDS = ['none', 'gradient', 'image'] as const;
+export type CoverKind = (typeof COVER_KINDS)[number];
+
+const colour = singleLineText()
+  .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
+  .transform((value) => value.toUpperCase());
+
+export const CardDesignSchema = z.object({
+  layout: z.enum(CARD_LAYOUTS),
+  font: z.enum(CARD_FONTS),
+  buttonStyle: z.enum(BUTTON_STYLES),
+  cover: z.enum(COVER_KINDS),
+  /** The cover's second colour (the gradient's end). */
+  accentColour: colour,
+  /** An uploaded photo of this user (/media/ path); used when cover is 'image'. */
+  coverImage: photoPath,
+  /** An uploaded photo of this user shown beside the card's photo, or null. */
+  logo: photoPath,
+});
+export type CardDesign = z.output<typeof CardDesignSchema>;
+export type CardDesignValues = z.input<typeof CardDesignSchema>;
+
+/** The card's three colours (the vCard's own, shared with the vCard form) beside its design. */
+export const CardDesignColoursSchema = z.object({
+  backgroundColour: colour,
+  fontColour: colour,
+  iconColour: colour,
+});
+export type CardDesignColours = z.output<typeof CardDesignColoursSchema>;
+
+/** The design screen: one vCard's colours and design, saved together (and previewed unsaved). */
+export const SaveCardDesignSchema = z.object({
+  vcardId: z.uuid(),
+  colours: CardDesignColoursSchema,
+  design: CardDesignSchema,
+});
+export type SaveCardDesignInput = z.output<typeof SaveCardDesignSchema>;
+
+/** The design of every card whose plan has no customBranding: today's centred page. */
+export const FREE_DESIGN: CardDesign = {
+  layout: 'centred',
+  font: 'system',
+  buttonStyle: 'filled',
+  cover: 'none',
+  accentColour: '#1E3A8A',
+  coverImage: null,
+  logo: null,
+};
+
+/**
+ * A stored design as the page uses it: a row written by an older version, or damaged, falls back field
+ * by field to FREE_DESIGN instead of breaking the page.
+ */
+export function storedDesign(value: unknown): CardDesign {
+  if (!value || typeof value !== 'object') return FREE_DESIGN;
+  const merged = { ...FREE_DESIGN, ...(value as Record<string, unknown>) };
+  const parsed = CardDesignSchema.safeParse(merged);
+  return parsed.success ? parsed.data : FREE_DESIGN;
+}

@@ -1,0 +1,143 @@
+import type { Frame, Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  buyPlan,
+  callTrpc,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  expectAccessibleInBothLanguages,
+  SCREENS,
+  signedInNewPerson,
+  test,
+} from './support.ts';
+
+// Card designs (issue 13 item 2, customBranding): the design screen with its live preview, the public
+// page it gives, and the upgrade prompt of the free plan.
+
+test.slow();
+
+async function logoPng(): Promise<Buffer> {
+  return sharp({ create: { width: 200, height: 200, channels: 3, background: '#f59e0b' } })
+    .png()
+    .toBuffer();
+}
+
+async function proWithCard(page: Page): Promise<string> {
+  await signedInNewPerson(page);
+  await buyPlan(page, 'pro');
+  const { id } = await callTrpc<{ id: string }>(page, 'vcards.create', {
+    ...EMPTY_VCARD,
+    name: 'Ada Lovelace',
+    position: 'Engineer',
+    company: 'Analytical Engines',
+    email: 'ada@example.com',
+    phone: '+44 20 7946 0000',
+  });
+  return id;
+}
+
+/** The preview frame's page once it shows what `ready` says. */
+async function previewWhen(page: Page, ready: (html: string) => boolean): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(async () => {
+      const frame = page.frames().find((item) => item.url().includes('/api/designs/preview'));
+      if (!frame) return false;
+      const html = await frame.content().catch(() => '');
+      found = frame;
+      return ready(html);
+    })
+    .toBe(true);
+  return found as Frame;
+}
+
+const bodyOf = (frame: { evaluate: Frame['evaluate'] }) =>
+  frame.evaluate(() => ({
+    body: document.body.innerHTML,
+    style: document.querySelector('style')?.textContent ?? '',
+    font: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
+  }));
+
+test('design a card: layout, font, colours and logo; the public page matches the preview', async ({
+  page,
+}) => {
+  const vcardId = await proWithCard(page);
+  await page.goto('/dashboard/design');
+  await expect(page.getByRole('heading', { level: 1, name: 'Card design' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Left-aligned with a cover' }).check();
+  await page.getByLabel('Font').selectOption({ label: 'Lora (serif)' });
+  await page.getByRole('radio', { name: 'Outline' }).check();
+  await page.getByRole('radio', { name: 'Gradient' }).check();
+  const background = page.getByRole('group', { name: 'Background colour' });
+  await background.getByRole('textbox', { name: 'Hex code' }).fill('#0F766E');
+  const logo = page.getByRole('group', { name: 'Logo' });
+  await logo.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: await logoPng(),
+  });
+  await expect(logo.getByRole('img', { name: 'Current photo' })).toHaveAttribute('src', /^\/media\//);
+
+  const preview = await previewWhen(
+    page,
+    (html) => html.includes('class="logo"') && html.includes('lora-latin') && html.includes('--bg:#0F766E'),
+  );
+  await page.getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText('Design saved', { exact: true })).toBeVisible();
+
+  for (const [name, size] of SCREENS) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`card-design-${name}.png`), fullPage: true });
+  }
+
+  const previewed = await bodyOf(preview);
+  const visitor = await page.context().newPage();
+  await visitor.goto(`/vcard/${vcardId}`);
+  const published = await bodyOf(visitor);
+  expect(published).toEqual(previewed);
+  expect(published.font).toContain('Lora Variable');
+  // the font came from this server
+  await expect.poll(() => visitor.evaluate(() => document.fonts.check('16px "Lora Variable"'))).toBe(true);
+  await expectAccessible(visitor);
+  await visitor.screenshot({ path: test.info().outputPath('card-design-public-phone.png'), fullPage: true });
+  await visitor.close();
+});
+
+for (const [screen, size] of SCREENS) {
+  test(`the design screen passes axe in English and Spanish on a ${screen}`, async ({ page }) => {
+    await proWithCard(page);
+    await page.setViewportSize(size);
+    await page.goto('/dashboard/design');
+    await expect(page.getByRole('radio', { name: 'Compact' })).toBeVisible();
+    await previewWhen(page, (html) => html.includes('Ada Lovelace'));
+    if (screen === 'phone') {
+      // the preview is below the choices: a link leads there
+      await page.getByRole('link', { name: 'Jump to the preview' }).click();
+      await expect(page.getByTitle('Preview of your public page')).toBeInViewport();
+    } else {
+      await expect(page.getByRole('link', { name: 'Jump to the preview' })).toBeHidden();
+    }
+    await expectAccessibleInBothLanguages(page, page.getByRole('radio', { name: 'Compacto' }), {
+      exclude: 'iframe',
+    });
+  });
+}
+
+test('a Free account sees the upgrade prompt in place of the design controls', async ({ page }) => {
+  await signedInNewPerson(page);
+  for (const [name, size] of SCREENS) {
+    await page.setViewportSize(size);
+    await page.goto('/dashboard/design');
+    await expect(page.getByText('Custom branding is part of the Pro plan')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      '/dashboard/billing',
+    );
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`card-design-free-${name}.png`), fullPage: true });
+    await expectAccessibleInBothLanguages(page, page.getByRole('link', { name: 'Mejorar a Pro' }));
+  }
+});

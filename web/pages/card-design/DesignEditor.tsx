@@ -1,0 +1,217 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  BUTTON_STYLES,
+  CARD_FONTS,
+  CARD_LAYOUTS,
+  COVER_KINDS,
+  SaveCardDesignSchema,
+  storedDesign,
+  type CardDesignValues,
+  type CardFont,
+} from '#src/schemas/card-design.ts';
+import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
+import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
+import type { VcardRow } from '../vcards/types.ts';
+import { DesignPreview } from './DesignPreview.tsx';
+import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
+import { OptionGroup } from './OptionGroup.tsx';
+
+/** The preview's place on the page (one design form per page). */
+const PREVIEW_ID = 'design-preview';
+
+type ColourName = 'backgroundColour' | 'fontColour' | 'iconColour' | 'accentColour';
+
+function ColourChoice({
+  legend,
+  value,
+  error,
+  onChange,
+}: {
+  legend: ReactNode;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold text-ink">{legend}</legend>
+      <ColourPicker value={value} onChange={onChange} label={<Trans>Hex code</Trans>} error={error} />
+    </fieldset>
+  );
+}
+
+/** The design screen's form for one vCard: choices on one side, the live preview on the other. */
+export function DesignEditor({ vcard }: { vcard: VcardRow }) {
+  const { t, i18n } = useLingui();
+  const utils = trpc.useUtils();
+  const save = trpc.designs.save.useMutation();
+  const [colours, setColours] = useState({
+    backgroundColour: vcard.background_color,
+    fontColour: vcard.font_color,
+    iconColour: vcard.icon_color,
+  });
+  const [design, setDesign] = useState<CardDesignValues>(() => storedDesign(vcard.design));
+  const [errors, setErrors] = useState<Partial<Record<ColourName, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const applied = {
+    backgroundColour: useAppliedColour(colours.backgroundColour),
+    fontColour: useAppliedColour(colours.fontColour),
+    iconColour: useAppliedColour(colours.iconColour),
+  };
+  const appliedAccent = useAppliedColour(design.accentColour);
+  const change = (values: Partial<CardDesignValues>) => setDesign((current) => ({ ...current, ...values }));
+  const colour = (name: ColourName) => ({
+    value: name === 'accentColour' ? design.accentColour : colours[name],
+    error: errors[name],
+    onChange: (value: string) =>
+      name === 'accentColour'
+        ? change({ accentColour: value })
+        : setColours((current) => ({ ...current, [name]: value })),
+  });
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = SaveCardDesignSchema.safeParse({ vcardId: vcard.id, colours, design });
+    if (!parsed.success) {
+      const fieldErrors: Partial<Record<ColourName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.at(-1);
+        if (typeof field === 'string') fieldErrors[field as ColourName] = issue.message;
+      }
+      setErrors(fieldErrors);
+      toast({
+        variant: 'destructive',
+        title: t`Validation Error`,
+        description: i18n._(validationMessage(parsed.error.issues[0]?.message)),
+      });
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t`Failed to save the design`,
+        description: i18n._(trpcErrorMessage(error)),
+      });
+      return;
+    }
+    toast({ title: t`Design saved` });
+    await utils.vcards.invalidate();
+  }
+
+  return (
+    <div className="@container">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_23rem]"
+      >
+        <div className="min-w-0 space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          {/* on a phone the preview is below the choices */}
+          <a
+            href={`#${PREVIEW_ID}`}
+            className="inline-block py-2 text-sm font-semibold text-brand-strong underline underline-offset-2 @3xl:hidden"
+          >
+            <Trans>Jump to the preview</Trans>
+          </a>
+          <OptionGroup
+            legend={<Trans>Layout</Trans>}
+            name="layout"
+            options={CARD_LAYOUTS}
+            names={LAYOUT_NAMES}
+            value={design.layout}
+            onChange={(layout) => change({ layout })}
+          />
+          <div className="space-y-2">
+            <label htmlFor="design-font" className="block text-sm font-semibold text-ink">
+              <Trans>Font</Trans>
+            </label>
+            <select
+              id="design-font"
+              value={design.font}
+              onChange={(event) => change({ font: event.target.value as CardFont })}
+              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
+            >
+              {CARD_FONTS.map((font) => (
+                <option key={font} value={font}>
+                  {i18n._(FONT_NAMES[font])}
+                </option>
+              ))}
+            </select>
+          </div>
+          <OptionGroup
+            legend={<Trans>Button style</Trans>}
+            name="buttonStyle"
+            options={BUTTON_STYLES}
+            names={BUTTON_STYLE_NAMES}
+            value={design.buttonStyle}
+            onChange={(buttonStyle) => change({ buttonStyle })}
+          />
+          <OptionGroup
+            legend={<Trans>Cover</Trans>}
+            name="cover"
+            options={COVER_KINDS}
+            names={COVER_NAMES}
+            value={design.cover}
+            onChange={(cover) => change({ cover })}
+          />
+          {design.cover === 'gradient' && (
+            <ColourChoice legend={<Trans>Gradient end colour</Trans>} {...colour('accentColour')} />
+          )}
+          {design.cover === 'image' && (
+            <PhotoInput
+              label={<Trans>Cover image</Trans>}
+              hint={<Trans>A wide picture shown above your card.</Trans>}
+              value={design.coverImage ?? null}
+              onChange={(coverImage) => change({ coverImage })}
+              onUploadingChange={setUploading}
+            />
+          )}
+          <PhotoInput
+            label={<Trans>Logo</Trans>}
+            hint={<Trans>Shown beside your photo.</Trans>}
+            value={design.logo ?? null}
+            onChange={(logo) => change({ logo })}
+            onUploadingChange={setUploading}
+          />
+          <ColourChoice legend={<Trans>Background colour</Trans>} {...colour('backgroundColour')} />
+          <ColourChoice legend={<Trans>Font colour</Trans>} {...colour('fontColour')} />
+          <ColourChoice legend={<Trans>Icon colour</Trans>} {...colour('iconColour')} />
+          <p className="text-sm text-slate-600">
+            <Trans>
+              Any text that would be hard to read on its background is shown in black or white instead, so
+              every visitor can read your card.
+            </Trans>
+          </p>
+          <Button type="submit" disabled={save.isPending || uploading}>
+            {uploading ? (
+              <Trans>Uploading photo...</Trans>
+            ) : save.isPending ? (
+              <Trans>Saving...</Trans>
+            ) : (
+              <Trans>Save design</Trans>
+            )}
+          </Button>
+        </div>
+        <div id={PREVIEW_ID} className="scroll-mt-20 space-y-2 @3xl:sticky @3xl:top-20 @3xl:self-start">
+          <h2 className="text-center text-sm font-semibold text-slate-700">
+            <Trans>Preview</Trans>
+          </h2>
+          <DesignPreview
+            vcardId={vcard.id}
+            colours={applied}
+            design={{ ...design, accentColour: appliedAccent }}
+          />
+        </div>
+      </form>
+    </div>
+  );
+}
