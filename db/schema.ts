@@ -139,6 +139,18 @@ export interface LinksTable {
   order_index: Generated<number>;
   /** When the owner chose this link to stay live within the plan's limit (src/pauses.ts); null: never. */
   live_chosen_at: Date | null;
+  /** The code the owner chose (a row of link_codes, lowercase) that the link is shown with; null: `code`. */
+  chosen_code: string | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * Every code a link was given by choice (migration 2026-11-24T0300), in lowercase: the current one
+ * (links.chosen_code) and the earlier ones, which keep leading to the link.
+ */
+export interface LinkCodesTable {
+  code: string;
+  link_id: string;
   created_at: CreatedAt;
 }
 
@@ -313,6 +325,7 @@ export interface Database {
   profiles: ProfilesTable;
   vcards: VcardsTable;
   links: LinksTable;
+  link_codes: LinkCodesTable;
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
   activity_quarter_hours: ActivityQuarterHoursTable;
