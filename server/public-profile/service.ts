@@ -146,10 +146,12 @@ async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promi
     limitOf(normalizePlanId(profile.plan_type), 'profileLink'),
   );
   const pausedIds = new Set(paused.map((link) => link.id));
-  return rows
-    .filter((row) => !pausedIds.has(row.id))
-    // a chosen code is the one the link is shown with (customLinks)
-    .map((row) => ({ title: row.title, url: row.url, code: row.chosen_code ?? row.code }));
+  return (
+    rows
+      .filter((row) => !pausedIds.has(row.id))
+      // a chosen code is the one the link is shown with (customLinks)
+      .map((row) => ({ title: row.title, url: row.url, code: row.chosen_code ?? row.code }))
+  );
 }
 
 /** The profile at /{username} and /user/{username} with its primary vCard (or its oldest), or null. */
