@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
+import type { PaidPlanId } from '../../src/plans.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */
@@ -217,6 +218,16 @@ export async function callTrpc<T = unknown>(
         );
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
+export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
+  const response = await page.request.post('/billing/demo/checkout', {
+    form: { plan, interval: 'month', action: 'pay' },
+    headers: { origin: appOrigin() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
 }
 
 /** A vCard with nothing filled in (vcards.create input): tests add a name and what they are about. */

@@ -71,6 +71,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.code_required': msg`Code is required`,
   'validation.link.code_format': msg`Code must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens, not starting or ending with a hyphen`,
   'validation.link.code_reserved': msg`This code is reserved`,
+  'validation.link.code_taken': msg`This code is already taken`,
   'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
   'validation.passkey.name_required': msg`Give the passkey a name`,
