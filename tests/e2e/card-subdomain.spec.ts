@@ -59,13 +59,15 @@ test("a Pro owner sees the card's own address on the profile page, and the card 
   await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${appOrigin()}/${username}`);
   await expectAccessible(page);
-  // Save contact stays on the subdomain
-  const vcf = await page.request.get(
-    `${address}${await page.getByRole('link', { name: /Save contact/ }).getAttribute('href')}`,
-  );
-  expect(vcf.headers()['content-type']).toBe('text/vcard; charset=utf-8');
+  // Save contact stays on the subdomain (the browser resolves *.localhost, Node's resolver does not)
+  const [vcf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: /Save contact/ }).click(),
+  ]);
+  expect(vcf.url()).toMatch(new RegExp(`^${address}/vcard/[0-9a-f-]+/contact\\.vcf$`));
+  expect(vcf.suggestedFilename()).toMatch(/\.vcf$/);
   // the dashboard is not there
-  expect((await page.request.get(`${address}/dashboard`)).status()).toBe(404);
+  expect((await page.goto(`${address}/dashboard`))?.status()).toBe(404);
 });
 
 test('a Free account sees the upgrade prompt for its own address, and its subdomain leads to the main address', async ({
