@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import {
   appOrigin,
   buyPlan,
