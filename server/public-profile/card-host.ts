@@ -39,6 +39,11 @@ const CARD_HOST_PATHS = new RegExp(
   `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+/(?:contact\\.vcf|og\\.jpg)|${serverPaths.media}/[^/]+)$`,
 );
 
+function isCardReading(request: FastifyRequest): boolean {
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  return reading && CARD_HOST_PATHS.test(request.url.split('?', 1)[0] ?? '');
+}
+
 /**
  * Refuses on card hosts everything but reading a card: other paths and methods get the not-found page
  * (`sendNotFound`), before any route, the API and sign-in included, runs.
@@ -46,15 +51,16 @@ const CARD_HOST_PATHS = new RegExp(
 export function registerCardHostGuard(
   app: FastifyInstance,
   hosts: CardHosts,
-  sendNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
+  sendNotFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // not async: every request passes here, short links included, and a promise each is measurable
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host;
-    if (!host || !hosts.pattern.test(host)) return;
-    const path = request.url.split('?', 1)[0] ?? '';
-    const reading = request.method === 'GET' || request.method === 'HEAD';
-    if (reading && CARD_HOST_PATHS.test(path)) return;
-    await sendNotFound(request, reply);
-    return reply;
+    if (!host || !hosts.pattern.test(host) || isCardReading(request)) {
+      done();
+      return;
+    }
+    // answered here: the chain stops without done()
+    void sendNotFound(request, reply);
   });
 }
