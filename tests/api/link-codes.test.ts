@@ -200,6 +200,25 @@ describe('choosing a code', () => {
   });
 });
 
+describe('deleting', () => {
+  it('a link takes its codes with it (its owner chose to break them), and so does the account', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const code = freshCode('gone');
+    const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code }));
+    await chooseCode(owner.cookie, link.id, freshCode('gone-too'));
+    expect((await trpcMutate(t.app, 'links.delete', owner.cookie, { id: link.id })).statusCode).toBe(200);
+    expect(await heldCodes(owner.userId)).toEqual([]);
+    expect((await follow(`/l/${code}`)).statusCode).toBe(404);
+
+    const leaving = await createSignedInOwner(t, { plan: 'pro' });
+    const kept = trpcData<LinkView>(await createQrCode(leaving.cookie, { code: freshCode('leaving') }));
+    await t.db.deleteFrom('users').where('id', '=', leaving.userId).execute();
+    expect(
+      await t.db.selectFrom('link_codes').select('code').where('link_id', '=', kept.id).execute(),
+    ).toEqual([]);
+  });
+});
+
 describe('a chosen code collides case-insensitively with nothing', () => {
   it("refuses a code equal in lowercase to another link's random code, and allows the link's own", async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
