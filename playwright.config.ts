@@ -60,6 +60,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
+      // card subdomains ({username}.localhost:port; browsers resolve *.localhost to this machine)
+      CARD_DOMAIN: 'localhost',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

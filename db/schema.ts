@@ -144,6 +144,18 @@ export interface LinksTable {
   live_chosen_at: Date | null;
   /** The QR studio's design of a QR code (src/qr-design.ts); null: the plain default. */
   qr_design: ColumnType<QrDesign | null, string | null | undefined, string | null>;
+  /** The code the owner chose (a row of link_codes, lowercase) that the link is shown with; null: `code`. */
+  chosen_code: string | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * Every code a link was given by choice (migration 2026-11-24T0300), in lowercase: the current one
+ * (links.chosen_code) and the earlier ones, which keep leading to the link.
+ */
+export interface LinkCodesTable {
+  code: string;
+  link_id: string;
   created_at: CreatedAt;
 }
 
@@ -320,6 +332,7 @@ export interface Database {
   profiles: ProfilesTable;
   vcards: VcardsTable;
   links: LinksTable;
+  link_codes: LinkCodesTable;
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
   activity_quarter_hours: ActivityQuarterHoursTable;

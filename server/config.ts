@@ -47,6 +47,10 @@ const trustProxy = z
     return list;
   });
 
+/** A domain name: dot-separated labels of letters, digits and inner hyphens (`localhost` included). */
+const CARD_DOMAIN_SHAPE =
+  /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blankToUndefined,
@@ -55,6 +59,15 @@ const envSchema = z.object({
   PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(blankToUndefined, z.string().min(1).default('localhost')),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  CARD_DOMAIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(CARD_DOMAIN_SHAPE, 'must be a domain name such as cards.example.com, without scheme or port')
+      .optional(),
+  ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
   DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
   AUTH_SECRET: z.preprocess(
@@ -131,6 +144,11 @@ export interface Config {
   host: string;
   /** Origin the product is reached at, without a trailing slash. Links in e-mails and QR codes use it. */
   publicUrl: string;
+  /**
+   * CARD_DOMAIN: with it, `{username}.{cardDomain}` serves the card of a Pro or Business account
+   * (customSubdomain; wildcard DNS and a proxy that passes the Host header). Null: no card subdomains.
+   */
+  cardDomain: string | null;
   dataDir: string;
   database: DatabaseConfig;
   /** Undefined until resolved by loadConfig (generated in development, required in production). */
@@ -218,6 +236,7 @@ export function parseConfig(
     port: parsed.PORT,
     host: parsed.HOST,
     publicUrl: new URL(publicUrl).origin,
+    cardDomain: parsed.CARD_DOMAIN ?? null,
     dataDir,
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }

@@ -15,6 +15,8 @@ export const ERROR_REASONS = [
   /** a create beyond the plan's limit (meta.resource says which) */
   'limit_reached',
   'username_taken',
+  /** a chosen short-link code that a link already answers to, in any case */
+  'link_code_taken',
   /** an upload that is not a JPEG, PNG, WebP, GIF, HEIF or AVIF image, or is damaged */
   'invalid_image',
   'storage_quota_exceeded',

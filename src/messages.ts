@@ -44,6 +44,11 @@ export const VALIDATION_MESSAGES = {
   linkUrlTooLong: 'validation.link.url_too_long',
   linkIconTooLong: 'validation.link.icon_too_long',
   linkTitleAndUrlRequired: 'validation.link.title_and_url_required',
+  linkCodeRequired: 'validation.link.code_required',
+  linkCodeFormat: 'validation.link.code_format',
+  linkCodeReserved: 'validation.link.code_reserved',
+  /** the server's link_code_taken, marked on the code field */
+  linkCodeTaken: 'validation.link.code_taken',
   passkeyNameRequired: 'validation.passkey.name_required',
   passkeyNameTooLong: 'validation.passkey.name_too_long',
   /** src/text.ts: line breaks, tabs, other control or invisible formatting characters in one line */

@@ -58,12 +58,34 @@ export function normalizeUsernameInput(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9-]/g, '');
 }
 
+/** Whether a name has the shape of a chosen name: 3-30 of a-z, 0-9 and hyphens, no hyphen at either end. */
+export function isChosenNameShape(name: string): boolean {
+  return PAID_PATTERN.test(name);
+}
+
+/**
+ * What is wrong with a chosen name (a paid plan's username, a chosen short-link code: DECISIONS.md
+ * "What each sold plan feature is", customLinks), or null: one rule set for both.
+ */
+export function chosenNameProblem(name: string): 'required' | 'reserved' | 'format' | null {
+  if (name === '') return 'required';
+  if (RESERVED_USERNAMES.has(name)) return 'reserved';
+  return isChosenNameShape(name) ? null : 'format';
+}
+
+const USERNAME_MESSAGE = {
+  required: M.usernameRequired,
+  reserved: M.usernameReserved,
+  format: M.usernameFormat,
+} as const;
+
 /** The message id for a username that breaks a rule on this plan, or null when it is well-formed. */
 export function usernameProblem(username: string, plan: PlanId): ValidationMessageId | null {
-  if (username === '') return M.usernameRequired;
-  if (RESERVED_USERNAMES.has(username)) return M.usernameReserved;
-  if (plan === 'free') return FREE_PATTERN.test(username) ? null : M.usernameDigits;
-  return PAID_PATTERN.test(username) ? null : M.usernameFormat;
+  const problem = chosenNameProblem(username);
+  if (plan !== 'free' || problem === 'required' || problem === 'reserved') {
+    return problem && USERNAME_MESSAGE[problem];
+  }
+  return FREE_PATTERN.test(username) ? null : M.usernameDigits;
 }
 
 /**

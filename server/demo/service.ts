@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Auth } from '../auth/auth.ts';
-import { generateLinkCode } from '../links/code.ts';
+import { unusedLinkCode } from '../links/code.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { insertVcard } from '../vcards/service.ts';
@@ -90,18 +90,17 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
         })
         .where('id', '=', user.id)
         .execute();
-      await trx
-        .insertInto('links')
-        .values(
-          DEMO_LINKS.map((link, index) => ({
-            user_id: user.id,
-            kind: 'profile' as const,
-            code: generateLinkCode(),
-            order_index: index,
-            ...link,
-          })),
-        )
-        .execute();
+      const links = [];
+      for (const [index, link] of DEMO_LINKS.entries()) {
+        links.push({
+          user_id: user.id,
+          kind: 'profile' as const,
+          code: await unusedLinkCode(trx),
+          order_index: index,
+          ...link,
+        });
+      }
+      await trx.insertInto('links').values(links).execute();
     });
   } catch (error) {
     await releasePhoto(deps, photo.path);

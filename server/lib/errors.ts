@@ -29,6 +29,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   mail_unavailable: 503,
   limit_reached: 403,
   username_taken: 409,
+  link_code_taken: 409,
   invalid_image: 415,
   storage_quota_exceeded: 413,
   link_managed_by_vcard: 409,

@@ -5,7 +5,7 @@ import type { PausableKind } from '../../src/pauses.ts';
 import { availableUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { isWithinLimit } from '../pauses/service.ts';
-import { isLinkCode } from './code.ts';
+import { isChosenLinkCode, isLinkCode } from './code.ts';
 
 // What /l/{code} needs of a link: whose it is, where it goes, and whether its owner's plan pauses it.
 // Read-only, for every visitor.
@@ -28,7 +28,9 @@ export interface ResolvedLink {
 
 /** The link with this short code, or null (unknown, malformed, or a destination that is not http(s)). */
 export async function resolveLinkCode(db: Kysely<Database>, code: string): Promise<ResolvedLink | null> {
-  if (!isLinkCode(code)) return null;
+  const random = isLinkCode(code);
+  const chosen = isChosenLinkCode(code);
+  if (!random && !chosen) return null;
   const link = await db
     .selectFrom('links')
     .innerJoin('profiles', 'profiles.id', 'links.user_id')
@@ -45,7 +47,23 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'profiles.trial_days',
       'profiles.primary_vcard_id',
     ])
-    .where('links.code', '=', code)
+    // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
+    // the link now or before, in any case; a chosen code equals no other link's random code in any case
+    // (migration 2026-11-24T0300), so at most one link answers
+    .where((eb) =>
+      eb.or([
+        ...(random ? [eb('links.code', '=', code)] : []),
+        ...(chosen
+          ? [
+              eb(
+                'links.id',
+                'in',
+                eb.selectFrom('link_codes').select('link_id').where('code', '=', code.toLowerCase()),
+              ),
+            ]
+          : []),
+      ]),
+    )
     .executeTakeFirst();
   // destinations are checked when stored; a row from before that rule is not followed
   if (!link || !isHttpUrl(link.url)) return null;

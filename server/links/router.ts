@@ -1,4 +1,5 @@
 import {
+  ChooseLinkCodeSchema,
   LinkIdSchema,
   ProfileLinkFormSchema,
   QrCodeFormSchema,
@@ -8,6 +9,7 @@ import {
 } from '../../src/schemas/link.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import {
+  chooseLinkCode,
   createProfileLink,
   createQrCode,
   deleteLink,
@@ -26,6 +28,10 @@ export const linksRouter = router({
   updateQrCode: authedProcedure
     .input(UpdateQrCodeSchema)
     .mutation(({ ctx, input }) => updateQrCode(ctx, input)),
+  chooseCode: authedProcedure
+    .meta({ feature: 'customLinks' })
+    .input(ChooseLinkCodeSchema)
+    .mutation(({ ctx, input }) => chooseLinkCode(ctx, input)),
   profileLinks: authedProcedure.query(({ ctx }) => listProfileLinks(ctx)),
   createProfileLink: authedProcedure
     .input(ProfileLinkFormSchema)

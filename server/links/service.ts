@@ -18,12 +18,15 @@ import {
   type ReorderLinksInput,
   type UpdateProfileLinkInput,
   type UpdateQrCodeInput,
+  type ChooseLinkCodeInput,
 } from '../../src/schemas/link.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 import { lockProfile } from '../vcards/service.ts';
-import { generateLinkCode } from './code.ts';
+import { unusedLinkCode } from './code.ts';
 
 // QR codes and profile links (issue 5; spec sections 2 "My QR Codes" and "/dashboard/links", 4 "Limits in
 // use" and "Links"). Both are rows of `links` with a short code served at /l/{code}; every query filters by
@@ -32,6 +35,7 @@ import { generateLinkCode } from './code.ts';
 const LINK_COLUMNS = [
   'id',
   'code',
+  'chosen_code',
   'title',
   'url',
   'icon',
@@ -51,6 +55,7 @@ const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; kind: Pausable
 interface LinkRow {
   id: string;
   code: string;
+  chosen_code: string | null;
   title: string;
   url: string;
   icon: string | null;
@@ -63,9 +68,13 @@ interface LinkRow {
 
 /** A link as the dashboard shows it, with the short URL it is copied as and the one its QR code encodes. */
 function present(publicUrl: string, row: LinkRow) {
+  // a chosen code is the one shown and printed; the random one keeps working
+  const code = row.chosen_code ?? row.code;
   return {
     id: row.id,
-    code: row.code,
+    code,
+    /** Whether the owner chose the code (customLinks). */
+    chosen: row.chosen_code !== null,
     title: row.title,
     url: row.url,
     icon: row.icon,
@@ -73,8 +82,8 @@ function present(publicUrl: string, row: LinkRow) {
     clickCount: row.click_count,
     vcardId: row.vcard_id,
     createdAt: row.created_at,
-    shortUrl: shortLinkUrl(publicUrl, row.code),
-    qrUrl: qrScanUrl(publicUrl, row.code),
+    shortUrl: shortLinkUrl(publicUrl, code),
+    qrUrl: qrScanUrl(publicUrl, code),
   };
 }
 
@@ -184,12 +193,17 @@ export async function listProfileLinks(ctx: ServiceContext) {
   };
 }
 
-/** Inserts a link of a kind after checking the plan's limit, with a fresh short code. */
+/**
+ * Inserts a link of a kind after checking the plan's limit, with a fresh short code and, when `chosenCode`
+ * is given, that code too (customLinks; link_code_taken when a link answers to it in any case).
+ */
 async function createLink(
   ctx: ServiceContext,
   kind: LinkKind,
   values: { title: string; url: string; icon: string | null },
+  chosenCode: string | null = null,
 ): Promise<LinkView> {
+  if (chosenCode !== null) await requireFeature(ctx, ctx.user.id, 'customLinks');
   const row = await ctx.db.transaction().execute(async (trx) => {
     const { plan } = await lockProfile(trx, ctx.user.id);
     const { resource, kind: limited } = LIMIT_OF[kind];
@@ -203,12 +217,13 @@ async function createLink(
       .where('user_id', '=', ctx.user.id)
       .where('kind', '=', kind)
       .executeTakeFirstOrThrow();
-    return insertWithFreshCode(trx, {
+    const link = await insertWithFreshCode(trx, {
       user_id: ctx.user.id,
       kind,
       order_index: Number(next),
       ...values,
     });
+    return chosenCode === null ? link : giveCode(trx, link.id, chosenCode);
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return present(ctx.config.publicUrl, row);
@@ -229,7 +244,7 @@ async function insertWithFreshCode(
   for (;;) {
     const row = await trx
       .insertInto('links')
-      .values({ ...values, code: generateLinkCode() })
+      .values({ ...values, code: await unusedLinkCode(trx) })
       .onConflict((oc) => oc.column('code').doNothing())
       .returning(LINK_COLUMNS)
       .executeTakeFirst();
@@ -238,7 +253,59 @@ async function insertWithFreshCode(
 }
 
 export function createQrCode(ctx: ServiceContext, input: QrCodeInput): Promise<LinkView> {
-  return createLink(ctx, 'qr', input);
+  const { code, ...values } = input;
+  return createLink(ctx, 'qr', values, code);
+}
+
+/**
+ * Makes `code` the link's code: held by the link (link_codes) and shown from now on. Its earlier codes,
+ * the random one and those chosen before, keep leading to it (DECISIONS.md "Addresses that never
+ * break"). Throws link_code_taken when another link answers to the code in any case; nothing changes then.
+ */
+async function giveCode(trx: Transaction<Database>, linkId: string, code: string): Promise<LinkRow> {
+  // the trigger of link_codes refuses a code that another link's random code equals in lowercase
+  await withCodeTaken(() =>
+    trx
+      .insertInto('link_codes')
+      .values({ code, link_id: linkId })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute(),
+  );
+  // waited for a concurrent claim of the same code; a code the link held before comes back to it
+  const holder = await trx
+    .selectFrom('link_codes')
+    .select('link_id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  if (holder.link_id !== linkId) throw new AppError('link_code_taken');
+  return trx
+    .updateTable('links')
+    .set({ chosen_code: code })
+    .where('id', '=', linkId)
+    .returning(LINK_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** Runs a write that claims a code, turning the database's refusal into link_code_taken. */
+async function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'link_codes_pkey')) throw new AppError('link_code_taken');
+    throw error;
+  }
+}
+
+/**
+ * Changes the code of a QR code or profile link to a chosen one (customLinks: the procedure's meta checks
+ * the plan). A vCard's own QR code follows its vCard and is not changed here.
+ */
+export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeInput): Promise<LinkView> {
+  const current = await ownLink(ctx, input.id);
+  if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
+  const row = await ctx.db.transaction().execute((trx) => giveCode(trx, current.id, input.code));
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return present(ctx.config.publicUrl, row);
 }
 
 export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput): Promise<LinkView> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { onboardingStep } from '../../src/onboarding.ts';
 import type { ServiceContext } from '../trpc/context.ts';
@@ -72,6 +73,11 @@ export async function getOwnProfile(ctx: ServiceContext) {
     onboarding_step: onboardingStep(profile),
     first_name: parts ? parts.firstName : profile.first_name,
     last_name: parts ? parts.lastName : profile.last_name,
+    /** The card at {username}.{CARD_DOMAIN} when the operator set CARD_DOMAIN (served for customSubdomain). */
+    card_subdomain_url:
+      ctx.config.cardDomain && profile.username
+        ? cardSubdomainUrl(ctx.config.publicUrl, ctx.config.cardDomain, profile.username)
+        : null,
   };
 }
 

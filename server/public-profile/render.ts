@@ -206,7 +206,8 @@ export function renderProfilePage(input: ProfilePageInput): string {
       locale: input.locale,
       title: role ? `${card.name} · ${role}` : card.name,
       description,
-      meta: `<meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
+      // one address for search engines and previews, whichever address served the page (card-host.ts)
+      meta: `<link rel="canonical" href="${e(input.pageUrl)}"><meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
       style: pageStyle(card.colours, input.design),
     }) +
     '<body><main>' +

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
-import { isProfileAvailable } from '../../src/plans.ts';
+import { can, isProfileAvailable, planInEffect } from '../../src/plans.ts';
 import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
+import { cardHosts, registerCardHostGuard } from './card-host.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
@@ -246,6 +247,35 @@ export async function registerPublicProfileRoutes(
       request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
     return { body: Buffer.from(cardVcf(card, photo)), contentDisposition: vcfContentDisposition(card.name) };
+  }
+
+  /**
+   * `{username}.{CARD_DOMAIN}` (customSubdomain): the page of `/{username}`, the very same (its canonical
+   * link and og:url are the main address, PUBLIC_URL/{username}: one address for search engines and
+   * previews that stays when the plan ends). A card whose owner's plan does not include it (a Free
+   * account, or a paid plan that ended) is sent to the main address with a temporary redirect, so a
+   * printed subdomain keeps working after a downgrade; unknown and reserved names get the 404 page.
+   */
+  async function sendSubdomainPage(request: FastifyRequest, reply: FastifyReply, username: string | null) {
+    if (username === null) return sendUnavailable(request, reply, 404);
+    const path = `/${username}`;
+    const found = await find(request, () =>
+      cache.get(usernameKey(username), loaderOf(usernameKey(username))),
+    );
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if (!can(planInEffect(found.entry.profile.availability), 'customSubdomain')) {
+      return reply.header('cache-control', 'no-store').redirect(withQueryOf(request, publicUrl + path), 302);
+    }
+    const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
+    return sendPage(request, reply, found.entry, locale, await pageOf(found.entry, path, locale));
+  }
+
+  if (deps.config.cardDomain) {
+    const hosts = cardHosts(publicUrl, deps.config.cardDomain);
+    registerCardHostGuard(app, hosts, (request, reply) => sendUnavailable(request, reply, 404));
+    app.get('/', { constraints: { host: hosts.pattern } }, (request, reply) =>
+      sendSubdomainPage(request, reply, hosts.usernameOf(request.headers.host ?? '')),
+    );
   }
 
   // Static routes (/health, the client's built files such as /favicon.svg) win over this one; the client's

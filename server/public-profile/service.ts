@@ -177,7 +177,7 @@ export function pageFeatures(
 async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promise<PublicProfile['links']> {
   const rows = await db
     .selectFrom('links')
-    .select(['id', 'live_chosen_at', 'title', 'url', 'code'])
+    .select(['id', 'live_chosen_at', 'title', 'url', 'code', 'chosen_code'])
     .where('user_id', '=', profile.id)
     .where('kind', '=', 'profile')
     .orderBy('order_index')
@@ -189,9 +189,12 @@ async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promi
     limitOf(normalizePlanId(profile.plan_type), 'profileLink'),
   );
   const pausedIds = new Set(paused.map((link) => link.id));
-  return rows
-    .filter((row) => !pausedIds.has(row.id))
-    .map((row) => ({ title: row.title, url: row.url, code: row.code }));
+  return (
+    rows
+      .filter((row) => !pausedIds.has(row.id))
+      // a chosen code is the one the link is shown with (customLinks)
+      .map((row) => ({ title: row.title, url: row.url, code: row.chosen_code ?? row.code }))
+  );
 }
 
 /** The profile at /{username} and /user/{username} with its primary vCard (or its oldest), or null. */

@@ -29,6 +29,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   mail_unavailable: 'SERVICE_UNAVAILABLE',
   limit_reached: 'FORBIDDEN',
   username_taken: 'CONFLICT',
+  link_code_taken: 'CONFLICT',
   invalid_image: 'UNSUPPORTED_MEDIA_TYPE',
   storage_quota_exceeded: 'PAYLOAD_TOO_LARGE',
   link_managed_by_vcard: 'CONFLICT',

@@ -11,7 +11,7 @@ import {
 } from '../../src/schemas/vcard.ts';
 import type { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
-import { generateLinkCode } from '../links/code.ts';
+import { unusedLinkCode } from '../links/code.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
@@ -101,7 +101,7 @@ export async function insertVcard(
       user_id: userId,
       kind: 'qr',
       vcard_id: id,
-      code: generateLinkCode(),
+      code: await unusedLinkCode(trx),
       title: card.name,
       url: pageUrl,
     })

@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { serverPaths } from '../routes.ts';
 import { singleLineText, toSingleLine } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
+import { chosenNameProblem } from '../username.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
 // dialog, the links page and the links.* procedures. Every destination is http(s) (DECISIONS.md).
@@ -21,19 +22,49 @@ const destination = singleLineText()
 
 const title = singleLineText().min(1, M.linkTitleRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong);
 
-/** Create New QR dialog: title, destination and an optional icon name. */
+const CODE_MESSAGE = {
+  required: M.linkCodeRequired,
+  reserved: M.linkCodeReserved,
+  format: M.linkCodeFormat,
+} as const;
+
+const codeText = singleLineText()
+  .max(64, M.linkCodeFormat)
+  .transform((value) => value.toLowerCase());
+
+function refuseBadCode(code: string, ctx: z.RefinementCtx<string>) {
+  const problem = chosenNameProblem(code);
+  if (problem) ctx.addIssue({ code: 'custom', message: CODE_MESSAGE[problem] });
+}
+
+/**
+ * A chosen short-link code (customLinks, `/l/{code}`): the rules and reservations of a chosen username
+ * (src/username.ts), kept in lowercase because chosen codes are found in any case (server/links/resolve.ts).
+ */
+const chosenCode = codeText.superRefine(refuseBadCode);
+
+/** The same, or an empty field for no chosen code (null). */
+const optionalChosenCode = codeText
+  .superRefine((code, ctx) => {
+    if (code !== '') refuseBadCode(code, ctx);
+  })
+  .transform((code) => code || null);
+
+/** Create New QR dialog: title, destination, an optional icon name and an optional chosen code. */
 export const QrCodeFormSchema = z.object({
   title,
   url: destination,
   icon: singleLineText()
     .max(LINK_ICON_MAX_LENGTH, M.linkIconTooLong)
     .transform((value) => value || null),
+  // empty: a random code (every plan); a chosen one needs customLinks, checked by the service
+  code: optionalChosenCode.default(null),
 });
 export type QrCodeFormValues = z.input<typeof QrCodeFormSchema>;
 export type QrCodeInput = z.output<typeof QrCodeFormSchema>;
 
-/** Edit a QR code: its title and destination change, its short code never does. */
-export const UpdateQrCodeSchema = QrCodeFormSchema.extend({ id: z.uuid() });
+/** Edit a QR code: its title and destination change; its code changes only through ChooseLinkCodeSchema. */
+export const UpdateQrCodeSchema = QrCodeFormSchema.omit({ code: true }).extend({ id: z.uuid() });
 export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
 
 /** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
@@ -49,6 +80,11 @@ export const UpdateProfileLinkSchema = ProfileLinkFormSchema.extend({ id: z.uuid
 export type UpdateProfileLinkInput = z.output<typeof UpdateProfileLinkSchema>;
 
 export const LinkIdSchema = z.object({ id: z.uuid() });
+
+/** A new chosen code for a QR code or profile link; its earlier codes keep leading to it. */
+export const ChooseLinkCodeSchema = z.object({ id: z.uuid(), code: chosenCode });
+export type ChooseLinkCodeValues = z.input<typeof ChooseLinkCodeSchema>;
+export type ChooseLinkCodeInput = z.output<typeof ChooseLinkCodeSchema>;
 
 /** The links page's new order: every profile link id of the user, each once, first to last. */
 export const ReorderLinksSchema = z.object({

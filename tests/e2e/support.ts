@@ -5,8 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
-import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import type { PaidPlanId } from '../../src/plans.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */
 const consoleErrors = new WeakMap<Page, string[]>();
@@ -205,7 +205,6 @@ export const SCREENS = [
   ['desktop', { width: 1280, height: 900 }],
 ] as const;
 
-/** The app's origin, which every state-changing request must name (the server's origin check). */
 /** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
 export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
   const response = await page.request.post('/billing/demo/checkout', {
@@ -216,6 +215,7 @@ export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
   expect(response.status(), await response.text()).toBe(303);
 }
 
+/** The app's origin, which every state-changing request must name (the server's origin check). */
 export function appOrigin(): string {
   return String(test.info().project.use.baseURL);
 }

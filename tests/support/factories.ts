@@ -205,6 +205,12 @@ export async function addLink(
   return { id: row.id, code };
 }
 
+/** Gives a link a chosen code (customLinks), held by it as the service does, and shown from now on. */
+export async function giveLinkCode(db: Kysely<Database>, linkId: string, code: string): Promise<void> {
+  await db.insertInto('link_codes').values({ code, link_id: linkId }).execute();
+  await db.updateTable('links').set({ chosen_code: code }).where('id', '=', linkId).execute();
+}
+
 /** Puts a profile on `plan` (a paid plan with an optional end of its paid period). */
 export async function setPlan(
   db: Kysely<Database>,

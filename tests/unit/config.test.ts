@@ -34,6 +34,25 @@ describe('parseConfig defaults', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
+  it('reads CARD_DOMAIN as a lowercase domain name, and refuses a URL or a port', () => {
+    expect(parseConfig({}).cardDomain).toBeNull();
+    expect(parseConfig({ CARD_DOMAIN: '' }).cardDomain).toBeNull();
+    expect(parseConfig({ CARD_DOMAIN: ' Cards.Example.com ' }).cardDomain).toBe('cards.example.com');
+    expect(parseConfig({ CARD_DOMAIN: 'localhost' }).cardDomain).toBe('localhost');
+    for (const bad of [
+      'https://cards.example.com',
+      'cards.example.com:443',
+      '*.example.com',
+      'a..b',
+      '-a.com',
+    ]) {
+      expect(
+        errorOf(() => parseConfig({ CARD_DOMAIN: bad })),
+        bad,
+      ).toMatch(/^Invalid CARD_DOMAIN/);
+    }
+  });
+
   it('keeps only the origin of PUBLIC_URL', () => {
     expect(parseConfig({ PUBLIC_URL: 'https://cards.example.com/' }).publicUrl).toBe(
       'https://cards.example.com',

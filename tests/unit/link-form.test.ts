@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import {
+  ChooseLinkCodeSchema,
   LINK_ICON_MAX_LENGTH,
   LINK_TITLE_MAX_LENGTH,
   LINK_URL_MAX_LENGTH,
@@ -31,11 +32,42 @@ function urlOfLength(length: number): string {
   return base + 'a'.repeat(length - base.length);
 }
 
+describe('a chosen short-link code (customLinks)', () => {
+  it('follows the username rules and reservations, in lowercase; an empty one is none', () => {
+    expect(QrCodeFormSchema.parse({ ...QR_CODE, code: ' Spring-Menu ' }).code).toBe('spring-menu');
+    expect(QrCodeFormSchema.parse({ ...QR_CODE, code: '' }).code).toBeNull();
+    expect(QrCodeFormSchema.parse(QR_CODE).code).toBeNull();
+    expect(ChooseLinkCodeSchema.parse({ id: crypto.randomUUID(), code: 'MENU-2026' }).code).toBe('menu-2026');
+    const cases: [string, string][] = [
+      ['admin', M.linkCodeReserved],
+      ['WWW', M.linkCodeReserved],
+      ['ab', M.linkCodeFormat],
+      ['a'.repeat(31), M.linkCodeFormat],
+      ['-menu', M.linkCodeFormat],
+      ['menu_2026', M.linkCodeFormat],
+      ['menú', M.linkCodeFormat],
+      ['menu\u0000', M.textControlCharacters],
+    ];
+    for (const [code, message] of cases) {
+      expect(problems(QrCodeFormSchema, { ...QR_CODE, code }), code).toEqual([['code', message]]);
+    }
+    expect(
+      ChooseLinkCodeSchema.safeParse({ id: crypto.randomUUID(), code: '' }).error?.issues[0]?.message,
+    ).toBe(M.linkCodeRequired);
+  });
+
+  it('the edit form never carries a code: a code changes only through links.chooseCode', () => {
+    expect(
+      UpdateQrCodeSchema.parse({ ...QR_CODE, id: crypto.randomUUID(), code: 'menu' }),
+    ).not.toHaveProperty('code');
+  });
+});
+
 describe('QR code form', () => {
   it('trims the title, URL and icon, and stores a blank icon as none', () => {
     expect(
       QrCodeFormSchema.parse({ title: '  Menu ', url: ' https://cafe.example/menu?a=1,2 ', icon: '  ' }),
-    ).toEqual({ title: 'Menu', url: 'https://cafe.example/menu?a=1,2', icon: null });
+    ).toEqual({ title: 'Menu', url: 'https://cafe.example/menu?a=1,2', icon: null, code: null });
     expect(QrCodeFormSchema.parse({ ...QR_CODE, icon: ' ☕ ' }).icon).toBe('☕');
   });
 

@@ -6,6 +6,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { CardSubdomain } from './profile/CardSubdomain.tsx';
 import { ProfileDetailsForm } from './profile/ProfileDetailsForm.tsx';
 
 /** /dashboard/profile (spec section 2, "Other dashboard pages"): name, username, e-mail and picture. */
@@ -25,7 +26,10 @@ export function Profile() {
         description={<Trans>Edit your name, username and profile picture.</Trans>}
       />
       {profile.data ? (
-        <ProfileDetailsForm profile={profile.data} />
+        <>
+          <ProfileDetailsForm profile={profile.data} />
+          {profile.data.card_subdomain_url && <CardSubdomain url={profile.data.card_subdomain_url} />}
+        </>
       ) : (
         <QueryStatus error={profile.error} onRetry={() => void profile.refetch()} />
       )}

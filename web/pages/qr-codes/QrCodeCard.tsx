@@ -7,6 +7,7 @@ import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { ChooseCodeDialog } from './ChooseCodeDialog.tsx';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { DeleteQrCodeDialog } from './DeleteQrCodeDialog.tsx';
 import { DownloadButtons } from './DownloadButtons.tsx';
@@ -87,6 +88,10 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             {qrCode.url}
           </a>
         </p>
+        <p className="text-sm break-all text-slate-700">
+          <span className="sr-only">{t`Short link`}: </span>
+          {qrCode.shortUrl}
+        </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <span className="inline-flex items-center gap-1.5">
             <ScanLine aria-hidden className="size-4 text-slate-500" />
@@ -136,6 +141,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
               <Pencil aria-hidden />
               <Trans>Edit</Trans>
             </Button>
+            <ChooseCodeDialog qrCode={qrCode} />
             <DeleteQrCodeDialog id={qrCode.id} title={title} />
           </>
         )}

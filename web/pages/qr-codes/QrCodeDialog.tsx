@@ -10,7 +10,7 @@ interface QrCodeDialogProps {
   onSaved: () => void;
 }
 
-const EMPTY_FORM = { title: '', url: '', icon: '' };
+const EMPTY_FORM = { title: '', url: '', icon: '', code: '' };
 
 /**
  * 'Create New QR' and 'Edit destination' of My QR Codes. Editing keeps the short code, so printed codes
@@ -40,6 +40,7 @@ export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
           return result;
         }}
         secondaryAction={<FormDialogCancel />}
+        withCode={qrCode === null}
       />
     </FormDialog>
   );

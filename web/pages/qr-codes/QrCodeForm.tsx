@@ -2,9 +2,12 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
 import { QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
+import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
+import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { LinkCodeField } from './LinkCodeField.tsx';
 import type { QrSaveResult } from './use-save-qr-code.ts';
 
 interface QrCodeFormProps {
@@ -14,11 +17,24 @@ interface QrCodeFormProps {
   onSave: (values: QrCodeFormValues) => Promise<QrSaveResult>;
   /** Beside the submit button (the dialog's Cancel). */
   secondaryAction: ReactNode;
+  /** Whether the form offers a chosen code (a new QR code; an existing one changes it with 'Choose code'). */
+  withCode: boolean;
 }
 
-/** The QR code form (spec section 5): title, destination URL and an optional icon, each with its message. */
-export function QrCodeForm({ initialValues, submitLabel, onSave, secondaryAction }: QrCodeFormProps) {
+/**
+ * The QR code form (spec section 5): title, destination URL, an optional icon and, for a new one, an
+ * optional chosen code (customLinks; the upgrade prompt in its place for a plan without it), each with
+ * its message.
+ */
+export function QrCodeForm({
+  initialValues,
+  submitLabel,
+  onSave,
+  secondaryAction,
+  withCode,
+}: QrCodeFormProps) {
   const form = useZodForm(QrCodeFormSchema, initialValues);
+  const customLinks = usePlanFeature('customLinks');
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async () => {
@@ -56,6 +72,20 @@ export function QrCodeForm({ initialValues, submitLabel, onSave, secondaryAction
         error={errors.icon?.message}
         {...form.register('icon')}
       />
+      {withCode &&
+        (customLinks.allowed ? (
+          <LinkCodeField
+            label={<Trans>Short link code (optional)</Trans>}
+            required={false}
+            value={form.watch('code') ?? ''}
+            error={errors.code?.message}
+            registration={form.register('code')}
+          />
+        ) : (
+          <UpgradePrompt feature="customLinks">
+            <Trans>Choose the code of your short link, for example /l/spring-menu.</Trans>
+          </UpgradePrompt>
+        ))}
       <FormActions
         className="pt-2"
         submitLabel={submitLabel}

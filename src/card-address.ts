@@ -1,0 +1,8 @@
+// A card's address on its own subdomain (customSubdomain, issue 13 item 4), shown in the dashboard and
+// served by server/public-profile/card-host.ts: `{username}.{CARD_DOMAIN}` with the scheme and port of
+// the public URL, so it works the same behind TLS in production and on http://…localhost:3000 locally.
+
+export function cardSubdomainUrl(publicUrl: string, cardDomain: string, username: string): string {
+  const { protocol, port } = new URL(publicUrl);
+  return `${protocol}//${username}.${cardDomain}${port ? `:${port}` : ''}`;
+}

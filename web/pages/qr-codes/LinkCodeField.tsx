@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextField } from '../../components/form/TextField.tsx';
+
+interface LinkCodeFieldProps {
+  label: ReactNode;
+  required: boolean;
+  /** What the field holds now, for the short link in its hint. */
+  value: string;
+  /** A validation id. */
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}
+
+/**
+ * A chosen short-link code (customLinks), with the short link it makes as its hint. Chosen codes are kept
+ * in lowercase and found in any case.
+ */
+export function LinkCodeField({ label, required, value, error, registration }: LinkCodeFieldProps) {
+  const shortLink = `${window.location.origin}/l/${value.trim().toLowerCase() || '…'}`;
+  return (
+    <TextField
+      label={label}
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      required={required}
+      hint={
+        <Trans>
+          Letters, numbers and hyphens; it works in capitals too. Your short link:{' '}
+          <span className="break-all">{shortLink}</span>
+        </Trans>
+      }
+      error={error}
+      {...registration}
+    />
+  );
+}
