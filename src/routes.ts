@@ -35,6 +35,8 @@ export const serverPaths = {
   trpc: '/api/trpc',
   auth: '/api/auth',
   photoUploads: '/api/media/photos',
+  /** the CSV of a range's analytics events (fullAnalytics) */
+  analyticsEvents: '/api/analytics/events.csv',
   stripeWebhook: '/api/webhooks/stripe',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',

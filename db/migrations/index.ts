@@ -15,6 +15,7 @@ import * as storeOnboardingProgress from './2026-11-23T0400_store_onboarding_pro
 import * as openSupportMessagesToVisitors from './2026-11-23T0500_open_support_messages_to_visitors.ts';
 import * as prorateDemoInvoices from './2026-11-23T0510_prorate_demo_invoices.ts';
 import * as addPasskeys from './2026-11-23T0700_add_passkeys.ts';
+import * as recordVisitDimensions from './2026-11-24T0400_record_visit_dimensions.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0500_open_support_messages_to_visitors': openSupportMessagesToVisitors,
   '2026-11-23T0510_prorate_demo_invoices': prorateDemoInvoices,
   '2026-11-23T0700_add_passkeys': addPasskeys,
+  '2026-11-24T0400_record_visit_dimensions': recordVisitDimensions,
 };

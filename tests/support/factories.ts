@@ -5,6 +5,8 @@ import type { Locale } from '../../src/i18n.ts';
 import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
+import type { Visit } from '../../server/analytics/visit.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
 import { injectFromApp, signUp, TEST_PASSWORD, type TestApp } from './harness.ts';
 
@@ -313,3 +315,21 @@ export async function setDemoBillingPeriod(
     .where('id', '=', latest.id)
     .execute();
 }
+
+/** What a counted visit records of its visitor (server/analytics/visit.ts): a phone's Safari from nowhere by default. */
+export function visitFacts(fields: Partial<Visit> = {}): Visit {
+  return {
+    device: 'mobile',
+    browser: 'safari',
+    referrerHost: null,
+    country: null,
+    visitor: { address: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1' },
+    ...fields,
+  };
+}
+
+/** A unique-visitor recorder that keeps nothing, for recorders tested without their visitors. */
+export const forgetfulVisitors: UniqueVisitorRecorder = {
+  record: () => undefined,
+  flush: async () => undefined,
+};
