@@ -75,33 +75,36 @@ export interface ProcedureMeta {
   feature?: PlanFeature;
 }
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  // Subscriptions (live updates) are server-sent events. A quiet stream gets a ping every 20 s, so proxies
-  // that close idle connections (nginx after 60 s) leave it open, and a browser that hears nothing for
-  // 45 s takes the connection for dead and opens a new one.
-  sse: { ping: { enabled: true, intervalMs: 20_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
-  errorFormatter({ shape, error }) {
-    const reason = reasonOf(error);
-    const fieldErrors =
-      error.cause instanceof ZodError
-        ? error.cause.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
-        : undefined;
-    const exposeMessage = reason !== 'internal' && reason !== 'database_unavailable';
-    return {
-      message: exposeMessage ? error.message : reason,
-      code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        reason,
-        meta: error.cause instanceof AppError ? error.cause.meta : undefined,
-        fieldErrors,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    // Subscriptions (live updates) are server-sent events. A quiet stream gets a ping every 20 s, so proxies
+    // that close idle connections (nginx after 60 s) leave it open, and a browser that hears nothing for
+    // 45 s takes the connection for dead and opens a new one.
+    sse: { ping: { enabled: true, intervalMs: 20_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+    errorFormatter({ shape, error }) {
+      const reason = reasonOf(error);
+      const fieldErrors =
+        error.cause instanceof ZodError
+          ? error.cause.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+          : undefined;
+      const exposeMessage = reason !== 'internal' && reason !== 'database_unavailable';
+      return {
+        message: exposeMessage ? error.message : reason,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          reason,
+          meta: error.cause instanceof AppError ? error.cause.meta : undefined,
+          fieldErrors,
+        },
+      };
+    },
+  });
 
 /*
  * 3. ROUTER & PROCEDURES

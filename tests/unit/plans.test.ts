@@ -161,7 +161,10 @@ describe('can(): who may use each sold feature (DECISIONS.md "What each sold pla
     expect(planInEffect({ ...facts, plan_type: 'business', subscription_end: ended }, now)).toBe('free');
     expect(planInEffect({ ...facts, plan_type: 'free', subscription_end: null }, now)).toBe('free');
     expect(
-      planInEffect({ plan_type: 'free', subscription_end: null, trial_start_date: ended, trial_days: 0 }, now),
+      planInEffect(
+        { plan_type: 'free', subscription_end: null, trial_start_date: ended, trial_days: 0 },
+        now,
+      ),
     ).toBe('free');
   });
 });
