@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { PLANS, type PaidPlanId } from '../../src/plans.ts';
+import { PLANS } from '../../src/plans.ts';
 import {
-  appOrigin,
+  buyPlan,
   callTrpc,
   closeWithEscape,
   EMPTY_VCARD,
@@ -15,16 +15,6 @@ import {
 // A downgrade in the browser (DECISIONS.md "Plans that end, trials that expire, downgrades"): QR codes,
 // vCards and profile links over the new plan's limit are marked paused with the way out, and the owner
 // swaps which one stays live; visitors of the paused code get the 'Paused' page, not the destination.
-
-/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
-async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
-  const response = await page.request.post('/billing/demo/checkout', {
-    form: { plan, interval: 'month', action: 'pay' },
-    headers: { origin: appOrigin() },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-}
 
 const KEEP_LIVE = { en: 'Keep live', es: 'Mantener activo' } as const;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import type { PaidPlanId } from '../../src/plans.ts';
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
@@ -241,4 +242,14 @@ export async function runSql(statement: string, values: unknown[]): Promise<numb
   } finally {
     await client.end();
   }
+}
+
+/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
+export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
+  const response = await page.request.post('/billing/demo/checkout', {
+    form: { plan, interval: 'month', action: 'pay' },
+    headers: { origin: appOrigin() },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
 }
