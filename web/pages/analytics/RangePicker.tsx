@@ -21,7 +21,7 @@ export function RangePicker({
           <label
             key={days}
             className={cn(
-              'cursor-pointer rounded-md px-3 py-1.5 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-strong',
+              'relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-strong',
               days === value ? 'bg-ink text-white' : 'text-slate-700 hover:bg-slate-100',
             )}
           >
