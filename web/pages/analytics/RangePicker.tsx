@@ -28,7 +28,8 @@ export function RangePicker({
             <input
               type="radio"
               name="analytics-range"
-              className="sr-only"
+              // over the whole label, unseen: a tap or click anywhere on it is the radio's own
+              className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
               checked={days === value}
               onChange={() => onChange(days)}
             />
