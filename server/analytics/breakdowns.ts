@@ -26,7 +26,7 @@ export type Breakdown = { value: string } & Record<ActivityMetric, number>;
 
 export type ItemKind = 'card' | 'qr' | 'profile';
 
-/** A card or link (value: its id) with its visits; `kind` null for the views of cards deleted since. */
+/** A card or link (value: its id) with its visits; `kind` null for profile views without a card (none yet, or deleted since). */
 export type ItemBreakdown = Breakdown & { kind: ItemKind | null; title: string };
 
 export interface AnalyticsBreakdowns {

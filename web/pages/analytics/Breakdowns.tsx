@@ -51,47 +51,45 @@ function ItemTable({ items }: { items: Item[] }) {
           <Trans>No visits in this range yet.</Trans>
         </p>
       ) : (
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  <Trans>Card or link</Trans>
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Card or link</Trans>
+              </th>
+              {ACTIVITY_METRICS.map((metric) => (
+                <th key={metric} scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
+                  {i18n._(METRICS[metric].label)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-2 pr-2 font-normal break-words sm:pr-3">
+                  {item.kind ? (
+                    <>
+                      <span className="block font-semibold text-ink">
+                        <UserText>{item.title}</UserText>
+                      </span>
+                      <span className="text-slate-700">{i18n._(ITEM_KINDS[item.kind])}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-700">
+                      <Trans>Other profile views</Trans>
+                    </span>
+                  )}
                 </th>
                 {ACTIVITY_METRICS.map((metric) => (
-                  <th key={metric} scope="col" className="px-3 py-2 text-right font-medium">
-                    {i18n._(METRICS[metric].label)}
-                  </th>
+                  <td key={metric} className="px-2 py-2 text-right tabular-nums sm:px-3">
+                    {i18n.number(item[metric])}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    {item.kind ? (
-                      <>
-                        <span className="block font-semibold text-ink">
-                          <UserText>{item.title}</UserText>
-                        </span>
-                        <span className="text-slate-700">{i18n._(ITEM_KINDS[item.kind])}</span>
-                      </>
-                    ) : (
-                      <span className="text-slate-700">
-                        <Trans>Deleted cards</Trans>
-                      </span>
-                    )}
-                  </th>
-                  {ACTIVITY_METRICS.map((metric) => (
-                    <td key={metric} className="px-3 py-2 text-right tabular-nums">
-                      {i18n.number(item[metric])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
     </SectionCard>
   );
