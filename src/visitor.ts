@@ -60,12 +60,12 @@ export const REFERRER_HOST_MAX_LENGTH = 255;
 
 /**
  * The host name of a Referer header, in lowercase (`https://m.Example.com/a?b` → `m.example.com`); null
- * when there is none, it is not an absolute URL with a host, the host is longer than 255 characters, or it
- * is `ownHost`: a link followed from the card's own public page is not a referral from elsewhere.
+ * when there is none, it is not an absolute URL with a host, or the host is longer than 255 characters.
+ * The app's own host is kept: a link followed from a card's public page (the analytics page names it so).
  */
-export function referrerHost(referer: string | null | undefined, ownHost?: string): string | null {
+export function referrerHost(referer: string | null | undefined): string | null {
   if (!referer || !URL.canParse(referer)) return null;
   const host = new URL(referer).hostname.toLowerCase();
-  if (!host || host.length > REFERRER_HOST_MAX_LENGTH || host === ownHost) return null;
+  if (!host || host.length > REFERRER_HOST_MAX_LENGTH) return null;
   return host;
 }

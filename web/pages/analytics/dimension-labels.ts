@@ -46,7 +46,9 @@ export function valueLabel(i18n: I18n, dimension: VisitDimension, value: string)
     case 'browser':
       return i18n._(BROWSERS[value as BrowserFamily] ?? BROWSERS.other);
     case 'referrer':
-      return value || i18n._(msg`Direct or unknown`);
+      if (!value) return i18n._(msg`Direct or unknown`);
+      // a link followed from a card's public page, on this very server
+      return value === window.location.hostname ? i18n._(msg`Your card pages`) : value;
     case 'country':
       if (!value) return i18n._(msg`Unknown country`);
       return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(value) ?? value;
