@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { createCountBatcher, type CountedGroup } from '../lib/count-batcher.ts';
-import { createLru } from '../lib/lru.ts';
 import type { VisitorKey } from './visit.ts';
 
 // Unique visitors per day without keeping who they were (issue 13 item 6). A visitor is a hash of their
@@ -96,8 +95,7 @@ export function createUniqueVisitorRecorder(
 ): UniqueVisitorRecorder {
   const now = options.now ?? Date.now;
   const salts = createDailySalts(databaseSaltStore(db), now);
-  // visitors already written today by this process: a returning visitor costs one map look-up
-  const written = createLru<string, true>({ maxEntries: 50_000, ttlMs: DAY_MS });
+  const seen = createSeenToday();
 
   async function write(groups: VisitorGroup[]): Promise<void> {
     try {
@@ -121,7 +119,7 @@ export function createUniqueVisitorRecorder(
         on conflict do nothing`.execute(db);
     } catch (error) {
       logger.error({ err: error, visitors: groups.length }, 'could not record unique visitors');
-      for (const group of groups) written.delete(keyOf(group.userId, group.day, group.visitor));
+      for (const group of groups) seen.forget(group.userId, group.day, group.visitor);
     }
   }
 
@@ -131,18 +129,58 @@ export function createUniqueVisitorRecorder(
     { maxConcurrentWrites: 1, flushDelayMs: options.flushDelayMs },
   );
 
+  // the day's string, made once a day rather than once a visit
+  let today = { number: -1, day: '' };
+  const currentDay = () => {
+    const moment = now();
+    const number = Math.floor(moment / DAY_MS);
+    if (number !== today.number) today = { number, day: utcDay(moment) };
+    return today.day;
+  };
+  let queued = 0;
+
   return {
     record(userId, visitor) {
-      const day = utcDay(now());
-      const key = keyOf(userId, day, visitor);
-      if (written.get(key)) return;
-      written.set(key, true);
-      batcher.add(key, { userId, day, visitor, count: 1 });
+      const day = currentDay();
+      if (!seen.add(userId, day, visitor)) return;
+      queued += 1;
+      batcher.add(String(queued), { userId, day, visitor, count: 1 });
     },
     flush: batcher.flush,
   };
 }
 
-function keyOf(userId: string, day: string, visitor: VisitorKey): string {
-  return `${userId}\n${day}\n${visitor.address}\n${visitor.userAgent}`;
+/** The most visitors remembered; past it the memory starts over (a visitor written twice is harmless). */
+const MAX_SEEN = 100_000;
+
+/**
+ * The visitors this process has queued today, per user, address and user agent: a returning visitor costs
+ * three map look-ups with the strings the request already has, no key to build.
+ */
+function createSeenToday() {
+  let day = '';
+  let seen = new Map<string, Map<string, Set<string>>>();
+  let count = 0;
+  return {
+    /** False when the visitor was seen today already; else remembers them. */
+    add(userId: string, visitDay: string, visitor: VisitorKey): boolean {
+      if (visitDay !== day || count >= MAX_SEEN) {
+        day = visitDay;
+        seen = new Map();
+        count = 0;
+      }
+      let byAddress = seen.get(userId);
+      if (!byAddress) seen.set(userId, (byAddress = new Map()));
+      let agents = byAddress.get(visitor.address);
+      if (!agents) byAddress.set(visitor.address, (agents = new Set()));
+      if (agents.has(visitor.userAgent)) return false;
+      agents.add(visitor.userAgent);
+      count += 1;
+      return true;
+    },
+    /** Lets a visitor whose write failed be queued again. */
+    forget(userId: string, visitDay: string, visitor: VisitorKey): void {
+      if (visitDay === day) seen.get(userId)?.get(visitor.address)?.delete(visitor.userAgent);
+    },
+  };
 }
