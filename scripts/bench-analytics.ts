@@ -75,6 +75,17 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
     .insertInto('users')
     .values({ id: userId, name: label, email: `${userId}@bench.example` })
     .execute();
+  // on Pro: the 7- and 90-day ranges and the breakdowns are part of fullAnalytics
+  await db
+    .insertInto('profiles')
+    .values({
+      id: userId,
+      name: label,
+      email: `${userId}@bench.example`,
+      username: `bench-${randomBytes(6).toString('hex')}`,
+      plan_type: 'pro',
+    })
+    .execute();
   const links = await db
     .insertInto('links')
     .values(
