@@ -160,24 +160,65 @@ export interface LinkCodesTable {
 }
 
 /** Views of one card: a row holds the views of one second (`views`), so counts are sums. */
+/**
+ * Views of one card: a row holds those of one device, browser, referrer and country in one second
+ * (`views`): one event row of the analytics CSV.
+ */
 export interface ProfileViewsTable {
   id: Generated<number>;
   user_id: string;
   vcard_id: string | null;
   views: Generated<number>;
+  device: Generated<string>;
+  browser: Generated<string>;
+  referrer_host: string | null;
+  /** ISO 3166-1 alpha-2, null when unknown or not recorded (ANALYTICS_COUNTRIES=off). */
+  country: string | null;
   viewed_at: CreatedAt;
 }
 
-/** Scans or clicks of one link: a row holds those of one kind, device, referrer and second (`hits`). */
+/**
+ * Scans or clicks of one link: a row holds those of one kind, device, browser, referrer and country in
+ * one second (`hits`): one event row of the analytics CSV.
+ */
 export interface LinkEventsTable {
   id: Generated<number>;
   link_id: string;
   user_id: string;
   kind: 'scan' | 'click';
   device: Generated<string>;
+  browser: Generated<string>;
   referrer_host: string | null;
+  country: string | null;
   hits: Generated<number>;
   occurred_at: CreatedAt;
+}
+
+/**
+ * Visits of one user per UTC day, kind and value of one dimension (item: the link or vCard id; device,
+ * browser, referrer, country; '' for none), kept by database triggers from link_events and profile_views
+ * (migration 2026-11-24T0400): what the breakdowns sum.
+ */
+export interface ActivityBreakdownDaysTable {
+  user_id: string;
+  day: string;
+  kind: 'scan' | 'click' | 'view';
+  dimension: string;
+  value: string;
+  visits: number;
+}
+
+/** The salt of unique-visitor hashes of the current UTC day (older ones are deleted when a day starts). */
+export interface VisitorSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** One unique visitor of a user's cards and links on a UTC day: a salted hash, no address. */
+export interface VisitorsTable {
+  user_id: string;
+  day: string;
+  visitor: string;
 }
 
 /**
@@ -336,6 +377,9 @@ export interface Database {
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
   activity_quarter_hours: ActivityQuarterHoursTable;
+  activity_breakdown_days: ActivityBreakdownDaysTable;
+  visitor_salts: VisitorSaltsTable;
+  visitors: VisitorsTable;
   support_messages: SupportMessagesTable;
   media: MediaTable;
   trial_reminders: TrialRemindersTable;

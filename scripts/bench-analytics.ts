@@ -1,7 +1,9 @@
-// npm run bench:analytics: how long the analytics home's query (analytics.overview) takes for a very busy
-// person: a million link events (scans and clicks) and 300 000 profile-view rows, spread over 90 days, so
-// that both 30-day windows are full and a third of the rows lie outside them; beside them, other people's
-// rows that the query must skip. Also a person with a normal amount of traffic, for comparison.
+// npm run bench:analytics: how long the analytics home's queries take for a very busy person: the overview
+// (analytics.overview, 30 and 90 days) and the breakdowns (analytics.breakdowns: by card and link, device,
+// browser, referrer, country and unique visitors; 7, 30 and 90 days), with a million link events (scans and
+// clicks) and 300 000 profile-view rows spread over 90 days, each with its device, browser, referrer and
+// country drawn from skewed spreads, and 150 000 visitor rows; beside them, other people's rows that the
+// queries must skip. Also a person with a normal amount of traffic, for comparison.
 // On the embedded database by default, on PostgreSQL with DATABASE_URL (in a temporary database that is
 // dropped afterwards). Never a test: timings depend on the machine.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -13,13 +15,15 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import type { AnalyticsRange } from '../src/analytics.ts';
+import { analyticsBreakdowns } from '../server/analytics/breakdowns.ts';
 import { analyticsOverview, type AnalyticsContext } from '../server/analytics/service.ts';
-import type { DatabaseConfig } from '../server/config.ts';
+import { parseConfig, type DatabaseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
 
-const BUSY = { linkEvents: 1_000_000, profileViews: 300_000 };
-const NORMAL = { linkEvents: 2_000, profileViews: 1_000 };
-const OTHERS = { people: 20, linkEvents: 20_000, profileViews: 5_000 };
+const BUSY = { linkEvents: 1_000_000, profileViews: 300_000, visitors: 150_000 };
+const NORMAL = { linkEvents: 2_000, profileViews: 1_000, visitors: 1_000 };
+const OTHERS = { people: 20, linkEvents: 20_000, profileViews: 5_000, visitors: 3_000 };
 const SPREAD_DAYS = 90;
 const LINKS_PER_PERSON = 20;
 const INSERT_CHUNK = 100_000;
@@ -56,16 +60,31 @@ async function temporaryDatabase(): Promise<{ config: DatabaseConfig; drop(): Pr
   };
 }
 
-/** A person with links, and their events and views at random moments of the last SPREAD_DAYS days. */
-async function seedPerson(
-  db: Kysely<Database>,
-  label: string,
-  amounts: { linkEvents: number; profileViews: number },
-): Promise<string> {
+// A visit's values, drawn with skewed odds as real traffic has them (most from a few, a long tail).
+const DEVICES = `(array['mobile','mobile','mobile','desktop','desktop','tablet','unknown'])[1 + floor(random() * 7)::int]`;
+const BROWSERS = `(array['safari','safari','chrome','chrome','chrome','in-app','firefox','edge','samsung','opera','other'])[1 + floor(random() * 11)::int]`;
+const REFERRERS = `case when random() < 0.5 then null else 'site' || floor(random() * random() * 200)::int || '.example' end`;
+const COUNTRIES = `case when random() < 0.05 then null else 'C' || floor(random() * random() * 120)::int end`;
+
+type Amounts = { linkEvents: number; profileViews: number; visitors: number };
+
+/** A person with links and cards, and their events, views and visitors at random moments of the last SPREAD_DAYS days. */
+async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts): Promise<string> {
   const userId = randomUUID();
   await db
     .insertInto('users')
     .values({ id: userId, name: label, email: `${userId}@bench.example` })
+    .execute();
+  // on Pro: the 7- and 90-day ranges and the breakdowns are part of fullAnalytics
+  await db
+    .insertInto('profiles')
+    .values({
+      id: userId,
+      name: label,
+      email: `${userId}@bench.example`,
+      username: `bench-${randomBytes(6).toString('hex')}`,
+      plan_type: 'pro',
+    })
     .execute();
   const links = await db
     .insertInto('links')
@@ -81,30 +100,60 @@ async function seedPerson(
     .returning('id')
     .execute();
   const linkIds = links.map((link) => link.id);
+  const vcards = await db
+    .insertInto('vcards')
+    .values(Array.from({ length: 3 }, (_, index) => ({ user_id: userId, name: `Card ${index}` })))
+    .returning('id')
+    .execute();
+  const vcardIds = vcards.map((vcard) => vcard.id);
   for (let done = 0; done < amounts.linkEvents; done += INSERT_CHUNK) {
     const rows = Math.min(INSERT_CHUNK, amounts.linkEvents - done);
     // two scans for each click; a row holds 1-4 events, as the recorder's one-second rows do
     await sql`
-      insert into link_events (link_id, user_id, kind, device, hits, occurred_at)
+      insert into link_events (link_id, user_id, kind, device, browser, referrer_host, country, hits, occurred_at)
       select (${linkIds}::uuid[])[1 + i % ${LINKS_PER_PERSON}], ${userId},
-             case when i % 3 = 0 then 'click' else 'scan' end, 'mobile', 1 + i % 4,
+             case when i % 3 = 0 then 'click' else 'scan' end, ${sql.raw(DEVICES)}, ${sql.raw(BROWSERS)},
+             ${sql.raw(REFERRERS)}, ${sql.raw(COUNTRIES)}, 1 + i % 4,
              now() - random() * ${SPREAD_DAYS} * interval '1 day'
       from generate_series(1, ${rows}) as i`.execute(db);
   }
   for (let done = 0; done < amounts.profileViews; done += INSERT_CHUNK) {
     const rows = Math.min(INSERT_CHUNK, amounts.profileViews - done);
     await sql`
-      insert into profile_views (user_id, views, viewed_at)
-      select ${userId}, 1 + i % 3, now() - random() * ${SPREAD_DAYS} * interval '1 day'
+      insert into profile_views (user_id, vcard_id, device, browser, referrer_host, country, views, viewed_at)
+      select ${userId}, (${vcardIds}::uuid[])[1 + i % 3], ${sql.raw(DEVICES)}, ${sql.raw(BROWSERS)},
+             ${sql.raw(REFERRERS)}, ${sql.raw(COUNTRIES)}, 1 + i % 3,
+             now() - random() * ${SPREAD_DAYS} * interval '1 day'
       from generate_series(1, ${rows}) as i`.execute(db);
   }
+  await sql`
+    insert into visitors (user_id, day, visitor)
+    select ${userId}, (now() at time zone 'UTC')::date - (i % ${SPREAD_DAYS}), md5(i::text)
+    from generate_series(1, ${amounts.visitors}) as i`.execute(db);
   return userId;
 }
 
-async function timeOverview(ctx: AnalyticsContext): Promise<{ median: number; p90: number; max: number }> {
+const config = parseConfig({});
+
+/** The queries timed, each as the page asks for it. */
+const QUERIES: { label: string; run: (ctx: AnalyticsContext) => Promise<unknown> }[] = [
+  ...([30, 90] as const).map((days) => ({
+    label: `overview, ${days} days`,
+    run: (ctx: AnalyticsContext) => analyticsOverview(ctx, { timeZone: TIME_ZONE, days }),
+  })),
+  ...([7, 30, 90] as const satisfies AnalyticsRange[]).map((days) => ({
+    label: `breakdowns, ${days} days`,
+    run: (ctx: AnalyticsContext) => analyticsBreakdowns({ ...ctx, config }, { timeZone: TIME_ZONE, days }),
+  })),
+];
+
+async function time(
+  ctx: AnalyticsContext,
+  query: (ctx: AnalyticsContext) => Promise<unknown>,
+): Promise<{ median: number; p90: number; max: number }> {
   const run = async () => {
     const started = performance.now();
-    await analyticsOverview(ctx, { timeZone: TIME_ZONE });
+    await query(ctx);
     return performance.now() - started;
   };
   for (let i = 0; i < WARM_UP_RUNS; i++) await run();
@@ -129,26 +178,28 @@ async function main(): Promise<void> {
     for (let i = 0; i < OTHERS.people; i++) await seedPerson(db, `other ${i}`, OTHERS);
     // what autovacuum does on a live server: statistics for the planner, and the visibility map that
     // lets an index-only scan skip the table
-    await sql`vacuum analyze link_events`.execute(db);
-    await sql`vacuum analyze profile_views`.execute(db);
+    for (const table of ['link_events', 'profile_views', 'activity_breakdown_days', 'visitors']) {
+      await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+    }
+    const { rows: sizes } = await sql<{ rows: number }>`
+      select count(*)::int as rows from activity_breakdown_days where user_id = ${busy}`.execute(db);
+    console.log(`The busy person's breakdown rows: ${sizes[0]?.rows ?? 0}.`);
     console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
 
     const ms = (value: number) => value.toFixed(1);
-    console.log(
-      `\nanalytics.overview on ${database.config.kind}, ${MEASURED_RUNS} runs after ${WARM_UP_RUNS}:`,
-    );
-    console.log('| person | link events | view rows | median ms | p90 ms | max ms |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [label, userId, amounts] of [
-      ['busy', busy, BUSY],
-      ['normal', normal, NORMAL],
+    console.log(`\nOn ${database.config.kind}, ${MEASURED_RUNS} runs after ${WARM_UP_RUNS}:`);
+    console.log('| person | query | median ms | p90 ms | max ms |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const [label, userId] of [
+      ['busy', busy],
+      ['normal', normal],
     ] as const) {
-      const timing = await timeOverview({ db, user: { id: userId, email: '', name: label } });
-      console.log(
-        `| ${label} | ${amounts.linkEvents} | ${amounts.profileViews} | ${ms(timing.median)} | ${ms(
-          timing.p90,
-        )} | ${ms(timing.max)} |`,
-      );
+      for (const query of QUERIES) {
+        const timing = await time({ db, user: { id: userId, email: '', name: label } }, query.run);
+        console.log(
+          `| ${label} | ${query.label} | ${ms(timing.median)} | ${ms(timing.p90)} | ${ms(timing.max)} |`,
+        );
+      }
     }
   } finally {
     await handle.close();

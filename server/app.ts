@@ -5,6 +5,8 @@ import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
 import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
+import { createVisitRecording } from './analytics/recording.ts';
+import { registerAnalyticsRoutes } from './analytics/routes.ts';
 import { createCountUnlessOwner } from './auth/owner-visits.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
@@ -155,13 +157,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerDevMailRoutes(app, config);
     await registerMediaRoutes(app, deps, auth);
     registerQrStudioRoutes(app, deps, auth);
+    await registerAnalyticsRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     await registerDesignRoutes(app, deps, auth, security);
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner);
-    await registerShortLinkRoutes(app, deps, security, countUnlessOwner);
+    const visits = await createVisitRecording(app, deps);
+    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits);
+    await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
     await registerWebRoutes(app, config);
     // the embedded database admits this process only, so the admin scripts cannot run beside it
     if (config.database.kind === 'pglite' && options.maintenance !== 'off') {

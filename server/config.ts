@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PrivacySwitch } from '../src/analytics.ts';
 import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/plans.ts';
 import { StartupError } from './lib/startup-error.ts';
 
@@ -50,6 +51,9 @@ const trustProxy = z
 /** A domain name: dot-separated labels of letters, digits and inner hyphens (`localhost` included). */
 const CARD_DOMAIN_SHAPE =
   /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** A privacy switch of the analytics (ANALYTICS_*): on by default. */
+const recordingSwitch = z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on'));
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -129,6 +133,9 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
   STRIPE_PRICE_BUSINESS_MONTHLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
   STRIPE_PRICE_BUSINESS_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  ANALYTICS_DEVICES: recordingSwitch,
+  ANALYTICS_REFERRERS: recordingSwitch,
+  ANALYTICS_COUNTRIES: recordingSwitch,
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -181,6 +188,11 @@ export interface Config {
   s3: S3Config | null;
   /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
   stripe: StripeConfig | null;
+  /**
+   * What a counted visit records beside its item and time (issue 13 item 8): the device class and browser
+   * family, the referring host, the country looked up from the address. Each can be turned off.
+   */
+  analyticsRecords: Record<PrivacySwitch, boolean>;
 }
 
 export interface StripeConfig {
@@ -261,6 +273,11 @@ export function parseConfig(
     s3: s3Storage(parsed),
     stripe: stripeBilling(parsed),
     seedDemoOnEmpty: parsed.NODE_ENV === 'development' && !parsed.DATABASE_URL,
+    analyticsRecords: {
+      devices: parsed.ANALYTICS_DEVICES === 'on',
+      referrers: parsed.ANALYTICS_REFERRERS === 'on',
+      countries: parsed.ANALYTICS_COUNTRIES === 'on',
+    },
   };
 }
 

@@ -5,6 +5,26 @@
 /** Spec section 9 "activity window 30 days": the current period, and the length of the one it is compared to. */
 export const ACTIVITY_WINDOW_DAYS = 30;
 
+/**
+ * The ranges of the analytics page, in days (issue 13 item 6): the free plan has the 30-day window, and
+ * fullAnalytics adds the others. The previous period compared against is as long as the range.
+ */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+
+/** The plan feature a range needs, or null for the one every plan has. */
+export function featureForRange(days: AnalyticsRange): 'fullAnalytics' | null {
+  return days === ACTIVITY_WINDOW_DAYS ? null : 'fullAnalytics';
+}
+
+/** What a counted visit can be broken down by, beside the card or link it was made on. */
+export const VISIT_DIMENSIONS = ['device', 'browser', 'referrer', 'country'] as const;
+export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+
+/** Operator switches (server/config.ts ANALYTICS_*) each turn off the recording of these dimensions. */
+export const PRIVACY_SWITCHES = ['devices', 'referrers', 'countries'] as const;
+export type PrivacySwitch = (typeof PRIVACY_SWITCHES)[number];
+
 /** What is counted: QR scans (link events of kind scan), profile views, link clicks (kind click). */
 export const ACTIVITY_METRICS = ['scans', 'views', 'clicks'] as const;
 export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];

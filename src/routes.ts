@@ -39,6 +39,8 @@ export const serverPaths = {
   photoUploads: '/api/media/photos',
   /** a QR code's downloads: /api/qr-codes/{id}/{png|svg|pdf} */
   qrDownloads: '/api/qr-codes',
+  /** the CSV of a range's analytics events (fullAnalytics) */
+  analyticsEvents: '/api/analytics/events.csv',
   stripeWebhook: '/api/webhooks/stripe',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',

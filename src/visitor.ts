@@ -1,5 +1,6 @@
-// What a short link's event keeps of whoever followed it (issue 5): a coarse device class and the host of
-// the page they came from. Nothing that identifies a person: no IP address, no full user agent, no path.
+// What a counted visit keeps of whoever made it (issue 5, issue 13 item 6): a coarse device class, the
+// browser's family, the host of the page they came from and the country (server/analytics/visit.ts). Nothing
+// that identifies a person: no IP address, no full user agent, no path.
 
 export const DEVICE_CLASSES = ['mobile', 'tablet', 'desktop', 'unknown'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
@@ -21,12 +22,46 @@ export function deviceClass(userAgent: string | null | undefined): DeviceClass {
   return 'unknown';
 }
 
+export const BROWSER_FAMILIES = [
+  'chrome',
+  'safari',
+  'firefox',
+  'edge',
+  'samsung',
+  'opera',
+  'in-app',
+  'other',
+  'unknown',
+] as const;
+export type BrowserFamily = (typeof BROWSER_FAMILIES)[number];
+
+/**
+ * Most specific first: Edge, Opera and Samsung Internet say "Chrome" too, Chrome says "Safari" too, and
+ * apps' built-in browsers (Instagram, Facebook, LinkedIn, WeChat, Line) say both.
+ */
+const BROWSER_PATTERNS: readonly (readonly [Exclude<BrowserFamily, 'other' | 'unknown'>, RegExp])[] = [
+  ['in-app', /instagram|fban|fbav|fb_iab|linkedinapp|micromessenger|\bline\/|musical_ly|bytedance/i],
+  ['edge', /edg(e|a|ios)?\//i],
+  ['opera', /opr\/|opera|opt\//i],
+  ['samsung', /samsungbrowser/i],
+  ['firefox', /firefox|fxios/i],
+  ['chrome', /chrome|crios|chromium/i],
+  ['safari', /safari|applewebkit.*mobile/i],
+];
+
+/** The browser family of a User-Agent header: coarse on purpose, enough for a breakdown. */
+export function browserFamily(userAgent: string | null | undefined): BrowserFamily {
+  if (!userAgent) return 'unknown';
+  return BROWSER_PATTERNS.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? 'other';
+}
+
 /** The longest host name kept (DNS allows 253 characters). */
 export const REFERRER_HOST_MAX_LENGTH = 255;
 
 /**
  * The host name of a Referer header, in lowercase (`https://m.Example.com/a?b` → `m.example.com`); null
  * when there is none, it is not an absolute URL with a host, or the host is longer than 255 characters.
+ * The app's own host is kept: a link followed from a card's public page (the analytics page names it so).
  */
 export function referrerHost(referer: string | null | undefined): string | null {
   if (!referer || !URL.canParse(referer)) return null;

@@ -18,6 +18,7 @@ import * as addPasskeys from './2026-11-23T0700_add_passkeys.ts';
 import * as addCardDesigns from './2026-11-24T0100_add_card_designs.ts';
 import * as addQrDesigns from './2026-11-24T0200_add_qr_designs.ts';
 import * as holdChosenLinkCodes from './2026-11-24T0300_hold_chosen_link_codes.ts';
+import * as recordVisitDimensions from './2026-11-24T0400_record_visit_dimensions.ts';
 import * as recordSupportSenderPlan from './2026-11-24T0500_record_support_sender_plan.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0100_add_card_designs': addCardDesigns,
   '2026-11-24T0200_add_qr_designs': addQrDesigns,
   '2026-11-24T0300_hold_chosen_link_codes': holdChosenLinkCodes,
+  '2026-11-24T0400_record_visit_dimensions': recordVisitDimensions,
   '2026-11-24T0500_record_support_sender_plan': recordSupportSenderPlan,
 };

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import {
-  ACTIVITY_WINDOW_DAYS,
   addDays,
   changePercent,
   dateInTimeZone,
   daysEndingOn,
+  featureForRange,
   type ActivityMetric,
 } from '../../src/analytics.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 
 // The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
@@ -30,6 +31,8 @@ export interface PeriodTotal {
 export interface AnalyticsOverview {
   /** The time zone the days were counted in (the browser's, or UTC when it was not usable). */
   timeZone: string;
+  /** The range in days: the length of the current window and of the previous one it is compared to. */
+  range: number;
   totals: Record<ActivityMetric | 'interactions', PeriodTotal>;
   /** The current window day by day, oldest first; days without events are zeros. */
   days: DayCounts[];
@@ -65,23 +68,34 @@ function periodTotal(current: number, previous: number): PeriodTotal {
   return { current, previous, change: changePercent(current, previous) };
 }
 
+/** Throws plan_required for a range the account's plan does not include (src/analytics.ts featureForRange). */
+export async function requireRange(
+  ctx: AnalyticsContext,
+  days: AnalyticsOverviewInput['days'],
+): Promise<void> {
+  const feature = featureForRange(days);
+  if (feature) await requireFeature(ctx, ctx.user.id, feature);
+}
+
 /**
- * The signed-in user's counts for the last ACTIVITY_WINDOW_DAYS days (today included) in their time
- * zone, the window before it, the change of each, and the current window day by day.
+ * The signed-in user's counts for the last `input.days` days (today included) in their time zone, the
+ * window before it, the change of each, and the current window day by day. Throws plan_required for a
+ * range the plan does not include.
  */
 export async function analyticsOverview(
   ctx: AnalyticsContext,
   input: AnalyticsOverviewInput,
   now = new Date(),
 ): Promise<AnalyticsOverview> {
-  const { timeZone } = input;
+  const { timeZone, days } = input;
+  await requireRange(ctx, days);
   const today = dateInTimeZone(now, timeZone);
-  const bothWindows = daysEndingOn(today, 2 * ACTIVITY_WINDOW_DAYS);
-  const previousDays = bothWindows.slice(0, ACTIVITY_WINDOW_DAYS);
-  const currentDays = bothWindows.slice(ACTIVITY_WINDOW_DAYS);
+  const bothWindows = daysEndingOn(today, 2 * days);
+  const previousDays = bothWindows.slice(0, days);
+  const currentDays = bothWindows.slice(days);
 
   const byDay = new Map(bothWindows.map((date) => [date, zeroCounts(date)]));
-  const firstDay = addDays(today, 1 - 2 * ACTIVITY_WINDOW_DAYS);
+  const firstDay = addDays(today, 1 - 2 * days);
   for (const counts of await dailyCounts(ctx, timeZone, firstDay, today)) byDay.set(counts.date, counts);
   const total = (metric: ActivityMetric) => {
     const sum = (days: string[]) => days.reduce((all, day) => all + (byDay.get(day)?.[metric] ?? 0), 0);
@@ -96,6 +110,7 @@ export async function analyticsOverview(
   );
   return {
     timeZone,
+    range: days,
     totals: { scans, views, clicks, interactions },
     days: currentDays.map((date) => byDay.get(date) ?? zeroCounts(date)),
   };

@@ -1,25 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, LinkEventsTable } from '../../db/schema.ts';
-import type { DeviceClass } from '../../src/visitor.ts';
+import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
+import type { Visit, VisitFacts } from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
 
 // Issue 5: every scan or click of a short link is counted exactly, without the redirect waiting for the
 // database. A hit is queued in memory (server/lib/count-batcher.ts) and written with the others about a
-// second later: in one transaction, the link_events rows (one per link, kind, device, referrer host and
-// second, holding its number of hits) and each link's scan_count / click_count raised by its sum. One
+// second later: in one transaction, the link_events rows (one per link, kind, device, browser, referrer
+// host, country and second, holding its number of hits) and each link's scan_count / click_count raised by its sum. One
 // UPDATE per batch instead of one per request on a hot row is what lets a link take thousands of follows
 // a second. The app's close writes what is left; a crash loses at most the last second or so.
 
 export type HitKind = LinkEventsTable['kind'];
 
-export interface Hit {
+export interface Hit extends Visit {
   linkId: string;
   userId: string;
   kind: HitKind;
-  device: DeviceClass;
-  referrerHost: string | null;
 }
 
 export interface HitRecorder {
@@ -28,8 +27,11 @@ export interface HitRecorder {
   flush(): Promise<void>;
 }
 
-/** Hits of one link, kind, device and referrer host in one second: one link_events row. */
-interface HitGroup extends CountedGroup, Hit {
+/** Hits of one link, kind, device, browser, referrer host and country in one second: one link_events row. */
+interface HitGroup extends CountedGroup, VisitFacts {
+  linkId: string;
+  userId: string;
+  kind: HitKind;
   occurredAt: Date;
 }
 
@@ -74,13 +76,16 @@ async function writeHits(db: Kysely<Database>, groups: HitGroup[]): Promise<Set<
     const kept = groups.filter((group) => ownerOf.has(group.linkId));
     if (kept.length > 0) {
       await sql`
-        insert into link_events (link_id, user_id, kind, device, referrer_host, occurred_at, hits)
+        insert into link_events
+          (link_id, user_id, kind, device, browser, referrer_host, country, occurred_at, hits)
         select * from unnest(
           ${kept.map((group) => group.linkId)}::uuid[],
           ${kept.map((group) => ownerOf.get(group.linkId) ?? group.userId)}::text[],
           ${kept.map((group) => group.kind)}::text[],
           ${kept.map((group) => group.device)}::text[],
+          ${kept.map((group) => group.browser)}::text[],
           ${kept.map((group) => group.referrerHost)}::text[],
+          ${kept.map((group) => group.country)}::text[],
           ${kept.map((group) => group.occurredAt.toISOString())}::timestamptz[],
           ${kept.map((group) => group.count)}::int[]
         )`.execute(trx);
@@ -89,10 +94,12 @@ async function writeHits(db: Kysely<Database>, groups: HitGroup[]): Promise<Set<
   });
 }
 
+/** `uniques` hears whom each hit came from (unique visitors, server/analytics/unique-visitors.ts). */
 export function createHitRecorder(
   db: Kysely<Database>,
   changes: ChangeBus,
   logger: FastifyBaseLogger,
+  uniques: UniqueVisitorRecorder,
   options: CountBatcherOptions = {},
 ): HitRecorder {
   async function write(groups: HitGroup[]): Promise<void> {
@@ -121,10 +128,22 @@ export function createHitRecorder(
 
   return {
     record(hit) {
+      uniques.record(hit.userId, hit.visitor);
       const now = Date.now();
-      const key = `${hit.linkId} ${hit.kind} ${hit.device} ${hit.referrerHost ?? ''} ${Math.floor(now / 1000)}`;
+      const key = `${hit.linkId} ${hit.kind} ${hit.device} ${hit.browser} ${hit.referrerHost ?? ''} ${hit.country ?? ''} ${Math.floor(now / 1000)}`;
       if (batcher.increment(key)) return;
-      batcher.add(key, { ...hit, occurredAt: new Date(now), count: 1 });
+      const { linkId, userId, kind, device, browser, referrerHost, country } = hit;
+      batcher.add(key, {
+        linkId,
+        userId,
+        kind,
+        device,
+        browser,
+        referrerHost,
+        country,
+        occurredAt: new Date(now),
+        count: 1,
+      });
     },
     flush: batcher.flush,
   };

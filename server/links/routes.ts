@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
-import { deviceClass, referrerHost } from '../../src/visitor.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
-import { rememberAnswers } from '../lib/lru.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
+import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
@@ -41,13 +40,15 @@ type Query = Record<string, string | string[] | undefined>;
 
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), of which a redirect takes two;
- * `countUnlessOwner`: leaves the owner's own follows uncounted (server/auth/owner-visits.ts).
+ * `countUnlessOwner`: leaves the owner's own follows uncounted (server/auth/owner-visits.ts); `visits`: what
+ * a counted follow records of its visitor (server/analytics/recording.ts).
  */
 export async function registerShortLinkRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   security: Record<string, string>,
   countUnlessOwner: CountUnlessOwner,
+  visits: VisitRecording,
 ): Promise<void> {
   const cache = createOwnerCache<CachedLink>(deps.changes, {
     // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
@@ -56,7 +57,7 @@ export async function registerShortLinkRoutes(
     maxEntries: SHORT_LINK_CACHE_MAX_ENTRIES,
     ttlMs: SHORT_LINK_CACHE_TTL_MS,
   });
-  const hits = createHitRecorder(deps.db, deps.changes, app.log);
+  const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques);
   // hooks of one instance run last-registered first: hits are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();
@@ -77,9 +78,6 @@ export async function registerShortLinkRoutes(
   }).flat();
   const sendUnavailable = unavailablePageSender(renderLinkUnavailablePage);
   const sendPaused = unavailablePageSender<200>((locale) => renderPausedPage(locale, 'link'));
-  // visitors share a few thousand user agents and referring pages: each is read once
-  const deviceOf = rememberAnswers(deviceClass, 2_000);
-  const hostOf = rememberAnswers(referrerHost, 2_000);
 
   async function load(code: string): Promise<CachedLink | null> {
     const link = await resolveLinkCode(deps.db, code);
@@ -99,13 +97,11 @@ export async function registerShortLinkRoutes(
       return sendPaused(request, reply, 200, link.ownerLanguage);
     }
     if (isPersonVisiting(request)) {
-      const { referer } = request.headers;
       countUnlessOwner(request, link.userId, hits.record, {
+        ...visits.describe(request),
         linkId: link.linkId,
         userId: link.userId,
         kind: Object.hasOwn(request.query, QR_SCAN_MARKER) ? 'scan' : 'click',
-        device: deviceOf(request.headers['user-agent'] ?? ''),
-        referrerHost: referer ? hostOf(referer) : null,
       });
     }
     // the whole answer was made with the cached link: written as is, past the framework's header work

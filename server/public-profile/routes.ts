@@ -3,6 +3,7 @@ import type { Locale } from '../../src/i18n.ts';
 import { can, isProfileAvailable, planInEffect } from '../../src/plans.ts';
 import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { RESERVED_USERNAMES } from '../../src/username.ts';
+import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
@@ -59,17 +60,19 @@ type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLangua
 
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
- * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts).
+ * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts); `visits`: what a
+ * counted view records of its visitor (server/analytics/recording.ts).
  */
 export async function registerPublicProfileRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   security: Record<string, string>,
   countUnlessOwner: CountUnlessOwner,
+  visits: VisitRecording,
 ): Promise<void> {
   const { publicUrl } = deps.config;
   const cache = createProfileCache(deps.changes);
-  const views = createViewRecorder(deps.db, deps.changes, app.log);
+  const views = createViewRecorder(deps.db, deps.changes, app.log, visits.uniques);
   // hooks of one instance run last-registered first: views are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();
@@ -152,6 +155,7 @@ export async function registerPublicProfileRoutes(
     const { profile } = entry;
     if (isPersonVisiting(request)) {
       countUnlessOwner(request, profile.userId, views.record, {
+        ...visits.describe(request),
         userId: profile.userId,
         vcardId: profile.card.vcardId,
       });

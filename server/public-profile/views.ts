@@ -1,15 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
+import type { Visit, VisitFacts } from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
 
 // Spec section 4: each view of a public profile is counted, without slowing the page. A view is queued in
 // memory (server/lib/count-batcher.ts) and written with the others in one insert shortly after, as one row
-// per card and second with its number of views; the app's close writes what is left. A failed write is
+// per card, device, browser, referrer host, country and second with its number of views; the app's close writes what is left. A failed write is
 // logged and dropped: the page was served long ago and must never fail because of its counter.
 
-export interface View {
+export interface View extends Visit {
   userId: string;
   vcardId: string | null;
 }
@@ -22,17 +24,19 @@ export interface ViewRecorder {
 
 export type ViewRecorderOptions = CountBatcherOptions;
 
-/** Views of one card in one second: written as one row holding `count` views. */
-interface ViewGroup extends CountedGroup {
+/** Views of one card and set of visit facts in one second: written as one row holding `count` views. */
+interface ViewGroup extends CountedGroup, VisitFacts {
   userId: string;
   vcardId: string | null;
   viewedAt: Date;
 }
 
+/** `uniques` hears whom each view came from (unique visitors, server/analytics/unique-visitors.ts). */
 export function createViewRecorder(
   db: Kysely<Database>,
   changes: ChangeBus,
   logger: FastifyBaseLogger,
+  uniques: UniqueVisitorRecorder,
   options: ViewRecorderOptions = {},
 ): ViewRecorder {
   // One statement and one row per card and second however many views it holds, with array parameters:
@@ -41,10 +45,15 @@ export function createViewRecorder(
     const views = groups.reduce((sum, group) => sum + group.count, 0);
     try {
       await sql`
-        insert into profile_views (user_id, vcard_id, viewed_at, views)
+        insert into profile_views
+          (user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
         select * from unnest(
           ${groups.map((group) => group.userId)}::text[],
           ${groups.map((group) => group.vcardId)}::uuid[],
+          ${groups.map((group) => group.device)}::text[],
+          ${groups.map((group) => group.browser)}::text[],
+          ${groups.map((group) => group.referrerHost)}::text[],
+          ${groups.map((group) => group.country)}::text[],
           ${groups.map((group) => group.viewedAt.toISOString())}::timestamptz[],
           ${groups.map((group) => group.count)}::int[]
         )`.execute(db);
@@ -66,10 +75,21 @@ export function createViewRecorder(
 
   return {
     record(view) {
+      uniques.record(view.userId, view.visitor);
       const now = new Date();
-      const key = `${view.userId} ${view.vcardId ?? ''} ${Math.floor(now.getTime() / 1000)}`;
+      const key = `${view.userId} ${view.vcardId ?? ''} ${view.device} ${view.browser} ${view.referrerHost ?? ''} ${view.country ?? ''} ${Math.floor(now.getTime() / 1000)}`;
       if (batcher.increment(key)) return;
-      batcher.add(key, { userId: view.userId, vcardId: view.vcardId, viewedAt: now, count: 1 });
+      const { userId, vcardId, device, browser, referrerHost, country } = view;
+      batcher.add(key, {
+        userId,
+        vcardId,
+        device,
+        browser,
+        referrerHost,
+        country,
+        viewedAt: now,
+        count: 1,
+      });
     },
     flush: batcher.flush,
   };

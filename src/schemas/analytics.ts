@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { canonicalTimeZone } from '../analytics.ts';
+import { ACTIVITY_WINDOW_DAYS, ANALYTICS_RANGES, canonicalTimeZone } from '../analytics.ts';
 import { singleLineText } from '../text.ts';
 
 // analytics.overview: the browser sends its own time zone (Intl ... resolvedOptions().timeZone) so that
 // days start at the person's midnight. A zone the server does not know counts days in UTC instead of
 // failing the page.
 
+// `days` is one of the page's ranges; one that the plan lacks is refused with plan_required by the service.
+
 export const AnalyticsOverviewInputSchema = z.object({
   timeZone: singleLineText().transform(canonicalTimeZone),
+  days: z.union(ANALYTICS_RANGES.map((days) => z.literal(days))).default(ACTIVITY_WINDOW_DAYS),
 });
 export type AnalyticsOverviewInput = z.output<typeof AnalyticsOverviewInputSchema>;
+
+/** analytics.breakdowns and the CSV of the events: the same range in the same time zone as the overview. */
+export const AnalyticsRangeInputSchema = AnalyticsOverviewInputSchema;
+export type AnalyticsRangeInput = AnalyticsOverviewInput;

@@ -14,7 +14,7 @@ import { createLocalStorage } from '../../server/media/storage.ts';
 import { qrSvg } from '../../server/public-profile/qr.ts';
 import { createViewRecorder } from '../../server/public-profile/views.ts';
 import { viewCount as viewsOf } from '../support/counts.ts';
-import { addLink, addVcard, createOwner } from '../support/factories.ts';
+import { addLink, addVcard, createOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 
@@ -488,11 +488,13 @@ describe('view counting', () => {
 
   it('writes views in batches and only logs a failed write', async () => {
     const owner = await createOwner(t.db);
-    const recorder = createViewRecorder(t.db, createLocalChangeBus(), pino({ level: 'silent' }), {
+    const logs = pino({ level: 'silent' });
+    const recorder = createViewRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, {
       flushDelayMs: 60_000,
       batchSize: 3,
     });
-    for (let index = 0; index < 7; index++) recorder.record({ userId: owner.id, vcardId: null });
+    const view = { ...visitFacts(), userId: owner.id, vcardId: null };
+    for (let index = 0; index < 7; index++) recorder.record(view);
     await recorder.flush();
     expect(await viewCount(owner.id)).toBe(7);
 
@@ -504,8 +506,8 @@ describe('view counting', () => {
         pool: new pg.Pool({ connectionString: 'postgres://x@127.0.0.1:1/none' }),
       }),
     });
-    const failing = createViewRecorder(unreachable, createLocalChangeBus(), logger);
-    failing.record({ userId: owner.id, vcardId: null });
+    const failing = createViewRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors);
+    failing.record(view);
     await expect(failing.flush()).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledOnce();
     await unreachable.destroy();

@@ -7,7 +7,7 @@ import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { createHitRecorder } from '../../server/links/hits.ts';
 import type { LinkView } from '../../server/links/service.ts';
 import { linkCounts } from '../support/counts.ts';
-import { createSignedInOwner } from '../support/factories.ts';
+import { createSignedInOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 
 // Short links (issue 5 items 1 and 3): GET /l/{code} redirects at once, counts every scan and click
@@ -158,6 +158,8 @@ describe('GET /l/{code}', () => {
       select column_name from information_schema.columns where table_name = 'link_events'
       order by column_name`.execute(t.db);
     expect(columns.map((column) => column.column_name)).toEqual([
+      'browser',
+      'country',
       'device',
       'hits',
       'id',
@@ -403,11 +405,12 @@ describe('the hit recorder', () => {
     const owner = await createOwner();
     const first = await createQrCode(owner.cookie, 'https://example.com/batch-1');
     const second = await createQrCode(owner.cookie, 'https://example.com/batch-2');
-    const recorder = createHitRecorder(t.db, createLocalChangeBus(), pino({ level: 'silent' }), {
+    const logs = pino({ level: 'silent' });
+    const recorder = createHitRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, {
       flushDelayMs: 60_000,
       batchSize: 2,
     });
-    const hit = { userId: owner.userId, device: 'mobile', referrerHost: null } as const;
+    const hit = { ...visitFacts(), userId: owner.userId } as const;
     for (let index = 0; index < 5; index++) recorder.record({ ...hit, linkId: first.id, kind: 'scan' });
     for (let index = 0; index < 3; index++) recorder.record({ ...hit, linkId: first.id, kind: 'click' });
     recorder.record({ ...hit, linkId: second.id, kind: 'click', device: 'tablet' });
@@ -424,7 +427,7 @@ describe('the hit recorder', () => {
         pool: new pg.Pool({ connectionString: 'postgres://x@127.0.0.1:1/none' }),
       }),
     });
-    const failing = createHitRecorder(unreachable, createLocalChangeBus(), logger);
+    const failing = createHitRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors);
     failing.record({ ...hit, linkId: first.id, kind: 'scan' });
     await expect(failing.flush()).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledOnce();

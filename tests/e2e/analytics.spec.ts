@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   appOrigin,
+  buyPlan,
   callTrpc,
   expect,
   expectAccessible,
@@ -134,4 +136,93 @@ test('layout on a phone and a desktop, in English and Spanish, passes axe with t
       }
     }
   }
+});
+
+test('a Pro account picks a range, sees the breakdowns and downloads the events as CSV', async ({
+  page,
+}, testInfo) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signedInNewPerson(page);
+  await buyPlan(page, 'pro');
+  await makeActivity(page);
+  await page.goto('/dashboard');
+
+  // the breakdowns of the 30 days: the QR code and the link with their numbers, a phone's Safari
+  const items = page.getByRole('region', { name: 'By card and link' });
+  await expect(items.getByRole('row').filter({ hasText: 'Menu' })).toContainText('QR code');
+  await expect(items.getByRole('row').filter({ hasText: 'Menu' }).getByRole('cell')).toHaveText([
+    '3',
+    '0',
+    '0',
+  ]);
+  await expect(page.getByRole('region', { name: 'Devices' }).getByRole('listitem')).toHaveText(['Mobile6']);
+  await expect(page.getByRole('region', { name: 'Browsers' }).getByRole('listitem')).toHaveText(['Safari6']);
+  await expect(page.getByRole('region', { name: 'Referrers' })).toContainText('Direct or unknown');
+  const visitors = page.getByRole('region', { name: 'Unique visitors' });
+  await expect(visitors.getByRole('table').getByRole('row').last().getByRole('cell')).toHaveText(['1']);
+
+  // the range picker changes the cards and the chart: a week, then 90 days
+  const chartRows = page.getByRole('table', { name: 'Activity per day' }).getByRole('row');
+  await expect(chartRows).toHaveCount(31);
+  await page.getByRole('radio', { name: '7 days' }).check();
+  await expect(page.getByRole('list', { name: 'Totals of the last 7 days' })).toBeVisible();
+  await expect(chartRows).toHaveCount(8);
+  await expect(visitors.getByRole('table').getByRole('row')).toHaveCount(8);
+  await page.getByRole('radio', { name: '90 days' }).check();
+  await expect(chartRows).toHaveCount(91);
+  await expect(
+    page
+      .getByRole('list', { name: 'Totals of the last 90 days' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Total interactions' }),
+  ).toContainText('6');
+
+  // one click downloads the range's events: their counts add up to the cards
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^tapcard-events-.*\.csv$/);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
+  expect(lines[0]).toBe(
+    'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
+  );
+  const counts = lines.slice(1).map((line) => Number(line.split(',').at(-1)));
+  expect(counts.reduce((sum, count) => sum + count, 0)).toBe(6);
+
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    for (const [device, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('radio')).toHaveCount(3);
+      await expect(page.locator('.recharts-bar-rectangle').first()).toBeAttached();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const path = testInfo.outputPath(`analytics-pro-${device}-${language}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`analytics (Pro), ${device}, ${language}`, { path, contentType: 'image/png' });
+      await expectAccessible(page);
+    }
+  }
+});
+
+test('a Free account keeps its 30 days and sees the upgrade prompt instead of ranges, breakdowns and CSV', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Totals of the last 30 days' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByText(/Choose 7, 30 or 90 days/)).toBeVisible();
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveCount(0);
+  // the download itself is refused too, with nothing in it
+  const csv = await page.request.get('/api/analytics/events.csv?days=30&timeZone=UTC');
+  expect(csv.status()).toBe(403);
+  expect(await csv.json()).toMatchObject({ reason: 'plan_required' });
+  await expectAccessible(page);
 });

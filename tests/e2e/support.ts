@@ -4,8 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { ReceivedMail } from '../support/mail-receiver.ts';
 import type { PaidPlanId } from '../../src/plans.ts';
+import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */

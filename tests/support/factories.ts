@@ -7,6 +7,8 @@ import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
+import type { Visit } from '../../server/analytics/visit.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
 import { injectFromApp, signUp, TEST_PASSWORD, type TestApp } from './harness.ts';
 
@@ -347,3 +349,21 @@ export function qrDesignInput(overrides: Partial<QrDesign> = {}): QrDesign {
     ...overrides,
   };
 }
+
+/** What a counted visit records of its visitor (server/analytics/visit.ts): a phone's Safari from nowhere by default. */
+export function visitFacts(fields: Partial<Visit> = {}): Visit {
+  return {
+    device: 'mobile',
+    browser: 'safari',
+    referrerHost: null,
+    country: null,
+    visitor: { address: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1' },
+    ...fields,
+  };
+}
+
+/** A unique-visitor recorder that keeps nothing, for recorders tested without their visitors. */
+export const forgetfulVisitors: UniqueVisitorRecorder = {
+  record: () => undefined,
+  flush: async () => undefined,
+};

@@ -92,8 +92,13 @@ describe('the time zone the days are counted in', () => {
   it('is applied by the input schema of analytics.overview', () => {
     expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'asia/tokyo' })).toEqual({
       timeZone: 'Asia/Tokyo',
+      days: 30,
     });
-    expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'nowhere' })).toEqual({ timeZone: 'UTC' });
+    expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'nowhere', days: 7 })).toEqual({
+      timeZone: 'UTC',
+      days: 7,
+    });
+    expect(AnalyticsOverviewInputSchema.safeParse({ timeZone: 'UTC', days: 14 }).success).toBe(false);
     expect(AnalyticsOverviewInputSchema.safeParse({}).success).toBe(false);
   });
 });

@@ -79,11 +79,20 @@ describe('parseConfig errors name the variable in one line', () => {
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL: /],
     [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV: /],
     [{ TRUST_PROXY: 'yes please' }, /^Invalid TRUST_PROXY: /],
+    [{ ANALYTICS_COUNTRIES: 'no' }, /^Invalid ANALYTICS_COUNTRIES: /],
     [{ AUTH_SECRET: 'short' }, /^Invalid AUTH_SECRET: must be at least 32 characters \(got "\*\*\*"\)$/],
   ])('%j', (env, expected) => {
     const message = errorOf(() => parseConfig(env));
     expect(message).toMatch(expected);
     expect(message).not.toContain('\n');
+  });
+
+  it('records every visit fact unless an ANALYTICS_* switch is off', () => {
+    expect(parseConfig({}).analyticsRecords).toEqual({ devices: true, referrers: true, countries: true });
+    expect(
+      parseConfig({ ANALYTICS_DEVICES: 'off', ANALYTICS_REFERRERS: 'on', ANALYTICS_COUNTRIES: 'off' })
+        .analyticsRecords,
+    ).toEqual({ devices: false, referrers: true, countries: false });
   });
 
   it('requires AUTH_SECRET in production', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isLinkCode } from '../../server/links/code.ts';
-import { deviceClass, referrerHost } from '../../src/visitor.ts';
+import { browserFamily, deviceClass, referrerHost } from '../../src/visitor.ts';
 
-// What a short link's event keeps of a visitor (src/visitor.ts), and which codes are looked up at all.
+// What a counted visit keeps of a visitor (src/visitor.ts), and which codes are looked up at all.
 
 describe('deviceClass', () => {
   it.each([
@@ -70,6 +70,66 @@ describe('deviceClass', () => {
   });
 });
 
+describe('browserFamily', () => {
+  it.each([
+    [
+      'Safari on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'safari',
+    ],
+    [
+      'Safari on a Mac',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+      'safari',
+    ],
+    [
+      'Chrome on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+      'chrome',
+    ],
+    [
+      'Chrome on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
+      'chrome',
+    ],
+    [
+      'Edge on Windows',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.68',
+      'edge',
+    ],
+    ['Firefox on Linux', 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0', 'firefox'],
+    [
+      'Firefox on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) FxiOS/127.0 Mobile/15E148 Safari/605.1.15',
+      'firefox',
+    ],
+    [
+      'Samsung Internet',
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      'samsung',
+    ],
+    [
+      'Opera',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0',
+      'opera',
+    ],
+    [
+      "Instagram's browser",
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,2; iOS 17_5; en_US)',
+      'in-app',
+    ],
+    [
+      "Facebook's browser",
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/470.0.0.0;]',
+      'in-app',
+    ],
+    ['something else', 'Lynx/2.9.0 libwww-FM/2.14', 'other'],
+    ['no user agent', '', 'unknown'],
+  ])('%s → %s', (_name, userAgent, expected) => {
+    expect(browserFamily(userAgent)).toBe(expected);
+  });
+});
+
 describe('referrerHost', () => {
   it.each([
     ['https://WWW.Instagram.com/p/abc?igsh=1#x', 'www.instagram.com'],
@@ -87,6 +147,13 @@ describe('referrerHost', () => {
     ],
   ])('%s → %s', (referer, expected) => {
     expect(referrerHost(referer)).toBe(expected);
+  });
+
+  it("keeps the app's own host (a link followed from a card page), and nothing of an empty or bad one", () => {
+    expect(referrerHost('https://CARDS.example.com/ada?x=1')).toBe('cards.example.com');
+    expect(referrerHost('')).toBeNull();
+    expect(referrerHost('https://')).toBeNull();
+    expect(referrerHost('http://[::1')).toBeNull();
   });
 
   it('keeps a host of exactly 255 characters', () => {

@@ -1,25 +1,42 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { ACTIVITY_WINDOW_DAYS, type AnalyticsRange } from '#src/analytics.ts';
 import { authClient } from '../lib/auth-client.ts';
 import { trpc } from '../lib/trpc.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { UserText } from '../components/UserText.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
+import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { Breakdowns } from './analytics/Breakdowns.tsx';
 import { MissingCardNotice } from './analytics/MissingCardNotice.tsx';
+import { RangePicker } from './analytics/RangePicker.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
 import { useFirstVisit } from './analytics/use-first-visit.ts';
 
 /** Days are counted from the person's own midnight (the server falls back to UTC for a zone it does not know). */
 const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** /dashboard (spec section 2, Analytics): the four counts of the last 30 days and the activity chart. */
+/**
+ * /dashboard (spec section 2, Analytics): the four counts and the activity chart of the last 30 days; with
+ * fullAnalytics a range of 7, 30 or 90 days, the breakdowns and the CSV (issue 13 item 6), else the upgrade
+ * prompt in their place.
+ */
 export function Analytics() {
   const { t } = useLingui();
   const sessionName = authClient.useSession().data?.user.name;
   const userName = sessionName ? <UserText>{sessionName}</UserText> : null;
   const firstVisit = useFirstVisit();
-  const overview = trpc.analytics.overview.useQuery({ timeZone: BROWSER_TIME_ZONE });
+  const fullAnalytics = usePlanFeature('fullAnalytics');
+  const [chosenDays, setDays] = useState<AnalyticsRange>(ACTIVITY_WINDOW_DAYS);
+  // a plan that ended brings the page back to the range every plan has
+  const days = fullAnalytics.allowed ? chosenDays : ACTIVITY_WINDOW_DAYS;
+  const overview = trpc.analytics.overview.useQuery(
+    { timeZone: BROWSER_TIME_ZONE, days },
+    { placeholderData: (previous) => previous },
+  );
   return (
     <div className="space-y-6">
       <PageHeading
@@ -35,15 +52,26 @@ export function Analytics() {
         }
       />
       <MissingCardNotice />
+      {fullAnalytics.allowed ? <RangePicker value={days} onChange={setDays} /> : null}
       {overview.data ? (
-        <>
-          <StatCards totals={overview.data.totals} />
+        <div className="space-y-6" aria-busy={overview.isPlaceholderData}>
+          <StatCards totals={overview.data.totals} days={overview.data.range} />
           <ActivityChart days={overview.data.days} />
-        </>
+        </div>
       ) : overview.error ? (
         <QueryStatus error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <AnalyticsSkeleton />
+      )}
+      {fullAnalytics.allowed ? (
+        <Breakdowns days={days} timeZone={BROWSER_TIME_ZONE} />
+      ) : (
+        <UpgradePrompt feature="fullAnalytics">
+          <Trans>
+            Choose 7, 30 or 90 days, see each card and link, devices, browsers, referrers, countries and
+            unique visitors, and download the events as CSV.
+          </Trans>
+        </UpgradePrompt>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { ACTIVITY_METRICS, ACTIVITY_WINDOW_DAYS, type ActivityMetric } from '#src/analytics.ts';
+import { ACTIVITY_METRICS, type ActivityMetric } from '#src/analytics.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { METRICS } from './metrics.ts';
@@ -19,9 +19,11 @@ const interactionsOf = (day: Day) => day.scans + day.views + day.clicks;
 const metricOrder = (item: { dataKey?: unknown }) =>
   ACTIVITY_METRICS.findIndex((metric) => metric === item.dataKey);
 
-/** One tick a week, ending today: the same days at every width. */
-const weeklyTicks = (days: Day[]) =>
-  days.filter((_, index) => (days.length - 1 - index) % 7 === 0).map((day) => day.date);
+/** About five ticks ending today (one a day for a week, one a week for a month): the same days at every width. */
+const ticksOf = (days: Day[]) => {
+  const step = days.length <= 7 ? 1 : days.length <= 31 ? 7 : 14;
+  return days.filter((_, index) => (days.length - 1 - index) % step === 0).map((day) => day.date);
+};
 
 /** The day with the most interactions (the latest of equals), or null when every day had none. */
 function busiestDay(days: Day[]): Day | null {
@@ -56,13 +58,13 @@ function MetricLegend({ label }: { label: (metric: ActivityMetric) => string }) 
 
 /**
  * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views and link clicks per day of the
- * last 30 days as a line chart (keyboard-navigable through recharts' accessibility layer), a sentence that
+ * range (30 days unless chosen) as a line chart (keyboard-navigable through recharts' accessibility layer), a sentence that
  * sums it up, and the same numbers as a table for screen readers.
  */
 export function ActivityChart({ days }: { days: Day[] }) {
   const { t, i18n } = useLingui();
   const summaryId = useId();
-  const windowDays = ACTIVITY_WINDOW_DAYS;
+  const windowDays = days.length;
   const shortDate = (date: string) =>
     i18n.date(calendarDay(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const longDate = (date: string) =>
@@ -102,7 +104,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis
             dataKey="date"
-            ticks={weeklyTicks(days)}
+            ticks={ticksOf(days)}
             interval={0}
             tickFormatter={shortDate}
             tickMargin={8}

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, Sparkles, type LucideIcon } from 'lucide-react';
-import { ACTIVITY_WINDOW_DAYS } from '#src/analytics.ts';
 import { cn } from '../../lib/cn.ts';
 import { trendOf, type PeriodTotal, type Trend } from './change.ts';
 
@@ -13,11 +12,10 @@ const LOOK: Record<Trend, { icon: LucideIcon | null; classes: string }> = {
 };
 
 /** A stat card's change against the previous period: coloured arrow and percentage, in words for screen readers. */
-export function ChangeIndicator({ total }: { total: PeriodTotal }) {
+export function ChangeIndicator({ total, days }: { total: PeriodTotal; days: number }) {
   const { t, i18n } = useLingui();
   const trend = trendOf(total);
   const { icon: Icon, classes } = LOOK[trend];
-  const days = ACTIVITY_WINDOW_DAYS;
   const change = total.change ?? 0;
   // a decimal only where it says something: +4.5%, but +156% rather than +155.8%
   const asPercent = (value: number, signDisplay: 'never' | 'exceptZero') =>

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { ACTIVITY_WINDOW_DAYS } from '#src/analytics.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { ChangeIndicator } from './ChangeIndicator.tsx';
 import { METRICS, type SummaryMetric } from './metrics.ts';
@@ -8,10 +7,9 @@ type Totals = RouterOutputs['analytics']['overview']['totals'];
 
 const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'interactions'];
 
-/** spec section 2, Analytics: the four counts of the last 30 days, each with its change. */
-export function StatCards({ totals }: { totals: Totals }) {
+/** spec section 2, Analytics: the four counts of the range (30 days unless chosen), each with its change. */
+export function StatCards({ totals, days }: { totals: Totals; days: number }) {
   const { t, i18n } = useLingui();
-  const days = ACTIVITY_WINDOW_DAYS;
   return (
     <ul
       aria-label={t`Totals of the last ${days} days`}
@@ -33,7 +31,7 @@ export function StatCards({ totals }: { totals: Totals }) {
                 <Icon aria-hidden className="size-5" />
               </span>
             </div>
-            <ChangeIndicator total={totals[metric]} />
+            <ChangeIndicator total={totals[metric]} days={days} />
           </li>
         );
       })}

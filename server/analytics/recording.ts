@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../trpc/context.ts';
+import { createUniqueVisitorRecorder, type UniqueVisitorRecorder } from './unique-visitors.ts';
+import { createVisitDescriber, type DescribeVisit } from './visit.ts';
+
+/** What public pages and short links share to record a counted visit: its facts and its visitor. */
+export interface VisitRecording {
+  describe: DescribeVisit;
+  uniques: UniqueVisitorRecorder;
+}
+
+export async function createVisitRecording(app: FastifyInstance, deps: AppDeps): Promise<VisitRecording> {
+  const uniques = createUniqueVisitorRecorder(deps.db, app.log);
+  // registered before the pages' and links' own: their hooks run first, this one still before the database closes
+  app.addHook('onClose', () => uniques.flush());
+  return { describe: await createVisitDescriber(deps.config), uniques };
+}

@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import { serverPaths } from '../../src/routes.ts';
+import { AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
+import type { Auth } from '../auth/auth.ts';
+import { toFetchHeaders } from '../auth/headers.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
+import { AppError } from '../lib/errors.ts';
+import type { AppDeps } from '../trpc/context.ts';
+import { EVENT_COLUMNS, rangeDates, rangeEvents } from './events.ts';
+
+// GET /api/analytics/events.csv?days=30&timeZone=Europe/Madrid – the signed-in person's event rows of the
+// range as CSV (fullAnalytics), streamed page by page as a download (issue 13 item 6).
+
+export async function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  auth: Auth,
+): Promise<void> {
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    serverPaths.analyticsEvents,
+    async (request, reply) => {
+      const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
+      if (!session) throw new AppError('unauthenticated');
+      await requireFeature(deps, session.user.id, 'fullAnalytics');
+      const parsed = AnalyticsRangeInputSchema.safeParse({
+        timeZone: request.query.timeZone,
+        days: Number(request.query.days),
+      });
+      if (!parsed.success) throw new AppError('validation_failed', { field: 'days' });
+      const user = { id: session.user.id, email: session.user.email, name: session.user.name };
+      const { first, last } = rangeDates(parsed.data);
+      const csv = Readable.from(rangeEvents({ db: deps.db, user }, parsed.data)).pipe(
+        // a card or link title that starts like a formula is written as text for spreadsheets
+        stringify({ header: true, columns: [...EVENT_COLUMNS], escape_formulas: true }),
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tapcard-events-${first}-to-${last}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+}

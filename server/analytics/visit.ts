@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  browserFamily,
+  deviceClass,
+  referrerHost,
+  type BrowserFamily,
+  type DeviceClass,
+} from '../../src/visitor.ts';
+import type { Config } from '../config.ts';
+import { createLru, rememberAnswers } from '../lib/lru.ts';
+
+// What a counted visit records of its visitor (issue 13 items 6 and 8): the device class and browser family
+// (from the user agent), the host of the referring page and the country (looked up in memory from the
+// address with geoip-country's offline database). Each can be switched off by the operator
+// (config.analyticsRecords); a value switched off is recorded as unknown. Answers are remembered in memory,
+// per user agent, referring page or address, for a short while: public pages and short links answer
+// thousands of visits a second, mostly from the same few visitors. Nothing here is ever stored but the
+// coarse values themselves.
+
+export interface VisitFacts {
+  device: DeviceClass;
+  browser: BrowserFamily;
+  referrerHost: string | null;
+  /** ISO 3166-1 alpha-2 code, or null when unknown (a private address) or not recorded. */
+  country: string | null;
+}
+
+/** Whom a visit came from, for counting unique visitors: kept in memory until hashed, never stored. */
+export interface VisitorKey {
+  address: string;
+  userAgent: string;
+}
+
+export interface Visit extends VisitFacts {
+  visitor: VisitorKey;
+}
+
+export type DescribeVisit = (request: FastifyRequest) => Visit;
+
+/** How long a country is remembered per address: addresses change hands rarely, and never within minutes. */
+const COUNTRY_TTL_MS = 10 * 60 * 1000;
+const REMEMBERED = 2_000;
+
+/** A country look-up over geoip-country's database, loaded once (about 8 MB, 50 ms) when countries are recorded. */
+async function loadCountryLookup(): Promise<(address: string) => string | null> {
+  const { default: geoip } = await import('geoip-country');
+  const countries = createLru<string, { country: string | null }>({
+    maxEntries: 10_000,
+    ttlMs: COUNTRY_TTL_MS,
+  });
+  return (address) => {
+    let known = countries.get(address);
+    if (!known) {
+      known = { country: geoip.lookup(address)?.country ?? null };
+      countries.set(address, known);
+    }
+    return known.country;
+  };
+}
+
+export async function createVisitDescriber(config: Pick<Config, 'analyticsRecords'>): Promise<DescribeVisit> {
+  const records = config.analyticsRecords;
+  const deviceOf = rememberAnswers(deviceClass, REMEMBERED);
+  const browserOf = rememberAnswers(browserFamily, REMEMBERED);
+  const hostOf = rememberAnswers(referrerHost, REMEMBERED);
+  const countryOf = records.countries ? await loadCountryLookup() : () => null;
+  return (request) => {
+    const userAgent = request.headers['user-agent'] ?? '';
+    const { referer } = request.headers;
+    return {
+      device: records.devices ? deviceOf(userAgent) : 'unknown',
+      browser: records.devices ? browserOf(userAgent) : 'unknown',
+      referrerHost: records.referrers && referer ? hostOf(referer) : null,
+      country: countryOf(request.ip),
+      visitor: { address: request.ip, userAgent },
+    };
+  };
+}

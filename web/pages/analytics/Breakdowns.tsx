@@ -1,0 +1,259 @@
+import { useId } from 'react';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Download } from 'lucide-react';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  ACTIVITY_METRICS,
+  VISIT_DIMENSIONS,
+  type AnalyticsRange,
+  type VisitDimension,
+} from '#src/analytics.ts';
+import { serverPaths } from '#src/routes.ts';
+import { Notice } from '../../components/Notice.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
+import { METRICS } from './metrics.ts';
+
+type Breakdowns = RouterOutputs['analytics']['breakdowns'];
+type Item = Breakdowns['items'][number];
+type Row = Breakdowns['dimensions']['device'][number];
+
+const totalOf = (row: Row) => row.scans + row.views + row.clicks;
+
+const ITEM_KINDS = {
+  card: msg`vCard`,
+  qr: msg`QR code`,
+  profile: msg`Profile link`,
+} as const;
+
+function calendarDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/** The CSV of the range's events: a plain download the browser shows the progress of. */
+function csvUrl(days: AnalyticsRange, timeZone: string): string {
+  return `${serverPaths.analyticsEvents}?${new URLSearchParams({ days: String(days), timeZone })}`;
+}
+
+/** Each card and link with its scans, views and clicks in the range. */
+function ItemTable({ items }: { items: Item[] }) {
+  const { t, i18n } = useLingui();
+  return (
+    <SectionCard title={t`By card and link`}>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          <Trans>No visits in this range yet.</Trans>
+        </p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                <Trans>Card or link</Trans>
+              </th>
+              {ACTIVITY_METRICS.map((metric) => (
+                <th key={metric} scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
+                  {i18n._(METRICS[metric].label)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-2 pr-2 font-normal break-words sm:pr-3">
+                  {item.kind ? (
+                    <>
+                      <span className="block font-semibold text-ink">
+                        <UserText>{item.title}</UserText>
+                      </span>
+                      <span className="text-slate-700">{i18n._(ITEM_KINDS[item.kind])}</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-700">
+                      <Trans>Other profile views</Trans>
+                    </span>
+                  )}
+                </th>
+                {ACTIVITY_METRICS.map((metric) => (
+                  <td key={metric} className="px-2 py-2 text-right tabular-nums sm:px-3">
+                    {i18n.number(item[metric])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </SectionCard>
+  );
+}
+
+/** One dimension's values with their visits, most first, each with a bar of its share. */
+function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: Row[] }) {
+  const { i18n } = useLingui();
+  const most = Math.max(1, ...rows.map(totalOf));
+  return (
+    <SectionCard title={i18n._(DIMENSION_TITLES[dimension])}>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          <Trans>No visits in this range yet.</Trans>
+        </p>
+      ) : (
+        <ul className="space-y-3 text-sm">
+          {rows.map((row) => (
+            <li key={row.value}>
+              <div className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 break-words text-ink">{valueLabel(i18n, dimension, row.value)}</span>
+                <span className="tabular-nums text-slate-700">{i18n.number(totalOf(row))}</span>
+              </div>
+              <div aria-hidden className="mt-1 h-1.5 rounded-full bg-slate-100">
+                <div
+                  className="h-1.5 rounded-full bg-brand-strong"
+                  style={{ width: `${(totalOf(row) / most) * 100}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Unique visitors per day as bars, with the same numbers as a table for screen readers. */
+function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i18n: I18n }) {
+  const { t } = useLingui();
+  const noteId = useId();
+  const shortDate = (date: string) =>
+    i18n.date(calendarDay(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longDate = (date: string) =>
+    i18n.date(calendarDay(date), { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const label = t`Unique visitors`;
+  return (
+    <SectionCard
+      title={label}
+      description={t`People who opened a card or followed a link, each counted once a day (days in UTC).`}
+    >
+      <p id={noteId} className="text-sm text-slate-700">
+        <Trans>
+          A visitor is recognised only within one day, from a code made of their address and browser that
+          changes every day; no address is stored.
+        </Trans>
+      </p>
+      <figure aria-label={t`Chart of the unique visitors per day`} aria-describedby={noteId}>
+        <BarChart
+          responsive
+          data={visitors}
+          style={{ width: '100%', height: 200 }}
+          margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+        >
+          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <XAxis
+            dataKey="date"
+            tickFormatter={shortDate}
+            minTickGap={24}
+            tick={{ fill: '#475569', fontSize: 12 }}
+            stroke="#cbd5e1"
+          />
+          <YAxis
+            allowDecimals={false}
+            width="auto"
+            tickFormatter={(value: number) => i18n.number(value)}
+            tick={{ fill: '#475569', fontSize: 12 }}
+            stroke="#cbd5e1"
+          />
+          <Tooltip
+            labelFormatter={(value) => longDate(String(value))}
+            formatter={(value) => i18n.number(Number(value))}
+          />
+          <Bar dataKey="visitors" name={label} fill="#006b96" isAnimationActive={false} />
+        </BarChart>
+      </figure>
+      <div className="sr-only">
+        <table>
+          <caption>{t`Unique visitors per day`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Date</Trans>
+              </th>
+              <th scope="col">{label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {visitors.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{longDate(day.date)}</th>
+                <td>{i18n.number(day.visitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </SectionCard>
+  );
+}
+
+/**
+ * Full analytics (fullAnalytics, issue 13 item 6): the range's visits by card and link, device, browser,
+ * referrer and country, the unique visitors, and the CSV of its events; what the operator does not record
+ * is said (item 8).
+ */
+export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone: string }) {
+  const { i18n } = useLingui();
+  const breakdowns = trpc.analytics.breakdowns.useQuery(
+    { days, timeZone },
+    { placeholderData: (previous) => previous },
+  );
+  if (breakdowns.error) {
+    return <QueryStatus error={breakdowns.error} onRetry={() => void breakdowns.refetch()} />;
+  }
+  const data = breakdowns.data;
+  const notRecorded = data?.notRecorded.map((name) => i18n._(NOT_RECORDED[name])) ?? [];
+  const notRecordedList = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(notRecorded);
+  return (
+    <div className="space-y-6" aria-busy={!data}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-ink">
+          <Trans>Breakdowns</Trans>
+        </h2>
+        <Button asChild variant="secondary">
+          <a href={csvUrl(days, timeZone)} download>
+            <Download aria-hidden />
+            <Trans>Download CSV</Trans>
+          </a>
+        </Button>
+      </div>
+      {notRecorded.length > 0 ? (
+        <Notice tone="info" title={<Trans>Not recorded on this server</Trans>}>
+          <Trans>
+            The operator of this server has turned off recording of: {notRecordedList}. Their breakdowns stay
+            empty.
+          </Trans>
+        </Notice>
+      ) : null}
+      {data ? (
+        <>
+          <ItemTable items={data.items} />
+          <div className="grid gap-6 md:grid-cols-2">
+            {VISIT_DIMENSIONS.map((dimension) => (
+              <DimensionList key={dimension} dimension={dimension} rows={data.dimensions[dimension]} />
+            ))}
+          </div>
+          <VisitorsChart visitors={data.visitors} i18n={i18n} />
+        </>
+      ) : (
+        <p role="status" className="text-sm text-slate-700">
+          <Trans>Loading...</Trans>
+        </p>
+      )}
+    </div>
+  );
+}

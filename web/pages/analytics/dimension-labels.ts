@@ -1,0 +1,56 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { PrivacySwitch, VisitDimension } from '#src/analytics.ts';
+import type { BrowserFamily, DeviceClass } from '#src/visitor.ts';
+
+// The words for the values of each breakdown (src/visitor.ts classes; '' is "none").
+
+export const DIMENSION_TITLES: Record<VisitDimension, MessageDescriptor> = {
+  device: msg`Devices`,
+  browser: msg`Browsers`,
+  referrer: msg`Referrers`,
+  country: msg`Countries`,
+};
+
+const DEVICES: Record<DeviceClass, MessageDescriptor> = {
+  mobile: msg`Mobile`,
+  tablet: msg`Tablet`,
+  desktop: msg`Desktop`,
+  unknown: msg`Unknown device`,
+};
+
+const BROWSERS: Record<BrowserFamily, MessageDescriptor> = {
+  chrome: msg`Chrome`,
+  safari: msg`Safari`,
+  firefox: msg`Firefox`,
+  edge: msg`Edge`,
+  samsung: msg`Samsung Internet`,
+  opera: msg`Opera`,
+  'in-app': msg`In-app browser`,
+  other: msg`Other browser`,
+  unknown: msg`Unknown browser`,
+};
+
+/** What the page says the operator does not record (ANALYTICS_* switches). */
+export const NOT_RECORDED: Record<PrivacySwitch, MessageDescriptor> = {
+  devices: msg`devices and browsers`,
+  referrers: msg`referring sites`,
+  countries: msg`countries`,
+};
+
+/** The words for a value of a dimension in the page's language. */
+export function valueLabel(i18n: I18n, dimension: VisitDimension, value: string): string {
+  switch (dimension) {
+    case 'device':
+      return i18n._(DEVICES[value as DeviceClass] ?? DEVICES.unknown);
+    case 'browser':
+      return i18n._(BROWSERS[value as BrowserFamily] ?? BROWSERS.other);
+    case 'referrer':
+      if (!value) return i18n._(msg`Direct or unknown`);
+      // a link followed from a card's public page, on this very server
+      return value === window.location.hostname ? i18n._(msg`Your card pages`) : value;
+    case 'country':
+      if (!value) return i18n._(msg`Unknown country`);
+      return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(value) ?? value;
+  }
+}
