@@ -81,6 +81,30 @@ test('a Pro owner chooses the code of a QR code, follows /l/{code}, changes it, 
   }
 });
 
+test('a Pro owner chooses the code of a profile link on the links page and follows /l/{code}', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await buyPlan(page, 'pro');
+  await callTrpc(page, 'links.createProfileLink', { title: 'Portfolio', url: destination(), icon: '' });
+  await page.goto('/dashboard/links');
+  const row = page.getByRole('listitem').filter({ hasText: 'Portfolio' });
+  await expect(row.getByText(/^Short link: /)).toBeVisible();
+  const chooseButton = row.getByRole('button', { name: 'Choose the code of Portfolio' });
+  await chooseButton.click();
+  const choose = page.getByRole('dialog', { name: 'Choose the code of the short link' });
+  await expect(choose.getByText(/addresses you already shared keep working/)).toBeVisible();
+  await expectAccessible(page);
+  const code = uniqueCode('portfolio');
+  await choose.getByLabel('Code').fill(code);
+  await choose.getByRole('button', { name: 'Save code' }).click();
+  await expect(page.getByText('Code changed', { exact: true })).toBeVisible();
+  await expect(chooseButton).toBeFocused();
+  await expect(row.getByText(`Short link: ${appOrigin()}/l/${code}`)).toBeVisible();
+  await page.goto(`/l/${code}`);
+  await expect(page).toHaveURL(destination());
+});
+
 test('the code forms pass axe in English and Spanish, on a phone and a desktop, with an error shown', async ({
   page,
 }) => {

@@ -1,10 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId } from 'react';
-import { Plural, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GripVertical } from 'lucide-react';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { cn } from '../../lib/cn.ts';
+import { ChooseCodeDialog } from '../qr-codes/ChooseCodeDialog.tsx';
 import { DeleteLinkDialog } from './DeleteLinkDialog.tsx';
 import { EditLinkDialog } from './EditLinkDialog.tsx';
 import type { ProfileLinkList, ProfileLinkRow } from './types.ts';
@@ -17,12 +18,12 @@ interface SortableLinkItemProps {
 
 /**
  * One row of the links list: a drag handle (mouse, touch or keyboard), the link (and why it is paused,
- * when it is), and its edit and delete buttons.
+ * when it is), its short link, and its edit, choose-code and delete buttons.
  */
 export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
   const { t } = useLingui();
   const pauseId = useId();
-  const { title, clickCount } = link;
+  const { title, clickCount, shortUrl } = link;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: link.id, attributes: { roleDescription: t`sortable` } });
   return (
@@ -48,11 +49,15 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
       <div className="min-w-0 flex-1 py-1">
         <p className="font-semibold break-words text-ink">{title}</p>
         <p className="text-sm break-all text-slate-600">{link.url}</p>
+        <p className="text-xs break-all text-slate-500">
+          <Trans>Short link: {shortUrl}</Trans>
+        </p>
         <p className="text-xs text-slate-500">
           <Plural value={clickCount} one="# click" other="# clicks" />
         </p>
       </div>
       <EditLinkDialog link={link} />
+      <ChooseCodeDialog link={link} kind="profileLink" title={title} />
       <DeleteLinkDialog id={link.id} title={title} />
       {link.pause && (
         // below the row, the whole width of it: a phone has no room beside the buttons

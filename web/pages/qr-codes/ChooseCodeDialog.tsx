@@ -15,16 +15,22 @@ import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 import { LinkCodeField } from './LinkCodeField.tsx';
 import { qrSaveFailure } from './qr-save-failure.ts';
-import type { QrCodeRow } from './types.ts';
+
+/** The link whose code is chosen: a QR code or a profile link, as the dashboard lists them. */
+interface CodedLink {
+  id: string;
+  code: string;
+  chosen: boolean;
+}
 
 /** The code form, mounted on each opening so that it starts from the code as it is. */
-function ChooseCodeForm({ qrCode, onSaved }: { qrCode: QrCodeRow; onSaved: () => void }) {
+function ChooseCodeForm({ link, onSaved }: { link: CodedLink; onSaved: () => void }) {
   const { t, i18n } = useLingui();
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.chooseCode.useMutation();
   const form = useZodForm(ChooseLinkCodeSchema, {
-    id: qrCode.id,
-    code: qrCode.chosen ? qrCode.code : '',
+    id: link.id,
+    code: link.chosen ? link.code : '',
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -69,31 +75,57 @@ function ChooseCodeForm({ qrCode, onSaved }: { qrCode: QrCodeRow; onSaved: () =>
 }
 
 /**
- * 'Choose code' of a QR code (customLinks): its short link at /l/{your-code}. The codes it had keep
- * leading to it, so printed copies keep working. A plan without the feature sees the upgrade prompt.
+ * 'Choose code' of a QR code or a profile link (customLinks): its short link at /l/{your-code}. The codes
+ * it had keep leading to it, so printed or shared copies keep working. A plan without the feature sees the
+ * upgrade prompt.
  */
-export function ChooseCodeDialog({ qrCode }: { qrCode: QrCodeRow }) {
+export function ChooseCodeDialog({
+  link,
+  kind,
+  title,
+}: {
+  link: CodedLink;
+  kind: 'qrCode' | 'profileLink';
+  /**
+   * The link's title, for a row with no room for words (the links list, beside its edit and delete icons):
+   * the button is then an icon named for it.
+   */
+  title?: string;
+}) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const { allowed } = usePlanFeature('customLinks');
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm">
-          <Link2 aria-hidden />
-          <Trans>Choose code</Trans>
-        </Button>
+        {title === undefined ? (
+          <Button variant="ghost" size="sm">
+            <Link2 aria-hidden />
+            <Trans>Choose code</Trans>
+          </Button>
+        ) : (
+          <Button variant="ghost" size="icon" aria-label={t`Choose the code of ${title}`} className="size-11">
+            <Link2 aria-hidden />
+          </Button>
+        )}
       </DialogTrigger>
       {open && (
         <FormDialog
           title={<Trans>Choose the code of the short link</Trans>}
           description={
-            <Trans>
-              Codes this QR code had before keep leading to it, so copies you already printed keep working.
-            </Trans>
+            kind === 'qrCode' ? (
+              <Trans>
+                Codes this QR code had before keep leading to it, so copies you already printed keep working.
+              </Trans>
+            ) : (
+              <Trans>
+                Codes this link had before keep leading to it, so addresses you already shared keep working.
+              </Trans>
+            )
           }
         >
           {allowed ? (
-            <ChooseCodeForm qrCode={qrCode} onSaved={() => setOpen(false)} />
+            <ChooseCodeForm link={link} onSaved={() => setOpen(false)} />
           ) : (
             <UpgradePrompt feature="customLinks" />
           )}

@@ -141,7 +141,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
               <Pencil aria-hidden />
               <Trans>Edit</Trans>
             </Button>
-            <ChooseCodeDialog qrCode={qrCode} />
+            <ChooseCodeDialog link={qrCode} kind="qrCode" />
             <DeleteQrCodeDialog id={qrCode.id} title={title} />
           </>
         )}
