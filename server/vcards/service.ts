@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
-import { getPlan, hasRoomFor, normalizePlanId, type PlanId } from '../../src/plans.ts';
+import { getPlan, hasRoomFor, normalizePlanId, planInEffect, type PlanId } from '../../src/plans.ts';
+import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   savedSocialLinks,
   type CardFieldsSchema,
@@ -134,6 +135,15 @@ export async function listVcards(ctx: ServiceContext) {
     ctx.db
       .selectFrom('vcards')
       .select([...VCARD_COLUMNS, 'live_chosen_at'])
+      // the design of the QR code the card manages: the preview draws the code as the public page does
+      .select((eb) =>
+        eb
+          .selectFrom('links')
+          .select('links.qr_design')
+          .whereRef('links.vcard_id', '=', 'vcards.id')
+          .limit(1)
+          .as('qr_design'),
+      )
       .where('user_id', '=', ctx.user.id)
       .orderBy('created_at')
       .orderBy('id')
@@ -149,9 +159,11 @@ export async function listVcards(ctx: ServiceContext) {
   const primaryId = firstVcardId(profile.primary_vcard_id, rows);
   const limit = getPlan(normalizePlanId(profile.plan_type)).limits.vcards;
   const pauses = summarizePauses(rows.map(candidateOf), limit, accountPause(profile), primaryId);
+  const plan = planInEffect(profile);
   return {
-    vcards: rows.map(({ live_chosen_at: _chosen, ...vcard }) => ({
+    vcards: rows.map(({ live_chosen_at: _chosen, qr_design, ...vcard }) => ({
       ...vcard,
+      qrDesign: qrDesignInEffect(plan, qr_design),
       pause: pauses.reasons.get(vcard.id) ?? null,
     })),
     primaryId,

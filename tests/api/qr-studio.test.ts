@@ -197,6 +197,21 @@ describe('every image of a designed QR code', () => {
     expect(figure).toContain(`href="${logo}"`);
   });
 
+  it("gives the vCard editor's preview the card's QR code design, plain again after a downgrade", async () => {
+    const owner = await ownerWithVcard();
+    const design = qrDesignInput();
+    await saveDesign(owner, owner.linkId, design);
+    const designOfCard = async () => {
+      const list = trpcData<{ vcards: { id: string; qrDesign: QrDesign }[] }>(
+        await trpcQuery(t.app, 'vcards.list', owner.cookie),
+      );
+      return list.vcards.find((vcard) => vcard.id === owner.vcardId)?.qrDesign;
+    };
+    expect(await designOfCard()).toEqual(design);
+    await setPlan(t.db, owner.userId, 'pro', new Date(Date.now() - 60_000));
+    expect(await designOfCard()).toEqual(DEFAULT_QR_DESIGN);
+  });
+
   it('refuses PNG sizes beyond 2048 px', async () => {
     const owner = await ownerWithVcard();
     const response = await download(owner, owner.linkId, 'png', '?size=4096');

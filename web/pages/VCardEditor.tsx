@@ -44,6 +44,7 @@ function SingleVcardForm({
         <VcardForm
           initialValues={vcard ? vcardFormValues(vcard) : newValues}
           publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
+          qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
           headingLevel={2}

@@ -12,6 +12,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Globe, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { cardColours } from '#src/card-colours.ts';
+import type { QrDesign } from '#src/qr-design.ts';
 import { SOCIAL_PLATFORMS, DEFAULT_CARD_COLOURS, type SocialPlatform } from '#src/schemas/vcard.ts';
 import { initialsOf } from './initials.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';
@@ -40,6 +41,8 @@ export interface CardPreviewProps {
   iconColour?: string;
   /** The public address the QR code encodes; without one (no username yet) no code is drawn. */
   url: string | null;
+  /** The design of the card's QR code in effect (QR studio); the plain code by default. */
+  qrDesign?: QrDesign;
 }
 
 function filled(value: Text): string {
@@ -83,6 +86,7 @@ export function CardPreview({
   fontColour = DEFAULT_CARD_COLOURS.fontColour,
   iconColour = DEFAULT_CARD_COLOURS.iconColour,
   url,
+  qrDesign,
 }: CardPreviewProps) {
   const { t } = useLingui();
   const name = filled(fields.name);
@@ -123,7 +127,7 @@ export function CardPreview({
       </div>
       {url && (
         <div className="flex flex-col items-center gap-2 bg-white px-5 py-4 text-center">
-          <QrCodeSvg value={url} label={t`QR code of ${url}`} />
+          <QrCodeSvg value={url} label={t`QR code of ${url}`} design={qrDesign} />
           <p className="w-full text-xs break-all text-slate-600">{url}</p>
         </div>
       )}

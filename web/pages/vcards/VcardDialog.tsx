@@ -37,6 +37,7 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
         <VcardForm
           initialValues={initialValues}
           publicUrl={publicUrl}
+          qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save changes</Trans> : <Trans>Create vCard</Trans>}
           onSave={async (values) => {
             const result = vcard

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
 import { CardPreview } from '../../components/card/CardPreview.tsx';
@@ -43,9 +44,11 @@ function ColourField({
 function LivePreview({
   control,
   publicUrl,
+  qrDesign,
 }: {
   control: Control<VcardFormValues, unknown, VcardInput>;
   publicUrl: string | null;
+  qrDesign: QrDesign | undefined;
 }) {
   const values = useWatch({ control });
   const background = useAppliedColour(values.backgroundColour ?? '');
@@ -59,6 +62,7 @@ function LivePreview({
       fontColour={font}
       iconColour={icon}
       url={publicUrl}
+      qrDesign={qrDesign}
     />
   );
 }
@@ -87,6 +91,8 @@ interface VcardFormProps {
   initialValues: VcardFormValues;
   /** The address the preview's QR code shows; null while the card has no public page. */
   publicUrl: string | null;
+  /** The design of the card's QR code in effect (a saved card's; a new card's code is plain). */
+  qrDesign?: QrDesign;
   submitLabel: ReactNode;
   /** Saves the form's values; the server's rejected fields are marked in the form. */
   onSave: (values: VcardFormValues) => Promise<VcardSaveResult>;
@@ -103,6 +109,7 @@ interface VcardFormProps {
 export function VcardForm({
   initialValues,
   publicUrl,
+  qrDesign,
   submitLabel,
   onSave,
   secondaryAction,
@@ -160,7 +167,7 @@ export function VcardForm({
           <Heading className="text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </Heading>
-          <LivePreview control={form.control} publicUrl={publicUrl} />
+          <LivePreview control={form.control} publicUrl={publicUrl} qrDesign={qrDesign} />
         </div>
         <FormActions
           className="@3xl:col-start-1"
