@@ -7,6 +7,7 @@ import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
+import { managedQrDesign } from '../qr-studio/managed-design.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
 // one vCard, and the profile links in order. Read-only; the page decides availability at request time
@@ -82,17 +83,7 @@ type VcardFields = Pick<Selectable<VcardsTable>, (typeof VCARD_COLUMNS)[number]>
 
 /** A vCard's columns and the design of the QR code it manages. */
 function selectVcard(db: Kysely<Database>) {
-  return db
-    .selectFrom('vcards')
-    .select(VCARD_COLUMNS)
-    .select((eb) =>
-      eb
-        .selectFrom('links')
-        .select('links.qr_design')
-        .whereRef('links.vcard_id', '=', 'vcards.id')
-        .limit(1)
-        .as('qr_design'),
-    );
+  return db.selectFrom('vcards').select(VCARD_COLUMNS).select(managedQrDesign);
 }
 
 function cardOfVcard(vcard: VcardFields): PublicCard {

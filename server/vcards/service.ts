@@ -16,6 +16,7 @@ import { unusedLinkCode } from '../links/code.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
+import { managedQrDesign } from '../qr-studio/managed-design.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
@@ -136,14 +137,7 @@ export async function listVcards(ctx: ServiceContext) {
       .selectFrom('vcards')
       .select([...VCARD_COLUMNS, 'live_chosen_at'])
       // the design of the QR code the card manages: the preview draws the code as the public page does
-      .select((eb) =>
-        eb
-          .selectFrom('links')
-          .select('links.qr_design')
-          .whereRef('links.vcard_id', '=', 'vcards.id')
-          .limit(1)
-          .as('qr_design'),
-      )
+      .select(managedQrDesign)
       .where('user_id', '=', ctx.user.id)
       .orderBy('created_at')
       .orderBy('id')

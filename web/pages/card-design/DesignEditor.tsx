@@ -20,7 +20,7 @@ import { trpc } from '../../lib/trpc.ts';
 import type { VcardRow } from '../vcards/types.ts';
 import { DesignPreview } from './DesignPreview.tsx';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
-import { OptionGroup } from './OptionGroup.tsx';
+import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 
 /** The preview's place on the page (one design form per page). */
 const PREVIEW_ID = 'design-preview';

@@ -22,6 +22,7 @@ import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
 import { formSaveFailure } from '../../components/form/form-save-failure.ts';
+import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { DialogClose } from '../../components/ui/Dialog.tsx';
@@ -91,41 +92,6 @@ function ValidationText({ id }: { id: string }) {
     <p id={id} className="text-sm text-red-700">
       {i18n._(VALIDATION_MESSAGE_TEXT['validation.colour.invalid'])}
     </p>
-  );
-}
-
-/** A row of radio buttons for one of a few named choices. */
-function StyleChoice<T extends string>(props: {
-  legend: ReactNode;
-  name: string;
-  options: readonly T[];
-  names: Record<T, MessageDescriptor>;
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <fieldset className="space-y-1">
-      <legend className="text-sm font-medium text-ink">{props.legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {props.options.map((option) => (
-          <label
-            key={option}
-            className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 text-sm text-ink has-checked:border-brand-strong has-checked:bg-brand-soft"
-          >
-            <input
-              type="radio"
-              name={props.name}
-              value={option}
-              checked={props.value === option}
-              onChange={() => props.onChange(option)}
-              className="accent-brand-strong"
-            />
-            {i18n._(props.names[option])}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -227,7 +193,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
             onChange={(background) => change({ background })}
           />
         </div>
-        <StyleChoice
+        <OptionGroup
           legend={<Trans>Module style</Trans>}
           name="moduleStyle"
           options={QR_MODULE_STYLES}
@@ -235,7 +201,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
           value={design.moduleStyle}
           onChange={(moduleStyle) => change({ moduleStyle })}
         />
-        <StyleChoice
+        <OptionGroup
           legend={<Trans>Corner style</Trans>}
           name="eyeStyle"
           options={QR_EYE_STYLES}

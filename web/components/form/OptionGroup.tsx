@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { cn } from '../../lib/cn.ts';
 
-/** One choice of the design: a group of radio buttons, each a labelled tile, in a fieldset. */
+/** One of a few named choices (a card's layout, a QR code's module style): radio buttons as labelled tiles, in a fieldset. */
 export function OptionGroup<T extends string>({
   legend,
   name,
