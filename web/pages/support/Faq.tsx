@@ -63,21 +63,25 @@ export function Faq() {
                 My QR Codes
               </Link>{' '}
               and choose Create New QR. Give it a title and the web address it should open, then save.
-              Download it as PNG or SVG. You can change the address later: the printed code keeps working,
-              because it points to your short link.
+              Download it as PNG, SVG or PDF. You can change the address later: the printed code keeps
+              working, because it points to your short link.
             </Trans>
           </p>
         </FaqItem>
         <FaqItem value="qr-design" question={<Trans>How do I customise the design of my QR code?</Trans>}>
           <p>
             <Trans>
-              Your theme accent colour (in{' '}
-              <Link to={paths.account} className={LINK_CLASSES}>
-                Account settings
+              On Pro and Business, choose Design on a code in{' '}
+              <Link to={paths.qrCodes} className={LINK_CLASSES}>
+                My QR Codes
               </Link>
-              , or when you edit a card) sets the colours of your card and public profile. QR codes stay dark
-              on a light background so every phone camera reads them; download the SVG to place one in your
-              own designs at any size.
+              : its colours, the style of its dots and corners, and a logo in the middle. Tapcard checks that
+              the design still scans before saving it, and draws the code that way everywhere. The look of
+              your public card (layout, font, cover and logo) is set in{' '}
+              <Link to={paths.cardDesign} className={LINK_CLASSES}>
+                Card design
+              </Link>
+              . Download the SVG or PDF to place a code in your own designs at any size.
             </Trans>
           </p>
         </FaqItem>
