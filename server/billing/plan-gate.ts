@@ -20,12 +20,16 @@ export async function planInEffectOf(
   return profile ? planInEffect(profile, now) : 'free';
 }
 
-/** Throws plan_required, naming the feature and the lowest plan that has it, unless the account has it. */
+/**
+ * The account's plan in effect when it includes the feature; otherwise throws plan_required, naming the
+ * feature and the lowest plan that has it.
+ */
 export async function requireFeature(
   deps: { db: Kysely<Database> },
   userId: string,
   feature: PlanFeature,
-): Promise<void> {
-  if (can(await planInEffectOf(deps, userId), feature)) return;
+): Promise<PlanId> {
+  const plan = await planInEffectOf(deps, userId);
+  if (can(plan, feature)) return plan;
   throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { can, planUnlocking } from '../../src/plans.ts';
+import { can } from '../../src/plans.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { CardDesignSchema, CardDesignColoursSchema } from '../../src/schemas/card-design.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
 import { renderProfilePage } from '../public-profile/render.ts';
@@ -53,13 +53,7 @@ export async function registerDesignRoutes(
   app.get(serverPaths.designPreview, async (request, reply) => {
     const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
     if (!session) throw new AppError('unauthenticated');
-    const plan = await planInEffectOf(deps, session.user.id);
-    if (!can(plan, 'customBranding')) {
-      throw new AppError('plan_required', {
-        feature: 'customBranding',
-        plan: planUnlocking('customBranding'),
-      });
-    }
+    const plan = await requireFeature(deps, session.user.id, 'customBranding');
     const query = PreviewQuerySchema.safeParse(request.query);
     const preview = query.success ? PreviewSchema.safeParse(query.data.design) : null;
     if (!query.success || !preview?.success) throw new AppError('validation_failed');
@@ -82,7 +76,7 @@ export async function registerDesignRoutes(
       locale: pageLocale(request.headers['accept-language'], profile.language),
       pageUrl,
       publicUrl: deps.config.publicUrl,
-      qrSvg: await qrSvg(pageUrl),
+      qrSvg: await qrSvg(pageUrl, profile.qrDesign),
       design,
       adFree: can(plan, 'adFree'),
     });
