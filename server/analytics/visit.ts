@@ -37,6 +37,19 @@ export interface Visit extends VisitFacts {
 
 export type DescribeVisit = (request: FastifyRequest) => Visit;
 
+/** The part of a counting queue's key that a visit's facts make: one group per device, browser, referrer and country. */
+export function visitFactsKey(facts: VisitFacts): string {
+  return `${facts.device} ${facts.browser} ${facts.referrerHost ?? ''} ${facts.country ?? ''}`;
+}
+
+/** The facts of a visit without its visitor, which is never stored. */
+export function visitFactsOf({ device, browser, referrerHost, country }: VisitFacts): VisitFacts {
+  return { device, browser, referrerHost, country };
+}
+
+/** The user agent's facts when devices are not recorded (ANALYTICS_DEVICES=off). */
+const UNRECORDED_AGENT = { device: 'unknown', browser: 'unknown' } as const;
+
 /** How long a country is remembered per address: addresses change hands rarely, and never within minutes. */
 const COUNTRY_TTL_MS = 10 * 60 * 1000;
 const REMEMBERED = 2_000;
@@ -60,16 +73,20 @@ async function loadCountryLookup(): Promise<(address: string) => string | null> 
 
 export async function createVisitDescriber(config: Pick<Config, 'analyticsRecords'>): Promise<DescribeVisit> {
   const records = config.analyticsRecords;
-  const deviceOf = rememberAnswers(deviceClass, REMEMBERED);
-  const browserOf = rememberAnswers(browserFamily, REMEMBERED);
+  // one remembered answer per user agent for both of its facts: one look-up per visit
+  const agentOf = rememberAnswers(
+    (userAgent) => ({ device: deviceClass(userAgent), browser: browserFamily(userAgent) }),
+    REMEMBERED,
+  );
   const hostOf = rememberAnswers(referrerHost, REMEMBERED);
   const countryOf = records.countries ? await loadCountryLookup() : () => null;
   return (request) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const { referer } = request.headers;
+    const agent = records.devices ? agentOf(userAgent) : UNRECORDED_AGENT;
     return {
-      device: records.devices ? deviceOf(userAgent) : 'unknown',
-      browser: records.devices ? browserOf(userAgent) : 'unknown',
+      device: agent.device,
+      browser: agent.browser,
       referrerHost: records.referrers && referer ? hostOf(referer) : null,
       country: countryOf(request.ip),
       visitor: { address: request.ip, userAgent },

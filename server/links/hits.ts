@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, LinkEventsTable } from '../../db/schema.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
-import type { Visit, VisitFacts } from '../analytics/visit.ts';
+import { visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
 
@@ -130,17 +130,14 @@ export function createHitRecorder(
     record(hit) {
       uniques.record(hit.userId, hit.visitor);
       const now = Date.now();
-      const key = `${hit.linkId} ${hit.kind} ${hit.device} ${hit.browser} ${hit.referrerHost ?? ''} ${hit.country ?? ''} ${Math.floor(now / 1000)}`;
+      const key = `${hit.linkId} ${hit.kind} ${visitFactsKey(hit)} ${Math.floor(now / 1000)}`;
       if (batcher.increment(key)) return;
-      const { linkId, userId, kind, device, browser, referrerHost, country } = hit;
+      const { linkId, userId, kind } = hit;
       batcher.add(key, {
         linkId,
         userId,
         kind,
-        device,
-        browser,
-        referrerHost,
-        country,
+        ...visitFactsOf(hit),
         occurredAt: new Date(now),
         count: 1,
       });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
-import type { Visit, VisitFacts } from '../analytics/visit.ts';
+import { visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
 
@@ -77,16 +77,13 @@ export function createViewRecorder(
     record(view) {
       uniques.record(view.userId, view.visitor);
       const now = new Date();
-      const key = `${view.userId} ${view.vcardId ?? ''} ${view.device} ${view.browser} ${view.referrerHost ?? ''} ${view.country ?? ''} ${Math.floor(now.getTime() / 1000)}`;
+      const key = `${view.userId} ${view.vcardId ?? ''} ${visitFactsKey(view)} ${Math.floor(now.getTime() / 1000)}`;
       if (batcher.increment(key)) return;
-      const { userId, vcardId, device, browser, referrerHost, country } = view;
+      const { userId, vcardId } = view;
       batcher.add(key, {
         userId,
         vcardId,
-        device,
-        browser,
-        referrerHost,
-        country,
+        ...visitFactsOf(view),
         viewedAt: now,
         count: 1,
       });
