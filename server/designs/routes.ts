@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { can } from '../../src/plans.ts';
 import { serverPaths } from '../../src/routes.ts';
-import { CardDesignSchema, CardDesignColoursSchema } from '../../src/schemas/card-design.ts';
+import { CardDesignSchema } from '../../src/schemas/card-design.ts';
+import { CardColoursSchema } from '../../src/schemas/vcard.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
@@ -30,7 +31,7 @@ const PreviewQuerySchema = z.object({
   }),
 });
 
-const PreviewSchema = z.object({ colours: CardDesignColoursSchema, design: CardDesignSchema });
+const PreviewSchema = z.object({ colours: CardColoursSchema, design: CardDesignSchema });
 
 export async function registerDesignRoutes(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
 import { can, isProfileAvailable, planInEffect } from '../../src/plans.ts';
 import { isAppPath, serverPaths } from '../../src/routes.ts';
-import { RESERVED_USERNAMES } from '../../src/username.ts';
+import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -44,9 +44,6 @@ function withQueryOf(request: FastifyRequest, path: string): string {
   const start = request.url.indexOf('?');
   return start === -1 ? path : path + request.url.slice(start);
 }
-
-/** The shape of any username (src/username.ts: free 8 digits or paid 3-30 characters), in lowercase. */
-const USERNAME_SHAPE = /^[a-z0-9][a-z0-9-]{1,28}[a-z0-9]$/;
 
 /**
  * Unknown: 404. Offline by the availability rule: 403, since the page exists but its owner's plan does not
@@ -290,7 +287,7 @@ export async function registerPublicProfileRoutes(
   app.get<{ Params: { username: string } }>('/:username', (request, reply) => {
     const { username } = request.params;
     const lower = username.toLowerCase();
-    if (!USERNAME_SHAPE.test(lower) || isAppPath(`/${lower}`)) {
+    if (!isChosenNameShape(lower) || isAppPath(`/${lower}`)) {
       reply.callNotFound();
       return;
     }
@@ -306,7 +303,7 @@ export async function registerPublicProfileRoutes(
   app.get<{ Params: { username: string } }>(`${serverPaths.userProfile}/:username`, (request, reply) => {
     const lower = request.params.username.toLowerCase();
     const path = `${serverPaths.userProfile}/${lower}`;
-    if (!USERNAME_SHAPE.test(lower)) return sendUnavailable(request, reply, 404);
+    if (!isChosenNameShape(lower)) return sendUnavailable(request, reply, 404);
     if (lower !== request.params.username) {
       void reply.redirect(withQueryOf(request, path), 301);
       return;

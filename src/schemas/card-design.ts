@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { HEX_COLOUR_PATTERN } from '../colour.ts';
-import { VALIDATION_MESSAGES as M } from '../messages.ts';
-import { singleLineText } from '../text.ts';
-import { photoPath } from './vcard.ts';
+import { CardColoursSchema, colour, photoPath } from './vcard.ts';
 
 // A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
 // page is laid out and dressed. Stored with the vCard; the three card colours stay the vCard's own (every
@@ -23,10 +20,6 @@ export type ButtonStyle = (typeof BUTTON_STYLES)[number];
 export const COVER_KINDS = ['none', 'gradient', 'image'] as const;
 export type CoverKind = (typeof COVER_KINDS)[number];
 
-const colour = singleLineText()
-  .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
-  .transform((value) => value.toUpperCase());
-
 export const CardDesignSchema = z.object({
   layout: z.enum(CARD_LAYOUTS),
   font: z.enum(CARD_FONTS),
@@ -43,17 +36,12 @@ export type CardDesign = z.output<typeof CardDesignSchema>;
 export type CardDesignValues = z.input<typeof CardDesignSchema>;
 
 /** The card's three colours (the vCard's own, shared with the vCard form) beside its design. */
-export const CardDesignColoursSchema = z.object({
-  backgroundColour: colour,
-  fontColour: colour,
-  iconColour: colour,
-});
-export type CardDesignColours = z.output<typeof CardDesignColoursSchema>;
+export type CardDesignColours = z.output<typeof CardColoursSchema>;
 
 /** The design screen: one vCard's colours and design, saved together (and previewed unsaved). */
 export const SaveCardDesignSchema = z.object({
   vcardId: z.uuid(),
-  colours: CardDesignColoursSchema,
+  colours: CardColoursSchema,
   design: CardDesignSchema,
 });
 export type SaveCardDesignInput = z.output<typeof SaveCardDesignSchema>;

@@ -75,12 +75,15 @@ export const CardFieldsSchema = z.object({
   photo: photoPath,
 });
 
-/** The vCard dialog and /dashboard/vcard: the card fields and its three colours. */
-export const VcardFormSchema = CardFieldsSchema.extend({
+/** A card's three colours: the vCard form's and the design screen's. */
+export const CardColoursSchema = z.object({
   backgroundColour: colour,
   fontColour: colour,
   iconColour: colour,
 });
+
+/** The vCard dialog and /dashboard/vcard: the card fields and its three colours. */
+export const VcardFormSchema = CardFieldsSchema.extend(CardColoursSchema.shape);
 export type VcardFormValues = z.input<typeof VcardFormSchema>;
 export type VcardInput = z.output<typeof VcardFormSchema>;
 
