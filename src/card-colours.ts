@@ -1,4 +1,4 @@
-import { isCompleteHexColour } from './colour.ts';
+import { hexToRgb, isCompleteHexColour } from './colour.ts';
 import type { CardDesign } from './schemas/card-design.ts';
 import { DEFAULT_CARD_COLOURS } from './schemas/vcard.ts';
 
@@ -27,8 +27,8 @@ function channel(value: number): number {
 
 /** WCAG relative luminance of a #RRGGBB colour. */
 export function luminance(hex: string): number {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  const [r, g, b] = hexToRgb(hex);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }
 
 export function contrastRatio(a: string, b: string): number {
@@ -102,11 +102,10 @@ export interface DesignColours extends CardColours {
 }
 
 function mix(from: string, to: string, share: number): string {
-  const a = Number.parseInt(from.slice(1), 16);
-  const b = Number.parseInt(to.slice(1), 16);
-  const channelAt = (shift: number) =>
-    Math.round(((a >> shift) & 255) * (1 - share) + ((b >> shift) & 255) * share);
-  const value = (channelAt(16) << 16) | (channelAt(8) << 8) | channelAt(0);
+  const a = hexToRgb(from);
+  const b = hexToRgb(to);
+  const channelAt = (i: 0 | 1 | 2) => Math.round(a[i] * (1 - share) + b[i] * share);
+  const value = (channelAt(0) << 16) | (channelAt(1) << 8) | channelAt(2);
   return `#${value.toString(16).padStart(6, '0').toUpperCase()}`;
 }
 

@@ -17,6 +17,12 @@ export const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 /** What the hex field accepts while typing: # followed by up to six hex digits (spec section 5). */
 export const PARTIAL_HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{0,6}$/;
 
+/** The red, green and blue channels (0-255) of a #RRGGBB colour. */
+export function hexToRgb(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
 export function isCompleteHexColour(value: string): boolean {
   return HEX_COLOUR_PATTERN.test(value);
 }

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
+import { hexToRgb } from '../../src/colour.ts';
 import { qrSvgMarkup, type QrDrawing } from '../../src/qr-design.ts';
 
 // A QR drawing (src/qr-design.ts drawQr) as the files people download and the images the server checks:
@@ -31,8 +32,8 @@ export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: 
 const PDF_POINTS_PER_MODULE = (2 / 25.4) * 72;
 
 function pdfColour(hex: string) {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+  const [r, g, b] = hexToRgb(hex);
+  return rgb(r / 255, g / 255, b / 255);
 }
 
 /** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */

@@ -1,4 +1,5 @@
 import jsQR from 'jsqr';
+import { hexToRgb } from '../../src/colour.ts';
 import {
   drawQr,
   QR_QUIET_ZONE_MODULES,
@@ -33,8 +34,7 @@ export interface RenderedQr {
 }
 
 function hasQuietZone(image: RenderedQr, background: string): boolean {
-  const n = Number.parseInt(background.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const [r, g, b] = hexToRgb(background);
   const band = Math.floor((image.width / image.modulesAcross) * QR_QUIET_ZONE_MODULES) - 1;
   if (band < 1) return false;
   for (let y = 0; y < image.height; y += 1) {
