@@ -18,7 +18,7 @@ export interface CardColours {
 }
 
 export const TEXT_CONTRAST = 4.5;
-export const ICON_CONTRAST = 3;
+const ICON_CONTRAST = 3;
 
 function channel(value: number): number {
   const c = value / 255;

@@ -46,7 +46,7 @@ export const QR_QUIET_ZONE_MODULES = 4;
  * Error correction H (about 30% of the code words can be restored) for every QR code: what My QR Codes
  * always drew, and what a centre logo needs, since the modules under it are lost.
  */
-export const QR_ERROR_CORRECTION = 'H';
+const QR_ERROR_CORRECTION = 'H';
 
 /** Dark modules on a light background, at least this far apart (WCAG AA's ratio for text). */
 export const QR_MIN_CONTRAST = 4.5;

@@ -69,7 +69,7 @@ function periodTotal(current: number, previous: number): PeriodTotal {
 }
 
 /** Throws plan_required for a range the account's plan does not include (src/analytics.ts featureForRange). */
-export async function requireRange(
+async function requireRange(
   ctx: AnalyticsContext,
   days: AnalyticsOverviewInput['days'],
 ): Promise<void> {

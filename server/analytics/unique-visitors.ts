@@ -57,7 +57,7 @@ export function createDailySalts(store: SaltStore, now: () => number = Date.now)
 }
 
 /** The salts in visitor_salts: a new day's is made by the first process to need it, older ones deleted. */
-export function databaseSaltStore(db: Kysely<Database>): SaltStore {
+function databaseSaltStore(db: Kysely<Database>): SaltStore {
   return {
     async saltOf(day) {
       await db.deleteFrom('visitor_salts').where('day', '<', day).execute();
