@@ -1,5 +1,9 @@
-// Tells apart "the database is not there right now" from every other database error, and words it for a
-// person. Used at start-up (one clear line) and per request (503 instead of a crash or a raw 500).
+import type { ErrorReason } from '../../src/errors.ts';
+import { AppError } from './errors.ts';
+
+// Reads database errors: tells apart "the database is not there right now" from every other one, and words
+// it for a person (at start-up one clear line, per request a 503 instead of a crash or a raw 500); and turns
+// a unique index's refusal into the reason a person is told.
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -83,4 +87,21 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     if (code === '23505') return constraint === undefined || name === constraint;
   }
   return false;
+}
+
+/**
+ * Runs a write that claims a unique name (a username, a short-link code), turning the database's refusal
+ * on one of `indexes` into AppError(reason): two requests at once cannot both take it.
+ */
+export async function withUniqueClaim<T>(
+  indexes: readonly string[],
+  reason: ErrorReason,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (indexes.some((index) => isUniqueViolation(error, index))) throw new AppError(reason);
+    throw error;
+  }
 }

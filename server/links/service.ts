@@ -21,7 +21,7 @@ import {
   type ChooseLinkCodeInput,
 } from '../../src/schemas/link.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
-import { isUniqueViolation } from '../lib/db-errors.ts';
+import { withUniqueClaim } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
@@ -287,13 +287,8 @@ async function giveCode(trx: Transaction<Database>, linkId: string, code: string
 }
 
 /** Runs a write that claims a code, turning the database's refusal into link_code_taken. */
-async function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error, 'link_codes_pkey')) throw new AppError('link_code_taken');
-    throw error;
-  }
+function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
+  return withUniqueClaim(['link_codes_pkey'], 'link_code_taken', write);
 }
 
 /**

@@ -4,7 +4,7 @@ import { normalizePlanId, type PlanId } from '../../src/plans.ts';
 import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import { isUsernameCheckable, usernameChangeProblem } from '../../src/username.ts';
-import { isUniqueViolation } from '../lib/db-errors.ts';
+import { withUniqueClaim } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
@@ -26,15 +26,8 @@ function assertUsername(username: string, plan: PlanId, current: string | null):
 }
 
 /** Runs a write that sets a username, turning the database's refusal into username_taken. */
-async function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (USERNAME_INDEXES.some((index) => isUniqueViolation(error, index))) {
-      throw new AppError('username_taken');
-    }
-    throw error;
-  }
+function withUniqueUsername<T>(write: () => Promise<T>): Promise<T> {
+  return withUniqueClaim(USERNAME_INDEXES, 'username_taken', write);
 }
 
 export type UsernameStatus = 'available' | 'taken' | 'invalid';
