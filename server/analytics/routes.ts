@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
 import { AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -21,15 +21,13 @@ export async function registerAnalyticsRoutes(
   app.get<{ Querystring: Record<string, string | undefined> }>(
     serverPaths.analyticsEvents,
     async (request, reply) => {
-      const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-      if (!session) throw new AppError('unauthenticated');
-      await requireFeature(deps, session.user.id, 'fullAnalytics');
+      const user = await requireSessionUser(auth, request);
+      await requireFeature(deps, user.id, 'fullAnalytics');
       const parsed = AnalyticsRangeInputSchema.safeParse({
         timeZone: request.query.timeZone,
         days: Number(request.query.days),
       });
       if (!parsed.success) throw new AppError('validation_failed', { field: 'days' });
-      const user = { id: session.user.id, email: session.user.email, name: session.user.name };
       const { first, last } = rangeDates(parsed.data);
       const csv = Readable.from(rangeEvents({ db: deps.db, user }, parsed.data)).pipe(
         // a card or link title that starts like a formula is written as text for spreadsheets

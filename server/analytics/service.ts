@@ -69,10 +69,7 @@ function periodTotal(current: number, previous: number): PeriodTotal {
 }
 
 /** Throws plan_required for a range the account's plan does not include (src/analytics.ts featureForRange). */
-async function requireRange(
-  ctx: AnalyticsContext,
-  days: AnalyticsOverviewInput['days'],
-): Promise<void> {
+async function requireRange(ctx: AnalyticsContext, days: AnalyticsOverviewInput['days']): Promise<void> {
   const feature = featureForRange(days);
   if (feature) await requireFeature(ctx, ctx.user.id, feature);
 }

@@ -5,7 +5,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { CardDesignSchema } from '../../src/schemas/card-design.ts';
 import { CardColoursSchema } from '../../src/schemas/vcard.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
@@ -52,14 +52,13 @@ export async function registerDesignRoutes(
   };
 
   app.get(serverPaths.designPreview, async (request, reply) => {
-    const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-    if (!session) throw new AppError('unauthenticated');
-    const plan = await requireFeature(deps, session.user.id, 'customBranding');
+    const user = await requireSessionUser(auth, request);
+    const plan = await requireFeature(deps, user.id, 'customBranding');
     const query = PreviewQuerySchema.safeParse(request.query);
     const preview = query.success ? PreviewSchema.safeParse(query.data.design) : null;
     if (!query.success || !preview?.success) throw new AppError('validation_failed');
     const profile = await findProfileByVcardId(deps.db, query.data.vcard);
-    if (!profile || profile.userId !== session.user.id) throw new AppError('not_found');
+    if (!profile || profile.userId !== user.id) throw new AppError('not_found');
     const { colours, design } = preview.data;
     const pageUrl = vcardPageUrl(deps.config.publicUrl, query.data.vcard);
     const html = renderProfilePage({

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEDIA_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps, SessionUser } from '../trpc/context.ts';
 import { PHOTO_CONTENT_TYPE } from './process.ts';
@@ -39,9 +39,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
     await scope.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
     scope.post(serverPaths.photoUploads, {
       async onRequest(request) {
-        const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-        if (!session) throw new AppError('unauthenticated');
-        uploaders.set(request, { id: session.user.id, email: session.user.email, name: session.user.name });
+        uploaders.set(request, await requireSessionUser(auth, request));
       },
       async handler(request, reply) {
         const user = uploaders.get(request);

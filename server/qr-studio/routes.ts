@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serverPaths } from '../../src/routes.ts';
 import { QR_DOWNLOAD_FORMATS, QR_PNG_DEFAULT_SIZE, QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { qrCodeFile } from './service.ts';
@@ -22,13 +22,12 @@ const DownloadQuery = z.object({
  */
 export function registerQrStudioRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): void {
   app.get(`${serverPaths.qrDownloads}/:id/:format`, async (request, reply) => {
-    const session = await auth.api.getSession({ headers: toFetchHeaders(request.headers) });
-    if (!session) throw new AppError('unauthenticated');
+    const user = await requireSessionUser(auth, request);
     const params = DownloadParams.safeParse(request.params);
     const query = DownloadQuery.safeParse(request.query);
     if (!params.success) throw new AppError('not_found');
     if (!query.success) throw new AppError('validation_failed', { field: 'size' });
-    const file = await qrCodeFile(deps, session.user.id, { ...params.data, size: query.data.size });
+    const file = await qrCodeFile(deps, user.id, { ...params.data, size: query.data.size });
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
