@@ -6,6 +6,9 @@ import { AppError } from '../lib/errors.ts';
 // The server's side of the plan gate (src/plans.ts can()): tRPC procedures declare their feature in their
 // meta (server/trpc/init.ts), plain routes and services call requireFeature themselves.
 
+/** The profile columns its plan in effect is worked out from (src/plans.ts planInEffect). */
+export const PLAN_FACT_COLUMNS = ['plan_type', 'subscription_end', 'trial_start_date', 'trial_days'] as const;
+
 /** The plan whose features an account has now (a paid plan that ended counts as free). */
 export async function planInEffectOf(
   deps: { db: Kysely<Database> },
@@ -14,7 +17,7 @@ export async function planInEffectOf(
 ): Promise<PlanId> {
   const profile = await deps.db
     .selectFrom('profiles')
-    .select(['plan_type', 'subscription_end', 'trial_start_date', 'trial_days'])
+    .select(PLAN_FACT_COLUMNS)
     .where('id', '=', userId)
     .executeTakeFirst();
   return profile ? planInEffect(profile, now) : 'free';

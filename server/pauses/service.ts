@@ -11,6 +11,7 @@ import {
 } from '../../src/pauses.ts';
 import { isUnlimited, normalizePlanId } from '../../src/plans.ts';
 import type { KeepLiveInput } from '../../src/schemas/pause.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 
@@ -19,13 +20,7 @@ import type { ServiceContext } from '../trpc/context.ts';
 // in place of the lowest-ranked live one. Every query filters by the owner.
 
 /** The profile columns every pause depends on: the account's own (availability) and the plan's limits. */
-export const PAUSE_FACT_COLUMNS = [
-  'plan_type',
-  'subscription_end',
-  'trial_start_date',
-  'trial_days',
-  'primary_vcard_id',
-] as const;
+export const PAUSE_FACT_COLUMNS = [...PLAN_FACT_COLUMNS, 'primary_vcard_id'] as const;
 
 /** The facts of an owner's plan that the pauses of one kind depend on. */
 export interface PlanFacts {

@@ -6,8 +6,8 @@ import {
   type SupportMessageInput,
   type VisitorSupportMessageInput,
 } from '../../src/schemas/support.ts';
-import { can, type PlanId } from '../../src/plans.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { can, planInEffect, type PlanId } from '../../src/plans.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';
@@ -145,10 +145,9 @@ export async function sendSupportMessage(
 ): Promise<{ id: string }> {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select(['name', 'language'])
+    .select(['name', 'language', ...PLAN_FACT_COLUMNS])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
-  const plan = await planInEffectOf(ctx, ctx.user.id);
   return deliver(
     ctx,
     {
@@ -157,7 +156,7 @@ export async function sendSupportMessage(
       name: profile?.name?.trim() || ctx.user.name,
       email: ctx.user.email,
       language: profile?.language ?? DEFAULT_LOCALE,
-      plan,
+      plan: profile ? planInEffect(profile) : 'free',
     },
     input,
   );
