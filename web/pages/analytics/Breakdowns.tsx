@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -200,6 +200,7 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
  */
 export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone: string }) {
   const { i18n } = useLingui();
+  const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
   const breakdowns = trpc.analytics.breakdowns.useQuery(
     { days, timeZone },
     { placeholderData: (previous) => previous },
@@ -209,7 +210,7 @@ export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone:
   }
   const data = breakdowns.data;
   const notRecorded = data?.notRecorded.map((name) => i18n._(NOT_RECORDED[name])) ?? [];
-  const notRecordedList = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(notRecorded);
+  const notRecordedList = listFormat.format(notRecorded);
   return (
     <div className="space-y-6" aria-busy={!data}>
       <div className="flex flex-wrap items-center justify-between gap-3">
