@@ -1,6 +1,7 @@
 import { paths } from '#src/routes.ts';
 
-function withoutTrailingSlash(path: string): string {
+/** `path` without its trailing slashes; '/' stays as it is. */
+export function withoutTrailingSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 

@@ -15,7 +15,8 @@ import { DesignEditor } from './card-design/DesignEditor.tsx';
  */
 export function CardDesign() {
   const { t } = useLingui();
-  const { allowed, loaded } = usePlanFeature('customBranding');
+  // false while the status loads too: it counts as the free plan until then
+  const { allowed } = usePlanFeature('customBranding');
   const list = trpc.vcards.list.useQuery(undefined, { enabled: allowed });
   const [chosenId, setChosenId] = useState<string | null>(null);
   const vcards = list.data?.vcards ?? [];
@@ -34,8 +35,7 @@ export function CardDesign() {
       <UpgradePrompt feature="customBranding">
         <Trans>Layouts, fonts, button styles, a cover and your logo on your public card.</Trans>
       </UpgradePrompt>
-      {loaded &&
-        allowed &&
+      {allowed &&
         (list.data ? (
           vcard ? (
             <>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import type { PlanId } from '#src/plans.ts';
 import { isUsernameCheckable, USERNAME_CHECK_DELAY_MS, usernameChangeProblem } from '#src/username.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /**
  * Where the availability check of a username stands (spec section 5):
@@ -14,15 +14,6 @@ import { trpc } from '../../lib/trpc.ts';
 export type UsernameCheck =
   | { state: 'idle' | 'checking' | 'available' | 'taken' | 'unknown' }
   | { state: 'invalid'; problem: string | null };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /**
  * Asks profile.checkUsername about `username` USERNAME_CHECK_DELAY_MS after the last keystroke, once it

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { ListChecks } from 'lucide-react';
 import type { OnboardingStep } from '#src/onboarding.ts';
 import { paths } from '#src/routes.ts';
+import { withoutTrailingSlash } from '../../lib/nav.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DashboardBanner } from './DashboardBanner.tsx';
 
@@ -31,7 +32,7 @@ function UnfinishedSetupBanner({ step }: { step: Exclude<OnboardingStep, 'done'>
 export function OnboardingGate() {
   const { pathname } = useLocation();
   const { data: profile, isPending } = trpc.profile.me.useQuery();
-  const home = pathname.replace(/\/+$/, '') === paths.dashboard;
+  const home = withoutTrailingSlash(pathname) === paths.dashboard;
   const step = profile?.onboarding_step;
   if (home && isPending) {
     return (

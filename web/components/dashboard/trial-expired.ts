@@ -1,4 +1,5 @@
 import { paths } from '#src/routes.ts';
+import { withoutTrailingSlash } from '../../lib/nav.ts';
 
 /**
  * The dashboard pages an account whose trial has expired still reaches without choosing a plan: its
@@ -8,5 +9,5 @@ import { paths } from '#src/routes.ts';
 const OPEN_AFTER_TRIAL: ReadonlySet<string> = new Set([paths.account, paths.support]);
 
 export function isOpenAfterTrial(pathname: string): boolean {
-  return OPEN_AFTER_TRIAL.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return OPEN_AFTER_TRIAL.has(withoutTrailingSlash(pathname));
 }

@@ -1,11 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import {
   ERROR_REASON_TEXT,
   NETWORK_ERROR_TEXT,
   trpcFailure,
   validationMessage,
 } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
 
 export interface ToastText {
   title: MessageDescriptor;
@@ -45,4 +47,20 @@ export function formSaveFailure(error: unknown, texts: FormSaveTexts): FormSaveF
     };
   }
   return { fieldErrors: [], toast: { title: texts.failed, description: ERROR_REASON_TEXT[failure.reason] } };
+}
+
+/** Shows a refused save: the failure's destructive toast, then each field the server refused marked in the form. */
+export function showSaveFailure<Values extends FieldValues>(
+  form: { setError: UseFormSetError<Values> },
+  failure: FormSaveFailure,
+  i18n: I18n,
+): void {
+  toast({
+    variant: 'destructive',
+    title: i18n._(failure.toast.title),
+    description: i18n._(failure.toast.description),
+  });
+  for (const { path, message } of failure.fieldErrors) {
+    form.setError(path as FieldPath<Values>, { message });
+  }
 }

@@ -18,6 +18,7 @@ import {
 } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useAuthProviders } from '../../lib/use-auth-providers.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import { PasskeyList } from './PasskeyList.tsx';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
@@ -97,7 +98,7 @@ function NewPasskeyForm({
  */
 export function PasskeysCard() {
   const { t, i18n } = useLingui();
-  const offered = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity }).data?.passkey === true;
+  const offered = useAuthProviders()?.passkey === true;
   const list = trpc.passkeys.list.useQuery(undefined, { enabled: offered });
   const [step, setStep] = useState<Step>({ kind: 'list', focus: false });
   const backToList = () => setStep({ kind: 'list', focus: true });

@@ -4,16 +4,10 @@ import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'r
 import { ACTIVITY_METRICS, type ActivityMetric } from '#src/analytics.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { METRICS } from './metrics.ts';
+import { dayFormat } from './day-format.ts';
+import { interactionsOf, METRICS } from './metrics.ts';
 
 type Day = RouterOutputs['analytics']['overview']['days'][number];
-
-/** A calendar date (YYYY-MM-DD) as a Date to format in UTC, so no time zone moves it to another day. */
-function calendarDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-const interactionsOf = (day: Day) => day.scans + day.views + day.clicks;
 
 /** The tooltip lists the metrics in the cards' order (recharts would sort them by name). */
 const metricOrder = (item: { dataKey?: unknown }) =>
@@ -65,10 +59,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
   const { t, i18n } = useLingui();
   const summaryId = useId();
   const windowDays = days.length;
-  const shortDate = (date: string) =>
-    i18n.date(calendarDay(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const longDate = (date: string) =>
-    i18n.date(calendarDay(date), { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const { shortDate, longDate } = dayFormat(i18n);
   const busiest = busiestDay(days);
   const metricLabel = (metric: ActivityMetric) => i18n._(METRICS[metric].label);
 

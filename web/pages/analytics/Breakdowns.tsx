@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -18,23 +18,18 @@ import { Button } from '../../components/ui/Button.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
-import { METRICS } from './metrics.ts';
+import { dayFormat } from './day-format.ts';
+import { interactionsOf, METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
 type Item = Breakdowns['items'][number];
 type Row = Breakdowns['dimensions']['device'][number];
-
-const totalOf = (row: Row) => row.scans + row.views + row.clicks;
 
 const ITEM_KINDS = {
   card: msg`vCard`,
   qr: msg`QR code`,
   profile: msg`Profile link`,
 } as const;
-
-function calendarDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
 
 /** The CSV of the range's events: a plain download the browser shows the progress of. */
 function csvUrl(days: AnalyticsRange, timeZone: string): string {
@@ -98,7 +93,7 @@ function ItemTable({ items }: { items: Item[] }) {
 /** One dimension's values with their visits, most first, each with a bar of its share. */
 function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: Row[] }) {
   const { i18n } = useLingui();
-  const most = Math.max(1, ...rows.map(totalOf));
+  const most = Math.max(1, ...rows.map(interactionsOf));
   return (
     <SectionCard title={i18n._(DIMENSION_TITLES[dimension])}>
       {rows.length === 0 ? (
@@ -111,12 +106,12 @@ function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: R
             <li key={row.value}>
               <div className="flex items-baseline justify-between gap-3">
                 <span className="min-w-0 break-words text-ink">{valueLabel(i18n, dimension, row.value)}</span>
-                <span className="tabular-nums text-slate-700">{i18n.number(totalOf(row))}</span>
+                <span className="tabular-nums text-slate-700">{i18n.number(interactionsOf(row))}</span>
               </div>
               <div aria-hidden className="mt-1 h-1.5 rounded-full bg-slate-100">
                 <div
                   className="h-1.5 rounded-full bg-brand-strong"
-                  style={{ width: `${(totalOf(row) / most) * 100}%` }}
+                  style={{ width: `${(interactionsOf(row) / most) * 100}%` }}
                 />
               </div>
             </li>
@@ -131,10 +126,7 @@ function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: R
 function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i18n: I18n }) {
   const { t } = useLingui();
   const noteId = useId();
-  const shortDate = (date: string) =>
-    i18n.date(calendarDay(date), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const longDate = (date: string) =>
-    i18n.date(calendarDay(date), { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const { shortDate, longDate } = dayFormat(i18n);
   const label = t`Unique visitors`;
   return (
     <SectionCard
@@ -208,6 +200,7 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
  */
 export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone: string }) {
   const { i18n } = useLingui();
+  const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
   const breakdowns = trpc.analytics.breakdowns.useQuery(
     { days, timeZone },
     { placeholderData: (previous) => previous },
@@ -217,7 +210,7 @@ export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone:
   }
   const data = breakdowns.data;
   const notRecorded = data?.notRecorded.map((name) => i18n._(NOT_RECORDED[name])) ?? [];
-  const notRecordedList = new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(notRecorded);
+  const notRecordedList = listFormat.format(notRecorded);
   return (
     <div className="space-y-6" aria-busy={!data}>
       <div className="flex flex-wrap items-center justify-between gap-3">

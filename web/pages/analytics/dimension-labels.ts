@@ -38,6 +38,18 @@ export const NOT_RECORDED: Record<PrivacySwitch, MessageDescriptor> = {
   countries: msg`countries`,
 };
 
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** The names of countries in `locale`, made once per language. */
+function regionNamesIn(locale: string): Intl.DisplayNames {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    regionNames.set(locale, names);
+  }
+  return names;
+}
+
 /** The words for a value of a dimension in the page's language. */
 export function valueLabel(i18n: I18n, dimension: VisitDimension, value: string): string {
   switch (dimension) {
@@ -51,6 +63,6 @@ export function valueLabel(i18n: I18n, dimension: VisitDimension, value: string)
       return value === window.location.hostname ? i18n._(msg`Your card pages`) : value;
     case 'country':
       if (!value) return i18n._(msg`Unknown country`);
-      return new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(value) ?? value;
+      return regionNamesIn(i18n.locale).of(value) ?? value;
   }
 }

@@ -22,3 +22,7 @@ export const METRICS: Record<SummaryMetric, MetricLook> = {
   clicks: { label: msg`Link clicks`, icon: MousePointerClick, colour: '#c2410c' },
   interactions: { label: msg`Total interactions`, icon: Activity, colour: '#006b96' },
 };
+
+/** All the interactions of a day or a breakdown's row: its scans, views and clicks. */
+export const interactionsOf = (counts: Record<ActivityMetric, number>) =>
+  counts.scans + counts.views + counts.clicks;

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
 import { passkeyErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { useAuthProviders } from '../../lib/use-auth-providers.ts';
 
 /** The browser ended the autofill request itself, because the button started a ceremony (or we left). */
 const AUTOFILL_REPLACED = 'ERROR_CEREMONY_ABORTED';
@@ -23,7 +23,7 @@ const AUTOFILL_REPLACED = 'ERROR_CEREMONY_ABORTED';
  */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const { t, i18n } = useLingui();
-  const offered = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity }).data?.passkey === true;
+  const offered = useAuthProviders()?.passkey === true;
   const available = offered && browserSupportsWebAuthn();
   const [busy, setBusy] = useState(false);
 

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { useAuthProviders } from '../../lib/use-auth-providers.ts';
 import { AppleIcon, GoogleIcon } from './ProviderIcons.tsx';
 
 type SocialProvider = 'google' | 'apple';
@@ -64,7 +64,7 @@ function ProviderButton({
  */
 export function SocialSignIn(destinations: Destinations) {
   const labelId = useId();
-  const configured = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity }).data;
+  const configured = useAuthProviders();
   const available = PROVIDERS.filter((provider) => configured?.[provider.id]);
   if (available.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { serverPaths } from '#src/routes.ts';
 import type { CardDesignColours, CardDesignValues } from '#src/schemas/card-design.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 /** How long typing waits before the preview is drawn again. */
 const PREVIEW_DELAY_MS = 250;
@@ -25,12 +25,7 @@ export function DesignPreview({
   design: CardDesignValues;
 }) {
   const { t } = useLingui();
-  const wanted = previewUrl(vcardId, colours, design);
-  const [src, setSrc] = useState(wanted);
-  useEffect(() => {
-    const timer = setTimeout(() => setSrc(wanted), PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [wanted]);
+  const src = useDebounced(previewUrl(vcardId, colours, design), PREVIEW_DELAY_MS);
   return (
     <iframe
       title={t`Preview of your public page`}

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { FieldPath } from 'react-hook-form';
 import { paths } from '#src/routes.ts';
 import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/link.ts';
 import type { PlanUsage } from '../../components/dashboard/plan-usage.ts';
 import { PlanUsageBar } from '../../components/dashboard/PlanUsageBar.tsx';
+import { showSaveFailure } from '../../components/form/form-save-failure.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -57,15 +57,7 @@ export function AddLinkForm({ usage }: { usage: PlanUsage }) {
     try {
       await mutateAsync(form.getValues());
     } catch (error) {
-      const failure = linkAddFailure(error, usage.limit);
-      toast({
-        variant: 'destructive',
-        title: i18n._(failure.toast.title),
-        description: i18n._(failure.toast.description),
-      });
-      for (const { path, message } of failure.fieldErrors) {
-        form.setError(path as FieldPath<ProfileLinkFormValues>, { message });
-      }
+      showSaveFailure(form, linkAddFailure(error, usage.limit), i18n);
       // the list may have changed elsewhere (a full plan blocks the form once the count is fresh)
       await linksChanged();
       return;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
-import type { FieldPath } from 'react-hook-form';
-import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/link.ts';
+import { ProfileLinkFormSchema } from '#src/schemas/link.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
+import { showSaveFailure } from '../../components/form/form-save-failure.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
@@ -27,15 +27,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
     try {
       await mutateAsync({ ...form.getValues(), id: link.id });
     } catch (error) {
-      const failure = linkUpdateFailure(error);
-      toast({
-        variant: 'destructive',
-        title: i18n._(failure.toast.title),
-        description: i18n._(failure.toast.description),
-      });
-      for (const { path, message } of failure.fieldErrors) {
-        form.setError(path as FieldPath<ProfileLinkFormValues>, { message });
-      }
+      showSaveFailure(form, linkUpdateFailure(error), i18n);
       return;
     }
     toast({ title: t`Link updated successfully` });

@@ -6,10 +6,8 @@ import type { FieldPath } from 'react-hook-form';
 import { normalizePlanId } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/card.ts';
-import { suggestUsername } from '#src/username.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
 import { ProfilePhotoHint } from '../../components/card/ProfilePhotoHint.tsx';
-import { randomInt } from '../../components/card/random-int.ts';
 import {
   UsernameAndPhotoFields,
   useUsernameAndPhoto,
@@ -22,6 +20,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { startingUsername } from '../onboarding/card-step-values.ts';
 
 const UPDATE_FAILED = { title: msg`Error`, description: msg`Failed to update profile` };
 
@@ -50,7 +49,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   const [initialValues] = useState<ProfileDetailsValues>(() => ({
     name: profile.name ?? '',
     // someone who has no username yet starts from a suggestion, as on the card step
-    username: profile.username ?? suggestUsername(plan, profile.name ?? '', randomInt),
+    username: startingUsername(profile, plan, profile.name ?? ''),
     photo: profile.profile_pic,
   }));
   const form = useZodForm(schema, initialValues);

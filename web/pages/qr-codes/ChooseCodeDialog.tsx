@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
-import type { FieldPath } from 'react-hook-form';
-import { ChooseLinkCodeSchema, type ChooseLinkCodeValues } from '#src/schemas/link.ts';
+import { ChooseLinkCodeSchema } from '#src/schemas/link.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
+import { showSaveFailure } from '../../components/form/form-save-failure.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
@@ -38,15 +38,7 @@ function ChooseCodeForm({ link, onSaved }: { link: CodedLink; onSaved: () => voi
     try {
       await mutateAsync(form.getValues());
     } catch (error) {
-      const failure = qrSaveFailure(error, 'chooseCode');
-      toast({
-        variant: 'destructive',
-        title: i18n._(failure.toast.title),
-        description: i18n._(failure.toast.description),
-      });
-      for (const { path, message } of failure.fieldErrors) {
-        form.setError(path as FieldPath<ChooseLinkCodeValues>, { message });
-      }
+      showSaveFailure(form, qrSaveFailure(error, 'chooseCode'), i18n);
       return;
     }
     toast({ title: t`Code changed` });

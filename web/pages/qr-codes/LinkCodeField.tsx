@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { shortLinkUrl } from '#src/schemas/link.ts';
 import { TextField } from '../../components/form/TextField.tsx';
 
 interface LinkCodeFieldProps {
@@ -18,7 +19,7 @@ interface LinkCodeFieldProps {
  * in lowercase and found in any case.
  */
 export function LinkCodeField({ label, required, value, error, registration }: LinkCodeFieldProps) {
-  const shortLink = `${window.location.origin}/l/${value.trim().toLowerCase() || '…'}`;
+  const shortLink = shortLinkUrl(window.location.origin, value.trim().toLowerCase() || '…');
   return (
     <TextField
       label={label}
