@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
-  addDays,
   dateInTimeZone,
   daysEndingOn,
   PRIVACY_SWITCHES,
@@ -11,6 +10,7 @@ import {
 import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
 import type { Config } from '../config.ts';
 import type { AnalyticsContext } from './service.ts';
+import { localDayBounds } from './day-bounds.ts';
 
 // Full analytics (issue 13 item 6): the visits of a range of local days broken down by card and link,
 // device class, browser family, referring host and country, and the unique visitors per day. The sums come
@@ -82,8 +82,7 @@ async function visitsByValue(
   lastDay: string,
 ): Promise<Row[]> {
   const userId = ctx.user.id;
-  const since = sql`(${firstDay}::timestamp at time zone ${timeZone})`;
-  const until = sql`(${addDays(lastDay, 1)}::timestamp at time zone ${timeZone})`;
+  const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
   // the first UTC midnight at or after `since`, and the last at or before `until`
   const wholeFrom = sql`(date_trunc('day', ${since} - interval '1 microsecond', 'UTC') + interval '1 day')`;
   const wholeUntil = sql`greatest(date_trunc('day', ${until}, 'UTC'), ${wholeFrom})`;

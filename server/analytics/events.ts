@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { addDays, dateInTimeZone } from '../../src/analytics.ts';
 import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
 import type { AnalyticsContext } from './service.ts';
+import { localDayBounds } from './day-bounds.ts';
 
 // The events of a range, for the CSV export (issue 13 item 6). An event row is a row of link_events or
 // profile_views as stored: the visits of one card or link, of one kind (scan, click or view), with one
@@ -49,8 +50,7 @@ export async function* rangeEvents(
   now = new Date(),
 ): AsyncGenerator<EventRow> {
   const { first, last } = rangeDates(input, now);
-  const since = sql`(${first}::timestamp at time zone ${input.timeZone})`;
-  const until = sql`(${addDays(last, 1)}::timestamp at time zone ${input.timeZone})`;
+  const { since, until } = localDayBounds(input.timeZone, first, last);
   let after = { at: '-infinity', source: '', id: '0' };
   for (;;) {
     const position = sql`(${after.at}::timestamptz, ${after.source}::text, ${after.id}::bigint)`;

@@ -10,6 +10,7 @@ import {
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import type { ServiceContext } from '../trpc/context.ts';
+import { localDayBounds } from './day-bounds.ts';
 
 // The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
 // (link_events) and profile views (profile_views), summed by day of the person's time zone over the current
@@ -45,9 +46,7 @@ async function dailyCounts(
   firstDay: string,
   lastDay: string,
 ): Promise<DayCounts[]> {
-  // local midnights as instants, worked out by the database (DST included), so the range stays an index range
-  const since = sql`(${firstDay}::timestamp at time zone ${timeZone})`;
-  const until = sql`(${addDays(lastDay, 1)}::timestamp at time zone ${timeZone})`;
+  const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
   const { rows } = await sql<DayCounts>`
     select to_char(day, 'YYYY-MM-DD') as date, scans, views, clicks
     from (
