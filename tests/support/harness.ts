@@ -16,6 +16,7 @@ import { createMediaStorage } from '../../server/media/create-storage.ts';
 import type { AppDeps } from '../../server/trpc/context.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { databaseUrl, withAdminClient } from './postgres-admin.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
@@ -84,12 +85,13 @@ export function testConfig(
 }
 
 /** Mail settings of a test app that sends through a test's SMTP receiver (tests/support/mail-receiver.ts). */
-export function smtpMail(smtpUrl: string): Config['mail'] {
+export function smtpMail(smtpUrl: string, overrides: Partial<Config['mail']> = {}): Config['mail'] {
   return {
     smtpUrl,
     from: 'Tapcard <no-reply@tapcard.test>',
     supportEmail: 'support@tapcard.test',
     supportEmailBusiness: null,
+    ...overrides,
   };
 }
 
@@ -138,6 +140,37 @@ export async function buildTestApp(
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MailingTestApp extends TestApp {
+  /** The SMTP receiver the app sends its mail through. */
+  mail: MailReceiver;
+}
+
+/**
+ * A test app that sends its mail through an SMTP receiver of its own (smtpMail); close() closes both.
+ * `overrides.mail` is not taken: the receiver's settings are the app's.
+ */
+export async function buildMailingTestApp(
+  overrides: Omit<Partial<Config>, 'mail'> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<MailingTestApp> {
+  const mail = await startMailReceiver();
+  let t: TestApp;
+  try {
+    t = await buildTestApp({ ...overrides, mail: smtpMail(mail.url) }, options);
+  } catch (error) {
+    await mail.close();
+    throw error;
+  }
+  return {
+    ...t,
+    mail,
+    async close() {
+      await t.close();
+      await mail.close();
     },
   };
 }
