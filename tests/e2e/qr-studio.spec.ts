@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import type { PaidPlanId } from '../../src/plans.ts';
 import {
-  appOrigin,
+  buyPlan,
   callTrpc,
   closeWithEscape,
   expect,
@@ -18,16 +17,6 @@ import {
 // scan is refused with its reason, the saved design downloads as PNG, SVG and PDF that read back to the
 // short URL; a Free person sees the upgrade prompt; the studio passes axe in both languages on a phone
 // and a desktop, and gives focus back to its Design button.
-
-/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
-async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
-  const response = await page.request.post('/billing/demo/checkout', {
-    form: { plan, interval: 'month', action: 'pay' },
-    headers: { origin: appOrigin() },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-}
 
 /** A new person's QR code, made through the API; returns what it encodes (short URL with ?qr). */
 async function newQrCode(page: Page, title: string): Promise<string> {

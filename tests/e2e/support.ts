@@ -148,9 +148,21 @@ export function linkIn(mail: ReceivedMail, pathPart: string): string {
   return match[0].replace(/&amp;/g, '&');
 }
 
+/** An address nobody has used yet. */
+export function newEmail(): string {
+  return `e2e-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Fills the sign-in form of the screen that is open (/login or /auth) and presses Sign In. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
 /** Signs a new person up through the API; returns the address and the confirmation link e-mailed to it. */
 async function signUpThroughApi(page: Page, name: string): Promise<{ email: string; confirmLink: string }> {
-  const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
+  const email = newEmail();
   const origin = String(test.info().project.use.baseURL);
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password: E2E_PASSWORD, callbackURL: '/onboarding' },
@@ -192,6 +204,12 @@ export async function signedInNewPerson(
 export async function finishOnboarding(page: Page): Promise<void> {
   await callTrpc(page, 'billing.chooseFree', undefined);
   await callTrpc(page, 'onboarding.skipCard', undefined);
+}
+
+/** Nothing scrolls sideways, on a phone either. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** Chooses the interface language the way a visitor does before the first visit (localStorage). */
@@ -250,6 +268,13 @@ export const EMPTY_VCARD = emptyVcardForm();
 /** A free-plan username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
 export function freeUsername(): string {
   return String(10_000_000 + randomInt(90_000_000));
+}
+
+/** Gives the signed-in person a free-plan username (8 digits), so they have a public profile at /{username}. */
+export async function chooseUsername(page: Page, name = 'Ada Lovelace'): Promise<string> {
+  const username = freeUsername();
+  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null });
+  return username;
 }
 
 /**
