@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { PaidPlanId } from '../../src/plans.ts';
-import type { ReceivedMail } from '../support/mail-receiver.ts';
+import { linkIn as linkInBody, type ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */
@@ -141,11 +141,9 @@ export async function waitForMail(
   throw new Error(`no e-mail to ${to} arrived in ${timeoutMs} ms`);
 }
 
-/** The first link in an e-mail that contains the path, e.g. /api/auth/verify-email. */
+/** The first link in an e-mail that contains the path, e.g. /api/auth/verify-email (mail-receiver.ts). */
 export function linkIn(mail: ReceivedMail, pathPart: string): string {
-  const match = new RegExp(`https?://[^\\s"'<>]*${pathPart}[^\\s"'<>]*`).exec(mail.body);
-  if (!match) throw new Error(`no ${pathPart} link in the e-mail "${mail.subject}"`);
-  return match[0].replace(/&amp;/g, '&');
+  return linkInBody(mail.body, pathPart).href;
 }
 
 /** An address nobody has used yet. */
