@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import {
   buyPlan,
@@ -12,6 +11,7 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { readQr } from '../support/qr-reader.ts';
 
 // The QR studio (issue 13 item 3): a Pro person designs a QR code with a logo, the design that would not
 // scan is refused with its reason, the saved design downloads as PNG, SVG and PDF that read back to the
@@ -28,14 +28,9 @@ async function newQrCode(page: Page, title: string): Promise<string> {
   return created.qrUrl;
 }
 
-/** What jsQR reads from an image file's pixels (SVG is rasterised by sharp first). */
-async function decode(file: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(file, { density: 150 })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
-    ?.data;
+/** What jsQR reads from an image file's pixels (SVG is rasterised by sharp first, at 150 dpi). */
+async function decode(file: Buffer): Promise<string | null> {
+  return (await readQr(file, { density: 150 })).text;
 }
 
 async function download(page: Page, button: Locator): Promise<{ name: string; body: Buffer }> {
