@@ -7,6 +7,7 @@ import {
   buildTestApp,
   cookieFrom,
   injectFromApp,
+  signIn,
   signUp,
   TEST_PASSWORD,
   trpcData,
@@ -86,7 +87,7 @@ describe('personal information and theme', () => {
 describe('password change', () => {
   it('needs the current password, applies the policy, and can sign out the other sessions', async () => {
     const { cookie, email } = await signUp(t.app);
-    const other = cookieFrom(await authPost('/sign-in/email', { email, password: TEST_PASSWORD }));
+    const other = await signIn(t.app, email);
 
     const wrongCurrent = await authPost(
       '/change-password',
@@ -134,7 +135,7 @@ describe('password change', () => {
 describe('sessions', () => {
   it('lists the active sessions and signs out the others', async () => {
     const { cookie, email } = await signUp(t.app);
-    const other = cookieFrom(await authPost('/sign-in/email', { email, password: TEST_PASSWORD }));
+    const other = await signIn(t.app, email);
     const list = await t.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie } });
     expect((list.json() as unknown[]).length).toBe(2);
     expect((await authPost('/revoke-other-sessions', {}, cookie)).statusCode).toBe(200);
@@ -165,9 +166,9 @@ describe('two-factor authentication', () => {
       .executeTakeFirst();
     expect(user?.two_factor_enabled).toBe(true);
 
-    const signIn = await authPost('/sign-in/email', { email, password: TEST_PASSWORD });
-    expect(signIn.json()).toMatchObject({ twoFactorRedirect: true });
-    const pending = cookieFrom(signIn);
+    const passwordStep = await authPost('/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(passwordStep.json()).toMatchObject({ twoFactorRedirect: true });
+    const pending = cookieFrom(passwordStep);
     expect(pending).not.toMatch(/session_token=[^;]+/);
     expect((await authPost('/two-factor/verify-totp', { code: '123456' }, pending)).statusCode).toBe(401);
     const verified = await authPost('/two-factor/verify-totp', { code: totpCode(secret) }, pending);

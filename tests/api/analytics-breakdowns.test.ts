@@ -7,6 +7,7 @@ import { analyticsOverview } from '../../server/analytics/service.ts';
 import { createUniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcError, trpcQuery, type TestApp } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Full analytics (issue 13 items 6 and 8): breakdowns by card and link, device, browser, referrer and
 // country with a known answer, unique visitors, the CSV of a range's events, and the operator's privacy
@@ -26,8 +27,6 @@ afterAll(async () => {
 // 14 March 04:00Z to 21 March 04:00Z, so its first and last UTC days are partial
 const NOW = new Date('2026-03-20T16:00:00Z');
 const NEW_YORK = 'America/New_York';
-const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const DESKTOP_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 const range = (days: number, timeZone = NEW_YORK) => AnalyticsOverviewInputSchema.parse({ timeZone, days });
@@ -235,8 +234,8 @@ describe('recording visits', () => {
         remoteAddress,
         headers: { 'user-agent': userAgent, ...(referer ? { referer } : {}) },
       });
-    expect((await visit('8.8.8.8', PHONE, 'https://news.example.org/a')).statusCode).toBe(302);
-    await visit('8.8.8.8', PHONE);
+    expect((await visit('8.8.8.8', IPHONE_SAFARI, 'https://news.example.org/a')).statusCode).toBe(302);
+    await visit('8.8.8.8', IPHONE_SAFARI);
     await visit('80.58.61.250', DESKTOP_FIREFOX, 'http://localhost:3000/somebody');
     await vi.waitFor(
       async () => {
@@ -324,7 +323,7 @@ describe('unique visitors', () => {
     const owner = await createOwner(t.db);
     let now = Date.parse('2026-03-20T23:59:00Z');
     const recorder = createUniqueVisitorRecorder(t.db, pino({ level: 'silent' }), { now: () => now });
-    const visitor = { address: '198.51.100.4', userAgent: PHONE };
+    const visitor = { address: '198.51.100.4', userAgent: IPHONE_SAFARI };
     recorder.record(owner.id, visitor);
     recorder.record(owner.id, visitor);
     await recorder.flush();

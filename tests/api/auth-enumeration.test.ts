@@ -2,33 +2,32 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  buildMailingTestApp,
   buildTestApp,
   cookieFrom,
   injectFromApp,
   signUp,
   smtpMail,
   TEST_PASSWORD,
+  type MailingTestApp,
   type TestApp,
 } from '../support/harness.ts';
 import { countUsers, createOwner, createUnconfirmedUser } from '../support/factories.ts';
-import { downSmtpUrl, linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { downSmtpUrl, linkIn } from '../support/mail-receiver.ts';
 
 // No answer of an auth endpoint that takes an address or a token tells whether the address has an
 // account: the same status and the same body shape for an unknown address, a confirmed account and an
 // unconfirmed one. Only the owner of the address learns something, by e-mail. (Times are not asserted:
 // the paths do the same work, which the code shows; see server/auth/auth.ts.)
 
-let t: TestApp;
-let mail: MailReceiver;
+let t: MailingTestApp;
 
 beforeAll(async () => {
-  mail = await startMailReceiver();
-  t = await buildTestApp({ mail: smtpMail(mail.url) });
+  t = await buildMailingTestApp();
 });
 
 afterAll(async () => {
   await t?.close();
-  await mail?.close();
 });
 
 let counter = 0;
@@ -64,12 +63,12 @@ function answer(response: LightMyRequestResponse) {
 async function threeAddresses() {
   const confirmed = await signUp(t.app);
   const unconfirmed = await createUnconfirmedUser(t);
-  await mail.waitFor((m) => m.to.includes(unconfirmed.email));
+  await t.mail.waitFor((m) => m.to.includes(unconfirmed.email));
   return { unknown: unknownEmail(), confirmed: confirmed.email, unconfirmed: unconfirmed.email };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-const mailsTo = (email: string) => mail.messages.filter((m) => m.to.includes(email));
+const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email));
 
 describe('sign-up', () => {
   it('answers a registered address exactly as a new one, creates nothing, and mails the owner', async () => {
@@ -95,7 +94,7 @@ describe('sign-up', () => {
     expect(await countUsers(t.db)).toBe(before + 1);
 
     // the owner of the confirmed address is told an account exists, and how to sign in
-    const notice = await mail.waitFor((m) => m.to.includes(confirmed) && /already have/i.test(m.subject));
+    const notice = await t.mail.waitFor((m) => m.to.includes(confirmed) && /already have/i.test(m.subject));
     expect(notice.subject).toBe('You already have a Tapcard account');
     expect(linkIn(notice.body, '/login').origin).toBe(t.config.publicUrl);
     // the owner of the unconfirmed address gets a new confirmation link, which works
@@ -136,7 +135,7 @@ describe('password reset request', () => {
     const responses = [await request(unknown), await request(confirmed), await request(unconfirmed)];
     expect(new Set(responses.map((r) => JSON.stringify(answer(r)))).size).toBe(1);
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
-    await mail.waitFor((m) => m.to.includes(confirmed) && m.subject.includes('Reset'));
+    await t.mail.waitFor((m) => m.to.includes(confirmed) && m.subject.includes('Reset'));
     await settle();
     expect(mailsTo(unknown)).toEqual([]);
   });
@@ -145,8 +144,8 @@ describe('password reset request', () => {
 describe('resend the confirmation', () => {
   it('answers the same for every address and mails only an account that waits for it', async () => {
     const { unknown, confirmed, unconfirmed } = await threeAddresses();
-    const before = mail.messages.length;
-    const sentSince = (email: string) => mail.messages.slice(before).filter((m) => m.to.includes(email));
+    const before = t.mail.messages.length;
+    const sentSince = (email: string) => t.mail.messages.slice(before).filter((m) => m.to.includes(email));
     const resend = (email: string) =>
       post(t, '/api/auth/send-verification-email', { email, callbackURL: '/onboarding' });
     const responses = [await resend(unknown), await resend(confirmed), await resend(unconfirmed)];

@@ -2,28 +2,24 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildTestApp,
+  buildMailingTestApp,
   injectFromApp,
   signUp,
-  smtpMail,
   TEST_PASSWORD,
-  type TestApp,
+  type MailingTestApp,
 } from '../support/harness.ts';
 import { countUsers, createUnconfirmedUser } from '../support/factories.ts';
-import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { linkIn } from '../support/mail-receiver.ts';
 
 // Every place an auth endpoint can send a person after an e-mail link or a sign-in (callbackURL,
 // redirectTo, errorCallbackURL, newUserCallbackURL) stays on this origin, however the address is
 // spelled. better-auth's trusted-origin check decides (server/auth/auth.ts); this table proves it for
 // every endpoint, as a browser would read each answer.
 
-let t: TestApp;
-let mail: MailReceiver;
+let t: MailingTestApp;
 
 beforeAll(async () => {
-  mail = await startMailReceiver();
-  t = await buildTestApp({
-    mail: smtpMail(mail.url),
+  t = await buildMailingTestApp({
     oauth: {
       google: { clientId: 'google-client-id.apps.example', clientSecret: 'google-secret' },
       apple: undefined,
@@ -33,7 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await mail?.close();
 });
 
 /** Addresses that lead off this origin in a browser, or that a browser or router may read two ways. */
@@ -105,7 +100,7 @@ async function endpoints(): Promise<Endpoint[]> {
     userId: owner.userId,
   });
   await post('/api/auth/request-password-reset', { email: owner.email, redirectTo: '/auth' });
-  const resetMail = await mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('Reset'));
+  const resetMail = await t.mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('Reset'));
   const resetToken = linkIn(resetMail.body, '/api/auth/reset-password/').pathname.split('/').at(-1) ?? '';
 
   return [
@@ -191,7 +186,7 @@ describe('redirects after auth requests and e-mail links', () => {
   it('refuse every hostile spelling at every endpoint, and send nobody anywhere', async () => {
     const table = await endpoints();
     const usersBefore = await countUsers(t.db);
-    const mailsBefore = mail.messages.length;
+    const mailsBefore = t.mail.messages.length;
     for (const endpoint of table) {
       for (const target of HOSTILE) {
         const response = await endpoint.call(target);
@@ -202,7 +197,7 @@ describe('redirects after auth requests and e-mail links', () => {
     }
     expect(await countUsers(t.db)).toBe(usersBefore);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mail.messages.slice(mailsBefore)).toEqual([]);
+    expect(t.mail.messages.slice(mailsBefore)).toEqual([]);
   });
 
   it("accept the app's own addresses, and every place they lead is on this origin", async () => {
@@ -217,7 +212,7 @@ describe('redirects after auth requests and e-mail links', () => {
       }
     }
     // and the links mailed meanwhile carry only addresses of this origin
-    for (const message of mail.messages) {
+    for (const message of t.mail.messages) {
       for (const match of message.body.matchAll(/[?&](?:amp;)?callbackURL=([^"&\s<>]*)/g)) {
         const target = decodeURIComponent(match[1] ?? '');
         if (target) expect(onThisOrigin(target), `${message.subject}: ${target}`).toBe(true);

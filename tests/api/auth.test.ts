@@ -2,6 +2,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
 import {
+  buildMailingTestApp,
   buildTestApp,
   cookieFrom,
   injectFromApp,
@@ -9,26 +10,22 @@ import {
   smtpMail,
   TEST_PASSWORD,
   trpcData,
+  type MailingTestApp,
   type TestApp,
 } from '../support/harness.ts';
 import { countUsers } from '../support/factories.ts';
-import { downSmtpUrl, linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { downSmtpUrl, linkIn, startMailReceiver } from '../support/mail-receiver.ts';
 
 // Accounts through better-auth, with real e-mail through an SMTP receiver inside the test.
 
-let t: TestApp;
-let mail: MailReceiver;
+let t: MailingTestApp;
 
 beforeAll(async () => {
-  mail = await startMailReceiver();
-  t = await buildTestApp({
-    mail: smtpMail(mail.url),
-  });
+  t = await buildMailingTestApp();
 });
 
 afterAll(async () => {
   await t?.close();
-  await mail?.close();
 });
 
 let counter = 0;
@@ -57,7 +54,7 @@ describe('sign-up with e-mail confirmation', () => {
       .executeTakeFirstOrThrow();
     expect(profile).toEqual({ language: 'es', name: 'Lucía Gómez', email_verified: false });
 
-    const message = await mail.waitFor((m) => m.to.includes(email));
+    const message = await t.mail.waitFor((m) => m.to.includes(email));
     const link = linkIn(message.body, '/api/auth/verify-email');
     expect(link.origin).toBe(t.config.publicUrl);
     expect(link.searchParams.get('callbackURL')).toBe('/onboarding');
@@ -75,7 +72,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(early.statusCode).toBe(403);
     expect(early.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
 
-    const message = await mail.waitFor((m) => m.to.includes(email));
+    const message = await t.mail.waitFor((m) => m.to.includes(email));
     const link = linkIn(message.body, '/api/auth/verify-email');
     const confirm = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(confirm.statusCode).toBe(302);
@@ -228,9 +225,9 @@ describe('password reset', () => {
     const missing = await post('/api/auth/request-password-reset', { email: unknown, redirectTo: '/auth' });
     expect(known.statusCode).toBe(missing.statusCode);
     expect(known.json()).toEqual(missing.json());
-    await mail.waitFor((m) => m.to.includes(email));
+    await t.mail.waitFor((m) => m.to.includes(email));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mail.messages.some((m) => m.to.includes(unknown))).toBe(false);
+    expect(t.mail.messages.some((m) => m.to.includes(unknown))).toBe(false);
   });
 
   it('builds the link from PUBLIC_URL, applies the password policy, and ends every other session', async () => {
@@ -240,7 +237,7 @@ describe('password reset', () => {
       { email, redirectTo: '/auth' },
       { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
     );
-    const message = await mail.waitFor((m) => m.to.includes(email) && m.body.includes('reset-password'));
+    const message = await t.mail.waitFor((m) => m.to.includes(email) && m.body.includes('reset-password'));
     const link = linkIn(message.body, '/api/auth/reset-password/');
     expect(link.origin).toBe(t.config.publicUrl);
     const landing = await t.app.inject({ method: 'GET', url: link.pathname + link.search });

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLink, addVcard, createOwner, createSignedInOwner, setPlan } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcQuery, type TestApp } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Card subdomains (issue 13 item 4, customSubdomain): with CARD_DOMAIN set, `{username}.{CARD_DOMAIN}`
 // serves the same public page for Pro and Business (canonical link and og:url: the main address), with
 // its .vcf and short links; a Free account's subdomain leads to the main address; unknown and reserved
 // names, and everything but reading a card, answer not-found there.
 
-const BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const CARD_DOMAIN = 'cards.test';
 
 let t: TestApp;
@@ -22,7 +21,7 @@ afterAll(async () => {
 });
 
 function onHost(host: string, url = '/', method: 'GET' | 'HEAD' | 'POST' = 'GET', app: TestApp = t) {
-  return app.app.inject({ method, url, headers: { host, 'user-agent': BROWSER } });
+  return app.app.inject({ method, url, headers: { host, 'user-agent': IPHONE_SAFARI } });
 }
 
 /** An owner on a plan with a vCard and a QR code. */

@@ -16,12 +16,11 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Card designs (customBranding) and the ad-free footer (adFree), issue 13 items 2 and 5: what a plan
 // shows on the public page, what a downgrade keeps, the preview, the fonts, and the bad inputs.
 
-const BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const DAY = 24 * 60 * 60 * 1000;
 const FOOTER = 'Made with Tapcard';
 
@@ -39,7 +38,7 @@ afterAll(async () => {
 });
 
 function page(path: string) {
-  return t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': BROWSER } });
+  return t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': IPHONE_SAFARI } });
 }
 
 async function designedOwner(plan: 'pro' | 'business' = 'pro') {

@@ -2,34 +2,28 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
 import {
-  buildTestApp,
+  buildMailingTestApp,
   cookieFrom,
   injectFromApp,
   signUp,
-  smtpMail,
   TEST_PASSWORD,
-  type TestApp,
+  type MailingTestApp,
 } from '../support/harness.ts';
 import { createOwner } from '../support/factories.ts';
-import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { linkIn } from '../support/mail-receiver.ts';
 
 // A change of e-mail address tells the truth at every step: approved, changed, the new address taken
 // (said only to whoever opened a link mailed to the account), a link used again or expired. And the
 // account's password: a new one must differ from the current one.
 
-let t: TestApp;
-let mail: MailReceiver;
+let t: MailingTestApp;
 
 beforeAll(async () => {
-  mail = await startMailReceiver();
-  t = await buildTestApp({
-    mail: smtpMail(mail.url),
-  });
+  t = await buildMailingTestApp();
 });
 
 afterAll(async () => {
   await t?.close();
-  await mail?.close();
 });
 
 let counter = 0;
@@ -55,7 +49,7 @@ async function emailOf(userId: string): Promise<string> {
 
 /** The approval mailed to the current address, for the change to `newEmail`. */
 async function approvalLink(currentEmail: string, newEmail: string): Promise<URL> {
-  const approval = await mail.waitFor((m) => m.to.includes(currentEmail) && m.body.includes(newEmail));
+  const approval = await t.mail.waitFor((m) => m.to.includes(currentEmail) && m.body.includes(newEmail));
   expect(approval.subject).toBe('Approve the change of your Tapcard email address');
   return linkIn(approval.body, '/api/auth/verify-email');
 }
@@ -75,7 +69,7 @@ describe('change of e-mail address', () => {
     expect(await emailOf(userId)).toBe(email);
 
     // the new address gets a text of its own, not the sign-up one
-    const confirmation = await mail.waitFor((m) => m.to.includes(address));
+    const confirmation = await t.mail.waitFor((m) => m.to.includes(address));
     expect(confirmation.subject).toBe('Confirm your new email address for Tapcard');
     expect(confirmation.body).not.toMatch(/signing up|finish creating/i);
     const confirm = linkIn(confirmation.body, '/api/auth/verify-email');
@@ -103,7 +97,7 @@ describe('change of e-mail address', () => {
     await requestChange(cookie, address);
     const approved = await open(await approvalLink(email, address));
     expect(approved.headers.location).toBe('/login?emailChange=approved');
-    const confirmation = await mail.waitFor((m) => m.to.includes(address));
+    const confirmation = await t.mail.waitFor((m) => m.to.includes(address));
     const confirmed = await open(linkIn(confirmation.body, '/api/auth/verify-email'));
     expect(confirmed.headers.location).toBe('/login?emailChange=changed');
     expect(cookieFrom(confirmed)).not.toContain('session_token=');
@@ -123,7 +117,7 @@ describe('change of e-mail address', () => {
     const opened = await open(approve, cookie);
     expect(opened.headers.location).toBe('/dashboard/account?emailChange=taken');
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mail.messages.filter((m) => m.to.includes(other.email))).toEqual([]);
+    expect(t.mail.messages.filter((m) => m.to.includes(other.email))).toEqual([]);
     expect(await emailOf(userId)).toBe(email);
   });
 
@@ -132,7 +126,7 @@ describe('change of e-mail address', () => {
     const address = newAddress();
     await requestChange(cookie, address);
     await open(await approvalLink(email, address), cookie);
-    const confirmation = await mail.waitFor((m) => m.to.includes(address));
+    const confirmation = await t.mail.waitFor((m) => m.to.includes(address));
     await createOwner(t.db, { email: address, emailVerified: true });
     const confirmed = await open(linkIn(confirmation.body, '/api/auth/verify-email'), cookie);
     expect(confirmed.headers.location).toBe('/dashboard/account?emailChange=taken');
@@ -166,7 +160,7 @@ describe('a new password from a reset link', () => {
   it('refuses the current password from a reset link, which keeps working for another one', async () => {
     const { email } = await signUp(t.app);
     await post('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
-    const message = await mail.waitFor((m) => m.to.includes(email) && m.subject.includes('Reset'));
+    const message = await t.mail.waitFor((m) => m.to.includes(email) && m.subject.includes('Reset'));
     const landing = await open(linkIn(message.body, '/api/auth/reset-password/'));
     const token =
       new URL(String(landing.headers.location), t.config.publicUrl).searchParams.get('token') ?? '';

@@ -11,13 +11,11 @@ import {
   trpcMutate,
   type TestApp,
 } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Chosen short-link codes (issue 13 item 4, customLinks): `/l/{your-code}` for Pro and Business, with the
 // rules and reservations of usernames, unique in any case against every code (random ones included),
 // found in any case; a changed code keeps its old codes leading to the same link (printed cards).
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
 
@@ -46,7 +44,7 @@ const chooseCode = (cookie: string, id: string, code: string) =>
   trpcMutate(t.app, 'links.chooseCode', cookie, { id, code });
 
 const follow = (path: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': IPHONE } });
+  t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': IPHONE_SAFARI } });
 
 async function linkRows(userId: string) {
   return t.db

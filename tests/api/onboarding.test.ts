@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import {
-  TEST_PASSWORD,
   buildTestApp,
-  cookieFrom,
   injectFromApp,
+  signIn,
   signUp,
   trpcData,
   trpcError,
@@ -46,16 +45,6 @@ async function me(cookie: string): Promise<OwnProfile> {
 }
 
 /** A second session of the same person, as another device signing in gets. */
-async function signInElsewhere(email: string): Promise<string> {
-  const response = await injectFromApp(t.app, {
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    payload: { email, password: TEST_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return cookieFrom(response);
-}
-
 const demoCheckout = (cookie: string, action: 'pay' | 'cancel') =>
   injectFromApp(t.app, {
     method: 'POST',
@@ -75,7 +64,7 @@ describe('the stored step', () => {
     });
 
     expect((await mutate('billing.chooseFree', cookie)).statusCode).toBe(200);
-    const elsewhere = await signInElsewhere(email);
+    const elsewhere = await signIn(t.app, email);
     expect(await me(elsewhere)).toMatchObject({
       onboarding_step: 'card',
       plan_chosen: true,
@@ -88,7 +77,7 @@ describe('the stored step', () => {
     const { cookie, email } = await signUp(t.app);
     const checkout = await mutate('billing.createCheckout', cookie, { plan: 'pro', interval: 'month' });
     expect(checkout.statusCode).toBe(200);
-    const elsewhere = await signInElsewhere(email);
+    const elsewhere = await signIn(t.app, email);
     expect(await me(elsewhere)).toMatchObject({
       onboarding_step: 'card',
       plan_type: 'free',

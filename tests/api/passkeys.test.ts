@@ -7,6 +7,7 @@ import {
   buildTestApp,
   cookieFrom,
   injectFromApp,
+  signIn,
   signUp,
   TEST_ORIGIN,
   TEST_PASSWORD,
@@ -138,11 +139,11 @@ describe('adding a passkey', () => {
   it('needs a session, and a password confirmed in that same session', async () => {
     expect((await authGet('/passkey/generate-register-options')).statusCode).toBe(401);
     const { cookie, email } = await signUp(t.app);
-    const otherDevice = await authPost('/sign-in/email', { email, password: TEST_PASSWORD });
+    const otherDevice = await signIn(t.app, email);
     expect(
       (await authPost('/passkey/confirm-password', { password: TEST_PASSWORD }, cookie)).statusCode,
     ).toBe(200);
-    const elsewhere = await authGet('/passkey/generate-register-options', cookieFrom(otherDevice));
+    const elsewhere = await authGet('/passkey/generate-register-options', otherDevice);
     expect(elsewhere.statusCode).toBe(403);
   });
 });

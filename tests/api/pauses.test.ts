@@ -20,14 +20,13 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Plans that end, trials that expire, downgrades (DECISIONS.md, wave 2): what a plan does not cover is
 // paused, never deleted; a paused card or short link answers a 200 'Paused' page that is not counted; the
 // pause starts the moment a trial ends or a plan changes and lifts the moment a plan is bought; the owner
 // chooses what stays live within the limit.
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Longer than one write delay of the hit and view queues: whatever was going to be written has been. */
@@ -48,7 +47,7 @@ afterAll(async () => {
 });
 
 function get(url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
+  return t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI, ...headers } });
 }
 
 /** The small 'Paused' page: 200, no redirect, not stored, not indexed, no script. */

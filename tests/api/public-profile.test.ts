@@ -17,11 +17,10 @@ import { viewCount as viewsOf } from '../support/counts.ts';
 import { addLink, addVcard, createOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // The public pages (issue 4): the card as HTML, availability, language, views, the cache and the .vcf.
 
-const BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
@@ -47,7 +46,7 @@ async function storePhoto(app: TestApp): Promise<string> {
 }
 
 function get(url: string, headers: Record<string, string> = {}, app: TestApp = t) {
-  return app.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...headers } });
+  return app.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI, ...headers } });
 }
 
 function metaContent(body: string, name: string): string | undefined {
@@ -430,7 +429,11 @@ describe('view counting', () => {
     await get(`/${owner.username}`);
     await get(`/vcard/${vcardId}`);
 
-    await t.app.inject({ method: 'HEAD', url: `/${owner.username}`, headers: { 'user-agent': BROWSER } });
+    await t.app.inject({
+      method: 'HEAD',
+      url: `/${owner.username}`,
+      headers: { 'user-agent': IPHONE_SAFARI },
+    });
     for (const agent of [
       'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
       'WhatsApp/2.23.20.0 A',

@@ -1,11 +1,11 @@
 import { inflateSync } from 'node:zlib';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
+import { readQr } from '../support/qr-reader.ts';
 import { addLink, addVcard, createSignedInOwner, qrDesignInput, setPlan } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -74,17 +74,6 @@ const download = (owner: Owner, id: string, format: string, query = '') =>
     url: `/api/qr-codes/${id}/${format}${query}`,
     headers: { cookie: owner.cookie },
   });
-
-/** What jsQR reads from a PNG, and the colour of its top-left eye's corner. */
-async function readPng(png: Buffer) {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const decoded = jsQR(
-    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-    info.width,
-    info.height,
-  );
-  return { text: decoded?.data ?? null, width: info.width, height: info.height };
-}
 
 /** The PDF's content streams, inflated. */
 function pdfContent(pdf: Buffer): string {
@@ -160,7 +149,7 @@ describe('every image of a designed QR code', () => {
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['content-disposition']).toMatch(/attachment; filename\*=UTF-8''.+\.png/);
-    const read = await readPng(png.rawPayload);
+    const read = await readQr(png.rawPayload);
     expect(read).toMatchObject({ text: shortUrl, width: 2048, height: 2048 });
     const corner = await sharp(png.rawPayload)
       .extract({ left: 0, top: 0, width: 1, height: 1 })
@@ -173,7 +162,7 @@ describe('every image of a designed QR code', () => {
     expect(svg.body).toContain('fill="#1E3A8A"');
     expect(svg.body).toContain('fill="#FEF3C7"');
     expect(svg.body).toContain('href="data:image/jpeg;base64,');
-    expect((await readPng(await sharp(svg.rawPayload).resize(800).png().toBuffer())).text).toBe(shortUrl);
+    expect((await readQr(await sharp(svg.rawPayload).resize(800).png().toBuffer())).text).toBe(shortUrl);
 
     const pdf = await download(owner, owner.linkId, 'pdf');
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -236,7 +225,7 @@ describe('after a downgrade', () => {
     expect(svg.body).not.toContain('#1E3A8A');
     expect(svg.body).not.toContain('<image');
     const png = await download(owner, owner.linkId, 'png');
-    expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, owner.code));
+    expect((await readQr(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, owner.code));
     const figure = (await t.app.inject({ method: 'GET', url: `/vcard/${owner.vcardId}` })).body;
     expect(figure).not.toContain('#1E3A8A');
     // the logo is kept with the design: the clean-up job does not count it as unused
@@ -255,7 +244,7 @@ describe('after a downgrade', () => {
     const owner = await createSignedInOwner(t, { plan: 'free' });
     const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
     const png = await download(owner, id, 'png', '?size=512');
-    expect((await readPng(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, code));
+    expect((await readQr(png.rawPayload)).text).toBe(qrScanUrl(TEST_ORIGIN, code));
     expect((await download(owner, id, 'svg')).statusCode).toBe(200);
     expect((await download(owner, id, 'pdf')).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // signed out: no file

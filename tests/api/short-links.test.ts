@@ -9,13 +9,12 @@ import type { LinkView } from '../../server/links/service.ts';
 import { linkCounts } from '../support/counts.ts';
 import { createSignedInOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Short links (issue 5 items 1 and 3): GET /l/{code} redirects at once, counts every scan and click
 // exactly (queued, written within about a second), leaves bots, previews, prefetches and HEAD uncounted,
 // and follows an edited destination at once.
 
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const DESKTOP =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** Longer than one write delay: whatever was going to be written has been. */
@@ -52,7 +51,7 @@ async function createProfileLink(cookie: string, title: string, url: string): Pr
 }
 
 function follow(url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
-  return t.app.inject({ method, url, headers: { 'user-agent': IPHONE, ...headers } });
+  return t.app.inject({ method, url, headers: { 'user-agent': IPHONE_SAFARI, ...headers } });
 }
 
 const counts = (linkId: string) => linkCounts(t.db, linkId);
@@ -225,7 +224,7 @@ describe('GET /l/{code}', () => {
       const response = await broken.app.inject({
         method: 'GET',
         url: '/l/Zz9Zz9Zz9',
-        headers: { 'user-agent': IPHONE },
+        headers: { 'user-agent': IPHONE_SAFARI },
       });
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('30');
@@ -338,7 +337,11 @@ describe.runIf(process.env.DATABASE_URL)('two processes on one database (Postgre
       const owner = await createOwner(first);
       const link = await createQrCode(owner.cookie, 'https://example.com/shared-before', first);
       const followFrom = (app: TestApp) =>
-        app.app.inject({ method: 'GET', url: `/l/${link.code}?qr`, headers: { 'user-agent': IPHONE } });
+        app.app.inject({
+          method: 'GET',
+          url: `/l/${link.code}?qr`,
+          headers: { 'user-agent': IPHONE_SAFARI },
+        });
       const responses = await Promise.all(
         Array.from({ length: 100 }, (_, index) => followFrom(index % 2 === 0 ? first : second)),
       );
@@ -387,7 +390,7 @@ describe('the hit recorder', () => {
       const response = await app.app.inject({
         method: 'GET',
         url: `/l/${link.code}?qr`,
-        headers: { 'user-agent': IPHONE },
+        headers: { 'user-agent': IPHONE_SAFARI },
       });
       expect(response.statusCode).toBe(302);
       expect(notices.filter((change) => change.topic === 'hits')).toEqual([]);

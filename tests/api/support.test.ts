@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -18,13 +17,14 @@ import {
   buildTestApp,
   injectFromApp,
   signUp,
+  smtpMail,
   testConfig,
   trpcData,
   trpcError,
   type TestApp,
 } from '../support/harness.ts';
 import { createSignedInOwner, setPlan } from '../support/factories.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { downSmtpUrl, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // The support contact form (spec section 2, Support; issue 3 item 6): stored and e-mailed through real
 // SMTP, all or nothing, validated, and limited per user; and the public form of /contact for visitors
@@ -32,12 +32,8 @@ import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.t
 
 const SUPPORT_EMAIL = 'support@tapcard.test';
 const SUPPORT_EMAIL_BUSINESS = 'business-support@tapcard.test';
-const mailSettings = (smtpUrl: string): Config['mail'] => ({
-  smtpUrl,
-  from: 'Tapcard <no-reply@tapcard.test>',
-  supportEmail: SUPPORT_EMAIL,
-  supportEmailBusiness: SUPPORT_EMAIL_BUSINESS,
-});
+/** The support addresses of this file's apps (smtpMail's defaults otherwise). */
+const SUPPORT_ADDRESSES = { supportEmail: SUPPORT_EMAIL, supportEmailBusiness: SUPPORT_EMAIL_BUSINESS };
 
 let receiver: MailReceiver;
 let t: TestApp;
@@ -45,29 +41,20 @@ let t: TestApp;
 const downFor = new Set<string>();
 let mailers: Mailer[] = [];
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
-}
-
 beforeAll(async () => {
   receiver = await startMailReceiver();
   const smtp = (smtpUrl: string): Config =>
-    testConfig({ kind: 'pglite', dataDir: null }, tmpdir(), { mail: mailSettings(smtpUrl) });
+    testConfig({ kind: 'pglite', dataDir: null }, tmpdir(), { mail: smtpMail(smtpUrl, SUPPORT_ADDRESSES) });
   const silent = pino({ level: 'silent' });
   const working = createMailer(smtp(receiver.url), silent);
-  const broken = createMailer(smtp(`smtp://127.0.0.1:${await closedPort()}`), silent);
+  const broken = createMailer(smtp(await downSmtpUrl()), silent);
   mailers = [working, broken];
   // Both are real SMTP mailers; a test picks which recipients meet the unreachable server.
   const mailer: Mailer = {
     send: (message: MailMessage) => (downFor.has(message.to) ? broken : working).send(message),
     close: async () => undefined,
   };
-  t = await buildTestApp({ mail: mailSettings(receiver.url) }, { mailer });
+  t = await buildTestApp({ mail: smtpMail(receiver.url, SUPPORT_ADDRESSES) }, { mailer });
 });
 
 afterAll(async () => {

@@ -10,13 +10,11 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // The analytics home (/dashboard): the four cards and the activity chart, from scans, clicks and views
 // made through the app itself (short links followed and a public profile opened by a phone browser).
 // Every test has its own person, whose history starts today.
-
-const PHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 interface LinkList {
   items: { title: string; qrUrl: string; shortUrl: string }[];
@@ -35,7 +33,7 @@ async function makeActivity(page: Page) {
   ]);
   // a visitor's phone, without the owner's session: the owner's own visits are not counted
   const visit = (url: string) =>
-    fetch(new URL(url, appOrigin()), { headers: { 'user-agent': PHONE }, redirect: 'manual' });
+    fetch(new URL(url, appOrigin()), { headers: { 'user-agent': IPHONE_SAFARI }, redirect: 'manual' });
   const follow = async (url: string | undefined) => {
     const response = await visit(url ?? '');
     expect(response.status, url).toBe(302);

@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
+  appOrigin,
   callTrpc,
   E2E_PASSWORD,
   expect,
   expectCleanConsole,
+  fillSignIn,
+  newEmail,
   signedInNewPerson,
   test,
   useLanguage,
@@ -14,20 +16,12 @@ import { totpCode } from './totp.ts';
 // The sign-in screens (/login, /auth) and the two-factor step. The e-mail round trip of sign-up lives in
 // its own spec; here accounts are made through the API.
 
-function newEmail(): string {
-  return `e2e-${randomBytes(5).toString('hex')}@example.com`;
-}
-
-function origin(): string {
-  return String(test.info().project.use.baseURL);
-}
-
 /** An account whose address is not confirmed yet (the server sends no session for it). */
 async function signUpUnconfirmed(page: Page): Promise<string> {
   const email = newEmail();
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name: 'Grace Hopper', email, password: E2E_PASSWORD },
-    headers: { origin: origin() },
+    headers: { origin: appOrigin() },
   });
   expect(response.ok()).toBe(true);
   return email;
@@ -37,12 +31,6 @@ async function signUpUnconfirmed(page: Page): Promise<string> {
 async function sessionCookieExpiry(page: Page): Promise<number | undefined> {
   const cookies = await page.context().cookies();
   return cookies.find((cookie) => cookie.name.endsWith('session_token'))?.expires;
-}
-
-async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('/auth in Spanish: each mode has its labels and buttons, and a weak password is refused in Spanish', async ({
@@ -155,7 +143,7 @@ test('signing in greets the person in their profile language, and signed-in visi
   const email = await signedInNewPerson(page);
   const saved = await page.request.post('/api/trpc/profile.setLanguage', {
     data: { json: { language: 'es' } },
-    headers: { origin: origin() },
+    headers: { origin: appOrigin() },
   });
   expect(saved.ok()).toBe(true);
   await page.context().clearCookies();
@@ -191,12 +179,12 @@ test('two-factor sign-in: a wrong code is refused, a backup code lets the person
   const email = await signedInNewPerson(page);
   const enabled = await page.request.post('/api/auth/two-factor/enable', {
     data: { password: E2E_PASSWORD },
-    headers: { origin: origin() },
+    headers: { origin: appOrigin() },
   });
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
   const verified = await page.request.post('/api/auth/two-factor/verify-totp', {
     data: { code: totpCode(totpURI) },
-    headers: { origin: origin() },
+    headers: { origin: appOrigin() },
   });
   expect(verified.ok()).toBe(true);
   await page.context().clearCookies();

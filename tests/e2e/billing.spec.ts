@@ -5,6 +5,7 @@ import {
   EMPTY_VCARD,
   expect,
   expectAccessible,
+  expectNoSidewaysScroll,
   finishOnboarding,
   runSql,
   SCREENS,
@@ -22,12 +23,6 @@ async function saveScreenshot(page: Page, testInfo: TestInfo, name: string): Pro
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-/** Nothing scrolls sideways, on a phone either. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 test('a new person chooses Pro in onboarding, pays on the demo checkout and gets Pro and its limits', async ({

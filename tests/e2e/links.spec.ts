@@ -4,7 +4,7 @@ import {
   closeWithEscape,
   expect,
   expectAccessible,
-  freeUsername,
+  chooseUsername,
   SCREENS,
   signedInNewPerson,
   test,
@@ -12,13 +12,6 @@ import {
 
 // The links page (/dashboard/links): add, reorder by mouse and by keyboard, delete; the public profile shows
 // the links in the new order; the free plan's cap of five. Every test has its own person on the free plan.
-
-/** A free-plan username (8 digits), so the person has a public profile at /{username}. */
-async function chooseUsername(page: Page): Promise<string> {
-  const username = freeUsername();
-  await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
-  return username;
-}
 
 function linkList(page: Page): Locator {
   return page.getByRole('region', { name: 'Your links' }).getByRole('listitem');

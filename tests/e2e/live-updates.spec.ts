@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
 
@@ -111,10 +112,6 @@ test('a stream refused by the server (or a proxy) is retried, silently and less 
   await expect(page.getByRole('article', { name: 'Grace Hopper' })).toBeVisible();
 });
 
-/** A phone's browser: Playwright's headless Chromium names itself HeadlessChrome and is not counted. */
-const PHONE_BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
 test('a scan of a QR code makes its count and the analytics rise in open dashboard tabs', async ({
   page,
   context,
@@ -140,8 +137,9 @@ test('a scan of a QR code makes its count and the analytics rise in open dashboa
   await markDocument(page);
   await markDocument(analytics);
 
-  // someone scans the printed code with their phone: a browser of its own, not signed in
-  const phone = await browser.newContext({ userAgent: PHONE_BROWSER });
+  // someone scans the printed code with their phone: a browser of its own, not signed in, with a phone's
+  // user agent (Playwright's headless Chromium names itself HeadlessChrome and is not counted)
+  const phone = await browser.newContext({ userAgent: IPHONE_SAFARI });
   const scanner = await phone.newPage();
   await scanner.goto(qrUrl);
   await expect(scanner).toHaveURL(`${origin}/terms`);

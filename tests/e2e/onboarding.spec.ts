@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   appOrigin,
@@ -8,14 +7,11 @@ import {
   expectAccessibleInBothLanguages,
   expectCleanConsole,
   linkIn,
+  newEmail,
   signUpAndConfirm,
   test,
   waitForMail,
 } from './support.ts';
-
-function newEmail(): string {
-  return `e2e-${randomBytes(5).toString('hex')}@example.com`;
-}
 
 async function fillStepOne(page: Page, password: string, email = newEmail()): Promise<void> {
   await page.getByLabel('Full Name').fill('Ada Lovelace');

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
 import {
@@ -14,20 +13,14 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { readQr } from '../support/qr-reader.ts';
 
 // My QR Codes (/dashboard/qr-codes): create, download (and read back what the image encodes), copy, edit,
 // delete; the vCard's own QR code; the free plan's limit. Every test has its own person on the free plan.
 
 /** What a QR code image file says, read with jsQR from its pixels (SVG files are rasterised first). */
-async function decodeQrFile(download: Download): Promise<string | undefined> {
-  const file = await readFile(await download.path());
-  const { data, info } = await sharp(file, { density: 300 })
-    .flatten({ background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
-    ?.data;
+async function decodeQrFile(download: Download): Promise<string | null> {
+  return (await readQr(await readFile(await download.path()), { density: 300, flatten: true })).text;
 }
 
 async function download(page: Page, button: ReturnType<Page['getByRole']>): Promise<Download> {

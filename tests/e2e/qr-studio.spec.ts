@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
-import type { PaidPlanId } from '../../src/plans.ts';
 import {
-  appOrigin,
+  buyPlan,
   callTrpc,
   closeWithEscape,
   expect,
@@ -13,21 +11,12 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { readQr } from '../support/qr-reader.ts';
 
 // The QR studio (issue 13 item 3): a Pro person designs a QR code with a logo, the design that would not
 // scan is refused with its reason, the saved design downloads as PNG, SVG and PDF that read back to the
 // short URL; a Free person sees the upgrade prompt; the studio passes axe in both languages on a phone
 // and a desktop, and gives focus back to its Design button.
-
-/** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
-async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {
-  const response = await page.request.post('/billing/demo/checkout', {
-    form: { plan, interval: 'month', action: 'pay' },
-    headers: { origin: appOrigin() },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(303);
-}
 
 /** A new person's QR code, made through the API; returns what it encodes (short URL with ?qr). */
 async function newQrCode(page: Page, title: string): Promise<string> {
@@ -39,14 +28,9 @@ async function newQrCode(page: Page, title: string): Promise<string> {
   return created.qrUrl;
 }
 
-/** What jsQR reads from an image file's pixels (SVG is rasterised by sharp first). */
-async function decode(file: Buffer): Promise<string | undefined> {
-  const { data, info } = await sharp(file, { density: 150 })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)
-    ?.data;
+/** What jsQR reads from an image file's pixels (SVG is rasterised by sharp first, at 150 dpi). */
+async function decode(file: Buffer): Promise<string | null> {
+  return (await readQr(file, { density: 150 })).text;
 }
 
 async function download(page: Page, button: Locator): Promise<{ name: string; body: Buffer }> {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import {
   buyPlan,
   expect,
   expectAccessible,
   expectAccessibleInBothLanguages,
+  expectNoSidewaysScroll,
   SCREENS,
   signedInNewPerson,
   test,
@@ -14,12 +14,6 @@ import {
 
 /** The address support mail goes to: the server's SUPPORT_EMAIL default (playwright.config.ts sets none). */
 const SUPPORT_ADDRESS = 'support@tapcard.localhost';
-
-/** Nothing scrolls sideways, on a phone either. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 test('the support form checks its fields, sends, and the sender gets a confirmation email', async ({
   page,

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { PaidPlanId } from '../../src/plans.ts';
-import type { ReceivedMail } from '../support/mail-receiver.ts';
+import { linkIn as linkInBody, type ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 
 /** Every console error of each test's page (a failed request shows as one too), for expectCleanConsole. */
@@ -141,16 +141,26 @@ export async function waitForMail(
   throw new Error(`no e-mail to ${to} arrived in ${timeoutMs} ms`);
 }
 
-/** The first link in an e-mail that contains the path, e.g. /api/auth/verify-email. */
+/** The first link in an e-mail that contains the path, e.g. /api/auth/verify-email (mail-receiver.ts). */
 export function linkIn(mail: ReceivedMail, pathPart: string): string {
-  const match = new RegExp(`https?://[^\\s"'<>]*${pathPart}[^\\s"'<>]*`).exec(mail.body);
-  if (!match) throw new Error(`no ${pathPart} link in the e-mail "${mail.subject}"`);
-  return match[0].replace(/&amp;/g, '&');
+  return linkInBody(mail.body, pathPart).href;
+}
+
+/** An address nobody has used yet. */
+export function newEmail(): string {
+  return `e2e-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Fills the sign-in form of the screen that is open (/login or /auth) and presses Sign In. */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Signs a new person up through the API; returns the address and the confirmation link e-mailed to it. */
 async function signUpThroughApi(page: Page, name: string): Promise<{ email: string; confirmLink: string }> {
-  const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
+  const email = newEmail();
   const origin = String(test.info().project.use.baseURL);
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { name, email, password: E2E_PASSWORD, callbackURL: '/onboarding' },
@@ -192,6 +202,12 @@ export async function signedInNewPerson(
 export async function finishOnboarding(page: Page): Promise<void> {
   await callTrpc(page, 'billing.chooseFree', undefined);
   await callTrpc(page, 'onboarding.skipCard', undefined);
+}
+
+/** Nothing scrolls sideways, on a phone either. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** Chooses the interface language the way a visitor does before the first visit (localStorage). */
@@ -250,6 +266,13 @@ export const EMPTY_VCARD = emptyVcardForm();
 /** A free-plan username nobody is likely to hold: 8 digits, the first never 0 (spec section 5). */
 export function freeUsername(): string {
   return String(10_000_000 + randomInt(90_000_000));
+}
+
+/** Gives the signed-in person a free-plan username (8 digits), so they have a public profile at /{username}. */
+export async function chooseUsername(page: Page, name = 'Ada Lovelace'): Promise<string> {
+  const username = freeUsername();
+  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null });
+  return username;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import {
   callTrpc,
+  chooseUsername,
   closeWithEscape,
   EMPTY_VCARD,
   expect,
@@ -11,13 +11,6 @@ import {
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
-
-/** Gives the signed-in person a free-plan username (8 digits), so their cards have public pages. */
-async function chooseUsername(page: Page, name: string): Promise<string> {
-  const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
-  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null });
-  return username;
-}
 
 test('create, see, edit, view and delete a vCard; the free plan blocks a second one', async ({ page }) => {
   await signedInNewPerson(page);

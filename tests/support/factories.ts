@@ -159,7 +159,7 @@ export async function addVcard(
 }
 
 /** A card design (customBranding): the free design's fields unless overridden. */
-export function cardDesign(overrides: Partial<CardDesign> = {}): CardDesign {
+function cardDesign(overrides: Partial<CardDesign> = {}): CardDesign {
   return { ...FREE_DESIGN, ...overrides };
 }
 

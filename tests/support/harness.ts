@@ -16,6 +16,7 @@ import { createMediaStorage } from '../../server/media/create-storage.ts';
 import type { AppDeps } from '../../server/trpc/context.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { databaseUrl, withAdminClient } from './postgres-admin.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
@@ -84,12 +85,13 @@ export function testConfig(
 }
 
 /** Mail settings of a test app that sends through a test's SMTP receiver (tests/support/mail-receiver.ts). */
-export function smtpMail(smtpUrl: string): Config['mail'] {
+export function smtpMail(smtpUrl: string, overrides: Partial<Config['mail']> = {}): Config['mail'] {
   return {
     smtpUrl,
     from: 'Tapcard <no-reply@tapcard.test>',
     supportEmail: 'support@tapcard.test',
     supportEmailBusiness: null,
+    ...overrides,
   };
 }
 
@@ -138,6 +140,37 @@ export async function buildTestApp(
       await app.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MailingTestApp extends TestApp {
+  /** The SMTP receiver the app sends its mail through. */
+  mail: MailReceiver;
+}
+
+/**
+ * A test app that sends its mail through an SMTP receiver of its own (smtpMail); close() closes both.
+ * `overrides.mail` is not taken: the receiver's settings are the app's.
+ */
+export async function buildMailingTestApp(
+  overrides: Omit<Partial<Config>, 'mail'> = {},
+  options: Omit<BuildAppOptions, 'database'> = {},
+): Promise<MailingTestApp> {
+  const mail = await startMailReceiver();
+  let t: TestApp;
+  try {
+    t = await buildTestApp({ ...overrides, mail: smtpMail(mail.url) }, options);
+  } catch (error) {
+    await mail.close();
+    throw error;
+  }
+  return {
+    ...t,
+    mail,
+    async close() {
+      await t.close();
+      await mail.close();
     },
   };
 }
@@ -200,13 +233,22 @@ export async function signUp(
   const db = databaseOfApp.get(app);
   if (!db) throw new Error('signUp needs an app made by buildTestApp');
   await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
-  const signIn = await injectFromApp(app, {
+  return { cookie: await signIn(app, email, fields.password ?? TEST_PASSWORD), email, userId };
+}
+
+/**
+ * Signs an existing, confirmed account in (a session of its own, as on another device) and returns the
+ * session cookie; a sign-in that is not a 200 throws. For set-up: a test of the sign-in's own answer
+ * sends the request itself.
+ */
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await injectFromApp(app, {
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    payload: { email, password: fields.password ?? TEST_PASSWORD },
+    payload: { email, password },
   });
-  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
-  return { cookie: cookieFrom(signIn), email, userId };
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieFrom(response);
 }
 
 interface TrpcErrorShape {

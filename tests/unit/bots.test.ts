@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBot, isPersonVisiting } from '../../server/lib/bots.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Views, scans and clicks are counted for people only (server/lib/bots.ts).
 
@@ -73,15 +74,12 @@ describe('isBot', () => {
 });
 
 describe('isPersonVisiting', () => {
-  const person =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
   it.each([
-    ['a GET from a browser', 'GET', { 'user-agent': person }, true],
-    ['a HEAD request', 'HEAD', { 'user-agent': person }, false],
-    ['a prefetch (Sec-Purpose)', 'GET', { 'user-agent': person, 'sec-purpose': 'prefetch' }, false],
-    ['a prerender', 'GET', { 'user-agent': person, 'sec-purpose': 'prefetch;prerender' }, false],
-    ['a prefetch (Purpose)', 'GET', { 'user-agent': person, purpose: 'prefetch' }, false],
+    ['a GET from a browser', 'GET', { 'user-agent': IPHONE_SAFARI }, true],
+    ['a HEAD request', 'HEAD', { 'user-agent': IPHONE_SAFARI }, false],
+    ['a prefetch (Sec-Purpose)', 'GET', { 'user-agent': IPHONE_SAFARI, 'sec-purpose': 'prefetch' }, false],
+    ['a prerender', 'GET', { 'user-agent': IPHONE_SAFARI, 'sec-purpose': 'prefetch;prerender' }, false],
+    ['a prefetch (Purpose)', 'GET', { 'user-agent': IPHONE_SAFARI, purpose: 'prefetch' }, false],
     ['a link preview', 'GET', { 'user-agent': 'WhatsApp/2.23.20.0 A' }, false],
     ['no user agent', 'GET', {}, false],
   ])('%s: %s', (_case, method, headers, expected) => {
