@@ -278,6 +278,12 @@ export interface StripeEventsTable {
   received_at: CreatedAt;
 }
 
+/** A batch of counted views or hits already written: a retried batch is not counted twice (server/lib/count-batcher.ts). */
+export interface CountBatchesTable {
+  id: string;
+  written_at: CreatedAt;
+}
+
 /**
  * An invoice of the demo billing (no Stripe keys): what the billing page's history shows. A change of
  * plan or interval is prorated on one invoice (migration 2026-11-23T0510): the new plan's charge less the
@@ -384,6 +390,7 @@ export interface Database {
   media: MediaTable;
   trial_reminders: TrialRemindersTable;
   stripe_events: StripeEventsTable;
+  count_batches: CountBatchesTable;
   demo_invoices: DemoInvoicesTable;
   usernames: UsernamesTable;
 }

@@ -73,6 +73,10 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
+  COUNT_QUEUE_GROUPS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(100, 'must be at least 100').default(20_000),
+  ),
   DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
   AUTH_SECRET: z.preprocess(
     blankToUndefined,
@@ -157,6 +161,11 @@ export interface Config {
    */
   cardDomain: string | null;
   dataDir: string;
+  /**
+   * Counted views and hits held in memory while the database is slow or away, in groups (one row each,
+   * about 400 bytes); past it they are spilled to `spillDir` and replayed when it answers again.
+   */
+  countQueue: { maxGroups: number; spillDir: string };
   database: DatabaseConfig;
   /** Undefined until resolved by loadConfig (generated in development, required in production). */
   authSecret: string | undefined;
@@ -250,6 +259,7 @@ export function parseConfig(
     publicUrl: new URL(publicUrl).origin,
     cardDomain: parsed.CARD_DOMAIN ?? null,
     dataDir,
+    countQueue: { maxGroups: parsed.COUNT_QUEUE_GROUPS, spillDir: path.join(dataDir, 'count-spill') },
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },

@@ -7,11 +7,18 @@ import { createVisitDescriber, type DescribeVisit } from './visit.ts';
 export interface VisitRecording {
   describe: DescribeVisit;
   uniques: UniqueVisitorRecorder;
+  /** How counted views and hits wait while the database is away: groups held in memory, then the spill folder. */
+  queueOptions: { maxQueued: number; spillDir: string };
 }
 
 export async function createVisitRecording(app: FastifyInstance, deps: AppDeps): Promise<VisitRecording> {
   const uniques = createUniqueVisitorRecorder(deps.db, app.log);
   // registered before the pages' and links' own: their hooks run first, this one still before the database closes
   app.addHook('onClose', () => uniques.flush());
-  return { describe: await createVisitDescriber(deps.config), uniques };
+  const { maxGroups, spillDir } = deps.config.countQueue;
+  return {
+    describe: await createVisitDescriber(deps.config),
+    uniques,
+    queueOptions: { maxQueued: maxGroups, spillDir },
+  };
 }

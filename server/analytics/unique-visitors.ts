@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { createCountBatcher, type CountedGroup } from '../lib/count-batcher.ts';
+import { createCountBatcher, type CountBatcher, type CountedGroup } from '../lib/count-batcher.ts';
 import type { VisitorKey } from './visit.ts';
 
 // Unique visitors per day without keeping who they were (issue 13 item 6). A visitor is a hash of their
@@ -80,6 +80,8 @@ export interface UniqueVisitorRecorder {
   record(userId: string, visitor: VisitorKey): void;
   /** Writes every queued visitor now and waits for the writes (the app's onClose calls it). */
   flush(): Promise<void>;
+  /** The queue's state and totals (health and metrics). */
+  readonly queue: Pick<CountBatcher<CountedGroup>, 'status' | 'totals'>;
 }
 
 interface VisitorGroup extends CountedGroup {
@@ -97,35 +99,35 @@ export function createUniqueVisitorRecorder(
   const salts = createDailySalts(databaseSaltStore(db), now);
   const seen = createSeenToday();
 
-  async function write(groups: VisitorGroup[]): Promise<void> {
-    try {
-      const rows: { user_id: string; day: string; visitor: string }[] = [];
-      for (const group of groups) {
-        const salt = await salts.saltFor(group.day);
-        if (salt)
-          rows.push({ user_id: group.userId, day: group.day, visitor: visitorHash(salt, group.visitor) });
-      }
-      if (rows.length === 0) return;
-      // an account deleted meanwhile has no user row left: its visitors are skipped, not an error
-      await sql`
-        insert into visitors (user_id, day, visitor)
-        select v.user_id, v.day, v.visitor
-        from unnest(
-          ${rows.map((row) => row.user_id)}::text[],
-          ${rows.map((row) => row.day)}::date[],
-          ${rows.map((row) => row.visitor)}::text[]
-        ) as v(user_id, day, visitor)
-        join users on users.id = v.user_id
-        on conflict do nothing`.execute(db);
-    } catch (error) {
-      logger.error({ err: error, visitors: groups.length }, 'could not record unique visitors');
-      for (const group of groups) seen.forget(group.userId, group.day, group.visitor);
-    }
-  }
-
-  const batcher = createCountBatcher(
-    write,
-    (visitors) => logger.warn({ visitors }, 'unique visitors dropped: too many waiting to be written'),
+  // Visitors are written like counts (retried until the database answers) but never spilled: a group holds
+  // an address and a user agent, which must not reach a disk. Past memory they are lost, and said so.
+  const batcher = createCountBatcher<VisitorGroup>(
+    {
+      what: 'unique visitors',
+      async write({ groups }) {
+        const rows: { user_id: string; day: string; visitor: string }[] = [];
+        for (const group of groups) {
+          const salt = await salts.saltFor(group.day);
+          if (salt)
+            rows.push({ user_id: group.userId, day: group.day, visitor: visitorHash(salt, group.visitor) });
+        }
+        if (rows.length === 0) return;
+        // a visitor written twice is one row; an account deleted meanwhile has no user row left: its
+        // visitors are skipped, not an error
+        await sql`
+          insert into visitors (user_id, day, visitor)
+          select v.user_id, v.day, v.visitor
+          from unnest(
+            ${rows.map((row) => row.user_id)}::text[],
+            ${rows.map((row) => row.day)}::date[],
+            ${rows.map((row) => row.visitor)}::text[]
+          ) as v(user_id, day, visitor)
+          join users on users.id = v.user_id
+          on conflict do nothing`.execute(db);
+      },
+      logger,
+      spill: null,
+    },
     { maxConcurrentWrites: 1, flushDelayMs: options.flushDelayMs },
   );
 
@@ -147,6 +149,7 @@ export function createUniqueVisitorRecorder(
       batcher.add(String(queued), { userId, day, visitor, count: 1 });
     },
     flush: batcher.flush,
+    queue: batcher,
   };
 }
 
@@ -177,10 +180,6 @@ function createSeenToday() {
       agents.add(visitor.userAgent);
       count += 1;
       return true;
-    },
-    /** Lets a visitor whose write failed be queued again. */
-    forget(userId: string, visitDay: string, visitor: VisitorKey): void {
-      if (visitDay === day) seen.get(userId)?.get(visitor.address)?.delete(visitor.userAgent);
     },
   };
 }

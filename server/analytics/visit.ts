@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  BROWSER_FAMILIES,
   browserFamily,
+  DEVICE_CLASSES,
   deviceClass,
   referrerHost,
   type BrowserFamily,
@@ -24,6 +27,14 @@ export interface VisitFacts {
   /** ISO 3166-1 alpha-2 code, or null when unknown (a private address) or not recorded. */
   country: string | null;
 }
+
+/** VisitFacts as read back from a spill file (server/lib/count-spill.ts). */
+export const visitFactsSchema = z.object({
+  device: z.enum(DEVICE_CLASSES),
+  browser: z.enum(BROWSER_FAMILIES),
+  referrerHost: z.string().nullable(),
+  country: z.string().length(2).nullable(),
+});
 
 /** Whom a visit came from, for counting unique visitors: kept in memory until hashed, never stored. */
 export interface VisitorKey {

@@ -26,6 +26,12 @@ export const PHOTO_GRACE_HOURS = 24;
  */
 export const STRIPE_EVENT_DAYS = 30;
 
+/**
+ * Ids of written count batches are kept this long, so a batch retried or replayed from a spill file
+ * (server/lib/count-batcher.ts) after an outage of up to that long is still known and not counted twice.
+ */
+export const COUNT_BATCH_DAYS = 30;
+
 /** Photo files are checked against their rows this many at a time. */
 const FILE_BATCH_SIZE = 500;
 
@@ -41,6 +47,8 @@ export interface CleanupCounts {
   oldStripeEvents: number;
   /** Usernames of accounts deleted DELETED_ACCOUNT_USERNAME_HOLD_DAYS ago or more: free again. */
   expiredUsernameHolds: number;
+  /** Ids of count batches written more than COUNT_BATCH_DAYS ago. */
+  oldCountBatches: number;
 }
 
 export interface CleanupOptions {
@@ -69,7 +77,8 @@ export async function cleanUp(
     unconfirmedAccounts,
     unusedPhotos,
     strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
-    oldStripeEvents: await removeOldStripeEvents(deps, dryRun),
+    oldStripeEvents: await removeOlderThan(deps, 'stripe_events', 'received_at', STRIPE_EVENT_DAYS, dryRun),
+    oldCountBatches: await removeOlderThan(deps, 'count_batches', 'written_at', COUNT_BATCH_DAYS, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
   };
 }
@@ -94,20 +103,25 @@ async function removeExpiredUsernameHolds(deps: AppDeps, now: Date, dryRun: bool
   return Number(numDeletedRows);
 }
 
-async function removeOldStripeEvents(deps: AppDeps, dryRun: boolean): Promise<number> {
-  const old = sql<Date>`now() - make_interval(days => ${STRIPE_EVENT_DAYS})`;
+/** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
+async function removeOlderThan(
+  deps: AppDeps,
+  table: 'stripe_events' | 'count_batches',
+  column: 'received_at' | 'written_at',
+  days: number,
+  dryRun: boolean,
+): Promise<number> {
+  const old = sql<Date>`now() - make_interval(days => ${days})`;
+  const before = sql<boolean>`${sql.ref(column)} < ${old}`;
   if (dryRun) {
     const { count } = await deps.db
-      .selectFrom('stripe_events')
+      .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('received_at', '<', old)
+      .where(before)
       .executeTakeFirstOrThrow();
-    return count;
+    return Number(count);
   }
-  const { numDeletedRows } = await deps.db
-    .deleteFrom('stripe_events')
-    .where('received_at', '<', old)
-    .executeTakeFirst();
+  const { numDeletedRows } = await deps.db.deleteFrom(table).where(before).executeTakeFirst();
   return Number(numDeletedRows);
 }
 

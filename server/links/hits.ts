@@ -1,17 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database, LinkEventsTable } from '../../db/schema.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
-import { visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from '../analytics/visit.ts';
+import {
+  visitFactsKey,
+  visitFactsOf,
+  visitFactsSchema,
+  type Visit,
+  type VisitFacts,
+} from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
-import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
+import { isFirstWriteOf } from '../lib/count-batch-ids.ts';
+import {
+  createCountBatcher,
+  type CountBatcher,
+  type CountBatcherOptions,
+  type CountedGroup,
+} from '../lib/count-batcher.ts';
+import { createCountSpill, type CountBatch } from '../lib/count-spill.ts';
 
-// Issue 5: every scan or click of a short link is counted exactly, without the redirect waiting for the
-// database. A hit is queued in memory (server/lib/count-batcher.ts) and written with the others about a
-// second later: in one transaction, the link_events rows (one per link, kind, device, browser, referrer
-// host, country and second, holding its number of hits) and each link's scan_count / click_count raised by its sum. One
-// UPDATE per batch instead of one per request on a hot row is what lets a link take thousands of follows
-// a second. The app's close writes what is left; a crash loses at most the last second or so.
+// Every scan or click of a short link is counted exactly, without the redirect waiting for the database. A
+// hit is queued in memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past
+// its memory) and written with the others about a second later: in one transaction, the batch's id, the
+// link_events rows (one per link, kind, device, browser, referrer host, country and second, holding its
+// number of hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead
+// of one per request on a hot row is what lets a link take thousands of follows a second.
 
 export type HitKind = LinkEventsTable['kind'];
 
@@ -23,8 +37,15 @@ export interface Hit extends Visit {
 
 export interface HitRecorder {
   record(hit: Hit): void;
-  /** Writes every queued hit now and waits for the writes (the app's onClose calls it). */
+  /** Writes (or spills) every queued hit now and waits for it (the app's onClose calls it). */
   flush(): Promise<void>;
+  /** The queue's state and totals (health and metrics). */
+  readonly queue: Pick<CountBatcher<HitGroup>, 'status' | 'totals'>;
+}
+
+export interface HitRecorderOptions extends CountBatcherOptions {
+  /** Where hits beyond memory are spilled; null keeps them in memory only (tests). */
+  spillDir?: string | null;
 }
 
 /** Hits of one link, kind, device, browser, referrer host and country in one second: one link_events row. */
@@ -32,17 +53,17 @@ interface HitGroup extends CountedGroup, VisitFacts {
   linkId: string;
   userId: string;
   kind: HitKind;
-  occurredAt: Date;
+  /** ISO 8601: the group is written to a spill file as it is. */
+  occurredAt: string;
 }
 
-/** Postgres gave up one of two transactions waiting on each other; running it again succeeds. */
-const RETRYABLE_CODES = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 3;
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_CODES.has(code);
-}
+const hitGroupSchema: z.ZodType<HitGroup> = visitFactsSchema.extend({
+  linkId: z.uuid(),
+  userId: z.string().min(1),
+  kind: z.enum(['scan', 'click']),
+  occurredAt: z.iso.datetime(),
+  count: z.int().positive(),
+});
 
 /** Scans and clicks per link, in link id order: every writer locks the rows in the same order. */
 function totalsPerLink(groups: HitGroup[]) {
@@ -56,10 +77,14 @@ function totalsPerLink(groups: HitGroup[]) {
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Writes one batch; answers the owners of the links counted (a link deleted meanwhile is skipped). */
-async function writeHits(db: Kysely<Database>, groups: HitGroup[]): Promise<Set<string>> {
+/**
+ * Writes one batch; answers the owners of the links counted (a link deleted meanwhile is skipped), none
+ * when the batch was written before.
+ */
+async function writeHits(db: Kysely<Database>, { id, groups }: CountBatch<HitGroup>): Promise<Set<string>> {
   const totals = totalsPerLink(groups);
   return db.transaction().execute(async (trx) => {
+    if (!(await isFirstWriteOf(trx, id))) return new Set<string>();
     const { rows: counted } = await sql<{ id: string; user_id: string }>`
       update links set
         scan_count = links.scan_count + hits.scans,
@@ -86,7 +111,7 @@ async function writeHits(db: Kysely<Database>, groups: HitGroup[]): Promise<Set<
           ${kept.map((group) => group.browser)}::text[],
           ${kept.map((group) => group.referrerHost)}::text[],
           ${kept.map((group) => group.country)}::text[],
-          ${kept.map((group) => group.occurredAt.toISOString())}::timestamptz[],
+          ${kept.map((group) => group.occurredAt)}::timestamptz[],
           ${kept.map((group) => group.count)}::int[]
         )`.execute(trx);
     }
@@ -100,28 +125,19 @@ export function createHitRecorder(
   changes: ChangeBus,
   logger: FastifyBaseLogger,
   uniques: UniqueVisitorRecorder,
-  options: CountBatcherOptions = {},
+  { spillDir = null, ...options }: HitRecorderOptions = {},
 ): HitRecorder {
-  async function write(groups: HitGroup[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      let owners: Set<string>;
-      try {
-        owners = await writeHits(db, groups);
-      } catch (error) {
-        if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
-        const hits = groups.reduce((sum, group) => sum + group.count, 0);
-        logger.error({ err: error, hits }, 'could not record short-link scans and clicks');
-        return;
-      }
-      // live counts hear about new hits once per owner and batch, not once per hit
-      for (const userId of owners) changes.publish({ userId, topic: 'hits' });
-      return;
-    }
-  }
-
   const batcher = createCountBatcher(
-    write,
-    (hits) => logger.warn({ hits }, 'short-link scans and clicks dropped: too many waiting to be written'),
+    {
+      what: 'short-link scans and clicks',
+      async write(batch) {
+        const owners = await writeHits(db, batch);
+        // live counts hear about new hits once per owner and batch, not once per hit
+        for (const userId of owners) changes.publish({ userId, topic: 'hits' });
+      },
+      logger,
+      spill: spillDir ? createCountSpill(spillDir, 'hits', hitGroupSchema) : null,
+    },
     // one writer: a second batch of this process would only wait for the first on the same hot rows
     { maxConcurrentWrites: 1, ...options },
   );
@@ -138,10 +154,11 @@ export function createHitRecorder(
         userId,
         kind,
         ...visitFactsOf(hit),
-        occurredAt: new Date(now),
+        occurredAt: new Date(now).toISOString(),
         count: 1,
       });
     },
     flush: batcher.flush,
+    queue: batcher,
   };
 }

@@ -57,7 +57,7 @@ export async function registerShortLinkRoutes(
     maxEntries: SHORT_LINK_CACHE_MAX_ENTRIES,
     ttlMs: SHORT_LINK_CACHE_TTL_MS,
   });
-  const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques);
+  const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   // hooks of one instance run last-registered first: hits are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();

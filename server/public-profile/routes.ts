@@ -69,7 +69,7 @@ export async function registerPublicProfileRoutes(
 ): Promise<void> {
   const { publicUrl } = deps.config;
   const cache = createProfileCache(deps.changes);
-  const views = createViewRecorder(deps.db, deps.changes, app.log, visits.uniques);
+  const views = createViewRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   // hooks of one instance run last-registered first: views are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();

@@ -1,15 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
-import { visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from '../analytics/visit.ts';
+import {
+  visitFactsKey,
+  visitFactsOf,
+  visitFactsSchema,
+  type Visit,
+  type VisitFacts,
+} from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
-import { createCountBatcher, type CountBatcherOptions, type CountedGroup } from '../lib/count-batcher.ts';
+import { isFirstWriteOf } from '../lib/count-batch-ids.ts';
+import {
+  createCountBatcher,
+  type CountBatcher,
+  type CountBatcherOptions,
+  type CountedGroup,
+} from '../lib/count-batcher.ts';
+import { createCountSpill } from '../lib/count-spill.ts';
 
 // Spec section 4: each view of a public profile is counted, without slowing the page. A view is queued in
-// memory (server/lib/count-batcher.ts) and written with the others in one insert shortly after, as one row
-// per card, device, browser, referrer host, country and second with its number of views; the app's close writes what is left. A failed write is
-// logged and dropped: the page was served long ago and must never fail because of its counter.
+// memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past its memory) and
+// written with the others in one transaction shortly after, with the batch's id, as one row per card,
+// device, browser, referrer host, country and second with its number of views.
 
 export interface View extends Visit {
   userId: string;
@@ -18,18 +32,31 @@ export interface View extends Visit {
 
 export interface ViewRecorder {
   record(view: View): void;
-  /** Writes every queued view now and waits for the writes (the app's onClose calls it). */
+  /** Writes (or spills) every queued view now and waits for it (the app's onClose calls it). */
   flush(): Promise<void>;
+  /** The queue's state and totals (health and metrics). */
+  readonly queue: Pick<CountBatcher<ViewGroup>, 'status' | 'totals'>;
 }
 
-export type ViewRecorderOptions = CountBatcherOptions;
+export interface ViewRecorderOptions extends CountBatcherOptions {
+  /** Where views beyond memory are spilled; null keeps them in memory only (tests). */
+  spillDir?: string | null;
+}
 
 /** Views of one card and set of visit facts in one second: written as one row holding `count` views. */
 interface ViewGroup extends CountedGroup, VisitFacts {
   userId: string;
   vcardId: string | null;
-  viewedAt: Date;
+  /** ISO 8601: the group is written to a spill file as it is. */
+  viewedAt: string;
 }
+
+const viewGroupSchema: z.ZodType<ViewGroup> = visitFactsSchema.extend({
+  userId: z.string().min(1),
+  vcardId: z.uuid().nullable(),
+  viewedAt: z.iso.datetime(),
+  count: z.int().positive(),
+});
 
 /** `uniques` hears whom each view came from (unique visitors, server/analytics/unique-visitors.ts). */
 export function createViewRecorder(
@@ -37,39 +64,44 @@ export function createViewRecorder(
   changes: ChangeBus,
   logger: FastifyBaseLogger,
   uniques: UniqueVisitorRecorder,
-  options: ViewRecorderOptions = {},
+  { spillDir = null, ...options }: ViewRecorderOptions = {},
 ): ViewRecorder {
-  // One statement and one row per card and second however many views it holds, with array parameters:
-  // on the embedded database every row costs this process's one thread.
-  async function write(groups: ViewGroup[]): Promise<void> {
-    const views = groups.reduce((sum, group) => sum + group.count, 0);
-    try {
-      await sql`
-        insert into profile_views
-          (user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
-        select * from unnest(
-          ${groups.map((group) => group.userId)}::text[],
-          ${groups.map((group) => group.vcardId)}::uuid[],
-          ${groups.map((group) => group.device)}::text[],
-          ${groups.map((group) => group.browser)}::text[],
-          ${groups.map((group) => group.referrerHost)}::text[],
-          ${groups.map((group) => group.country)}::text[],
-          ${groups.map((group) => group.viewedAt.toISOString())}::timestamptz[],
-          ${groups.map((group) => group.count)}::int[]
-        )`.execute(db);
-    } catch (error) {
-      logger.error({ err: error, views }, 'could not record profile views');
-      return;
-    }
-    // live analytics (issue 5) hear about new views once per owner and batch, not once per view
-    for (const userId of new Set(groups.map((group) => group.userId))) {
-      changes.publish({ userId, topic: 'views' });
-    }
-  }
-
   const batcher = createCountBatcher(
-    write,
-    (views) => logger.warn({ views }, 'profile views dropped: too many waiting to be written'),
+    {
+      what: 'profile views',
+      // One statement and one row per card and second however many views it holds, with array parameters:
+      // on the embedded database every row costs this process's one thread. An account or card deleted
+      // since the view leaves its views out (or counts them for the profile only), not the whole batch.
+      async write({ id, groups }) {
+        const written = await db.transaction().execute(async (trx) => {
+          if (!(await isFirstWriteOf(trx, id))) return false;
+          await sql`
+            insert into profile_views
+              (user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
+            select v.user_id, vcards.id, v.device, v.browser, v.referrer_host, v.country, v.viewed_at, v.views
+            from unnest(
+              ${groups.map((group) => group.userId)}::text[],
+              ${groups.map((group) => group.vcardId)}::uuid[],
+              ${groups.map((group) => group.device)}::text[],
+              ${groups.map((group) => group.browser)}::text[],
+              ${groups.map((group) => group.referrerHost)}::text[],
+              ${groups.map((group) => group.country)}::text[],
+              ${groups.map((group) => group.viewedAt)}::timestamptz[],
+              ${groups.map((group) => group.count)}::int[]
+            ) as v(user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
+            join users on users.id = v.user_id
+            left join vcards on vcards.id = v.vcard_id`.execute(trx);
+          return true;
+        });
+        if (!written) return;
+        // live analytics hear about new views once per owner and batch, not once per view
+        for (const userId of new Set(groups.map((group) => group.userId))) {
+          changes.publish({ userId, topic: 'views' });
+        }
+      },
+      logger,
+      spill: spillDir ? createCountSpill(spillDir, 'views', viewGroupSchema) : null,
+    },
     options,
   );
 
@@ -84,10 +116,11 @@ export function createViewRecorder(
         userId,
         vcardId,
         ...visitFactsOf(view),
-        viewedAt: now,
+        viewedAt: now.toISOString(),
         count: 1,
       });
     },
     flush: batcher.flush,
+    queue: batcher,
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { removeAccount } from '../../server/account/service.ts';
 import {
   cleanUp,
   PHOTO_GRACE_HOURS,
+  COUNT_BATCH_DAYS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
@@ -37,6 +38,7 @@ const NOTHING: CleanupCounts = {
   unusedPhotos: 0,
   strayPhotoFiles: 0,
   oldStripeEvents: 0,
+  oldCountBatches: 0,
   expiredUsernameHolds: 0,
 };
 
@@ -95,6 +97,7 @@ interface Arranged {
   liveSessionId: string;
   liveVerificationId: string;
   recentStripeEventId: string;
+  recentCountBatchId: string;
   heldUsername: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
@@ -153,6 +156,16 @@ async function arrange(app: TestApp): Promise<Arranged> {
         value: 'x',
         expires_at: ago(HOUR_MS),
       },
+    ])
+    .execute();
+
+  // ids of written count batches: one past the keeping time, one recent
+  const recentCountBatchId = randomUUID();
+  await app.db
+    .insertInto('count_batches')
+    .values([
+      { id: recentCountBatchId, written_at: ago(DAY_MS) },
+      { id: randomUUID(), written_at: ago((COUNT_BATCH_DAYS + 1) * DAY_MS) },
     ])
     .execute();
 
@@ -226,6 +239,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     liveSessionId: liveSession?.id ?? '',
     liveVerificationId,
     recentStripeEventId,
+    recentCountBatchId,
     heldUsername,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
@@ -243,6 +257,7 @@ const ONE_OF_EACH: CleanupCounts = {
   strayPhotoFiles: 1,
   oldStripeEvents: 1,
   expiredUsernameHolds: 1,
+  oldCountBatches: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -315,6 +330,10 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('stripe_events').select('id').execute()).map((row) => row.id)).toEqual([
       arranged.recentStripeEventId,
     ]);
+    // count batches: the recent one is still known, so its replay from a spill file still counts nothing
+    expect((await t.db.selectFrom('count_batches').select('id').execute()).map((row) => row.id)).toContain(
+      arranged.recentCountBatchId,
+    );
 
     // usernames: the one still in its hold stays blocked
     expect(
@@ -357,9 +376,10 @@ describe('cleanUp', () => {
       counts.unusedPhotos,
       counts.oldStripeEvents,
       counts.expiredUsernameHolds,
+      counts.oldCountBatches,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -405,6 +425,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours): 0`,
           `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
+          `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
           `  usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again): 0`,
           '',
         ].join('\n'),

@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
-import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { createLocalChangeBus, createPostgresChangeBus, type Change } from '../.
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { qrSvg } from '../../server/public-profile/qr.ts';
 import { createViewRecorder } from '../../server/public-profile/views.ts';
+import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from '../support/count-spill.ts';
 import { viewCount as viewsOf } from '../support/counts.ts';
 import { addLink, addVcard, createOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
@@ -489,7 +489,7 @@ describe('view counting', () => {
     }
   });
 
-  it('writes views in batches and only logs a failed write', async () => {
+  it('writes views in batches, and keeps what the database did not take until it is written once', async () => {
     const owner = await createOwner(t.db);
     const logs = pino({ level: 'silent' });
     const recorder = createViewRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, {
@@ -501,19 +501,31 @@ describe('view counting', () => {
     await recorder.flush();
     expect(await viewCount(owner.id)).toBe(7);
 
+    // the database away at close: the views go to the spill file, and the next start writes them
+    const spillDir = temporaryDir();
     const logger = pino({ level: 'silent' });
     const errors = vi.spyOn(logger, 'error');
-    // nothing listens on port 1: every query fails at once
-    const unreachable = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: 'postgres://x@127.0.0.1:1/none' }),
-      }),
+    const unreachable = unreachableDatabase();
+    const failing = createViewRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors, {
+      spillDir,
+      closeRetryMs: 200,
     });
-    const failing = createViewRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors);
-    failing.record(view);
-    await expect(failing.flush()).resolves.toBeUndefined();
-    expect(errors).toHaveBeenCalledOnce();
+    for (let index = 0; index < 3; index++) failing.record(view);
+    await failing.flush();
     await unreachable.destroy();
+    expect(errors).toHaveBeenCalledOnce();
+    expect(failing.queue.totals).toMatchObject({ counted: 3, spilled: 3, dropped: 0 });
+    const spilled = spillFiles(spillDir);
+
+    const next = createViewRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, { spillDir });
+    await vi.waitFor(async () => expect(await viewCount(owner.id)).toBe(10), { timeout: 10_000 });
+    await next.flush();
+    // the same file replayed again (a crash before it was deleted): its batch is known, nothing counts twice
+    restoreSpillFiles(spillDir, spilled);
+    const again = createViewRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, { spillDir });
+    await vi.waitFor(() => expect(again.queue.totals.written).toBe(3), { timeout: 10_000 });
+    await again.flush();
+    expect(await viewCount(owner.id)).toBe(10);
   });
 });
 

@@ -1,12 +1,11 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/schema.ts';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { createHitRecorder } from '../../server/links/hits.ts';
 import type { LinkView } from '../../server/links/service.ts';
 import { linkCounts } from '../support/counts.ts';
+import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from '../support/count-spill.ts';
 import { createSignedInOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
@@ -404,7 +403,7 @@ describe('the hit recorder', () => {
     }
   });
 
-  it('writes in batches, sums per link, and only logs a failed write', async () => {
+  it('writes in batches, sums per link, and keeps what the database did not take until it is written once', async () => {
     const owner = await createOwner();
     const first = await createQrCode(owner.cookie, 'https://example.com/batch-1');
     const second = await createQrCode(owner.cookie, 'https://example.com/batch-2');
@@ -422,18 +421,31 @@ describe('the hit recorder', () => {
     expect(await counts(first.id)).toEqual({ scans: 5, clicks: 3, events: 8 });
     expect(await counts(second.id)).toEqual({ scans: 0, clicks: 2, events: 2 });
 
+    // the database away at close: the hits go to the spill file, and the next start writes them
+    const spillDir = temporaryDir();
     const logger = pino({ level: 'silent' });
     const errors = vi.spyOn(logger, 'error');
-    // nothing listens on port 1: every query fails at once
-    const unreachable = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: 'postgres://x@127.0.0.1:1/none' }),
-      }),
+    const unreachable = unreachableDatabase();
+    const failing = createHitRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors, {
+      spillDir,
+      closeRetryMs: 200,
     });
-    const failing = createHitRecorder(unreachable, createLocalChangeBus(), logger, forgetfulVisitors);
-    failing.record({ ...hit, linkId: first.id, kind: 'scan' });
-    await expect(failing.flush()).resolves.toBeUndefined();
-    expect(errors).toHaveBeenCalledOnce();
+    for (let index = 0; index < 4; index++) failing.record({ ...hit, linkId: first.id, kind: 'scan' });
+    await failing.flush();
     await unreachable.destroy();
+    expect(errors).toHaveBeenCalledOnce();
+    expect(failing.queue.totals).toMatchObject({ counted: 4, spilled: 4, dropped: 0 });
+    const spilled = spillFiles(spillDir);
+
+    const next = createHitRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, { spillDir });
+    await vi.waitFor(async () => expect((await counts(first.id)).scans).toBe(9), { timeout: 10_000 });
+    await next.flush();
+    expect(await counts(first.id)).toEqual({ scans: 9, clicks: 3, events: 12 });
+    // the same file replayed again (a crash before it was deleted): its batch is known, nothing counts twice
+    restoreSpillFiles(spillDir, spilled);
+    const again = createHitRecorder(t.db, createLocalChangeBus(), logs, forgetfulVisitors, { spillDir });
+    await vi.waitFor(() => expect(again.queue.totals.written).toBe(4), { timeout: 10_000 });
+    await again.flush();
+    expect(await counts(first.id)).toEqual({ scans: 9, clicks: 3, events: 12 });
   });
 });

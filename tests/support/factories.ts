@@ -366,4 +366,8 @@ export function visitFacts(fields: Partial<Visit> = {}): Visit {
 export const forgetfulVisitors: UniqueVisitorRecorder = {
   record: () => undefined,
   flush: async () => undefined,
+  queue: {
+    status: () => ({ queued: 0, failing: null, spillFailing: null }),
+    totals: { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, dropped: 0 },
+  },
 };
