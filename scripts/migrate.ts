@@ -1,6 +1,6 @@
 // npm run db:migrate: applies pending migrations to the configured database and says what it did.
 // The server also migrates at start; this is for deploys that migrate first. Refuses while a running
-// server holds the embedded database (the lock in server/lib/db.ts).
+// server holds the embedded database (the lock in server/lib/data-dir-lock.ts).
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfig } from '../server/config.ts';

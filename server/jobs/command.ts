@@ -2,7 +2,8 @@ import { pino } from 'pino';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { loadConfig } from '../config.ts';
 import { createLocalChangeBus } from '../lib/changes.ts';
-import { embeddedDatabaseHolder, openDatabase } from '../lib/db.ts';
+import { EmbeddedDatabaseInUseError } from '../lib/data-dir-lock.ts';
+import { openDatabase } from '../lib/db.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
@@ -35,15 +36,13 @@ export async function runAdminCommand(
   let exitCode: number;
   try {
     const config = loadConfig(process.env);
-    const { database: where } = config;
-    const holder = where.kind === 'pglite' && where.dataDir ? embeddedDatabaseHolder(where.dataDir) : null;
-    if (holder !== null) {
-      throw new StartupError(
-        `the embedded database in ${config.dataDir} is held by a running Tapcard process (pid ${holder}). A running server does this job itself every ${MAINTENANCE_SCHEDULE.everyMs / 60_000} minutes: nothing to do by hand. To run it now, stop the server first; to run it from cron, use PostgreSQL (DATABASE_URL).`,
-      );
-    }
     const logger = pino({ level: 'warn' });
-    const database = await openDatabase(config.database, logger);
+    const database = await openDatabase(config.database, logger).catch((error: unknown) => {
+      if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+      throw new StartupError(
+        `the embedded database in ${config.dataDir} is held by ${error.holderText}. A running server does this job itself every ${MAINTENANCE_SCHEDULE.everyMs / 60_000} minutes: nothing to do by hand. To run it now, stop the server first; to run it from cron, use PostgreSQL (DATABASE_URL).`,
+      );
+    });
     const mailer = createMailer(config, logger);
     // only accounts that could never sign in are deleted: no running server has anything of them cached
     const changes = createLocalChangeBus();

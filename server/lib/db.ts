@@ -1,11 +1,10 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
 import type { DatabaseConfig } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { describeDatabaseError } from './db-errors.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { StartupError } from './startup-error.ts';
@@ -83,6 +82,7 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
 }
 
 async function openPglite(dataDir: string | null, dump: Blob | undefined): Promise<DatabaseHandle> {
+  // taken before PGlite touches the directory, released only once it has closed it (data-dir-lock.ts)
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
@@ -108,60 +108,6 @@ async function openPglite(dataDir: string | null, dump: Blob | undefined): Promi
       }
     },
   };
-}
-
-/**
- * Only one process may open a PGlite directory: two would silently lose data (STACK.md section 3).
- * A lock file holding the owner's pid keeps a second server or script out; a stale lock is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const lockFile = lockFileOf(dataDir);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = embeddedDatabaseHolder(dataDir);
-      if (owner !== null) {
-        throw new StartupError(
-          `The embedded database in ${dataDir} is in use by another Tapcard process (pid ${owner}): stop it first, or set DATABASE_URL to use PostgreSQL`,
-        );
-      }
-      rmSync(lockFile, { force: true });
-    }
-  }
-  throw new StartupError(`Cannot lock the embedded database in ${dataDir}: remove ${lockFile} and try again`);
-}
-
-function lockFileOf(dataDir: string): string {
-  return path.join(path.dirname(dataDir), `${path.basename(dataDir)}.lock`);
-}
-
-/**
- * The pid of another running process that holds the embedded database in `dataDir` (its lock file), or
- * null. The admin scripts ask first, to say more than "in use": that server runs their jobs itself.
- */
-export function embeddedDatabaseHolder(dataDir: string): number | null {
-  let owner: number;
-  try {
-    owner = Number(readFileSync(lockFileOf(dataDir), 'utf8').trim());
-  } catch {
-    return null; // no lock file: nobody holds it
-  }
-  return owner && owner !== process.pid && isRunning(owner) ? owner : null;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** host:port/database of a URL, without credentials, for messages. */

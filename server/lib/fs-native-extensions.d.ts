@@ -1,8 +1,13 @@
-// fs-native-extensions ships no types. On Linux its locks are open-file-description locks (F_OFD_SETLK):
-// held by one open file, refused to any other open of the same file (in this process too), and released
-// by the kernel when the file is closed or its process dies.
+// The part of fs-native-extensions (no types of its own) that Tapcard uses: data-dir-lock.ts and count-spill.ts. On Linux
+// its locks are open-file-description locks (fcntl F_OFD_SETLK), released when the file closes or its process
+// dies; on macOS flock, on Windows LockFileEx.
 declare module 'fs-native-extensions' {
-  /** True when the lock was granted; false when another open file holds it. */
-  export function tryLock(fd: number, options?: { shared?: boolean }): boolean;
-  export function unlock(fd: number): void;
+  export interface LockOptions {
+    /** A shared (read) lock instead of the default exclusive one. */
+    shared?: boolean;
+  }
+  /** Takes the lock without waiting: true if granted, false if another open file holds it. */
+  export function tryLock(fd: number, options?: LockOptions): boolean;
+  export function tryLock(fd: number, offset: number, length: number, options?: LockOptions): boolean;
+  export function unlock(fd: number, offset?: number, length?: number): void;
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -394,7 +394,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
       const run = await runAdminScript('cleanup', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
-        `cleanup: the embedded database in ${dataDir} is held by a running Tapcard process (pid ${process.pid})`,
+        `cleanup: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
       );
       expect(run.stdout).toBe('');
       expect(existsSync(stray)).toBe(true);

@@ -1,26 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../support/harness.ts';
-import { startServerProcess } from '../support/server-process.ts';
+import { lockDataDir } from '../../server/lib/data-dir-lock.ts';
+import { dataDirWithDatabase, startServerProcess } from '../support/server-process.ts';
 
 // Bad start-up input (issue: "each stops the start with one clear line saying what to fix").
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tapcard-start-'));
-
-/**
- * A DATA_DIR whose embedded database is already there, copied from the suite's migrated template (on a
- * PostgreSQL run, where there is none, created here): a server would spend seconds creating it, and its
- * first start is not what these tests are about (the browser suite starts the server on a new one).
- */
-async function dataDirWithDatabase(): Promise<string> {
-  const dir = dataDir();
-  const database = await openTestDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
-  await database.close();
-  return dir;
-}
 
 async function failingStart(env: Record<string, string>): Promise<string> {
   const server = startServerProcess(env);
@@ -62,7 +50,7 @@ describe('start-up failures name what to fix', () => {
 
   // opens the embedded database in three processes: slower than the others
   it('a port in use, and a second server on the same embedded database', { timeout: 90_000 }, async () => {
-    const shared = await dataDirWithDatabase();
+    const shared = await dataDirWithDatabase('tapcard-start-');
     const { port, release } = await freePort();
     try {
       const portLine = await failingStart({ DATA_DIR: shared, HOST: '127.0.0.1', PORT: String(port) });
@@ -74,12 +62,14 @@ describe('start-up failures name what to fix', () => {
     try {
       expect(await first.ready).toBe(true);
       const lockLine = await failingStart({ DATA_DIR: shared, HOST: '127.0.0.1', PORT: '0' });
-      expect(lockLine).toMatch(/is in use by another Tapcard process \(pid \d+\)/);
+      expect(lockLine).toContain(
+        `is in use by another Tapcard process (pid ${first.child.pid} on host ${hostname()}, started at `,
+      );
     } finally {
       first.child.kill('SIGTERM');
     }
-    // graceful stop: exit 0 and the embedded database unlocked
+    // graceful stop: exit 0 and the embedded database unlocked (the lock file stays, unlocked)
     expect(await first.exited).toBe(0);
-    expect(existsSync(path.join(shared, 'pglite.lock'))).toBe(false);
+    lockDataDir(path.join(shared, 'pglite'))();
   });
 });

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -300,7 +300,7 @@ describe('npm run trials:expire', { timeout: 120_000 }, () => {
       const run = await runAdminScript('trials-expire', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(
-        `trials:expire: the embedded database in ${dataDir} is held by a running Tapcard process (pid ${process.pid})`,
+        `trials:expire: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
       );
       expect(run.stderr).toContain('A running server does this job itself every 60 minutes');
       // the server keeps its database

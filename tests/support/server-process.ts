@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { openTestDatabase } from './harness.ts';
 
 // Runs the server as its own process, the way `npm start` does (bundled: global-setup.ts builds
 // main.js from the current sources), to test start-up and shutdown.
@@ -40,4 +43,16 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   });
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return { child, stdout: () => out, stderr: () => err, exited, ready };
+}
+
+/**
+ * A DATA_DIR whose embedded database is already there, copied from the suite's migrated template (on a
+ * PostgreSQL run, where there is none, created here): a server would spend seconds creating it, and its
+ * first start is not what these tests are about (the browser suite starts the server on a new one).
+ */
+export async function dataDirWithDatabase(prefix: string): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const database = await openTestDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
+  await database.close();
+  return dir;
 }
