@@ -1,6 +1,6 @@
-// The part of fs-native-extensions (no types of its own) that Tapcard uses: data-dir-lock.ts and count-spill.ts. On Linux
-// its locks are open-file-description locks (fcntl F_OFD_SETLK), released when the file closes or its process
-// dies; on macOS flock, on Windows LockFileEx.
+// The part of fs-native-extensions (no types of its own) that data-dir-lock.ts and count-spill.ts use.
+// On Linux its locks are open-file-description locks (fcntl F_OFD_SETLK), released when the file closes or
+// its process dies; on macOS flock, on Windows LockFileEx.
 declare module 'fs-native-extensions' {
   export interface LockOptions {
     /** A shared (read) lock instead of the default exclusive one. */
