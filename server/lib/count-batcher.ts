@@ -160,7 +160,8 @@ export function createCountBatcher<G extends CountedGroup>(
     const groups = [...current.values()];
     current = new Map();
     const entry = { batch: { id: randomUUID(), groups }, requests: requestsIn(groups), refusals: 0 };
-    if (heldGroups + groups.length <= maxQueued) hold(entry);
+    // a batch larger than the bound is still written when nothing else waits
+    if (heldGroups === 0 || heldGroups + groups.length <= maxQueued) hold(entry);
     else if (spill) spillEntry(entry);
     else drop(entry.requests);
   }
@@ -183,6 +184,8 @@ export function createCountBatcher<G extends CountedGroup>(
         spillToReplay = true;
         if (spillFailing) logger.info(`${what}: the spill file can be written again`);
         spillFailing = null;
+        // spilled while the database answers (a burst past memory): written back once there is room
+        if (!failure) replayWhenRoom();
       },
       (error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
@@ -235,7 +238,7 @@ export function createCountBatcher<G extends CountedGroup>(
     const unavailable = isDatabaseUnavailable(error);
     if (!unavailable && ++entry.refusals >= MAX_REFUSED_ATTEMPTS) {
       release(entry);
-      drop(entry.requests);
+      totals.dropped += entry.requests;
       logger.error({ err: error, [what]: entry.requests }, `${what} refused by the database: given up`);
       // the database answered: what follows is written without waiting
       failure = null;

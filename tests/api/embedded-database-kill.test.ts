@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -7,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { TEST_PASSWORD } from '../support/harness.ts';
-import { dataDirWithDatabase, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import {
+  dataDirWithDatabase,
+  freePort,
+  startServerOrFail,
+  type ServerProcess,
+} from '../support/server-process.ts';
 
 // Fault test: kill -9 a server holding the embedded database and start a new one at once. The lock on
 // the database (server/lib/data-dir-lock.ts) belongs to the killed process's open file, so the kernel has
@@ -25,27 +29,6 @@ afterEach(() => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A loopback port nothing listens on now (both servers take it in turn). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts a server and waits (bounded) for it to say it listens; fails with its stderr if it does not. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = startServerProcess(env);
-  started.push(server);
-  const ready = await Promise.race([
-    server.ready,
-    new Promise<false>((resolve) => setTimeout(() => resolve(false), 45_000)),
-  ]);
-  expect(ready, `the server did not start: ${server.stderr()}`).toBe(true);
-  return server;
-}
-
 describe('kill -9 of a server holding the embedded database', () => {
   it(
     'does not block the next start, which keeps the migrations and the account acknowledged before',
@@ -57,7 +40,7 @@ describe('kill -9 of a server holding the embedded database', () => {
       const origin = `http://127.0.0.1:${port}`;
       const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: origin };
 
-      const first = await startServer(env);
+      const first = await startServerOrFail(env, started);
       const email = `killed-${Date.now()}@example.com`;
       const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
         method: 'POST',
@@ -72,7 +55,7 @@ describe('kill -9 of a server holding the embedded database', () => {
       expect(await killed).toBe('SIGKILL');
 
       // at once: no delay, and the lock file the killed server wrote is still there
-      const second = await startServer(env);
+      const second = await startServerOrFail(env, started);
       expect(second.stderr()).not.toMatch(/in use|locked/);
       const health = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(15_000) });
       expect(health.status).toBe(200);

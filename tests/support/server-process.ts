@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openTestDatabase } from './harness.ts';
 
 // Runs the server as its own process, the way `npm start` does (bundled: global-setup.ts builds
@@ -55,4 +56,34 @@ export async function dataDirWithDatabase(prefix: string): Promise<string> {
   const database = await openTestDatabase({ kind: 'pglite', dataDir: path.join(dir, 'pglite') });
   await database.close();
   return dir;
+}
+
+/** How long a server may take to start on a busy machine. */
+const START_TIMEOUT_MS = 45_000;
+
+/**
+ * Starts a server, adds it to `started` (for the test's clean-up to kill by pid) and waits, bounded, for
+ * it to say it listens; fails the test with its stderr if it does not.
+ */
+export async function startServerOrFail(
+  env: Record<string, string>,
+  started: ServerProcess[],
+): Promise<ServerProcess> {
+  const server = startServerProcess(env);
+  started.push(server);
+  const ready = await Promise.race([
+    server.ready,
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), START_TIMEOUT_MS)),
+  ]);
+  expect(ready, `the server did not start: ${server.stderr()}`).toBe(true);
+  return server;
+}
+
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -145,6 +145,18 @@ describe('the count batcher', () => {
     await batcher.flush();
   });
 
+  it('writes a batch larger than its memory when nothing else waits, and replays what a burst spilled', async () => {
+    const database = fakeDatabase();
+    const dir = spillDir();
+    const { batcher, count } = batcherFor(database, { batchSize: 3, maxQueued: 2, dir });
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']) count(key);
+    await until(() => batcher.totals.written === 9);
+    expect(Object.keys(database.totals())).toHaveLength(9);
+    expect(batcher.totals.spilled).toBeGreaterThan(0);
+    await until(() => readdirSync(dir).length === 0);
+    await batcher.flush();
+  });
+
   it('spills what is left at close while the database is away, and the next start writes it exactly once', async () => {
     const database = fakeDatabase();
     database.up = false;
