@@ -140,6 +140,20 @@ const envSchema = z.object({
   ANALYTICS_DEVICES: recordingSwitch,
   ANALYTICS_REFERRERS: recordingSwitch,
   ANALYTICS_COUNTRIES: recordingSwitch,
+  CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes, for example 64' })
+      .positive('must be a positive number of megabytes, for example 64')
+      .default(64),
+  ),
+  CACHE_STALE_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds, for example 5' })
+      .min(0, 'must be 0 or more seconds, for example 5')
+      .default(5),
+  ),
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -202,6 +216,18 @@ export interface Config {
    * family, the referring host, the country looked up from the address. Each can be turned off.
    */
   analyticsRecords: Record<PrivacySwitch, boolean>;
+  /** The in-process caches of public pages and short links (README "Caches"). */
+  cache: CacheConfig;
+}
+
+export interface CacheConfig {
+  /** CACHE_MB in bytes: what the page and short-link caches may hold together (pages 7/8, links 1/8). */
+  maxBytes: number;
+  /**
+   * CACHE_STALE_SECONDS in milliseconds: while another process's change notices may be missed (the
+   * listening connection is lost), a cached page or link older than this is read again before it is served.
+   */
+  maxStaleMs: number;
 }
 
 export interface StripeConfig {
@@ -287,6 +313,10 @@ export function parseConfig(
       devices: parsed.ANALYTICS_DEVICES === 'on',
       referrers: parsed.ANALYTICS_REFERRERS === 'on',
       countries: parsed.ANALYTICS_COUNTRIES === 'on',
+    },
+    cache: {
+      maxBytes: Math.round(parsed.CACHE_MB * 1024 * 1024),
+      maxStaleMs: Math.round(parsed.CACHE_STALE_SECONDS * 1000),
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   BROWSER_FAMILIES,
@@ -10,7 +11,7 @@ import {
   type DeviceClass,
 } from '../../src/visitor.ts';
 import type { Config } from '../config.ts';
-import { createLru, rememberAnswers } from '../lib/lru.ts';
+import { rememberAnswers } from '../lib/cache.ts';
 
 // What a counted visit records of its visitor (issue 13 items 6 and 8): the device class and browser family
 // (from the user agent), the host of the referring page and the country (looked up in memory from the
@@ -68,10 +69,7 @@ const REMEMBERED = 2_000;
 /** A country look-up over geoip-country's database, loaded once (about 8 MB, 50 ms) when countries are recorded. */
 async function loadCountryLookup(): Promise<(address: string) => string | null> {
   const { default: geoip } = await import('geoip-country');
-  const countries = createLru<string, { country: string | null }>({
-    maxEntries: 10_000,
-    ttlMs: COUNTRY_TTL_MS,
-  });
+  const countries = new LRUCache<string, { country: string | null }>({ max: 10_000, ttl: COUNTRY_TTL_MS });
   return (address) => {
     let known = countries.get(address);
     if (!known) {

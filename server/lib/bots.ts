@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { rememberAnswers } from './lru.ts';
+import { rememberAnswers } from './cache.ts';
 
 // Who is not a person opening a card or following a short link: link-preview fetchers (a link pasted in
 // a chat is fetched by the chat's server, often several times), search crawlers, monitors and HTTP

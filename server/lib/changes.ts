@@ -32,6 +32,11 @@ export interface ChangeBus {
    * drop everything derived from earlier notices. Returns the function that stops listening.
    */
   onReset(listener: () => void): () => void;
+  /**
+   * False while notices from other processes may be missed (the listening connection is lost and not yet
+   * back): caches then cap the age of what they serve. Always true in one process.
+   */
+  readonly connected: boolean;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,7 @@ export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): v
       resetListeners.add(listener);
       return () => resetListeners.delete(listener);
     },
+    connected: true,
     async close() {
       listeners.clear();
       resetListeners.clear();
@@ -93,12 +99,25 @@ export interface PostgresChangeBusOptions {
   maxReconnectDelayMs?: number;
 }
 
+export const RECONNECT_DELAY_MS = 100;
+/**
+ * The longest wait between two attempts to listen again: a database that comes back is heard from within
+ * about a second (caches serve capped-age copies until then), and one attempt a second per process is
+ * nothing to a database that is still away.
+ */
+export const MAX_RECONNECT_DELAY_MS = 1_000;
+
+/** The wait before attempt number `attempt` (0 first) to listen again: doubling from `first`, capped at `max`. */
+export function reconnectDelay(attempt: number, first: number, max: number): number {
+  return Math.min(first * 2 ** attempt, max);
+}
+
 /**
  * Notices shared by every process on one Postgres database (ARCHITECTURE.md "Scale by adding processes").
  * Each process delivers its own notices at once, and sends them with pg_notify (fire-and-forget) through a
  * small pool; one dedicated connection LISTENs and delivers the other processes' notices. When that
- * connection is lost it reconnects with a growing delay, and every (re)connection resets the listeners,
- * since notices sent meanwhile are gone. Resolves once the first LISTEN is in place (or has failed and
+ * connection is lost it reconnects with a growing delay (reconnectDelay, at most a second), and every
+ * (re)connection resets the listeners, since notices sent meanwhile are gone. Resolves once the first LISTEN is in place (or has failed and
  * is being retried).
  */
 export async function createPostgresChangeBus(
@@ -106,8 +125,8 @@ export async function createPostgresChangeBus(
   logger: FastifyBaseLogger,
   options: PostgresChangeBusOptions = {},
 ): Promise<ChangeBus> {
-  const firstDelay = options.reconnectDelayMs ?? 1_000;
-  const maxDelay = options.maxReconnectDelayMs ?? 30_000;
+  const firstDelay = options.reconnectDelayMs ?? RECONNECT_DELAY_MS;
+  const maxDelay = options.maxReconnectDelayMs ?? MAX_RECONNECT_DELAY_MS;
   const origin = randomUUID();
   const local = createLocalChangeBus();
   const publisher = new pg.Pool({
@@ -120,22 +139,27 @@ export async function createPostgresChangeBus(
 
   let listener: pg.Client | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
-  let delay = firstDelay;
+  let attempts = 0;
+  let listening = false;
   let closed = false;
 
   const scheduleReconnect = () => {
     if (closed || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void connect();
-    }, delay);
+    reconnectTimer = setTimeout(
+      () => {
+        reconnectTimer = null;
+        void connect();
+      },
+      reconnectDelay(attempts, firstDelay, maxDelay),
+    );
     reconnectTimer.unref();
-    delay = Math.min(delay * 2, maxDelay);
+    attempts += 1;
   };
 
   const onLost = (client: pg.Client, error?: Error) => {
     if (listener !== client) return; // already handled ('error' is followed by 'end')
     listener = null;
+    listening = false;
     client.removeAllListeners('notification');
     if (closed) return;
     logger.warn({ err: error }, 'change notices: listening connection lost; reconnecting');
@@ -174,7 +198,8 @@ export async function createPostgresChangeBus(
       await client.end().catch(() => undefined);
       return;
     }
-    delay = firstDelay;
+    attempts = 0;
+    listening = true;
     // whatever was sent while nobody listened is lost: listeners start over
     local.reset();
   }
@@ -192,8 +217,12 @@ export async function createPostgresChangeBus(
     },
     subscribe: local.subscribe,
     onReset: local.onReset,
+    get connected() {
+      return listening;
+    },
     async close() {
       closed = true;
+      listening = false;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       const client = listener;
       listener = null;

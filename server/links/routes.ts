@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
+import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
@@ -21,7 +22,6 @@ import { resolveLinkCode } from './resolve.ts';
 // with a notice; the moment the account goes offline is kept in the cache and compared with the clock on
 // every follow, so a trial that ends pauses its links that very moment.
 
-export const SHORT_LINK_CACHE_MAX_ENTRIES = 10_000;
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
 
 /** A link ready to answer: its owner for the count, and the whole 302 header block, made once. */
@@ -53,9 +53,14 @@ export async function registerShortLinkRoutes(
   const cache = createOwnerCache<CachedLink>(deps.changes, {
     // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
     topics: ['links', 'cards'],
+    name: 'links',
     ownerOf: (link) => link.userId,
-    maxEntries: SHORT_LINK_CACHE_MAX_ENTRIES,
+    maxBytes: Math.floor(deps.config.cache.maxBytes * CACHE_BUDGET_SHARES.links),
+    // the ids and the destination; the header block's other strings are shared by every link
+    sizeOf: (link) =>
+      stringBytes(link.linkId) + stringBytes(link.userId) + stringBytes(link.headers.at(-1) ?? '') + 160,
     ttlMs: SHORT_LINK_CACHE_TTL_MS,
+    maxStaleMs: deps.config.cache.maxStaleMs,
   });
   const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   // hooks of one instance run last-registered first: hits are written before the database closes

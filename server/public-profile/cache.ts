@@ -1,3 +1,5 @@
+import type { CacheStats } from '../lib/cache.ts';
+import { stringBytes } from '../lib/cache.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { RenderedPage } from './responses.ts';
@@ -7,7 +9,7 @@ import type { PublicProfile } from './service.ts';
 // (rendered HTML per page and language, the .vcf text), under the name it was looked up by. An owner cache
 // (server/lib/owner-cache.ts): an owner's 'cards' or 'links' notice drops their entries, and every entry
 // expires after a minute in any case, so a profile change that nobody announced (a plan that ends, say)
-// shows soon.
+// shows soon. Bounded by bytes: the profile as its JSON, and each page or .vcf made from it as it is sent.
 
 /** The .vcf download as sent. */
 export interface VcfFile {
@@ -20,7 +22,13 @@ export interface VcfFile {
  * is being made share it instead of each making their own.
  */
 export interface CachedProfile {
+  /** The lookup key it is cached under. */
+  readonly key: string;
   readonly profile: PublicProfile;
+  /** The estimated bytes of `profile`, counted once. */
+  readonly profileBytes: number;
+  /** The bytes of what was made from it and is kept (pages, the .vcf). */
+  madeBytes: number;
   /** By page path and language. */
   readonly pages: Map<string, Promise<RenderedPage>>;
   /** The pages of `pages` that are made, for the synchronous fast path of a warm cache. */
@@ -33,31 +41,49 @@ export interface ProfileCache {
   get(key: string, load: () => Promise<PublicProfile | null>): Promise<CachedProfile | null>;
   /** The profile under a lookup key if it is cached now, without waiting for anything. */
   peek(key: string): CachedProfile | undefined;
+  /** Counts `bytes` more for an entry that now keeps something made from its profile (a page, the .vcf). */
+  made(entry: CachedProfile, bytes: number): void;
+  stats(): CacheStats;
   /** Stops listening to change notices. */
   close(): void;
 }
 
-export const PROFILE_CACHE_MAX_ENTRIES = 5_000;
 export const PROFILE_CACHE_TTL_MS = 60_000;
+
+/** The bytes a rendered page keeps: both bodies, and its header block beyond the headers every page shares. */
+export function renderedPageBytes(page: RenderedPage): number {
+  return page.body.length + page.gzip.length + 2 * stringBytes(page.etag) + 256;
+}
 
 export function createProfileCache(
   changes: ChangeBus,
-  options: { maxEntries?: number; ttlMs?: number } = {},
+  options: { maxBytes: number; maxStaleMs: number; ttlMs?: number },
 ): ProfileCache {
   const cache = createOwnerCache<CachedProfile>(changes, {
+    name: 'pages',
     topics: ['cards', 'links'],
     ownerOf: (entry) => entry.profile.userId,
-    maxEntries: options.maxEntries ?? PROFILE_CACHE_MAX_ENTRIES,
+    maxBytes: options.maxBytes,
+    sizeOf: (entry) => entry.profileBytes + entry.madeBytes,
     ttlMs: options.ttlMs ?? PROFILE_CACHE_TTL_MS,
+    maxStaleMs: options.maxStaleMs,
   });
   return {
     get(key, read) {
       return cache.get(key, async () => {
         const profile = await read();
-        return profile && { profile, pages: new Map(), readyPages: new Map() };
+        if (!profile) return null;
+        // its JSON is a fair estimate of what its strings and small objects take in memory
+        const profileBytes = stringBytes(JSON.stringify(profile));
+        return { key, profile, profileBytes, madeBytes: 0, pages: new Map(), readyPages: new Map() };
       });
     },
     peek: cache.peek,
+    made(entry, bytes) {
+      entry.madeBytes += bytes;
+      cache.resize(entry.key, entry);
+    },
+    stats: cache.stats,
     close: cache.close,
   };
 }

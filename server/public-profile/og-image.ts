@@ -5,7 +5,7 @@ import { readPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import type { CardColours } from '../../src/card-colours.ts';
 import { iconShapes } from './icons.ts';
-import { createLru } from '../lib/lru.ts';
+import { createByteCache } from '../lib/cache.ts';
 
 // The picture a shared link shows (og:image): a raster image of a known size. With a photo, the photo
 // cropped square; without one, a person mark in the card's colours. No text is drawn: the production
@@ -35,8 +35,13 @@ export function ogImagePath(source: OgImageSource): string {
   return `/vcard/${source.vcardId}/og.jpg?v=${version}`;
 }
 
-// ~40 KB each: a few hundred cards' pictures stay in memory
-const images = createLru<string, Buffer>({ maxEntries: 300, ttlMs: 24 * 60 * 60 * 1000 });
+export const OG_IMAGE_CACHE_BYTES = 8 * 1024 * 1024;
+
+// ~40 KB each: a couple of hundred cards' pictures stay in memory, by what they are made from
+const images = createByteCache<Buffer>('og-images', {
+  maxBytes: OG_IMAGE_CACHE_BYTES,
+  sizeOf: (jpeg) => jpeg.length,
+});
 
 function personMark(colours: CardColours): Buffer {
   const size = OG_IMAGE_SIZE;

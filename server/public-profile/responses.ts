@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { createLru } from '../lib/lru.ts';
+import { rememberAnswers } from '../lib/cache.ts';
 
 // What the page cache keeps of a rendered page: the bytes as sent, made once, not per request. Every
 // browser accepts gzip, and the page shrinks to about a third (a phone on a slow network feels it).
@@ -39,19 +39,13 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header !== undefined && header.split(',').some((value) => value.trim() === etag);
 }
 
+/** Browsers send a handful of different Accept-Encoding values: each is read once. */
+const gzipAnswer = rememberAnswers(parseAcceptsGzip, 200);
+
 /** True when Accept-Encoding allows gzip (named, or through *, and not with q=0). */
 export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let answer = gzipAnswers.get(header);
-  if (answer === undefined) {
-    answer = parseAcceptsGzip(header);
-    gzipAnswers.set(header, answer);
-  }
-  return answer;
+  return header ? gzipAnswer(header) : false;
 }
-
-/** Browsers send a handful of different Accept-Encoding values: each is read once. */
-const gzipAnswers = createLru<string, boolean>({ maxEntries: 200, ttlMs: 24 * 60 * 60 * 1000 });
 
 function parseAcceptsGzip(header: string): boolean {
   return header.split(',').some((part) => {

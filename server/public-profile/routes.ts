@@ -7,7 +7,8 @@ import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
-import { createProfileCache, type CachedProfile, type VcfFile } from './cache.ts';
+import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
+import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import { cardHosts, registerCardHostGuard } from './card-host.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
@@ -68,7 +69,10 @@ export async function registerPublicProfileRoutes(
   visits: VisitRecording,
 ): Promise<void> {
   const { publicUrl } = deps.config;
-  const cache = createProfileCache(deps.changes);
+  const cache = createProfileCache(deps.changes, {
+    maxBytes: Math.floor(deps.config.cache.maxBytes * CACHE_BUDGET_SHARES.pages),
+    maxStaleMs: deps.config.cache.maxStaleMs,
+  });
   const views = createViewRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   // hooks of one instance run last-registered first: views are written before the database closes
   app.addHook('onClose', async () => {
@@ -133,7 +137,10 @@ export async function registerPublicProfileRoutes(
         ),
       );
       page.then(
-        (made) => entry.readyPages.set(key, made),
+        (made) => {
+          entry.readyPages.set(key, made);
+          cache.made(entry, renderedPageBytes(made));
+        },
         // a failure is not kept: the next request tries again
         () => entry.pages.delete(key),
       );
@@ -328,7 +335,10 @@ export async function registerPublicProfileRoutes(
       const { entry } = found;
       const { card } = entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId });
+      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId }).then((vcf) => {
+        cache.made(entry, vcf.body.length + stringBytes(vcf.contentDisposition));
+        return vcf;
+      });
       const vcf = await entry.vcf;
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')

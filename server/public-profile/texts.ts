@@ -1,5 +1,5 @@
+import { LRUCache } from 'lru-cache';
 import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
-import { createLru } from '../lib/lru.ts';
 
 // The public page's own words, in every language of the product (DECISIONS.md: public pages too). A
 // Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer escapes them.
@@ -102,8 +102,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
   },
 };
 
-// Browsers send few distinct Accept-Language values: each is read once.
-const chosenLocales = createLru<string, Locale>({ maxEntries: 1_000, ttlMs: 24 * 60 * 60 * 1000 });
+// Browsers send few distinct Accept-Language values: each is read once (per owner's language).
+const chosenLocales = new LRUCache<string, Locale>({ max: 1_000 });
 
 /**
  * The visitor's language when Accept-Language names one of ours, else the owner's profile language.

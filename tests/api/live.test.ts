@@ -123,6 +123,9 @@ function observedBus(inner: ChangeBus) {
         stop();
       };
     },
+    get connected() {
+      return inner.connected;
+    },
     close: () => inner.close(),
   };
   return {

@@ -80,6 +80,14 @@ describe('parseConfig errors name the variable in one line', () => {
     [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV: /],
     [{ TRUST_PROXY: 'yes please' }, /^Invalid TRUST_PROXY: /],
     [{ ANALYTICS_COUNTRIES: 'no' }, /^Invalid ANALYTICS_COUNTRIES: /],
+    [
+      { CACHE_MB: 'lots' },
+      /^Invalid CACHE_MB: must be a number of megabytes, for example 64 \(got "lots"\)$/,
+    ],
+    [{ CACHE_MB: '0' }, /^Invalid CACHE_MB: must be a positive number of megabytes/],
+    [{ CACHE_MB: '-8' }, /^Invalid CACHE_MB: must be a positive number of megabytes/],
+    [{ CACHE_STALE_SECONDS: 'soon' }, /^Invalid CACHE_STALE_SECONDS: must be a number of seconds/],
+    [{ CACHE_STALE_SECONDS: '-1' }, /^Invalid CACHE_STALE_SECONDS: must be 0 or more seconds/],
     [{ AUTH_SECRET: 'short' }, /^Invalid AUTH_SECRET: must be at least 32 characters \(got "\*\*\*"\)$/],
   ])('%j', (env, expected) => {
     const message = errorOf(() => parseConfig(env));
@@ -93,6 +101,15 @@ describe('parseConfig errors name the variable in one line', () => {
       parseConfig({ ANALYTICS_DEVICES: 'off', ANALYTICS_REFERRERS: 'on', ANALYTICS_COUNTRIES: 'off' })
         .analyticsRecords,
     ).toEqual({ devices: false, referrers: true, countries: false });
+  });
+
+  it('reads the cache budget in megabytes and the stale cap in seconds', () => {
+    expect(parseConfig({}).cache).toEqual({ maxBytes: 64 * 1024 * 1024, maxStaleMs: 5_000 });
+    expect(parseConfig({ CACHE_MB: '1.5', CACHE_STALE_SECONDS: '0.25' }).cache).toEqual({
+      maxBytes: 1.5 * 1024 * 1024,
+      maxStaleMs: 250,
+    });
+    expect(parseConfig({ CACHE_STALE_SECONDS: '0' }).cache.maxStaleMs).toBe(0);
   });
 
   it('requires AUTH_SECRET in production', () => {

@@ -1,34 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createLru } from '../../server/lib/lru.ts';
 import { acceptsGzip, etagMatches } from '../../server/public-profile/responses.ts';
 import { pageLocale } from '../../server/public-profile/texts.ts';
 import { vcfContentDisposition } from '../../server/public-profile/vcf.ts';
 
-// The public page's small pure parts: cache, language and the download's file name.
-
-describe('createLru', () => {
-  it('drops the least recently used entry when full, and expired entries on read', () => {
-    let now = 0;
-    const removed: string[] = [];
-    const lru = createLru<string, number>({
-      maxEntries: 2,
-      ttlMs: 100,
-      now: () => now,
-      onRemove: (key) => removed.push(key),
-    });
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1); // a is now the most recent
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(removed).toEqual(['b']);
-    now = 100;
-    expect(lru.get('a')).toBeUndefined();
-    expect(lru.size).toBe(1);
-    lru.clear();
-    expect(removed).toEqual(['b', 'a', 'c']);
-  });
-});
+// The public page's small pure parts: language, compression and the download's file name.
 
 describe('pageLocale', () => {
   it("takes the visitor's best language we have, else the owner's", () => {
