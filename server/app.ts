@@ -14,6 +14,7 @@ import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { registerMetricsRoutes } from './metrics/routes.ts';
 import { MAINTENANCE_SCHEDULE, startMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
@@ -127,7 +128,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       return reply.status(status).send({ reason, message });
     });
 
-    await registerHealthRoutes(app, database.db);
+    // what health and metrics read: every counter's queue (each recorder adds its own), the change bus
+    const visits = await createVisitRecording(app, deps);
+    const probes = { db: database.db, changes, countQueues: visits.countQueues, poolUse: database.poolUse };
+    registerHealthRoutes(app, probes);
+    registerMetricsRoutes(app, config.metricsToken, probes);
     await registerAuthRoutes(app, auth, config.publicUrl);
     // a scope of its own, so that only tRPC requests pass the live streams' hook
     await app.register(async (api) => {
@@ -163,7 +168,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    const visits = await createVisitRecording(app, deps);
     await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
     await registerWebRoutes(app, config);

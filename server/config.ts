@@ -73,6 +73,10 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
+  METRICS_TOKEN: z.preprocess(
+    blankToUndefined,
+    z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
+  ),
   COUNT_QUEUE_GROUPS: z.preprocess(
     blankToUndefined,
     z.coerce.number().int().min(100, 'must be at least 100').default(20_000),
@@ -180,6 +184,8 @@ export interface Config {
    * about 400 bytes); past it they are spilled to `spillDir` and replayed when it answers again.
    */
   countQueue: { maxGroups: number; spillDir: string };
+  /** METRICS_TOKEN: with it, GET /metrics answers requests that carry it as a bearer token; null: no metrics. */
+  metricsToken: string | null;
   database: DatabaseConfig;
   /** Undefined until resolved by loadConfig (generated in development, required in production). */
   authSecret: string | undefined;
@@ -286,6 +292,7 @@ export function parseConfig(
     cardDomain: parsed.CARD_DOMAIN ?? null,
     dataDir,
     countQueue: { maxGroups: parsed.COUNT_QUEUE_GROUPS, spillDir: path.join(dataDir, 'count-spill') },
+    metricsToken: parsed.METRICS_TOKEN ?? null,
     database: parsed.DATABASE_URL
       ? { kind: 'postgres', url: parsed.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },

@@ -53,6 +53,8 @@ export const serverPaths = {
   /** a vCard rendered with an unsaved design, for the design screen's preview (signed in) */
   designPreview: '/api/designs/preview',
   health: '/health',
+  /** Prometheus metrics, with METRICS_TOKEN only */
+  metrics: '/metrics',
   /** the development mailbox (outside production) */
   devMail: '/dev/mail',
   /** checkout and portal pages of the demo billing (no Stripe keys) */

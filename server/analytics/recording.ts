@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CountQueue } from '../lib/count-batcher.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { createUniqueVisitorRecorder, type UniqueVisitorRecorder } from './unique-visitors.ts';
 import { createVisitDescriber, type DescribeVisit } from './visit.ts';
@@ -9,6 +10,8 @@ export interface VisitRecording {
   uniques: UniqueVisitorRecorder;
   /** How counted views and hits wait while the database is away: groups held in memory, then the spill folder. */
   queueOptions: { maxQueued: number; spillDir: string };
+  /** Every counter's queue by name (visitors, views, hits), as each recorder adds its own: health and metrics read them. */
+  countQueues: Map<string, CountQueue>;
 }
 
 export async function createVisitRecording(app: FastifyInstance, deps: AppDeps): Promise<VisitRecording> {
@@ -20,5 +23,6 @@ export async function createVisitRecording(app: FastifyInstance, deps: AppDeps):
     describe: await createVisitDescriber(deps.config),
     uniques,
     queueOptions: { maxQueued: maxGroups, spillDir },
+    countQueues: new Map([['visitors', uniques.queue]]),
   };
 }

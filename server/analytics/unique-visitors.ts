@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { createCountBatcher, type CountBatcher, type CountedGroup } from '../lib/count-batcher.ts';
+import { createCountBatcher, type CountQueue, type CountedGroup } from '../lib/count-batcher.ts';
 import type { VisitorKey } from './visit.ts';
 
 // Unique visitors per day without keeping who they were (issue 13 item 6). A visitor is a hash of their
@@ -81,7 +81,7 @@ export interface UniqueVisitorRecorder {
   /** Writes every queued visitor now and waits for the writes (the app's onClose calls it). */
   flush(): Promise<void>;
   /** The queue's state and totals (health and metrics). */
-  readonly queue: Pick<CountBatcher<CountedGroup>, 'status' | 'totals'>;
+  readonly queue: CountQueue;
 }
 
 interface VisitorGroup extends CountedGroup {

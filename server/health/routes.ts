@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { serverPaths } from '../../src/routes.ts';
+import { checkReadiness, type ReadinessSources } from './readiness.ts';
 
-// GET /health – 200 when the process and its database answer, 503 when the database does not.
-export async function registerHealthRoutes(app: FastifyInstance, db: Kysely<Database>): Promise<void> {
-  app.get(serverPaths.health, async (request, reply) => {
+// GET /health: liveness, 200 while the process answers at all (a database outage is not a reason to
+// restart it: pages and redirects are served from memory and counts are kept). GET /health/ready: 200
+// when it should be sent traffic, 503 with what is wrong otherwise (readiness.ts).
+export function registerHealthRoutes(app: FastifyInstance, sources: ReadinessSources): void {
+  // what was wrong at the last check: a probe every few seconds logs a line only when that changes
+  let wrong = '[]';
+  app.get(serverPaths.health, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ok', database: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unavailable');
-      return reply.status(503).send({ status: 'unavailable', database: 'unavailable' });
+    return { status: 'ok' };
+  });
+
+  app.get(`${serverPaths.health}/ready`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { ready, checks } = await checkReadiness(sources);
+    const nowWrong = JSON.stringify(Object.entries(checks).filter(([, result]) => result !== 'ok'));
+    if (nowWrong !== wrong) {
+      if (ready) request.log.info('ready again');
+      else request.log.warn({ checks }, 'not ready');
+      wrong = nowWrong;
     }
+    if (!ready) return reply.status(503).send({ status: 'not ready', checks });
+    return { status: 'ready', checks };
   });
 }

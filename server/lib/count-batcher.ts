@@ -53,6 +53,8 @@ export interface CountTotals {
 export interface CountBatcherStatus {
   /** Requests held in memory, not written yet. */
   queued: number;
+  /** Memory holds as many groups as it may: what comes now goes to the spill file (or is dropped). */
+  full: boolean;
   /** Why writes fail right now, or null when the last write succeeded. */
   failing: string | null;
   /** Why the spill file could not be written the last time, or null. */
@@ -69,6 +71,9 @@ export interface CountBatcher<G extends CountedGroup> {
   status(): CountBatcherStatus;
   readonly totals: Readonly<CountTotals>;
 }
+
+/** What health and metrics read of a counter's queue. */
+export type CountQueue = Pick<CountBatcher<CountedGroup>, 'status' | 'totals'>;
 
 export interface CountWriter<G> {
   /** What is counted, for the log: "profile views". */
@@ -380,6 +385,7 @@ export function createCountBatcher<G extends CountedGroup>(
       const counting = [...current.values()];
       return {
         queued: inMemory + requestsIn(counting),
+        full: heldGroups >= maxQueued,
         failing: failure?.reason ?? null,
         spillFailing,
       };

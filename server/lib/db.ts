@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: DatabaseConfig['kind'];
   /** Closes the pool or the embedded database and releases its lock. */
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (metrics); none on the embedded database's one connection. */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 const INT8_OID = 20;
@@ -78,7 +80,12 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
   });
   pool.on('error', onConnectionLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 async function openPglite(dataDir: string | null, dump: Blob | undefined): Promise<DatabaseHandle> {

@@ -14,7 +14,7 @@ import type { ChangeBus } from '../lib/changes.ts';
 import { isFirstWriteOf } from '../lib/count-batch-ids.ts';
 import {
   createCountBatcher,
-  type CountBatcher,
+  type CountQueue,
   type CountBatcherOptions,
   type CountedGroup,
 } from '../lib/count-batcher.ts';
@@ -40,7 +40,7 @@ export interface HitRecorder {
   /** Writes (or spills) every queued hit now and waits for it (the app's onClose calls it). */
   flush(): Promise<void>;
   /** The queue's state and totals (health and metrics). */
-  readonly queue: Pick<CountBatcher<HitGroup>, 'status' | 'totals'>;
+  readonly queue: CountQueue;
 }
 
 export interface HitRecorderOptions extends CountBatcherOptions {

@@ -63,6 +63,7 @@ export async function registerShortLinkRoutes(
     maxStaleMs: deps.config.cache.maxStaleMs,
   });
   const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
+  visits.countQueues.set('hits', hits.queue);
   // hooks of one instance run last-registered first: hits are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();

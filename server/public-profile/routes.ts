@@ -74,6 +74,7 @@ export async function registerPublicProfileRoutes(
     maxStaleMs: deps.config.cache.maxStaleMs,
   });
   const views = createViewRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
+  visits.countQueues.set('views', views.queue);
   // hooks of one instance run last-registered first: views are written before the database closes
   app.addHook('onClose', async () => {
     cache.close();

@@ -14,7 +14,7 @@ import type { ChangeBus } from '../lib/changes.ts';
 import { isFirstWriteOf } from '../lib/count-batch-ids.ts';
 import {
   createCountBatcher,
-  type CountBatcher,
+  type CountQueue,
   type CountBatcherOptions,
   type CountedGroup,
 } from '../lib/count-batcher.ts';
@@ -35,7 +35,7 @@ export interface ViewRecorder {
   /** Writes (or spills) every queued view now and waits for it (the app's onClose calls it). */
   flush(): Promise<void>;
   /** The queue's state and totals (health and metrics). */
-  readonly queue: Pick<CountBatcher<ViewGroup>, 'status' | 'totals'>;
+  readonly queue: CountQueue;
 }
 
 export interface ViewRecorderOptions extends CountBatcherOptions {

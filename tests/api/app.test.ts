@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrations } from '../../db/migrations/index.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 
 let t: TestApp;
@@ -13,11 +15,42 @@ afterAll(async () => {
 });
 
 describe('start and health', () => {
-  it('answers /health with the database checked', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
-    expect(response.headers['cache-control']).toBe('no-store');
+  it('answers /health while the process runs, and /health/ready with every check', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    expect(live.headers['cache-control']).toBe('no-store');
+    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      checks: {
+        database: 'ok',
+        migrations: 'ok',
+        listener: 'ok',
+        'counts.visitors': 'ok',
+        'counts.views': 'ok',
+        'counts.hits': 'ok',
+      },
+    });
+    expect(ready.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is not ready while a migration this code knows is not applied, and says which', async () => {
+    const [name] = Object.keys(migrations).slice(-1);
+    const { rows } = await sql<{ name: string; timestamp: string }>`
+      delete from kysely_migration where name = ${name} returning name, timestamp`.execute(t.db);
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.migrations).toBe(`not applied: ${name}`);
+    } finally {
+      for (const row of rows) {
+        await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(
+          t.db,
+        );
+      }
+    }
   });
 });
 

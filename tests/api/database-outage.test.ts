@@ -1,5 +1,6 @@
-import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { viewCount } from '../support/counts.ts';
+import { addVcard, createOwner } from '../support/factories.ts';
 import {
   buildTestApp,
   createTestDatabase,
@@ -8,83 +9,74 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// A PostgreSQL restart must never crash the process: requests during the outage get a clear 503 and the
-// app recovers by itself. The database is reached through a TCP relay the test can cut and restore.
+// A PostgreSQL restart must never crash the process: requests during the outage get a clear 503, public
+// pages are still served from memory with their views kept, /health/ready says what is wrong (while
+// /health, liveness, stays 200) and the app recovers by itself. The database is reached through a TCP
+// proxy the test can cut and restore.
 
 const serverUrl = process.env.DATABASE_URL;
 
-class Relay {
-  #server: net.Server | undefined;
-  readonly #sockets = new Set<net.Socket>();
-  port = 0;
-
-  constructor(
-    private readonly targetHost: string,
-    private readonly targetPort: number,
-  ) {}
-
-  async open(): Promise<void> {
-    this.#server = net.createServer((client) => {
-      const upstream = net.connect(this.targetPort, this.targetHost);
-      for (const socket of [client, upstream]) {
-        this.#sockets.add(socket);
-        socket.on('close', () => this.#sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.#server.address() as net.AddressInfo).port;
-  }
-
-  /** Stops accepting and drops every open connection, as a database restart does. */
-  async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.#server?.close(() => resolve()));
-    for (const socket of this.#sockets) socket.destroy();
-    await closed;
-  }
-}
-
 describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
   let database: TestDatabase;
-  let relay: Relay;
+  let proxy: TcpProxy;
   let t: TestApp;
   let cookie: string;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const target = new URL(database.config.kind === 'postgres' ? database.config.url : '');
-    relay = new Relay(target.hostname, Number(target.port || 5432));
-    await relay.open();
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     target.hostname = '127.0.0.1';
-    target.port = String(relay.port);
+    target.port = String(proxy.port);
     t = await buildTestApp({ database: { kind: 'postgres', url: target.toString() } });
     ({ cookie } = await signUp(t.app));
   });
 
   afterAll(async () => {
     await t?.close();
-    await relay?.cut();
+    await proxy?.close();
     await database?.drop();
   });
 
-  it('answers 503 while the database is away and recovers when it is back', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  it('answers 503 while the database is away, keeps pages and their views, and recovers when it is back', async () => {
+    const ready = () => t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect((await ready()).statusCode).toBe(200);
+    const owner = await createOwner(t.db);
+    await addVcard(t.db, owner.id);
+    const page = () =>
+      t.app.inject({ method: 'GET', url: `/${owner.username}`, headers: { 'user-agent': IPHONE_SAFARI } });
+    expect((await page()).statusCode).toBe(200);
 
-    await relay.cut();
-    const health = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
+    await proxy.cut();
+    // alive, not ready: it says what is wrong
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    const notReady = await ready();
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toMatchObject({
+      status: 'not ready',
+      checks: { database: expect.stringMatching(/^unreachable: /) },
+    });
 
     const query = await t.app.inject({ method: 'GET', url: '/api/trpc/profile.me', headers: { cookie } });
     expect(query.statusCode).toBe(503);
     expect(trpcError(query).data.reason).toBe('database_unavailable');
     expect(query.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\bat \//);
 
-    await relay.open();
-    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    // the page is served from memory; its view waits for the database
+    expect((await page()).statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect((await ready()).json().checks['counts.views']).toMatch(/^not written: /),
+      { timeout: 10_000 },
+    );
+
+    await proxy.restore();
+    await vi.waitFor(async () => expect((await ready()).statusCode).toBe(200), { timeout: 10_000 });
     const again = await t.app.inject({ method: 'GET', url: '/api/trpc/profile.me', headers: { cookie } });
     expect(again.statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await viewCount(t.db, owner.id)).toBe(2), { timeout: 10_000 });
   });
 });

@@ -367,7 +367,7 @@ export const forgetfulVisitors: UniqueVisitorRecorder = {
   record: () => undefined,
   flush: async () => undefined,
   queue: {
-    status: () => ({ queued: 0, failing: null, spillFailing: null }),
+    status: () => ({ queued: 0, full: false, failing: null, spillFailing: null }),
     totals: { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, dropped: 0 },
   },
 };

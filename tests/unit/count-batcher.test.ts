@@ -120,7 +120,7 @@ describe('the count batcher', () => {
     database.up = true;
     await until(() => batcher.totals.written === 4);
     expect(database.totals()).toEqual({ a: 4 });
-    expect(batcher.status()).toEqual({ queued: 0, failing: null, spillFailing: null });
+    expect(batcher.status()).toEqual({ queued: 0, full: false, failing: null, spillFailing: null });
     expect(batcher.totals.retried).toBeGreaterThan(0);
     // one line when writes start failing, one when they succeed again: not one a retry
     expect(logger.errors).toHaveBeenCalledOnce();

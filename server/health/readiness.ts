@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import { migrations } from '../../db/migrations/index.ts';
+import type { Database } from '../../db/schema.ts';
+import type { ChangeBus } from '../lib/changes.ts';
+import type { CountQueue } from '../lib/count-batcher.ts';
+import { describeDatabaseError } from '../lib/db-errors.ts';
+
+// Whether this process should be sent traffic (GET /health/ready): its database answers and has every
+// migration this code knows, it hears the other processes' changes, and its counters keep up (writes
+// succeed, memory is not full, the spill file can be written). Each check says in words what is wrong.
+
+/** 'ok', or what is wrong. */
+export type CheckResult = 'ok' | string;
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: Record<string, CheckResult>;
+}
+
+export interface ReadinessSources {
+  db: Kysely<Database>;
+  changes: ChangeBus;
+  countQueues: ReadonlyMap<string, CountQueue>;
+}
+
+/** How long the database may take to answer a check. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function checkDatabase(db: Kysely<Database>): Promise<CheckResult> {
+  try {
+    await withTimeout(sql`select 1`.execute(db), 'the database');
+    return 'ok';
+  } catch (error) {
+    return `unreachable: ${describeDatabaseError(error)}`;
+  }
+}
+
+async function checkMigrations(db: Kysely<Database>): Promise<CheckResult> {
+  try {
+    const { rows } = await withTimeout(
+      sql<{ name: string }>`select name from kysely_migration`.execute(db),
+      'the database',
+    );
+    const applied = new Set(rows.map((row) => row.name));
+    const missing = Object.keys(migrations).filter((name) => !applied.has(name));
+    return missing.length === 0 ? 'ok' : `not applied: ${missing.join(', ')}`;
+  } catch (error) {
+    return `unknown: ${describeDatabaseError(error)}`;
+  }
+}
+
+function checkCounts(queue: CountQueue): CheckResult {
+  const { failing, spillFailing, full, queued } = queue.status();
+  if (spillFailing) return `the spill file cannot be written: ${spillFailing}`;
+  if (failing) return `not written: ${failing} (${queued} waiting)`;
+  if (full) return `memory full: ${queued} waiting, the rest spilled`;
+  return 'ok';
+}
+
+export async function checkReadiness({
+  db,
+  changes,
+  countQueues,
+}: ReadinessSources): Promise<ReadinessReport> {
+  const [database, migrationState] = await Promise.all([checkDatabase(db), checkMigrations(db)]);
+  const checks: Record<string, CheckResult> = {
+    database,
+    migrations: migrationState,
+    listener: changes.connected ? 'ok' : 'not listening: changes made by other processes may be missed',
+  };
+  for (const [name, queue] of countQueues) checks[`counts.${name}`] = checkCounts(queue);
+  return { ready: Object.values(checks).every((result) => result === 'ok'), checks };
+}
