@@ -68,8 +68,7 @@ describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
     // the page is served from memory; its view waits for the database
     expect((await page()).statusCode).toBe(200);
     await vi.waitFor(
-      async () =>
-        expect((await ready()).json().checks['counts.views']).toMatch(/^not written: /),
+      async () => expect((await ready()).json().checks['counts.views']).toMatch(/^not written: /),
       { timeout: 10_000 },
     );
 
