@@ -111,7 +111,7 @@ export function createUniqueVisitorRecorder(
           if (salt)
             rows.push({ user_id: group.userId, day: group.day, visitor: visitorHash(salt, group.visitor) });
         }
-        if (rows.length === 0) return;
+        if (rows.length === 0) return true;
         // a visitor written twice is one row; an account deleted meanwhile has no user row left: its
         // visitors are skipped, not an error
         await sql`
@@ -124,6 +124,7 @@ export function createUniqueVisitorRecorder(
           ) as v(user_id, day, visitor)
           join users on users.id = v.user_id
           on conflict do nothing`.execute(db);
+        return true;
       },
       logger,
       spill: null,

@@ -78,8 +78,11 @@ export type CountQueue = Pick<CountBatcher<CountedGroup>, 'status' | 'totals'>;
 export interface CountWriter<G> {
   /** What is counted, for the log: "profile views". */
   what: string;
-  /** Writes one batch, its id in the same transaction; rejects when it was not written. */
-  write(batch: CountBatch<G>): Promise<void>;
+  /**
+   * Writes one batch, its id in the same transaction: true, or false when that id was written before (a
+   * copy replayed from the spill file). Rejects when it was not written.
+   */
+  write(batch: CountBatch<G>): Promise<boolean>;
   logger: FastifyBaseLogger;
   /** Where batches go when memory is full; null when their groups must never reach a disk (then dropped). */
   spill: CountSpill<G> | null;
@@ -92,7 +95,9 @@ interface Waiting<G> {
   batch: CountBatch<G>;
   requests: number;
   refusals: number;
-  /** Called once the batch is written or given up (a replay waits for it). */
+  /** A copy is in the spill file already (made when its write first failed). */
+  copied?: boolean;
+  /** Called once the batch is written, given up, or handed to the spill file (a replay waits for it). */
   settled?: () => void;
 }
 
@@ -165,8 +170,10 @@ export function createCountBatcher<G extends CountedGroup>(
     const groups = [...current.values()];
     current = new Map();
     const entry = { batch: { id: randomUUID(), groups }, requests: requestsIn(groups), refusals: 0 };
+    // while the database is away, batches go straight to the spill file, where a crash cannot lose them
+    if (failure && spill && !closing) spillEntry(entry);
     // a batch larger than the bound is still written when nothing else waits
-    if (heldGroups === 0 || heldGroups + groups.length <= maxQueued) hold(entry);
+    else if (heldGroups === 0 || heldGroups + groups.length <= maxQueued) hold(entry);
     else if (spill) spillEntry(entry);
     else drop(entry.requests);
   }
@@ -179,12 +186,13 @@ export function createCountBatcher<G extends CountedGroup>(
 
   function spillEntry(entry: Waiting<G>): void {
     if (!spill) return;
-    if (!spillLogged) {
+    if (!spillLogged && !failure) {
       spillLogged = true;
       logger.warn({ [what]: entry.requests }, `${what} waiting beyond memory: kept in the spill file`);
     }
     const appended = spill.append(entry.batch).then(
       () => {
+        entry.settled?.();
         totals.spilled += entry.requests;
         spillToReplay = true;
         if (spillFailing) logger.info(`${what}: the spill file can be written again`);
@@ -212,7 +220,7 @@ export function createCountBatcher<G extends CountedGroup>(
       const entry = waiting.shift() as Waiting<G>;
       writes += 1;
       writer.write(entry.batch).then(
-        () => written(entry),
+        (isNew) => written(entry, isNew),
         (error: unknown) => failed(entry, error),
       );
     }
@@ -225,9 +233,9 @@ export function createCountBatcher<G extends CountedGroup>(
     roomFreed?.();
   }
 
-  function written(entry: Waiting<G>): void {
+  function written(entry: Waiting<G>, isNew: boolean): void {
     release(entry);
-    totals.written += entry.requests;
+    if (isNew) totals.written += entry.requests;
     retryDelay = retryDelayMs;
     spillLogged = false;
     if (failure) {
@@ -253,7 +261,6 @@ export function createCountBatcher<G extends CountedGroup>(
     }
     writes -= 1;
     totals.retried += entry.requests;
-    waiting.unshift(entry);
     const reason = unavailable
       ? describeDatabaseError(error)
       : error instanceof Error
@@ -265,8 +272,20 @@ export function createCountBatcher<G extends CountedGroup>(
         `could not write ${what} (${reason}): kept and retried until the database answers`,
       );
       failure = { since: Date.now(), reason };
+      // what waited behind it goes to the spill file, safe from a crash, until the database answers
+      if (spill) for (const other of takeWaiting()) spillEntry(other);
     } else {
       failure.reason = reason;
+    }
+    waiting.unshift(entry);
+    // the batch stays in memory to find out when the database answers; a copy in the spill file keeps it
+    // through a crash (written twice, it is counted once: its id)
+    if (spill && !entry.copied) {
+      entry.copied = true;
+      spill.append(entry.batch).then(
+        () => (spillToReplay = true),
+        () => undefined, // a full disk: said by the spill of the next batch
+      );
     }
     if (!retryTimer) {
       retryTimer = setTimeout(() => {
@@ -342,7 +361,8 @@ export function createCountBatcher<G extends CountedGroup>(
     if (retryTimer) clearTimeout(retryTimer);
     retryTimer = null;
     for (const entry of takeWaiting()) {
-      if (spill) spillEntry(entry);
+      if (spill && !entry.copied) spillEntry(entry);
+      else if (spill) totals.spilled += entry.requests;
       else drop(entry.requests);
       entry.settled?.();
     }

@@ -78,13 +78,16 @@ function totalsPerLink(groups: HitGroup[]) {
 }
 
 /**
- * Writes one batch; answers the owners of the links counted (a link deleted meanwhile is skipped), none
+ * Writes one batch; answers the owners of the links counted (a link deleted meanwhile is skipped), or null
  * when the batch was written before.
  */
-async function writeHits(db: Kysely<Database>, { id, groups }: CountBatch<HitGroup>): Promise<Set<string>> {
+async function writeHits(
+  db: Kysely<Database>,
+  { id, groups }: CountBatch<HitGroup>,
+): Promise<Set<string> | null> {
   const totals = totalsPerLink(groups);
   return db.transaction().execute(async (trx) => {
-    if (!(await isFirstWriteOf(trx, id))) return new Set<string>();
+    if (!(await isFirstWriteOf(trx, id))) return null;
     const { rows: counted } = await sql<{ id: string; user_id: string }>`
       update links set
         scan_count = links.scan_count + hits.scans,
@@ -132,8 +135,10 @@ export function createHitRecorder(
       what: 'short-link scans and clicks',
       async write(batch) {
         const owners = await writeHits(db, batch);
+        if (!owners) return false;
         // live counts hear about new hits once per owner and batch, not once per hit
         for (const userId of owners) changes.publish({ userId, topic: 'hits' });
+        return true;
       },
       logger,
       spill: spillDir ? createCountSpill(spillDir, 'hits', hitGroupSchema) : null,

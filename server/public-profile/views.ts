@@ -93,11 +93,12 @@ export function createViewRecorder(
             left join vcards on vcards.id = v.vcard_id`.execute(trx);
           return true;
         });
-        if (!written) return;
+        if (!written) return false;
         // live analytics hear about new views once per owner and batch, not once per view
         for (const userId of new Set(groups.map((group) => group.userId))) {
           changes.publish({ userId, topic: 'views' });
         }
+        return true;
       },
       logger,
       spill: spillDir ? createCountSpill(spillDir, 'views', viewGroupSchema) : null,
