@@ -107,12 +107,17 @@ async function openEmbedded(
 /** Writes `bytes` to `file` through a file beside it, so a failed dump never leaves half a backup. */
 async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
   const partial = `${file}.partial`;
-  await writeFile(partial, bytes);
-  const handle = await open(partial, 'r+');
   try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+    await writeFile(partial, bytes);
+    const handle = await open(partial, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
   }
   await rename(partial, file);
 }
@@ -229,11 +234,16 @@ export async function dumpPostgres(url: string, file: string): Promise<RowCounts
       const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
       const counts = await countRows(client);
       const partial = `${file}.partial`;
-      await runPgTool('pg_dump', url, [
-        '--format=custom',
-        `--snapshot=${rows[0]?.snapshot ?? ''}`,
-        `--file=${partial}`,
-      ]);
+      try {
+        await runPgTool('pg_dump', url, [
+          '--format=custom',
+          `--snapshot=${rows[0]?.snapshot ?? ''}`,
+          `--file=${partial}`,
+        ]);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       await rename(partial, file);
       return counts;
     } finally {
