@@ -7,12 +7,16 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist/server';
 
 await build({
-  // the server, the migration command the Docker image runs before it, and the admin jobs for cron
+  // the server, the migration command the Docker image runs before it, the admin jobs for cron, and the
+  // backup commands
   entryPoints: {
     main: 'server/main.ts',
     migrate: 'scripts/migrate.ts',
     'trials-expire': 'scripts/trials-expire.ts',
     cleanup: 'scripts/cleanup.ts',
+    'db-dump': 'scripts/db-dump.ts',
+    'db-restore': 'scripts/db-restore.ts',
+    'backup-check': 'scripts/backup-check.ts',
   },
   outdir,
   // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database
@@ -26,4 +30,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`built ${outdir}/main.js, migrate.js, trials-expire.js and cleanup.js`);
+console.log(
+  `built ${outdir}/main.js, migrate.js, trials-expire.js, cleanup.js, db-dump.js, db-restore.js and backup-check.js`,
+);

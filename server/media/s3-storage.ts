@@ -31,11 +31,14 @@ export function createS3Storage(settings: S3Config): MediaStorage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const bucket = settings.bucket;
+  const where = `bucket ${bucket} at ${settings.endpoint ?? `AWS S3 (${settings.region})`}`;
   return {
     async put(key, body, contentType) {
-      await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
-      );
+      await client
+        .send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }))
+        .catch((error: unknown) => {
+          throw storageError(where, `storing ${key}`, error);
+        });
     },
     async get(key) {
       try {
@@ -47,24 +50,40 @@ export function createS3Storage(settings: S3Config): MediaStorage {
         };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw error;
+        throw storageError(where, `reading ${key}`, error);
       }
     },
     async delete(key) {
       // S3 answers a delete of a missing key with success as well
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })).catch((error: unknown) => {
+        throw storageError(where, `deleting ${key}`, error);
+      });
     },
     async *list() {
       // ListObjectsV2, a page (up to 1000 keys) at a time; the bucket may hold things that are not ours
-      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
-        for (const object of page.Contents ?? []) {
-          if (object.Key && object.LastModified && MEDIA_KEY_PATTERN.test(object.Key)) {
-            yield { key: object.Key, modifiedAt: object.LastModified };
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
+          for (const object of page.Contents ?? []) {
+            if (object.Key && object.LastModified && MEDIA_KEY_PATTERN.test(object.Key)) {
+              yield { key: object.Key, modifiedAt: object.LastModified };
+            }
           }
         }
+      } catch (error) {
+        throw storageError(where, 'listing the photos', error);
       }
     },
   };
+}
+
+/**
+ * A failed call to the photo storage that names it ("photo storage (bucket b at http://…): storing k
+ * failed"); the SDK's error is its cause, which the log line adds (pino writes the causes' messages after
+ * it: "…: connect ECONNREFUSED …"), and by which an unreachable store still answers as a service that is
+ * temporarily unavailable (503), not as a bug.
+ */
+function storageError(where: string, what: string, error: unknown): Error {
+  return new Error(`photo storage (${where}): ${what} failed`, { cause: error });
 }
 
 /** NoSuchKey from AWS; some compatible services answer a plain 404 instead. */

@@ -14,7 +14,7 @@ export interface ScriptRun {
 }
 
 export function runAdminScript(
-  script: 'trials-expire' | 'cleanup',
+  script: 'trials-expire' | 'cleanup' | 'backup-check' | 'db-dump' | 'db-restore',
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptRun> {

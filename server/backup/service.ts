@@ -1,0 +1,367 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { StartupError } from '../lib/startup-error.ts';
+
+// Backups of either database (README, "Backups and restore"), for npm run db:dump, db:restore and
+// backup:check. PostgreSQL: pg_dump's custom format (-Fc) and pg_restore. The embedded database: PGlite's
+// own dump of its data directory, a gzipped tarball, taken and restored only while no server holds it
+// (the lock of data-dir-lock.ts), so the copy is consistent.
+
+/** Schemas a backup must bring back whole: Tapcard's tables, and pg-boss's job tables when it has them. */
+export const COUNTED_SCHEMAS = ['public', 'pgboss'];
+
+/** Rows of each table, by "schema.table". */
+export type RowCounts = Map<string, number>;
+
+/** Something that runs one SQL text and returns its rows: a pg client, or a PGlite. */
+export interface Queryable {
+  query(text: string): Promise<{ rows: unknown[] }>;
+}
+
+/** The rows of every table (plain and partitioned) in COUNTED_SCHEMAS, counted exactly. */
+export async function countRows(database: Queryable): Promise<RowCounts> {
+  const { rows: tables } = (await database.query(
+    `select n.nspname as schema, c.relname as name
+       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname in (${COUNTED_SCHEMAS.map((s) => `'${s}'`).join(', ')})
+      order by 1, 2`,
+  )) as { rows: { schema: string; name: string }[] };
+  const counts: RowCounts = new Map();
+  for (const { schema, name } of tables) {
+    const { rows } = (await database.query(
+      `select count(*)::text as n from ${quoteIdent(schema)}.${quoteIdent(name)}`,
+    )) as { rows: { n: string }[] };
+    counts.set(`${schema}.${name}`, Number(rows[0]?.n ?? 0));
+  }
+  return counts;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+export interface CountComparison {
+  table: string;
+  /** Null: the table is missing on that side. */
+  original: number | null;
+  restored: number | null;
+  same: boolean;
+}
+
+/** Every table of either side with both counts; a table missing on one side is a difference too. */
+export function compareCounts(original: RowCounts, restored: RowCounts): CountComparison[] {
+  const tables = [...new Set([...original.keys(), ...restored.keys()])].sort();
+  return tables.map((table) => {
+    const a = original.get(table) ?? null;
+    const b = restored.get(table) ?? null;
+    return { table, original: a, restored: b, same: a !== null && a === b };
+  });
+}
+
+/** The comparison as a text table, differences marked. */
+export function formatComparison(rows: CountComparison[]): string {
+  const show = (n: number | null) => (n === null ? 'missing' : String(n));
+  const width = Math.max(5, ...rows.map((row) => row.table.length));
+  const lines = [`${'table'.padEnd(width)}  ${'original'.padStart(9)}  ${'restored'.padStart(9)}`];
+  for (const row of rows) {
+    lines.push(
+      `${row.table.padEnd(width)}  ${show(row.original).padStart(9)}  ${show(row.restored).padStart(9)}${row.same ? '' : '  DIFFERENT'}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+// ---- the embedded database
+
+/** Opens the embedded database in `dataDir` under its lock; close() releases both. */
+async function openEmbedded(
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<{ pglite: PGlite; close(): Promise<void> }> {
+  const release = lockDataDir(dataDir);
+  try {
+    const pglite = await PGlite.create(dataDir, options);
+    return {
+      pglite,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Writes `bytes` to `file` through a file beside it, so a failed dump never leaves half a backup. */
+async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
+  const partial = `${file}.partial`;
+  try {
+    await writeFile(partial, bytes);
+    const handle = await open(partial, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+  await rename(partial, file);
+}
+
+/**
+ * Dumps the embedded database in `dataDir` into `file` (a gzipped tarball of its data directory).
+ * Refuses while a server holds it. Returns its row counts, read under the same lock as the dump.
+ */
+export async function dumpEmbedded(dataDir: string, file: string): Promise<RowCounts> {
+  if (!(await isNonEmptyDir(dataDir))) {
+    throw new StartupError(`There is no embedded database in ${dataDir} to back up`);
+  }
+  const database = await openEmbedded(dataDir);
+  try {
+    const counts = await countRows(database.pglite);
+    const dump = await database.pglite.dumpDataDir('gzip');
+    await writeWhole(file, new Uint8Array(await dump.arrayBuffer()));
+    return counts;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Restores a dump of dumpEmbedded into `dataDir`, which must not hold a database yet. */
+export async function restoreEmbedded(file: string, dataDir: string): Promise<RowCounts> {
+  const bytes = await readFile(file);
+  if (!isGzip(bytes)) {
+    throw new StartupError(
+      `${file} is not a dump of the embedded database (a gzipped tarball from npm run db:dump without DATABASE_URL)`,
+    );
+  }
+  if (await isNonEmptyDir(dataDir)) {
+    throw new StartupError(
+      `${dataDir} already holds a database: restore into a new DATA_DIR (or move that folder away first)`,
+    );
+  }
+  const database = await openEmbedded(dataDir, { loadDataDir: new Blob([new Uint8Array(bytes)]) });
+  try {
+    return await countRows(database.pglite);
+  } finally {
+    await database.close();
+  }
+}
+
+async function isNonEmptyDir(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+function isGzip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+// ---- PostgreSQL
+
+/** A PostgreSQL URL without its password, and the password apart: pg_dump's command line is public. */
+function splitPassword(url: string): { url: string; password: string | undefined } {
+  const parsed = new URL(url);
+  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
+  parsed.password = '';
+  return { url: parsed.toString(), password };
+}
+
+/** Runs pg_dump or pg_restore against `url`; rejects with its own message when it fails. */
+function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: string[]): Promise<void> {
+  const { url: bare, password } = splitPassword(url);
+  const child = spawn(tool, [`--dbname=${bare}`, ...args], {
+    env: { ...process.env, ...(password === undefined ? {} : { PGPASSWORD: password }) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new StartupError(
+              `${tool} was not found: install PostgreSQL's client programs (apt-get install postgresql-client) in the version of the server or newer, or put their folder on PATH`,
+            )
+          : error,
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new StartupError(`${tool} failed (exit ${code}): ${stderr.trim() || 'no message'}`)),
+    );
+  });
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Dumps the PostgreSQL database at `url` into `file` (pg_dump -Fc) while the servers keep running, and
+ * returns its row counts as of the very snapshot the dump was taken from (pg_dump --snapshot), so the
+ * counts and the dump agree however busy the database is.
+ */
+export async function dumpPostgres(url: string, file: string): Promise<RowCounts> {
+  return withClient(url, async (client) => {
+    await client.query('begin isolation level repeatable read read only');
+    try {
+      const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+      const counts = await countRows(client);
+      const partial = `${file}.partial`;
+      try {
+        await runPgTool('pg_dump', url, [
+          '--format=custom',
+          `--snapshot=${rows[0]?.snapshot ?? ''}`,
+          `--file=${partial}`,
+        ]);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      await rename(partial, file);
+      return counts;
+    } finally {
+      await client.query('rollback');
+    }
+  });
+}
+
+/** Restores a dump of dumpPostgres into the database at `url`, which must hold no table yet. */
+export async function restorePostgres(file: string, url: string): Promise<RowCounts> {
+  const head = Buffer.alloc(5);
+  const handle = await open(file, 'r');
+  try {
+    await handle.read(head, 0, 5, 0);
+  } finally {
+    await handle.close();
+  }
+  if (head.toString('latin1') !== 'PGDMP') {
+    throw new StartupError(
+      `${file} is not a PostgreSQL dump in pg_dump's custom format (npm run db:dump with DATABASE_URL, or pg_dump -Fc)`,
+    );
+  }
+  const existing = await withClient(url, async (client) => countRows(client));
+  if (existing.size > 0) {
+    throw new StartupError(
+      `The database at ${describeUrl(url)} already has tables: restore into a new, empty database (createdb)`,
+    );
+  }
+  // owners and grants are the restoring role's: the dump may come from a server with other roles
+  await runPgTool('pg_restore', url, [
+    '--no-owner',
+    '--no-privileges',
+    '--exit-on-error',
+    '--single-transaction',
+    file,
+  ]);
+  return withClient(url, async (client) => countRows(client));
+}
+
+/** host:port/database of a URL, without credentials, for messages. */
+export function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+/** `url` with its database swapped for `database`. */
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+// ---- the check
+
+export interface BackupCheck {
+  /** Where the copy went: a temporary folder or database, gone again when the check ends. */
+  restoredInto: string;
+  rows: CountComparison[];
+  /** Tables whose counts differ, or that one side lacks. */
+  differences: number;
+}
+
+/**
+ * Backs the configured database up, restores the backup into a fresh database (a new temporary data
+ * directory, or a new database on the same PostgreSQL server, made by the same role), compares the row
+ * counts of every table and removes the copy. `alterRestored` runs on the copy before it is counted:
+ * only the tests use it, to prove that a copy that differs is reported.
+ */
+export async function checkBackup(
+  database: DatabaseConfig,
+  options: { alterRestored?: (copy: Queryable) => Promise<void> } = {},
+): Promise<BackupCheck> {
+  const workDir = await mkdtemp(path.join(tmpdir(), 'tapcard-backup-check-'));
+  try {
+    if (database.kind === 'pglite') {
+      if (!database.dataDir) throw new StartupError('An embedded database in memory has nothing to back up');
+      const file = path.join(workDir, 'tapcard.tar.gz');
+      const original = await dumpEmbedded(database.dataDir, file);
+      const copyDir = path.join(workDir, 'pglite');
+      await restoreEmbedded(file, copyDir);
+      const copy = await openEmbedded(copyDir);
+      try {
+        await options.alterRestored?.(copy.pglite);
+        const rows = compareCounts(original, await countRows(copy.pglite));
+        return { restoredInto: copyDir, rows, differences: rows.filter((row) => !row.same).length };
+      } finally {
+        await copy.close();
+      }
+    }
+    const file = path.join(workDir, 'tapcard.dump');
+    const original = await dumpPostgres(database.url, file);
+    const name = `tapcard_backup_check_${randomBytes(6).toString('hex')}`;
+    await withClient(database.url, (client) =>
+      client.query(`create database ${name} template template0`),
+    ).catch((error: unknown) => {
+      throw new StartupError(
+        `Cannot create a database to restore into (${(error as Error).message}): the role of DATABASE_URL needs CREATEDB for this check`,
+      );
+    });
+    const copyUrl = withDatabase(database.url, name);
+    try {
+      await restorePostgres(file, copyUrl);
+      const restored = await withClient(copyUrl, async (client) => {
+        await options.alterRestored?.(client);
+        return countRows(client);
+      });
+      const rows = compareCounts(original, restored);
+      return {
+        restoredInto: describeUrl(copyUrl),
+        rows,
+        differences: rows.filter((row) => !row.same).length,
+      };
+    } finally {
+      await withClient(database.url, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

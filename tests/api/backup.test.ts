@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkBackup,
+  restoreEmbedded,
+  type BackupCheck,
+  type CountComparison,
+} from '../../server/backup/service.ts';
+import type { DatabaseConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/lib/db.ts';
+import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
+import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
+import { buildTestApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+
+// Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
+// restores it into a fresh database and compares the rows of every table. Always on the embedded
+// database; on PostgreSQL (pg_dump/pg_restore) when DATABASE_URL names one.
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** Accounts, a session, cards, links and a photo: rows in the tables that matter most. */
+async function seed(t: TestApp): Promise<void> {
+  const signedIn = await createSignedInOwner(t);
+  await uploadTestPhoto(t.app, signedIn.cookie);
+  for (let i = 0; i < 3; i += 1) {
+    const owner = await createOwner(t.db);
+    const vcardId = await addVcard(t.db, owner.id);
+    await addLink(t.db, owner.id);
+    await addLink(t.db, owner.id, { vcard_id: vcardId });
+  }
+}
+
+function row(check: BackupCheck, table: string): CountComparison {
+  const found = check.rows.find((r) => r.table === table);
+  if (!found) throw new Error(`no row for ${table}`);
+  return found;
+}
+
+/** A check that compared something real: Tapcard's tables, with the seeded rows in them. */
+function expectWholeCopy(check: BackupCheck): void {
+  expect(check.rows.length).toBeGreaterThan(5);
+  expect(check.differences, JSON.stringify(check.rows.filter((r) => !r.same))).toBe(0);
+  expect(row(check, 'public.users').original).toBeGreaterThanOrEqual(4);
+  expect(row(check, 'public.vcards').original).toBeGreaterThanOrEqual(3);
+  expect(row(check, 'public.links').original).toBeGreaterThanOrEqual(6);
+  expect(row(check, 'public.media').original).toBe(1);
+  expect(row(check, 'public.sessions').original).toBeGreaterThanOrEqual(1);
+  for (const r of check.rows) expect(r.restored, r.table).toBe(r.original);
+}
+
+/** A copy with fewer links than the original: the check must say so. */
+async function withoutLinks(copy: { query(text: string): Promise<unknown> }): Promise<void> {
+  await copy.query('delete from link_codes');
+  await copy.query('delete from links');
+}
+
+function expectLinksReported(check: BackupCheck): void {
+  expect(check.differences).toBeGreaterThanOrEqual(1);
+  const links = row(check, 'public.links');
+  expect(links.same).toBe(false);
+  expect(links.restored).toBe(0);
+  expect(links.original).toBeGreaterThanOrEqual(6);
+  expect(row(check, 'public.users').same).toBe(true);
+}
+
+describe('backup check of the embedded database', { timeout: 180_000 }, () => {
+  let dataDir: string;
+  let database: DatabaseConfig;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-backup-embedded-'));
+    const t = await buildTestApp(embeddedAt(dataDir));
+    try {
+      await seed(t);
+    } finally {
+      // a backup of the embedded database is taken only once no server holds it
+      await t.close();
+    }
+    database = embeddedAt(dataDir).database;
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('restores a backup into a fresh data directory with every row of every table', async () => {
+    expectWholeCopy(await checkBackup(database));
+  });
+
+  it('reports a restored copy that lacks rows', async () => {
+    expectLinksReported(await checkBackup(database, { alterRestored: withoutLinks }));
+  });
+
+  it('never restores over an existing database', async () => {
+    const file = path.join(dataDir, 'not-used.tar.gz');
+    await expect(restoreEmbedded(file, path.join(dataDir, 'pglite'))).rejects.toThrow();
+    // with a real dump it is the existing database that stops it
+    const dump = await runAdminScript('db-dump', [file], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(dump.code, dump.stderr).toBe(0);
+    expect(dump.stdout).toMatch(new RegExp(`^Wrote ${file}: \\d+ tables, \\d+ rows\\.\\n$`));
+    await expect(restoreEmbedded(file, path.join(dataDir, 'pglite'))).rejects.toThrow(
+      `${path.join(dataDir, 'pglite')} already holds a database: restore into a new DATA_DIR`,
+    );
+    const fresh = mkdtempSync(path.join(tmpdir(), 'tapcard-backup-restored-'));
+    try {
+      const restore = await runAdminScript('db-restore', [file], { DATA_DIR: fresh, DATABASE_URL: '' });
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toMatch(/^Restored .*: \d+ tables, \d+ rows\.\n$/);
+      expect(restore.stdout.split(':').at(-1)).toBe(dump.stdout.split(':').at(-1));
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('runs as npm run backup:check, printing the table, and refuses while a server holds the database', async () => {
+    const run = await runAdminScript('backup-check', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^public\.users +\d+ +\d+$/m);
+    expect(run.stdout).toMatch(/^Backup restored whole: \d+ tables, \d+ rows, the same in the copy\.$/m);
+    expect(run.stdout).not.toContain('DIFFERENT');
+
+    // this process holds it as a running server does
+    const server = await openDatabase(database, pino({ level: 'silent' }));
+    try {
+      const held = await runAdminScript('backup-check', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(held.code).toBe(1);
+      expect(held.stderr).toContain(
+        `backup:check: The embedded database in ${path.join(dataDir, 'pglite')} is in use by another Tapcard process (pid ${process.pid} on host ${hostname()}`,
+      );
+      expect(held.stdout).toBe('');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe.skipIf(!onPostgres)('backup check of PostgreSQL', { timeout: 180_000 }, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seed(t);
+  });
+
+  afterAll(() => t.close());
+
+  it('restores a pg_dump into a new database with every row of every table, while the server runs', async () => {
+    expect(t.config.database.kind).toBe('postgres');
+    // accounts keep being made during the backup: the counts and the dump come from one snapshot
+    let checking = true;
+    let made = 0;
+    const writes = (async () => {
+      while (checking && made < 500) {
+        await createOwner(t.db);
+        made += 1;
+      }
+    })();
+    const check = await checkBackup(t.config.database).finally(() => (checking = false));
+    await writes;
+    expect(made).toBeGreaterThan(0);
+    expectWholeCopy(check);
+    expect(check.restoredInto).toMatch(/\/tapcard_backup_check_[0-9a-f]{12}$/);
+  });
+
+  it('reports a restored copy that lacks rows', async () => {
+    expectLinksReported(await checkBackup(t.config.database, { alterRestored: withoutLinks }));
+  });
+
+  it('runs as npm run backup:check and exits 0 with the table', async () => {
+    const run = await runAdminScript('backup-check', [], scriptEnvFor(t.config));
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^public\.links +\d+ +\d+$/m);
+    expect(run.stdout).toMatch(/^Backup restored whole: \d+ tables, \d+ rows, the same in the copy\.$/m);
+  });
+});
