@@ -57,9 +57,12 @@ describe('kill -9 of a server holding the embedded database', () => {
       // at once: no delay, and the lock file the killed server wrote is still there
       const second = await startServerOrFail(env, started);
       expect(second.stderr()).not.toMatch(/in use|locked/);
-      const health = await fetch(`${origin}/health`, { signal: AbortSignal.timeout(15_000) });
-      expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      const ready = await fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(15_000) });
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok' },
+      });
 
       // a graceful stop releases the database; then read it directly
       second.child.kill('SIGTERM');
