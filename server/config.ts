@@ -227,7 +227,7 @@ export interface Config {
 }
 
 export interface CacheConfig {
-  /** CACHE_MB in bytes: what the page and short-link caches may hold together (pages 7/8, links 1/8). */
+  /** CACHE_MB in bytes: what the page and short-link caches may hold together (pages 3/4, links 1/4). */
   maxBytes: number;
   /**
    * CACHE_STALE_SECONDS in milliseconds: while another process's change notices may be missed (the

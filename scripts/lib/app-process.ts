@@ -62,10 +62,11 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
 /**
  * The built app (scripts/start.mjs builds first when there is no build or the sources are newer) on
  * loopback at `port`, with the embedded database empty in `dataDir`, as a first `npm start` has it: the
- * app creates the demo card. Logs only warnings: a line per request would measure the logger.
+ * app creates the demo card. Logs only warnings: a line per request would measure the logger. `env` adds
+ * or replaces settings (another database, a cache budget).
  */
-export function startBuiltApp(port: number, dataDir: string) {
-  const env = {
+export function startBuiltApp(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  const settings = {
     ...process.env,
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
@@ -74,7 +75,8 @@ export function startBuiltApp(port: number, dataDir: string) {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
+    ...env,
   };
   console.log('Starting the app (building first if needed)…');
-  return startProcess(process.execPath, ['scripts/start.mjs'], env, 'Tapcard is running');
+  return startProcess(process.execPath, ['scripts/start.mjs'], settings, 'Tapcard is running');
 }

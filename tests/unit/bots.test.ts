@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isBot, isPersonVisiting } from '../../server/lib/bots.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Views, scans and clicks are counted for people only (server/lib/bots.ts).
+// Views, scans and clicks are counted for people only (server/lib/bots.ts, isbot's list of agents).
 
 describe('isBot', () => {
   it.each([
@@ -33,6 +33,11 @@ describe('isBot', () => {
     ['curl', 'curl/8.5.0'],
     ['Python', 'python-requests/2.31.0'],
     ['Go', 'Go-http-client/1.1'],
+    ['an uptime monitor', 'Mozilla/5.0 (compatible; UptimeRobot/2.0; http://www.uptimerobot.com/)'],
+    [
+      'Lighthouse',
+      'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
+    ],
     ['no user agent', undefined],
     ['an empty user agent', '  '],
   ])('%s is not a person', (_name, userAgent) => {
@@ -67,6 +72,14 @@ describe('isBot', () => {
     [
       'the Instagram in-app browser',
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 334.0.4.32.98 (iPhone15,2; iOS 17_5; en_US; en; scale=3.00; 1179x2556; 606574364)',
+    ],
+    [
+      'the Facebook in-app browser',
+      'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/445.0.0.34.118;]',
+    ],
+    [
+      'the Snapchat in-app browser',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Snapchat/13.0.0.0 (like Safari/8617.2.4.10.8, panda)',
     ],
   ])('%s is a person', (_name, userAgent) => {
     expect(isBot(userAgent)).toBe(false);
