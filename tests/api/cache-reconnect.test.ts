@@ -9,7 +9,7 @@ import {
 import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../support/harness.ts';
 import { withAdminClient } from '../support/postgres-admin.ts';
-import { TcpRelay } from '../support/tcp-relay.ts';
+import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // The caches of a process whose change listener is cut (server/lib/changes.ts, server/lib/owner-cache.ts):
@@ -35,7 +35,7 @@ const RECONNECT_WITHIN_MS = 1_500;
 
 describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)', () => {
   let database: TestDatabase;
-  let relay: TcpRelay;
+  let relay: TcpProxy;
   let bus: ChangeBus;
   let t: TestApp;
 
@@ -43,7 +43,7 @@ describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)',
     database = await createTestDatabase();
     const url = database.config.kind === 'postgres' ? database.config.url : '';
     let relayUrl: string;
-    ({ relay, url: relayUrl } = await TcpRelay.to(url));
+    ({ proxy: relay, url: relayUrl } = await proxyTo(url));
     bus = await createPostgresChangeBus(relayUrl, pino({ level: 'silent' }));
     t = await buildTestApp(
       { database: database.config, cache: { maxBytes: 8 * 1024 * 1024, maxStaleMs: MAX_STALE_MS } },
@@ -90,7 +90,7 @@ describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)',
     const firstCachedBy = performance.now();
 
     // the listener's connection is ended and the database refuses it from then on
-    relay.refuse();
+    relay.refuseNew();
     const cutAt = performance.now();
     const terminated = await withAdminClient(
       database.config.kind === 'postgres' ? database.config.url : '',
@@ -118,7 +118,7 @@ describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)',
     // back right after an attempt was refused: the worst case, the whole wait before the next one
     const refused = relay.refused;
     await vi.waitFor(() => expect(relay.refused).toBeGreaterThan(refused), { timeout: 5_000, interval: 5 });
-    relay.accept();
+    relay.acceptNew();
     const backAt = performance.now();
     await vi.waitFor(() => expect(resets.length).toBeGreaterThan(resetsBefore), {
       timeout: 5_000,

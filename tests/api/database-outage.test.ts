@@ -9,7 +9,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // A PostgreSQL restart must never crash the process: requests during the outage get a clear 503, public
@@ -27,11 +27,9 @@ describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const target = new URL(database.config.kind === 'postgres' ? database.config.url : '');
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    target.hostname = '127.0.0.1';
-    target.port = String(proxy.port);
-    t = await buildTestApp({ database: { kind: 'postgres', url: target.toString() } });
+    let url: string;
+    ({ proxy, url } = await proxyTo(database.config.kind === 'postgres' ? database.config.url : ''));
+    t = await buildTestApp({ database: { kind: 'postgres', url } });
     ({ cookie } = await signUp(t.app));
   });
 

@@ -7,7 +7,7 @@ import { linkCounts } from '../support/counts.ts';
 import { addLink, createOwner } from '../support/factories.ts';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { freePort, startServerOrFail, type ServerProcess } from '../support/server-process.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Fault test: PostgreSQL goes away and comes back while two servers answer a short link under load. Every
@@ -27,6 +27,8 @@ const CLIENTS = 8;
 let database: TestDatabase;
 let handle: DatabaseHandle;
 let proxy: TcpProxy;
+/** DATABASE_URL of the test database, reached through the proxy. */
+let proxiedUrl: string;
 const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
@@ -34,8 +36,9 @@ beforeAll(async () => {
   if (!onPostgres) return;
   database = await createTestDatabase();
   handle = await openTestDatabase(database.config);
-  const target = new URL(database.config.kind === 'postgres' ? database.config.url : '');
-  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  ({ proxy, url: proxiedUrl } = await proxyTo(
+    database.config.kind === 'postgres' ? database.config.url : '',
+  ));
 });
 
 afterEach(() => {
@@ -52,14 +55,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** DATABASE_URL of the test database, reached through the proxy. */
-function proxiedUrl(): string {
-  const url = new URL(database.config.kind === 'postgres' ? database.config.url : '');
-  url.hostname = '127.0.0.1';
-  url.port = String(proxy.port);
-  return url.toString();
-}
-
 async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-outage-'));
   dataDirs.push(dataDir);
@@ -67,7 +62,7 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServerOrFail(
     {
-      DATABASE_URL: proxiedUrl(),
+      DATABASE_URL: proxiedUrl,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),
