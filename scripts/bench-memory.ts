@@ -1,5 +1,6 @@
 // npm run bench:memory: how much memory one server takes once its caches are full. Writes 5 000 cards (each
-// with two profile links) into a temporary database, starts the built app on it (in production mode) once
+// with two profile links) into a temporary database, starts the built app on it (in production mode, with
+// the Docker image's NODE_OPTIONS) once
 // per cache budget (CACHE_MB 64, the default, then 1024, where every card fits), requests every card's
 // page and both its short links twice over (with the default budget the cache holds fewer cards than
 // there are, so the second pass misses on every card and evicts one for each), and reads the server's
@@ -9,7 +10,7 @@
 // number of cards, BENCH_MEMORY_BUDGETS the budgets (comma-separated megabytes), BENCH_PORTS the ports
 // tried.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +26,8 @@ const BUDGETS = (process.env.BENCH_MEMORY_BUDGETS ?? '64,1024').split(',').map(N
 const DEFAULT_BUDGET_MB = 64;
 const TARGET_RSS_MB = 256;
 const PORTS = portRange('BENCH_PORTS', '3500-3599');
+/** Node's options in the Docker image (its heap cap): the app is measured as deployed. */
+const IMAGE_NODE_OPTIONS = /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '';
 
 interface Measured {
   budgetMb: number;
@@ -76,6 +79,7 @@ async function measure(
   const app = startBuiltApp(port, dataDir, {
     ...env,
     NODE_ENV: 'production',
+    NODE_OPTIONS: IMAGE_NODE_OPTIONS,
     AUTH_SECRET: randomBytes(32).toString('hex'),
     CACHE_MB: String(budgetMb),
   });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 
 // The demo card's photo: an illustrated head-and-shoulders portrait drawn here (no network, no stock
 // photo to license), so the demo shows what a card with a photo looks like.
@@ -21,6 +21,7 @@ const PORTRAIT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" he
 </svg>`;
 
 /** The portrait as a JPEG, as a person would upload it. */
-export function demoPortraitJpeg(): Promise<Buffer> {
+export async function demoPortraitJpeg(): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(PORTRAIT_SVG)).jpeg({ quality: 88 }).toBuffer();
 }

@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Metadata, OutputInfo, Sharp } from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 import { PHOTO_CLIENT_MAX_SIDE } from '../../src/media.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -42,6 +43,7 @@ export interface ProcessedPhoto {
  */
 async function openImage(input: Buffer): Promise<Sharp> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 } as const;
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, options).metadata();

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { mediaKeyOf } from '../../src/media.ts';
 import { readPhoto } from '../media/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import type { CardColours } from '../../src/card-colours.ts';
 import { iconShapes } from './icons.ts';
 import { createByteCache } from '../lib/cache.ts';
+import { loadSharp } from '../lib/sharp.ts';
 
 // The picture a shared link shows (og:image): a raster image of a known size. With a photo, the photo
 // cropped square; without one, a person mark in the card's colours. No text is drawn: the production
@@ -60,6 +60,7 @@ export async function ogImage(deps: AppDeps, source: OgImageSource): Promise<Buf
   const cached = images.get(key);
   if (cached) return cached;
   const photo = await readPhoto(deps, source.photo);
+  const sharp = await loadSharp();
   const image = photo
     ? sharp(photo).resize(OG_IMAGE_SIZE, OG_IMAGE_SIZE, { fit: 'cover' })
     : sharp(personMark(source.colours));

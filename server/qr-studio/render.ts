@@ -1,7 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
-import sharp from 'sharp';
 import { hexToRgb } from '../../src/colour.ts';
 import { qrSvgMarkup, type QrDrawing } from '../../src/qr-design.ts';
+import { loadSharp } from '../lib/sharp.ts';
 
 // A QR drawing (src/qr-design.ts drawQr) as the files people download and the images the server checks:
 // SVG markup, a PNG rasterised from that same SVG by sharp, and a PDF that draws the same path data as
@@ -20,24 +19,26 @@ export function qrSvgFile(drawing: QrDrawing, logo: LogoImage | null, pixels?: n
 }
 
 /** The drawing as a `pixels` × `pixels` PNG (or raw RGBA for the decoder). */
-export function qrRaster(drawing: QrDrawing, logo: LogoImage | null, pixels: number) {
+export async function qrRaster(drawing: QrDrawing, logo: LogoImage | null, pixels: number) {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(qrSvgFile(drawing, logo, pixels))).flatten({ background: drawing.background });
 }
 
 export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: number): Promise<Buffer> {
-  return qrRaster(drawing, logo, pixels).png().toBuffer();
+  return (await qrRaster(drawing, logo, pixels)).png().toBuffer();
 }
 
 /** One module's side in the PDF: 2 mm, so a typical code (about 45 modules) prints about 9 cm wide. */
 const PDF_POINTS_PER_MODULE = (2 / 25.4) * 72;
 
-function pdfColour(hex: string) {
-  const [r, g, b] = hexToRgb(hex);
-  return rgb(r / 255, g / 255, b / 255);
-}
-
 /** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */
 export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: string): Promise<Buffer> {
+  // pdf-lib (about 12 MB once loaded) only for those who download a PDF
+  const { PDFDocument, rgb } = await import('pdf-lib');
+  const pdfColour = (hex: string) => {
+    const [r, g, b] = hexToRgb(hex);
+    return rgb(r / 255, g / 255, b / 255);
+  };
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setCreator('Tapcard');

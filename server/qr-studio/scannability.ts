@@ -71,7 +71,9 @@ export async function renderForCheck(
   pixelsPerModule: number = CHECK_PIXELS_PER_MODULE[0],
 ): Promise<RenderedQr> {
   const pixels = drawing.side * pixelsPerModule;
-  const { data, info } = await qrRaster(drawing, logo, pixels)
+  const { data, info } = await (
+    await qrRaster(drawing, logo, pixels)
+  )
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
