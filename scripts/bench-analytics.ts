@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
@@ -20,6 +19,7 @@ import { analyticsBreakdowns } from '../server/analytics/breakdowns.ts';
 import { analyticsOverview, type AnalyticsContext } from '../server/analytics/service.ts';
 import { parseConfig, type DatabaseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
+import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
 
 const BUSY = { linkEvents: 1_000_000, profileViews: 300_000, visitors: 150_000 };
 const NORMAL = { linkEvents: 2_000, profileViews: 1_000, visitors: 1_000 };
@@ -41,23 +41,8 @@ async function temporaryDatabase(): Promise<{ config: DatabaseConfig; drop(): Pr
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `tapcard_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.toString() },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
+  return { config: { kind: 'postgres', url }, drop };
 }
 
 // A visit's values, drawn with skewed odds as real traffic has them (most from a few, a long tail).

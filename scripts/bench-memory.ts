@@ -14,12 +14,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
 import { residentMemory, seedCards, visitCards, type SeededCard } from './lib/many-cards.ts';
+import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
 
 const CARDS = Number(process.env.BENCH_MEMORY_CARDS ?? 5_000);
 const BUDGETS = (process.env.BENCH_MEMORY_BUDGETS ?? '64,1024').split(',').map(Number);
@@ -48,24 +48,8 @@ async function temporaryDatabase(dataDir: string) {
       drop: async () => undefined,
     };
   }
-  const name = `tapcard_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.toString() } as const,
-    env: { DATABASE_URL: url.toString() },
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
+  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
+  return { config: { kind: 'postgres', url } as const, env: { DATABASE_URL: url }, drop };
 }
 
 async function measure(
