@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
-import { AUTH_ERROR_CODES } from '#src/errors.ts';
 import { SignUpSchema, type SignUpInput } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
@@ -57,16 +56,6 @@ export function SignUpForm({
     const { data, error } = await authCall(
       authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
     );
-    if (error?.code === AUTH_ERROR_CODES.mailUnavailable) {
-      // the waiting screen's 'resend' asks for the e-mail again
-      toast({
-        variant: 'destructive',
-        title: t`We could not send the email`,
-        description: t`Use “Resend” in a moment to get it.`,
-      });
-      onSignedUp({ values, signedIn: false });
-      return;
-    }
     if (error) {
       toast({
         variant: 'destructive',
