@@ -59,6 +59,14 @@ describe('parseConfig defaults', () => {
     );
   });
 
+  it('retries an e-mail 8 times from 30 s unless MAIL_RETRY_* say otherwise', () => {
+    expect(parseConfig({}).mail.retry).toEqual({ limit: 8, delaySeconds: 30 });
+    expect(parseConfig({ MAIL_RETRY_LIMIT: '0', MAIL_RETRY_DELAY_SECONDS: '5' }).mail.retry).toEqual({
+      limit: 0,
+      delaySeconds: 5,
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -80,6 +88,8 @@ describe('parseConfig errors name the variable in one line', () => {
     [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV: /],
     [{ TRUST_PROXY: 'yes please' }, /^Invalid TRUST_PROXY: /],
     [{ ANALYTICS_COUNTRIES: 'no' }, /^Invalid ANALYTICS_COUNTRIES: /],
+    [{ MAIL_RETRY_LIMIT: '-1' }, /^Invalid MAIL_RETRY_LIMIT: must be 0 or more/],
+    [{ MAIL_RETRY_DELAY_SECONDS: '0' }, /^Invalid MAIL_RETRY_DELAY_SECONDS: must be at least 1/],
     [{ AUTH_SECRET: 'short' }, /^Invalid AUTH_SECRET: must be at least 32 characters \(got "\*\*\*"\)$/],
   ])('%j', (env, expected) => {
     const message = errorOf(() => parseConfig(env));

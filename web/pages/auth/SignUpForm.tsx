@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { MAIL_TICKET_HEADER } from '#src/api.ts';
 import { paths } from '#src/routes.ts';
 import { SignUpSchema, type SignUpInput } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
@@ -17,6 +18,8 @@ export interface SignUpResult {
   values: SignUpInput;
   /** False while the address waits for confirmation (the server requires it before any session). */
   signedIn: boolean;
+  /** The ticket of the e-mail the sign-up queued, to ask later whether it could be sent. */
+  mailTicket: string | null;
 }
 
 const EMPTY: SignUpInput = { name: '', email: '', password: '' };
@@ -53,8 +56,19 @@ export function SignUpForm({
 
   const onSubmit = form.submit(async (values) => {
     const { name, email, password } = values;
+    let mailTicket: string | null = null;
     const { data, error } = await authCall(
-      authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
+      authClient.signUp.email({
+        name,
+        email,
+        password,
+        callbackURL: paths.onboarding,
+        fetchOptions: {
+          onResponse: ({ response }) => {
+            mailTicket = response.headers.get(MAIL_TICKET_HEADER);
+          },
+        },
+      }),
     );
     if (error) {
       toast({
@@ -64,7 +78,7 @@ export function SignUpForm({
       });
       return;
     }
-    onSignedUp({ values, signedIn: data.token !== null });
+    onSignedUp({ values, signedIn: data.token !== null, mailTicket });
   });
 
   return (
