@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
@@ -40,6 +41,9 @@ const ACCOUNT_PAGE_KINDS: readonly MailKind[] = [
   'support_confirmation',
 ];
 
+/** Messages one fetch of a worker takes at most. */
+const MAIL_BATCH_SIZE = 20;
+
 const queuedInRequest = new AsyncLocalStorage<string[]>();
 
 /** Runs `handle` and returns, beside its result, the ids (tickets) of the messages it queued. */
@@ -72,8 +76,7 @@ export async function startOutbox(
       .where('id', '=', id)
       .execute();
 
-  const workerId = await boss.work<MailJob>(QUEUES.mail, { includeMetadata: true }, async ([job]) => {
-    if (!job) return;
+  const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { id, message } = job.data;
     try {
       await transport.send(message);
@@ -84,14 +87,26 @@ export async function startOutbox(
         retry ? 'e-mail not sent; it will be tried again' : 'e-mail not sent on its last try',
       );
       await mark(id, 'retrying', true);
-      throw error;
+      // this job only: the others of the batch are completed when the handler returns
+      await boss.fail(QUEUES.mail, job.id, { message: (error as Error).message });
+      return;
     }
     await mark(id, 'sent', true);
-  });
-  await boss.work<MailJob>(QUEUES.mailGivenUp, async ([job]) => {
-    if (!job) return;
-    logger.error({ mail: { id: job.data.id, to: job.data.message.to } }, 'e-mail given up');
-    await mark(job.data.id, 'failed', false);
+  };
+  // a batch at a time, sent side by side (the SMTP transport keeps a pool of connections): a worker
+  // waits its polling interval between fetches unless a send of this process wakes it
+  const workerId = await boss.work<MailJob>(
+    QUEUES.mail,
+    { includeMetadata: true, batchSize: MAIL_BATCH_SIZE },
+    async (jobs) => {
+      await Promise.all(jobs.map(deliver));
+    },
+  );
+  await boss.work<MailJob>(QUEUES.mailGivenUp, { batchSize: MAIL_BATCH_SIZE }, async (jobs) => {
+    for (const job of jobs) {
+      logger.error({ mail: { id: job.data.id, to: job.data.message.to } }, 'e-mail given up');
+      await mark(job.data.id, 'failed', false);
+    }
   });
 
   const { limit, delaySeconds } = config.mail.retry;
