@@ -14,7 +14,7 @@ import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
-import { startJobQueue, stopJobQueue } from './jobs/queue.ts';
+import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
@@ -94,11 +94,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
       app.log,
     );
-    // closed before the database (onClose hooks run last registered first): jobs in hand may finish
+    // onClose hooks run last registered first: the workers stop (jobs in hand may finish), then the
+    // queue, then the database
     app.addHook('onClose', () => stopJobQueue(queue));
     const mailer = await startOutbox(queue, database.db, config, transport, app.log);
+    app.addHook('onClose', () => mailer.stop(WORKER_STOP_TIMEOUT_MS));
     const deps: AppDeps = { db: database.db, config, mailer, storage, changes };
-    if (maintenance !== 'off') await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
+    if (maintenance !== 'off') {
+      const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
+      app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));
+    }
     await authModuleLoading;
     const auth = await createAuth({
       db: database.db,

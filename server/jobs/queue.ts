@@ -20,8 +20,11 @@ export const QUEUES = {
   cleanup: 'cleanup',
 } as const;
 
-/** How long close() waits for the jobs in hand before the queue lets go of them (retried later). */
-export const QUEUE_STOP_TIMEOUT_MS = 10_000;
+/**
+ * How long close() waits for the jobs in hand (server/jobs/worker.ts) before it lets go of them: they are
+ * handed out again after their expiry. Well inside the 10 s a SIGTERM leaves (server/main.ts).
+ */
+export const WORKER_STOP_TIMEOUT_MS = 5_000;
 
 /**
  * pg-boss's database interface over a Kysely instance (the app's, or a transaction's: a job sent with it
@@ -94,7 +97,10 @@ export async function ensureQueue(boss: JobQueue, name: string, options: Omit<Pg
   }
 }
 
-/** Stops taking jobs and waits (bounded) for the ones in hand; a job still running is failed and retried. */
+/**
+ * Stops pg-boss's timers and its own schedule worker, waiting at most a second (its shortest) for it. The
+ * app's workers are stopped before (server/jobs/worker.ts).
+ */
 export async function stopJobQueue(boss: JobQueue): Promise<void> {
-  await boss.stop({ graceful: true, timeout: QUEUE_STOP_TIMEOUT_MS, close: false });
+  await boss.stop({ graceful: true, timeout: 1_000, close: false });
 }

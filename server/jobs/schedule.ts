@@ -3,6 +3,7 @@ import { cleanUp } from '../cleanup/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { ensureQueue, QUEUES, type JobQueue } from './queue.ts';
+import { startWorker } from './worker.ts';
 
 // The admin jobs run on a schedule of the job queue (pg-boss cron): every server process checks the
 // schedule, and pg-boss lets one job through per time slot, so each run happens once however many
@@ -27,23 +28,29 @@ export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
 const RUN_EXPIRES_IN_SECONDS = 60 * 60;
 
 /**
- * Creates the two queues, stores their schedules and starts their workers. A run that fails is logged
- * and not retried: the next scheduled run does the same work.
+ * Creates the two queues, stores their schedules and starts their workers; returns what stops them. A
+ * run that fails is logged and not retried: the next scheduled run does the same work.
  */
 export async function scheduleMaintenanceJobs(
   boss: JobQueue,
   deps: AppDeps,
   logger: FastifyBaseLogger,
   schedule: MaintenanceSchedule,
-): Promise<void> {
+): Promise<(timeoutMs: number) => Promise<void>> {
   // stately: one run waiting and one running at most, so runs never overlap or pile up
-  const options = { policy: 'stately', retryLimit: 0, expireInSeconds: RUN_EXPIRES_IN_SECONDS } as const;
-  await ensureQueue(boss, QUEUES.trialReminders, options);
-  await ensureQueue(boss, QUEUES.cleanup, options);
+  const queue = { policy: 'stately', retryLimit: 0, expireInSeconds: RUN_EXPIRES_IN_SECONDS } as const;
+  await ensureQueue(boss, QUEUES.trialReminders, queue);
+  await ensureQueue(boss, QUEUES.cleanup, queue);
   await boss.schedule(QUEUES.trialReminders, schedule.trialReminders);
   await boss.schedule(QUEUES.cleanup, schedule.cleanup);
-  await boss.work(QUEUES.trialReminders, () => runTrialReminders(deps, logger));
-  await boss.work(QUEUES.cleanup, () => runCleanup(deps, logger));
+  const options = { pollingIntervalSeconds: deps.config.jobs.pollingIntervalSeconds, batchSize: 1 };
+  const workers = [
+    startWorker(boss, QUEUES.trialReminders, options, () => runTrialReminders(deps, logger), logger),
+    startWorker(boss, QUEUES.cleanup, options, () => runCleanup(deps, logger), logger),
+  ];
+  return async (timeoutMs) => {
+    await Promise.all(workers.map((worker) => worker.stop(timeoutMs)));
+  };
 }
 
 async function runTrialReminders(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {

@@ -6,6 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
+import { startWorker } from '../jobs/worker.ts';
 import type { MailAbout, Mailer, MailKind, MailMessage, MailTransport } from './types.ts';
 
 // The outbox: a request that sends e-mail stores the message as a job of the queue (with a mail_outbox
@@ -44,7 +45,18 @@ const ACCOUNT_PAGE_KINDS: readonly MailKind[] = [
 /** Messages one fetch of a worker takes at most. */
 const MAIL_BATCH_SIZE = 20;
 
+/**
+ * A message still in hand this long after it was taken (its process died) is handed out again by the
+ * queue's maintenance; far longer than a send may take (the transport gives up after 20 s).
+ */
+const MAIL_JOB_EXPIRES_IN_SECONDS = 120;
+
 const queuedInRequest = new AsyncLocalStorage<string[]>();
+
+export interface Outbox extends Mailer {
+  /** Stops the workers, waiting at most `timeoutMs` for the messages in hand. */
+  stop(timeoutMs: number): Promise<void>;
+}
 
 /** Runs `handle` and returns, beside its result, the ids (tickets) of the messages it queued. */
 export async function collectQueuedMail<T>(
@@ -62,7 +74,7 @@ export async function startOutbox(
   config: Config,
   transport: MailTransport,
   logger: FastifyBaseLogger,
-): Promise<Mailer> {
+): Promise<Outbox> {
   await ensureQueue(boss, QUEUES.mailGivenUp);
   await ensureQueue(boss, QUEUES.mail);
   const mark = (id: string, status: MailStatus, attempted: boolean) =>
@@ -87,27 +99,26 @@ export async function startOutbox(
         retry ? 'e-mail not sent; it will be tried again' : 'e-mail not sent on its last try',
       );
       await mark(id, 'retrying', true);
-      // this job only: the others of the batch are completed when the handler returns
-      await boss.fail(QUEUES.mail, job.id, { message: (error as Error).message });
-      return;
+      throw error;
     }
     await mark(id, 'sent', true);
   };
-  // a batch at a time, sent side by side (the SMTP transport keeps a pool of connections): a worker
-  // waits its polling interval between fetches unless a send of this process wakes it
-  const workerId = await boss.work<MailJob>(
-    QUEUES.mail,
-    { includeMetadata: true, batchSize: MAIL_BATCH_SIZE },
-    async (jobs) => {
-      await Promise.all(jobs.map(deliver));
-    },
-  );
-  await boss.work<MailJob>(QUEUES.mailGivenUp, { batchSize: MAIL_BATCH_SIZE }, async (jobs) => {
-    for (const job of jobs) {
+  const workerOptions = {
+    pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
+    batchSize: MAIL_BATCH_SIZE,
+  };
+  // a batch at a time, sent side by side (the SMTP transport keeps a pool of connections)
+  const sender = startWorker(boss, QUEUES.mail, workerOptions, deliver, logger);
+  const givenUp = startWorker<MailJob>(
+    boss,
+    QUEUES.mailGivenUp,
+    workerOptions,
+    async (job) => {
       logger.error({ mail: { id: job.data.id, to: job.data.message.to } }, 'e-mail given up');
       await mark(job.data.id, 'failed', false);
-    }
-  });
+    },
+    logger,
+  );
 
   const { limit, delaySeconds } = config.mail.retry;
   return {
@@ -123,16 +134,20 @@ export async function startOutbox(
           retryLimit: limit,
           retryDelay: delaySeconds,
           retryBackoff: true,
+          expireInSeconds: MAIL_JOB_EXPIRES_IN_SECONDS,
           deadLetter: QUEUES.mailGivenUp,
           db: queueDb<Database>(trx),
         });
       });
       queuedInRequest.getStore()?.push(id);
       // this process's worker starts on it now instead of at its next poll
-      boss.notifyWorker(workerId);
+      sender.notify();
     },
     async close() {
       await transport.close();
+    },
+    async stop(timeoutMs: number) {
+      await Promise.all([sender.stop(timeoutMs), givenUp.stop(timeoutMs)]);
     },
   };
 }

@@ -11,6 +11,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { listDevMailbox } from '../../server/mail/mailer.ts';
+import { WORKER_STOP_TIMEOUT_MS } from '../../server/jobs/queue.ts';
 import type { MaintenanceSchedule } from '../../server/jobs/schedule.ts';
 import { embeddedAt } from '../support/admin-script.ts';
 import {
@@ -23,7 +24,12 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
-import { downSmtpUrl, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import {
+  type MailReceiver,
+  downSmtpUrl,
+  startMailReceiver,
+  startSilentMailServer,
+} from '../support/mail-receiver.ts';
 
 // The job queue (pg-boss, server/jobs/queue.ts): the admin jobs run on its schedule, every job runs once
 // however many processes share the database, and a job survives the process that queued it.
@@ -214,6 +220,42 @@ describe('a queued e-mail', () => {
       await second?.close();
       await first.close();
       await back?.close();
+      await shared.drop();
+    }
+  });
+
+  it('in hand when its server stops is given back within the bound of the stop, and sent by the next one', async () => {
+    const shared = await sharedDatabase();
+    const silent = await startSilentMailServer();
+    const first = await buildTestApp({ ...shared.overrides, mail: smtpMail(silent.url) });
+    let second: FastifyInstance | undefined;
+    const receiver = await startMailReceiver();
+    try {
+      const email = newEmail();
+      const response = await signUpRequest(first.app, email);
+      const ticket = String(response.headers[MAIL_TICKET_HEADER]);
+      // the worker has it, and the mail server says nothing
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{
+            state: string;
+          }>`select state::text from pgboss.job where id = ${ticket}`.execute(first.db);
+          expect(rows[0]?.state).toBe('active');
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const stopping = Date.now();
+      await first.app.close();
+      expect(Date.now() - stopping).toBeLessThan(WORKER_STOP_TIMEOUT_MS + 3_000);
+
+      second = await reopen({ ...first.config, mail: smtpMail(receiver.url) });
+      const message = await receiver.waitFor((mail) => mail.to.includes(email), 20_000);
+      expect(message.body).toContain('/api/auth/verify-email?token=');
+    } finally {
+      await silent.close();
+      await second?.close();
+      await first.close();
+      await receiver.close();
       await shared.drop();
     }
   });

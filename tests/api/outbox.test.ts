@@ -1,4 +1,3 @@
-import { createServer, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_TICKET_HEADER } from '../../src/api.ts';
@@ -15,7 +14,12 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { downSmtpUrl, startMailReceiver } from '../support/mail-receiver.ts';
+import {
+  downSmtpUrl,
+  startMailReceiver,
+  startSilentMailServer,
+  type MailReceiver,
+} from '../support/mail-receiver.ts';
 
 // The outbox (server/mail/outbox.ts): a request queues its e-mail and answers at once; a worker sends it,
 // retrying while the mail server is away (twice, after 1-2 s and 2-4 s, in tests); a message given up is
@@ -44,29 +48,9 @@ async function waitForStatus(app: FastifyInstance, ticket: string, status: MailS
   });
 }
 
-/** A mail server that takes the connection and never says a word (a hung server). */
-async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('a sign-up while the mail server is away', () => {
   it('answers without waiting for a mail server that does not answer', async () => {
-    const silent = await startSilentServer();
+    const silent = await startSilentMailServer();
     const app = await buildTestApp({ mail: smtpMail(silent.url) });
     try {
       const started = Date.now();
@@ -86,6 +70,7 @@ describe('a sign-up while the mail server is away', () => {
   it('SMTP down during sign-up, then up: the confirmation arrives once', async () => {
     const smtpUrl = await downSmtpUrl();
     const app = await buildTestApp({ mail: smtpMail(smtpUrl) });
+    let back: MailReceiver | undefined;
     try {
       const email = newEmail();
       const response = await signUpRequest(app.app, email);
@@ -93,19 +78,17 @@ describe('a sign-up while the mail server is away', () => {
       const ticket = String(response.headers[MAIL_TICKET_HEADER]);
       await waitForStatus(app.app, ticket, 'retrying');
 
-      const back = await startMailReceiver(Number(new URL(smtpUrl).port));
-      try {
-        const message = await back.waitFor((mail) => mail.to.includes(email), 15_000);
-        expect(message.body).toContain('/api/auth/verify-email?token=');
-        await waitForStatus(app.app, ticket, 'sent');
-        // past the next retry's time: nothing more comes
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        expect(back.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
-      } finally {
-        await back.close();
-      }
+      back = await startMailReceiver(Number(new URL(smtpUrl).port));
+      const message = await back.waitFor((mail) => mail.to.includes(email), 15_000);
+      expect(message.body).toContain('/api/auth/verify-email?token=');
+      await waitForStatus(app.app, ticket, 'sent');
+      // past the next retry's time: nothing more comes
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(back.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
     } finally {
+      // the app first: the receiver's close waits for the app's pooled SMTP connection to end
       await app.close();
+      await back?.close();
     }
   });
 });
