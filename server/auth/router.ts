@@ -1,4 +1,4 @@
-import { MailTicketSchema } from '../../src/schemas/auth.ts';
+import { z } from 'zod';
 import { mailStatus } from '../mail/outbox.ts';
 import { passkeyRelyingParty } from '../passkeys/relying-party.ts';
 import { publicProcedure, router } from '../trpc/init.ts';
@@ -18,6 +18,6 @@ export const authRouter = router({
    * sign-up's answer (only its sender has it): queued, retrying, sent or failed; null for no such ticket.
    */
   mailStatus: publicProcedure
-    .input(MailTicketSchema)
+    .input(z.object({ ticket: z.uuid() }))
     .query(async ({ ctx, input }) => ({ status: await mailStatus(ctx.db, input.ticket) })),
 });

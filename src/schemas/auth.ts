@@ -97,9 +97,3 @@ export const TotpCodeFormSchema = z.object({ code: TotpCodeSchema });
  * check (better-auth makes them): only that one was typed.
  */
 export const BackupCodeFormSchema = z.object({ code: singleLineText().min(1, M.required) });
-
-/** The ticket of a queued e-mail (the sign-up's answer carries it: MAIL_TICKET_HEADER of src/api.ts). */
-export const MailTicketSchema = z.object({ ticket: z.uuid() });
-
-/** One of the account's e-mails that could not be sent, whose notice is closed. */
-export const UndeliveredMailSchema = z.object({ id: z.uuid() });
