@@ -88,10 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await migrateToLatest(database.db);
     const queue = await startJobQueue(
       database.db,
-      {
-        pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
-        schedules: maintenance === 'off' ? 'off' : { cronCheckSeconds: maintenance.cronCheckSeconds },
-      },
+      { schedules: maintenance === 'off' ? 'off' : { cronCheckSeconds: maintenance.cronCheckSeconds } },
       app.log,
     );
     // onClose hooks run last registered first: the workers stop (jobs in hand may finish), then the

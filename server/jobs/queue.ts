@@ -21,8 +21,8 @@ export const QUEUES = {
 } as const;
 
 /**
- * How long close() waits for the jobs in hand (server/jobs/worker.ts) before it lets go of them: they are
- * handed out again after their expiry. Well inside the 10 s a SIGTERM leaves (server/main.ts).
+ * How long close() waits for the jobs in hand (server/jobs/worker.ts) before it gives them back for
+ * another process. Well inside the 10 s a SIGTERM leaves (server/main.ts).
  */
 export const WORKER_STOP_TIMEOUT_MS = 5_000;
 
@@ -50,12 +50,14 @@ export function queueDb<DB>(db: Kysely<DB>): PgBoss.Db {
 }
 
 export interface QueueOptions {
-  pollingIntervalSeconds: number;
   /** Run the schedules (cron) stored in the queue, every `cronCheckSeconds`; off: none run here. */
   schedules: { cronCheckSeconds: number } | 'off';
 }
 
-/** Starts pg-boss on the app's database (creating or upgrading its schema) and its queues. */
+/**
+ * Starts pg-boss on the app's database (creating or upgrading its schema) and, unless they are off, its
+ * schedules. The app's workers are started on it afterwards (server/jobs/worker.ts).
+ */
 export async function startJobQueue<DB>(
   db: Kysely<DB>,
   options: QueueOptions,
@@ -64,7 +66,6 @@ export async function startJobQueue<DB>(
   const boss = new PgBoss({
     db: queueDb(db),
     schema: 'pgboss',
-    pollingIntervalSeconds: options.pollingIntervalSeconds,
     ...(options.schedules === 'off'
       ? { schedule: false }
       : {

@@ -101,7 +101,10 @@ export async function startOutbox(
       await mark(id, 'retrying', true);
       throw error;
     }
-    await mark(id, 'sent', true);
+    // sent: a record that cannot be written now must not make the job fail and send the message again
+    await mark(id, 'sent', true).catch((error: unknown) =>
+      logger.warn({ err: error, mail: { id } }, 'e-mail sent, but its record could not be updated'),
+    );
   };
   const workerOptions = {
     pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
