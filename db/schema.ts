@@ -367,6 +367,22 @@ export interface UsedTotpCodesTable {
   used_at: CreatedAt;
 }
 
+/** What became of an e-mail of the outbox (server/mail/outbox.ts); the id is its job's. */
+export interface MailOutboxTable {
+  id: string;
+  /** The account the message is about, if any (removed with it). */
+  user_id: string | null;
+  recipient: string;
+  /** Which message (MailKind of server/mail/types.ts). */
+  kind: string;
+  status: Generated<'queued' | 'retrying' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  /** When the person closed the notice of a message that could not be sent. */
+  dismissed_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -391,6 +407,7 @@ export interface Database {
   trial_reminders: TrialRemindersTable;
   stripe_events: StripeEventsTable;
   count_batches: CountBatchesTable;
+  mail_outbox: MailOutboxTable;
   demo_invoices: DemoInvoicesTable;
   usernames: UsernamesTable;
 }

@@ -1,11 +1,12 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
 // confirmed in time, photos nothing uses, photo files no row points to, old processed Stripe event ids,
-// old ids of written count batches and the usernames of accounts deleted long enough ago (server/cleanup/service.ts),
+// old ids of written count batches, old records of queued e-mails and the usernames of accounts deleted long enough ago (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {
   cleanUp,
   COUNT_BATCH_DAYS,
+  MAIL_RECORD_DAYS,
   PHOTO_GRACE_HOURS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
@@ -22,6 +23,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   strayPhotoFiles: `photo files without a row (older than ${PHOTO_GRACE_HOURS} hours)`,
   oldStripeEvents: `processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days`,
   oldCountBatches: `ids of written count batches older than ${COUNT_BATCH_DAYS} days`,
+  oldMailRecords: `records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago`,
   expiredUsernameHolds: `usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again)`,
 };
 

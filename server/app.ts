@@ -14,16 +14,18 @@ import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
+import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { registerMetricsRoutes } from './metrics/routes.ts';
-import { MAINTENANCE_SCHEDULE, startMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startOutbox } from './mail/outbox.ts';
 import { registerDevMailRoutes } from './mail/routes.ts';
-import type { Mailer } from './mail/types.ts';
+import type { MailTransport } from './mail/types.ts';
 import { createLocalChangeBus, createPostgresChangeBus, type ChangeBus } from './lib/changes.ts';
 import { endEventStreamsOnClose } from './live/close-streams.ts';
 import { createMediaStorage } from './media/create-storage.ts';
@@ -45,13 +47,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already opened database (main.ts opens it while this module loads); opened here otherwise. */
   database?: DatabaseHandle;
-  /** A mailer of the caller's own (tests); its owner closes it. Made from config.mail otherwise. */
-  mailer?: Mailer;
+  /** The outbox's mail transport, of the caller's own (tests); its owner closes it. From config.mail otherwise. */
+  mailer?: MailTransport;
   /** Photo storage of the caller's own (tests); made from the config otherwise. */
   storage?: MediaStorage;
   /** Change notices of the caller's own (tests joining two apps); made from the database otherwise. */
   changes?: ChangeBus;
-  /** When the server runs the admin jobs itself (embedded database only); 'off' for tests. */
+  /** When the admin jobs run (server/jobs/schedule.ts); 'off': not from this process (tests). */
   maintenance?: MaintenanceSchedule | 'off';
 }
 
@@ -71,9 +73,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const authModuleLoading = loadAuthModule(); // overlaps with opening the database
   const database = options.database ?? (await openDatabase(config.database, app.log));
   app.addHook('onClose', () => database.close());
-  // one mailer (one SMTP pool) for the whole app: better-auth's e-mails and every service share it
-  const mailer = options.mailer ?? createMailer(config, app.log);
-  if (!options.mailer) app.addHook('onClose', () => mailer.close());
+  // one transport (one SMTP pool) for the whole app: the outbox's worker sends every e-mail through it
+  const transport = options.mailer ?? createMailer(config, app.log);
+  if (!options.mailer) app.addHook('onClose', () => transport.close());
   const storage = options.storage ?? (await createMediaStorage(config));
   // several processes on one Postgres hear each other's changes; an embedded database has one process
   const changes =
@@ -82,9 +84,24 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       ? await createPostgresChangeBus(config.database.url, app.log)
       : createLocalChangeBus());
   if (!options.changes) app.addHook('onClose', () => changes.close());
-  const deps: AppDeps = { db: database.db, config, mailer, storage, changes };
+  const maintenance = options.maintenance ?? MAINTENANCE_SCHEDULE;
   try {
     await migrateToLatest(database.db);
+    const queue = await startJobQueue(
+      database.db,
+      { schedules: maintenance === 'off' ? 'off' : { cronCheckSeconds: maintenance.cronCheckSeconds } },
+      app.log,
+    );
+    // onClose hooks run last registered first: the workers stop (jobs in hand may finish), then the
+    // queue, then the database
+    app.addHook('onClose', () => stopJobQueue(queue));
+    const mailer = await startOutbox(queue, database.db, config, transport, app.log);
+    app.addHook('onClose', () => mailer.stop(WORKER_STOP_TIMEOUT_MS));
+    const deps: AppDeps = { db: database.db, config, mailer, storage, changes };
+    if (maintenance !== 'off') {
+      const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
+      app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));
+    }
     await authModuleLoading;
     const auth = await createAuth({
       db: database.db,
@@ -171,11 +188,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
     await registerWebRoutes(app, config);
-    // the embedded database admits this process only, so the admin scripts cannot run beside it
-    if (config.database.kind === 'pglite' && options.maintenance !== 'off') {
-      const jobs = startMaintenanceJobs(deps, app.log, options.maintenance ?? MAINTENANCE_SCHEDULE);
-      app.addHook('preClose', () => jobs.stop());
-    }
   } catch (error) {
     await app.close();
     throw error;

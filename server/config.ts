@@ -102,6 +102,14 @@ const envSchema = z.object({
     blankToUndefined,
     z.string().min(3).default('Tapcard <no-reply@tapcard.localhost>'),
   ),
+  MAIL_RETRY_LIMIT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0, 'must be 0 or more').max(20, 'must be at most 20').default(8),
+  ),
+  MAIL_RETRY_DELAY_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1, 'must be at least 1').default(30),
+  ),
   SUPPORT_EMAIL: z.preprocess(
     blankToUndefined,
     z.email('must be an e-mail address').default('support@tapcard.localhost'),
@@ -203,7 +211,14 @@ export interface Config {
     supportEmail: string;
     /** Where Business accounts' support messages go (dedicated support); null: SUPPORT_EMAIL too. */
     supportEmailBusiness: string | null;
+    /**
+     * A message the mail server refuses is tried again up to `limit` times, the waits doubling from
+     * `delaySeconds` (with jitter: 30 s gives about 30-60 s, then 1-2 min, … about 2-4 h before the 8th).
+     */
+    retry: { limit: number; delaySeconds: number };
   };
+  /** The job queue (pg-boss, server/jobs/queue.ts): how often an idle worker asks for new jobs. */
+  jobs: { pollingIntervalSeconds: number };
   /** Sign-in providers that have a client id and secret configured (DECISIONS.md: buttons only then). */
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
@@ -306,7 +321,9 @@ export function parseConfig(
       from: parsed.MAIL_FROM,
       supportEmail: parsed.SUPPORT_EMAIL,
       supportEmailBusiness: parsed.SUPPORT_EMAIL_BUSINESS ?? null,
+      retry: { limit: parsed.MAIL_RETRY_LIMIT, delaySeconds: parsed.MAIL_RETRY_DELAY_SECONDS },
     },
+    jobs: { pollingIntervalSeconds: 2 },
     oauth: {
       google: oauthClient(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),
       apple: oauthClient(parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET),

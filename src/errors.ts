@@ -56,8 +56,6 @@ export function isErrorReason(value: unknown): value is ErrorReason {
  * INVALID_EMAIL_OR_PASSWORD); the client maps each to a translated message.
  */
 export const AUTH_ERROR_CODES = {
-  /** sign-up or resend: the confirmation e-mail could not be sent (the account exists) */
-  mailUnavailable: 'MAIL_UNAVAILABLE',
   /** a second click on a confirmation link */
   linkAlreadyUsed: 'LINK_ALREADY_USED',
   /** an authenticator code presented a second time */

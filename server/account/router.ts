@@ -1,7 +1,14 @@
+import { z } from 'zod';
 import { DeleteAccountSchema } from '../../src/schemas/auth.ts';
+import { dismissUndeliveredMail, listUndeliveredMail } from '../mail/outbox.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { deleteAccount } from './service.ts';
 
 export const accountRouter = router({
   delete: authedProcedure.input(DeleteAccountSchema).mutation(({ ctx, input }) => deleteAccount(ctx, input)),
+  /** The account's e-mails that could not be sent, after every retry (server/mail/outbox.ts). */
+  undeliveredMail: authedProcedure.query(({ ctx }) => listUndeliveredMail(ctx.db, ctx.user.id)),
+  dismissUndeliveredMail: authedProcedure
+    .input(z.object({ id: z.uuid() }))
+    .mutation(({ ctx, input }) => dismissUndeliveredMail(ctx.db, ctx.user.id, input.id)),
 });

@@ -18,7 +18,6 @@ import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
-import { sendInBackground, sendWatched } from './mail-failures.ts';
 
 /**
  * Per client address (the socket's, or the trusted proxy's X-Forwarded-For: see CLIENT_IP_HEADER),
@@ -69,6 +68,15 @@ export async function createAuth({
   const modules = await loadAuthModule();
   const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }] = modules;
   const localeOf = (userId: string) => getProfileLanguage(db, userId);
+  /**
+   * Queues without making the request wait, for answers that must be the same (in time too) whether or
+   * not an account was found: a reset request and a resend queue a message only for an account.
+   */
+  const queueInBackground = (...args: Parameters<Mailer['send']>) => {
+    mailer
+      .send(...args)
+      .catch((error: unknown) => logger.error({ err: error }, 'e-mail could not be queued'));
+  };
   const sendEmailChangeApproval = async ({
     user,
     newEmail,
@@ -79,7 +87,7 @@ export async function createAuth({
     url: string;
   }) => {
     const mail = changeEmail(await localeOf(user.id), { name: user.name, newEmail, url });
-    await sendWatched(mailer, { to: user.email, ...mail });
+    await mailer.send({ to: user.email, ...mail }, { kind: 'change_email', userId: user.id });
   };
   const hookDeps = { db, modules, emailChangeExpiresIn: CHANGE_EMAIL_EXPIRES_IN, sendEmailChangeApproval };
   /** A new sign-up confirmation link, built as better-auth builds its own (it leads to /onboarding). */
@@ -134,7 +142,7 @@ export async function createAuth({
       // not awaited: the answer, and its time, must be the same whether or not the address has an account
       sendResetPassword: async ({ user, url }) => {
         const mail = resetPassword(await localeOf(user.id), { name: user.name, url });
-        sendInBackground(mailer, { to: user.email, ...mail });
+        queueInBackground({ to: user.email, ...mail }, { kind: 'reset_password', userId: user.id });
       },
       // Sign-up with a registered address answers as for a new one (better-auth does, as confirmation is
       // required), so the answer never tells whether an account exists; the owner of the address is told
@@ -145,7 +153,10 @@ export async function createAuth({
         const mail = user.emailVerified
           ? accountExists(locale, { name: user.name, signInUrl: `${config.publicUrl}${paths.login}` })
           : verifyEmail(locale, { name: user.name, url: await confirmationUrl(user) });
-        await sendWatched(mailer, { to: user.email, ...mail });
+        await mailer.send(
+          { to: user.email, ...mail },
+          { kind: user.emailVerified ? 'account_exists' : 'verify_email', userId: user.id },
+        );
       },
     },
     emailVerification: {
@@ -156,16 +167,18 @@ export async function createAuth({
       sendVerificationEmail: async ({ user, url, token }, request) => {
         const locale = await localeOf(user.id);
         // the second step of a change of address goes to the new address, with a text of its own
-        const mail = isEmailChangeToken(token)
+        const emailChange = isEmailChangeToken(token);
+        const mail = emailChange
           ? confirmNewEmail(locale, { name: user.name, url })
           : verifyEmail(locale, { name: user.name, url });
+        const message = { to: user.email, ...mail };
+        const about = { kind: emailChange ? 'confirm_new_email' : 'verify_email', userId: user.id } as const;
         if (request && new URL(request.url).pathname.endsWith('/send-verification-email')) {
-          // 'resend': better-auth answers it in the same time whether or not an account needs the link;
-          // a failed send must not change the answer either
-          sendInBackground(mailer, { to: user.email, ...mail });
+          // 'resend': better-auth answers it in the same time whether or not an account needs the link
+          queueInBackground(message, about);
           return;
         }
-        await sendWatched(mailer, { to: user.email, ...mail });
+        await mailer.send(message, about);
       },
     },
     socialProviders: {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { mailStatus } from '../mail/outbox.ts';
 import { passkeyRelyingParty } from '../passkeys/relying-party.ts';
 import { publicProcedure, router } from '../trpc/init.ts';
 
@@ -11,4 +13,11 @@ export const authRouter = router({
     apple: ctx.config.oauth.apple !== undefined,
     passkey: passkeyRelyingParty(ctx.config.publicUrl) !== null,
   })),
+  /**
+   * What became of the e-mail a sign-up queued, asked by the waiting screen with the ticket of the
+   * sign-up's answer (only its sender has it): queued, retrying, sent or failed; null for no such ticket.
+   */
+  mailStatus: publicProcedure
+    .input(z.object({ ticket: z.uuid() }))
+    .query(async ({ ctx, input }) => ({ status: await mailStatus(ctx.db, input.ticket) })),
 });

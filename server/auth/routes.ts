@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTH_ERROR_CODES } from '../../src/errors.ts';
+import { MAIL_TICKET_HEADER } from '../../src/api.ts';
 import { serverPaths } from '../../src/routes.ts';
+import { collectQueuedMail } from '../mail/outbox.ts';
 import type { Auth } from './auth.ts';
 import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
-import { watchMailFailures } from './mail-failures.ts';
 
 /**
- * Requests whose whole point is an e-mail: when it could not be sent, the answer says so (503
- * MAIL_UNAVAILABLE) instead of better-auth's success. Each sends a mail whether or not the address has an
- * account (a sign-up with a registered address mails its owner; a change to a taken address still asks
- * the current address), so this answer tells nothing about accounts either. A sign-up has created the
- * account by then, and the person asks for the e-mail again with 'resend'. A reset request and a resend
- * send only for an account, so they keep one answer whatever happens (server/auth/auth.ts).
+ * A sign-up queues one e-mail whether or not the address has an account (a registered address gets a
+ * mail to its owner), so the ticket of that e-mail in the answer tells nothing about accounts. A reset
+ * request and a resend queue a mail only for an account, so their answers carry none.
  */
-const MAIL_REQUESTS = new Set(['/api/auth/sign-up/email', '/api/auth/change-email']);
+const SIGN_UP_PATH = `${serverPaths.auth}/sign-up/email`;
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope passes the body through untouched (better-auth reads
@@ -31,16 +28,13 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
         headers.set(CLIENT_IP_HEADER, request.ip);
         const body =
           request.method === 'GET' || !request.body ? undefined : new Uint8Array(request.body as Buffer);
-        const { result: response, mailFailed } = await watchMailFailures(() =>
+        const { result: response, tickets } = await collectQueuedMail(() =>
           auth.handler(
             new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
           ),
         );
-        if (mailFailed && MAIL_REQUESTS.has(request.url.split('?')[0] ?? '')) {
-          return reply
-            .status(503)
-            .send({ code: AUTH_ERROR_CODES.mailUnavailable, message: 'mail_unavailable' });
-        }
+        const ticket = tickets[0];
+        if (ticket && request.url.split('?')[0] === SIGN_UP_PATH) reply.header(MAIL_TICKET_HEADER, ticket);
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);

@@ -32,6 +32,12 @@ export const STRIPE_EVENT_DAYS = 30;
  */
 export const COUNT_BATCH_DAYS = 30;
 
+/**
+ * What became of each e-mail of the outbox (mail_outbox) is kept this long: a message that could not be
+ * sent is shown to its account for as long (server/mail/outbox.ts).
+ */
+export const MAIL_RECORD_DAYS = 30;
+
 /** Photo files are checked against their rows this many at a time. */
 const FILE_BATCH_SIZE = 500;
 
@@ -49,6 +55,8 @@ export interface CleanupCounts {
   expiredUsernameHolds: number;
   /** Ids of count batches written more than COUNT_BATCH_DAYS ago. */
   oldCountBatches: number;
+  /** Records of e-mails of the outbox queued more than MAIL_RECORD_DAYS ago. */
+  oldMailRecords: number;
 }
 
 export interface CleanupOptions {
@@ -79,6 +87,7 @@ export async function cleanUp(
     strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
     oldStripeEvents: await removeOlderThan(deps, 'stripe_events', 'received_at', STRIPE_EVENT_DAYS, dryRun),
     oldCountBatches: await removeOlderThan(deps, 'count_batches', 'written_at', COUNT_BATCH_DAYS, dryRun),
+    oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
   };
 }
@@ -106,8 +115,8 @@ async function removeExpiredUsernameHolds(deps: AppDeps, now: Date, dryRun: bool
 /** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
 async function removeOlderThan(
   deps: AppDeps,
-  table: 'stripe_events' | 'count_batches',
-  column: 'received_at' | 'written_at',
+  table: 'stripe_events' | 'count_batches' | 'mail_outbox',
+  column: 'received_at' | 'written_at' | 'created_at',
   days: number,
   dryRun: boolean,
 ): Promise<number> {

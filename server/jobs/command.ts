@@ -8,11 +8,11 @@ import { StartupError } from '../lib/startup-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import { MAINTENANCE_SCHEDULE } from './schedule.ts';
 
 // What the admin commands (scripts/trials-expire.ts, scripts/cleanup.ts) share: their one option, the
-// app's parts built from the environment as the server builds them, a clear refusal while a server holds
-// the embedded database (it runs the jobs itself: server/jobs/schedule.ts), and one line on failure.
+// app's parts built from the environment as the server builds them (but mail sent at once, through the
+// transport, not the outbox), a clear refusal while a server holds the embedded database (it runs the
+// jobs itself: server/jobs/schedule.ts), and one line on failure.
 
 export interface AdminCommandOptions {
   /** --dry-run: report what would be done, change and send nothing. */
@@ -40,7 +40,7 @@ export async function runAdminCommand(
     const database = await openDatabase(config.database, logger).catch((error: unknown) => {
       if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
       throw new StartupError(
-        `the embedded database in ${config.dataDir} is held by ${error.holderText}. A running server does this job itself every ${MAINTENANCE_SCHEDULE.everyMs / 60_000} minutes: nothing to do by hand. To run it now, stop the server first; to run it from cron, use PostgreSQL (DATABASE_URL).`,
+        `the embedded database in ${config.dataDir} is held by ${error.holderText}. A running server runs this job itself on its schedule: nothing to do by hand. To run it now, stop the server first; to run it beside the servers, use PostgreSQL (DATABASE_URL).`,
       );
     });
     const mailer = createMailer(config, logger);

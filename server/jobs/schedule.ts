@@ -2,72 +2,79 @@ import type { FastifyBaseLogger } from 'fastify';
 import { cleanUp } from '../cleanup/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
+import { ensureQueue, QUEUES, type JobQueue } from './queue.ts';
+import { startWorker } from './worker.ts';
 
-// The embedded database admits one process, the server, so `npm run trials:expire` and `npm run cleanup`
-// cannot run beside it (they refuse): the server runs both jobs itself on a timer. On PostgreSQL, cron
-// runs the scripts instead, on as many machines as wanted (README, "Admin jobs").
+// The admin jobs run on a schedule of the job queue (pg-boss cron): every server process checks the
+// schedule, and pg-boss lets one job through per time slot, so each run happens once however many
+// processes there are, with either database. `npm run trials:expire` and `npm run cleanup` remain for a
+// run by hand (README, "Admin jobs").
 
 export interface MaintenanceSchedule {
-  /** The first run after start: soon, so a server that restarts often still gets its runs. */
-  firstRunAfterMs: number;
-  everyMs: number;
+  /** cron expressions, in UTC */
+  trialReminders: string;
+  cleanup: string;
+  /** How often each process looks at the schedule, in seconds. */
+  cronCheckSeconds: number;
 }
 
 export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
-  firstRunAfterMs: 60 * 1000,
-  everyMs: 60 * 60 * 1000,
+  trialReminders: '15 * * * *', // hourly: reminders go out within the hour
+  cleanup: '40 3 * * *', // nightly
+  cronCheckSeconds: 30,
 };
 
-export interface MaintenanceJobs {
-  /** Stops the timer and waits for a run in progress to finish. */
-  stop(): Promise<void>;
-}
+/** A run may take long on a large database (the clean-up lists every stored photo); after this it is failed. */
+const RUN_EXPIRES_IN_SECONDS = 60 * 60;
 
-/** Runs both jobs now and then, one run at a time; the timer never keeps the process alive. */
-export function startMaintenanceJobs(
+/**
+ * Creates the two queues, stores their schedules and starts their workers; returns what stops them. A
+ * run that fails is logged and not retried: the next scheduled run does the same work.
+ */
+export async function scheduleMaintenanceJobs(
+  boss: JobQueue,
   deps: AppDeps,
   logger: FastifyBaseLogger,
   schedule: MaintenanceSchedule,
-): MaintenanceJobs {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  const runAfter = (delayMs: number) => {
-    timer = setTimeout(() => {
-      running = runMaintenanceJobs(deps, logger).finally(() => {
-        if (!stopped) runAfter(schedule.everyMs);
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  runAfter(schedule.firstRunAfterMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+): Promise<(timeoutMs: number) => Promise<void>> {
+  // stately: one run waiting and one running at most, so runs never overlap or pile up
+  const queue = { policy: 'stately', retryLimit: 0, expireInSeconds: RUN_EXPIRES_IN_SECONDS } as const;
+  await ensureQueue(boss, QUEUES.trialReminders, queue);
+  await ensureQueue(boss, QUEUES.cleanup, queue);
+  await boss.schedule(QUEUES.trialReminders, schedule.trialReminders);
+  await boss.schedule(QUEUES.cleanup, schedule.cleanup);
+  const options = { pollingIntervalSeconds: deps.config.jobs.pollingIntervalSeconds, batchSize: 1 };
+  const workers = [
+    startWorker(boss, QUEUES.trialReminders, options, () => runTrialReminders(deps, logger), logger),
+    startWorker(boss, QUEUES.cleanup, options, () => runCleanup(deps, logger), logger),
+  ];
+  return async (timeoutMs) => {
+    await Promise.all(workers.map((worker) => worker.stop(timeoutMs)));
   };
 }
 
-/** One run of both jobs. What they did goes to the log; a failure is logged, never thrown. */
-async function runMaintenanceJobs(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
+async function runTrialReminders(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
   try {
     for (const { userId, kind, trialEndsAt, outcome } of await sendTrialReminders(deps, { dryRun: false })) {
       const reminder = { userId, kind, trialEndsAt };
       if (outcome.status === 'failed') {
         logger.warn({ reminder, error: outcome.error }, 'trial reminder not sent; the next run tries again');
       } else {
-        logger.info({ reminder }, 'trial reminder sent');
+        logger.info({ reminder }, 'trial reminder queued');
       }
     }
   } catch (error) {
     logger.error({ err: error }, 'trial reminders failed');
+    throw error;
   }
+}
+
+async function runCleanup(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
   try {
     const counts = await cleanUp(deps, { dryRun: false });
     if (Object.values(counts).some((count) => count > 0)) logger.info({ cleanup: counts }, 'cleanup done');
   } catch (error) {
     logger.error({ err: error }, 'cleanup failed');
+    throw error;
   }
 }

@@ -29,10 +29,28 @@ class Lock {
   }
 }
 
+/** Queries made by sqlScript: several statements, no parameters. */
+const scripts = new WeakSet<CompiledQuery>();
+
+/**
+ * Statements separated by semicolons, without parameters (a library's schema set-up, a transaction sent
+ * as one text). PostgreSQL runs such a text as sent; PGlite's extended protocol refuses more than one
+ * statement, so this dialect runs it with PGlite's exec. The rows are those of the last statement.
+ */
+export function sqlScript(text: string): CompiledQuery {
+  const query = CompiledQuery.raw(text);
+  scripts.add(query);
+  return query;
+}
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (scripts.has(query)) {
+      const results = await this.pglite.exec(query.sql);
+      return { rows: (results.at(-1)?.rows ?? []) as R[] };
+    }
     const result = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
     return {
       rows: result.rows,

@@ -6,24 +6,24 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import type { Mailer, MailMessage } from './types.ts';
+import type { MailMessage, MailTransport } from './types.ts';
 
 // Two mailers behind one interface (ARCHITECTURE.md: an embedded default and a real counterpart chosen by
 // configuration): SMTP when SMTP_URL is set, otherwise the dev mailbox, which keeps every message as a
 // JSON file in DATA_DIR/mail and logs its link, so sign-up works on a machine with no mail server.
 
-/** Connect, greeting and idle-socket time-outs: a dead server fails the request instead of hanging it. */
+/** Connect, greeting and idle-socket time-outs: a dead server fails the attempt instead of hanging it. */
 const SMTP_TIMEOUT_MS = 10_000;
 /** One send never takes longer, whatever the server does (a server trickling replies beats socket time-outs). */
 const SMTP_SEND_DEADLINE_MS = 20_000;
 
-export function createMailer(config: Config, logger: FastifyBaseLogger): Mailer {
+export function createMailer(config: Config, logger: FastifyBaseLogger): MailTransport {
   return config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
     : createDevMailbox(config.dataDir, config.mail.from, logger);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): Mailer {
+function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): MailTransport {
   const transport = nodemailer.createTransport(
     {
       url: smtpUrl,
@@ -31,7 +31,8 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
-      // the caller waits (support keeps a transaction open): retry a dropped connection once, not 5 times
+      // the outbox tries a failed message again later (server/mail/outbox.ts): a dropped connection is
+      // retried once here, not 5 times
       maxRequeues: 1,
     },
     { from },
@@ -107,7 +108,7 @@ export function firstLink(text: string): string | undefined {
   return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
 }
 
-function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogger): Mailer {
+function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogger): MailTransport {
   const dir = devMailboxDir(dataDir);
   return {
     async send(message: MailMessage) {

@@ -9,11 +9,39 @@ export interface MailMessage {
   priority?: 'high';
 }
 
+/** Which message an e-mail is: the outbox records it, so a message that could not be sent can be named. */
+export type MailKind =
+  | 'verify_email'
+  | 'account_exists'
+  | 'reset_password'
+  | 'change_email'
+  | 'confirm_new_email'
+  | 'trial_ending_soon'
+  | 'trial_ended'
+  | 'support_request'
+  | 'support_confirmation';
+
+/** What a message is about: its kind and the account it belongs to, if any. */
+export interface MailAbout {
+  kind: MailKind;
+  userId: string | null;
+}
+
 /**
- * Sends e-mail: through SMTP when SMTP_URL is set, otherwise into the dev mailbox (DATA_DIR/mail, listed
- * at /dev/mail outside production). A failure to send throws AppError('mail_unavailable').
+ * Sends one message at once: through SMTP when SMTP_URL is set, otherwise into the dev mailbox
+ * (DATA_DIR/mail, listed at /dev/mail outside production). A failure throws AppError('mail_unavailable').
+ */
+export interface MailTransport {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Sends e-mail. The admin commands send through a transport (MailTransport), at once. The server's
+ * services get the outbox (server/mail/outbox.ts), which stores the message and returns: a worker sends
+ * it, with retries.
  */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, about: MailAbout): Promise<void>;
   close(): Promise<void>;
 }

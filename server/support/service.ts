@@ -57,11 +57,11 @@ async function sentInWindow(trx: Kysely<Database>, sender: Sender): Promise<numb
 }
 
 /**
- * Stores a message, e-mails it to SUPPORT_EMAIL (Reply-To: the sender) and sends the sender a
- * confirmation in their language. All or nothing: when a mail cannot be sent the stored row is removed
- * again and the person can simply try again. The mails go out after the row's transaction: a slow mail
- * server must not hold a database transaction (on the embedded database that would stall every request).
- * Throws rate_limited (SUPPORT_RATE_LIMIT) and mail_unavailable.
+ * Stores a message and queues two e-mails in the outbox (server/mail/outbox.ts), which sends them and
+ * retries while the mail server is away: the message to SUPPORT_EMAIL (Reply-To: the sender) and a
+ * confirmation to the sender in their language. All or nothing: when the mails cannot be queued, the
+ * stored row is removed again and the person can simply try again. Throws rate_limited
+ * (SUPPORT_RATE_LIMIT).
  */
 async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput): Promise<{ id: string }> {
   const store = async (trx: Kysely<Database>) => {
@@ -98,27 +98,33 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
   const fromAccount = sender.kind === 'account';
   const plan = fromAccount ? sender.plan : null;
   try {
-    // the team's copy first: if only the confirmation fails, the retry may give the team a duplicate,
-    // which is better than a person told "sent" whose message never arrived
-    await deps.mailer.send({
-      to: supportInboxOf(deps.config.mail, plan),
-      replyTo: sender.email,
-      ...(answersFirst(plan) ? { priority: 'high' as const } : {}),
-      ...supportRequest(DEFAULT_LOCALE, {
-        fromName: sender.name,
-        fromEmail: sender.email,
-        subject: input.subject,
-        message: input.message,
-        userId: fromAccount ? sender.userId : null,
-        plan,
-      }),
-    });
-    await deps.mailer.send({
-      to: sender.email,
-      // "reply to this e-mail to add something" reaches the team, not MAIL_FROM's no-reply address
-      replyTo: deps.config.mail.supportEmail,
-      ...supportConfirmation(sender.language, { name: sender.name, subject: input.subject, fromAccount }),
-    });
+    // the team's copy first: if only the confirmation cannot be queued, the person's retry may give the
+    // team a duplicate, which is better than a person told "sent" whose message never arrived
+    await deps.mailer.send(
+      {
+        to: supportInboxOf(deps.config.mail, plan),
+        replyTo: sender.email,
+        ...(answersFirst(plan) ? { priority: 'high' as const } : {}),
+        ...supportRequest(DEFAULT_LOCALE, {
+          fromName: sender.name,
+          fromEmail: sender.email,
+          subject: input.subject,
+          message: input.message,
+          userId: fromAccount ? sender.userId : null,
+          plan,
+        }),
+      },
+      { kind: 'support_request', userId: fromAccount ? sender.userId : null },
+    );
+    await deps.mailer.send(
+      {
+        to: sender.email,
+        // "reply to this e-mail to add something" reaches the team, not MAIL_FROM's no-reply address
+        replyTo: deps.config.mail.supportEmail,
+        ...supportConfirmation(sender.language, { name: sender.name, subject: input.subject, fromAccount }),
+      },
+      { kind: 'support_confirmation', userId: fromAccount ? sender.userId : null },
+    );
   } catch (error) {
     await deps.db.deleteFrom('support_messages').where('id', '=', id).execute();
     throw error;

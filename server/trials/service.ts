@@ -63,7 +63,13 @@ export async function sendTrialReminders(
     }
     if (!(await claim(deps, reminder))) continue; // sent meanwhile, or being sent by another run
     try {
-      await deps.mailer.send({ to: reminder.email, ...mail });
+      await deps.mailer.send(
+        { to: reminder.email, ...mail },
+        {
+          kind: reminder.kind === 'ending_soon' ? 'trial_ending_soon' : 'trial_ended',
+          userId: reminder.userId,
+        },
+      );
     } catch (error) {
       await release(deps, reminder);
       results.push({ ...reminder, outcome: { status: 'failed', error: (error as Error).message } });

@@ -7,14 +7,13 @@ import {
   cookieFrom,
   injectFromApp,
   signUp,
-  smtpMail,
   TEST_PASSWORD,
   trpcData,
   type MailingTestApp,
   type TestApp,
 } from '../support/harness.ts';
 import { countUsers } from '../support/factories.ts';
-import { downSmtpUrl, linkIn, startMailReceiver } from '../support/mail-receiver.ts';
+import { linkIn } from '../support/mail-receiver.ts';
 
 // Accounts through better-auth, with real e-mail through an SMTP receiver inside the test.
 
@@ -329,55 +328,6 @@ describe('Google and Apple sign-in, configured', () => {
       `${social.config.publicUrl}/api/auth/callback/${provider}`,
     );
     expect(url.searchParams.get('state')).toBeTruthy();
-  });
-});
-
-describe('mail server down at sign-up', () => {
-  it('says the e-mail could not be sent, keeps the account, and resend works once mail is back', async () => {
-    const smtpUrl = await downSmtpUrl();
-    const port = new URL(smtpUrl).port;
-    const down = await buildTestApp({ mail: smtpMail(smtpUrl) });
-    try {
-      const email = newEmail();
-      const signUpResponse = await injectFromApp(down.app, {
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        payload: { name: 'Offline', email, password: TEST_PASSWORD, callbackURL: '/onboarding' },
-      });
-      expect(signUpResponse.statusCode).toBe(503);
-      expect(signUpResponse.json()).toEqual({ code: 'MAIL_UNAVAILABLE', message: 'mail_unavailable' });
-      const user = await down.db
-        .selectFrom('users')
-        .select('email_verified')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      expect(user).toEqual({ email_verified: false });
-
-      // 'resend' answers the same whatever happens to the mail: its answer must not tell whether the
-      // address has an account waiting for confirmation (tests/api/auth-enumeration.test.ts)
-      const stillDown = await injectFromApp(down.app, {
-        method: 'POST',
-        url: '/api/auth/send-verification-email',
-        payload: { email, callbackURL: '/onboarding' },
-      });
-      expect(stillDown.statusCode).toBe(200);
-
-      const back = await startMailReceiver(Number(port));
-      try {
-        const resend = await injectFromApp(down.app, {
-          method: 'POST',
-          url: '/api/auth/send-verification-email',
-          payload: { email, callbackURL: '/onboarding' },
-        });
-        expect(resend.statusCode).toBe(200);
-        const message = await back.waitFor((m) => m.to.includes(email));
-        expect(message.body).toContain('/api/auth/verify-email?token=');
-      } finally {
-        await back.close();
-      }
-    } finally {
-      await down.close();
-    }
   });
 });
 

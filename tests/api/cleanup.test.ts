@@ -9,6 +9,7 @@ import {
   cleanUp,
   PHOTO_GRACE_HOURS,
   COUNT_BATCH_DAYS,
+  MAIL_RECORD_DAYS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
@@ -39,6 +40,7 @@ const NOTHING: CleanupCounts = {
   strayPhotoFiles: 0,
   oldStripeEvents: 0,
   oldCountBatches: 0,
+  oldMailRecords: 0,
   expiredUsernameHolds: 0,
 };
 
@@ -98,6 +100,7 @@ interface Arranged {
   liveVerificationId: string;
   recentStripeEventId: string;
   recentCountBatchId: string;
+  recentMailRecordId: string;
   heldUsername: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
@@ -166,6 +169,21 @@ async function arrange(app: TestApp): Promise<Arranged> {
     .values([
       { id: recentCountBatchId, written_at: ago(DAY_MS) },
       { id: randomUUID(), written_at: ago((COUNT_BATCH_DAYS + 1) * DAY_MS) },
+    ])
+    .execute();
+
+  // records of queued e-mails: one past the keeping time, one recent
+  const recentMailRecordId = randomUUID();
+  await app.db
+    .insertInto('mail_outbox')
+    .values([
+      { id: recentMailRecordId, recipient: 'a@example.com', kind: 'verify_email', created_at: ago(DAY_MS) },
+      {
+        id: randomUUID(),
+        recipient: 'b@example.com',
+        kind: 'verify_email',
+        created_at: ago((MAIL_RECORD_DAYS + 1) * DAY_MS),
+      },
     ])
     .execute();
 
@@ -240,6 +258,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     liveVerificationId,
     recentStripeEventId,
     recentCountBatchId,
+    recentMailRecordId,
     heldUsername,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
@@ -258,6 +277,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldStripeEvents: 1,
   expiredUsernameHolds: 1,
   oldCountBatches: 1,
+  oldMailRecords: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -334,6 +354,9 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('count_batches').select('id').execute()).map((row) => row.id)).toContain(
       arranged.recentCountBatchId,
     );
+    expect((await t.db.selectFrom('mail_outbox').select('id').execute()).map((row) => row.id)).toContain(
+      arranged.recentMailRecordId,
+    );
 
     // usernames: the one still in its hold stays blocked
     expect(
@@ -377,9 +400,10 @@ describe('cleanUp', () => {
       counts.oldStripeEvents,
       counts.expiredUsernameHolds,
       counts.oldCountBatches,
+      counts.oldMailRecords,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -426,6 +450,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
           `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
+          `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
           `  usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again): 0`,
           '',
         ].join('\n'),

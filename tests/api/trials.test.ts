@@ -3,7 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { AppError } from '../../server/lib/errors.ts';
@@ -24,8 +24,8 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// Trial reminders (issue 6, item 8): server/trials/service.ts, `npm run trials:expire` and the server's own
-// timer on the embedded database.
+// Trial reminders (issue 6, item 8): server/trials/service.ts and `npm run trials:expire` (the server's
+// own schedule: tests/api/jobs.test.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -265,32 +265,6 @@ describe('sendTrialReminders', () => {
   });
 });
 
-describe('the server itself', () => {
-  it(
-    onPostgres
-      ? 'does not run the jobs on PostgreSQL, where cron runs the scripts'
-      : 'runs the jobs on a timer with the embedded database',
-    async () => {
-      const app = await buildTestApp({}, { maintenance: { firstRunAfterMs: 50, everyMs: 200 } });
-      try {
-        const user = await signUp(app.app);
-        await endTrialIn(app, user.userId, DAY_MS);
-        if (onPostgres) {
-          await new Promise((resolve) => setTimeout(resolve, 1_500)); // several periods of the schedule
-          expect(await trialMailsTo(app.config.dataDir, user.email)).toEqual([]);
-        } else {
-          await vi.waitFor(
-            async () => expect(await trialMailsTo(app.config.dataDir, user.email)).toHaveLength(1),
-            { timeout: 15_000, interval: 100 },
-          );
-        }
-      } finally {
-        await app.close();
-      }
-    },
-  );
-});
-
 // each script is a process of its own: loading the server's modules and opening the database takes seconds
 describe('npm run trials:expire', { timeout: 120_000 }, () => {
   it('refuses with a clear message while a running server holds the embedded database', async () => {
@@ -302,7 +276,7 @@ describe('npm run trials:expire', { timeout: 120_000 }, () => {
       expect(run.stderr).toContain(
         `trials:expire: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
       );
-      expect(run.stderr).toContain('A running server does this job itself every 60 minutes');
+      expect(run.stderr).toContain('A running server runs this job itself on its schedule');
       // the server keeps its database
       expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
     } finally {

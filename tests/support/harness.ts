@@ -67,6 +67,12 @@ async function dropDatabase(serverUrl: string, name: string, attempts = 20): Pro
   }
 }
 
+/**
+ * The outbox's retries in tests: two, after 1-2 s and 2-4 s (pg-boss's shortest backoff), so a test sees
+ * a message retried and given up within seconds.
+ */
+export const TEST_MAIL_RETRY: Config['mail']['retry'] = { limit: 2, delaySeconds: 1 };
+
 export function testConfig(
   database: DatabaseConfig,
   dataDir: string,
@@ -78,10 +84,13 @@ export function testConfig(
       DATA_DIR: dataDir,
       PUBLIC_URL: TEST_ORIGIN,
       AUTH_SECRET: 'test-secret-'.padEnd(40, 'x'),
+      MAIL_RETRY_LIMIT: String(TEST_MAIL_RETRY.limit),
+      MAIL_RETRY_DELAY_SECONDS: String(TEST_MAIL_RETRY.delaySeconds),
     },
     { webDist: FIXTURE_WEB_DIST },
   );
-  return { ...base, database, ...overrides };
+  // the queue's shortest poll: a retried message is picked up soon after its wait
+  return { ...base, database, jobs: { pollingIntervalSeconds: 0.5 }, ...overrides };
 }
 
 /** Mail settings of a test app that sends through a test's SMTP receiver (tests/support/mail-receiver.ts). */
@@ -91,6 +100,7 @@ export function smtpMail(smtpUrl: string, overrides: Partial<Config['mail']> = {
     from: 'Tapcard <no-reply@tapcard.test>',
     supportEmail: 'support@tapcard.test',
     supportEmailBusiness: null,
+    retry: TEST_MAIL_RETRY,
     ...overrides,
   };
 }
@@ -124,7 +134,7 @@ export async function buildTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-test-'));
   const config = testConfig(database.config, dataDir, overrides);
   const handle = await openTestDatabase(config.database);
-  // the admin jobs' timer only where a test asks for it (tests/api/trials.test.ts)
+  // the admin jobs' schedule only where a test asks for it (tests/api/jobs.test.ts)
   const app = await buildApp(config, {
     logger: options.logger ?? false,
     database: handle,

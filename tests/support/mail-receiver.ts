@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 // A real SMTP server inside the test (STACK.md section 4): the app sends through SMTP_URL, the test
@@ -56,6 +57,26 @@ export async function downSmtpUrl(): Promise<string> {
   const probe = await startMailReceiver();
   await probe.close();
   return probe.url;
+}
+
+/** A mail server that takes the connection and never says a word (a hung server). */
+export async function startSilentMailServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export async function startMailReceiver(port = 0): Promise<MailReceiver> {

@@ -59,6 +59,14 @@ describe('parseConfig defaults', () => {
     );
   });
 
+  it('retries an e-mail 8 times from 30 s unless MAIL_RETRY_* say otherwise', () => {
+    expect(parseConfig({}).mail.retry).toEqual({ limit: 8, delaySeconds: 30 });
+    expect(parseConfig({ MAIL_RETRY_LIMIT: '0', MAIL_RETRY_DELAY_SECONDS: '5' }).mail.retry).toEqual({
+      limit: 0,
+      delaySeconds: 5,
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -88,6 +96,8 @@ describe('parseConfig errors name the variable in one line', () => {
     [{ CACHE_MB: '-8' }, /^Invalid CACHE_MB: must be a positive number of megabytes/],
     [{ CACHE_STALE_SECONDS: 'soon' }, /^Invalid CACHE_STALE_SECONDS: must be a number of seconds/],
     [{ CACHE_STALE_SECONDS: '-1' }, /^Invalid CACHE_STALE_SECONDS: must be 0 or more seconds/],
+    [{ MAIL_RETRY_LIMIT: '-1' }, /^Invalid MAIL_RETRY_LIMIT: must be 0 or more/],
+    [{ MAIL_RETRY_DELAY_SECONDS: '0' }, /^Invalid MAIL_RETRY_DELAY_SECONDS: must be at least 1/],
     [{ AUTH_SECRET: 'short' }, /^Invalid AUTH_SECRET: must be at least 32 characters \(got "\*\*\*"\)$/],
   ])('%j', (env, expected) => {
     const message = errorOf(() => parseConfig(env));

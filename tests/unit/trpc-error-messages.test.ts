@@ -42,12 +42,6 @@ describe('supportSendErrorMessage', () => {
     expect(message.values).toEqual({ limit: 5, windowMinutes: 60 });
   });
 
-  it('asks to retry later when the mail server is down', () => {
-    const message = supportSendErrorMessage(refused('mail_unavailable'));
-    expect(message).not.toBe(ERROR_REASON_TEXT.mail_unavailable);
-    expect(message.message).toMatch(/try again/);
-  });
-
   it('falls back to the reason text', () => {
     expect(supportSendErrorMessage(refused('rate_limited'))).toBe(ERROR_REASON_TEXT.rate_limited);
     expect(supportSendErrorMessage(noAnswer)).toBe(NETWORK_ERROR_TEXT);

@@ -272,16 +272,13 @@ export function trpcErrorMessage(error: unknown): MessageDescriptor {
   return failure ? ERROR_REASON_TEXT[failure.reason] : NETWORK_ERROR_TEXT;
 }
 
-const SUPPORT_MAIL_UNAVAILABLE = msg`Your message could not be sent because our email service is not answering. Nothing was sent: please try again in a few minutes.`;
-
 function supportRateLimited(limit: number, windowMinutes: number): MessageDescriptor {
   return msg`You can send up to ${limit} messages every ${windowMinutes} minutes. Please try again later.`;
 }
 
-/** The text for a refused support message (support.send): its limit, or a clear retry for the mail server. */
+/** The text for a refused support message (support.send): its limit, or the reason's own text. */
 export function supportSendErrorMessage(error: unknown): MessageDescriptor {
   const failure = trpcFailure(error);
-  if (failure?.reason === 'mail_unavailable') return SUPPORT_MAIL_UNAVAILABLE;
   const limit = failure?.meta?.limit;
   const windowMinutes = failure?.meta?.windowMinutes;
   if (failure?.reason === 'rate_limited' && typeof limit === 'number' && typeof windowMinutes === 'number') {

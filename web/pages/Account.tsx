@@ -12,6 +12,7 @@ import { PersonalInfoCard } from './account/PersonalInfoCard.tsx';
 import { PlanSummaryCard } from './account/PlanSummaryCard.tsx';
 import { ThemeColourCard } from './account/ThemeColourCard.tsx';
 import { TwoFactorCard } from './account/TwoFactorCard.tsx';
+import { UndeliveredMailNotice } from './account/UndeliveredMailNotice.tsx';
 
 /** /dashboard/account (spec section 2, Account settings): one card per setting. */
 export function Account() {
@@ -30,6 +31,7 @@ export function Account() {
       {profile.data ? (
         <>
           <EmailChangeNotice email={profile.data.email ?? undefined} />
+          <UndeliveredMailNotice />
           <PersonalInfoCard profile={profile.data} />
           <PlanSummaryCard profile={profile.data} />
           <PasswordCard />

@@ -47,6 +47,7 @@ function OnboardingContent() {
     return (
       <VerifyEmailWaiting
         email={awaiting.email}
+        mailTicket={awaiting.mailTicket}
         onSessionFound={refetch}
         onChangeEmail={() => {
           // only the address was wrong: the name and password stay
@@ -60,9 +61,9 @@ function OnboardingContent() {
     <SignUpStep
       linkError={linkError}
       initialValues={draft}
-      onAwaitingConfirmation={(values) => {
+      onAwaitingConfirmation={(values, mailTicket) => {
         setDraft(values);
-        wait({ email: values.email, name: values.name });
+        wait({ email: values.email, name: values.name, mailTicket });
       }}
     />
   );

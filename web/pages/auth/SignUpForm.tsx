@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { MAIL_TICKET_HEADER } from '#src/api.ts';
 import { paths } from '#src/routes.ts';
-import { AUTH_ERROR_CODES } from '#src/errors.ts';
 import { SignUpSchema, type SignUpInput } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
@@ -18,6 +18,8 @@ export interface SignUpResult {
   values: SignUpInput;
   /** False while the address waits for confirmation (the server requires it before any session). */
   signedIn: boolean;
+  /** The ticket of the e-mail the sign-up queued, to ask later whether it could be sent. */
+  mailTicket: string | null;
 }
 
 const EMPTY: SignUpInput = { name: '', email: '', password: '' };
@@ -54,19 +56,20 @@ export function SignUpForm({
 
   const onSubmit = form.submit(async (values) => {
     const { name, email, password } = values;
+    let mailTicket: string | null = null;
     const { data, error } = await authCall(
-      authClient.signUp.email({ name, email, password, callbackURL: paths.onboarding }),
+      authClient.signUp.email({
+        name,
+        email,
+        password,
+        callbackURL: paths.onboarding,
+        fetchOptions: {
+          onResponse: ({ response }) => {
+            mailTicket = response.headers.get(MAIL_TICKET_HEADER);
+          },
+        },
+      }),
     );
-    if (error?.code === AUTH_ERROR_CODES.mailUnavailable) {
-      // the waiting screen's 'resend' asks for the e-mail again
-      toast({
-        variant: 'destructive',
-        title: t`We could not send the email`,
-        description: t`Use “Resend” in a moment to get it.`,
-      });
-      onSignedUp({ values, signedIn: false });
-      return;
-    }
     if (error) {
       toast({
         variant: 'destructive',
@@ -75,7 +78,7 @@ export function SignUpForm({
       });
       return;
     }
-    onSignedUp({ values, signedIn: data.token !== null });
+    onSignedUp({ values, signedIn: data.token !== null, mailTicket });
   });
 
   return (

@@ -19,13 +19,13 @@ export function SignUpStep({
   linkError: VerificationLinkError | null;
   initialValues: SignUpInput;
   /** The account exists but its address must be confirmed before there is a session. */
-  onAwaitingConfirmation: (values: SignUpInput) => void;
+  onAwaitingConfirmation: (values: SignUpInput, mailTicket: string | null) => void;
 }) {
   const { t } = useLingui();
 
-  function onSignedUp({ values, signedIn }: SignUpResult) {
+  function onSignedUp({ values, signedIn, mailTicket }: SignUpResult) {
     if (!signedIn) {
-      onAwaitingConfirmation(values);
+      onAwaitingConfirmation(values, mailTicket);
       return;
     }
     // the new session moves the page on to the plan step

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { TextLink } from '../auth/TextLink.tsx';
 import { useResendVerification } from '../auth/use-resend-verification.ts';
+import { ConfirmationMailStatus } from './ConfirmationMailStatus.tsx';
 
 /** spec section 9, timing: the 'check your spam folder' hint appears after 30 seconds of waiting. */
 const HINT_DELAY_MS = 30_000;
@@ -28,15 +29,24 @@ function useShownAfter(delayMs: number): boolean {
  */
 export function VerifyEmailWaiting({
   email,
+  mailTicket,
   onSessionFound,
   onChangeEmail,
 }: {
   email: string;
+  /** The sign-up's e-mail ticket: what became of the confirmation e-mail is shown when it is known. */
+  mailTicket: string | null;
   onSessionFound: () => void;
   onChangeEmail: () => void;
 }) {
   const { t, i18n } = useLingui();
   const { resend, busy: resending } = useResendVerification();
+  // a new e-mail was asked for: the sign-up's ticket no longer says what the person waits for
+  const [resent, setResent] = useState(false);
+  const resendNow = async () => {
+    await resend(email);
+    setResent(true);
+  };
   const [checking, setChecking] = useState(false);
   const showHint = useShownAfter(HINT_DELAY_MS);
 
@@ -70,11 +80,20 @@ export function VerifyEmailWaiting({
       }
     >
       <MailCheck aria-hidden className="mx-auto size-12 text-brand-strong" />
+      {mailTicket && !resent && (
+        <ConfirmationMailStatus
+          email={email}
+          mailTicket={mailTicket}
+          resending={resending}
+          onResend={() => void resendNow()}
+          onChangeEmail={onChangeEmail}
+        />
+      )}
       <div className="grid gap-3">
         <Button size="block" disabled={checking} onClick={() => void checkConfirmed()}>
           {checking ? <Trans>Please wait...</Trans> : <Trans>I already confirmed my email</Trans>}
         </Button>
-        <Button variant="secondary" size="block" disabled={resending} onClick={() => void resend(email)}>
+        <Button variant="secondary" size="block" disabled={resending} onClick={() => void resendNow()}>
           {resending ? <Trans>Please wait...</Trans> : <Trans>Resend confirmation email</Trans>}
         </Button>
       </div>

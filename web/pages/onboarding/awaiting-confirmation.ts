@@ -7,12 +7,19 @@ const KEY = 'tapcard.awaitingConfirmation';
 export interface AwaitingConfirmation {
   email: string;
   name: string;
+  /** The ticket of the confirmation e-mail (server/mail/outbox.ts), to tell when it could not be sent. */
+  mailTicket: string | null;
 }
 
 function isAwaitingConfirmation(value: unknown): value is AwaitingConfirmation {
   if (typeof value !== 'object' || value === null) return false;
-  const { email, name } = value as Record<string, unknown>;
-  return typeof email === 'string' && email !== '' && typeof name === 'string';
+  const { email, name, mailTicket } = value as Record<string, unknown>;
+  return (
+    typeof email === 'string' &&
+    email !== '' &&
+    typeof name === 'string' &&
+    (typeof mailTicket === 'string' || mailTicket === null)
+  );
 }
 
 export function readAwaitingConfirmation(): AwaitingConfirmation | null {

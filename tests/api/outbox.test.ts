@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAIL_TICKET_HEADER } from '../../src/api.ts';
+import type { MailStatus, UndeliveredMail } from '../../server/mail/outbox.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  signUp,
+  smtpMail,
+  TEST_PASSWORD,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  type TestApp,
+} from '../support/harness.ts';
+import {
+  downSmtpUrl,
+  startMailReceiver,
+  startSilentMailServer,
+  type MailReceiver,
+} from '../support/mail-receiver.ts';
+
+// The outbox (server/mail/outbox.ts): a request queues its e-mail and answers at once; a worker sends it,
+// retrying while the mail server is away (twice, after 1-2 s and 2-4 s, in tests); a message given up is
+// told to the person: by ticket on the sign-up's waiting screen, and on the account page.
+
+let newEmailCounter = 0;
+const newEmail = () => `outbox-${(newEmailCounter += 1)}-${Date.now()}@example.com`;
+
+function signUpRequest(app: FastifyInstance, email: string) {
+  return injectFromApp(app, {
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name: 'Outbox', email, password: TEST_PASSWORD, callbackURL: '/onboarding' },
+  });
+}
+
+async function statusOf(app: FastifyInstance, ticket: string): Promise<MailStatus | null> {
+  const response = await trpcQuery(app, 'auth.mailStatus', '', { ticket });
+  return trpcData<{ status: MailStatus | null }>(response).status;
+}
+
+async function waitForStatus(app: FastifyInstance, ticket: string, status: MailStatus): Promise<void> {
+  await vi.waitFor(async () => expect(await statusOf(app, ticket)).toBe(status), {
+    timeout: 20_000,
+    interval: 100,
+  });
+}
+
+describe('a sign-up while the mail server is away', () => {
+  it('answers without waiting for a mail server that does not answer', async () => {
+    const silent = await startSilentMailServer();
+    const app = await buildTestApp({ mail: smtpMail(silent.url) });
+    try {
+      const started = Date.now();
+      const response = await signUpRequest(app.app, newEmail());
+      expect(response.statusCode).toBe(200);
+      // the mail transport waits 10 s for a greeting: the answer came long before
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const ticket = String(response.headers[MAIL_TICKET_HEADER]);
+      expect(await statusOf(app.app, ticket)).toBe('queued');
+    } finally {
+      // first: the send in hand fails at once, and the app's close need not wait for it
+      await silent.close();
+      await app.close();
+    }
+  });
+
+  it('SMTP down during sign-up, then up: the confirmation arrives once', async () => {
+    const smtpUrl = await downSmtpUrl();
+    const app = await buildTestApp({ mail: smtpMail(smtpUrl) });
+    let back: MailReceiver | undefined;
+    try {
+      const email = newEmail();
+      const response = await signUpRequest(app.app, email);
+      expect(response.statusCode).toBe(200);
+      const ticket = String(response.headers[MAIL_TICKET_HEADER]);
+      await waitForStatus(app.app, ticket, 'retrying');
+
+      back = await startMailReceiver(Number(new URL(smtpUrl).port));
+      const message = await back.waitFor((mail) => mail.to.includes(email), 15_000);
+      expect(message.body).toContain('/api/auth/verify-email?token=');
+      await waitForStatus(app.app, ticket, 'sent');
+      // past the next retry's time: nothing more comes
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(back.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+    } finally {
+      // the app first: the receiver's close waits for the app's pooled SMTP connection to end
+      await app.close();
+      await back?.close();
+    }
+  });
+});
+
+describe('an e-mail that could not be sent after every retry', () => {
+  let down: TestApp;
+
+  beforeAll(async () => {
+    down = await buildTestApp({ mail: smtpMail(await downSmtpUrl()) });
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
+
+  it('is reported to the waiting screen of the sign-up, by its ticket', async () => {
+    const email = newEmail();
+    const response = await signUpRequest(down.app, email);
+    expect(response.statusCode).toBe(200);
+    const ticket = String(response.headers[MAIL_TICKET_HEADER]);
+    await waitForStatus(down.app, ticket, 'failed');
+    const row = await down.db
+      .selectFrom('mail_outbox')
+      .innerJoin('users', 'users.id', 'mail_outbox.user_id')
+      .select(['mail_outbox.recipient', 'mail_outbox.kind', 'mail_outbox.attempts', 'users.email'])
+      .where('mail_outbox.id', '=', ticket)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ recipient: email, kind: 'verify_email', attempts: 3, email });
+  });
+
+  it('answers no status for an unknown ticket, and refuses one that is not a ticket', async () => {
+    expect(await statusOf(down.app, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    const refused = await trpcQuery(down.app, 'auth.mailStatus', '', { ticket: 'x' });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it("is listed on its account's page until the person closes the notice, for that account only", async () => {
+    const owner = await signUp(down.app);
+    const other = await signUp(down.app);
+    const change = await injectFromApp(down.app, {
+      method: 'POST',
+      url: '/api/auth/change-email',
+      headers: { cookie: owner.cookie },
+      payload: { newEmail: newEmail(), callbackURL: '/account' },
+    });
+    expect(change.statusCode).toBe(200);
+    const listed = async (cookie: string) =>
+      trpcData<UndeliveredMail[]>(await trpcQuery(down.app, 'account.undeliveredMail', cookie));
+    await vi.waitFor(async () => expect(await listed(owner.cookie)).toHaveLength(1), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    const [failed] = await listed(owner.cookie);
+    expect(failed).toMatchObject({ recipient: owner.email, kind: 'change_email' });
+    expect(await listed(other.cookie)).toEqual([]);
+
+    // another account cannot close it
+    const id = failed?.id ?? '';
+    expect(
+      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', other.cookie, { id })).statusCode,
+    ).toBe(200);
+    expect(await listed(owner.cookie)).toHaveLength(1);
+    expect(
+      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', owner.cookie, { id })).statusCode,
+    ).toBe(200);
+    expect(await listed(owner.cookie)).toEqual([]);
+
+    const anonymous = await trpcQuery(down.app, 'account.undeliveredMail', '');
+    expect(trpcError(anonymous).data.reason).toBe('unauthenticated');
+  });
+});
