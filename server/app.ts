@@ -147,7 +147,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     // what health and metrics read: every counter's queue (each recorder adds its own), the change bus
     const visits = await createVisitRecording(app, deps);
-    const probes = { db: database.db, changes, countQueues: visits.countQueues, poolUse: database.poolUse };
+    const probes = {
+      db: database.db,
+      changes,
+      countQueues: visits.countQueues,
+      jobs: queue,
+      poolUse: database.poolUse,
+    };
     registerHealthRoutes(app, probes);
     registerMetricsRoutes(app, config.metricsToken, probes);
     await registerAuthRoutes(app, auth, config.publicUrl);

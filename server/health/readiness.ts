@@ -3,11 +3,12 @@ import { migrations } from '../../db/migrations/index.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import type { CountQueue } from '../lib/count-batcher.ts';
+import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { describeDatabaseError } from '../lib/db-errors.ts';
 
 // Whether this process should be sent traffic (GET /health/ready): its database answers and has every
-// migration this code knows, it hears the other processes' changes, and its counters keep up (writes
-// succeed, memory is not full, the spill file can be written). Each check says in words what is wrong.
+// migration this code knows, it hears the other processes' changes, its counters keep up (writes
+// succeed, memory is not full, the spill file can be written) and the e-mail outbox is not backed up. Each check says in words what is wrong.
 
 /** 'ok', or what is wrong. */
 export type CheckResult = 'ok' | string;
@@ -21,7 +22,11 @@ export interface ReadinessSources {
   db: Kysely<Database>;
   changes: ChangeBus;
   countQueues: ReadonlyMap<string, CountQueue>;
+  jobs: JobQueue;
 }
+
+/** E-mails waiting to be sent past which a process is not ready: its outbox is not keeping up. */
+export const MAIL_QUEUE_READY_LIMIT = 1_000;
 
 /** How long the database may take to answer a check. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -60,6 +65,15 @@ async function checkMigrations(db: Kysely<Database>): Promise<CheckResult> {
   }
 }
 
+async function checkMailQueue(jobs: JobQueue): Promise<CheckResult> {
+  try {
+    const waiting = await withTimeout(jobs.getQueueSize(QUEUES.mail), 'the job queue');
+    return waiting < MAIL_QUEUE_READY_LIMIT ? 'ok' : `${waiting} e-mails waiting to be sent`;
+  } catch (error) {
+    return `unknown: ${describeDatabaseError(error)}`;
+  }
+}
+
 function checkCounts(queue: CountQueue): CheckResult {
   const { failing, spillFailing, full, queued } = queue.status();
   if (spillFailing) return `the spill file cannot be written: ${spillFailing}`;
@@ -72,12 +86,18 @@ export async function checkReadiness({
   db,
   changes,
   countQueues,
+  jobs,
 }: ReadinessSources): Promise<ReadinessReport> {
-  const [database, migrationState] = await Promise.all([checkDatabase(db), checkMigrations(db)]);
+  const [database, migrationState, mail] = await Promise.all([
+    checkDatabase(db),
+    checkMigrations(db),
+    checkMailQueue(jobs),
+  ]);
   const checks: Record<string, CheckResult> = {
     database,
     migrations: migrationState,
     listener: changes.connected ? 'ok' : 'not listening: changes made by other processes may be missed',
+    mail,
   };
   for (const [name, queue] of countQueues) checks[`counts.${name}`] = checkCounts(queue);
   return { ready: Object.values(checks).every((result) => result === 'ok'), checks };

@@ -7,6 +7,19 @@ import type { JobQueue } from './queue.ts';
 // which ends the process (close-with-grace). Here every call is awaited and a failure only logged: the
 // job then stays active until its expiry, when pg-boss's maintenance hands it out again.
 
+/** Jobs this process's workers finished, per queue, since it started: done, or failed (metrics). */
+export interface JobTotals {
+  done: number;
+  failed: number;
+}
+
+const totalsByQueue = new Map<string, JobTotals>();
+
+/** The totals of every queue a worker of this process works (several apps in one test process add up). */
+export function jobTotals(): ReadonlyMap<string, Readonly<JobTotals>> {
+  return totalsByQueue;
+}
+
 export interface JobWorker {
   /** Fetches now instead of at the next poll (a job was just queued by this process). */
   notify(): void;
@@ -50,10 +63,14 @@ export function startWorker<T extends object>(
         });
 
   const inHand = new Set<string>();
+  const totals = totalsByQueue.get(name) ?? { done: 0, failed: 0 };
+  totalsByQueue.set(name, totals);
   const record = async (id: string, failure: Error | undefined) => {
     try {
       if (failure) await boss.fail(name, id, { message: failure.message });
       else await boss.complete(name, id);
+      if (failure) totals.failed += 1;
+      else totals.done += 1;
     } catch (error) {
       logger.warn(
         { err: error, job: { name, id } },

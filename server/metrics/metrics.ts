@@ -3,17 +3,21 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { cacheStats, type CacheStats } from '../lib/cache.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import type { CountQueue, CountTotals } from '../lib/count-batcher.ts';
+import { QUEUES, type JobQueue } from '../jobs/queue.ts';
+import { jobTotals } from '../jobs/worker.ts';
 import { routeFamily } from './route-family.ts';
 
 // Prometheus metrics of one process (prom-client): request durations per route family, what became of
 // counted visits (queued, written, retried, spilled, replayed, dropped), the database pool, whether the
-// change bus listens, the caches (hits, misses, evictions, bytes), and Node's own (memory, event loop, garbage collection). Values kept elsewhere
+// change bus listens, the caches (hits, misses, evictions, bytes), the job queue (jobs done and failed,
+// jobs waiting), and Node's own (memory, event loop, garbage collection). Values kept elsewhere
 // (counters' totals, pool sizes) are read when scraped, so nothing is added to the requests' own work but
 // one timing per request.
 
 export interface MetricsSources {
   countQueues: ReadonlyMap<string, CountQueue>;
   changes: ChangeBus;
+  jobs: JobQueue;
   poolUse?: () => { total: number; idle: number; waiting: number };
 }
 
@@ -125,6 +129,32 @@ export function createMetricsRegistry(app: FastifyInstance, sources: MetricsSour
       for (const [cache, stats] of cachesByName()) {
         this.set({ cache, kind: 'used' }, stats.bytes);
         this.set({ cache, kind: 'budget' }, stats.maxBytes);
+      }
+    },
+  });
+  new Counter({
+    name: 'tapcard_jobs_total',
+    help: "Jobs this process's workers finished, by queue and outcome (done, failed: retried or given up)",
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [queue, totals] of jobTotals()) {
+        this.inc({ queue, outcome: 'done' }, totals.done);
+        this.inc({ queue, outcome: 'failed' }, totals.failed);
+      }
+    },
+  });
+  new Gauge({
+    name: 'tapcard_jobs_waiting',
+    help: 'Jobs waiting to be taken, by queue (read from the database when scraped)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const queue of Object.values(QUEUES)) {
+        // a database away leaves the last value: the scrape itself still answers
+        const waiting = await sources.jobs.getQueueSize(queue).catch(() => null);
+        if (waiting !== null) this.set({ queue }, waiting);
       }
     },
   });

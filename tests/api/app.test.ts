@@ -28,6 +28,7 @@ describe('start and health', () => {
         database: 'ok',
         migrations: 'ok',
         listener: 'ok',
+        mail: 'ok',
         'counts.visitors': 'ok',
         'counts.views': 'ok',
         'counts.hits': 'ok',

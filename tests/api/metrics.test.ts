@@ -77,6 +77,8 @@ describe('/metrics', () => {
     // the short link was looked up in the link cache: once from the database, then from memory
     expect(sample(text, 'tapcard_cache_lookups_total{cache="links",result="hit"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'tapcard_cache_bytes{cache="links",kind="used"}')).toBeGreaterThan(0);
+    // the job queue: the scheduled queues exist, nothing waits
+    expect(sample(text, 'tapcard_jobs_waiting{queue="mail"}')).toBe(0);
     // Node's own, for memory
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
