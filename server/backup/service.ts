@@ -4,9 +4,9 @@ import { mkdtemp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { withDatabase, withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 // Backups of either database (README, "Backups and restore"), for npm run db:dump, db:restore and
@@ -212,23 +212,13 @@ function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: string[]):
   });
 }
 
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Dumps the PostgreSQL database at `url` into `file` (pg_dump -Fc) while the servers keep running, and
  * returns its row counts as of the very snapshot the dump was taken from (pg_dump --snapshot), so the
  * counts and the dump agree however busy the database is.
  */
 export async function dumpPostgres(url: string, file: string): Promise<RowCounts> {
-  return withClient(url, async (client) => {
+  return withPgClient(url, async (client) => {
     await client.query('begin isolation level repeatable read read only');
     try {
       const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
@@ -266,7 +256,7 @@ export async function restorePostgres(file: string, url: string): Promise<RowCou
       `${file} is not a PostgreSQL dump in pg_dump's custom format (npm run db:dump with DATABASE_URL, or pg_dump -Fc)`,
     );
   }
-  const existing = await withClient(url, async (client) => countRows(client));
+  const existing = await withPgClient(url, async (client) => countRows(client));
   if (existing.size > 0) {
     throw new StartupError(
       `The database at ${describeUrl(url)} already has tables: restore into a new, empty database (createdb)`,
@@ -280,20 +270,13 @@ export async function restorePostgres(file: string, url: string): Promise<RowCou
     '--single-transaction',
     file,
   ]);
-  return withClient(url, async (client) => countRows(client));
+  return withPgClient(url, async (client) => countRows(client));
 }
 
 /** host:port/database of a URL, without credentials, for messages. */
 export function describeUrl(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
-}
-
-/** `url` with its database swapped for `database`. */
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }
 
 // ---- the check
@@ -336,7 +319,7 @@ export async function checkBackup(
     const file = path.join(workDir, 'tapcard.dump');
     const original = await dumpPostgres(database.url, file);
     const name = `tapcard_backup_check_${randomBytes(6).toString('hex')}`;
-    await withClient(database.url, (client) =>
+    await withPgClient(database.url, (client) =>
       client.query(`create database ${name} template template0`),
     ).catch((error: unknown) => {
       throw new StartupError(
@@ -346,7 +329,7 @@ export async function checkBackup(
     const copyUrl = withDatabase(database.url, name);
     try {
       await restorePostgres(file, copyUrl);
-      const restored = await withClient(copyUrl, async (client) => {
+      const restored = await withPgClient(copyUrl, async (client) => {
         await options.alterRestored?.(client);
         return countRows(client);
       });
@@ -357,7 +340,7 @@ export async function checkBackup(
         differences: rows.filter((row) => !row.same).length,
       };
     } finally {
-      await withClient(database.url, (client) =>
+      await withPgClient(database.url, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );
     }

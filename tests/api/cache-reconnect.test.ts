@@ -8,7 +8,7 @@ import {
 } from '../../server/lib/changes.ts';
 import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../support/harness.ts';
-import { withAdminClient } from '../support/postgres-admin.ts';
+import { withPgClient } from '../../server/lib/pg-client.ts';
 import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -92,7 +92,7 @@ describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)',
     // the listener's connection is ended and the database refuses it from then on
     relay.refuseNew();
     const cutAt = performance.now();
-    const terminated = await withAdminClient(
+    const terminated = await withPgClient(
       database.config.kind === 'postgres' ? database.config.url : '',
       (client) =>
         client.query(

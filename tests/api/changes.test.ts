@@ -10,7 +10,7 @@ import {
   type ChangeBus,
 } from '../../server/lib/changes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
-import { withAdminClient } from '../support/postgres-admin.ts';
+import { withPgClient } from '../../server/lib/pg-client.ts';
 
 // Change notices (server/lib/changes.ts): in one process, and between processes over LISTEN/NOTIFY.
 
@@ -43,7 +43,7 @@ describe.runIf(process.env.DATABASE_URL)('the Postgres change bus', () => {
     return created;
   }
 
-  const withClient = <T>(run: (client: pg.Client) => Promise<T>) => withAdminClient(url, run);
+  const withClient = <T>(run: (client: pg.Client) => Promise<T>) => withPgClient(url, run);
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
+import { withPgClient } from '../../server/lib/pg-client.ts';
 import type { PaidPlanId } from '../../src/plans.ts';
 import { linkIn as linkInBody, type ReceivedMail } from '../support/mail-receiver.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
@@ -282,11 +282,8 @@ export async function chooseUsername(page: Page, name = 'Ada Lovelace'): Promise
  * number of rows it changed. Tests that call it skip themselves without DATABASE_URL.
  */
 export async function runSql(statement: string, values: unknown[]): Promise<number> {
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(statement, values)).rowCount ?? 0;
-  } finally {
-    await client.end();
-  }
+  return withPgClient(
+    process.env.DATABASE_URL ?? '',
+    async (client) => (await client.query(statement, values)).rowCount ?? 0,
+  );
 }

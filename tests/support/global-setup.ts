@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
-import { databaseUrl, withAdminClient } from './postgres-admin.ts';
+import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // Migrating a database from nothing takes a second or more (several on PostgreSQL in WebAssembly); copying
 // a migrated one takes a tenth of that. The API suite migrates one golden database once and every test file
@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(serverBundle, { recursive: true, force: true });
     if (serverUrl) {
-      await withAdminClient(serverUrl, (client) =>
+      await withPgClient(serverUrl, (client) =>
         client.query(`drop database if exists ${template} with (force)`),
       );
     } else {
@@ -75,8 +75,8 @@ async function createPgliteTemplate(): Promise<string> {
 /** A migrated database on the server, closed again: PostgreSQL copies a template only while no one is on it. */
 async function createPostgresTemplate(serverUrl: string): Promise<string> {
   const name = `tapcard_template_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const pool = new pg.Pool({ connectionString: databaseUrl(serverUrl, name), max: 1 });
+  await withPgClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, name), max: 1 });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateToLatest(db);

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../server/trpc/context.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
-import { databaseUrl, withAdminClient } from './postgres-admin.ts';
+import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
 // per test file (in-memory PGlite, or a database of its own on the PostgreSQL named by DATABASE_URL).
@@ -41,11 +41,11 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   if (!serverUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
   const name = `tapcard_test_${randomBytes(6).toString('hex')}`;
   const template = migrated ? inject('postgresTemplate') : null;
-  await withAdminClient(serverUrl, (client) =>
+  await withPgClient(serverUrl, (client) =>
     client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
   );
   return {
-    config: { kind: 'postgres', url: databaseUrl(serverUrl, name) },
+    config: { kind: 'postgres', url: withDatabase(serverUrl, name) },
     drop: () => dropDatabase(serverUrl, name),
   };
 }
@@ -57,9 +57,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
  */
 async function dropDatabase(serverUrl: string, name: string, attempts = 20): Promise<void> {
   try {
-    await withAdminClient(serverUrl, (client) =>
-      client.query(`drop database if exists ${name} with (force)`),
-    );
+    await withPgClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
   } catch (error) {
     if ((error as { code?: string }).code !== '42501' || attempts <= 1) throw error;
     await new Promise((resolve) => setTimeout(resolve, 250));
