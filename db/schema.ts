@@ -284,6 +284,12 @@ export interface CountBatchesTable {
   written_at: CreatedAt;
 }
 
+/** The latest time slot each scheduled admin job was queued for (server/jobs/schedule.ts). */
+export interface ScheduledRunsTable {
+  queue: string;
+  slot: Date;
+}
+
 /**
  * An invoice of the demo billing (no Stripe keys): what the billing page's history shows. A change of
  * plan or interval is prorated on one invoice (migration 2026-11-23T0510): the new plan's charge less the
@@ -407,6 +413,7 @@ export interface Database {
   trial_reminders: TrialRemindersTable;
   stripe_events: StripeEventsTable;
   count_batches: CountBatchesTable;
+  scheduled_runs: ScheduledRunsTable;
   mail_outbox: MailOutboxTable;
   demo_invoices: DemoInvoicesTable;
   usernames: UsernamesTable;

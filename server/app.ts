@@ -87,11 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const maintenance = options.maintenance ?? MAINTENANCE_SCHEDULE;
   try {
     await migrateToLatest(database.db);
-    const queue = await startJobQueue(
-      database.db,
-      { schedules: maintenance === 'off' ? 'off' : { cronCheckSeconds: maintenance.cronCheckSeconds } },
-      app.log,
-    );
+    const queue = await startJobQueue(database.db, app.log);
     // onClose hooks run last registered first: the workers stop (jobs in hand may finish), then the
     // queue, then the database
     app.addHook('onClose', () => stopJobQueue(queue));

@@ -49,30 +49,13 @@ export function queueDb<DB>(db: Kysely<DB>): PgBoss.Db {
   };
 }
 
-export interface QueueOptions {
-  /** Run the schedules (cron) stored in the queue, every `cronCheckSeconds`; off: none run here. */
-  schedules: { cronCheckSeconds: number } | 'off';
-}
-
 /**
- * Starts pg-boss on the app's database (creating or upgrading its schema) and, unless they are off, its
- * schedules. The app's workers are started on it afterwards (server/jobs/worker.ts).
+ * Starts pg-boss on the app's database (creating or upgrading its schema). The app's workers are started
+ * on it afterwards (server/jobs/worker.ts), and the admin jobs' schedule is the app's own
+ * (server/jobs/schedule.ts): pg-boss's cron is off.
  */
-export async function startJobQueue<DB>(
-  db: Kysely<DB>,
-  options: QueueOptions,
-  logger: FastifyBaseLogger,
-): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: queueDb(db),
-    schema: 'pgboss',
-    ...(options.schedules === 'off'
-      ? { schedule: false }
-      : {
-          cronMonitorIntervalSeconds: options.schedules.cronCheckSeconds,
-          cronWorkerIntervalSeconds: options.schedules.cronCheckSeconds,
-        }),
-  });
+export async function startJobQueue<DB>(db: Kysely<DB>, logger: FastifyBaseLogger): Promise<JobQueue> {
+  const boss = new PgBoss({ db: queueDb(db), schema: 'pgboss', schedule: false });
   // a failed poll or maintenance round (the database away for a moment): pg-boss tries again by itself
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue: database call failed'));
   await boss.start();
@@ -98,10 +81,7 @@ export async function ensureQueue(boss: JobQueue, name: string, options: Omit<Pg
   }
 }
 
-/**
- * Stops pg-boss's timers and its own schedule worker, waiting at most a second (its shortest) for it. The
- * app's workers are stopped before (server/jobs/worker.ts).
- */
+/** Stops pg-boss's maintenance timers. The app's workers are stopped before (server/jobs/worker.ts). */
 export async function stopJobQueue(boss: JobQueue): Promise<void> {
   await boss.stop({ graceful: true, timeout: 1_000, close: false });
 }

@@ -1,14 +1,20 @@
+import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { cleanUp } from '../cleanup/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
-import { ensureQueue, QUEUES, type JobQueue } from './queue.ts';
+import { ensureQueue, QUEUES, queueDb, type JobQueue } from './queue.ts';
 import { startWorker } from './worker.ts';
 
-// The admin jobs run on a schedule of the job queue (pg-boss cron): every server process checks the
-// schedule, and pg-boss lets one job through per time slot, so each run happens once however many
-// processes there are, with either database. `npm run trials:expire` and `npm run cleanup` remain for a
-// run by hand (README, "Admin jobs").
+// The admin jobs run on a schedule kept by the app. Every server process looks at it every
+// `cronCheckSeconds` and queues the latest slot's run unless another process did: it claims the slot in
+// scheduled_runs in the same transaction as the job it queues, so each run happens once however many
+// processes there are, with either database, and a slot missed while no server ran is run at the next
+// start. pg-boss's own cron is off (server/jobs/queue.ts): its schedule worker does not await its calls,
+// and one made as the database goes away ends the process. `npm run trials:expire` and `npm run cleanup`
+// remain for a run by hand (README, "Admin jobs").
 
 export interface MaintenanceSchedule {
   /** cron expressions, in UTC */
@@ -27,9 +33,44 @@ export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
 /** A run may take long on a large database (the clean-up lists every stored photo); after this it is failed. */
 const RUN_EXPIRES_IN_SECONDS = 60 * 60;
 
+/** The start of the latest slot of `cron` (UTC) at or before `now`. */
+export function latestSlot(cron: string, now: Date): Date {
+  // cron-parser's prev() is strictly before its date: a second later, a slot starting at `now` counts
+  const later = new Date(now.getTime() + 1_000);
+  return cronParser.parseExpression(cron, { tz: 'UTC', currentDate: later }).prev().toDate();
+}
+
 /**
- * Creates the two queues, stores their schedules and starts their workers; returns what stops them. A
- * run that fails is logged and not retried: the next scheduled run does the same work.
+ * Queues the run of `queue` for the latest slot of `cron`, unless it was queued already (here or by
+ * another process); true when this call queued it.
+ */
+export async function queueDueRun(
+  db: Kysely<Database>,
+  boss: JobQueue,
+  queue: string,
+  cron: string,
+  now: Date,
+): Promise<boolean> {
+  const slot = latestSlot(cron, now);
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('scheduled_runs')
+      .values({ queue, slot })
+      .onConflict((conflict) =>
+        conflict.column('queue').doUpdateSet({ slot }).where('scheduled_runs.slot', '<', slot),
+      )
+      .returning('queue')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await boss.send(queue, { slot: slot.toISOString() }, { db: queueDb<Database>(trx) });
+    return true;
+  });
+}
+
+/**
+ * Creates the two queues, starts their workers and the loop that queues their runs on `schedule`;
+ * returns what stops them. A run that fails is logged and not retried: the next scheduled run does the
+ * same work.
  */
 export async function scheduleMaintenanceJobs(
   boss: JobQueue,
@@ -41,15 +82,71 @@ export async function scheduleMaintenanceJobs(
   const queue = { policy: 'stately', retryLimit: 0, expireInSeconds: RUN_EXPIRES_IN_SECONDS } as const;
   await ensureQueue(boss, QUEUES.trialReminders, queue);
   await ensureQueue(boss, QUEUES.cleanup, queue);
-  await boss.schedule(QUEUES.trialReminders, schedule.trialReminders);
-  await boss.schedule(QUEUES.cleanup, schedule.cleanup);
   const options = { pollingIntervalSeconds: deps.config.jobs.pollingIntervalSeconds, batchSize: 1 };
   const workers = [
     startWorker(boss, QUEUES.trialReminders, options, () => runTrialReminders(deps, logger), logger),
     startWorker(boss, QUEUES.cleanup, options, () => runCleanup(deps, logger), logger),
   ];
+  const clock = startScheduleClock(
+    deps.db,
+    boss,
+    [
+      { queue: QUEUES.trialReminders, cron: schedule.trialReminders },
+      { queue: QUEUES.cleanup, cron: schedule.cleanup },
+    ],
+    schedule.cronCheckSeconds,
+    logger,
+  );
   return async (timeoutMs) => {
+    await clock.stop();
     await Promise.all(workers.map((worker) => worker.stop(timeoutMs)));
+  };
+}
+
+/**
+ * Looks at the schedule now and then every `checkSeconds`, each look awaited before the next. While the
+ * database cannot be reached one line says so, and one more when it can again.
+ */
+function startScheduleClock(
+  db: Kysely<Database>,
+  boss: JobQueue,
+  entries: readonly { queue: string; cron: string }[],
+  checkSeconds: number,
+  logger: FastifyBaseLogger,
+): { stop(): Promise<void> } {
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let failing = false;
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        for (const { queue, cron } of entries) {
+          if (await queueDueRun(db, boss, queue, cron, new Date()))
+            logger.info({ queue }, 'scheduled run queued');
+        }
+        if (failing) logger.info('job schedule: the database answers again');
+        failing = false;
+      } catch (error) {
+        if (!failing)
+          logger.warn({ err: error }, 'job schedule: cannot queue the scheduled runs; trying again');
+        failing = true;
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, checkSeconds * 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
   };
 }
 

@@ -11,8 +11,14 @@ import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { listDevMailbox } from '../../server/mail/mailer.ts';
-import { WORKER_STOP_TIMEOUT_MS } from '../../server/jobs/queue.ts';
-import type { MaintenanceSchedule } from '../../server/jobs/schedule.ts';
+import {
+  ensureQueue,
+  QUEUES,
+  startJobQueue,
+  stopJobQueue,
+  WORKER_STOP_TIMEOUT_MS,
+} from '../../server/jobs/queue.ts';
+import { latestSlot, queueDueRun, type MaintenanceSchedule } from '../../server/jobs/schedule.ts';
 import { embeddedAt } from '../support/admin-script.ts';
 import {
   buildTestApp,
@@ -101,6 +107,85 @@ describe('the admin jobs', () => {
         },
         { timeout: 20_000, interval: 200 },
       );
+    } finally {
+      await second?.close();
+      await first.close();
+      await shared.drop();
+    }
+  });
+});
+
+describe('the schedule', () => {
+  const NIGHTLY = '40 3 * * *';
+
+  it('names the latest slot at or before a time', () => {
+    expect(latestSlot('15 * * * *', new Date('2026-11-23T10:15:00Z'))).toEqual(
+      new Date('2026-11-23T10:15:00Z'),
+    );
+    expect(latestSlot('15 * * * *', new Date('2026-11-23T10:14:59Z'))).toEqual(
+      new Date('2026-11-23T09:15:00Z'),
+    );
+    expect(latestSlot(NIGHTLY, new Date('2026-11-23T03:39:00Z'))).toEqual(new Date('2026-11-22T03:40:00Z'));
+  });
+
+  it('queues each slot once, however many processes look at it at once', async () => {
+    const t = await buildTestApp();
+    const boss = await startJobQueue(t.db, pino({ level: 'silent' }));
+    try {
+      // the default policy keeps every queued run, so each slot's job can be counted
+      await ensureQueue(boss, QUEUES.cleanup);
+      const lookAt = (at: string) => queueDueRun(t.db, boss, QUEUES.cleanup, NIGHTLY, new Date(at));
+      const claims = await Promise.all(Array.from({ length: 5 }, () => lookAt('2026-11-23T03:41:00Z')));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // later within the same slot, and a process whose clock is behind: nothing more
+      expect(await lookAt('2026-11-24T03:39:59Z')).toBe(false);
+      expect(await lookAt('2026-11-22T12:00:00Z')).toBe(false);
+      expect(await lookAt('2026-11-24T03:40:00Z')).toBe(true);
+      const { rows } = await sql<{
+        slot: string;
+      }>`select data->>'slot' as slot from pgboss.job where name = 'cleanup' order by created_on`.execute(
+        t.db,
+      );
+      expect(rows.map((row) => row.slot)).toEqual(['2026-11-23T03:40:00.000Z', '2026-11-24T03:40:00.000Z']);
+    } finally {
+      await stopJobQueue(boss);
+      await t.close();
+    }
+  });
+
+  it('runs a slot missed while no server ran at the next start', async () => {
+    const shared = await sharedDatabase();
+    const first = await buildTestApp(shared.overrides);
+    let second: FastifyInstance | undefined;
+    try {
+      // last run two nights ago: last night's was missed
+      const twoNightsAgo = new Date(latestSlot(NIGHTLY, new Date()).getTime() - DAY_MS);
+      await first.db
+        .insertInto('scheduled_runs')
+        .values({ queue: QUEUES.cleanup, slot: twoNightsAgo })
+        .execute();
+      await first.app.close();
+      const database = await openDatabase(first.config.database, pino({ level: 'silent' }));
+      second = await buildApp(first.config, {
+        logger: false,
+        database,
+        maintenance: { trialReminders: NIGHTLY, cleanup: NIGHTLY, cronCheckSeconds: 1 },
+      });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{
+            state: string;
+          }>`select state::text from pgboss.job where name = 'cleanup'`.execute(database.db);
+          expect(rows.map((row) => row.state)).toEqual(['completed']);
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      const runs = await database.db
+        .selectFrom('scheduled_runs')
+        .select('slot')
+        .where('queue', '=', QUEUES.cleanup)
+        .execute();
+      expect(runs.map((run) => run.slot)).toEqual([latestSlot(NIGHTLY, new Date())]);
     } finally {
       await second?.close();
       await first.close();
