@@ -31,7 +31,7 @@ try {
       logger,
       mailer,
     });
-    const storage = await createMediaStorage(config);
+    const storage = await createMediaStorage(config, logger);
     const result = await seedDemoAccount({ db: database.db, config, mailer, storage, changes, auth });
     if (result.created) {
       console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);

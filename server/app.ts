@@ -14,6 +14,7 @@ import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
+import { REASONS_LOGGED_BY_WATCH } from './health/outage-watch.ts';
 import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { registerMetricsRoutes } from './metrics/routes.ts';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // one transport (one SMTP pool) for the whole app: the outbox's worker sends every e-mail through it
   const transport = options.mailer ?? createMailer(config, app.log);
   if (!options.mailer) app.addHook('onClose', () => transport.close());
-  const storage = options.storage ?? (await createMediaStorage(config));
+  const storage = options.storage ?? (await createMediaStorage(config, app.log));
   // several processes on one Postgres hear each other's changes; an embedded database has one process
   const changes =
     options.changes ??
@@ -136,7 +137,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     app.setErrorHandler((error, request, reply) => {
       const reason = reasonFor(error);
       const status = HTTP_STATUS_FOR[reason];
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (status >= 500 && !REASONS_LOGGED_BY_WATCH.has(reason))
+        request.log.error({ err: error }, 'request failed');
       const message = status >= 500 ? reason : (error as Error).message;
       return reply.status(status).send({ reason, message });
     });
@@ -148,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       changes,
       countQueues: visits.countQueues,
       jobs: queue,
+      outages: [storage.outage, transport.outage].filter((watch) => watch !== undefined),
       poolUse: database.poolUse,
     };
     registerHealthRoutes(app, probes);
@@ -166,7 +169,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             if (error.code === 'INTERNAL_SERVER_ERROR')
               app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
             // the database or the payment provider: the person gets a retry message, the log the cause
-            else if (error.code === 'SERVICE_UNAVAILABLE')
+            else if (error.code === 'SERVICE_UNAVAILABLE' && !REASONS_LOGGED_BY_WATCH.has(reasonOf(error)))
               app.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
             // a refused payment request (a plan not for sale, the plan already held) leaves a trace
             else if (path?.startsWith('billing.') && error.code !== 'UNAUTHORIZED')

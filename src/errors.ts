@@ -12,6 +12,8 @@ export const ERROR_REASONS = [
   'payload_too_large',
   'database_unavailable',
   'mail_unavailable',
+  /** the photo storage (DATA_DIR/media or the S3 bucket) cannot be used right now */
+  'storage_unavailable',
   /** a create beyond the plan's limit (meta.resource says which) */
   'limit_reached',
   'username_taken',

@@ -5,16 +5,22 @@ import type { ChangeBus } from '../lib/changes.ts';
 import type { CountQueue } from '../lib/count-batcher.ts';
 import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { describeDatabaseError } from '../lib/db-errors.ts';
+import type { OutageWatch } from './outage-watch.ts';
 
 // Whether this process should be sent traffic (GET /health/ready): its database answers and has every
 // migration this code knows, it hears the other processes' changes, its counters keep up (writes
-// succeed, memory is not full, the spill file can be written) and the e-mail outbox is not backed up. Each check says in words what is wrong.
+// succeed, memory is not full, the spill file can be written) and the e-mail outbox is not backed up.
+// Each check says in words what is wrong. The outside services called on demand (photo storage, mail
+// server) are checked too, but their outage leaves the process ready: every process shares them, so
+// taking this one out of rotation would not help, and pages and short links are served without them.
 
 /** 'ok', or what is wrong. */
 export type CheckResult = 'ok' | string;
 
 export interface ReadinessReport {
   ready: boolean;
+  /** Some outside service fails, while the process is ready. */
+  degraded: boolean;
   checks: Record<string, CheckResult>;
 }
 
@@ -23,6 +29,7 @@ export interface ReadinessSources {
   changes: ChangeBus;
   countQueues: ReadonlyMap<string, CountQueue>;
   jobs: JobQueue;
+  outages: readonly OutageWatch[];
 }
 
 /** E-mails waiting to be sent past which a process is not ready: its outbox is not keeping up. */
@@ -65,6 +72,14 @@ async function checkMigrations(db: Kysely<Database>): Promise<CheckResult> {
   }
 }
 
+async function checkOutage(watch: OutageWatch): Promise<CheckResult> {
+  try {
+    return await withTimeout(watch.status(), watch.check);
+  } catch (error) {
+    return `unknown: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 async function checkMailQueue(jobs: JobQueue): Promise<CheckResult> {
   try {
     const waiting = await withTimeout(jobs.getQueueSize(QUEUES.mail), 'the job queue');
@@ -87,11 +102,13 @@ export async function checkReadiness({
   changes,
   countQueues,
   jobs,
+  outages,
 }: ReadinessSources): Promise<ReadinessReport> {
-  const [database, migrationState, mail] = await Promise.all([
+  const [database, migrationState, mail, outsideServices] = await Promise.all([
     checkDatabase(db),
     checkMigrations(db),
     checkMailQueue(jobs),
+    Promise.all(outages.map(async (watch) => [watch.check, await checkOutage(watch)] as const)),
   ]);
   const checks: Record<string, CheckResult> = {
     database,
@@ -100,5 +117,8 @@ export async function checkReadiness({
     mail,
   };
   for (const [name, queue] of countQueues) checks[`counts.${name}`] = checkCounts(queue);
-  return { ready: Object.values(checks).every((result) => result === 'ok'), checks };
+  const ready = Object.values(checks).every((result) => result === 'ok');
+  for (const [name, result] of outsideServices) checks[name] = result;
+  const degraded = outsideServices.some(([, result]) => result !== 'ok');
+  return { ready, degraded, checks };
 }

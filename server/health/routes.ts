@@ -4,9 +4,11 @@ import { checkReadiness, type ReadinessSources } from './readiness.ts';
 
 // GET /health: liveness, 200 while the process answers at all (a database outage is not a reason to
 // restart it: pages and redirects are served from memory and counts are kept). GET /health/ready: 200
-// when it should be sent traffic, 503 with what is wrong otherwise (readiness.ts).
+// when it should be sent traffic ("degraded" while an outside service fails), 503 with what is wrong
+// otherwise (readiness.ts).
 export function registerHealthRoutes(app: FastifyInstance, sources: ReadinessSources): void {
-  // what was wrong at the last check: a probe every few seconds logs a line only when that changes
+  // what was wrong at the last check: a probe every few seconds logs a line only when that changes (an
+  // outside service's outage is logged by its watch, server/health/outage-watch.ts)
   let wrong = '[]';
   app.get(serverPaths.health, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -15,14 +17,17 @@ export function registerHealthRoutes(app: FastifyInstance, sources: ReadinessSou
 
   app.get(`${serverPaths.health}/ready`, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { ready, checks } = await checkReadiness(sources);
-    const nowWrong = JSON.stringify(Object.entries(checks).filter(([, result]) => result !== 'ok'));
+    const { ready, degraded, checks } = await checkReadiness(sources);
+    const watched = new Set(sources.outages.map((watch) => watch.check));
+    const nowWrong = JSON.stringify(
+      Object.entries(checks).filter(([name, result]) => result !== 'ok' && !watched.has(name)),
+    );
     if (nowWrong !== wrong) {
       if (ready) request.log.info('ready again');
       else request.log.warn({ checks }, 'not ready');
       wrong = nowWrong;
     }
     if (!ready) return reply.status(503).send({ status: 'not ready', checks });
-    return { status: 'ready', checks };
+    return { status: degraded ? 'degraded' : 'ready', checks };
   });
 }

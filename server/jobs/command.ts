@@ -48,7 +48,7 @@ export async function runAdminCommand(
     const changes = createLocalChangeBus();
     try {
       await migrateToLatest(database.db);
-      const storage = await createMediaStorage(config);
+      const storage = await createMediaStorage(config, logger);
       exitCode = await job(
         { db: database.db, config, mailer, storage, changes },
         { dryRun: args.includes('--dry-run') },

@@ -8,8 +8,9 @@ export class AppError extends Error {
   constructor(
     readonly reason: ErrorReason,
     readonly meta?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(reason);
+    super(reason, options);
     this.name = 'AppError';
   }
 }
@@ -27,6 +28,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   internal: 500,
   database_unavailable: 503,
   mail_unavailable: 503,
+  storage_unavailable: 503,
   limit_reached: 403,
   username_taken: 409,
   link_code_taken: 409,

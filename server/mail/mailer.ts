@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { createOutageWatch } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import type { MailMessage, MailTransport } from './types.ts';
 
@@ -37,7 +38,12 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
     },
     { from },
   );
+  const outage = createOutageWatch(
+    { check: 'mail.server', service: 'mail server', probe: () => transport.verify().then(() => undefined) },
+    logger,
+  );
   return {
+    outage,
     async send(message) {
       try {
         await transport.sendMail({
@@ -50,15 +56,32 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
           signal: AbortSignal.timeout(SMTP_SEND_DEADLINE_MS),
         });
       } catch (error) {
-        // the address and subject help find the failed mail; the SMTP URL (with its password) is never logged
-        logger.error({ err: error, to: message.to, subject: message.subject }, 'e-mail could not be sent');
-        throw new AppError('mail_unavailable');
+        if (isRefusedMessage(error)) {
+          // the server answered and refused this one message: the address and subject help find it (the
+          // SMTP URL, with its password, is never logged)
+          outage.succeeded();
+          logger.warn(
+            { err: error, to: message.to, subject: message.subject },
+            'e-mail refused by the mail server',
+          );
+        } else {
+          outage.failed(error);
+        }
+        throw new AppError('mail_unavailable', undefined, { cause: error });
       }
+      outage.succeeded();
     },
     async close() {
       transport.close();
     },
   };
+}
+
+/** nodemailer's codes for a message the server refused (a recipient, the content), not for the server. */
+const REFUSED_MESSAGE_CODES = new Set(['EENVELOPE', 'EMESSAGE']);
+
+function isRefusedMessage(error: unknown): boolean {
+  return REFUSED_MESSAGE_CODES.has(String((error as { code?: unknown }).code));
 }
 
 // ---- dev mailbox -------------------------------------------------------------------------------------

@@ -94,7 +94,8 @@ export async function startOutbox(
       await transport.send(message);
     } catch (error) {
       const retry = job.retryCount < job.retryLimit;
-      logger.warn(
+      // the transport has said what is wrong: once per outage of the mail server, once per refused message
+      logger.debug(
         { mail: { id, to: message.to, attempt: job.retryCount + 1, retry }, err: error },
         retry ? 'e-mail not sent; it will be tried again' : 'e-mail not sent on its last try',
       );

@@ -1,3 +1,5 @@
+import type { OutageWatch } from '../health/outage-watch.ts';
+
 /** One e-mail, in the recipient's language, as plain text and HTML. */
 export interface MailMessage {
   to: string;
@@ -34,6 +36,8 @@ export interface MailAbout {
 export interface MailTransport {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
+  /** Set on the SMTP transport: its outages, logged once each and shown in /health/ready. */
+  readonly outage?: OutageWatch;
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   paginateListObjectsV2,
   PutObjectCommand,
@@ -72,6 +73,11 @@ export function createS3Storage(settings: S3Config): MediaStorage {
       } catch (error) {
         throw storageError(where, 'listing the photos', error);
       }
+    },
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket })).catch((error: unknown) => {
+        throw storageError(where, 'reaching the bucket', error);
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { mediaKeyOf, mediaPath, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
 import { isUnlimited, normalizePlanId, PLANS } from '../../src/plans.ts';
 import { AppError } from '../lib/errors.ts';
+import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 import { PHOTO_CONTENT_TYPE, processPhoto } from './process.ts';
 
@@ -118,6 +119,9 @@ export async function deleteStoredObject(deps: AppDeps, key: string): Promise<vo
   try {
     await deps.storage.delete(key);
   } catch (error) {
+    // a storage outage is logged once by the storage's watch (server/media/create-storage.ts); the
+    // nightly clean-up removes the file no row points to
+    if (error instanceof AppError && REASONS_LOGGED_BY_WATCH.has(error.reason)) return;
     // services have no logger; this is rare and must still reach the operator
     console.warn(`media: could not delete the stored photo ${key}; it is left over in storage`, error);
   }

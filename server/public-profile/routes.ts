@@ -7,6 +7,8 @@ import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
+import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
+import { AppError } from '../lib/errors.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import { cardHosts, registerCardHostGuard } from './card-host.ts';
@@ -247,15 +249,24 @@ export async function registerPublicProfileRoutes(
     return sendPage(request, reply, found.entry, locale, page);
   }
 
-  /** The card's .vcf, made once per cache entry; a photo that cannot be embedded is left out. */
-  async function vcfOf(request: FastifyRequest, card: PublicCard & { vcardId: string }): Promise<VcfFile> {
+  /**
+   * The card's .vcf; a photo that cannot be embedded is left out. `complete` is false when it was left
+   * out for a storage outage (logged once by the storage's watch): such a file is not kept.
+   */
+  async function vcfOf(
+    request: FastifyRequest,
+    card: PublicCard & { vcardId: string },
+  ): Promise<{ file: VcfFile; complete: boolean }> {
     let photo: string | null = null;
+    let complete = true;
     try {
       photo = await contactPhotoBase64(deps, card.photo);
     } catch (error) {
-      request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
+      if (error instanceof AppError && REASONS_LOGGED_BY_WATCH.has(error.reason)) complete = false;
+      else request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
-    return { body: Buffer.from(cardVcf(card, photo)), contentDisposition: vcfContentDisposition(card.name) };
+    const body = Buffer.from(cardVcf(card, photo));
+    return { file: { body, contentDisposition: vcfContentDisposition(card.name) }, complete };
   }
 
   /**
@@ -336,9 +347,11 @@ export async function registerPublicProfileRoutes(
       const { entry } = found;
       const { card } = entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId }).then((vcf) => {
-        cache.made(entry, vcf.body.length + stringBytes(vcf.contentDisposition));
-        return vcf;
+      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId }).then(({ file, complete }) => {
+        // made without a photo the storage could not give: the next request makes it again
+        if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
+        else entry.vcf = undefined;
+        return file;
       });
       const vcf = await entry.vcf;
       return reply

@@ -27,6 +27,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   internal: 'INTERNAL_SERVER_ERROR',
   database_unavailable: 'SERVICE_UNAVAILABLE',
   mail_unavailable: 'SERVICE_UNAVAILABLE',
+  storage_unavailable: 'SERVICE_UNAVAILABLE',
   limit_reached: 'FORBIDDEN',
   username_taken: 'CONFLICT',
   link_code_taken: 'CONFLICT',

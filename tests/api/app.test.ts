@@ -32,6 +32,7 @@ describe('start and health', () => {
         'counts.visitors': 'ok',
         'counts.views': 'ok',
         'counts.hits': 'ok',
+        storage: 'ok',
       },
     });
     expect(ready.headers['cache-control']).toBe('no-store');

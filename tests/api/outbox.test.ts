@@ -20,6 +20,7 @@ import {
   startSilentMailServer,
   type MailReceiver,
 } from '../support/mail-receiver.ts';
+import { captureLogs, WARN } from '../support/logs.ts';
 
 // The outbox (server/mail/outbox.ts): a request queues its e-mail and answers at once; a worker sends it,
 // retrying while the mail server is away (twice, after 1-2 s and 2-4 s, in tests); a message given up is
@@ -67,24 +68,49 @@ describe('a sign-up while the mail server is away', () => {
     }
   });
 
-  it('SMTP down during sign-up, then up: the confirmation arrives once', async () => {
+  it('SMTP down during sign-up, then up: the confirmation arrives once, and the outage is said once', async () => {
     const smtpUrl = await downSmtpUrl();
-    const app = await buildTestApp({ mail: smtpMail(smtpUrl) });
+    const logs = captureLogs();
+    const app = await buildTestApp(
+      { mail: smtpMail(smtpUrl) },
+      { logger: { level: 'info', stream: logs.stream } },
+    );
+    const ready = async () => {
+      const response = await app.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ status: string; checks: Record<string, string> }>();
+    };
     let back: MailReceiver | undefined;
     try {
-      const email = newEmail();
-      const response = await signUpRequest(app.app, email);
-      expect(response.statusCode).toBe(200);
-      const ticket = String(response.headers[MAIL_TICKET_HEADER]);
-      await waitForStatus(app.app, ticket, 'retrying');
+      expect((await ready()).checks['mail.server']).toBe('ok');
+      const emails = [newEmail(), newEmail()];
+      const tickets: string[] = [];
+      for (const email of emails) {
+        const response = await signUpRequest(app.app, email);
+        expect(response.statusCode).toBe(200);
+        tickets.push(String(response.headers[MAIL_TICKET_HEADER]));
+      }
+      for (const ticket of tickets) await waitForStatus(app.app, ticket, 'retrying');
+      const degraded = await ready();
+      expect(degraded.status).toBe('degraded');
+      expect(degraded.checks['mail.server']).toMatch(/^failing since \S+: .*ECONNREFUSED/);
+      // two messages, each tried and refused: one line
+      const problems = logs.lines.filter((line) => (line.level ?? 0) >= WARN);
+      expect(problems.map((line) => line.msg)).toEqual([expect.stringMatching(/^mail server failing/)]);
 
       back = await startMailReceiver(Number(new URL(smtpUrl).port));
-      const message = await back.waitFor((mail) => mail.to.includes(email), 15_000);
-      expect(message.body).toContain('/api/auth/verify-email?token=');
-      await waitForStatus(app.app, ticket, 'sent');
+      for (const email of emails) {
+        const message = await back.waitFor((mail) => mail.to.includes(email), 15_000);
+        expect(message.body).toContain('/api/auth/verify-email?token=');
+      }
+      for (const ticket of tickets) await waitForStatus(app.app, ticket, 'sent');
+      expect(await ready()).toMatchObject({ status: 'ready', checks: { 'mail.server': 'ok' } });
+      expect(logs.lines.filter((line) => line.msg === 'mail server answers again')).toHaveLength(1);
       // past the next retry's time: nothing more comes
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(back.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+      for (const email of emails) {
+        expect(back.messages.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+      }
     } finally {
       // the app first: the receiver's close waits for the app's pooled SMTP connection to end
       await app.close();

@@ -11,12 +11,13 @@ import type { S3Config } from '../../server/config.ts';
 import { createS3Storage } from '../../server/media/s3-storage.ts';
 import { addLink, addVcard, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcMutate, uploadTestPhoto, type TestApp } from '../support/harness.ts';
-import { captureLogs } from '../support/logs.ts';
+import { captureLogs, WARN } from '../support/logs.ts';
 
 // Photos through the S3 path against a real S3-compatible server (s3rver, on loopback, keeping its bucket
 // in a temporary folder), not only the disk path: stored, served, listed and removed by the clean-up and
 // the account deletion. With that server gone, pages and short links are still served, an upload is
-// refused with the service-unavailable answer and nothing stored, and the log says what failed.
+// refused with the storage-unavailable answer and nothing stored, and one log line and /health/ready say
+// what failed.
 
 const BUCKET = 'tapcard-photos';
 const HOUR_MS = 60 * 60 * 1000;
@@ -95,7 +96,7 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  t = await buildTestApp({ s3: settings }, { logger: { level: 'warn', stream: logs.stream } });
+  t = await buildTestApp({ s3: settings }, { logger: { level: 'info', stream: logs.stream } });
 });
 
 afterAll(async () => {
@@ -175,14 +176,21 @@ describe('photos in an S3-compatible bucket', () => {
 });
 
 describe('with the S3 server unreachable', () => {
-  it('serves pages, .vcf files and short links, refuses an upload with one log line, and recovers', async () => {
+  it('serves pages, .vcf files and short links, refuses an upload, says so in one log line and in /health/ready, and recovers', async () => {
     const owner = await createSignedInOwner(t);
     const photoPath = await uploadTestPhoto(t.app, owner.cookie);
     const vcardId = await addVcard(t.db, owner.userId, { photo: photoPath });
     const link = await addLink(t.db, owner.userId, { url: 'https://example.com/while-s3-is-down' });
     const mediaRows = async () =>
       (await t.db.selectFrom('media').select('key').where('user_id', '=', owner.userId).execute()).length;
+    const ready = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ status: string; checks: Record<string, string> }>();
+    };
+    const vcfPath = `/vcard/${vcardId}/contact.vcf`;
     expect(await mediaRows()).toBe(1);
+    expect((await ready()).checks.storage).toBe('ok');
 
     await s3.close();
     logs.lines.length = 0;
@@ -194,32 +202,48 @@ describe('with the S3 server unreachable', () => {
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('https://example.com/while-s3-is-down');
     // the .vcf goes out without the photo it cannot read
-    const vcf = await t.app.inject({ method: 'GET', url: `/vcard/${vcardId}/contact.vcf` });
+    const vcf = await t.app.inject({ method: 'GET', url: vcfPath });
     expect(vcf.statusCode).toBe(200);
     expect(vcf.body).toContain('BEGIN:VCARD');
     expect(vcf.body).not.toContain('PHOTO');
 
-    logs.lines.length = 0;
     const upload = uploadTestPhoto(t.app, owner.cookie);
     await expect(upload).rejects.toThrow(/^upload failed: 503 /);
     await upload.catch((error: Error) => {
-      // the reason the client turns into its translated "temporarily unavailable, try again" message
+      // the reason the client turns into its translated "photos cannot be stored right now" message
       expect(JSON.parse(error.message.replace(/^upload failed: 503 /, ''))).toEqual({
-        reason: 'database_unavailable',
-        message: 'database_unavailable',
+        reason: 'storage_unavailable',
+        message: 'storage_unavailable',
       });
     });
     expect(await mediaRows()).toBe(1);
-    const failures = logs.lines.filter((line) => (line.level ?? 0) >= 50);
-    expect(failures).toHaveLength(1);
-    const { message } = (failures[0]?.err ?? {}) as { message?: string };
+    for (let request = 0; request < 3; request += 1) {
+      expect((await t.app.inject({ method: 'GET', url: photoPath })).statusCode).toBe(503);
+    }
+    // still ready (every process shares the bucket, and pages are served), and says what is wrong
+    const degraded = await ready();
+    expect(degraded.status).toBe('degraded');
+    expect(degraded.checks.storage).toMatch(
+      new RegExp(
+        `^failing since \\S+: photo storage \\(bucket ${BUCKET} at http://127\\.0\\.0\\.1:${port}\\): reaching the bucket failed: .*ECONNREFUSED`,
+      ),
+    );
+    // one line for the whole outage, however many requests met it
+    const problems = logs.lines.filter((line) => (line.level ?? 0) >= WARN);
+    expect(problems).toHaveLength(1);
+    const { message } = (problems[0]?.err ?? {}) as { message?: string };
     expect(message).toMatch(
       new RegExp(
-        `^photo storage \\(bucket ${BUCKET} at http://127\\.0\\.0\\.1:${port}\\): storing [0-9a-f]{32}\\.jpg failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
+        `^photo storage \\(bucket ${BUCKET} at http://127\\.0\\.0\\.1:${port}\\): reading [0-9a-f]{32}\\.jpg failed: connect ECONNREFUSED 127\\.0\\.0\\.1:${port}$`,
       ),
     );
 
     await startS3();
+    // seen by the readiness check itself, before any request uses the bucket
+    expect(await ready()).toMatchObject({ status: 'ready', checks: { storage: 'ok' } });
+    expect(logs.lines.filter((line) => line.msg === 'photo storage answers again')).toHaveLength(1);
+    // the .vcf made without its photo was not kept
+    expect((await t.app.inject({ method: 'GET', url: vcfPath })).body).toContain('PHOTO');
     const again = await uploadTestPhoto(t.app, owner.cookie);
     expect(await objectInBucket(keyOf(again))).not.toBeNull();
     expect(await mediaRows()).toBe(2);

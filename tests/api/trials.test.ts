@@ -41,7 +41,7 @@ beforeAll(async () => {
     db: t.db,
     config: t.config,
     mailer: createMailer(t.config, silent),
-    storage: await createMediaStorage(t.config),
+    storage: await createMediaStorage(t.config, silent),
     changes: createLocalChangeBus(),
   };
 });

@@ -189,7 +189,7 @@ export async function depsOf(app: TestApp): Promise<AppDeps> {
     db: app.db,
     config: app.config,
     mailer: createMailer(app.config, pino({ level: 'silent' })),
-    storage: await createMediaStorage(app.config),
+    storage: await createMediaStorage(app.config, pino({ level: 'silent' })),
     changes: createLocalChangeBus(),
   };
 }

@@ -92,6 +92,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   payload_too_large: msg`The upload is too large.`,
   database_unavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
   mail_unavailable: msg`We could not send the email right now. Please try again in a moment.`,
+  storage_unavailable: msg`Photos cannot be stored or read right now. Please try again in a moment.`,
   limit_reached: msg`You've reached your plan limit. Upgrade to unlock more features.`,
   username_taken: msg`Username not available`,
   link_code_taken: msg`This code is already taken. Choose another one.`,
