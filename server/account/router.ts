@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeleteAccountSchema } from '../../src/schemas/auth.ts';
+import { DeleteAccountSchema, EMAIL_MAX_LENGTH } from '../../src/schemas/auth.ts';
 import { dismissUndeliveredMail, listUndeliveredMail } from '../mail/outbox.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { deleteAccount } from './service.ts';
@@ -9,6 +9,6 @@ export const accountRouter = router({
   /** The account's e-mails that could not be sent, after every retry (server/mail/outbox.ts). */
   undeliveredMail: authedProcedure.query(({ ctx }) => listUndeliveredMail(ctx.db, ctx.user.id)),
   dismissUndeliveredMail: authedProcedure
-    .input(z.object({ id: z.uuid() }))
-    .mutation(({ ctx, input }) => dismissUndeliveredMail(ctx.db, ctx.user.id, input.id)),
+    .input(z.object({ recipient: z.string().min(1).max(EMAIL_MAX_LENGTH) }))
+    .mutation(({ ctx, input }) => dismissUndeliveredMail(ctx.db, ctx.user.id, input.recipient)),
 });

@@ -162,37 +162,48 @@ export async function mailStatus(db: Kysely<Database>, ticket: string): Promise<
   return row?.status ?? null;
 }
 
+/** The messages to one address that could not be sent: one notice, however many there were. */
 export interface UndeliveredMail {
-  id: string;
   recipient: string;
-  kind: string;
-  failedAt: Date;
+  count: number;
+  lastFailedAt: Date;
 }
 
-/** The account's messages of the last days that could not be sent, and whose notice is still open. */
+/**
+ * The account's messages of the last days that could not be sent and whose notice is still open, per
+ * address, the latest failure first.
+ */
 export async function listUndeliveredMail(db: Kysely<Database>, userId: string): Promise<UndeliveredMail[]> {
-  return db
+  const rows = await db
     .selectFrom('mail_outbox')
-    .select(['id', 'recipient', 'kind', 'updated_at as failedAt'])
+    .select(({ fn }) => [
+      'recipient',
+      fn.countAll<string>().as('count'),
+      fn.max('updated_at').as('lastFailedAt'),
+    ])
     .where('user_id', '=', userId)
     .where('status', '=', 'failed')
     .where('kind', 'in', ACCOUNT_PAGE_KINDS)
     .where('dismissed_at', 'is', null)
     .where('updated_at', '>', sql<Date>`now() - make_interval(days => ${UNDELIVERED_SHOWN_DAYS})`)
-    .orderBy('updated_at', 'desc')
+    .groupBy('recipient')
+    .orderBy('lastFailedAt', 'desc')
     .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
 }
 
-/** Closes the notice of one of the account's undelivered messages. */
+/** Closes the notice of the account's undelivered messages to one address. */
 export async function dismissUndeliveredMail(
   db: Kysely<Database>,
   userId: string,
-  id: string,
+  recipient: string,
 ): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set({ dismissed_at: sql<Date>`now()` })
-    .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('recipient', '=', recipient)
+    .where('status', '=', 'failed')
+    .where('dismissed_at', 'is', null)
     .execute();
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_TICKET_HEADER } from '../../src/api.ts';
@@ -167,19 +168,35 @@ describe('an e-mail that could not be sent after every retry', () => {
       interval: 200,
     });
     const [failed] = await listed(owner.cookie);
-    expect(failed).toMatchObject({ recipient: owner.email, kind: 'change_email' });
+    expect(failed).toMatchObject({ recipient: owner.email, count: 1 });
     expect(await listed(other.cookie)).toEqual([]);
+    // a second message to the same address, given up too: one notice, which names both
+    await down.db
+      .insertInto('mail_outbox')
+      .values({
+        id: randomUUID(),
+        user_id: owner.userId,
+        recipient: owner.email,
+        kind: 'trial_ending_soon',
+        status: 'failed',
+      })
+      .execute();
+    expect(await listed(owner.cookie)).toMatchObject([{ recipient: owner.email, count: 2 }]);
 
     // another account cannot close it
-    const id = failed?.id ?? '';
+    const recipient = owner.email;
     expect(
-      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', other.cookie, { id })).statusCode,
+      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', other.cookie, { recipient })).statusCode,
     ).toBe(200);
     expect(await listed(owner.cookie)).toHaveLength(1);
     expect(
-      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', owner.cookie, { id })).statusCode,
+      (await trpcMutate(down.app, 'account.dismissUndeliveredMail', owner.cookie, { recipient })).statusCode,
     ).toBe(200);
     expect(await listed(owner.cookie)).toEqual([]);
+    const refused = await trpcMutate(down.app, 'account.dismissUndeliveredMail', owner.cookie, {
+      recipient: 'x'.repeat(300),
+    });
+    expect(trpcError(refused).data.reason).toBe('validation_failed');
 
     const anonymous = await trpcQuery(down.app, 'account.undeliveredMail', '');
     expect(trpcError(anonymous).data.reason).toBe('unauthenticated');

@@ -7,8 +7,8 @@ import { trpc } from '../../lib/trpc.ts';
 
 /**
  * The account's e-mails that could not be sent after every retry (a change of address, a trial reminder,
- * a support confirmation), one notice each until the person closes it. The change of address is asked
- * again in the card below.
+ * a support confirmation): one notice per address, however many messages to it failed, until the person
+ * closes it. The change of address is asked again in the card below.
  */
 export function UndeliveredMailNotice() {
   const { t, i18n } = useLingui();
@@ -22,18 +22,25 @@ export function UndeliveredMailNotice() {
   if (!data || data.length === 0) return null;
   return (
     <>
-      {data.map(({ id, recipient }) => (
-        <Notice key={id} title={<Trans>We could not send an email</Trans>}>
+      {data.map(({ recipient, count }) => (
+        <Notice key={recipient} title={<Trans>We could not send an email</Trans>}>
           <p className="break-words">
-            <Trans>
-              We could not send the email to <strong>{recipient}</strong>. Check the address or try again.
-            </Trans>
+            {count === 1 ? (
+              <Trans>
+                We could not send the email to <strong>{recipient}</strong>. Check the address or try again.
+              </Trans>
+            ) : (
+              <Trans>
+                We could not send {count} emails to <strong>{recipient}</strong>. Check the address or try
+                again.
+              </Trans>
+            )}
           </p>
           <Button
             variant="secondary"
             size="sm"
             disabled={dismiss.isPending}
-            onClick={() => dismiss.mutate({ id })}
+            onClick={() => dismiss.mutate({ recipient })}
           >
             <Trans>Dismiss</Trans>
           </Button>

@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { TextLink } from '../auth/TextLink.tsx';
 import { useResendVerification } from '../auth/use-resend-verification.ts';
-import { ConfirmationMailStatus } from './ConfirmationMailStatus.tsx';
+import { ConfirmationMailStatus, useConfirmationMailState } from './ConfirmationMailStatus.tsx';
 
 /** spec section 9, timing: the 'check your spam folder' hint appears after 30 seconds of waiting. */
 const HINT_DELAY_MS = 30_000;
@@ -47,6 +47,7 @@ export function VerifyEmailWaiting({
     await resend(email);
     setResent(true);
   };
+  const mailState = useConfirmationMailState(resent ? null : mailTicket);
   const [checking, setChecking] = useState(false);
   const showHint = useShownAfter(HINT_DELAY_MS);
 
@@ -73,22 +74,26 @@ export function VerifyEmailWaiting({
     <AuthCard
       title={t`Check your email`}
       description={
-        <Trans>
-          We sent an email to <strong className="break-words text-ink">{email}</strong>. Open the link in it
-          to continue.
-        </Trans>
+        mailState === 'failed' ? (
+          <Trans>
+            We could not send an email to <strong className="break-words text-ink">{email}</strong>.
+          </Trans>
+        ) : (
+          <Trans>
+            We sent an email to <strong className="break-words text-ink">{email}</strong>. Open the link in it
+            to continue.
+          </Trans>
+        )
       }
     >
       <MailCheck aria-hidden className="mx-auto size-12 text-brand-strong" />
-      {mailTicket && !resent && (
-        <ConfirmationMailStatus
-          email={email}
-          mailTicket={mailTicket}
-          resending={resending}
-          onResend={() => void resendNow()}
-          onChangeEmail={onChangeEmail}
-        />
-      )}
+      <ConfirmationMailStatus
+        email={email}
+        state={mailState}
+        resending={resending}
+        onResend={() => void resendNow()}
+        onChangeEmail={onChangeEmail}
+      />
       <div className="grid gap-3">
         <Button size="block" disabled={checking} onClick={() => void checkConfirmed()}>
           {checking ? <Trans>Please wait...</Trans> : <Trans>I already confirmed my email</Trans>}
