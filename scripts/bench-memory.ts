@@ -10,7 +10,7 @@
 // number of cards, BENCH_MEMORY_BUDGETS the budgets (comma-separated megabytes), BENCH_PORTS the ports
 // tried.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +18,7 @@ import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
+import { imageNodeOptions } from './lib/docker-image.ts';
 import { residentMemory, seedCards, visitCards, type SeededCard } from './lib/many-cards.ts';
 import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
 
@@ -27,7 +28,7 @@ const DEFAULT_BUDGET_MB = 64;
 const TARGET_RSS_MB = 256;
 const PORTS = portRange('BENCH_PORTS', '3500-3599');
 /** Node's options in the Docker image (its heap cap): the app is measured as deployed. */
-const IMAGE_NODE_OPTIONS = /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync('Dockerfile', 'utf8'))?.[1] ?? '';
+const IMAGE_NODE_OPTIONS = imageNodeOptions();
 
 interface Measured {
   budgetMb: number;

@@ -1,4 +1,4 @@
-// Many cards in a database, and a visitor for each (npm run bench:memory, and the API test that fills a
+// Many cards in a database, and a visitor for each (npm run bench:memory, and the API tests that fill a
 // server's caches): owners with a Pro plan, one filled vCard and two profile links each, written in a few
 // large inserts; then each card's page and short links requested over HTTP, a few at a time.
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { linkCounts } from '../support/counts.ts';
 import { addLink, createOwner } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { sample } from '../support/metrics.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // GET /metrics: off without METRICS_TOKEN; with it, Prometheus text for a request with the bearer token
@@ -22,12 +23,6 @@ afterAll(async () => {
 
 const scrape = (app: TestApp, authorization?: string) =>
   app.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
-
-/** The value of one sample line, `name{labels} value`, or undefined. */
-function sample(text: string, line: string): number | undefined {
-  const found = text.split('\n').find((candidate) => candidate.startsWith(`${line} `));
-  return found === undefined ? undefined : Number(found.slice(line.length + 1));
-}
 
 describe('/metrics', () => {
   it('is a 404 without METRICS_TOKEN, and without the right bearer token', async () => {
