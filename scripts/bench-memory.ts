@@ -4,8 +4,8 @@
 // per cache budget (CACHE_MB 64, the default, then 1024, where every card fits), requests every card's
 // page and both its short links twice over (with the default budget the cache holds fewer cards than
 // there are, so the second pass misses on every card and evicts one for each), and reads the server's
-// resident memory (Linux /proc) at start, after each pass and at its peak. Target: under 256 MB once the
-// default budget is full (the script fails otherwise). On the embedded database by default, on PostgreSQL
+// resident memory (Linux /proc) at start, after each pass and at its peak. Target: under 256 MB at the peak
+// once the default budget is full (the script fails otherwise). On the embedded database by default, on PostgreSQL
 // with DATABASE_URL (a temporary database beside it, dropped afterwards). BENCH_MEMORY_CARDS changes the
 // number of cards, BENCH_MEMORY_BUDGETS the budgets (comma-separated megabytes), BENCH_PORTS the ports
 // tried.
@@ -129,11 +129,12 @@ async function main() {
     );
     const verdict = results.find((result) => result.budgetMb === DEFAULT_BUDGET_MB);
     if (verdict) {
-      const pass = verdict.afterFirstMb < TARGET_RSS_MB;
+      // the peak too: a full cache that misses and evicts on every card is still a full cache
+      const pass = verdict.peakMb < TARGET_RSS_MB;
       console.log(
         `${pass ? 'PASS' : 'FAIL'}: ${mb(verdict.afterFirstMb)} MB once the default budget is full, ${mb(
           verdict.peakMb,
-        )} MB at the peak of the second pass (target: under ${TARGET_RSS_MB} MB with the cache full)`,
+        )} MB at the peak of the second pass (target: under ${TARGET_RSS_MB} MB at the peak, the cache full)`,
       );
       if (!pass) process.exitCode = 1;
     }

@@ -8,7 +8,9 @@ const DOCKERFILE = path.resolve(import.meta.dirname, '../../Dockerfile');
 
 /** The image's NODE_OPTIONS (its heap cap); throws if the Dockerfile sets none. */
 export function imageNodeOptions(): string {
-  const options = /^\s*NODE_OPTIONS=(\S+)/m.exec(readFileSync(DOCKERFILE, 'utf8'))?.[1];
+  // NODE_OPTIONS=--one or NODE_OPTIONS="--one --two"
+  const match = /^\s*NODE_OPTIONS=(?:"([^"]*)"|(\S+))/m.exec(readFileSync(DOCKERFILE, 'utf8'));
+  const options = match?.[1] ?? match?.[2];
   if (!options) throw new Error(`${DOCKERFILE} sets no NODE_OPTIONS`);
   return options;
 }

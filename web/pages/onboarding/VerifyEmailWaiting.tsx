@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { MailCheck } from 'lucide-react';
+import { MailCheck, MailX } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
@@ -86,7 +86,11 @@ export function VerifyEmailWaiting({
         )
       }
     >
-      <MailCheck aria-hidden className="mx-auto size-12 text-brand-strong" />
+      {mailState === 'failed' ? (
+        <MailX aria-hidden className="mx-auto size-12 text-amber-700" />
+      ) : (
+        <MailCheck aria-hidden className="mx-auto size-12 text-brand-strong" />
+      )}
       <ConfirmationMailStatus
         email={email}
         state={mailState}
