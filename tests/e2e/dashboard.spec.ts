@@ -107,6 +107,9 @@ test('on a desktop the sidebar marks the active item, a skip link passes it, and
   await page.goto('/dashboard/billing');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  // the page's own controls have loaded: the Tab after the skip link has somewhere to go in it
+  const currentPlan = page.getByRole('region', { name: 'Current plan' });
+  await expect(currentPlan.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
   // the first Tab stop skips the sidebar's ten stops
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
