@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { EMAIL_CHANGE_PARAM, type EmailChangeOutcome } from '../../src/email-links.ts';
 import {
   callTrpc,
-  E2E_PASSWORD,
   expect,
+  fillSignUpForm,
   expectAccessible,
   linkIn,
   signedInNewPerson,
@@ -19,10 +19,7 @@ test('sign up on /onboarding, open the link from the e-mail, and land signed in 
 }) => {
   const email = `e2e-${randomBytes(5).toString('hex')}@example.com`;
   await page.goto('/onboarding');
-  await page.getByLabel('Full Name').fill('Grace Hopper');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await fillSignUpForm(page, { name: 'Grace Hopper', email });
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
 
   const mail = await waitForMail(email);
@@ -65,10 +62,7 @@ test('sign up with an address that has an account: the same screen, and its owne
   const email = await signedInNewPerson(page, 'Grace Hopper');
   await page.context().clearCookies();
   await page.goto('/onboarding');
-  await page.getByLabel('Full Name').fill('Someone Else');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Another-Horse-77');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await fillSignUpForm(page, { name: 'Someone Else', email, password: 'Another-Horse-77' });
   // exactly what a new address gets: nothing here says that the account exists
   await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
   await expect(

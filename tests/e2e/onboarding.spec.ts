@@ -3,6 +3,7 @@ import {
   appOrigin,
   E2E_PASSWORD,
   expect,
+  fillSignUpForm,
   expectAccessible,
   expectAccessibleInBothLanguages,
   expectCleanConsole,
@@ -13,11 +14,8 @@ import {
   waitForMail,
 } from './support.ts';
 
-async function fillStepOne(page: Page, password: string, email = newEmail()): Promise<void> {
-  await page.getByLabel('Full Name').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+function fillStepOne(page: Page, password: string, email = newEmail()): Promise<void> {
+  return fillSignUpForm(page, { email, password });
 }
 
 test('step 1 shows each password rule of spec section 5 and creates nothing', async ({ page }) => {

@@ -159,6 +159,21 @@ export async function fillSignIn(page: Page, email: string, password: string): P
 }
 
 /** Signs a new person up through the API; returns the address and the confirmation link e-mailed to it. */
+/** Fills step 1 of /onboarding (the sign-up form, in English) and presses Create Account. */
+export async function fillSignUpForm(
+  page: Page,
+  {
+    name = 'Ada Lovelace',
+    email,
+    password = E2E_PASSWORD,
+  }: { name?: string; email: string; password?: string },
+): Promise<void> {
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
 async function signUpThroughApi(page: Page, name: string): Promise<{ email: string; confirmLink: string }> {
   const email = newEmail();
   const origin = String(test.info().project.use.baseURL);

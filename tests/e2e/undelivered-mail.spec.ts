@@ -1,6 +1,6 @@
 import {
-  E2E_PASSWORD,
   expect,
+  fillSignUpForm,
   expectAccessible,
   newEmail,
   runSql,
@@ -18,10 +18,7 @@ test.describe('an e-mail that could not be sent', () => {
   test('is told on the waiting screen of the sign-up, with a new try', async ({ page }) => {
     const email = newEmail();
     await page.goto('/onboarding');
-    await page.getByLabel('Full Name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fillSignUpForm(page, { email });
     await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
     await waitForMail(email);
     expect(await runSql(`update mail_outbox set status = 'failed' where recipient = $1`, [email])).toBe(1);
