@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { OutageWatch } from '../health/outage-watch.ts';
 
 /** One e-mail, in the recipient's language, as plain text and HTML. */
@@ -46,6 +48,10 @@ export interface MailTransport {
  * it, with retries.
  */
 export interface Mailer {
-  send(message: MailMessage, about: MailAbout): Promise<void>;
+  /**
+   * `within`: the caller's transaction, to queue the message with the caller's own writes (both or
+   * neither); a transport sends at once and takes none.
+   */
+  send(message: MailMessage, about: MailAbout, within?: Kysely<Database>): Promise<void>;
   close(): Promise<void>;
 }
