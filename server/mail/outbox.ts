@@ -126,9 +126,9 @@ export async function startOutbox(
 
   const { limit, delaySeconds } = config.mail.retry;
   return {
-    async send(message: MailMessage, about: MailAbout, within?: Kysely<Database>) {
+    async send(message: MailMessage, about: MailAbout) {
       const id = randomUUID();
-      const queue = async (trx: Kysely<Database>) => {
+      await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('mail_outbox')
           .values({ id, user_id: about.userId, recipient: message.to, kind: about.kind })
@@ -142,11 +142,9 @@ export async function startOutbox(
           deadLetter: QUEUES.mailGivenUp,
           db: queueDb<Database>(trx),
         });
-      };
-      await (within ? queue(within) : db.transaction().execute(queue));
+      });
       queuedInRequest.getStore()?.push(id);
-      // this process's worker starts on it now instead of at its next poll (one queued within a caller's
-      // transaction is there once that commits: at the latest at the poll after)
+      // this process's worker starts on it now instead of at its next poll
       sender.notify();
     },
     async close() {

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { OutageWatch } from '../health/outage-watch.ts';
 
 /** One e-mail, in the recipient's language, as plain text and HTML. */
@@ -48,10 +46,6 @@ export interface MailTransport {
  * it, with retries.
  */
 export interface Mailer {
-  /**
-   * `within`: the caller's transaction, to queue the message with the caller's own writes (both or
-   * neither); a transport sends at once and takes none.
-   */
-  send(message: MailMessage, about: MailAbout, within?: Kysely<Database>): Promise<void>;
+  send(message: MailMessage, about: MailAbout): Promise<void>;
   close(): Promise<void>;
 }

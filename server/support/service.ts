@@ -59,8 +59,8 @@ async function sentInWindow(trx: Kysely<Database>, sender: Sender): Promise<numb
 /**
  * Stores a message and queues two e-mails in the outbox (server/mail/outbox.ts), which sends them and
  * retries while the mail server is away: the message to SUPPORT_EMAIL (Reply-To: the sender) and a
- * confirmation to the sender in their language. All or nothing, in one transaction: when the mails
- * cannot be queued, nothing is stored and the person can simply try again. Throws rate_limited
+ * confirmation to the sender in their language. All or nothing: when the mails cannot be queued, the
+ * stored row is removed again and the person can simply try again. Throws rate_limited
  * (SUPPORT_RATE_LIMIT).
  */
 async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput): Promise<{ id: string }> {
@@ -93,10 +93,13 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
       .executeTakeFirstOrThrow();
     return id;
   };
+  const id = await (deps.db.isTransaction ? store(deps.db) : deps.db.transaction().execute(store));
+
   const fromAccount = sender.kind === 'account';
   const plan = fromAccount ? sender.plan : null;
-  const storeAndQueue = async (trx: Kysely<Database>) => {
-    const id = await store(trx);
+  try {
+    // the team's copy first: if only the confirmation cannot be queued, the person's retry may give the
+    // team a duplicate, which is better than a person told "sent" whose message never arrived
     await deps.mailer.send(
       {
         to: supportInboxOf(deps.config.mail, plan),
@@ -112,7 +115,6 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
         }),
       },
       { kind: 'support_request', userId: fromAccount ? sender.userId : null },
-      trx,
     );
     await deps.mailer.send(
       {
@@ -122,13 +124,11 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
         ...supportConfirmation(sender.language, { name: sender.name, subject: input.subject, fromAccount }),
       },
       { kind: 'support_confirmation', userId: fromAccount ? sender.userId : null },
-      trx,
     );
-    return id;
-  };
-  const id = await (deps.db.isTransaction
-    ? storeAndQueue(deps.db)
-    : deps.db.transaction().execute(storeAndQueue));
+  } catch (error) {
+    await deps.db.deleteFrom('support_messages').where('id', '=', id).execute();
+    throw error;
+  }
   return { id };
 }
 
