@@ -276,6 +276,8 @@ describe('the codes of a deleted link or account', () => {
       const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code: earlier }));
       const current = freshCode('summer-menu');
       expect((await chooseCode(owner.cookie, link.id, current)).statusCode).toBe(200);
+      // now in the short-link cache, which the deletion must empty
+      expect((await follow(`/l/${current}?qr`)).statusCode).toBe(302);
 
       const deletion =
         deleted === 'link'

@@ -33,12 +33,15 @@ export function LinkCodeField({ label, required, value, error, registration }: L
           <Trans>
             Letters, numbers and hyphens; it works in capitals too. Your short link:{' '}
             <span className="break-all">{shortLink}</span>
-          </Trans>{' '}
-          <Trans>
-            You can choose {LINK_CODE_CHANGES_PER_DAY} new codes in 24 hours, and your links hold up to{' '}
-            {HELD_LINK_CODES_MAX}. The codes of a deleted link stay reserved for you for {ADDRESS_HOLD_DAYS}{' '}
-            days.
           </Trans>
+          {/* the bounds on holding codes, on a line of their own */}
+          <span className="mt-1 block">
+            <Trans>
+              You can choose {LINK_CODE_CHANGES_PER_DAY} new codes in 24 hours, and your links hold up to{' '}
+              {HELD_LINK_CODES_MAX}. The codes of a deleted link stay reserved for you for {ADDRESS_HOLD_DAYS}{' '}
+              days.
+            </Trans>
+          </span>
         </>
       }
       error={error}
