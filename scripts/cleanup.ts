@@ -1,7 +1,7 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
 // confirmed in time, photos nothing uses, photo files no row points to, old processed Stripe event ids,
-// old ids of written count batches, old records of queued e-mails, the usernames of accounts deleted long enough ago
-// and the chosen codes of links deleted long enough ago (server/cleanup/service.ts),
+// old ids of written count batches, old records of queued e-mails, the usernames of accounts and the chosen
+// codes of links deleted long enough ago (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {

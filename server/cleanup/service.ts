@@ -63,7 +63,7 @@ export interface CleanupCounts {
 
 export interface CleanupOptions {
   dryRun: boolean;
-  /** The moment the holds of usernames and codes are measured to (tests move it); the current time by default. */
+  /** The moment the holds of usernames and codes are measured to (tests move it); now by default. */
   now?: Date;
 }
 
