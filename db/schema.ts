@@ -151,11 +151,16 @@ export interface LinksTable {
 
 /**
  * Every code a link was given by choice (migration 2026-11-24T0300), in lowercase: the current one
- * (links.chosen_code) and the earlier ones, which keep leading to the link.
+ * (links.chosen_code) and the earlier ones, which keep leading to the link. A deleted link's codes stay,
+ * with no link, held until the clean-up frees them (migration 2026-11-28T0100).
  */
 export interface LinkCodesTable {
   code: string;
-  link_id: string;
+  /** null: the link was deleted (released_at says when) */
+  link_id: string | null;
+  /** The account the code belongs to (set from its link on insert); null once the account is deleted. */
+  user_id: string | null;
+  released_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -1,6 +1,7 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
 // confirmed in time, photos nothing uses, photo files no row points to, old processed Stripe event ids,
-// old ids of written count batches, old records of queued e-mails and the usernames of accounts deleted long enough ago (server/cleanup/service.ts),
+// old ids of written count batches, old records of queued e-mails, the usernames of accounts and the chosen
+// codes of links deleted long enough ago (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {
@@ -13,7 +14,7 @@ import {
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
 import { runAdminCommand } from '../server/jobs/command.ts';
-import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../src/username.ts';
+import { ADDRESS_HOLD_DAYS } from '../src/username.ts';
 
 const LABELS: Record<keyof CleanupCounts, string> = {
   expiredSessions: 'expired sessions',
@@ -24,7 +25,8 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldStripeEvents: `processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days`,
   oldCountBatches: `ids of written count batches older than ${COUNT_BATCH_DAYS} days`,
   oldMailRecords: `records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago`,
-  expiredUsernameHolds: `usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again)`,
+  expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
+  expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };
 
 await runAdminCommand('cleanup', async (deps, { dryRun }) => {

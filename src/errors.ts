@@ -19,6 +19,14 @@ export const ERROR_REASONS = [
   'username_taken',
   /** a chosen short-link code that a link already answers to, in any case */
   'link_code_taken',
+  /** a rename beyond USERNAME_CHANGES_PER_DAY in 24 hours (src/username.ts) */
+  'username_change_limit',
+  /** a new username for an account that holds HELD_USERNAMES_MAX already */
+  'held_usernames_limit',
+  /** a new chosen short-link code beyond LINK_CODE_CHANGES_PER_DAY in 24 hours */
+  'link_code_change_limit',
+  /** a new chosen short-link code for an account that holds HELD_LINK_CODES_MAX already */
+  'held_link_codes_limit',
   /** an upload that is not a JPEG, PNG, WebP, GIF, HEIF or AVIF image, or is damaged */
   'invalid_image',
   'storage_quota_exceeded',

@@ -29,6 +29,8 @@ export const VALIDATION_MESSAGES = {
   usernameFormat: 'validation.username.format',
   usernameReserved: 'validation.username.reserved',
   usernameTaken: 'validation.username.taken',
+  /** src/username.ts readsAsOtherWords: hyphens as the 3rd and 4th characters (xn--…) */
+  usernameLookalike: 'validation.username.lookalike',
   vcardNameRequired: 'validation.vcard.name_required',
   vcardNameTooLong: 'validation.vcard.name_too_long',
   vcardFieldTooLong: 'validation.vcard.field_too_long',
@@ -47,6 +49,8 @@ export const VALIDATION_MESSAGES = {
   linkCodeRequired: 'validation.link.code_required',
   linkCodeFormat: 'validation.link.code_format',
   linkCodeReserved: 'validation.link.code_reserved',
+  /** src/username.ts readsAsOtherWords, for a chosen code */
+  linkCodeLookalike: 'validation.link.code_lookalike',
   /** the server's link_code_taken, marked on the code field */
   linkCodeTaken: 'validation.link.code_taken',
   passkeyNameRequired: 'validation.passkey.name_required',

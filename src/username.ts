@@ -13,10 +13,30 @@ export const FREE_USERNAME_DIGITS = 8;
 export const USERNAME_CHECK_DELAY_MS = 500;
 
 /**
- * After an account is deleted, its usernames (the current one and those it held) stay blocked this many
- * days, so nobody takes over its printed cards at once; then the clean-up frees them.
+ * An address let go stays held by nobody else this many days, so nobody takes over printed cards and codes
+ * at once (DECISIONS.md "Addresses that never break", "Hosts, held addresses and plan ends"): the usernames
+ * of a deleted account (the current one and those it held), and the chosen short-link codes of a deleted
+ * link or account; then the clean-up frees them.
  */
-export const DELETED_ACCOUNT_USERNAME_HOLD_DAYS = 90;
+export const ADDRESS_HOLD_DAYS = 90;
+
+// Holding is bounded (the numbers the profile page, the QR code dialogs and the README state): a real
+// customer never meets them, someone collecting names does. Changes are counted over the last 24 hours by
+// the database's clock, from the rows of the names newly taken (usernames.created_at, link_codes.created_at),
+// so a name the account takes back (an earlier username, a code one of its links had) is not counted and
+// holds nothing new. Reaching a limit refuses the change; nothing held is let go early.
+
+/** Renames to a new username an account may make in any 24 hours (the first username is not a rename). */
+export const USERNAME_CHANGES_PER_DAY = 3;
+/** Usernames one account may hold: its current one and the earlier ones that redirect to it. */
+export const HELD_USERNAMES_MAX = 20;
+/** New chosen short-link codes an account may take in any 24 hours (at a link's creation or later). */
+export const LINK_CODE_CHANGES_PER_DAY = 50;
+/**
+ * Chosen short-link codes one account may hold: every code of its links, current and earlier, and those of
+ * its deleted links while they are held (ADDRESS_HOLD_DAYS).
+ */
+export const HELD_LINK_CODES_MAX = 1000;
 
 /** Spec section 5's reserved names. */
 const SPEC_RESERVED_USERNAMES = [
@@ -63,20 +83,38 @@ export function isChosenNameShape(name: string): boolean {
   return PAID_PATTERN.test(name);
 }
 
+/** A label with hyphens as its 3rd and 4th characters. */
+const R_LDH_LABEL = /^..--/;
+
+/**
+ * Whether a name reads as something other than its letters: an R-LDH label (RFC 5890 section 2.3.1), one
+ * with hyphens as its 3rd and 4th characters. `xn--` labels are IDNA A-labels, which browsers and phones
+ * show decoded, so `xn--pple-43d` displays as "аpple" with a Cyrillic а, a look-alike of another name; the
+ * other `??--` prefixes are reserved for future encodings of the same kind, and UTS #46 (CheckHyphens)
+ * refuses them. A username is a host label too ({username}.{CARD_DOMAIN}) and a chosen code is printed, so
+ * both refuse every one of them. Every other name of a-z, 0-9 and hyphens is its own Unicode form: it
+ * displays as it is written.
+ */
+export function readsAsOtherWords(name: string): boolean {
+  return R_LDH_LABEL.test(name);
+}
+
 /**
  * What is wrong with a chosen name (a paid plan's username, a chosen short-link code: DECISIONS.md
  * "What each sold plan feature is", customLinks), or null: one rule set for both.
  */
-export function chosenNameProblem(name: string): 'required' | 'reserved' | 'format' | null {
+export function chosenNameProblem(name: string): 'required' | 'reserved' | 'format' | 'lookalike' | null {
   if (name === '') return 'required';
   if (RESERVED_USERNAMES.has(name)) return 'reserved';
-  return isChosenNameShape(name) ? null : 'format';
+  if (!isChosenNameShape(name)) return 'format';
+  return readsAsOtherWords(name) ? 'lookalike' : null;
 }
 
 const USERNAME_MESSAGE = {
   required: M.usernameRequired,
   reserved: M.usernameReserved,
   format: M.usernameFormat,
+  lookalike: M.usernameLookalike,
 } as const;
 
 /** The message id for a username that breaks a rule on this plan, or null when it is well-formed. */

@@ -16,7 +16,7 @@ export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountIn
  * Removes an account and everything of it: its paid subscription (cancelled at Stripe), the user row, and
  * with it (foreign keys with cascade) the profile, sessions, sign-in methods, two-factor secrets, cards,
  * links, events, views, photos and support messages; then the photo files in storage. Its usernames stay
- * blocked, without an owner, until the clean-up frees them after DELETED_ACCOUNT_USERNAME_HOLD_DAYS
+ * blocked, without an owner, until the clean-up frees them after ADDRESS_HOLD_DAYS
  * (src/username.ts; the database notes the moment of deletion). The one path for
  * deleting a person, used by the account page and by the clean-up of unconfirmed accounts
  * (`unconfirmedOnly`: not if the address has been confirmed meanwhile). Returns false when there was no

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../../src/username.ts';
+import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
@@ -51,8 +51,10 @@ export interface CleanupCounts {
   strayPhotoFiles: number;
   /** Processed Stripe event ids older than STRIPE_EVENT_DAYS. */
   oldStripeEvents: number;
-  /** Usernames of accounts deleted DELETED_ACCOUNT_USERNAME_HOLD_DAYS ago or more: free again. */
+  /** Usernames of accounts deleted ADDRESS_HOLD_DAYS ago or more: free again. */
   expiredUsernameHolds: number;
+  /** Chosen short-link codes of links (or accounts) deleted ADDRESS_HOLD_DAYS ago or more: free again. */
+  expiredLinkCodeHolds: number;
   /** Ids of count batches written more than COUNT_BATCH_DAYS ago. */
   oldCountBatches: number;
   /** Records of e-mails of the outbox queued more than MAIL_RECORD_DAYS ago. */
@@ -61,7 +63,7 @@ export interface CleanupCounts {
 
 export interface CleanupOptions {
   dryRun: boolean;
-  /** The moment the username holds are measured to (tests move it); the current time by default. */
+  /** The moment the holds of usernames and codes are measured to (tests move it); now by default. */
   now?: Date;
 }
 
@@ -89,12 +91,18 @@ export async function cleanUp(
     oldCountBatches: await removeOlderThan(deps, 'count_batches', 'written_at', COUNT_BATCH_DAYS, dryRun),
     oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
+    expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
 }
 
-/** Frees the usernames of accounts deleted at least DELETED_ACCOUNT_USERNAME_HOLD_DAYS before `now`. */
+/** The moment before which an address let go has been held long enough (ADDRESS_HOLD_DAYS before `now`). */
+function holdEndedBefore(now: Date): Date {
+  return new Date(now.getTime() - ADDRESS_HOLD_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** Frees the usernames of accounts deleted at least ADDRESS_HOLD_DAYS before `now`. */
 async function removeExpiredUsernameHolds(deps: AppDeps, now: Date, dryRun: boolean): Promise<number> {
-  const deletedBefore = new Date(now.getTime() - DELETED_ACCOUNT_USERNAME_HOLD_DAYS * 24 * 60 * 60 * 1000);
+  const deletedBefore = holdEndedBefore(now);
   if (dryRun) {
     const { count } = await deps.db
       .selectFrom('usernames')
@@ -108,6 +116,29 @@ async function removeExpiredUsernameHolds(deps: AppDeps, now: Date, dryRun: bool
     .deleteFrom('usernames')
     .where('user_id', 'is', null)
     .where('account_deleted_at', '<=', deletedBefore)
+    .executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
+/**
+ * Frees the chosen codes of links deleted (alone or with their account) at least ADDRESS_HOLD_DAYS before
+ * `now`.
+ */
+async function removeExpiredLinkCodeHolds(deps: AppDeps, now: Date, dryRun: boolean): Promise<number> {
+  const releasedBefore = holdEndedBefore(now);
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom('link_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('link_id', 'is', null)
+      .where('released_at', '<=', releasedBefore)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  const { numDeletedRows } = await deps.db
+    .deleteFrom('link_codes')
+    .where('link_id', 'is', null)
+    .where('released_at', '<=', releasedBefore)
     .executeTakeFirst();
   return Number(numDeletedRows);
 }

@@ -16,12 +16,17 @@ export function generateLinkCode(): string {
 
 /**
  * A random code that no chosen code equals in any case (migration 2026-11-24T0300: a chosen code is
- * found in any case, so `/l/menu` must never be the random `MeNu…` of another link). The unique index on
- * links.code catches the (one in 10^14) collision with another random code.
+ * found in any case, so `/l/menu` must never be the random `MeNu…` of another link), the held codes of
+ * deleted links included (migration 2026-11-28T0100: a printed code never opens another link). The unique
+ * index on links.code catches the (one in 10^14) collision with another random code. `generate` makes the
+ * candidates (tests give it codes to try).
  */
-export async function unusedLinkCode(db: Kysely<Database>): Promise<string> {
+export async function unusedLinkCode(
+  db: Kysely<Database>,
+  generate: () => string = generateLinkCode,
+): Promise<string> {
   for (;;) {
-    const code = generateLinkCode();
+    const code = generate();
     const chosen = await db
       .selectFrom('link_codes')
       .select('code')

@@ -20,6 +20,7 @@ import {
   type UpdateQrCodeInput,
   type ChooseLinkCodeInput,
 } from '../../src/schemas/link.ts';
+import { HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
@@ -223,7 +224,7 @@ async function createLink(
       order_index: Number(next),
       ...values,
     });
-    return chosenCode === null ? link : giveCode(trx, link.id, chosenCode);
+    return chosenCode === null ? link : giveCode(trx, ctx.user.id, link.id, chosenCode);
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return present(ctx.config.publicUrl, row);
@@ -260,18 +261,45 @@ export function createQrCode(ctx: ServiceContext, input: QrCodeInput): Promise<L
 /**
  * Makes `code` the link's code: held by the link (link_codes) and shown from now on. Its earlier codes,
  * the random one and those chosen before, keep leading to it (DECISIONS.md "Addresses that never
- * break"). Throws link_code_taken when another link answers to the code in any case; nothing changes then.
+ * break"). A code the link had before comes back to it, and a code of one of the owner's deleted links,
+ * still held (migration 2026-11-28T0100), comes back to this one, as an earlier username does; a code new
+ * to the account must fit the bounds of holding (assertRoomForNewCode). Throws link_code_taken when
+ * another link answers to the code in any case, or another account (or a deleted one) holds it; nothing
+ * changes then. The caller holds the profile lock.
  */
-async function giveCode(trx: Transaction<Database>, linkId: string, code: string): Promise<LinkRow> {
-  // the trigger of link_codes refuses a code that another link's random code equals in lowercase
-  await withCodeTaken(() =>
-    trx
-      .insertInto('link_codes')
-      .values({ code, link_id: linkId })
-      .onConflict((oc) => oc.column('code').doNothing())
-      .execute(),
-  );
-  // waited for a concurrent claim of the same code; a code the link held before comes back to it
+async function giveCode(
+  trx: Transaction<Database>,
+  userId: string,
+  linkId: string,
+  code: string,
+): Promise<LinkRow> {
+  const held = await trx
+    .selectFrom('link_codes')
+    .select(['link_id', 'user_id'])
+    .where('code', '=', code)
+    .executeTakeFirst();
+  if (!held) {
+    await assertRoomForNewCode(trx, userId);
+    // the trigger of link_codes refuses a code that another link's random code equals in lowercase
+    await withCodeTaken(() =>
+      trx
+        .insertInto('link_codes')
+        .values({ code, link_id: linkId })
+        .onConflict((oc) => oc.column('code').doNothing())
+        .execute(),
+    );
+  } else if (held.link_id === null && held.user_id === userId) {
+    await withCodeTaken(() =>
+      trx
+        .updateTable('link_codes')
+        .set({ link_id: linkId })
+        .where('code', '=', code)
+        .where('link_id', 'is', null)
+        .where('user_id', '=', userId)
+        .execute(),
+    );
+  }
+  // waited for a concurrent claim of the same code
   const holder = await trx
     .selectFrom('link_codes')
     .select('link_id')
@@ -286,6 +314,26 @@ async function giveCode(trx: Transaction<Database>, linkId: string, code: string
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The bounds on holding chosen codes (src/username.ts), for a code new to the account: at most
+ * LINK_CODE_CHANGES_PER_DAY taken in the last 24 hours and HELD_LINK_CODES_MAX held, counting the codes of
+ * its deleted links while they are held (so deleting a link frees no room early). Under the profile lock.
+ */
+async function assertRoomForNewCode(trx: Transaction<Database>, userId: string): Promise<void> {
+  const { held, recent } = await trx
+    .selectFrom('link_codes')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('held'),
+      sql<string>`count(*) filter (where created_at > now() - interval '24 hours')`.as('recent'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(recent) >= LINK_CODE_CHANGES_PER_DAY)
+    throw new AppError('link_code_change_limit', { limit: LINK_CODE_CHANGES_PER_DAY });
+  if (Number(held) >= HELD_LINK_CODES_MAX)
+    throw new AppError('held_link_codes_limit', { limit: HELD_LINK_CODES_MAX });
+}
+
 /** Runs a write that claims a code, turning the database's refusal into link_code_taken. */
 function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
   return withUniqueClaim(['link_codes_pkey'], 'link_code_taken', write);
@@ -298,7 +346,10 @@ function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
 export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id);
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
-  const row = await ctx.db.transaction().execute((trx) => giveCode(trx, current.id, input.code));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockProfile(trx, ctx.user.id);
+    return giveCode(trx, ctx.user.id, current.id, input.code);
+  });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return present(ctx.config.publicUrl, row);
 }
@@ -348,7 +399,11 @@ export async function updateProfileLink(
   return present(ctx.config.publicUrl, row);
 }
 
-/** Deletes a QR code or profile link with its events; a vCard's own QR code goes only with its vCard. */
+/**
+ * Deletes a QR code or profile link with its events; a vCard's own QR code goes only with its vCard. Its
+ * chosen codes stay held (migration 2026-11-28T0100): they lead nowhere, nobody else may take them until
+ * the clean-up frees them after ADDRESS_HOLD_DAYS, and the owner may give them to another of its links.
+ */
 export async function deleteLink(ctx: ServiceContext, id: string): Promise<void> {
   const current = await ownLink(ctx, id);
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');

@@ -1,9 +1,14 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { normalizePlanId, type PlanId } from '../../src/plans.ts';
 import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
-import { isUsernameCheckable, usernameChangeProblem } from '../../src/username.ts';
+import {
+  HELD_USERNAMES_MAX,
+  isUsernameCheckable,
+  USERNAME_CHANGES_PER_DAY,
+  usernameChangeProblem,
+} from '../../src/username.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
@@ -15,7 +20,8 @@ import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts'
 // DECISIONS.md on the user's plan, uniqueness by the database, and the photo that must be the user's own.
 // Every username an account has had stays its own (table usernames, migration 2026-11-23T0100): the
 // database refuses a name another account holds, current or held after a rename, or that a deleted
-// account left less than DELETED_ACCOUNT_USERNAME_HOLD_DAYS ago.
+// account left less than ADDRESS_HOLD_DAYS ago. Taking a name new to the account is bounded
+// (src/username.ts): so many renames in 24 hours, so many names held.
 
 /** The unique indexes that refuse a username held by someone else. */
 const USERNAME_INDEXES = ['usernames_pkey', 'profiles_username_key'];
@@ -58,6 +64,46 @@ export async function checkUsername(
   return { status: taken ? 'taken' : 'available', problem: null };
 }
 
+/**
+ * Before `username` becomes the profile's: refuses a name held by someone else (username_taken, which the
+ * database's trigger would refuse too) and, for a name new to the account, one beyond the bounds of
+ * holding: USERNAME_CHANGES_PER_DAY renames in the last 24 hours (the account's first username is none) and
+ * HELD_USERNAMES_MAX names held. The account's own names, current or earlier, are taken back freely: they
+ * hold nothing new. Runs under the profile lock, so two renames at once are counted one after the other.
+ */
+async function assertUsernameClaim(
+  trx: Transaction<Database>,
+  userId: string,
+  username: string,
+  current: string | null,
+): Promise<void> {
+  const name = username.toLowerCase();
+  if (name === current?.toLowerCase()) return;
+  const holder = await trx
+    .selectFrom('usernames')
+    .select('user_id')
+    .where('username', '=', name)
+    .executeTakeFirst();
+  if (holder) {
+    if (holder.user_id === userId) return;
+    throw new AppError('username_taken');
+  }
+  const { held, renames } = await trx
+    .selectFrom('usernames')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('held'),
+      // rows are written by the claim trigger at the moment of each new name (the database's clock)
+      sql<string>`count(*) filter (where created_at > now() - interval '24 hours'
+        and created_at > (select min(created_at) from usernames where user_id = ${userId}))`.as('renames'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(renames) >= USERNAME_CHANGES_PER_DAY)
+    throw new AppError('username_change_limit', { limit: USERNAME_CHANGES_PER_DAY });
+  if (Number(held) >= HELD_USERNAMES_MAX)
+    throw new AppError('held_usernames_limit', { limit: HELD_USERNAMES_MAX });
+}
+
 async function assertPhoto(
   trx: Transaction<Database>,
   userId: string,
@@ -84,6 +130,7 @@ async function checkProfileWrite(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   assertUsername(input.username, plan, current.username);
+  await assertUsernameClaim(trx, userId, input.username, current.username);
   await assertPhoto(trx, userId, input.photo, current.profile_pic);
   return { plan, previousPhoto: current.profile_pic };
 }

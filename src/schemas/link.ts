@@ -26,6 +26,7 @@ const CODE_MESSAGE = {
   required: M.linkCodeRequired,
   reserved: M.linkCodeReserved,
   format: M.linkCodeFormat,
+  lookalike: M.linkCodeLookalike,
 } as const;
 
 const codeText = singleLineText()

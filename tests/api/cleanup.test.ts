@@ -15,7 +15,7 @@ import {
   type CleanupCounts,
 } from '../../server/cleanup/service.ts';
 import { mediaKeyOf } from '../../src/media.ts';
-import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../../src/username.ts';
+import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
   buildTestApp,
@@ -42,6 +42,7 @@ const NOTHING: CleanupCounts = {
   oldCountBatches: 0,
   oldMailRecords: 0,
   expiredUsernameHolds: 0,
+  expiredLinkCodeHolds: 0,
 };
 
 const mediaFolder = (app: TestApp) => path.join(app.config.dataDir, 'media');
@@ -102,6 +103,7 @@ interface Arranged {
   recentCountBatchId: string;
   recentMailRecordId: string;
   heldUsername: string;
+  heldLinkCode: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
   oldStrayFile: string;
@@ -209,12 +211,32 @@ async function arrange(app: TestApp): Promise<Arranged> {
       {
         username: heldUsername,
         user_id: null,
-        account_deleted_at: ago((DELETED_ACCOUNT_USERNAME_HOLD_DAYS - 1) * DAY_MS),
+        account_deleted_at: ago((ADDRESS_HOLD_DAYS - 1) * DAY_MS),
       },
       {
         username: `freed-${randomBytes(4).toString('hex')}`,
         user_id: null,
-        account_deleted_at: ago((DELETED_ACCOUNT_USERNAME_HOLD_DAYS + 1) * DAY_MS),
+        account_deleted_at: ago((ADDRESS_HOLD_DAYS + 1) * DAY_MS),
+      },
+    ])
+    .execute();
+
+  // chosen codes of deleted links: one past its hold, one still in it, and a live link's code
+  const heldLinkCode = `held-code-${randomBytes(4).toString('hex')}`;
+  await app.db
+    .insertInto('link_codes')
+    .values([
+      {
+        code: heldLinkCode,
+        link_id: null,
+        user_id: confirmed.userId,
+        released_at: ago((ADDRESS_HOLD_DAYS - 1) * DAY_MS),
+      },
+      {
+        code: `freed-code-${randomBytes(4).toString('hex')}`,
+        link_id: null,
+        user_id: null,
+        released_at: ago((ADDRESS_HOLD_DAYS + 1) * DAY_MS),
       },
     ])
     .execute();
@@ -260,6 +282,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentCountBatchId,
     recentMailRecordId,
     heldUsername,
+    heldLinkCode,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
     oldStrayFile,
@@ -276,6 +299,7 @@ const ONE_OF_EACH: CleanupCounts = {
   strayPhotoFiles: 1,
   oldStripeEvents: 1,
   expiredUsernameHolds: 1,
+  expiredLinkCodeHolds: 1,
   oldCountBatches: 1,
   oldMailRecords: 1,
 };
@@ -364,6 +388,12 @@ describe('cleanUp', () => {
         (row) => row.username,
       ),
     ).toEqual([arranged.heldUsername]);
+    // chosen codes: the one still in its hold stays held
+    expect(
+      (await t.db.selectFrom('link_codes').select('code').where('link_id', 'is', null).execute()).map(
+        (row) => row.code,
+      ),
+    ).toEqual([arranged.heldLinkCode]);
 
     // photos and files: used, fresh and foreign ones stay
     for (const file of arranged.keptPhotoFiles) expect(existsSync(file)).toBe(true);
@@ -399,11 +429,12 @@ describe('cleanUp', () => {
       counts.unusedPhotos,
       counts.oldStripeEvents,
       counts.expiredUsernameHolds,
+      counts.expiredLinkCodeHolds,
       counts.oldCountBatches,
       counts.oldMailRecords,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -451,7 +482,8 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
           `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
-          `  usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again): 0`,
+          `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
+          `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',
         ].join('\n'),
       );

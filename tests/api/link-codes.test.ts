@@ -1,21 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import { cleanUp } from '../../server/cleanup/service.ts';
+import { unusedLinkCode } from '../../server/links/code.ts';
 import type { LinkView } from '../../server/links/service.ts';
+import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { ADDRESS_HOLD_DAYS, HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
 import { linkCounts } from '../support/counts.ts';
-import { addLink, addVcard, createSignedInOwner, giveLinkCode, setPlan } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  createSignedInOwner,
+  giveLinkCode,
+  holdLinkCodes,
+  setPlan,
+} from '../support/factories.ts';
 import {
   buildTestApp,
+  depsOf,
   TEST_ORIGIN,
   trpcData,
   trpcError,
   trpcMutate,
+  trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Chosen short-link codes (issue 13 item 4, customLinks): `/l/{your-code}` for Pro and Business, with the
 // rules and reservations of usernames, unique in any case against every code (random ones included),
-// found in any case; a changed code keeps its old codes leading to the same link (printed cards).
+// found in any case; a changed code keeps its old codes leading to the same link (printed cards). A deleted
+// link's or account's codes are held by nobody else for ADDRESS_HOLD_DAYS, then freed by the clean-up; and
+// taking new codes is bounded per day and in all (DECISIONS.md "Hosts, held addresses and plan ends").
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 
@@ -183,6 +202,34 @@ describe('choosing a code', () => {
     expect(await heldCodes(owner.userId)).toEqual([]);
   });
 
+  it('refuses codes that read as other words (xn--… and every ??-- code) with their message; a code the link has keeps working', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const link = trpcData<LinkView>(await createQrCode(owner.cookie));
+    const before = await linkRows(owner.userId);
+    // xn--pple-43d is shown as "аpple" with a Cyrillic а
+    for (const code of ['xn--pple-43d', 'XN--80AK6AA92E', 'ab--menu', '12--34']) {
+      const response = await chooseCode(owner.cookie, link.id, code);
+      expect(response.statusCode, code).toBe(400);
+      expect(trpcError(response).data.fieldErrors, code).toEqual([
+        { path: 'code', message: M.linkCodeLookalike },
+      ]);
+      const create = await createQrCode(owner.cookie, { code });
+      expect(trpcError(create).data.fieldErrors, code).toEqual([
+        { path: 'code', message: M.linkCodeLookalike },
+      ]);
+    }
+    // hyphens elsewhere are fine
+    expect((await chooseCode(owner.cookie, link.id, freshCode('a-b--c'))).statusCode).toBe(200);
+    expect(await linkRows(owner.userId)).toHaveLength(before.length);
+
+    // a code given before the rule keeps leading to its link and is still shown
+    const kept = await addLink(t.db, owner.userId, { kind: 'qr', url: 'https://example.com/kept' });
+    await giveLinkCode(t.db, kept.id, 'xn--menu-kept');
+    expect((await follow('/l/XN--MENU-KEPT?qr')).headers.location).toBe('https://example.com/kept');
+    const list = trpcData<{ items: LinkView[] }>(await trpcQuery(t.app, 'links.qrCodes', owner.cookie));
+    expect(list.items.find((item) => item.id === kept.id)?.code).toBe('xn--menu-kept');
+  });
+
   it("refuses another person's link and a vCard's own QR code", async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
     const link = trpcData<LinkView>(await createQrCode(owner.cookie));
@@ -198,22 +245,238 @@ describe('choosing a code', () => {
   });
 });
 
-describe('deleting', () => {
-  it('a link takes its codes with it (its owner chose to break them), and so does the account', async () => {
-    const owner = await createSignedInOwner(t, { plan: 'pro' });
-    const code = freshCode('gone');
-    const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code }));
-    await chooseCode(owner.cookie, link.id, freshCode('gone-too'));
-    expect((await trpcMutate(t.app, 'links.delete', owner.cookie, { id: link.id })).statusCode).toBe(200);
-    expect(await heldCodes(owner.userId)).toEqual([]);
-    expect((await follow(`/l/${code}`)).statusCode).toBe(404);
+/** The moment `days` days after `from` (the clean-up's clock, moved by the test). */
+const daysAfter = (from: number, days: number) => new Date(from + days * DAY_MS);
 
-    const leaving = await createSignedInOwner(t, { plan: 'pro' });
-    const kept = trpcData<LinkView>(await createQrCode(leaving.cookie, { code: freshCode('leaving') }));
-    await t.db.deleteFrom('users').where('id', '=', leaving.userId).execute();
+/** Whether /l/{code}?qr answers the not-found page (a scan of a printed code), in the visitor's language. */
+async function expectNotFound(code: string) {
+  const response = await follow(`/l/${code}?qr`);
+  expect(response.statusCode, code).toBe(404);
+  expect(response.headers.location, code).toBeUndefined();
+  expect(response.body, code).toContain('Link Not Found');
+}
+
+/** Whether another account can neither choose `code` for its link nor create a QR code with it. */
+async function expectUnclaimable(cookie: string, linkId: string, code: string) {
+  const chosen = await chooseCode(cookie, linkId, code);
+  expect(chosen.statusCode, code).toBe(409);
+  expect(trpcError(chosen).data.reason, code).toBe('link_code_taken');
+  const created = await createQrCode(cookie, { code });
+  expect(created.statusCode, code).toBe(409);
+  expect(trpcError(created).data.reason, code).toBe('link_code_taken');
+}
+
+describe('the codes of a deleted link or account', () => {
+  it.each(['link', 'account'] as const)(
+    `a deleted %s's codes, current and earlier, lead nowhere and are nobody else's for ${ADDRESS_HOLD_DAYS} days; then the clean-up frees them`,
+    async (deleted) => {
+      const deps = await depsOf(t);
+      const owner = await createSignedInOwner(t, { plan: 'pro' });
+      const earlier = freshCode('Spring-Menu');
+      const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code: earlier }));
+      const current = freshCode('summer-menu');
+      expect((await chooseCode(owner.cookie, link.id, current)).statusCode).toBe(200);
+      // now in the short-link cache, which the deletion must empty
+      expect((await follow(`/l/${current}?qr`)).statusCode).toBe(302);
+
+      const deletion =
+        deleted === 'link'
+          ? await trpcMutate(t.app, 'links.delete', owner.cookie, { id: link.id })
+          : await trpcMutate(t.app, 'account.delete', owner.cookie, {
+              confirmation: DELETE_CONFIRMATION_WORD,
+            });
+      expect(deletion.statusCode, deletion.body).toBe(200);
+      const deletedAt = Date.now();
+
+      const codes = [earlier.toLowerCase(), current];
+      for (const code of [...codes, earlier, current.toUpperCase()]) await expectNotFound(code);
+      const other = await createSignedInOwner(t, { plan: 'business' });
+      const otherLink = trpcData<LinkView>(await createQrCode(other.cookie));
+      const unclaimable = [earlier, earlier.toLowerCase(), earlier.toUpperCase(), current];
+      for (const code of unclaimable) await expectUnclaimable(other.cookie, otherLink.id, code);
+      expect(await heldCodes(other.userId)).toEqual([]);
+
+      const almost = await cleanUp(deps, { dryRun: false, now: daysAfter(deletedAt, ADDRESS_HOLD_DAYS - 1) });
+      expect(almost.expiredLinkCodeHolds).toBe(0);
+      for (const code of unclaimable) await expectUnclaimable(other.cookie, otherLink.id, code);
+      await expectNotFound(current);
+
+      const after = daysAfter(deletedAt, ADDRESS_HOLD_DAYS + 1 / 24);
+      expect(
+        (await cleanUp(deps, { dryRun: false, now: after })).expiredLinkCodeHolds,
+      ).toBeGreaterThanOrEqual(2);
+      expect(await t.db.selectFrom('link_codes').select('code').where('code', 'in', codes).execute()).toEqual(
+        [],
+      );
+      // free again, in any case, and it now leads to the new holder's destination
+      const claimed = await chooseCode(other.cookie, otherLink.id, earlier.toUpperCase());
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      expect(trpcData<LinkView>(claimed).code).toBe(earlier.toLowerCase());
+      const scanned = await follow(`/l/${earlier}?qr`);
+      expect(scanned.statusCode).toBe(302);
+      expect(scanned.headers.location).toBe('https://example.com/flyer');
+      expect(trpcData<LinkView>(await createQrCode(other.cookie, { code: current })).code).toBe(current);
+    },
+  );
+
+  it("keeps the moment a link was deleted when its account goes later, and keeps its account's codes off other accounts", async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const gone = trpcData<LinkView>(await createQrCode(owner.cookie, { code: freshCode('first-gone') }));
+    await trpcMutate(t.app, 'links.delete', owner.cookie, { id: gone.id });
+    const heldRow = () =>
+      t.db
+        .selectFrom('link_codes')
+        .select(['link_id', 'user_id', 'released_at'])
+        .where('code', '=', gone.code)
+        .executeTakeFirstOrThrow();
+    const released = await heldRow();
+    expect(released).toEqual({ link_id: null, user_id: owner.userId, released_at: expect.any(Date) });
+
+    // the database itself refuses to give the code to another account's link, whoever writes it
+    const stranger = await createSignedInOwner(t, { plan: 'pro' });
+    const strangerLink = await addLink(t.db, stranger.userId, { kind: 'qr' });
+    const move = t.db
+      .updateTable('link_codes')
+      .set({ link_id: strangerLink.id })
+      .where('code', '=', gone.code)
+      .execute();
+    await expect(move).rejects.toMatchObject({ constraint: 'link_codes_pkey' });
+
+    await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: DELETE_CONFIRMATION_WORD });
+    expect(await heldRow()).toEqual({ link_id: null, user_id: null, released_at: released.released_at });
+  });
+
+  it('lets the owner give a code of its own deleted link to another of its links', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const code = freshCode('reprinted');
+    const gone = trpcData<LinkView>(await createQrCode(owner.cookie, { code }));
+    await trpcMutate(t.app, 'links.delete', owner.cookie, { id: gone.id });
+    await expectNotFound(code);
+
+    const successor = trpcData<LinkView>(
+      await createQrCode(owner.cookie, { url: 'https://example.com/new' }),
+    );
+    const taken = await chooseCode(owner.cookie, successor.id, code.toUpperCase());
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(trpcData<LinkView>(taken).code).toBe(code);
+    expect((await follow(`/l/${code}?qr`)).headers.location).toBe('https://example.com/new');
     expect(
-      await t.db.selectFrom('link_codes').select('code').where('link_id', '=', kept.id).execute(),
-    ).toEqual([]);
+      await t.db
+        .selectFrom('link_codes')
+        .select(['link_id', 'released_at'])
+        .where('code', '=', code)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ link_id: successor.id, released_at: null });
+  });
+
+  it('never hands out a held code as a random one, in any case', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const held = `held${randomBytes(4).toString('hex')}`;
+    await t.db
+      .insertInto('link_codes')
+      .values({ code: held, link_id: null, user_id: owner.userId, released_at: new Date() })
+      .execute();
+    const candidates = [held.toUpperCase(), 'Fr3shC0de'];
+    const tried: string[] = [];
+    const random = await unusedLinkCode(t.db, () => {
+      const candidate = candidates[tried.length] ?? 'unexpected';
+      tried.push(candidate);
+      return candidate;
+    });
+    expect(random).toBe('Fr3shC0de');
+    expect(tried).toEqual(candidates);
+  });
+});
+
+describe('the bounds on holding codes', () => {
+  /** The owner's links and the codes its account holds (its deleted links' too), to show nothing changed. */
+  async function holdings(userId: string) {
+    const codes = await t.db
+      .selectFrom('link_codes')
+      .select(['code', 'link_id'])
+      .where('user_id', '=', userId)
+      .orderBy('code')
+      .execute();
+    return { links: await linkRows(userId), codes };
+  }
+
+  it(`refuses a new code beyond ${LINK_CODE_CHANGES_PER_DAY} in 24 hours with its reason; nothing is stored; codes taken back are not counted`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code: freshCode('today') }));
+    const earlier = link.code;
+    // codes taken today by links deleted since count too: deleting frees no room
+    await holdLinkCodes(t.db, owner.userId, LINK_CODE_CHANGES_PER_DAY - 2, {
+      takenAt: new Date(),
+      releasedAt: new Date(),
+    });
+    expect((await chooseCode(owner.cookie, link.id, freshCode('last'))).statusCode).toBe(200);
+
+    const before = await holdings(owner.userId);
+    const refused = await chooseCode(owner.cookie, link.id, freshCode('one-more'));
+    expect(refused.statusCode).toBe(429);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'link_code_change_limit',
+      meta: { limit: LINK_CODE_CHANGES_PER_DAY },
+    });
+    const created = await createQrCode(owner.cookie, { code: freshCode('new-qr') });
+    expect(created.statusCode).toBe(429);
+    expect(trpcError(created).data.reason).toBe('link_code_change_limit');
+    expect(await holdings(owner.userId)).toEqual(before);
+
+    // a code the link had before is not new: it comes back
+    const back = await chooseCode(owner.cookie, link.id, earlier);
+    expect(back.statusCode, back.body).toBe(200);
+
+    // a day later the codes of yesterday no longer count
+    await sql`update link_codes set created_at = created_at - interval '25 hours'
+              where user_id = ${owner.userId}`.execute(t.db);
+    expect((await chooseCode(owner.cookie, link.id, freshCode('tomorrow'))).statusCode).toBe(200);
+  });
+
+  it('lets one of two new codes asked for at once at the limit through', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const first = trpcData<LinkView>(await createQrCode(owner.cookie));
+    const second = trpcData<LinkView>(await createQrCode(owner.cookie));
+    await holdLinkCodes(t.db, owner.userId, LINK_CODE_CHANGES_PER_DAY - 1, {
+      takenAt: new Date(),
+      releasedAt: new Date(),
+    });
+    const answers = await Promise.all([
+      chooseCode(owner.cookie, first.id, freshCode('race-a')),
+      chooseCode(owner.cookie, second.id, freshCode('race-b')),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429]);
+    const chosen = (await linkRows(owner.userId)).filter((row) => row.chosen_code !== null);
+    expect(chosen).toHaveLength(1);
+    expect((await holdings(owner.userId)).codes).toHaveLength(LINK_CODE_CHANGES_PER_DAY);
+  });
+
+  it(`refuses a new code when the account holds ${HELD_LINK_CODES_MAX}, its deleted links' included; deleting a link frees nothing early`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const link = trpcData<LinkView>(await createQrCode(owner.cookie, { code: freshCode('mine') }));
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
+    const [heldCode] = await holdLinkCodes(t.db, owner.userId, HELD_LINK_CODES_MAX - 1, {
+      takenAt: twoDaysAgo,
+      releasedAt: twoDaysAgo,
+    });
+
+    const before = await holdings(owner.userId);
+    const refused = await chooseCode(owner.cookie, link.id, freshCode('too-many'));
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'held_link_codes_limit',
+      meta: { limit: HELD_LINK_CODES_MAX },
+    });
+    await trpcMutate(t.app, 'links.delete', owner.cookie, { id: link.id });
+    const created = await createQrCode(owner.cookie, { code: freshCode('after-delete') });
+    expect(trpcError(created).data.reason).toBe('held_link_codes_limit');
+    const after = await holdings(owner.userId);
+    expect(after.codes.map((row) => row.code)).toEqual(before.codes.map((row) => row.code));
+    expect(after.links).toEqual([]);
+
+    // a code the account holds is no new one
+    const successor = trpcData<LinkView>(await createQrCode(owner.cookie));
+    expect((await chooseCode(owner.cookie, successor.id, heldCode ?? '')).statusCode).toBe(200);
   });
 });
 

@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp } from '../../server/cleanup/service.ts';
 import { isUniqueViolation } from '../../server/lib/db-errors.ts';
 import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
-import { DELETED_ACCOUNT_USERNAME_HOLD_DAYS } from '../../src/username.ts';
+import { ADDRESS_HOLD_DAYS, HELD_USERNAMES_MAX, USERNAME_CHANGES_PER_DAY } from '../../src/username.ts';
 import {
   addVcard,
   cardStepInput,
   createOwner,
   createSignedInOwner,
   freeUsername,
+  holdUsernames,
   setPlan,
 } from '../support/factories.ts';
 import {
@@ -174,7 +176,7 @@ describe('a rename', () => {
 });
 
 describe('a deleted account', () => {
-  it(`blocks its usernames for ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days, then the clean-up frees them`, async () => {
+  it(`blocks its usernames for ${ADDRESS_HOLD_DAYS} days, then the clean-up frees them`, async () => {
     const deps = await depsOf(t);
     const held = customName('printed');
     const current = customName('renamed');
@@ -199,11 +201,11 @@ describe('a deleted account', () => {
     const refused = await mutate('profile.createCard', newcomer.cookie, cardStepInput({ username: current }));
     expect(trpcError(refused).data.reason).toBe('username_taken');
 
-    const almost = new Date(deletedAt + (DELETED_ACCOUNT_USERNAME_HOLD_DAYS - 1) * DAY_MS);
+    const almost = new Date(deletedAt + (ADDRESS_HOLD_DAYS - 1) * DAY_MS);
     expect((await cleanUp(deps, { dryRun: false, now: almost })).expiredUsernameHolds).toBe(0);
     expect(await availability(newcomer.cookie, held)).toMatchObject({ status: 'taken' });
 
-    const after = new Date(deletedAt + DELETED_ACCOUNT_USERNAME_HOLD_DAYS * DAY_MS + 60_000);
+    const after = new Date(deletedAt + ADDRESS_HOLD_DAYS * DAY_MS + 60_000);
     expect((await cleanUp(deps, { dryRun: true, now: after })).expiredUsernameHolds).toBe(2);
     expect((await cleanUp(deps, { dryRun: false, now: after })).expiredUsernameHolds).toBe(2);
     expect(await availability(newcomer.cookie, held)).toEqual({ status: 'available', problem: null });
@@ -239,6 +241,130 @@ describe('reserved names', () => {
     const page = await get('/demo');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Alex Rivera</h1>');
+  });
+});
+
+describe('names that read as other words', () => {
+  // xn--pple-43d is shown as "аpple" with a Cyrillic а; the other ??-- prefixes are reserved for the same use
+  const LOOKALIKES = ['xn--pple-43d', 'xn--80ak6aa92e', 'ab--cd', '12--grace'];
+
+  it.each(LOOKALIKES)(
+    'refuses %s on a save, a new card and the check, with its message; nothing is stored',
+    async (username) => {
+      const owner = await createSignedInOwner(t, { plan: 'business' });
+      const saved = await saveProfile(owner.cookie, username, 'Changed Name');
+      expect(saved.statusCode).toBe(400);
+      expect(trpcError(saved).data).toMatchObject({
+        reason: 'validation_failed',
+        meta: { field: 'username', message: M.usernameLookalike },
+      });
+      expect(await profileOf(owner.userId)).toEqual({ username: owner.username, name: expect.any(String) });
+      expect((await profileOf(owner.userId)).name).not.toBe('Changed Name');
+      expect(await availability(owner.cookie, username)).toEqual({
+        status: 'invalid',
+        problem: M.usernameLookalike,
+      });
+
+      const newcomer = await createSignedInOwner(t, { plan: 'pro', username: null });
+      const created = await mutate('profile.createCard', newcomer.cookie, cardStepInput({ username }));
+      expect(trpcError(created).data.meta).toMatchObject({ field: 'username', message: M.usernameLookalike });
+      expect((await profileOf(newcomer.userId)).username).toBeNull();
+      expect(
+        await t.db.selectFrom('usernames').select('username').where('username', '=', username).execute(),
+      ).toEqual([]);
+    },
+  );
+
+  it('keeps one the account has had since before the rule: its page, a save with it and the check', async () => {
+    const kept = `xn--${randomBytes(3).toString('hex')}-grace`;
+    const owner = await createSignedInOwner(t, { plan: 'pro', username: kept });
+    await addVcard(t.db, owner.userId, { name: 'Grace Hopper' });
+    expect((await get(`/${kept}`)).statusCode).toBe(200);
+    expect(await availability(owner.cookie, kept)).toEqual({ status: 'available', problem: null });
+    const saved = await saveProfile(owner.cookie, kept, 'Grace B. Hopper');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await profileOf(owner.userId)).toEqual({ username: kept, name: 'Grace B. Hopper' });
+  });
+});
+
+describe('the bounds on holding usernames', () => {
+  /** The usernames the account holds, to show nothing changed. */
+  async function heldBy(userId: string) {
+    const rows = await t.db
+      .selectFrom('usernames')
+      .select('username')
+      .where('user_id', '=', userId)
+      .orderBy('username')
+      .execute();
+    return rows.map((row) => row.username);
+  }
+
+  it(`refuses a rename to a new name beyond ${USERNAME_CHANGES_PER_DAY} in 24 hours with its reason; nothing is stored; switching back is not counted`, async () => {
+    // the first username (the card step's) is no rename
+    const first = customName('first');
+    const owner = await createSignedInOwner(t, { plan: 'pro', username: first });
+    for (let rename = 1; rename <= USERNAME_CHANGES_PER_DAY; rename += 1) {
+      const response = await saveProfile(owner.cookie, customName(`rename-${rename}`));
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const current = (await profileOf(owner.userId)).username;
+    const held = await heldBy(owner.userId);
+
+    const refused = await saveProfile(owner.cookie, customName('one-more'), 'Not Saved');
+    expect(refused.statusCode).toBe(429);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'username_change_limit',
+      meta: { limit: USERNAME_CHANGES_PER_DAY },
+    });
+    expect(await profileOf(owner.userId)).toEqual({ username: current, name: expect.any(String) });
+    expect((await profileOf(owner.userId)).name).not.toBe('Not Saved');
+    expect(await heldBy(owner.userId)).toEqual(held);
+
+    // an earlier name is no new one: taking it back is not counted
+    expect((await saveProfile(owner.cookie, first)).statusCode).toBe(200);
+    expect((await get(`/${current}`)).headers.location).toBe(`/${first}`);
+
+    // 24 hours later the renames of yesterday no longer count
+    await sql`update usernames set created_at = created_at - interval '25 hours'
+              where user_id = ${owner.userId}`.execute(t.db);
+    expect((await saveProfile(owner.cookie, customName('next-day'))).statusCode).toBe(200);
+  });
+
+  it('lets one of two renames asked for at once at the limit through', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    for (let rename = 1; rename < USERNAME_CHANGES_PER_DAY; rename += 1) {
+      expect((await saveProfile(owner.cookie, customName(`before-${rename}`))).statusCode).toBe(200);
+    }
+    const wanted = [customName('race-a'), customName('race-b')];
+    const answers = await Promise.all(wanted.map((username) => saveProfile(owner.cookie, username)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429]);
+    const held = await heldBy(owner.userId);
+    expect(held.filter((username) => wanted.includes(username))).toHaveLength(1);
+    expect(held).toHaveLength(USERNAME_CHANGES_PER_DAY + 1);
+  });
+
+  it(`refuses a new name when the account holds ${HELD_USERNAMES_MAX}; an earlier one can still be taken back`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const [earlier] = await holdUsernames(
+      t.db,
+      owner.userId,
+      HELD_USERNAMES_MAX - 1,
+      new Date(Date.now() - 30 * DAY_MS),
+    );
+    const held = await heldBy(owner.userId);
+    expect(held).toHaveLength(HELD_USERNAMES_MAX);
+
+    const refused = await saveProfile(owner.cookie, customName('twenty-first'));
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'held_usernames_limit',
+      meta: { limit: HELD_USERNAMES_MAX },
+    });
+    expect((await profileOf(owner.userId)).username).toBe(owner.username);
+    expect(await heldBy(owner.userId)).toEqual(held);
+
+    expect((await saveProfile(owner.cookie, earlier ?? '')).statusCode).toBe(200);
+    expect((await profileOf(owner.userId)).username).toBe(earlier);
   });
 });
 

@@ -213,6 +213,49 @@ export async function giveLinkCode(db: Kysely<Database>, linkId: string, code: s
   await db.updateTable('links').set({ chosen_code: code }).where('id', '=', linkId).execute();
 }
 
+/**
+ * `count` chosen codes held by `userId`'s deleted links (as the clean-up finds them), taken at `takenAt`
+ * and let go at `releasedAt`; returns the codes.
+ */
+export async function holdLinkCodes(
+  db: Kysely<Database>,
+  userId: string,
+  count: number,
+  { takenAt, releasedAt }: { takenAt: Date; releasedAt: Date },
+): Promise<string[]> {
+  const base = `held-${next()}-${randomBytes(3).toString('hex')}`;
+  const codes = Array.from({ length: count }, (_, index) => `${base}-${index}`);
+  await db
+    .insertInto('link_codes')
+    .values(
+      codes.map((code) => ({
+        code,
+        link_id: null,
+        user_id: userId,
+        released_at: releasedAt,
+        created_at: takenAt,
+      })),
+    )
+    .execute();
+  return codes;
+}
+
+/** `count` earlier usernames kept by `userId` (as after renames), taken at `takenAt`; returns them. */
+export async function holdUsernames(
+  db: Kysely<Database>,
+  userId: string,
+  count: number,
+  takenAt: Date,
+): Promise<string[]> {
+  const base = `earlier-${next()}-${randomBytes(3).toString('hex')}`;
+  const usernames = Array.from({ length: count }, (_, index) => `${base}-${index}`);
+  await db
+    .insertInto('usernames')
+    .values(usernames.map((username) => ({ username, user_id: userId, created_at: takenAt })))
+    .execute();
+  return usernames;
+}
+
 /** Puts a profile on `plan` (a paid plan with an optional end of its paid period). */
 export async function setPlan(
   db: Kysely<Database>,

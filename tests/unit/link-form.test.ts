@@ -47,6 +47,8 @@ describe('a chosen short-link code (customLinks)', () => {
       ['menu_2026', M.linkCodeFormat],
       ['menú', M.linkCodeFormat],
       ['menu\u0000', M.textControlCharacters],
+      ['XN--Pple-43d', M.linkCodeLookalike],
+      ['ab--menu', M.linkCodeLookalike],
     ];
     for (const [code, message] of cases) {
       expect(problems(QrCodeFormSchema, { ...QR_CODE, code }), code).toEqual([['code', message]]);

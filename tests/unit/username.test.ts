@@ -1,8 +1,11 @@
+import { domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import {
+  chosenNameProblem,
   isUsernameCheckable,
   normalizeUsernameInput,
+  readsAsOtherWords,
   RESERVED_USERNAMES,
   suggestUsername,
   usernameChangeProblem,
@@ -43,6 +46,11 @@ describe('usernameProblem', () => {
     ['admin', 'pro', M.usernameReserved],
     ['dashboard', 'business', M.usernameReserved],
     ['user', 'pro', M.usernameReserved],
+    ['xn--pple-43d', 'pro', M.usernameLookalike],
+    ['ab--cd', 'business', M.usernameLookalike],
+    ['12--34', 'pro', M.usernameLookalike],
+    ['a-b--c', 'pro', null],
+    ['abc--', 'pro', M.usernameFormat],
   ] as const)('%j on %s → %s', (username, plan, problem) => {
     expect(usernameProblem(username, plan)).toBe(problem);
   });
@@ -58,10 +66,36 @@ describe('usernameProblem', () => {
   });
 });
 
+describe('readsAsOtherWords', () => {
+  it('is every name with hyphens as its 3rd and 4th characters (RFC 5890 R-LDH labels), and no other', () => {
+    for (const name of ['xn--pple-43d', 'xn--80ak6aa92e', 'ab--cd', 'zz--', '12--34']) {
+      expect(readsAsOtherWords(name), name).toBe(true);
+    }
+    for (const name of ['xn-pple', 'a--b', 'abc--d', 'ab-c-d', 'xnpple', 'grace-hopper']) {
+      expect(readsAsOtherWords(name), name).toBe(false);
+    }
+  });
+
+  it('leaves every other name of a-z, 0-9 and hyphens its own Unicode form, as a card subdomain', () => {
+    for (const name of ['grace-hopper', 'a--b', 'abc--d', 'xn-pple', '12345678']) {
+      expect(domainToUnicode(`${name}.cards.example`), name).toBe(`${name}.cards.example`);
+    }
+    // what a browser shows for an A-label: other letters (a Cyrillic а)
+    expect(domainToUnicode('xn--pple-43d.cards.example')).toBe('\u0430pple.cards.example');
+  });
+
+  it('is refused by chosenNameProblem for usernames and chosen codes alike', () => {
+    expect(chosenNameProblem('xn--pple-43d')).toBe('lookalike');
+    expect(chosenNameProblem('grace-hopper')).toBeNull();
+  });
+});
+
 describe('usernameChangeProblem', () => {
   it('keeps the username a profile has valid on any plan (DECISIONS.md "Plans that end")', () => {
     expect(usernameChangeProblem('grace-hopper', 'free', 'grace-hopper')).toBeNull();
     expect(usernameChangeProblem('demo', 'pro', 'demo')).toBeNull();
+    expect(usernameChangeProblem('xn--pple-43d', 'pro', 'xn--pple-43d')).toBeNull();
+    expect(usernameChangeProblem('xn--pple-43d', 'pro', 'grace-hopper')).toBe(M.usernameLookalike);
   });
 
   it('judges a new one by the rules of the plan', () => {
@@ -94,6 +128,8 @@ describe('suggestUsername', () => {
     expect(suggestUsername('pro', 'José Núñez', lowest)).toBe('jose-nunez-1000');
     expect(suggestUsername('business', '  Anne-Marie  O’Neil ', highest)).toBe('anne-marie-o-neil-9999');
     expect(suggestUsername('pro', '李雷', lowest)).toBe('card-1000');
+    // never a name that reads as other words
+    expect(suggestUsername('pro', 'Xn -- Pple', lowest)).toBe('xn-pple-1000');
   });
 
   it('keeps a long name within 30 characters and valid', () => {

@@ -21,7 +21,16 @@ import {
   VCARD_PHONE_MAX_LENGTH,
   VCARD_TEXT_MAX_LENGTH,
 } from '#src/schemas/vcard.ts';
-import { FREE_USERNAME_DIGITS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '#src/username.ts';
+import {
+  ADDRESS_HOLD_DAYS,
+  FREE_USERNAME_DIGITS,
+  HELD_LINK_CODES_MAX,
+  HELD_USERNAMES_MAX,
+  LINK_CODE_CHANGES_PER_DAY,
+  USERNAME_CHANGES_PER_DAY,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '#src/username.ts';
 
 // STYLE.md 3.4: the server and the shared schemas report ids and reasons, never sentences; this file turns
 // each of them into a translated message. A unit test proves every id and reason has an entry.
@@ -55,6 +64,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.username.format': msg`Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens only`,
   'validation.username.reserved': msg`This username is reserved`,
   'validation.username.taken': msg`Username not available`,
+  'validation.username.lookalike': msg`A username can't have hyphens as its 3rd and 4th characters (as in xn--): web addresses read such names as other letters`,
   'validation.vcard.name_required': msg`Name is required`,
   'validation.vcard.name_too_long': msg`Name must be less than ${VCARD_NAME_MAX_LENGTH} characters`,
   'validation.vcard.field_too_long': msg`Must be less than ${VCARD_TEXT_MAX_LENGTH} characters`,
@@ -71,6 +81,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.code_required': msg`Code is required`,
   'validation.link.code_format': msg`Code must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens, not starting or ending with a hyphen`,
   'validation.link.code_reserved': msg`This code is reserved`,
+  'validation.link.code_lookalike': msg`A code can't have hyphens as its 3rd and 4th characters (as in xn--): such codes can be read as other letters`,
   'validation.link.code_taken': msg`This code is already taken`,
   'validation.link.icon_too_long': msg`Icon must be less than ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
@@ -96,6 +107,10 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   limit_reached: msg`You've reached your plan limit. Upgrade to unlock more features.`,
   username_taken: msg`Username not available`,
   link_code_taken: msg`This code is already taken. Choose another one.`,
+  username_change_limit: msg`You can change to a new username ${USERNAME_CHANGES_PER_DAY} times in 24 hours. Try again later, or switch back to one of your earlier usernames.`,
+  held_usernames_limit: msg`Your account already keeps ${HELD_USERNAMES_MAX} usernames, the most it can. Switch back to one of your earlier usernames instead.`,
+  link_code_change_limit: msg`You can choose ${LINK_CODE_CHANGES_PER_DAY} new codes in 24 hours. Try again later, or use a code one of your links had before.`,
+  held_link_codes_limit: msg`Your links already hold ${HELD_LINK_CODES_MAX} codes, the most an account can (the codes of a deleted link count for ${ADDRESS_HOLD_DAYS} days). Use a code one of your links had before.`,
   invalid_image: msg`Please upload an image file`,
   storage_quota_exceeded: msg`Your plan's photo storage is full. Delete a photo or upgrade your plan.`,
   link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,

@@ -19,8 +19,10 @@ import { VALIDATION_MESSAGES as M } from '#src/messages.ts';
 import type { PlanId } from '#src/plans.ts';
 import {
   FREE_USERNAME_DIGITS,
+  HELD_USERNAMES_MAX,
   normalizeUsernameInput,
   suggestUsername,
+  USERNAME_CHANGES_PER_DAY,
   USERNAME_MAX_LENGTH,
   usernameChangeProblem,
 } from '#src/username.ts';
@@ -83,6 +85,18 @@ function CheckStatus({ check, id }: { check: UsernameCheck; id: string }) {
   );
 }
 
+/** The bounds on renames (src/username.ts), said where a person renames and on the account page. */
+export function UsernameLimits({ className }: { className?: string }) {
+  return (
+    <p className={className}>
+      <Trans>
+        You can change to a new username {USERNAME_CHANGES_PER_DAY} times in 24 hours, and your account keeps
+        up to {HELD_USERNAMES_MAX} usernames. Switching back to an earlier one is always possible.
+      </Trans>
+    </p>
+  );
+}
+
 /** What a rename does, said before it is saved: the old address keeps working and stays the person's. */
 function RenameNotice({ savedUsername }: { savedUsername: string }) {
   const oldUrl = publicProfileUrl(savedUsername);
@@ -96,6 +110,7 @@ function RenameNotice({ savedUsername }: { savedUsername: string }) {
           can switch back to it at any time.
         </Trans>
       </p>
+      <UsernameLimits className="mt-2" />
     </Notice>
   );
 }

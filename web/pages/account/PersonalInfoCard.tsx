@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
+import { UsernameLimits } from '../../components/card/UsernameField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -61,6 +62,7 @@ function Username({ username }: { username: string | null }) {
           .
         </Trans>
       </p>
+      <UsernameLimits className="mt-1 text-sm text-slate-600" />
       <HeldUsernames />
     </div>
   );

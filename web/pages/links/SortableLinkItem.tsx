@@ -58,7 +58,7 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
       </div>
       <EditLinkDialog link={link} />
       <ChooseCodeDialog link={link} kind="profileLink" title={title} />
-      <DeleteLinkDialog id={link.id} title={title} />
+      <DeleteLinkDialog id={link.id} title={title} chosen={link.chosen} />
       {link.pause && (
         // below the row, the whole width of it: a phone has no room beside the buttons
         <div className="w-full">

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Trash2 } from 'lucide-react';
+import { ADDRESS_HOLD_DAYS } from '#src/username.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -8,8 +9,20 @@ import { trpcFailure } from '../../lib/error-messages.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 
-/** The Delete button of a QR code and its confirmation, with the spec's toasts (section 8). */
-export function DeleteQrCodeDialog({ id, title: qrTitle }: { id: string; title: string }) {
+/**
+ * The Delete button of a QR code and its confirmation, with the spec's toasts (section 8). A chosen code
+ * is said to stay held (DECISIONS.md "Hosts, held addresses and plan ends").
+ */
+export function DeleteQrCodeDialog({
+  id,
+  title: qrTitle,
+  chosen,
+}: {
+  id: string;
+  title: string;
+  /** Whether the QR code has a chosen code. */
+  chosen: boolean;
+}) {
   const { t } = useLingui();
   const title = <UserText>{qrTitle}</UserText>;
   const linksChanged = useLinksChanged();
@@ -34,10 +47,21 @@ export function DeleteQrCodeDialog({ id, title: qrTitle }: { id: string; title: 
       }
       title={<Trans>Delete this QR code?</Trans>}
       description={
-        <Trans>
-          "{title}" and its scan statistics are deleted, and printed copies of the code stop working. This
-          cannot be undone.
-        </Trans>
+        <>
+          <Trans>
+            "{title}" and its scan statistics are deleted, and printed copies of the code stop working. This
+            cannot be undone.
+          </Trans>
+          {chosen && (
+            <>
+              {' '}
+              <Trans>
+                Its chosen codes stay reserved for you for {ADDRESS_HOLD_DAYS} days: nobody else can take
+                them, and you can give them to another QR code or link.
+              </Trans>
+            </>
+          )}
+        </>
       }
       confirmLabel={<Trans>Delete QR code</Trans>}
       pendingLabel={<Trans>Deleting...</Trans>}

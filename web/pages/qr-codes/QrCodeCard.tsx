@@ -142,7 +142,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
               <Trans>Edit</Trans>
             </Button>
             <ChooseCodeDialog link={qrCode} kind="qrCode" />
-            <DeleteQrCodeDialog id={qrCode.id} title={title} />
+            <DeleteQrCodeDialog id={qrCode.id} title={title} chosen={qrCode.chosen} />
           </>
         )}
       </div>
