@@ -32,24 +32,37 @@ function Banner({
 /** A paid plan ended: which and when, what is paused now and how to lift it (never "trial expired"). */
 function PlanEndedBanner({ notice }: { notice: Extract<TrialNotice, { kind: 'plan_ended' }> }) {
   const { i18n } = useLingui();
-  const paused = notice.paused && <PausedCountsText paused={notice.paused} />;
+  const counts = notice.paused;
+  const anyPaused = counts !== null && counts.vcard + counts.qrCode + counts.profileLink > 0;
+  // the counts, when there is something to count: an empty account has nothing paused to name
+  const paused = anyPaused && <PausedCountsText paused={counts} />;
   const trialEnd = notice.trialEndsAt && formatDate(notice.trialEndsAt, i18n.locale);
+  let text;
+  if (notice.offline || !trialEnd) {
+    text = (
+      <Trans>
+        Your public page is offline and your cards and links are paused until you renew. Nothing is deleted.{' '}
+        {paused}
+      </Trans>
+    );
+  } else if (anyPaused) {
+    text = (
+      <Trans>
+        You are on the free plan: your public page stays online with its limits until {trialEnd}. {paused}{' '}
+        Choose what stays live with “Keep live”, or renew.
+      </Trans>
+    );
+  } else {
+    text = (
+      <Trans>You are on the free plan: your public page stays online with its limits until {trialEnd}.</Trans>
+    );
+  }
   return (
     <Banner
       title={<PlanEndedTitle plan={notice.plan} endedAt={notice.endedAt} />}
       action={<Trans>Renew plan</Trans>}
     >
-      {notice.offline || !trialEnd ? (
-        <Trans>
-          Your public page is offline and your cards and links are paused until you renew. Nothing is deleted.{' '}
-          {paused}
-        </Trans>
-      ) : (
-        <Trans>
-          You are on the free plan: your public page stays online with its limits until {trialEnd}. {paused}{' '}
-          Choose what stays live with “Keep live”, or renew.
-        </Trans>
-      )}
+      {text}
     </Banner>
   );
 }
