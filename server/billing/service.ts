@@ -14,11 +14,11 @@ import {
   type PaidPlanId,
   type PlanId,
 } from '../../src/plans.ts';
-import { pausedCountsOf } from '../pauses/service.ts';
 import { paths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { pausedCountsOf } from '../pauses/service.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 import { applySubscriptionState, billingProfile, type BillingProfile } from './apply.ts';
 import {

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
+  accountPause,
   candidateOf,
   firstVcardId,
   limitOf,
   splitLive,
-  accountPause,
   type LiveCandidate,
   type LiveSplit,
   type PausableKind,
