@@ -87,6 +87,8 @@ export interface ProfilesTable {
   subscription_updated_at: Date | null;
   /** The paid plan picked in onboarding before it is paid. */
   chosen_plan: PaidPlanId | null;
+  /** The paid plan last held, kept when it ends (src/plans.ts endedPaidPlan names it). */
+  last_paid_plan: PaidPlanId | null;
   /** Onboarding's step 2 is done: a plan was chosen (a paid one may still wait for its payment). */
   plan_chosen: Generated<boolean>;
   /** When the dashboard first greeted the person ("Welcome"; "Welcome back" from then on). */
@@ -276,6 +278,14 @@ export interface TrialRemindersTable {
   sent_at: Date | null;
 }
 
+/** The e-mail telling that a paid plan ended, once per ended period (server/billing/plan-ends.ts). */
+export interface PlanEndNoticesTable {
+  user_id: string;
+  ended_at: Date;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
 /** A Stripe event already processed: a repeated delivery changes nothing (server/billing). */
 export interface StripeEventsTable {
   id: string;
@@ -416,6 +426,7 @@ export interface Database {
   support_messages: SupportMessagesTable;
   media: MediaTable;
   trial_reminders: TrialRemindersTable;
+  plan_end_notices: PlanEndNoticesTable;
   stripe_events: StripeEventsTable;
   count_batches: CountBatchesTable;
   scheduled_runs: ScheduledRunsTable;

@@ -1,8 +1,8 @@
 import {
   availableUntil,
   getPlan,
+  hasPaidPeriod,
   isUnlimited,
-  normalizePlanId,
   type AvailabilityFacts,
   type PlanId,
 } from './plans.ts';
@@ -29,6 +29,9 @@ export function limitOf(plan: PlanId, kind: PausableKind): number {
   }
 }
 
+/** How many items of each kind are paused (the dashboard, the billing page and the plan-ended e-mail say). */
+export type PausedCounts = Record<PausableKind, number>;
+
 /** Why every card and link of an account is paused: its free trial ended, or its paid plan did. */
 export type AccountPause = 'trial_ended' | 'plan_ended';
 
@@ -37,13 +40,11 @@ export type PauseReason = AccountPause | 'over_limit';
 
 /**
  * The account's pause when its public profile is offline (spec section 4, "Public profile availability"),
- * else null. A free account that once paid (its subscription end is kept) had a plan that ended.
+ * else null. An account that once paid (src/plans.ts hasPaidPeriod) had a plan that ended.
  */
 export function accountPause(facts: AvailabilityFacts, now: number = Date.now()): AccountPause | null {
   if (availableUntil(facts) > now) return null;
-  return normalizePlanId(facts.plan_type) === 'free' && facts.subscription_end === null
-    ? 'trial_ended'
-    : 'plan_ended';
+  return hasPaidPeriod(facts) ? 'plan_ended' : 'trial_ended';
 }
 
 /** An item competing for the live places of its kind. */

@@ -163,7 +163,8 @@ export function priceFractionDigits(interval: BillingInterval): number {
   return interval === 'month' ? 2 : 0;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** When a free trial ends: its start plus its length in days (DECISIONS.md "Trial"). */
 export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): Date {
@@ -191,7 +192,24 @@ export function trialDaysLeft(endsAt: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** What decides whether a public profile is online (spec section 4, "Public profile availability"). */
+// The plan in effect (DECISIONS.md "Hosts, held addresses and plan ends"): decided here, from the stored
+// plan, period end and trial alone, and read by every rule (limits, the username rule, feature gates,
+// pauses, the public page, the dashboard through billing.status's plan_in_effect), so a missed or late
+// end-of-subscription webhook changes nothing:
+// (a) a paid plan with no period end (subscription_end null: an operator's or the demo seed's plan): that
+//     plan, with no end; the public page is online;
+// (b) a paid plan whose period ends in the future (renewing, or cancelled and running to its end): that
+//     plan until the stored end, to the millisecond; online;
+// (c) a paid plan past its period end, with no renewal (a renewal moves the stored end forward): Free from
+//     the end on, exactly as if the webhook had set plan_type 'free' with that end. Free has the free
+//     trial's rules: while the account's one trial still runs (trial_start_date + trial_days) the page stays
+//     online with the free limits (what is over them is paused, the owner chooses what stays live); once
+//     the trial is over the account is offline and its cards and links paused, as an expired trial's, with
+//     the reason 'plan_ended' (src/pauses.ts accountPause): the customer is told their plan ended;
+// (d) free (never paid, or set free by the webhook): Free; online while the trial runs, then offline.
+// A stored plan_type is therefore only what was last sold: nothing outside this section reads it as a rule.
+
+/** What decides the plan in effect and whether a public profile is online (spec section 4, availability). */
 export interface AvailabilityFacts {
   plan_type: string;
   subscription_end: Date | null;
@@ -200,27 +218,88 @@ export interface AvailabilityFacts {
 }
 
 /**
- * The moment the public profile goes offline, in milliseconds since 1970: a paid plan's subscription end
- * (Infinity without one), the free plan's trial end. A number, so a hot path compares it with Date.now().
+ * Until when (milliseconds since 1970) the stored paid plan is in effect: Infinity for a paid plan with no
+ * end (a), its period end (b, c), -Infinity for the free plan (d). A number, so a hot path compares it
+ * with Date.now().
+ */
+export function paidPlanUntil(facts: AvailabilityFacts): number {
+  if (normalizePlanId(facts.plan_type) === 'free') return -Infinity;
+  return facts.subscription_end?.getTime() ?? Infinity;
+}
+
+/**
+ * The moment the public profile goes offline, in milliseconds since 1970: the later of the paid plan's end
+ * and the free trial's end (a paid plan that ends during the trial leaves the trial's free rules).
  */
 export function availableUntil(facts: AvailabilityFacts): number {
-  const plan = normalizePlanId(facts.plan_type);
-  if (plan !== 'free') return facts.subscription_end?.getTime() ?? Infinity;
-  return trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS).getTime();
+  const trialEnd = trialEndsAt(facts.trial_start_date, facts.trial_days ?? TRIAL_DAYS).getTime();
+  return Math.max(paidPlanUntil(facts), trialEnd);
 }
 
-/**
- * The plan whose features an account has now: its plan while its public profile is available, else free
- * (a paid plan that ended keeps its name in the profile until the next purchase, not its features).
- */
+/** The plan whose limits and features an account has now: its paid plan until its end, else free. */
 export function planInEffect(facts: AvailabilityFacts, now: Date = new Date()): PlanId {
-  return isProfileAvailable(facts, now) ? normalizePlanId(facts.plan_type) : 'free';
+  return paidPlanUntil(facts) > now.getTime() ? normalizePlanId(facts.plan_type) : 'free';
 }
 
 /**
- * A paid plan is available with no subscription end or one in the future; the free plan while its trial
- * runs. Expired accounts keep their data but their public profile is offline.
+ * Until when (milliseconds since 1970) the plan in effect stays what it is at `now`: a running paid plan's
+ * end; Infinity otherwise (only a purchase changes a free plan, and it announces itself). A cache of what
+ * the plan decides keeps it no longer than this.
+ */
+export function planInEffectUntil(facts: AvailabilityFacts, now: number = Date.now()): number {
+  const until = paidPlanUntil(facts);
+  return until > now ? until : Infinity;
+}
+
+/**
+ * A paid plan is available until its end (always without one); the free plan while its trial runs.
+ * Expired accounts keep their data but their public profile is offline.
  */
 export function isProfileAvailable(facts: AvailabilityFacts, now: Date = new Date()): boolean {
   return availableUntil(facts) > now.getTime();
+}
+
+/**
+ * Whether the account ever had a paid plan that ended or may end: a paid plan_type, or a free one with the
+ * end of its paid period kept (the webhook stores it). Such an account's pauses are 'plan_ended'.
+ */
+export function hasPaidPeriod(facts: AvailabilityFacts): boolean {
+  return normalizePlanId(facts.plan_type) !== 'free' || facts.subscription_end !== null;
+}
+
+/** The facts that name a paid plan that ended: the plan last paid for is kept when the webhook sets free. */
+export interface EndedPlanFacts extends AvailabilityFacts {
+  last_paid_plan: PaidPlanId | null;
+}
+
+/** A paid plan that ended: which one (null when not recorded: rows from before it was) and when. */
+export interface EndedPaidPlan {
+  plan: PaidPlanId | null;
+  endedAt: Date;
+}
+
+/**
+ * The paid plan whose end put the account on Free (c, or d after the webhook), or null while a paid plan is
+ * in effect or when the account never paid: what the dashboard, the billing page and the e-mail tell.
+ */
+export function endedPaidPlan(facts: EndedPlanFacts, now: Date = new Date()): EndedPaidPlan | null {
+  const end = facts.subscription_end;
+  if (!end || planInEffect(facts, now) !== 'free') return null;
+  const stored = normalizePlanId(facts.plan_type);
+  return { plan: stored === 'free' ? facts.last_paid_plan : stored, endedAt: end };
+}
+
+/**
+ * The e-mail telling that a paid plan ended goes out PLAN_ENDED_NOTICE_DELAY_HOURS after the end at the
+ * earliest, so that a renewal whose event arrives a little late is stored first and nothing is sent, and
+ * within PLAN_ENDED_NOTICE_DAYS at the latest (a server that was down longer sends none; the dashboard and
+ * the billing page say it anyway).
+ */
+export const PLAN_ENDED_NOTICE_DELAY_HOURS = 1;
+export const PLAN_ENDED_NOTICE_DAYS = 7;
+
+/** Whether the e-mail about a paid plan that ended at `endedAt` is due at `now`. */
+export function planEndedNoticeDue(endedAt: Date, now: Date = new Date()): boolean {
+  const since = now.getTime() - endedAt.getTime();
+  return since >= PLAN_ENDED_NOTICE_DELAY_HOURS * HOUR_MS && since < PLAN_ENDED_NOTICE_DAYS * DAY_MS;
 }

@@ -20,6 +20,7 @@ const PROFILE_BILLING_COLUMNS = [
   'subscription_interval',
   'cancel_at_period_end',
   'subscription_updated_at',
+  'last_paid_plan',
 ] as const;
 
 export async function billingProfile(deps: AppDeps, userId: string) {
@@ -93,6 +94,7 @@ export async function applySubscriptionStateWithin(
       'stripe_subscription_id',
       'subscription_status',
       'subscription_updated_at',
+      'subscription_end',
     ])
     .where('id', '=', userId)
     .forUpdate()
@@ -102,7 +104,7 @@ export async function applySubscriptionStateWithin(
   await trx
     .updateTable('profiles')
     .set({
-      ...profileColumnsFor(state),
+      ...profileColumnsFor(state, stored),
       stripe_customer_id: stored.stripe_customer_id ?? state.customerId,
       updated_at: new Date(),
     })

@@ -1,8 +1,8 @@
 import {
   BILLING_INTERVALS,
   PAID_PLAN_IDS,
-  isProfileAvailable,
   normalizePlanId,
+  planInEffect,
   type AvailabilityFacts,
   type BillingInterval,
   type PaidPlanId,
@@ -58,8 +58,27 @@ export function planOfPrice(
   return null;
 }
 
-/** The profile columns a subscription state sets. */
-export function profileColumnsFor(state: SubscriptionState) {
+/** The stored period a state that ends a subscription is applied over. */
+export interface StoredPeriod {
+  subscription_end: Date | null;
+  stripe_subscription_id: string | null;
+}
+
+/**
+ * When an ended subscription's plan ended: when the state says, unless the stored period of that same
+ * subscription was over before then. The plan was Free from the stored end on (src/plans.ts planInEffect,
+ * whether or not an event came), so a late event keeps that end: the e-mail saying the plan ended is keyed
+ * by it (server/billing/plan-ends.ts) and is not sent twice.
+ */
+export function endOfEndedPlan(state: SubscriptionState, stored: StoredPeriod | null): Date {
+  const endedAt = state.endedAt ?? state.observedAt;
+  const storedEnd = stored?.subscription_end;
+  const sameSubscription = stored?.stripe_subscription_id === state.subscriptionId;
+  return storedEnd && sameSubscription && storedEnd < endedAt ? storedEnd : endedAt;
+}
+
+/** The profile columns a subscription state sets (`stored`: the period it is applied over). */
+export function profileColumnsFor(state: SubscriptionState, stored: StoredPeriod | null = null) {
   const common = {
     stripe_subscription_id: state.subscriptionId,
     subscription_status: state.status,
@@ -74,6 +93,7 @@ export function profileColumnsFor(state: SubscriptionState) {
       return {
         ...common,
         plan_type: state.plan,
+        last_paid_plan: state.plan,
         subscription_end: state.currentPeriodEnd,
         chosen_plan: null,
       };
@@ -81,7 +101,9 @@ export function profileColumnsFor(state: SubscriptionState) {
       return {
         ...common,
         plan_type: 'free' as const,
-        subscription_end: state.endedAt ?? state.observedAt,
+        // kept, so the customer is told which plan ended
+        last_paid_plan: state.plan,
+        subscription_end: endOfEndedPlan(state, stored),
         cancel_at_period_end: false,
       };
     case 'pending':
@@ -110,9 +132,9 @@ export function supersedes(state: SubscriptionState, stored: StoredSubscription)
   return !(otherSubscription && storedPaid && subscriptionAccess(state.status) !== 'paid');
 }
 
-/** A paid plan whose subscription has not ended (spec: subscribed). */
+/** A paid plan whose subscription has not ended (spec: subscribed): one in effect (src/plans.ts). */
 export function isSubscribed(facts: AvailabilityFacts, now: Date = new Date()): boolean {
-  return normalizePlanId(facts.plan_type) !== 'free' && isProfileAvailable(facts, now);
+  return planInEffect(facts, now) !== 'free';
 }
 
 /** The end of a billing period that starts at `start`. */

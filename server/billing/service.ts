@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { checkoutReturnPath, onboardingStep, type CheckoutOutcome } from '../../src/onboarding.ts';
 import {
+  endedPaidPlan,
   monthlyCost,
   normalizePlanId,
   planInEffect,
@@ -17,6 +18,7 @@ import { paths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { pausedCountsOf } from '../pauses/service.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 import { applySubscriptionState, billingProfile, type BillingProfile } from './apply.ts';
 import {
@@ -46,10 +48,26 @@ export function billingMode(config: Config): BillingMode {
   return config.stripe ? 'stripe' : 'demo';
 }
 
-function trialOf(profile: BillingProfile, plan: PlanId, now: Date) {
+/** The free trial's end and days left while the plan in effect is free (its rules are the trial's). */
+function trialOf(
+  profile: BillingProfile,
+  plan: PlanId,
+  now: Date,
+): { trial_ends_at: Date | null; trial_days_left: number | null } {
   if (plan !== 'free') return { trial_ends_at: null, trial_days_left: null };
   const endsAt = trialEndsAt(profile.trial_start_date, profile.trial_days);
   return { trial_ends_at: endsAt, trial_days_left: trialDaysLeft(endsAt, now) };
+}
+
+/**
+ * The paid plan whose end put the account on Free (src/plans.ts endedPaidPlan), with what is paused now:
+ * what the dashboard and the billing page tell a customer whose plan ended, instead of a trial's texts.
+ */
+async function endedPlanOf(deps: AppDeps, userId: string, profile: BillingProfile, now: Date) {
+  const ended = endedPaidPlan(profile, now);
+  if (!ended) return null;
+  const paused = await pausedCountsOf(deps.db, userId);
+  return { plan: ended.plan, ended_at: ended.endedAt, paused };
 }
 
 /** The subscription status (spec section 3) from the profile alone: never calls Stripe. */
@@ -57,13 +75,16 @@ export async function billingStatus(ctx: ServiceContext) {
   await settleEndedDemoSubscription(ctx, ctx.user.id);
   const profile = await billingProfile(ctx, ctx.user.id);
   const now = new Date();
-  const plan = normalizePlanId(profile.plan_type);
+  const plan = planInEffect(profile, now);
   const subscribed = isSubscribed(profile, now);
   return {
     subscribed,
-    plan_type: plan,
-    /** whose features the account has now: free once a plan or trial has ended (src/plans.ts can()) */
-    plan_in_effect: planInEffect(profile, now),
+    /** the plan last stored (what was sold); every rule reads plan_in_effect */
+    plan_type: normalizePlanId(profile.plan_type),
+    /** whose limits and features the account has now: free once a plan or trial has ended (src/plans.ts) */
+    plan_in_effect: plan,
+    /** the paid plan that ended, when that is why the account is on free; null otherwise */
+    ended_plan: await endedPlanOf(ctx, ctx.user.id, profile, now),
     product_id: subscribed ? profile.subscription_product_id : null,
     price_id: subscribed ? profile.subscription_price_id : null,
     subscription_end: profile.subscription_end,
@@ -244,12 +265,12 @@ export interface InvoiceLine {
   creditApplied: number;
 }
 
-/** The billing page: plan, cost, renewal or trial end, payment method and recent invoices. */
+/** The billing page: plan in effect, cost, renewal or trial end, a plan that ended, payment method, invoices. */
 export async function billingDetails(ctx: ServiceContext) {
   await settleEndedDemoSubscription(ctx, ctx.user.id);
   const profile = await billingProfile(ctx, ctx.user.id);
   const now = new Date();
-  const plan = normalizePlanId(profile.plan_type);
+  const plan = planInEffect(profile, now);
   const interval = plan === 'free' ? null : (profile.subscription_interval ?? 'month');
   const { payment_method, invoices } = ctx.config.stripe
     ? await stripePaymentsOf(ctx.config.stripe, profile.stripe_customer_id)
@@ -260,6 +281,7 @@ export async function billingDetails(ctx: ServiceContext) {
     monthly_cost: interval ? monthlyCost(plan, interval) : 0,
     renews_at: plan === 'free' ? null : profile.subscription_end,
     trial_ends_at: trialOf(profile, plan, now).trial_ends_at,
+    ended_plan: await endedPlanOf(ctx, ctx.user.id, profile, now),
     cancel_at_period_end: profile.cancel_at_period_end,
     payment_method,
     invoices,

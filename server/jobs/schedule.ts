@@ -2,6 +2,7 @@ import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { sendPlanEndNotices } from '../billing/plan-ends.ts';
 import { cleanUp } from '../cleanup/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -17,7 +18,7 @@ import { startWorker } from './worker.ts';
 // remain for a run by hand (README, "Admin jobs").
 
 export interface MaintenanceSchedule {
-  /** cron expressions, in UTC */
+  /** cron expressions, in UTC; the trial reminders' run also sends the plan-ended e-mails */
   trialReminders: string;
   cleanup: string;
   /** How often each process looks at the schedule, in seconds. */
@@ -25,7 +26,7 @@ export interface MaintenanceSchedule {
 }
 
 export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
-  trialReminders: '15 * * * *', // hourly: reminders go out within the hour
+  trialReminders: '15 * * * *', // hourly: trial reminders and plan-ended e-mails go out within the hour
   cleanup: '40 3 * * *', // nightly
   cronCheckSeconds: 30,
 };
@@ -150,6 +151,7 @@ function startScheduleClock(
   };
 }
 
+/** The hourly run: the trial reminders, then the e-mails telling that a paid plan ended. */
 async function runTrialReminders(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
   try {
     for (const { userId, kind, trialEndsAt, outcome } of await sendTrialReminders(deps, { dryRun: false })) {
@@ -158,6 +160,14 @@ async function runTrialReminders(deps: AppDeps, logger: FastifyBaseLogger): Prom
         logger.warn({ reminder, error: outcome.error }, 'trial reminder not sent; the next run tries again');
       } else {
         logger.info({ reminder }, 'trial reminder queued');
+      }
+    }
+    for (const { userId, plan, endedAt, outcome } of await sendPlanEndNotices(deps, { dryRun: false })) {
+      const notice = { userId, plan, endedAt };
+      if (outcome.status === 'failed') {
+        logger.warn({ notice, error: outcome.error }, 'plan-ended e-mail not sent; the next run tries again');
+      } else {
+        logger.info({ notice }, 'plan-ended e-mail queued');
       }
     }
   } catch (error) {

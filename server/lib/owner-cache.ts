@@ -42,6 +42,11 @@ export interface OwnerCacheOptions<V> {
   ttlMs: number;
   /** While the change bus is not connected, entries older than this are read again before they are served. */
   maxStaleMs: number;
+  /**
+   * The moment (milliseconds since 1970, the wall clock) from which a value is wrong with no notice to say
+   * so (a paid plan that ends): it is read again instead of being served from then on.
+   */
+  validUntil?(value: V): number;
   /** The clock, in milliseconds (tests move it). */
   now?: () => number;
 }
@@ -93,8 +98,13 @@ export function createOwnerCache<V>(changes: ChangeBus, options: OwnerCacheOptio
     entries.clear();
   });
 
-  /** Whether an entry may be served as it is: always while every change is heard, else while young. */
-  const servable = (stored: Stored<V>) => changes.connected || now() - stored.storedAt <= maxStaleMs;
+  const validUntil = options.validUntil ?? (() => Infinity);
+  /**
+   * Whether an entry may be served as it is: until it becomes wrong by the clock, and then always while
+   * every change is heard, else while young.
+   */
+  const servable = (stored: Stored<V>) =>
+    Date.now() < validUntil(stored.value) && (changes.connected || now() - stored.storedAt <= maxStaleMs);
 
   /** Keeps a value; `renewTtl` false leaves its time to live running from when it was first kept. */
   function keep(key: string, value: V, storedAt: number, renewTtl = true) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { PausableKind } from '../../src/pauses.ts';
-import { availableUntil } from '../../src/plans.ts';
+import { availableUntil, planInEffectUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { isChosenLinkCode, isLinkCode } from './code.ts';
@@ -24,6 +24,8 @@ export interface ResolvedLink {
   availableUntil: number;
   /** Beyond its plan's limit (a vCard's own QR code: when its vCard is), so paused. */
   overLimit: boolean;
+  /** When the owner's plan in effect changes by the clock (a paid plan's end): overLimit is read again. */
+  planUntil: number;
 }
 
 /** The link with this short code, or null (unknown, malformed, or a destination that is not http(s)). */
@@ -77,6 +79,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     location: new URL(link.url).href,
     ownerLanguage: link.language,
     availableUntil: availableUntil(link),
+    planUntil: planInEffectUntil(link),
     overLimit: !(await isWithinLimit(db, link.user_id, kind, id, link)),
   };
 }

@@ -18,9 +18,10 @@ import { resolveLinkCode } from './resolve.ts';
 // hit is queued (hits.ts). HEAD requests, bots and link previews, browser prefetches and the owner's own
 // browser are redirected but not counted. Unknown codes get a small 404 page in the visitor's language.
 // A paused link (DECISIONS.md "Plans that end…": its owner's trial or plan ended, or it is over the plan's
-// limit) answers 200 with a small 'Paused' page: no redirect, not counted. The limit's part changes only
-// with a notice; the moment the account goes offline is kept in the cache and compared with the clock on
-// every follow, so a trial that ends pauses its links that very moment.
+// limit) answers 200 with a small 'Paused' page: no redirect, not counted. The limit's part changes with a
+// notice, or when a paid plan ends (the cached link is read again from that moment); the moment the
+// account goes offline is kept in the cache and compared with the clock on every follow, so a trial that
+// ends pauses its links that very moment.
 
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
 
@@ -34,6 +35,8 @@ interface CachedLink {
   /** Milliseconds since 1970 from which the owner's account is offline (Infinity: never). */
   availableUntil: number;
   overLimit: boolean;
+  /** When the owner's paid plan ends (Infinity: no end ahead): from then on overLimit is read again. */
+  planUntil: number;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -61,6 +64,7 @@ export async function registerShortLinkRoutes(
     sizeOf: (link) => stringBytes(link.headers.at(-1) ?? '') + 900,
     ttlMs: SHORT_LINK_CACHE_TTL_MS,
     maxStaleMs: deps.config.cache.maxStaleMs,
+    validUntil: (link) => link.planUntil,
   });
   const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   visits.countQueues.set('hits', hits.queue);
@@ -95,6 +99,7 @@ export async function registerShortLinkRoutes(
       ownerLanguage: link.ownerLanguage,
       availableUntil: link.availableUntil,
       overLimit: link.overLimit,
+      planUntil: link.planUntil,
     };
   }
 

@@ -8,7 +8,7 @@ import {
   type PausableKind,
   type PauseReason,
 } from '../../src/pauses.ts';
-import { getPlan, hasRoomFor, normalizePlanId, planInEffect } from '../../src/plans.ts';
+import { getPlan, hasRoomFor, planInEffect } from '../../src/plans.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   qrScanUrl,
@@ -113,7 +113,7 @@ async function ownerFacts(ctx: ServiceContext) {
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  return { profile, plan: getPlan(normalizePlanId(profile.plan_type)), account: accountPause(profile) };
+  return { profile, plan: getPlan(planInEffect(profile)), account: accountPause(profile) };
 }
 
 /** The id and title of the link a swap would pause, for the dashboard to say so before it happens. */

@@ -39,6 +39,7 @@ const ACCOUNT_PAGE_KINDS: readonly MailKind[] = [
   'confirm_new_email',
   'trial_ending_soon',
   'trial_ended',
+  'plan_ended',
   'support_confirmation',
 ];
 

@@ -1,6 +1,7 @@
 import { EMAIL_LINK_VALIDITY_HOURS } from '../../src/email-links.ts';
 import type { Locale } from '../../src/i18n.ts';
-import type { PlanId } from '../../src/plans.ts';
+import type { PausedCounts } from '../../src/pauses.ts';
+import type { PaidPlanId, PlanId } from '../../src/plans.ts';
 import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
 import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
 
@@ -64,6 +65,18 @@ export interface TrialEndingSoonData {
 }
 export interface TrialEndedData {
   name: string;
+  url: string;
+}
+export interface PlanEndedData {
+  name: string;
+  /** The plan that ended; null when it was not recorded (a plan that ended before it was). */
+  plan: PaidPlanId | null;
+  endedAt: Date;
+  /** Until when the public profile stays online on the free trial's rules; null: it is offline now. */
+  onlineUntil: Date | null;
+  /** What is paused now: everything while offline, else what is over the free plan's limits. */
+  paused: PausedCounts;
+  /** Where to renew (the billing page). */
   url: string;
 }
 
@@ -392,4 +405,105 @@ export const trialEnded = defineTemplate<TrialEndedData>({
     action: { label: 'Elegir un plan', url },
     notes: [trialReasonEs],
   }),
+});
+
+/** A date as the e-mail's reader writes it; in UTC, the one zone the server knows for everybody. */
+function mailDate(locale: Locale, value: Date): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+}
+
+/** "a, b and c" in the reader's language. */
+function listOf(locale: Locale, items: string[]): string {
+  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+}
+
+const pausedItemsEn = ({ vcard, qrCode, profileLink }: PausedCounts) =>
+  [
+    vcard > 0 ? (vcard === 1 ? '1 vCard' : `${vcard} vCards`) : null,
+    qrCode > 0 ? (qrCode === 1 ? '1 QR code' : `${qrCode} QR codes`) : null,
+    profileLink > 0 ? (profileLink === 1 ? '1 profile link' : `${profileLink} profile links`) : null,
+  ].filter((item) => item !== null);
+const pausedItemsEs = ({ vcard, qrCode, profileLink }: PausedCounts) =>
+  [
+    vcard > 0 ? (vcard === 1 ? '1 vCard' : `${vcard} vCards`) : null,
+    qrCode > 0 ? (qrCode === 1 ? '1 código QR' : `${qrCode} códigos QR`) : null,
+    profileLink > 0
+      ? profileLink === 1
+        ? '1 enlace del perfil'
+        : `${profileLink} enlaces del perfil`
+      : null,
+  ].filter((item) => item !== null);
+
+const planEndedReasonEn = 'You received this email because the paid plan of your Tapcard account ended.';
+const planEndedReasonEs = 'Recibes este correo porque ha terminado el plan de pago de tu cuenta de Tapcard.';
+
+/**
+ * Once a paid plan ended (server/billing/plan-ends.ts): which plan and when, what is paused now (the whole
+ * account when its trial is over too, else what is over the free plan's limits) and how to lift it.
+ */
+export const planEnded = defineTemplate<PlanEndedData>({
+  en: ({ name, plan, endedAt, onlineUntil, paused, url }) => {
+    const planName = plan === 'business' ? 'Business plan' : plan === 'pro' ? 'Pro plan' : 'paid plan';
+    const items = pausedItemsEn(paused);
+    return {
+      subject: `Your Tapcard ${planName} has ended`,
+      preview: onlineUntil
+        ? 'Your account is on the free plan now.'
+        : 'Your public profile is offline until you renew.',
+      heading: `Your ${planName} has ended`,
+      greeting: hiEn(name),
+      paragraphs: [
+        `Your Tapcard ${planName} ended on ${mailDate('en', endedAt)}. Your account is on the free plan now, and nothing was deleted.`,
+        ...(onlineUntil
+          ? [
+              `Your public profile stays online with the free plan's limits until your free trial ends on ${mailDate('en', onlineUntil)}.`,
+              ...(items.length > 0
+                ? [
+                    `Over those limits, these are paused: ${listOf('en', items)}. On the vCards, QR codes and links pages of your dashboard, “Keep live” chooses which ones stay live.`,
+                  ]
+                : []),
+            ]
+          : [
+              items.length > 0
+                ? `Your public profile is offline, and these are paused: ${listOf('en', items)}.`
+                : 'Your public profile is offline.',
+            ]),
+        'Renew your plan and everything is back right away.',
+      ],
+      action: { label: 'Renew your plan', url },
+      notes: [planEndedReasonEn],
+    };
+  },
+  es: ({ name, plan, endedAt, onlineUntil, paused, url }) => {
+    const planName = plan === 'business' ? 'plan Business' : plan === 'pro' ? 'plan Pro' : 'plan de pago';
+    const items = pausedItemsEs(paused);
+    return {
+      subject: `Tu ${planName} de Tapcard ha terminado`,
+      preview: onlineUntil
+        ? 'Tu cuenta está ahora en el plan gratuito.'
+        : 'Tu perfil público no está disponible hasta que renueves.',
+      heading: `Tu ${planName} ha terminado`,
+      greeting: hiEs(name),
+      paragraphs: [
+        `Tu ${planName} de Tapcard terminó el ${mailDate('es', endedAt)}. Tu cuenta está ahora en el plan gratuito y no se ha borrado nada.`,
+        ...(onlineUntil
+          ? [
+              `Tu perfil público sigue en línea con los límites del plan gratuito hasta que termine tu prueba gratuita, el ${mailDate('es', onlineUntil)}.`,
+              ...(items.length > 0
+                ? [
+                    `Por encima de esos límites, esto está en pausa: ${listOf('es', items)}. En las páginas de vCards, códigos QR y enlaces de tu panel, «Mantener activo» elige cuáles siguen activos.`,
+                  ]
+                : []),
+            ]
+          : [
+              items.length > 0
+                ? `Tu perfil público no está disponible y esto está en pausa: ${listOf('es', items)}.`
+                : 'Tu perfil público no está disponible.',
+            ]),
+        'Renueva tu plan y todo volverá al instante.',
+      ],
+      action: { label: 'Renovar mi plan', url },
+      notes: [planEndedReasonEs],
+    };
+  },
 });

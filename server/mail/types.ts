@@ -20,6 +20,7 @@ export type MailKind =
   | 'confirm_new_email'
   | 'trial_ending_soon'
   | 'trial_ended'
+  | 'plan_ended'
   | 'support_request'
   | 'support_confirmation';
 

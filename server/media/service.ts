@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { mediaKeyOf, mediaPath, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
-import { isUnlimited, normalizePlanId, PLANS } from '../../src/plans.ts';
+import { isUnlimited, PLANS } from '../../src/plans.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
@@ -59,17 +60,13 @@ export async function uploadPhoto(ctx: ServiceContext, bytes: Buffer): Promise<U
 
 /** Throws storage_quota_exceeded unless the user's photos plus `bytes` fit in their plan's storage. */
 async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
-  const profile = await db
-    .selectFrom('profiles')
-    .select('plan_type')
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const plan = await planInEffectOf({ db }, userId);
   const usage = await db
     .selectFrom('media')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('bytes'), sql<number>`0`).as('used'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  const limitMb = PLANS[normalizePlanId(profile?.plan_type)].limits.storageMb;
+  const limitMb = PLANS[plan].limits.storageMb;
   if (isUnlimited(limitMb)) return;
   // sum() of integers is a bigint, which the Postgres driver returns as a string
   if (Number(usage.used) + bytes > limitMb * BYTES_PER_MB) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
+  accountPause,
   candidateOf,
   firstVcardId,
   limitOf,
@@ -8,8 +9,9 @@ import {
   type LiveCandidate,
   type LiveSplit,
   type PausableKind,
+  type PausedCounts,
 } from '../../src/pauses.ts';
-import { isUnlimited, normalizePlanId } from '../../src/plans.ts';
+import { isUnlimited, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
 import type { KeepLiveInput } from '../../src/schemas/pause.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
@@ -22,9 +24,8 @@ import type { ServiceContext } from '../trpc/context.ts';
 /** The profile columns every pause depends on: the account's own (availability) and the plan's limits. */
 export const PAUSE_FACT_COLUMNS = [...PLAN_FACT_COLUMNS, 'primary_vcard_id'] as const;
 
-/** The facts of an owner's plan that the pauses of one kind depend on. */
-export interface PlanFacts {
-  plan_type: string;
+/** The facts of an owner's plan that the pauses of one kind depend on: its plan in effect's limits. */
+export interface PlanFacts extends AvailabilityFacts {
   /** The vCard at the profile address; the oldest stands in when it is null. */
   primary_vcard_id: string | null;
 }
@@ -65,7 +66,7 @@ export async function liveSplitOf(
   const rows = await candidatesOf(db, userId, kind);
   const candidates = rows.map(candidateOf);
   const firstId = kind === 'vcard' ? firstVcardId(facts.primary_vcard_id, rows) : null;
-  return splitLive(candidates, limitOf(normalizePlanId(facts.plan_type), kind), firstId);
+  return splitLive(candidates, limitOf(planInEffect(facts), kind), firstId);
 }
 
 /** Whether an item is within its plan's live places; no query when the plan has no limit for its kind. */
@@ -76,9 +77,33 @@ export async function isWithinLimit(
   id: string,
   facts: PlanFacts,
 ): Promise<boolean> {
-  if (isUnlimited(limitOf(normalizePlanId(facts.plan_type), kind))) return true;
+  if (isUnlimited(limitOf(planInEffect(facts), kind))) return true;
   const { live } = await liveSplitOf(db, userId, kind, facts);
   return live.some((item) => item.id === id);
+}
+
+/**
+ * How many of an owner's vCards, QR codes and profile links are paused now: every one while the account
+ * itself is paused (offline), else those beyond the plan in effect's limits. Null for an unknown owner.
+ */
+export async function pausedCountsOf(db: Kysely<Database>, userId: string): Promise<PausedCounts | null> {
+  const facts = await db
+    .selectFrom('profiles')
+    .select(PAUSE_FACT_COLUMNS)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!facts) return null;
+  const offline = accountPause(facts) !== null;
+  const count = async (kind: PausableKind) =>
+    offline
+      ? (await candidatesOf(db, userId, kind)).length
+      : (await liveSplitOf(db, userId, kind, facts)).paused.length;
+  const [vcard, qrCode, profileLink] = await Promise.all([
+    count('vcard'),
+    count('qrCode'),
+    count('profileLink'),
+  ]);
+  return { vcard, qrCode, profileLink };
 }
 
 /** Whether the owner has an item of a kind with this id (a vCard's own QR code is not a QR code here). */
@@ -116,7 +141,7 @@ export async function keepLive(ctx: ServiceContext, input: KeepLiveInput): Promi
     // of the same owner waits, so the ranking read here is the one changed
     const facts = await trx
       .selectFrom('profiles')
-      .select(['plan_type', 'primary_vcard_id'])
+      .select(PAUSE_FACT_COLUMNS)
       .where('id', '=', userId)
       .forUpdate()
       .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { normalizePlanId, type PlanId } from '../../src/plans.ts';
+import { planInEffect, type PlanId } from '../../src/plans.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import {
@@ -49,11 +50,11 @@ export async function checkUsername(
 ): Promise<{ status: UsernameStatus; problem: string | null }> {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select(['plan_type', 'username'])
+    .select([...PLAN_FACT_COLUMNS, 'username'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  const problem = usernameChangeProblem(username, normalizePlanId(profile.plan_type), profile.username);
+  const problem = usernameChangeProblem(username, planInEffect(profile), profile.username);
   if (problem || !isUsernameCheckable(username)) return { status: 'invalid', problem };
   const holder = await ctx.db
     .selectFrom('usernames')

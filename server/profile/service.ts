@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { onboardingStep } from '../../src/onboarding.ts';
+import { planInEffect } from '../../src/plans.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 import {
   fullName,
@@ -70,6 +71,8 @@ export async function getOwnProfile(ctx: ServiceContext) {
   return {
     ...profile,
     has_vcard: Boolean(profile.has_vcard),
+    /** whose username rule and limits apply now (src/plans.ts): plan_type is only what was last sold */
+    plan_in_effect: planInEffect(profile),
     onboarding_step: onboardingStep(profile),
     first_name: parts ? parts.firstName : profile.first_name,
     last_name: parts ? parts.lastName : profile.last_name,

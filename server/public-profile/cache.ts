@@ -8,8 +8,8 @@ import type { PublicProfile } from './service.ts';
 // The public pages' in-process cache: a profile as loaded from the database, and what was made from it
 // (rendered HTML per page and language, the .vcf text), under the name it was looked up by. An owner cache
 // (server/lib/owner-cache.ts): an owner's 'cards' or 'links' notice drops their entries, and every entry
-// expires after a minute in any case, so a profile change that nobody announced (a plan that ends, say)
-// shows soon. Bounded by bytes: the profile as its JSON, and each page or .vcf made from it as it is sent.
+// expires after a minute in any case, so a profile change that nobody announced shows soon; an entry whose
+// owner's paid plan ends is not served past that moment (the plan in effect's limits and features change). Bounded by bytes: the profile as its JSON, and each page or .vcf made from it as it is sent.
 
 /** The .vcf download as sent. */
 export interface VcfFile {
@@ -70,6 +70,7 @@ export function createProfileCache(
     sizeOf: (entry) => entry.profileBytes + entry.madeBytes,
     ttlMs: options.ttlMs ?? PROFILE_CACHE_TTL_MS,
     maxStaleMs: options.maxStaleMs,
+    validUntil: (entry) => entry.profile.planUntil,
   });
   return {
     get(key, read) {

@@ -126,8 +126,8 @@ export async function registerPublicProfileRoutes(
             pageUrl,
             publicUrl,
             qrSvg: qr,
-            // an available page's plan changes only with a purchase or a plan's end, each of which empties
-            // the cache (a plan's end takes the page offline)
+            // an available page's plan changes only with a purchase, which empties the cache, or a paid
+            // plan's end, from which the cached entry is not served (service.ts planUntil)
             ...pageFeatures(entry.profile),
           }),
           {

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
-import { can, normalizePlanId, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
+import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { isWithinLimit } from '../pauses/service.ts';
@@ -11,9 +11,10 @@ import { managedQrDesign } from '../qr-studio/managed-design.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
 // one vCard, and the profile links in order. Read-only; the page decides availability at request time
-// (src/plans.ts isProfileAvailable), so a cached copy never outlives a trial that ends. What the plan's
-// limits pause (src/pauses.ts) changes only with the plan or the cards, each of which sends the change
-// notice that drops the cached copy: it is worked out here, when the profile is loaded.
+// (src/plans.ts isProfileAvailable), so a cached copy never outlives a trial that ends. What the plan in
+// effect's limits pause (src/pauses.ts) and its features change with the plan or the cards, each of which
+// sends the change notice that drops the cached copy, or when a paid plan ends (planUntil: the cached copy
+// is not served past it): they are worked out here, when the profile is loaded.
 
 export interface PublicCard {
   /** Null for a profile that has no vCard yet: the page then shows the profile's own fields. */
@@ -37,6 +38,8 @@ export interface PublicProfile {
   userId: string;
   language: Locale;
   availability: AvailabilityFacts;
+  /** When the plan in effect changes by the clock (src/plans.ts planInEffectUntil): a cached copy ends then. */
+  planUntil: number;
   card: PublicCard;
   /** The card is beyond the plan's vCard limit: its page answers 'Paused' (the primary card never is). */
   cardPaused: boolean;
@@ -141,6 +144,7 @@ function publicProfile(
     userId: profile.id,
     language: profile.language,
     availability,
+    planUntil: planInEffectUntil(availability),
     card: vcard ? cardOfVcard(vcard) : cardOfProfile(profile),
     cardPaused,
     links,
@@ -175,10 +179,7 @@ async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promi
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  const { paused } = splitLive(
-    rows.map(candidateOf),
-    limitOf(normalizePlanId(profile.plan_type), 'profileLink'),
-  );
+  const { paused } = splitLive(rows.map(candidateOf), limitOf(planInEffect(profile), 'profileLink'));
   const pausedIds = new Set(paused.map((link) => link.id));
   return (
     rows

@@ -13,8 +13,9 @@ import type { AppDeps } from '../trpc/context.ts';
 
 // Trial reminders (issue 6, `npm run trials:expire`, and the server's own timer on the embedded database):
 // an e-mail TRIAL_REMINDER_LEAD_DAYS before a free trial ends and one on the day it ends, to people who
-// confirmed their address and are still on the free plan. Paid plans, unconfirmed addresses (never proven
-// to be the person's, and removed by the clean-up) and trials that ended more than a day ago get none.
+// confirmed their address and never paid. Paid plans, plans that ended (with or without their webhook: the
+// customer is told their plan ended instead, server/billing/plan-ends.ts), unconfirmed addresses (never
+// proven to be the person's, and removed by the clean-up) and trials that ended more than a day ago get none.
 //
 // Once per trial, across runs and machines: before sending, a run claims the reminder with one INSERT …
 // ON CONFLICT on (user, trial end, kind), and only the run whose statement returns the row sends it.
@@ -108,6 +109,8 @@ async function findDueReminders(deps: AppDeps, now: Date): Promise<DueReminder[]
       'users.name as userName',
     ])
     .where('profiles.plan_type', '=', 'free')
+    // an account that paid is told about its plan's end, not its trial's (src/plans.ts hasPaidPeriod)
+    .where('profiles.subscription_end', 'is', null)
     .where('users.email_verified', '=', true)
     .where(trialEnd, '>', new Date(now.getTime() - (1 + WINDOW_MARGIN_DAYS) * dayMs))
     .where(trialEnd, '<=', new Date(now.getTime() + (TRIAL_REMINDER_LEAD_DAYS + WINDOW_MARGIN_DAYS) * dayMs))

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
-import { getPlan, hasRoomFor, normalizePlanId, planInEffect, type PlanId } from '../../src/plans.ts';
+import { getPlan, hasRoomFor, planInEffect, type PlanId } from '../../src/plans.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   savedSocialLinks,
@@ -51,18 +52,18 @@ export const CARD_COLUMNS = [
 const VCARD_COLUMNS = [...CARD_COLUMNS, 'created_at'] as const;
 
 /**
- * Locks the user's profile row for the rest of the transaction and returns their plan: two creates of the
- * same user run one after the other, so a limit cannot be passed by sending them at once.
+ * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
+ * creates of the same user run one after the other, so a limit cannot be passed by sending them at once.
  */
 export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
   const profile = await trx
     .selectFrom('profiles')
-    .select('plan_type')
+    .select(PLAN_FACT_COLUMNS)
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
-  return { plan: normalizePlanId(profile.plan_type) };
+  return { plan: planInEffect(profile) };
 }
 
 /** Throws limit_reached when the plan has no room for one more vCard. */
@@ -151,9 +152,9 @@ export async function listVcards(ctx: ServiceContext) {
   if (!profile) throw new AppError('not_found');
   // the oldest card stands in until one is picked
   const primaryId = firstVcardId(profile.primary_vcard_id, rows);
-  const limit = getPlan(normalizePlanId(profile.plan_type)).limits.vcards;
-  const pauses = summarizePauses(rows.map(candidateOf), limit, accountPause(profile), primaryId);
   const plan = planInEffect(profile);
+  const limit = getPlan(plan).limits.vcards;
+  const pauses = summarizePauses(rows.map(candidateOf), limit, accountPause(profile), primaryId);
   return {
     vcards: rows.map(({ live_chosen_at: _chosen, qr_design, ...vcard }) => ({
       ...vcard,

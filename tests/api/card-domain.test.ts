@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLink, addVcard, createOwner, createSignedInOwner, setPlan } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  createOwner,
+  createSignedInOwner,
+  endTrial,
+  setPlan,
+} from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcQuery, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -87,8 +94,15 @@ describe('{username}.{CARD_DOMAIN}', () => {
 
     const ended = await ownerWithCard('pro');
     await setPlan(t.db, ended.id, 'pro', new Date(Date.now() - 60_000));
-    // an ended plan also takes the card offline: the main address says so
-    const offline = await onHost(`${ended.username}.${CARD_DOMAIN}`);
+    // its free trial still runs: the card is online on the main address only
+    const endedRedirect = await onHost(`${ended.username}.${CARD_DOMAIN}`);
+    expect(endedRedirect.statusCode).toBe(302);
+    expect(endedRedirect.headers.location).toBe(`${TEST_ORIGIN}/${ended.username}`);
+    // with the trial over too, the card is offline: the main address says so
+    const endedAfterTrial = await ownerWithCard('pro');
+    await endTrial(t.db, endedAfterTrial.id);
+    await setPlan(t.db, endedAfterTrial.id, 'pro', new Date(Date.now() - 60_000));
+    const offline = await onHost(`${endedAfterTrial.username}.${CARD_DOMAIN}`);
     expect(offline.statusCode).toBe(403);
   });
 

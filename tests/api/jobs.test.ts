@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_TICKET_HEADER } from '../../src/api.ts';
 import { TRIAL_DAYS } from '../../src/plans.ts';
-import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { buildApp } from '../../server/app.ts';
 import type { Config } from '../../server/config.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { listDevMailbox } from '../../server/mail/mailer.ts';
@@ -19,16 +16,14 @@ import {
   WORKER_STOP_TIMEOUT_MS,
 } from '../../server/jobs/queue.ts';
 import { latestSlot, queueDueRun, type MaintenanceSchedule } from '../../server/jobs/schedule.ts';
-import { embeddedAt } from '../support/admin-script.ts';
+import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import {
   buildTestApp,
-  createTestDatabase,
   injectFromApp,
   signUp,
   smtpMail,
   TEST_PASSWORD,
   type TestApp,
-  type TestDatabase,
 } from '../support/harness.ts';
 import {
   type MailReceiver,
@@ -49,25 +44,6 @@ const EVERY_MINUTE: MaintenanceSchedule = {
   cleanup: '* * * * *',
   cronCheckSeconds: 1,
 };
-
-/** The same database for two apps in a row (or at once, on PostgreSQL); dropped at the end. */
-async function sharedDatabase(): Promise<{ overrides: Partial<Config>; drop(): Promise<void> }> {
-  if (onPostgres) {
-    const database: TestDatabase = await createTestDatabase();
-    return { overrides: { database: database.config }, drop: () => database.drop() };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-jobs-'));
-  return {
-    overrides: embeddedAt(dataDir),
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-/** Opens the database of an app closed before (no template copied over it) and builds a new app on it. */
-async function reopen(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database, pino({ level: 'silent' }));
-  return buildApp(config, { logger: false, database, maintenance: 'off', ...options });
-}
 
 function signUpRequest(app: FastifyInstance, email: string) {
   return injectFromApp(app, {

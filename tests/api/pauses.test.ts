@@ -130,7 +130,11 @@ describe('an expired trial', () => {
   });
 
   it('pauses every link of a paid plan whose subscription has ended', async () => {
-    const owner = await createOwner(t.db, { plan: 'pro', subscriptionEnd: new Date(Date.now() - DAY) });
+    const owner = await createOwner(t.db, {
+      plan: 'pro',
+      subscriptionEnd: new Date(Date.now() - DAY),
+      trialStart: new Date(Date.now() - 30 * DAY),
+    });
     const qr = await addLink(t.db, owner.id, { kind: 'qr' });
     expectPaused(await get(`/l/${qr.code}?qr`));
   });

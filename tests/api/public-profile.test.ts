@@ -362,9 +362,20 @@ describe('availability (spec section 4)', () => {
     await addVcard(t.db, future.id);
     expect((await get(`/${future.username}`)).statusCode).toBe(200);
 
-    const past = await createOwner(t.db, { plan: 'business', subscriptionEnd: new Date(Date.now() - DAY) });
+    const past = await createOwner(t.db, {
+      plan: 'business',
+      subscriptionEnd: new Date(Date.now() - DAY),
+      trialStart: new Date(Date.now() - 30 * DAY),
+    });
     await addVcard(t.db, past.id);
     expectUnavailable(await get(`/${past.username}`), 403);
+    // a paid plan that ended while the free trial still runs is on the trial's free rules: online
+    const duringTrial = await createOwner(t.db, {
+      plan: 'business',
+      subscriptionEnd: new Date(Date.now() - DAY),
+    });
+    await addVcard(t.db, duringTrial.id);
+    expect((await get(`/${duringTrial.username}`)).statusCode).toBe(200);
   });
 
   it('answers an unknown username or vCard with the unavailable page and 404', async () => {

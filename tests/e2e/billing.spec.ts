@@ -382,3 +382,116 @@ for (const language of ['en', 'es'] as const) {
     });
   }
 }
+
+// A paid plan whose period ended with no webhook (rows edited, as a missed event leaves them): the
+// customer is told their Pro plan ended, never that a free trial expired (DECISIONS.md "Hosts, held
+// addresses and plan ends").
+test.describe('a Pro plan that ended with no webhook', () => {
+  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the paid period is moved into the past');
+
+  /** The period ended two days ago; the trial ended long ago, or still runs for `trialDaysLeft`. */
+  async function endProPlan(email: string, trialDaysLeft = -16): Promise<void> {
+    expect(
+      await runSql(
+        `update profiles set plan_type = 'pro', last_paid_plan = 'pro', subscription_status = 'active',
+           subscription_end = now() - interval '2 days',
+           trial_start_date = now() + make_interval(days => $2::int - 14) where email = $1`,
+        [email, trialDaysLeft],
+      ),
+    ).toBe(1);
+  }
+
+  test('is told on the dashboard, the account page and the billing page that the Pro plan ended', async ({
+    page,
+  }) => {
+    const email = await signedInNewPerson(page);
+    await endProPlan(email);
+    await page.goto('/dashboard');
+    const modal = page.getByRole('dialog', { name: 'Your Pro plan has ended' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText(/until you renew your plan/)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Trial Expired' })).toHaveCount(0);
+    await expect(page.getByText(/Your Pro plan ended on/).first()).toBeAttached();
+    await expect(page.getByText(/trial has expired/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    // the account page stays open: its banner and its plan say what ended
+    await modal.getByRole('link', { name: 'Account settings', exact: true }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('status').getByText(/^Your Pro plan ended on/)).toBeVisible();
+    await expect(
+      page.getByText(/Your public page is offline and your cards and links are paused/),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Subscription plan' }).getByText('Free', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Your free trial ended on', { exact: false })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // the billing page, behind the modal (hidden from the accessibility tree), says it too
+    await page.goto('/dashboard/billing');
+    await expect(page.getByRole('dialog', { name: 'Your Pro plan has ended' })).toBeVisible();
+    await expect(
+      page.getByText(/Your Pro plan ended on .*Your public page is offline until you renew/),
+    ).toBeAttached();
+    await expect(page.locator('main').getByText('Free Trial', { exact: true })).toHaveCount(0);
+    await expect(page.locator('main').getByText('Free', { exact: true })).toBeAttached();
+  });
+
+  test('with the trial still running, the billing page says what is paused and the page stays online', async ({
+    page,
+  }) => {
+    const email = await signUpAndConfirm(page);
+    await finishOnboarding(page);
+    // two QR codes made while Pro ran
+    expect(await runSql(`update profiles set plan_type = 'pro' where email = $1`, [email])).toBe(1);
+    await callTrpc(page, 'links.createQrCode', { title: 'Menu', url: 'https://example.com/menu', icon: '' });
+    await callTrpc(page, 'links.createQrCode', {
+      title: 'Flyer',
+      url: 'https://example.com/flyer',
+      icon: '',
+    });
+    await endProPlan(email, 5);
+    await page.goto('/dashboard/billing');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('status').getByText(/^Your Pro plan ended on/)).toBeVisible();
+    const current = page.getByRole('region', { name: 'Current plan' });
+    await expect(
+      current.getByText(/Your public page stays online with the free plan's limits until/),
+    ).toBeVisible();
+    await expect(current.getByText(/Paused now: 0 vCards, 1 QR code and 0 profile links/)).toBeVisible();
+    await expect(current.getByRole('button', { name: 'Renew plan' })).toBeVisible();
+    await expect(current.getByText(/free trial/i)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  for (const language of ['en', 'es'] as const) {
+    for (const [device, viewport] of SCREENS) {
+      test(`screenshots of the ex-Pro dashboard and billing page: ${device}, ${language}`, async ({
+        page,
+      }, testInfo) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const email = await signUpAndConfirm(page);
+        await callTrpc(page, 'profile.setLanguage', { language });
+        await finishOnboarding(page);
+        await endProPlan(email);
+        await page.goto('/dashboard');
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await saveScreenshot(page, testInfo, `ex-pro-modal-${device}-${language}`);
+        await expectAccessible(page);
+        await page.goto('/dashboard/account');
+        await expect(
+          page.getByRole('region', { name: /Subscription plan|Plan de suscripción/ }),
+        ).toBeVisible();
+        await saveScreenshot(page, testInfo, `ex-pro-account-${device}-${language}`);
+        await endProPlan(email, 5);
+        await page.goto('/dashboard/billing');
+        await expect(page.getByRole('region', { name: /Current plan|Plan actual/ })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await saveScreenshot(page, testInfo, `ex-pro-billing-${device}-${language}`);
+        await expectAccessible(page);
+      });
+    }
+  }
+});

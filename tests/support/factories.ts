@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
-import type { BillingInterval, PaidPlanId, PlanId } from '../../src/plans.ts';
+import { TRIAL_DAYS, type BillingInterval, type PaidPlanId, type PlanId } from '../../src/plans.ts';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
@@ -281,6 +281,36 @@ export async function setTrialEnd(db: Kysely<Database>, userId: string, endsAt: 
   await db
     .updateTable('profiles')
     .set({ plan_type: 'free', subscription_end: null, trial_start_date: started })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Ends a paid plan at `endedAt` (past), as it is stored when the end-of-subscription webhook never came
+ * (`by: 'clock'`: the paid plan_type stays) or as that webhook leaves it (`by: 'webhook'`: free, with the
+ * end and the plan that ended kept). The account's free trial ends at `trialEndsAt` (a month ago unless
+ * told: running, it keeps the page online on the free rules).
+ */
+export async function endPaidPlan(
+  db: Kysely<Database>,
+  userId: string,
+  {
+    plan = 'pro',
+    endedAt,
+    by,
+    trialEndsAt = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
+  }: { plan?: PaidPlanId; endedAt: Date; by: 'clock' | 'webhook'; trialEndsAt?: Date },
+): Promise<void> {
+  await db
+    .updateTable('profiles')
+    .set({
+      plan_type: by === 'clock' ? plan : 'free',
+      last_paid_plan: plan,
+      subscription_end: endedAt,
+      subscription_status: by === 'clock' ? 'active' : 'canceled',
+      trial_days: TRIAL_DAYS,
+      trial_start_date: new Date(trialEndsAt.getTime() - TRIAL_DAYS * 24 * 60 * 60 * 1000),
+    })
     .where('id', '=', userId)
     .execute();
 }

@@ -56,6 +56,28 @@ describe('subscription status', () => {
     expect(ended).toMatchObject({ plan_type: 'free', subscription_end: new Date('2026-11-21T00:00:00Z') });
     expect(profileColumnsFor(state({ status: 'incomplete' }))).not.toHaveProperty('plan_type');
   });
+
+  it('keeps the plan that ended, and the stored end when the period was over before the event', () => {
+    const periodEnd = new Date('2026-11-21T00:00:00Z');
+    const stored = { subscription_end: periodEnd, stripe_subscription_id: 'sub_1' };
+    const late = state({ status: 'canceled', endedAt: new Date('2026-11-21T00:00:05Z') });
+    expect(profileColumnsFor(late, stored)).toMatchObject({
+      plan_type: 'free',
+      last_paid_plan: 'pro',
+      subscription_end: periodEnd,
+    });
+    // ended early (cancelled at once): the event's end
+    const early = state({ status: 'canceled', endedAt: new Date('2026-11-20T00:00:00Z') });
+    expect(profileColumnsFor(early, stored)).toMatchObject({
+      subscription_end: new Date('2026-11-20T00:00:00Z'),
+    });
+    // another subscription's period says nothing about this one's end
+    const other = { ...stored, stripe_subscription_id: 'sub_0' };
+    expect(profileColumnsFor(late, other)).toMatchObject({
+      subscription_end: new Date('2026-11-21T00:00:05Z'),
+    });
+    expect(profileColumnsFor(state({ plan: 'business' }))).toMatchObject({ last_paid_plan: 'business' });
+  });
 });
 
 describe('prices', () => {

@@ -14,6 +14,7 @@ const trialRunning: BillingStatus = {
   subscribed: false,
   plan_type: 'free',
   plan_in_effect: 'free',
+  ended_plan: null,
   product_id: null,
   price_id: null,
   subscription_end: null,
@@ -40,10 +41,40 @@ describe('trialNotice', () => {
     });
   });
 
-  it('shows no trial banner on a paid plan, even an expired one', () => {
-    const paid = { ...trialRunning, subscribed: true, plan_type: 'pro' as const, trial_days_left: 1 };
+  it('shows no banner while a paid plan is in effect', () => {
+    const paid = {
+      ...trialRunning,
+      subscribed: true,
+      plan_type: 'pro' as const,
+      plan_in_effect: 'pro' as const,
+      trial_days_left: 1,
+    };
     expect(trialNotice(paid)).toBeNull();
-    expect(trialNotice({ ...paid, subscribed: false, is_accessible: false })).toBeNull();
+  });
+
+  it('tells a customer whose paid plan ended that it ended, never that a trial expired', () => {
+    const endedAt = new Date('2026-11-20T00:00:00Z');
+    const paused = { vcard: 2, qrCode: 9, profileLink: 0 };
+    // the webhook never came: the stored plan is still pro, the plan in effect free
+    const ended: BillingStatus = {
+      ...trialRunning,
+      plan_type: 'pro',
+      ended_plan: { plan: 'pro', ended_at: endedAt, paused },
+      is_accessible: false,
+      trial_ends_at: null,
+      trial_days_left: 0,
+    };
+    expect(trialNotice(ended)).toEqual({
+      kind: 'plan_ended',
+      plan: 'pro',
+      endedAt,
+      offline: true,
+      trialEndsAt: null,
+      paused,
+    });
+    // with its trial still running, it stays online until the trial ends
+    const online = { ...ended, is_accessible: true, trial_ends_at: trialRunning.trial_ends_at };
+    expect(trialNotice(online)).toMatchObject({ offline: false, trialEndsAt: trialRunning.trial_ends_at });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   confirmNewEmail,
   resetPassword,
   supportConfirmation,
+  planEnded,
   supportRequest,
   trialEnded,
   trialEndingSoon,
@@ -72,6 +73,30 @@ const templates: Record<string, { render: (locale: Locale) => RenderedMail; url?
     url: URL_WITH_QUERY,
   },
   trialEnded: { render: (l) => trialEnded(l, { name: HOSTILE, url: URL_WITH_QUERY }), url: URL_WITH_QUERY },
+  planEndedOffline: {
+    render: (l) =>
+      planEnded(l, {
+        name: HOSTILE,
+        plan: 'pro',
+        endedAt: new Date('2026-11-21T10:00:00Z'),
+        onlineUntil: null,
+        paused: { vcard: 3, qrCode: 1, profileLink: 7 },
+        url: URL_WITH_QUERY,
+      }),
+    url: URL_WITH_QUERY,
+  },
+  planEndedOnline: {
+    render: (l) =>
+      planEnded(l, {
+        name: HOSTILE,
+        plan: null,
+        endedAt: new Date('2026-11-21T10:00:00Z'),
+        onlineUntil: new Date('2026-11-30T10:00:00Z'),
+        paused: { vcard: 0, qrCode: 2, profileLink: 0 },
+        url: URL_WITH_QUERY,
+      }),
+    url: URL_WITH_QUERY,
+  },
 };
 
 describe.each(Object.entries(templates))('%s', (_name, { render, url }) => {
@@ -210,5 +235,40 @@ describe('texts', () => {
 
   it('refuse a link that is not http(s)', () => {
     expect(() => verifyEmail('en', { name: 'Ana', url: 'javascript:alert(1)' })).toThrow(/non-http/);
+  });
+});
+
+describe('the plan-ended e-mail', () => {
+  const facts = {
+    name: 'Ana',
+    plan: 'business' as const,
+    endedAt: new Date('2026-11-21T10:00:00Z'),
+    paused: { vcard: 1, qrCode: 9, profileLink: 2 },
+    url: 'https://tapcard.example/dashboard/billing',
+  };
+
+  it('names the plan, the day it ended and what is paused, never a trial that expired', () => {
+    const offline = planEnded('en', { ...facts, onlineUntil: null });
+    expect(offline.subject).toBe('Your Tapcard Business plan has ended');
+    expect(offline.text).toContain('ended on November 21, 2026');
+    expect(offline.text).toContain(
+      'Your public profile is offline, and these are paused: 1 vCard, 9 QR codes, and 2 profile links.',
+    );
+    expect(offline.text).not.toMatch(/trial has expired|trial ended/i);
+    const spanish = planEnded('es', { ...facts, onlineUntil: null });
+    expect(spanish.subject).toBe('Tu plan Business de Tapcard ha terminado');
+    expect(spanish.text).toContain('terminó el 21 de noviembre de 2026');
+    expect(spanish.text).toContain('1 vCard, 9 códigos QR y 2 enlaces del perfil');
+  });
+
+  it('while the trial runs: online until its end, and Keep live chooses what stays', () => {
+    const online = planEnded('en', { ...facts, onlineUntil: new Date('2026-11-30T10:00:00Z') });
+    expect(online.text).toContain(
+      "stays online with the free plan's limits until your free trial ends on November 30, 2026",
+    );
+    expect(online.text).toContain('“Keep live”');
+    expect(planEnded('es', { ...facts, onlineUntil: new Date('2026-11-30T10:00:00Z') }).text).toContain(
+      '«Mantener activo»',
+    );
   });
 });

@@ -105,4 +105,13 @@ describe('accountPause and availableUntil', () => {
     expect(accountPause({ ...paid, subscription_end: null }, NOW)).toBeNull();
     expect(availableUntil({ ...paid, subscription_end: null })).toBe(Infinity);
   });
+
+  it('is null for a paid plan past its end while the trial runs, with or without the webhook', () => {
+    const ended = { ...trial(3), plan_type: 'pro', subscription_end: new Date(NOW - DAY) };
+    expect(accountPause(ended, NOW)).toBeNull();
+    expect(accountPause({ ...ended, plan_type: 'free' }, NOW)).toBeNull();
+    // and plan_ended the moment the trial ends too
+    expect(accountPause(ended, NOW + 11 * DAY)).toBe('plan_ended');
+    expect(accountPause({ ...ended, plan_type: 'free' }, NOW + 11 * DAY)).toBe('plan_ended');
+  });
 });

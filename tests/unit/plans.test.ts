@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   annualSavingPercent,
+  availableUntil,
   bestAnnualSavingPercent,
   can,
+  endedPaidPlan,
+  hasPaidPeriod,
   hasRoomFor,
+  isProfileAvailable,
   normalizePlanId,
+  PLAN_ENDED_NOTICE_DAYS,
+  PLAN_ENDED_NOTICE_DELAY_HOURS,
   PLAN_IDS,
+  planEndedNoticeDue,
   planInEffect,
+  planInEffectUntil,
   planUnlocking,
   PLANS,
   type PlanFeature,
@@ -166,5 +174,102 @@ describe('can(): who may use each sold feature (DECISIONS.md "What each sold pla
         now,
       ),
     ).toBe('free');
+  });
+});
+
+describe('the plan in effect (DECISIONS.md "Hosts, held addresses and plan ends")', () => {
+  const HOUR = 60 * 60 * 1000;
+  const DAY = 24 * HOUR;
+  const now = new Date('2026-11-22T12:00:00Z');
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+  /** An account whose one trial started `trialStartedDaysAgo` days ago (it lasts 14). */
+  const account = (
+    plan_type: string,
+    subscription_end: Date | null,
+    trialStartedDaysAgo = 30,
+    last_paid_plan: 'pro' | 'business' | null = null,
+  ) => ({
+    plan_type,
+    subscription_end,
+    trial_start_date: at(-trialStartedDaysAgo * DAY),
+    trial_days: 14,
+    last_paid_plan,
+  });
+
+  it('(a) a paid plan with no end: that plan, online, for ever', () => {
+    const facts = account('business', null);
+    expect(planInEffect(facts, now)).toBe('business');
+    expect(isProfileAvailable(facts, now)).toBe(true);
+    expect(availableUntil(facts)).toBe(Infinity);
+    expect(planInEffectUntil(facts, now.getTime())).toBe(Infinity);
+    expect(endedPaidPlan(facts, now)).toBeNull();
+  });
+
+  it('(b) a paid plan ending in the future (cancelled or not): that plan until the end, to the millisecond', () => {
+    const end = at(10 * DAY);
+    const facts = account('pro', end);
+    expect(planInEffect(facts, now)).toBe('pro');
+    expect(planInEffect(facts, new Date(end.getTime() - 1))).toBe('pro');
+    expect(planInEffect(facts, end)).toBe('free');
+    expect(isProfileAvailable(facts, new Date(end.getTime() - 1))).toBe(true);
+    expect(isProfileAvailable(facts, end)).toBe(false);
+    // a cached answer about the plan lasts until the end, not longer
+    expect(planInEffectUntil(facts, now.getTime())).toBe(end.getTime());
+    expect(endedPaidPlan(facts, now)).toBeNull();
+  });
+
+  it('(c) a paid plan past its end with the trial over: free and offline, told as the plan that ended', () => {
+    const end = at(-2 * DAY);
+    const facts = account('pro', end);
+    expect(planInEffect(facts, now)).toBe('free');
+    expect(isProfileAvailable(facts, now)).toBe(false);
+    expect(planInEffectUntil(facts, now.getTime())).toBe(Infinity);
+    expect(endedPaidPlan(facts, now)).toEqual({ plan: 'pro', endedAt: end });
+    expect(hasPaidPeriod(facts)).toBe(true);
+  });
+
+  it('(c) a paid plan past its end while the trial still runs: free, online until the trial ends', () => {
+    const end = at(-HOUR);
+    const facts = account('business', end, 3);
+    const trialEnd = at(11 * DAY);
+    expect(planInEffect(facts, now)).toBe('free');
+    expect(isProfileAvailable(facts, now)).toBe(true);
+    expect(availableUntil(facts)).toBe(trialEnd.getTime());
+    expect(endedPaidPlan(facts, now)).toEqual({ plan: 'business', endedAt: end });
+  });
+
+  it("(c) answers as the webhook's free plan would, with the trial running or over", () => {
+    for (const trialStartedDaysAgo of [3, 30]) {
+      const end = at(-DAY);
+      const noWebhook = account('pro', end, trialStartedDaysAgo);
+      const afterWebhook = account('free', end, trialStartedDaysAgo, 'pro');
+      for (const moment of [now, at(5 * DAY), at(20 * DAY)]) {
+        expect(planInEffect(noWebhook, moment)).toBe(planInEffect(afterWebhook, moment));
+        expect(isProfileAvailable(noWebhook, moment)).toBe(isProfileAvailable(afterWebhook, moment));
+        expect(endedPaidPlan(noWebhook, moment)).toEqual(endedPaidPlan(afterWebhook, moment));
+      }
+    }
+  });
+
+  it('(d) free: free, online while the trial runs; a plan that ended before it was recorded has no name', () => {
+    const trial = account('free', null, 3);
+    expect(planInEffect(trial, now)).toBe('free');
+    expect(isProfileAvailable(trial, now)).toBe(true);
+    expect(isProfileAvailable(account('free', null, 14), now)).toBe(false);
+    expect(endedPaidPlan(trial, now)).toBeNull();
+    expect(hasPaidPeriod(trial)).toBe(false);
+    expect(endedPaidPlan(account('free', at(-DAY)), now)).toEqual({ plan: null, endedAt: at(-DAY) });
+  });
+
+  it('reads the legacy premium as pro and anything unknown as free', () => {
+    expect(planInEffect(account('premium', at(DAY)), now)).toBe('pro');
+    expect(planInEffect(account('gold', at(DAY)), now)).toBe('free');
+  });
+
+  it('sends the plan-ended e-mail from an hour after the end, for a week', () => {
+    expect(planEndedNoticeDue(at(-PLAN_ENDED_NOTICE_DELAY_HOURS * HOUR + 1), now)).toBe(false);
+    expect(planEndedNoticeDue(at(-PLAN_ENDED_NOTICE_DELAY_HOURS * HOUR), now)).toBe(true);
+    expect(planEndedNoticeDue(at(-PLAN_ENDED_NOTICE_DAYS * DAY + 1), now)).toBe(true);
+    expect(planEndedNoticeDue(at(-PLAN_ENDED_NOTICE_DAYS * DAY), now)).toBe(false);
   });
 });

@@ -15,3 +15,6 @@ export const PLAN_BADGES: Record<PlanId, MessageDescriptor> = {
   pro: msg`Pro`,
   business: msg`Business`,
 };
+
+/** The badge of a free account whose paid plan ended: free, with no trial to offer. */
+export const FREE_AFTER_PAID_BADGE: MessageDescriptor = msg`Free`;

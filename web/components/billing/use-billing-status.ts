@@ -16,6 +16,7 @@ export const UNSUBSCRIBED_FREE: BillingStatus = {
   subscribed: false,
   plan_type: 'free',
   plan_in_effect: 'free',
+  ended_plan: null,
   product_id: null,
   price_id: null,
   subscription_end: null,

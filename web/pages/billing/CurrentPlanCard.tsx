@@ -1,21 +1,47 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PLANS } from '#src/plans.ts';
+import { PLANS, type Plan } from '#src/plans.ts';
 import { useCustomerPortal } from '../../components/billing/use-customer-portal.ts';
 import { useResumeSubscription } from '../../components/billing/use-resume-subscription.ts';
+import { PausedCountsText, PlanEndedTitle } from '../../components/billing/PlanEnded.tsx';
 import { PlanFeatureList } from '../../components/PlanFeatureList.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { formatDate, formatPrice } from '../../lib/format.ts';
-import { PLAN_BADGES } from '../../lib/plan-names.ts';
+import { FREE_AFTER_PAID_BADGE, PLAN_BADGES } from '../../lib/plan-names.ts';
 import type { BillingDetails } from './types.ts';
 import { PlanPickerDialog } from './PlanPickerDialog.tsx';
 
-/** The line under the badge: when the trial ends (or ended), or when the plan renews (or stops). */
+const FREE_AFTER_PAID_PLAN: Plan = {
+  ...PLANS.free,
+  features: PLANS.free.features.filter((feature) => feature !== 'freeTrial'),
+};
+
+/**
+ * The line under the badge: when the trial ends (or ended), when the plan renews (or stops), or, for a
+ * customer whose paid plan ended, that it ended, what is paused and until when the page stays online.
+ */
 function PlanDate({ details }: { details: BillingDetails }) {
   const { i18n } = useLingui();
   // read once per visit: whether the trial has ended does not change while the page is open
   const [now] = useState(Date.now);
+  if (details.ended_plan) {
+    const ended = details.ended_plan;
+    const trialEnd = details.trial_ends_at;
+    const online = trialEnd !== null && trialEnd.getTime() > now;
+    const trialDate = trialEnd && formatDate(trialEnd, i18n.locale);
+    return (
+      <>
+        <PlanEndedTitle plan={ended.plan} endedAt={ended.ended_at} />.{' '}
+        {online ? (
+          <Trans>Your public page stays online with the free plan's limits until {trialDate}.</Trans>
+        ) : (
+          <Trans>Your public page is offline until you renew.</Trans>
+        )}{' '}
+        {ended.paused && <PausedCountsText paused={ended.paused} />}
+      </>
+    );
+  }
   if (details.plan === 'free') {
     if (!details.trial_ends_at) return null;
     const date = formatDate(details.trial_ends_at, i18n.locale);
@@ -42,9 +68,7 @@ function PlanActions({ details, subscribed }: { details: BillingDetails; subscri
       <PlanPickerDialog
         held={null}
         trigger={
-          <Button>
-            <Trans>Upgrade to Pro</Trans>
-          </Button>
+          <Button>{details.ended_plan ? <Trans>Renew plan</Trans> : <Trans>Upgrade to Pro</Trans>}</Button>
         }
       />
     );
@@ -80,7 +104,8 @@ function PlanActions({ details, subscribed }: { details: BillingDetails; subscri
 /** Spec section 2, Billing: the plan badge, its dates, its monthly cost, its features and what to do next. */
 export function CurrentPlanCard({ details, subscribed }: { details: BillingDetails; subscribed: boolean }) {
   const { t, i18n } = useLingui();
-  const plan = PLANS[details.plan];
+  // after a paid plan, the free plan has no trial to offer: its own limits, without "14-day free trial"
+  const plan = details.ended_plan ? FREE_AFTER_PAID_PLAN : PLANS[details.plan];
   const monthlyCost = formatPrice(details.monthly_cost, 'month', i18n.locale);
   const yearlyPrice = formatPrice(plan.price.year, 'year', i18n.locale);
   return (
@@ -89,7 +114,7 @@ export function CurrentPlanCard({ details, subscribed }: { details: BillingDetai
         <div className="min-w-0 space-y-2">
           <p>
             <span className="inline-flex items-center rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand-strong">
-              {i18n._(PLAN_BADGES[details.plan])}
+              {i18n._(details.ended_plan ? FREE_AFTER_PAID_BADGE : PLAN_BADGES[details.plan])}
             </span>
           </p>
           <p className="text-sm text-slate-700">

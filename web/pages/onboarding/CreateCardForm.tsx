@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, type FieldPath } from 'react-hook-form';
-import { normalizePlanId } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { CreateCardSchema, type CreateCardValues } from '#src/schemas/card.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
@@ -28,7 +27,7 @@ import { useSkipCard } from './use-skip-card.ts';
  */
 export function CreateCardForm({ profile, finished }: { profile: OnboardingProfile; finished: boolean }) {
   const { t } = useLingui();
-  const plan = normalizePlanId(profile.plan_type);
+  const plan = profile.plan_in_effect;
   const schema = useMemo(
     () => withUsernameRule(CreateCardSchema, plan, profile.username),
     [plan, profile.username],

@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { FieldPath } from 'react-hook-form';
-import { normalizePlanId } from '#src/plans.ts';
 import { paths } from '#src/routes.ts';
 import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/card.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
@@ -41,7 +40,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   const utils = trpc.useUtils();
   const { refetch: refetchSession } = authClient.useSession();
   const { mutateAsync } = trpc.profile.updateDetails.useMutation();
-  const plan = normalizePlanId(profile.plan_type);
+  const plan = profile.plan_in_effect;
   const schema = useMemo(
     () => withUsernameRule(ProfileDetailsSchema, plan, profile.username),
     [plan, profile.username],
