@@ -466,6 +466,21 @@ describe('a renamed username on its subdomain', () => {
     for (const url of ['/dashboard', '/api/auth/get-session', `/${old}`]) {
       expect((await onHost(`${old}.${CARD_DOMAIN}`, url)).statusCode, url).toBe(404);
     }
+    // the account page lists the old subdomain beside the old path
+    const held = trpcData<{
+      current: string;
+      held: string[];
+      card_subdomain_urls: Record<string, string> | null;
+    }>(await trpcQuery(t.app, 'profile.heldUsernames', owner.cookie));
+    expect(held).toEqual({
+      current,
+      held: [old],
+      card_subdomain_urls: {
+        [current]: `http://${current}.${CARD_DOMAIN}:3000`,
+        [old]: `http://${old}.${CARD_DOMAIN}:3000`,
+      },
+    });
+
     const deletion = await trpcMutate(t.app, 'account.delete', owner.cookie, {
       confirmation: DELETE_CONFIRMATION_WORD,
     });
