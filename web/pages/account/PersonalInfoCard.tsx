@@ -22,29 +22,33 @@ function HeldUsernames() {
   const current = held.data?.current;
   if (!current || !held.data?.held.length) return null;
   const subdomains = subdomain.allowed ? held.data.card_subdomain_urls : null;
-  const currentSubdomain = subdomains?.[current];
+  // shown as the host people type and print: paula.cards.example.com
+  const hostOf = (username: string) => {
+    const url = subdomains?.[username];
+    return url ? new URL(url).host : null;
+  };
+  const currentSubdomain = hostOf(current);
   return (
     <div className="mt-3">
       <p className="text-sm font-medium text-ink">
         <Trans>Earlier usernames, reserved for you</Trans>
       </p>
-      <ul className="mt-1 space-y-1 text-sm text-slate-700">
+      <ul className="mt-1 space-y-2 text-sm text-slate-700">
         {held.data.held.map((username) => {
-          const oldSubdomain = subdomains?.[username];
+          const oldSubdomain = hostOf(username);
           return (
-            <li key={username} className="break-all">
+            <li key={username}>
               <Trans>
-                <span className="font-mono">/{username}</span> redirects to{' '}
-                <span className="font-mono">/{current}</span>
+                <span className="font-mono break-all">/{username}</span> redirects to{' '}
+                <span className="font-mono break-all">/{current}</span>
               </Trans>
               {oldSubdomain && currentSubdomain ? (
-                <>
-                  <br />
+                <span className="mt-0.5 block">
                   <Trans>
-                    <span className="font-mono">{oldSubdomain}</span> redirects to{' '}
-                    <span className="font-mono">{currentSubdomain}</span>
+                    <span className="font-mono break-all">{oldSubdomain}</span> redirects to{' '}
+                    <span className="font-mono break-all">{currentSubdomain}</span>
                   </Trans>
-                </>
+                </span>
               ) : null}
             </li>
           );
