@@ -98,6 +98,20 @@ describe('classifyHost', () => {
     expect(classifyHost('127.0.0.1:3000', same)).toEqual(MAIN);
   });
 
+  it('remembers the hosts under CARD_DOMAIN it read, a bounded number, with the same answers', () => {
+    const remembering = hostRules('https://app.example.com', 'cards.example.com');
+    for (let round = 0; round < 2; round += 1) {
+      for (let n = 0; n < 5_000; n += 1) {
+        expect(classifyHost(`card-${n}.cards.example.com`, remembering)).toEqual(card(`card-${n}`));
+        expect(classifyHost(`x.card-${n}.cards.example.com`, remembering)).toEqual(UNKNOWN);
+      }
+      expect(remembering.known.size).toBeLessThanOrEqual(4096);
+    }
+    // hosts outside CARD_DOMAIN are told apart without being remembered
+    classifyHost('127.0.0.1:3000', remembering);
+    expect(remembering.known.has('127.0.0.1:3000')).toBe(false);
+  });
+
   it('sees every host as the main address without CARD_DOMAIN', () => {
     const none = hostRules('https://app.example.com', null);
     expect(classifyHost('paula.cards.example.com', none)).toEqual(MAIN);
