@@ -121,9 +121,12 @@ describe('{username}.{CARD_DOMAIN}', () => {
   it('refuses every other spelling under CARD_DOMAIN with the 404 page, and serves none of the app there', async () => {
     const owner = await ownerWithCard('pro');
     const name = owner.username;
-    // a name chosen before it was reserved
+    // a name chosen before it was reserved, and an IDNA A-label from before such names were refused (shown
+    // decoded by browsers, as аpple with a Cyrillic а): neither is a card host
     const reserved = await createOwner(t.db, { plan: 'pro', username: 'www' });
     await addVcard(t.db, reserved.id);
+    const lookalike = await createOwner(t.db, { plan: 'pro', username: 'xn--pple-43d' });
+    await addVcard(t.db, lookalike.id);
     for (const host of [
       // a deeper label
       `x.${name}.${CARD_DOMAIN}`,
@@ -147,6 +150,7 @@ describe('{username}.{CARD_DOMAIN}', () => {
       `-${name}.${CARD_DOMAIN}`,
       `${name}_x.${CARD_DOMAIN}`,
       `xn--pple-43d.${CARD_DOMAIN}`,
+      `XN--PPLE-43D.${CARD_DOMAIN}.:3000`,
       `[::1].${CARD_DOMAIN}`,
     ]) {
       for (const url of ['/', `/l/${owner.link.code}`, `/vcard/${owner.vcardId}/contact.vcf`]) {

@@ -52,6 +52,11 @@ describe('classifyHost', () => {
       'pa_ula.cards.example.com',
       'paula@evil.cards.example.com',
       'pàula.cards.example.com',
+      // IDNA A-labels, which browsers show decoded as other words (аpple with a Cyrillic а), and the other
+      // labels with hyphens as 3rd and 4th characters
+      'xn--pple-43d.cards.example.com',
+      'XN--PPLE-43D.cards.example.com.',
+      'ab--cd.cards.example.com',
       `${'a'.repeat(31)}.cards.example.com`,
       '[::1].cards.example.com',
       // ports that are no port
