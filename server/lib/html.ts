@@ -14,9 +14,16 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
+/** The site's icons, the client's public files (web/public): card hosts serve them too (card-host.ts). */
+export const SITE_ICONS = {
+  svg: '/favicon.svg',
+  appleTouch: '/apple-touch-icon.png',
+  /** Asked for by browsers on their own, without a link to it. */
+  ico: '/favicon.ico',
+} as const;
+
 /**
  * The site's icons, in the <head> of every page the server writes, as index.html has them: without them a
  * browser asks for /favicon.ico on its own (served too, for browsers without SVG icons).
  */
-export const ICON_LINKS =
-  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="apple-touch-icon" href="/apple-touch-icon.png">';
+export const ICON_LINKS = `<link rel="icon" href="${SITE_ICONS.svg}" type="image/svg+xml"><link rel="apple-touch-icon" href="${SITE_ICONS.appleTouch}">`;

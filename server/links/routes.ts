@@ -6,6 +6,7 @@ import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
+import { servesOwner } from '../public-profile/card-host.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../trpc/context.ts';
@@ -21,7 +22,9 @@ import { resolveLinkCode } from './resolve.ts';
 // limit) answers 200 with a small 'Paused' page: no redirect, not counted. The limit's part changes with a
 // notice, or when a paid plan ends (the cached link is read again from that moment); the moment the
 // account goes offline is kept in the cache and compared with the clock on every follow, so a trial that
-// ends pauses its links that very moment.
+// ends pauses its links that very moment. On a card host only its own account's links are followed
+// (public-profile/card-host.ts): another account's code answers the 404 page there, told by the cached
+// link's owner.
 
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
 
@@ -104,6 +107,8 @@ export async function registerShortLinkRoutes(
   }
 
   function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
+    // on a card host another account's code is unknown: not followed, not counted
+    if (!servesOwner(request, link.userId)) return sendUnavailable(request, reply, 404);
     if (link.overLimit || Date.now() >= link.availableUntil) {
       return sendPaused(request, reply, 200, link.ownerLanguage);
     }

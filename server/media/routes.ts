@@ -5,6 +5,7 @@ import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
+import { isCardHostPhoto } from '../public-profile/card-host.ts';
 import type { AppDeps, SessionUser } from '../trpc/context.ts';
 import { PHOTO_CONTENT_TYPE } from './process.ts';
 import { uploadPhoto } from './service.ts';
@@ -28,7 +29,8 @@ const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * POST /api/media/photos (signed in, multipart with one file part) stores a photo and answers 201
- * { path, width, height }. GET /media/:key serves stored photos publicly (public profiles embed them).
+ * { path, width, height }. GET /media/:key serves stored photos publicly (public profiles embed them); a card
+ * host only its own account's (server/public-profile/card-host.ts).
  */
 export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): Promise<void> {
   // the signed-in user of each upload, found before any of its body is read
@@ -52,7 +54,12 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
 
   app.get<{ Params: { key: string } }>(`${serverPaths.media}/:key`, async (request, reply) => {
     const { key } = request.params;
-    const stored = MEDIA_KEY_PATTERN.test(key) ? await deps.storage.get(key) : null;
+    if (!MEDIA_KEY_PATTERN.test(key)) throw new AppError('not_found');
+    // a card host serves its own account's photos only
+    if (request.cardHost && !(await isCardHostPhoto(deps.db, request.cardHost, key))) {
+      throw new AppError('not_found');
+    }
+    const stored = await deps.storage.get(key);
     if (!stored) throw new AppError('not_found');
     return reply
       .header('content-type', PHOTO_CONTENT_TYPE)

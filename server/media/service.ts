@@ -80,15 +80,20 @@ async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: nu
  */
 export async function assertOwnPhoto(db: Kysely<Database>, userId: string, path: string): Promise<void> {
   const key = mediaKeyOf(path);
-  const row = key
-    ? await db
-        .selectFrom('media')
-        .select('key')
-        .where('key', '=', key)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError('validation_failed', { field: 'photo' });
+  if (!key || !(await isOwnPhotoKey(db, userId, key))) {
+    throw new AppError('validation_failed', { field: 'photo' });
+  }
+}
+
+/** Whether the photo stored under `key` was uploaded by this user. */
+export async function isOwnPhotoKey(db: Kysely<Database>, userId: string, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('media')
+    .select('key')
+    .where('key', '=', key)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -86,11 +86,15 @@ export async function getOwnProfile(ctx: ServiceContext) {
 
 /**
  * The usernames the signed-in user had before a rename, newest first: they stay theirs, their addresses
- * redirect to `current`, and the user may take one back.
+ * redirect to `current`, and the user may take one back. With CARD_DOMAIN set, `card_subdomain_urls`
+ * gives the card subdomain of the current name and of each held one, which redirects to it too (served
+ * for customSubdomain).
  */
-export async function listHeldUsernames(
-  ctx: ServiceContext,
-): Promise<{ current: string | null; held: string[] }> {
+export async function listHeldUsernames(ctx: ServiceContext): Promise<{
+  current: string | null;
+  held: string[];
+  card_subdomain_urls: Record<string, string> | null;
+}> {
   const [profile, rows] = await Promise.all([
     ctx.db.selectFrom('profiles').select('username').where('id', '=', ctx.user.id).executeTakeFirst(),
     ctx.db
@@ -104,7 +108,14 @@ export async function listHeldUsernames(
   if (!profile) throw new AppError('not_found');
   const current = profile.username;
   const held = rows.map((row) => row.username).filter((username) => username !== current?.toLowerCase());
-  return { current, held };
+  const { cardDomain, publicUrl } = ctx.config;
+  const card_subdomain_urls =
+    cardDomain && current
+      ? Object.fromEntries(
+          [current, ...held].map((username) => [username, cardSubdomainUrl(publicUrl, cardDomain, username)]),
+        )
+      : null;
+  return { current, held, card_subdomain_urls };
 }
 
 /** Saves first and last name, and their join as the full name of the profile and the account. */

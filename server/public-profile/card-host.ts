@@ -1,42 +1,179 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { mediaPath } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
-import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
+import { chosenNameProblem } from '../../src/username.ts';
+import { SITE_ICONS } from '../lib/html.ts';
+import { isOwnPhotoKey } from '../media/service.ts';
+import type { CachedProfile } from './cache.ts';
 
-// Card subdomains (customSubdomain, issue 13 item 4): with CARD_DOMAIN set, `{username}.{CARD_DOMAIN}`
-// answers the public card of that username (routes.ts), its .vcf, preview picture and photos, and short
-// links. Nothing else is served there: no client, no API, no sign-in. A card host is another site for
-// the browser: the session cookie is host-only (never Domain=CARD_DOMAIN), only PUBLIC_URL may post, and a
-// card page runs no script, so a card page cannot act on the dashboard.
+// Hosts (DECISIONS.md "Hosts, held addresses and plan ends"): every request's Host header is classified
+// once, here, by classifyHost: the main address, a card subdomain `{username}.{CARD_DOMAIN}`
+// (customSubdomain), or unknown. A card host serves only its account's card: the page at `/`, its .vcf and
+// preview pictures, its photos and short links, and the files the page needs (fonts, icons); another
+// account's card id, photo key or short-link code answers 404 there (servesOwner, isCardHostPhoto), and
+// nothing of the app is served (registerCardHostGuard). An unknown host gets the 404 page and nothing
+// else. A card host is another site for the browser: the session cookie is host-only (never
+// Domain=CARD_DOMAIN), only PUBLIC_URL may post, and a card page runs no script, so a card page cannot act
+// on the dashboard.
 
-export interface CardHosts {
-  /** The Host header of a card subdomain (any label, port allowed), never PUBLIC_URL's own host. */
-  pattern: RegExp;
-  /** The username a card host names, or null for a label no username can have or a reserved one. */
-  usernameOf(host: string): string | null;
+/** What a request's Host header names. */
+export type HostKind =
+  /** PUBLIC_URL's host, and every host not under CARD_DOMAIN (localhost, an address a health check uses). */
+  | { kind: 'main' }
+  /** One valid, non-reserved label under CARD_DOMAIN; `port` as the request named it ('' for none). */
+  | { kind: 'card'; username: string; port: string }
+  /** Anything else under CARD_DOMAIN: deeper, reserved or malformed labels, the bare CARD_DOMAIN. */
+  | { kind: 'unknown' };
+
+export type CardHost = Extract<HostKind, { kind: 'card' }>;
+
+/** What classifyHost compares a host with, worked out once from the configuration. */
+export interface HostRules {
+  /** PUBLIC_URL's host as browsers send it (`app.example.com`, `localhost:3000`). */
+  readonly publicHost: string;
+  /** PUBLIC_URL's host name (lowercase, no port): the main address, even under CARD_DOMAIN. */
+  readonly publicHostname: string;
+  /** CARD_DOMAIN (lowercase), or null: every host is then the main address. */
+  readonly cardDomain: string | null;
+  /** Host headers under CARD_DOMAIN already classified, as sent (a few thousand at most). */
+  readonly known: Map<string, HostKind>;
+}
+
+/**
+ * Card hosts remembered: reading a label (a lowercase copy, the username rule's pattern and reserved
+ * names) takes about a microsecond, a remembered one 40-50 ns. Emptied when full: a run of made-up
+ * hosts only costs their reading again.
+ */
+const KNOWN_HOSTS_MAX = 4096;
+
+export function hostRules(publicUrl: string, cardDomain: string | null): HostRules {
+  const { host, hostname } = new URL(publicUrl);
+  // a flat copy: URL's parts are slices of its href, and V8 compares a slice with a request's header on
+  // its slow path (measured 150-200 ns a request against a few for a flat string)
+  return { publicHost: Buffer.from(host).toString(), publicHostname: hostname, cardDomain, known: new Map() };
+}
+
+const MAIN: HostKind = Object.freeze({ kind: 'main' });
+const UNKNOWN: HostKind = Object.freeze({ kind: 'unknown' });
+/** A port as a Host header writes it: digits, or nothing after the colon. */
+const PORT = /^\d{0,5}$/;
+const DOT = 46;
+const OPENING_BRACKET = 91;
+
+/**
+ * Whether `text` up to `end` is `domain` or ends with `.{domain}`, in any ASCII case (a Host header is
+ * ASCII, and a domain name's case means nothing); read in place, without a lowercase copy.
+ */
+function endsWithDomain(text: string, end: number, domain: string): boolean {
+  const start = end - domain.length;
+  if (start < 0 || (start > 0 && text.charCodeAt(start - 1) !== DOT)) return false;
+  for (let i = 0; i < domain.length; i += 1) {
+    const code = text.charCodeAt(start + i);
+    // A-Z as a-z
+    if ((code >= 65 && code <= 90 ? code + 32 : code) !== domain.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/**
+ * The kind of host a Host header names, exactly: case is ignored, one trailing dot (the fully qualified
+ * spelling) names the same host, a port is allowed. Under CARD_DOMAIN, exactly one label that a username
+ * can be (src/username.ts chosenNameProblem: 3-30 of a-z, 0-9 and inner hyphens, not reserved) is a card
+ * host; every other spelling there is unknown: a deeper label (`x.paula.cards.example.com`), a reserved
+ * or malformed one, an empty one, two trailing dots, a port that is not a number, and the bare CARD_DOMAIN
+ * unless it is PUBLIC_URL's host, which is always the main address. Every request passes here: PUBLIC_URL's
+ * host as browsers send it is one string comparison, any other host outside CARD_DOMAIN a few character
+ * reads, a host under CARD_DOMAIN seen before one lookup.
+ */
+export function classifyHost(host: string | undefined, rules: HostRules): HostKind {
+  const { cardDomain } = rules;
+  // no Host header (HTTP/1.0) or no card domain: nothing to tell apart
+  if (host === undefined || cardDomain === null || host === rules.publicHost) return MAIN;
+  // the port's colon comes after an IPv6 address's brackets ([::1]:3000)
+  const colon = host.indexOf(':', host.charCodeAt(0) === OPENING_BRACKET ? host.indexOf(']') + 1 : 0);
+  const nameEnd = colon === -1 ? host.length : colon;
+  let end = nameEnd;
+  while (end > 0 && host.charCodeAt(end - 1) === DOT) end -= 1;
+  if (!endsWithDomain(host, end, cardDomain)) return MAIN;
+  let kind = rules.known.get(host);
+  if (kind === undefined) {
+    kind = underCardDomain(host, colon, nameEnd, end, rules);
+    if (rules.known.size >= KNOWN_HOSTS_MAX) rules.known.clear();
+    rules.known.set(host, kind);
+  }
+  return kind;
+}
+
+/** classifyHost for a host whose name (up to `end`, before trailing dots and the port) is under CARD_DOMAIN. */
+function underCardDomain(
+  host: string,
+  colon: number,
+  nameEnd: number,
+  end: number,
+  rules: HostRules,
+): HostKind {
+  if (nameEnd - end > 1 || (colon !== -1 && !PORT.test(host.slice(colon + 1)))) return UNKNOWN;
+  const name = host.slice(0, end).toLowerCase();
+  if (name === rules.publicHostname) return MAIN;
+  if (name === rules.cardDomain) return UNKNOWN;
+  const label = name.slice(0, name.length - (rules.cardDomain?.length ?? 0) - 1);
+  if (chosenNameProblem(label) !== null) return UNKNOWN;
+  // shared by every request with this Host: never changed
+  return Object.freeze({ kind: 'card', username: label, port: colon === -1 ? '' : host.slice(colon + 1) });
+}
+
+/** The account a card host serves, found before any route runs (registerCardHostGuard). */
+export interface CardHostAccount {
+  readonly username: string;
+  readonly userId: string;
+  /** Its profile as cached: the page at `/` and the photos it shows. */
+  readonly entry: CachedProfile;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** On a card host, the account it serves; null on the main address. */
+    cardHost: CardHostAccount | null;
+  }
+}
+
+/**
+ * Whether something of `userId`'s (a card, a short link) may answer this request: always on the main
+ * address, on a card host only its own account's. A property read: the main address's hot paths pay
+ * nothing for it.
+ */
+export function servesOwner(request: FastifyRequest, userId: string): boolean {
+  const host = request.cardHost;
+  return host === null || host.userId === userId;
+}
+
+/**
+ * Whether a card host may serve the photo under `key`: its account's photos only. Those its page shows
+ * are known from the cached profile; any other is looked up among the account's uploads.
+ */
+export async function isCardHostPhoto(
+  db: Kysely<Database>,
+  host: CardHostAccount,
+  key: string,
+): Promise<boolean> {
+  const path = mediaPath(key);
+  const { photo, design } = host.entry.profile.card;
+  if (path === photo || path === design.logo || path === design.coverImage) return true;
+  return isOwnPhotoKey(db, host.userId, key);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function cardHosts(publicUrl: string, cardDomain: string): CardHosts {
-  const publicHost = new URL(publicUrl).host;
-  // PUBLIC_URL may itself be a subdomain of CARD_DOMAIN (app.example.com): it stays the app
-  const pattern = new RegExp(
-    `^(?!${escapeRegExp(publicHost)}$)[^.:]+\\.${escapeRegExp(cardDomain)}(?::\\d+)?$`,
-    'i',
-  );
-  return {
-    pattern,
-    usernameOf(host) {
-      const label = host.toLowerCase().split('.', 1)[0] ?? '';
-      // www, app, api…: reserved names never serve a card
-      return isChosenNameShape(label) && !RESERVED_USERNAMES.has(label) ? label : null;
-    },
-  };
-}
-
-/** What a card host serves besides its page at `/`: what the page links to, and short links. */
+/**
+ * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, photos,
+ * the design's fonts, the site's icons) and short links.
+ */
 const CARD_HOST_PATHS = new RegExp(
-  `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+/(?:contact\\.vcf|og\\.jpg)|${serverPaths.media}/[^/]+)$`,
+  `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+/(?:contact\\.vcf|og\\.jpg)` +
+    `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
+    `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,
 );
 
 function isCardReading(request: FastifyRequest): boolean {
@@ -44,23 +181,35 @@ function isCardReading(request: FastifyRequest): boolean {
   return reading && CARD_HOST_PATHS.test(request.url.split('?', 1)[0] ?? '');
 }
 
+export interface CardHostAnswers {
+  /** The 404 page. */
+  notFound(request: FastifyRequest, reply: FastifyReply): unknown;
+  /**
+   * Finds the account of a card host: sets `request.cardHost` and calls `done` (at once when it is
+   * cached), or answers the request itself (the redirect of a renamed username, the 404 page).
+   */
+  admit(request: FastifyRequest, reply: FastifyReply, host: CardHost, done: HookHandlerDoneFunction): void;
+}
+
 /**
- * Refuses on card hosts everything but reading a card: other paths and methods get the not-found page
- * (`sendNotFound`), before any route, the API and sign-in included, runs.
+ * Classifies every request's host before any route runs. The main address goes on untouched; an unknown
+ * host, and on a card host anything but reading a card (other paths and methods: the client, the API,
+ * sign-in, health, metrics…), get the not-found page; reading a card goes on with its account found.
  */
 export function registerCardHostGuard(
   app: FastifyInstance,
-  hosts: CardHosts,
-  sendNotFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply,
+  rules: HostRules,
+  answers: CardHostAnswers,
 ): void {
   // not async: every request passes here, short links included, and a promise each is measurable
   app.addHook('onRequest', (request, reply, done) => {
-    const host = request.headers.host;
-    if (!host || !hosts.pattern.test(host) || isCardReading(request)) {
+    const host = classifyHost(request.headers.host, rules);
+    if (host.kind === 'main') {
       done();
       return;
     }
     // answered here: the chain stops without done()
-    void sendNotFound(request, reply);
+    if (host.kind === 'card' && isCardReading(request)) answers.admit(request, reply, host, done);
+    else void answers.notFound(request, reply);
   });
 }

@@ -11,7 +11,8 @@ import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
-import { cardHosts, registerCardHostGuard } from './card-host.ts';
+import { hostRules, registerCardHostGuard, servesOwner, type CardHostAccount } from './card-host.ts';
+import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
@@ -71,6 +72,8 @@ export async function registerPublicProfileRoutes(
   visits: VisitRecording,
 ): Promise<void> {
   const { publicUrl } = deps.config;
+  // the account a card host serves (card-host.ts), found before its routes run; null on the main address
+  app.decorateRequest('cardHost', null);
   const cache = createProfileCache(deps.changes, {
     maxBytes: Math.floor(deps.config.cache.maxBytes * CACHE_BUDGET_SHARES.pages),
     maxStaleMs: deps.config.cache.maxStaleMs,
@@ -100,7 +103,13 @@ export async function registerPublicProfileRoutes(
       request.log.error({ err: error }, 'public profile could not be loaded');
       return { status: 503 };
     }
-    if (!entry) return { status: 404 };
+    // on a card host another account's card is unknown, whatever its state
+    if (!entry || !servesOwner(request, entry.profile.userId)) return { status: 404 };
+    return verdictOf(entry);
+  }
+
+  /** A card's entry when its page can be shown, else the status that stands in for it. */
+  function verdictOf(entry: CachedProfile): Found {
     if (!isProfileAvailable(entry.profile.availability)) {
       return { status: 403, ownerLanguage: entry.profile.language };
     }
@@ -208,15 +217,16 @@ export async function registerPublicProfileRoutes(
 
   /**
    * A username no profile has now. A name its account had before a rename answers a permanent redirect
-   * to the same form of the current address, with the query (a printed QR code's ?qr) kept; the browser
-   * must ask again each time, as the owner may take the old name back. Anything else, a deleted
-   * account's name in its hold included, is unknown: a reserved name the client's 404, else the 404 page.
+   * to the same form of the current address (`locationOf`), with the query (a printed QR code's ?qr) kept;
+   * the browser must ask again each time, as the owner may take the old name back. Anything else, a
+   * deleted account's name in its hold included, is unknown (`sendUnknown`).
    */
   async function sendRenamedOrUnknown(
     request: FastifyRequest,
     reply: FastifyReply,
     username: string,
-    form: '' | typeof serverPaths.userProfile,
+    locationOf: (current: string) => string,
+    sendUnknown: () => unknown,
   ) {
     let current: string | null;
     try {
@@ -226,12 +236,28 @@ export async function registerPublicProfileRoutes(
       return sendUnavailable(request, reply, 503);
     }
     if (current) {
-      return reply
-        .header('cache-control', PAGE_CACHE_CONTROL)
-        .redirect(withQueryOf(request, `${form}/${current}`), 308);
+      return reply.header('cache-control', PAGE_CACHE_CONTROL).redirect(locationOf(current), 308);
     }
-    if (form === '' && RESERVED_USERNAMES.has(username)) return reply.callNotFound();
-    return sendUnavailable(request, reply, 404);
+    return sendUnknown();
+  }
+
+  /** /{username} and /user/{username} of a name no profile has now: a reserved one is the client's 404. */
+  function sendRenamedOrUnknownPath(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    form: '' | typeof serverPaths.userProfile,
+  ) {
+    return sendRenamedOrUnknown(
+      request,
+      reply,
+      username,
+      (current) => withQueryOf(request, `${form}/${current}`),
+      () =>
+        form === '' && RESERVED_USERNAMES.has(username)
+          ? reply.callNotFound()
+          : sendUnavailable(request, reply, 404),
+    );
   }
 
   async function loadAndSendProfilePage(
@@ -273,29 +299,74 @@ export async function registerPublicProfileRoutes(
    * `{username}.{CARD_DOMAIN}` (customSubdomain): the page of `/{username}`, the very same (its canonical
    * link and og:url are the main address, PUBLIC_URL/{username}: one address for search engines and
    * previews that stays when the plan ends). A card whose owner's plan does not include it (a Free
-   * account, or a paid plan that ended) is sent to the main address with a temporary redirect, so a
-   * printed subdomain keeps working after a downgrade; unknown and reserved names get the 404 page.
+   * account, or a paid plan that ended while a trial still runs) is sent to the main address with a
+   * temporary redirect, so a printed subdomain keeps working after a downgrade; an offline card answers
+   * the unavailable page, as on the main address. A warm cache answers synchronously.
    */
-  async function sendSubdomainPage(request: FastifyRequest, reply: FastifyReply, username: string | null) {
-    if (username === null) return sendUnavailable(request, reply, 404);
-    const path = `/${username}`;
-    const found = await find(request, () =>
-      cache.get(usernameKey(username), loaderOf(usernameKey(username))),
-    );
+  function sendSubdomainPage(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
+    const { entry, username } = host;
+    const found = verdictOf(entry);
     if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
-    if (!can(planInEffect(found.entry.profile.availability), 'customSubdomain')) {
+    const path = `/${username}`;
+    if (!can(planInEffect(entry.profile.availability), 'customSubdomain')) {
       return reply.header('cache-control', 'no-store').redirect(withQueryOf(request, publicUrl + path), 302);
     }
-    const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
-    return sendPage(request, reply, found.entry, locale, await pageOf(found.entry, path, locale));
+    const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
+    const page = entry.readyPages.get(`${path}|${locale}`);
+    if (page) return sendPage(request, reply, entry, locale, page);
+    return pageOf(entry, path, locale).then((made) => sendPage(request, reply, entry, locale, made));
   }
 
   if (deps.config.cardDomain) {
-    const hosts = cardHosts(publicUrl, deps.config.cardDomain);
-    registerCardHostGuard(app, hosts, (request, reply) => sendUnavailable(request, reply, 404));
-    app.get('/', { constraints: { host: hosts.pattern } }, (request, reply) =>
-      sendSubdomainPage(request, reply, hosts.usernameOf(request.headers.host ?? '')),
-    );
+    const { cardDomain } = deps.config;
+    /** The request goes on to its route, serving this account only. */
+    const setCardHost = (request: FastifyRequest, username: string, entry: CachedProfile) => {
+      request.cardHost = { username, userId: entry.profile.userId, entry };
+    };
+    registerCardHostGuard(app, hostRules(publicUrl, cardDomain), {
+      notFound: (request, reply) => sendUnavailable(request, reply, 404),
+      admit(request, reply, host, done) {
+        const key = usernameKey(host.username);
+        const cached = cache.peek(key);
+        if (cached) {
+          setCardHost(request, host.username, cached);
+          done();
+          return;
+        }
+        void (async () => {
+          let entry: CachedProfile | null;
+          try {
+            entry = await cache.get(key, loaderOf(key));
+          } catch (error) {
+            request.log.error({ err: error }, 'public profile could not be loaded');
+            return sendUnavailable(request, reply, 503);
+          }
+          if (entry) {
+            setCardHost(request, host.username, entry);
+            done();
+            return;
+          }
+          // a renamed username's subdomain leads to the new one, path and query kept, on the port the
+          // request came in on; a deleted account's name, or nobody's, is unknown
+          return sendRenamedOrUnknown(
+            request,
+            reply,
+            host.username,
+            (current) => cardSubdomainUrl(publicUrl, cardDomain, current, host.port) + request.url,
+            () => sendUnavailable(request, reply, 404),
+          );
+        })();
+      },
+    });
+    // the landing page on the main address, the card on a card host
+    app.get('/', (request, reply) => {
+      const host = request.cardHost;
+      if (host === null) {
+        reply.callNotFound();
+        return;
+      }
+      return sendSubdomainPage(request, reply, host);
+    });
   }
 
   // Static routes (/health, the client's built files such as /favicon.svg) win over this one; the client's
@@ -315,7 +386,7 @@ export async function registerPublicProfileRoutes(
       return;
     }
     return sendProfilePage(request, reply, `/${lower}`, usernameKey(lower), () =>
-      sendRenamedOrUnknown(request, reply, lower, ''),
+      sendRenamedOrUnknownPath(request, reply, lower, ''),
     );
   });
 
@@ -328,7 +399,7 @@ export async function registerPublicProfileRoutes(
       return;
     }
     return sendProfilePage(request, reply, path, usernameKey(lower), () =>
-      sendRenamedOrUnknown(request, reply, lower, serverPaths.userProfile),
+      sendRenamedOrUnknownPath(request, reply, lower, serverPaths.userProfile),
     );
   });
 

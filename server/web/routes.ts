@@ -94,7 +94,10 @@ export async function registerWebRoutes(app: FastifyInstance, config: Config): P
     const pathname = request.url.split('?')[0] ?? '/';
     if (
       pathname.startsWith(`${serverPaths.api}/`) ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      // a card host serves nothing of the client (server/public-profile/card-host.ts): a font or file
+      // it does not have is a plain 404
+      request.cardHost
     ) {
       return reply.status(404).send({ reason: 'not_found', message: 'Not found' });
     }

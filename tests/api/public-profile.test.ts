@@ -323,7 +323,7 @@ describe('routing', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root">');
     }
-    for (const url of ['/admin', '/api', '/favicon.ico', '/robots.txt', '/a', '/-bad-', '/no_underscores']) {
+    for (const url of ['/admin', '/api', '/favicon.gif', '/robots.txt', '/a', '/-bad-', '/no_underscores']) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).toContain('<div id="root">');

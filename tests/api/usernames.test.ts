@@ -156,12 +156,14 @@ describe('a rename', () => {
     expect(trpcData(await query('profile.heldUsernames', owner.cookie))).toEqual({
       current: first,
       held: [],
+      card_subdomain_urls: null,
     });
 
     expect((await saveProfile(owner.cookie, second)).statusCode).toBe(200);
     expect(trpcData(await query('profile.heldUsernames', owner.cookie))).toEqual({
       current: second,
       held: [first],
+      card_subdomain_urls: null,
     });
     expect(await availability(owner.cookie, first)).toEqual({ status: 'available', problem: null });
 
@@ -171,6 +173,7 @@ describe('a rename', () => {
     expect(trpcData(await query('profile.heldUsernames', owner.cookie))).toEqual({
       current: first,
       held: [second],
+      card_subdomain_urls: null,
     });
   });
 });

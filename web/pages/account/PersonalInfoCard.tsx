@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
+import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { UsernameLimits } from '../../components/card/UsernameField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { authClient } from '../../lib/auth-client.ts';
@@ -12,26 +13,46 @@ import type { Profile } from './types.ts';
 
 /**
  * The usernames the person had before a rename (DECISIONS.md "Addresses that never break"): their old
- * addresses redirect to the current one, and nobody else can take them.
+ * addresses redirect to the current one, and nobody else can take them. Where the operator set
+ * CARD_DOMAIN and the plan includes customSubdomain, the old card subdomains too.
  */
 function HeldUsernames() {
   const held = trpc.profile.heldUsernames.useQuery();
+  const subdomain = usePlanFeature('customSubdomain');
   const current = held.data?.current;
   if (!current || !held.data?.held.length) return null;
+  const subdomains = subdomain.allowed ? held.data.card_subdomain_urls : null;
+  // shown as the host people type and print: paula.cards.example.com
+  const hostOf = (username: string) => {
+    const url = subdomains?.[username];
+    return url ? new URL(url).host : null;
+  };
+  const currentSubdomain = hostOf(current);
   return (
     <div className="mt-3">
       <p className="text-sm font-medium text-ink">
         <Trans>Earlier usernames, reserved for you</Trans>
       </p>
-      <ul className="mt-1 space-y-1 text-sm text-slate-700">
-        {held.data.held.map((username) => (
-          <li key={username} className="break-all">
-            <Trans>
-              <span className="font-mono">/{username}</span> redirects to{' '}
-              <span className="font-mono">/{current}</span>
-            </Trans>
-          </li>
-        ))}
+      <ul className="mt-1 space-y-2 text-sm text-slate-700">
+        {held.data.held.map((username) => {
+          const oldSubdomain = hostOf(username);
+          return (
+            <li key={username}>
+              <Trans>
+                <span className="font-mono break-all">/{username}</span> redirects to{' '}
+                <span className="font-mono break-all">/{current}</span>
+              </Trans>
+              {oldSubdomain && currentSubdomain ? (
+                <span className="mt-0.5 block">
+                  <Trans>
+                    <span className="font-mono break-all">{oldSubdomain}</span> redirects to{' '}
+                    <span className="font-mono break-all">{currentSubdomain}</span>
+                  </Trans>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
