@@ -5,8 +5,16 @@ import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
-import { readQr } from '../support/qr-reader.ts';
-import { addLink, addVcard, createSignedInOwner, qrDesignInput, setPlan } from '../support/factories.ts';
+import { QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
+import { pdfPageAsSvg, readQr } from '../support/qr-reader.ts';
+import {
+  addLink,
+  addVcard,
+  createSignedInOwner,
+  giveLinkCode,
+  qrDesignInput,
+  setPlan,
+} from '../support/factories.ts';
 import {
   buildTestApp,
   injectFromApp,
@@ -205,6 +213,52 @@ describe('every image of a designed QR code', () => {
     const owner = await ownerWithVcard();
     const response = await download(owner, owner.linkId, 'png', '?size=4096');
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('what every file of a QR code encodes', () => {
+  /** What each download reads back to: every PNG size, the SVG and the PDF drawn again from its vectors. */
+  async function payloads(owner: Owner, id: string) {
+    const read: Record<string, string | null> = {};
+    for (const size of QR_PNG_SIZES) {
+      const png = await download(owner, id, 'png', `?size=${size}`);
+      read[`png ${size}`] = (await readQr(png.rawPayload)).text;
+    }
+    const svg = await download(owner, id, 'svg');
+    read.svg = (await readQr(svg.rawPayload, { density: 150, flatten: true })).text;
+    const pdf = await download(owner, id, 'pdf');
+    read.pdf = (
+      await readQr(Buffer.from(pdfPageAsSvg(pdf.rawPayload)), { density: 150, flatten: true })
+    ).text;
+    return read;
+  }
+
+  const everywhere = (value: string) => ({
+    ...Object.fromEntries(QR_PNG_SIZES.map((size) => [`png ${size}`, value])),
+    svg: value,
+    pdf: value,
+  });
+
+  it('is the chosen code when the QR code has one: every download, the studio preview and My QR Codes', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    await giveLinkCode(t.db, id, 'spring-menu');
+    expect((await saveDesign(owner, id, qrDesignInput())).statusCode).toBe(200);
+    const chosen = qrScanUrl(TEST_ORIGIN, 'spring-menu');
+    // the studio's preview and the card on My QR Codes draw the listed qrUrl
+    expect((await qrItem(owner, id)).qrUrl).toBe(chosen);
+    expect(await payloads(owner, id)).toEqual(everywhere(chosen));
+    expect(chosen).not.toContain(code);
+  });
+
+  it('is the random code without a chosen one, designed or plain', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    const random = qrScanUrl(TEST_ORIGIN, code);
+    expect((await qrItem(owner, id)).qrUrl).toBe(random);
+    expect(await payloads(owner, id)).toEqual(everywhere(random));
+    expect((await saveDesign(owner, id, qrDesignInput())).statusCode).toBe(200);
+    expect(await payloads(owner, id)).toEqual(everywhere(random));
   });
 });
 
