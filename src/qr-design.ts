@@ -209,15 +209,16 @@ const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The drawing as an SVG document of `pixels` × `pixels` (the server's downloads and pages; the dashboard
- * draws the same drawing as React elements). `logoHref`: the logo's address, a data: URL in downloads.
+ * The drawing as an SVG document of `size` × `size` (pixels, or a length with its unit such as "98mm";
+ * without it, as large as where it is put) for the server's downloads and pages; the dashboard draws the
+ * same drawing as React elements. `logoHref`: the logo's address, a data: URL in downloads.
  */
 export function qrSvgMarkup(
   drawing: QrDrawing,
-  options: { pixels?: number; logoHref?: string | null; attributes?: string } = {},
+  options: { size?: number | string; logoHref?: string | null; attributes?: string } = {},
 ): string {
   const { side, logo } = drawing;
-  const size = options.pixels ? ` width="${options.pixels}" height="${options.pixels}"` : '';
+  const size = options.size ? ` width="${options.size}" height="${options.size}"` : '';
   const logoMarkup =
     logo && options.logoHref
       ? `<image href="${escapeAttribute(options.logoHref)}" x="${logo.x}" y="${logo.y}" width="${logo.size}" height="${logo.size}" preserveAspectRatio="xMidYMid meet"/>`

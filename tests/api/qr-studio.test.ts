@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
+import { QR_PRINT_MODULE_MM } from '../../server/qr-studio/render.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
 import { QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
 import { pdfPageAsSvg, readQr } from '../support/qr-reader.ts';
@@ -207,6 +208,22 @@ describe('every image of a designed QR code', () => {
     expect(await designOfCard()).toEqual(design);
     await setPlan(t.db, owner.userId, 'pro', new Date(Date.now() - 60_000));
     expect(await designOfCard()).toEqual(DEFAULT_QR_DESIGN);
+  });
+
+  it('downloads the SVG with its size in millimetres beside the viewBox, the size of the PDF', async () => {
+    const owner = await ownerWithVcard();
+    const svg = (await download(owner, owner.linkId, 'svg')).rawPayload;
+    const root = svg.toString().match(/<svg [^>]*>/)?.[0] ?? '';
+    const side = Number(root.match(/viewBox="0 0 (\d+) \1"/)?.[1]);
+    const millimetres = side * QR_PRINT_MODULE_MM;
+    expect(side).toBeGreaterThan(20);
+    expect(root).toContain(`width="${millimetres}mm" height="${millimetres}mm"`);
+    // a renderer draws it at that size, not at its viewBox's 1 px a module (librsvg here, at 72 dpi)
+    const pixels = Math.round((millimetres / 25.4) * 72);
+    expect(await sharp(svg).metadata()).toMatchObject({ width: pixels, height: pixels });
+    const pdf = (await download(owner, owner.linkId, 'pdf')).rawPayload;
+    const page = pdfPageAsSvg(pdf).match(/width="([\d.]+)"/)?.[1];
+    expect((Number(page) / 72) * 25.4).toBeCloseTo(millimetres, 6);
   });
 
   it('refuses PNG sizes beyond 2048 px', async () => {
