@@ -45,12 +45,12 @@ export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput
   if (design.logo) await assertOwnPhoto(ctx.db, ctx.user.id, design.logo);
   const logo = await logoOf(ctx, design);
   if (design.logo && !logo) throw new AppError('validation_failed', { field: 'photo' });
-  const values = [printedQrUrl(ctx.config.publicUrl, link)];
-  if (link.vcard_id) values.push(vcardPageUrl(ctx.config.publicUrl, link.vcard_id));
-  for (const value of values) {
-    const problem = await scannabilityProblem(value, design, logo);
-    if (problem) throw new AppError(problem);
+  const checks = [scannabilityProblem(printedQrUrl(ctx.config.publicUrl, link), design, logo)];
+  if (link.vcard_id) {
+    checks.push(scannabilityProblem(vcardPageUrl(ctx.config.publicUrl, link.vcard_id), design, logo, 'page'));
   }
+  const problem = (await Promise.all(checks)).find((found) => found !== null);
+  if (problem) throw new AppError(problem);
   await ctx.db
     .updateTable('links')
     .set({ qr_design: JSON.stringify(design) })

@@ -1,7 +1,12 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_QR_DESIGN,
+  QR_LOGO_SCALE_MAX,
+  QR_LOGO_SCALE_STEP,
+  type QrDesign,
+} from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
 import { QR_PRINT_MODULE_MM } from '../../server/qr-studio/render.ts';
@@ -33,6 +38,10 @@ import {
 // vCard's public page. A plan without customBranding draws the plain code and keeps the design.
 
 let t: TestApp;
+
+// Each save renders the code at every download size and reads it with three decoders (seconds of CPU);
+// on a busy 2-core machine the first, which also starts the check's worker threads, can take a minute.
+vi.setConfig({ testTimeout: 180_000 });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -115,6 +124,8 @@ describe('saving a design', () => {
     ['qr_low_contrast', { foreground: '#9CA3AF', background: '#FFFFFF' }],
     ['qr_inverted_colours', { foreground: '#FFFFFF', background: '#1E3A8A' }],
     ['qr_logo_too_large', { logoScale: 0.4 }],
+    // one step past the studio's slider: the server enforces the same limit
+    ['qr_logo_too_large', { logoScale: QR_LOGO_SCALE_MAX + QR_LOGO_SCALE_STEP }],
   ] as const)('refuses a design that would not scan (%s) and stores nothing', async (reason, change) => {
     const owner = await ownerWithVcard();
     const logo = await uploadTestPhoto(t.app, owner.cookie);
