@@ -17,6 +17,8 @@ await build({
     'db-dump': 'scripts/db-dump.ts',
     'db-restore': 'scripts/db-restore.ts',
     'backup-check': 'scripts/backup-check.ts',
+    // the QR scan check's decoding thread, which server/qr-studio/decode-pool.ts finds beside main.js
+    'qr-decode-worker': 'server/qr-studio/decode-worker.ts',
   },
   outdir,
   // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database
@@ -31,5 +33,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `built ${outdir}/main.js, migrate.js, trials-expire.js, cleanup.js, db-dump.js, db-restore.js and backup-check.js`,
+  `built ${outdir}/main.js, migrate.js, trials-expire.js, cleanup.js, db-dump.js, db-restore.js, backup-check.js and qr-decode-worker.js`,
 );

@@ -11,7 +11,8 @@ import {
 import { getPlan, hasRoomFor, planInEffect } from '../../src/plans.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
-  qrScanUrl,
+  printedCode,
+  printedQrUrl,
   shortLinkUrl,
   type ProfileLinkInput,
   type QrCodeInput,
@@ -69,8 +70,7 @@ interface LinkRow {
 
 /** A link as the dashboard shows it, with the short URL it is copied as and the one its QR code encodes. */
 function present(publicUrl: string, row: LinkRow) {
-  // a chosen code is the one shown and printed; the random one keeps working
-  const code = row.chosen_code ?? row.code;
+  const code = printedCode(row);
   return {
     id: row.id,
     code,
@@ -84,7 +84,7 @@ function present(publicUrl: string, row: LinkRow) {
     vcardId: row.vcard_id,
     createdAt: row.created_at,
     shortUrl: shortLinkUrl(publicUrl, code),
-    qrUrl: qrScanUrl(publicUrl, code),
+    qrUrl: printedQrUrl(publicUrl, row),
   };
 }
 

@@ -5,6 +5,7 @@ import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
+import { printedCode } from '../../src/schemas/link.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
@@ -185,7 +186,7 @@ async function profileLinks(db: Kysely<Database>, profile: ProfileFields): Promi
     rows
       .filter((row) => !pausedIds.has(row.id))
       // a chosen code is the one the link is shown with (customLinks)
-      .map((row) => ({ title: row.title, url: row.url, code: row.chosen_code ?? row.code }))
+      .map((row) => ({ title: row.title, url: row.url, code: printedCode(row) }))
   );
 }
 

@@ -12,10 +12,24 @@ export interface LogoImage {
   contentType: 'image/jpeg';
 }
 
-/** The drawing as a standalone SVG file (the logo embedded as a data: URL). */
+/**
+ * One module's side in the vector files (SVG and PDF): 2 mm, so a typical code (about 45 modules) prints
+ * about 9 cm wide, and a print shop can scale it to any size.
+ */
+export const QR_PRINT_MODULE_MM = 2;
+
+/** The side of a drawing's vector files, in millimetres. */
+export const qrPrintSideMm = (drawing: QrDrawing) => drawing.side * QR_PRINT_MODULE_MM;
+
+/**
+ * The drawing as a standalone SVG file (the logo embedded as a data: URL): `pixels` wide for the raster,
+ * else with its print size in millimetres beside the viewBox, the size the PDF has, so that browsers,
+ * Inkscape, Illustrator and print software all draw it at that size, not at a default 150 px or 41 px.
+ */
 export function qrSvgFile(drawing: QrDrawing, logo: LogoImage | null, pixels?: number): string {
   const logoHref = logo ? `data:${logo.contentType};base64,${logo.bytes.toString('base64')}` : null;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${qrSvgMarkup(drawing, { pixels, logoHref })}\n`;
+  const size = pixels ?? `${qrPrintSideMm(drawing)}mm`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${qrSvgMarkup(drawing, { size, logoHref })}\n`;
 }
 
 /** The drawing as a `pixels` × `pixels` PNG (or raw RGBA for the decoder). */
@@ -28,8 +42,8 @@ export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: 
   return (await qrRaster(drawing, logo, pixels)).png().toBuffer();
 }
 
-/** One module's side in the PDF: 2 mm, so a typical code (about 45 modules) prints about 9 cm wide. */
-const PDF_POINTS_PER_MODULE = (2 / 25.4) * 72;
+/** PDF points (1/72 inch) of one module. */
+const PDF_POINTS_PER_MODULE = (QR_PRINT_MODULE_MM / 25.4) * 72;
 
 /** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */
 export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: string): Promise<Buffer> {

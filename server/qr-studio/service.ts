@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import type { QrDownloadFormat, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
-import { qrDownloadName, qrScanUrl } from '../../src/schemas/link.ts';
+import { printedQrUrl, qrDownloadName } from '../../src/schemas/link.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
@@ -19,7 +19,7 @@ import { scannabilityProblem } from './scannability.ts';
 async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
   const link = await db
     .selectFrom('links')
-    .select(['id', 'code', 'title', 'vcard_id', 'qr_design'])
+    .select(['id', 'code', 'chosen_code', 'title', 'vcard_id', 'qr_design'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('kind', '=', 'qr')
@@ -45,12 +45,12 @@ export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput
   if (design.logo) await assertOwnPhoto(ctx.db, ctx.user.id, design.logo);
   const logo = await logoOf(ctx, design);
   if (design.logo && !logo) throw new AppError('validation_failed', { field: 'photo' });
-  const values = [qrScanUrl(ctx.config.publicUrl, link.code)];
-  if (link.vcard_id) values.push(vcardPageUrl(ctx.config.publicUrl, link.vcard_id));
-  for (const value of values) {
-    const problem = await scannabilityProblem(value, design, logo);
-    if (problem) throw new AppError(problem);
+  const checks = [scannabilityProblem(printedQrUrl(ctx.config.publicUrl, link), design, logo)];
+  if (link.vcard_id) {
+    checks.push(scannabilityProblem(vcardPageUrl(ctx.config.publicUrl, link.vcard_id), design, logo, 'page'));
   }
+  const problem = (await Promise.all(checks)).find((found) => found !== null);
+  if (problem) throw new AppError(problem);
   await ctx.db
     .updateTable('links')
     .set({ qr_design: JSON.stringify(design) })
@@ -102,7 +102,7 @@ export async function qrCodeFile(
     planInEffectOf(deps, userId),
   ]);
   const design = qrDesignInEffect(plan, link.qr_design);
-  const drawing = drawQr(qrScanUrl(deps.config.publicUrl, link.code), design);
+  const drawing = drawQr(printedQrUrl(deps.config.publicUrl, link), design);
   const logo = await logoOf(deps, design);
   const body =
     request.format === 'png'

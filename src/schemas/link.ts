@@ -110,6 +110,19 @@ export function qrScanUrl(publicUrl: string, code: string): string {
 }
 
 /**
+ * The code a link is shown, copied and printed with: the owner's chosen code when there is one (the random
+ * one keeps working). Every place that shows a link or draws its QR code reads it from here.
+ */
+export function printedCode(link: { code: string; chosen_code: string | null }): string {
+  return link.chosen_code ?? link.code;
+}
+
+/** What a link's QR code encodes wherever it is drawn: the dashboard, the studio's check and every download. */
+export function printedQrUrl(publicUrl: string, link: { code: string; chosen_code: string | null }): string {
+  return qrScanUrl(publicUrl, printedCode(link));
+}
+
+/**
  * Download name of a QR code: the title with spaces as underscores (spec section 2), without control or
  * invisible formatting characters (stored before src/text.ts refused them), never empty.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
-import { QR_EYE_STYLES, QR_LOGO_SCALE_MAX, QR_LOGO_SCALE_MIN, QR_MODULE_STYLES } from '../qr-design.ts';
+import { QR_EYE_STYLES, QR_LOGO_SCALE_MIN, QR_MODULE_STYLES } from '../qr-design.ts';
 import { colour, photoPath } from './vcard.ts';
 
 // The QR studio's form and the qrStudio.* procedures (issue 13 item 3). Whether a design scans is the
@@ -13,7 +13,9 @@ export const QrDesignSchema = z.object({
   eyeStyle: z.enum(QR_EYE_STYLES, M.invalid),
   /** an image this user uploaded (checked by the server), or null */
   logo: photoPath,
-  logoScale: z.number(M.invalid).min(QR_LOGO_SCALE_MIN, M.invalid).max(QR_LOGO_SCALE_MAX, M.invalid),
+  // more than QR_LOGO_SCALE_MAX is the scan check's refusal (qr_logo_too_large, with its reason); a logo
+  // larger than the code itself is no design at all
+  logoScale: z.number(M.invalid).min(QR_LOGO_SCALE_MIN, M.invalid).max(1, M.invalid),
 });
 
 /** Save the design of one QR code (a link of kind qr, a vCard's own included). */

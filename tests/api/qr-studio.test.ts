@@ -1,12 +1,26 @@
 import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_QR_DESIGN,
+  QR_LOGO_SCALE_MAX,
+  QR_LOGO_SCALE_STEP,
+  type QrDesign,
+} from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
+import { QR_PRINT_MODULE_MM } from '../../server/qr-studio/render.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
-import { readQr } from '../support/qr-reader.ts';
-import { addLink, addVcard, createSignedInOwner, qrDesignInput, setPlan } from '../support/factories.ts';
+import { QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
+import { pdfPageAsSvg, readQr } from '../support/qr-reader.ts';
+import {
+  addLink,
+  addVcard,
+  createSignedInOwner,
+  giveLinkCode,
+  qrDesignInput,
+  setPlan,
+} from '../support/factories.ts';
 import {
   buildTestApp,
   injectFromApp,
@@ -24,6 +38,10 @@ import {
 // vCard's public page. A plan without customBranding draws the plain code and keeps the design.
 
 let t: TestApp;
+
+// Each save renders the code at every download size and reads it with three decoders (seconds of CPU);
+// on a busy 2-core machine the first, which also starts the check's worker threads, can take a minute.
+vi.setConfig({ testTimeout: 180_000 });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -106,6 +124,8 @@ describe('saving a design', () => {
     ['qr_low_contrast', { foreground: '#9CA3AF', background: '#FFFFFF' }],
     ['qr_inverted_colours', { foreground: '#FFFFFF', background: '#1E3A8A' }],
     ['qr_logo_too_large', { logoScale: 0.4 }],
+    // one step past the studio's slider: the server enforces the same limit
+    ['qr_logo_too_large', { logoScale: QR_LOGO_SCALE_MAX + QR_LOGO_SCALE_STEP }],
   ] as const)('refuses a design that would not scan (%s) and stores nothing', async (reason, change) => {
     const owner = await ownerWithVcard();
     const logo = await uploadTestPhoto(t.app, owner.cookie);
@@ -201,10 +221,72 @@ describe('every image of a designed QR code', () => {
     expect(await designOfCard()).toEqual(DEFAULT_QR_DESIGN);
   });
 
+  it('downloads the SVG with its size in millimetres beside the viewBox, the size of the PDF', async () => {
+    const owner = await ownerWithVcard();
+    const svg = (await download(owner, owner.linkId, 'svg')).rawPayload;
+    const root = svg.toString().match(/<svg [^>]*>/)?.[0] ?? '';
+    const side = Number(root.match(/viewBox="0 0 (\d+) \1"/)?.[1]);
+    const millimetres = side * QR_PRINT_MODULE_MM;
+    expect(side).toBeGreaterThan(20);
+    expect(root).toContain(`width="${millimetres}mm" height="${millimetres}mm"`);
+    // a renderer draws it at that size, not at its viewBox's 1 px a module (librsvg here, at 72 dpi)
+    const pixels = Math.round((millimetres / 25.4) * 72);
+    expect(await sharp(svg).metadata()).toMatchObject({ width: pixels, height: pixels });
+    const pdf = (await download(owner, owner.linkId, 'pdf')).rawPayload;
+    const page = pdfPageAsSvg(pdf).match(/width="([\d.]+)"/)?.[1];
+    expect((Number(page) / 72) * 25.4).toBeCloseTo(millimetres, 6);
+  });
+
   it('refuses PNG sizes beyond 2048 px', async () => {
     const owner = await ownerWithVcard();
     const response = await download(owner, owner.linkId, 'png', '?size=4096');
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('what every file of a QR code encodes', () => {
+  /** What each download reads back to: every PNG size, the SVG and the PDF drawn again from its vectors. */
+  async function payloads(owner: Owner, id: string) {
+    const read: Record<string, string | null> = {};
+    for (const size of QR_PNG_SIZES) {
+      const png = await download(owner, id, 'png', `?size=${size}`);
+      read[`png ${size}`] = (await readQr(png.rawPayload)).text;
+    }
+    const svg = await download(owner, id, 'svg');
+    read.svg = (await readQr(svg.rawPayload, { density: 150, flatten: true })).text;
+    const pdf = await download(owner, id, 'pdf');
+    read.pdf = (
+      await readQr(Buffer.from(pdfPageAsSvg(pdf.rawPayload)), { density: 150, flatten: true })
+    ).text;
+    return read;
+  }
+
+  const everywhere = (value: string) => ({
+    ...Object.fromEntries(QR_PNG_SIZES.map((size) => [`png ${size}`, value])),
+    svg: value,
+    pdf: value,
+  });
+
+  it('is the chosen code when the QR code has one: every download, the studio preview and My QR Codes', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    await giveLinkCode(t.db, id, 'spring-menu');
+    expect((await saveDesign(owner, id, qrDesignInput())).statusCode).toBe(200);
+    const chosen = qrScanUrl(TEST_ORIGIN, 'spring-menu');
+    // the studio's preview and the card on My QR Codes draw the listed qrUrl
+    expect((await qrItem(owner, id)).qrUrl).toBe(chosen);
+    expect(await payloads(owner, id)).toEqual(everywhere(chosen));
+    expect(chosen).not.toContain(code);
+  });
+
+  it('is the random code without a chosen one, designed or plain', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    const random = qrScanUrl(TEST_ORIGIN, code);
+    expect((await qrItem(owner, id)).qrUrl).toBe(random);
+    expect(await payloads(owner, id)).toEqual(everywhere(random));
+    expect((await saveDesign(owner, id, qrDesignInput())).statusCode).toBe(200);
+    expect(await payloads(owner, id)).toEqual(everywhere(random));
   });
 });
 

@@ -11,6 +11,7 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { DEFAULT_QR_DESIGN, QR_LOGO_SCALE_MAX } from '../../src/qr-design.ts';
 import { readQr } from '../support/qr-reader.ts';
 
 // The QR studio (issue 13 item 3): a Pro person designs a QR code with a logo, the design that would not
@@ -60,16 +61,18 @@ test('design a QR code with a logo, see a design that would not scan refused, an
   const preview = studio.getByRole('img', { name: 'Preview of the QR code of Cafe menu' });
   await expect(preview).toBeVisible();
 
-  // a light code colour is flagged while choosing, and the server refuses it with the reason
+  // a light code colour is flagged while choosing, and the server refuses it with the reason, told once
+  const tooClose = studio.getByText(/the code's colour and the background are too close/);
   await studio.getByLabel('Code colour', { exact: true }).fill('#7DD3FC');
-  await expect(studio.getByText(/the code's colour and the background are too close/)).toBeVisible();
+  await expect(tooClose).toBeVisible();
   await studio.getByRole('button', { name: 'Save design' }).click();
   await expect(studio.getByRole('alert')).toContainText("the code's colour and the background are too close");
+  await expect(tooClose).toHaveCount(1);
 
   await studio.getByLabel('Code colour', { exact: true }).fill('#1E3A8A');
   await studio.getByLabel('Background colour', { exact: true }).fill('#FEF3C7');
   await studio.getByRole('radio', { name: 'Dots' }).check();
-  await studio.getByRole('radio', { name: 'Circle' }).check();
+  await studio.getByRole('radio', { name: 'Dot centre' }).check();
   // a logo that is not an image is called one, and nothing is drawn or stored
   await studio.locator('input[type="file"]').setInputFiles({
     name: 'logo.png',
@@ -83,12 +86,13 @@ test('design a QR code with a logo, see a design that would not scan refused, an
   await expect(preview.locator('image')).toHaveAttribute('href', /^\/media\//);
   await expect(preview.locator('path')).toHaveAttribute('fill', '#1E3A8A');
 
-  // a logo too large for the code is refused too, and nothing is saved
-  await studio.getByLabel(/Logo size/).fill('0.4');
-  await expect(studio.getByText(/the logo hides too much of it/)).toBeVisible();
-  await studio.getByRole('button', { name: 'Save design' }).click();
-  await expect(studio.getByRole('alert')).toContainText('the logo hides too much of it');
-  await studio.getByLabel(/Logo size/).fill('0.22');
+  // the logo slider stops at the largest logo the server accepts
+  const logoSize = studio.getByLabel(/Logo size/);
+  await expect(logoSize).toHaveAttribute('max', String(QR_LOGO_SCALE_MAX));
+  await logoSize.fill('0.4');
+  await expect(logoSize).toHaveValue(String(QR_LOGO_SCALE_MAX));
+  await expect(studio.getByText(`Logo size: ${Math.round(QR_LOGO_SCALE_MAX * 100)}%`)).toBeVisible();
+  await logoSize.fill(String(DEFAULT_QR_DESIGN.logoScale));
   await expect(studio.getByRole('alert')).toBeHidden();
   await page.screenshot({ path: test.info().outputPath('qr-studio-designed.png') });
 
@@ -139,11 +143,11 @@ test('a Free account sees the upgrade prompt instead of the studio', async ({ pa
 });
 
 const TEXTS = {
-  en: { design: 'Design', title: 'Design QR code', save: 'Save design' },
-  es: { design: 'Diseñar', title: 'Diseñar código QR', save: 'Guardar diseño' },
+  en: { design: 'Design', title: 'Design QR code', save: 'Save design', colour: 'Code colour' },
+  es: { design: 'Diseñar', title: 'Diseñar código QR', save: 'Guardar diseño', colour: 'Color del código' },
 } as const;
 
-test('the studio on a phone and a desktop, in English and Spanish, passes axe (screenshots kept)', async ({
+test('the studio on a phone and a desktop, in English and Spanish, passes axe and tells a refusal once (screenshots kept)', async ({
   page,
 }, testInfo) => {
   test.slow();
@@ -164,6 +168,17 @@ test('the studio on a phone and a desktop, in English and Spanish, passes axe (s
       await expectAccessible(page);
       await page.screenshot({
         path: testInfo.outputPath(`qr-studio-${language}-${screen}.png`),
+        fullPage: true,
+      });
+      // a refused design: the reason once, in the alert, not again in the hint above it
+      await studio.getByLabel(TEXTS[language].colour, { exact: true }).fill('#7DD3FC');
+      await studio.getByRole('button', { name: TEXTS[language].save }).click();
+      const alert = studio.getByRole('alert');
+      await expect(alert).toBeVisible();
+      await expect(studio.getByText((await alert.innerText()).trim(), { exact: true })).toHaveCount(1);
+      await expectAccessible(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`qr-studio-refusal-${language}-${screen}.png`),
         fullPage: true,
       });
       await closeWithEscape(page);

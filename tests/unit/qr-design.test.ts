@@ -4,6 +4,9 @@ import {
   DEFAULT_QR_DESIGN,
   drawQr,
   QR_LOGO_MAX_AREA_SHARE,
+  QR_LOGO_SCALE_MAX,
+  QR_LOGO_SCALE_MIN,
+  QR_LOGO_SCALE_STEP,
   QR_QUIET_ZONE_MODULES,
   qrDesignInEffect,
   qrDesignProblem,
@@ -36,6 +39,35 @@ describe('drawQr', () => {
     expect(qrDesignProblem(drawing, DESIGN)).toBeNull();
     const large = { ...DESIGN, logoScale: 0.4 };
     expect(qrDesignProblem(drawQr(VALUE, large), large)).toBe('qr_logo_too_large');
+  });
+});
+
+describe('the largest logo', () => {
+  // every code size from a short link on a short address to a long page address
+  const values = Array.from({ length: 18 }, (_, i) => `https://a.example/l/${'x'.repeat(i * 10)}?qr`);
+  const withLogoScale = (logoScale: number): QrDesign => ({ ...DESIGN, logoScale });
+
+  it('hides at most the allowed share of the modules at every code size', () => {
+    const sizes = new Set<number>();
+    for (const value of values) {
+      const drawing = drawQr(value, withLogoScale(QR_LOGO_SCALE_MAX));
+      sizes.add(drawing.side);
+      expect(drawing.logoShare, value).toBeLessThanOrEqual(QR_LOGO_MAX_AREA_SHARE);
+    }
+    expect(sizes.size).toBeGreaterThan(8);
+  });
+
+  it('is a step of the slider from its smallest logo', () => {
+    const steps = (QR_LOGO_SCALE_MAX - QR_LOGO_SCALE_MIN) / QR_LOGO_SCALE_STEP;
+    expect(steps).toBeCloseTo(Math.round(steps), 9);
+  });
+
+  it('is the rule the server checks: a logo past it is refused before any rendering', () => {
+    const value = values[0]!;
+    const largest = withLogoScale(QR_LOGO_SCALE_MAX);
+    expect(qrDesignProblem(drawQr(value, largest), largest)).toBeNull();
+    const larger = withLogoScale(QR_LOGO_SCALE_MAX + 0.01);
+    expect(qrDesignProblem(drawQr(value, larger), larger)).toBe('qr_logo_too_large');
   });
 });
 

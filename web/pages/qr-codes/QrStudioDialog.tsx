@@ -10,6 +10,7 @@ import {
   QR_LOGO_MAX_AREA_SHARE,
   QR_LOGO_SCALE_MAX,
   QR_LOGO_SCALE_MIN,
+  QR_LOGO_SCALE_STEP,
   QR_MODULE_STYLES,
   qrDesignProblem,
   type QrDesign,
@@ -46,7 +47,7 @@ const MODULE_STYLE_NAMES = {
 const EYE_STYLE_NAMES = {
   square: msg`Square`,
   rounded: msg`Rounded`,
-  circle: msg`Circle`,
+  circle: msg`Dot centre`,
 } satisfies Record<QrEyeStyle, MessageDescriptor>;
 
 const PREVIEW_SIZE_PX = 240;
@@ -227,7 +228,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
               type="range"
               min={QR_LOGO_SCALE_MIN}
               max={QR_LOGO_SCALE_MAX}
-              step={0.02}
+              step={QR_LOGO_SCALE_STEP}
               value={design.logoScale}
               onChange={(event) => change({ logoScale: Number(event.target.value) })}
               className="w-full accent-brand-strong"
@@ -235,7 +236,8 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
           </div>
         )}
         <div aria-live="polite">
-          {problem && (
+          {/* told once: the server's refusal replaces the hint while choosing, which says the same */}
+          {problem && !refusal && (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               {i18n._(ERROR_REASON_TEXT[problem])}
             </p>
