@@ -10,6 +10,7 @@ import {
   PHOTO_GRACE_HOURS,
   COUNT_BATCH_DAYS,
   MAIL_RECORD_DAYS,
+  RATE_LIMIT_HOURS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
@@ -41,6 +42,7 @@ const NOTHING: CleanupCounts = {
   oldStripeEvents: 0,
   oldCountBatches: 0,
   oldMailRecords: 0,
+  oldRateLimits: 0,
   expiredUsernameHolds: 0,
 };
 
@@ -101,6 +103,7 @@ interface Arranged {
   recentStripeEventId: string;
   recentCountBatchId: string;
   recentMailRecordId: string;
+  recentRateLimitKey: string;
   heldUsername: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
@@ -187,6 +190,21 @@ async function arrange(app: TestApp): Promise<Arranged> {
     ])
     .execute();
 
+  // sign-in limit counters of a client address: one untouched for longer than it is kept, one just used
+  const recentRateLimitKey = '203.0.113.8|/sign-in/email';
+  await app.db
+    .insertInto('rate_limits')
+    .values([
+      { id: randomUUID(), key: recentRateLimitKey, count: 1, last_request: Date.now() },
+      {
+        id: randomUUID(),
+        key: '203.0.113.9|/sign-in/email',
+        count: 3,
+        last_request: Date.now() - (RATE_LIMIT_HOURS * HOUR_MS + 60_000),
+      },
+    ])
+    .execute();
+
   // processed Stripe events: one past the keeping time, one recent
   const recentStripeEventId = `evt_${randomBytes(8).toString('hex')}`;
   await app.db
@@ -259,6 +277,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentStripeEventId,
     recentCountBatchId,
     recentMailRecordId,
+    recentRateLimitKey,
     heldUsername,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
@@ -278,6 +297,7 @@ const ONE_OF_EACH: CleanupCounts = {
   expiredUsernameHolds: 1,
   oldCountBatches: 1,
   oldMailRecords: 1,
+  oldRateLimits: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -357,6 +377,12 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('mail_outbox').select('id').execute()).map((row) => row.id)).toContain(
       arranged.recentMailRecordId,
     );
+    // sign-in limits: the counter in use stays, and no other address is left from long ago
+    const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
+      (row) => row.key,
+    );
+    expect(rateLimitKeys).toContain(arranged.recentRateLimitKey);
+    expect(rateLimitKeys).not.toContain('203.0.113.9|/sign-in/email');
 
     // usernames: the one still in its hold stays blocked
     expect(
@@ -401,9 +427,10 @@ describe('cleanUp', () => {
       counts.expiredUsernameHolds,
       counts.oldCountBatches,
       counts.oldMailRecords,
+      counts.oldRateLimits,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
@@ -451,6 +478,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
           `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
+          `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  usernames of accounts deleted ${DELETED_ACCOUNT_USERNAME_HOLD_DAYS} days ago or more (free again): 0`,
           '',
         ].join('\n'),
