@@ -104,6 +104,7 @@ interface Arranged {
   recentCountBatchId: string;
   recentMailRecordId: string;
   recentRateLimitKey: string;
+  oldRateLimitKey: string;
   heldUsername: string;
   keptPhotoFiles: string[];
   unusedPhotoFile: string;
@@ -191,14 +192,15 @@ async function arrange(app: TestApp): Promise<Arranged> {
     .execute();
 
   // sign-in limit counters of a client address: one untouched for longer than it is kept, one just used
-  const recentRateLimitKey = '203.0.113.8|/sign-in/email';
+  const recentRateLimitKey = `203.0.113.8|/sign-in/email-${randomBytes(4).toString('hex')}`;
+  const oldRateLimitKey = `203.0.113.9|/sign-in/email-${randomBytes(4).toString('hex')}`;
   await app.db
     .insertInto('rate_limits')
     .values([
       { id: randomUUID(), key: recentRateLimitKey, count: 1, last_request: Date.now() },
       {
         id: randomUUID(),
-        key: '203.0.113.9|/sign-in/email',
+        key: oldRateLimitKey,
         count: 3,
         last_request: Date.now() - (RATE_LIMIT_HOURS * HOUR_MS + 60_000),
       },
@@ -278,6 +280,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentCountBatchId,
     recentMailRecordId,
     recentRateLimitKey,
+    oldRateLimitKey,
     heldUsername,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
     unusedPhotoFile: fileOf(app, unused),
@@ -382,7 +385,7 @@ describe('cleanUp', () => {
       (row) => row.key,
     );
     expect(rateLimitKeys).toContain(arranged.recentRateLimitKey);
-    expect(rateLimitKeys).not.toContain('203.0.113.9|/sign-in/email');
+    expect(rateLimitKeys).not.toContain(arranged.oldRateLimitKey);
 
     // usernames: the one still in its hold stays blocked
     expect(
