@@ -1,4 +1,5 @@
 import { hexToRgb } from '../../src/colour.ts';
+import type { MediaType } from '../../src/media.ts';
 import { qrSvgMarkup, type QrDrawing } from '../../src/qr-design.ts';
 import { loadSharp } from '../lib/sharp.ts';
 
@@ -6,10 +7,10 @@ import { loadSharp } from '../lib/sharp.ts';
 // SVG markup, a PNG rasterised from that same SVG by sharp, and a PDF that draws the same path data as
 // vectors, so a print shop can scale it to any size.
 
-/** A logo's bytes as stored (media uploads are re-encoded JPEG), embedded in downloads. */
+/** A logo's bytes as stored (a re-encoded JPEG, or a PNG that keeps its transparency), embedded in downloads. */
 export interface LogoImage {
   bytes: Buffer;
-  contentType: 'image/jpeg';
+  contentType: MediaType;
 }
 
 /** The drawing as a standalone SVG file (the logo embedded as a data: URL). */
@@ -31,7 +32,7 @@ export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: 
 /** One module's side in the PDF: 2 mm, so a typical code (about 45 modules) prints about 9 cm wide. */
 const PDF_POINTS_PER_MODULE = (2 / 25.4) * 72;
 
-/** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */
+/** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (as stored). */
 export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: string): Promise<Buffer> {
   // pdf-lib (about 12 MB once loaded) only for those who download a PDF
   const { PDFDocument, rgb } = await import('pdf-lib');
@@ -49,7 +50,8 @@ export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: s
   // drawSvgPath puts the path's origin at (x, y) with y going down, as in SVG
   page.drawSvgPath(drawing.path, { x: 0, y: side, scale: k, color: pdfColour(drawing.foreground) });
   if (drawing.logo && logo) {
-    const image = await pdf.embedJpg(logo.bytes);
+    const image =
+      logo.contentType === 'image/png' ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
     const box = drawing.logo.size * k;
     const fit = Math.min(box / image.width, box / image.height);
     const [width, height] = [image.width * fit, image.height * fit];
