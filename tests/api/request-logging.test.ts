@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { KEPT_RECORDS_META } from '../../src/privacy.ts';
 import type { Config } from '../../server/config.ts';
 import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
@@ -50,6 +51,12 @@ async function visitAsVisitor(app: TestApp): Promise<string[]> {
 
 const text = (lines: LogLine[]) => lines.map((line) => JSON.stringify(line)).join('\n');
 
+/** What the privacy page is told this server keeps (the HTML shell's meta element, src/privacy.ts). */
+async function keptRecordsShown(app: TestApp): Promise<string | undefined> {
+  const response = await app.app.inject({ method: 'GET', url: '/privacy' });
+  return new RegExp(`<meta name="${KEPT_RECORDS_META}" content="([a-z -]*)">`).exec(response.body)?.[1];
+}
+
 describe('a visitor in the log', () => {
   it('leaves neither address nor user agent at the default level (info)', async () => {
     const { app, lines } = await appLogging({});
@@ -57,6 +64,8 @@ describe('a visitor in the log', () => {
     expect(text(lines)).not.toContain(VISITOR_ADDRESS);
     expect(text(lines)).not.toContain('7777.77');
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    // and the privacy page says so
+    expect(await keptRecordsShown(app)).toBe('devices referrers countries');
   });
 
   it('at debug, logs each request by id, method and path (no query), still without address or user agent', async () => {
@@ -85,6 +94,7 @@ describe('a visitor in the log', () => {
       })),
     );
     expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(urls.length);
+    expect(await keptRecordsShown(app)).toBe('devices referrers countries logged-addresses');
   });
 });
 
