@@ -242,14 +242,15 @@ export interface ActivityQuarterHoursTable {
 
 /**
  * A message to the team from the contact form: an account's (user_id), or a visitor's from /contact
- * (user_id null, with the client address its rate limit counts by; migration 2026-11-23T0500).
+ * (user_id null, with the hash of the client address its rate limit counts by; migration 2026-11-28T0400).
  */
 export interface SupportMessagesTable {
   id: Generated<string>;
   user_id: string | null;
   /** The sender's name as given (visitors) or as on the profile (accounts). */
   name: string | null;
-  client_address: string | null;
+  /** A visitor's address hashed with the day's salt (addressHashOfToday), never the address itself. */
+  client_address_hash: string | null;
   email: string;
   subject: string;
   message: string;

@@ -1,7 +1,7 @@
 // npm run cleanup [-- --dry-run]: removes expired sessions and verification tokens, accounts never
 // confirmed in time, photos nothing uses, photo files no row points to, old processed Stripe event ids,
-// old ids of written count batches, old records of queued e-mails, the usernames of accounts and the chosen
-// codes of links deleted long enough ago (server/cleanup/service.ts),
+// old ids of written count batches, old records of queued e-mails, old sign-in limit counters, the usernames
+// of accounts and the chosen codes of links deleted long enough ago (server/cleanup/service.ts),
 // and prints how many of each; --dry-run prints the same counts and deletes nothing. Safe from cron on
 // several machines at once.
 import {
@@ -9,6 +9,7 @@ import {
   COUNT_BATCH_DAYS,
   MAIL_RECORD_DAYS,
   PHOTO_GRACE_HOURS,
+  RATE_LIMIT_HOURS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
@@ -25,6 +26,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldStripeEvents: `processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days`,
   oldCountBatches: `ids of written count batches older than ${COUNT_BATCH_DAYS} days`,
   oldMailRecords: `records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago`,
+  oldRateLimits: `sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes`,
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

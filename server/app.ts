@@ -22,6 +22,7 @@ import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { isDatabaseUnavailable } from './lib/db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
+import { loggingOptions } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startOutbox } from './mail/outbox.ts';
@@ -64,7 +65,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? { level: config.logLevel },
+    ...loggingOptions(options.logger ?? { level: config.logLevel }, config.logClientAddress),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const reason = reasonFor(error);
       const status = HTTP_STATUS_FOR[reason];
       if (status >= 500 && !REASONS_LOGGED_BY_WATCH.has(reason))
-        request.log.error({ err: error }, 'request failed');
+        request.log.error({ req: request, err: error }, 'request failed');
       const message = status >= 500 ? reason : (error as Error).message;
       return reply.status(status).send({ reason, message });
     });
@@ -153,7 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       outages: [storage.outage, transport.outage].filter((watch) => watch !== undefined),
       poolUse: database.poolUse,
     };
-    registerHealthRoutes(app, probes);
+    registerHealthRoutes(app, probes, config.metricsToken);
     registerMetricsRoutes(app, config.metricsToken, probes);
     await registerAuthRoutes(app, auth, config.publicUrl);
     // a scope of its own, so that only tRPC requests pass the live streams' hook
@@ -165,15 +166,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
           router: appRouter,
           createContext: makeCreateContext({ ...deps, auth }),
           maxBatchSize: TRPC_MAX_BATCH_SIZE,
-          onError({ error, path, ctx }) {
+          onError({ error, path, ctx, req }) {
             if (error.code === 'INTERNAL_SERVER_ERROR')
-              app.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
+              req.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
             // the database or the payment provider: the person gets a retry message, the log the cause
             else if (error.code === 'SERVICE_UNAVAILABLE' && !REASONS_LOGGED_BY_WATCH.has(reasonOf(error)))
-              app.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
+              req.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
             // a refused payment request (a plan not for sale, the plan already held) leaves a trace
             else if (path?.startsWith('billing.') && error.code !== 'UNAUTHORIZED')
-              app.log.warn(
+              req.log.warn(
                 { path, userId: ctx?.user?.id, reason: reasonOf(error) },
                 'billing request refused',
               );

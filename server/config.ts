@@ -87,6 +87,7 @@ const envSchema = z.object({
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  LOG_CLIENT_ADDRESS: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
   TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy),
   WEB_DIST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   SMTP_URL: z.preprocess(
@@ -198,6 +199,11 @@ export interface Config {
   /** Undefined until resolved by loadConfig (generated in development, required in production). */
   authSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * LOG_CLIENT_ADDRESS: each request logged at info with the client's address and user agent, for
+   * operators who need them; off (the default), no log line carries either (server/lib/request-log.ts).
+   */
+  logClientAddress: boolean;
   /** Which proxies may set X-Forwarded-For; off means the client address is the socket's. */
   trustProxy: boolean | string[];
   /** Serve the client through Vite's dev server instead of the built files. */
@@ -313,6 +319,7 @@ export function parseConfig(
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     authSecret: parsed.AUTH_SECRET,
     logLevel: parsed.LOG_LEVEL,
+    logClientAddress: parsed.LOG_CLIENT_ADDRESS === 'on',
     trustProxy: parsed.TRUST_PROXY,
     viteDev: options.viteDev ?? false,
     webDist: path.resolve(parsed.WEB_DIST ?? options.webDist ?? 'dist/web'),

@@ -8,7 +8,25 @@ export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
 /** Served photos live under this path, named by a key the server generates (never the uploaded name). */
 export const MEDIA_PATH_PREFIX = `${serverPaths.media}/`;
 /** A storage key: 32 hex characters (a random id) and the extension of the re-encoded image. */
-export const MEDIA_KEY_PATTERN = /^[0-9a-f]{32}\.jpg$/;
+export const MEDIA_KEY_PATTERN = /^[0-9a-f]{32}\.(?:jpg|png)$/;
+
+/** What stored images are: JPEG, or PNG for a logo or cover with transparency (MEDIA_KINDS). */
+export const MEDIA_TYPES = { jpg: 'image/jpeg', png: 'image/png' } as const;
+export type MediaExtension = keyof typeof MEDIA_TYPES;
+export type MediaType = (typeof MEDIA_TYPES)[MediaExtension];
+
+/** The type of a stored image, from its key's extension (a key of MEDIA_KEY_PATTERN). */
+export function mediaTypeOf(key: string): MediaType {
+  return key.endsWith('.png') ? MEDIA_TYPES.png : MEDIA_TYPES.jpg;
+}
+
+/**
+ * What an upload is for (the upload's `kind` query parameter): a photo of a person, stored as a JPEG on
+ * white, or a graphic (a logo, a card's cover, a QR code's centre logo) whose transparency is kept: stored
+ * as a PNG when it has any, so it sits on the card's own colour instead of a white box.
+ */
+export const MEDIA_KINDS = ['photo', 'graphic'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /** The path a stored photo is served at. */
 export function mediaPath(key: string): string {

@@ -25,6 +25,7 @@ import * as addMailOutbox from './2026-11-26T0100_add_mail_outbox.ts';
 import * as recordScheduledRuns from './2026-11-27T0100_record_scheduled_runs.ts';
 import * as holdDeletedLinksCodes from './2026-11-28T0100_hold_deleted_links_codes.ts';
 import * as recordEndedPlans from './2026-11-28T0300_record_ended_plans.ts';
+import * as hashSupportClientAddresses from './2026-11-28T0400_hash_support_client_addresses.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100_record_scheduled_runs': recordScheduledRuns,
   '2026-11-28T0100_hold_deleted_links_codes': holdDeletedLinksCodes,
   '2026-11-28T0300_record_ended_plans': recordEndedPlans,
+  '2026-11-28T0400_hash_support_client_addresses': hashSupportClientAddresses,
 };

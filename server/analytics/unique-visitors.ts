@@ -56,6 +56,21 @@ export function createDailySalts(store: SaltStore, now: () => number = Date.now)
   };
 }
 
+/**
+ * A client address as a hash with today's salt, for limits that count per address without keeping it (the
+ * public contact form): the same address gives the same hash until the UTC day ends, and once its salt is
+ * gone nobody can tell from an address whose hash it was.
+ */
+export async function addressHashOfToday(
+  db: Kysely<Database>,
+  address: string,
+  now: () => number = Date.now,
+): Promise<string> {
+  const salt = await databaseSaltStore(db).saltOf(utcDay(now()));
+  // a purpose of its own in the hashed text: never equal to a visitor's hash of the same day
+  return createHash('sha256').update(`address\0${salt}\0${address}`).digest('base64url').slice(0, 22);
+}
+
 /** The salts in visitor_salts: a new day's is made by the first process to need it, older ones deleted. */
 function databaseSaltStore(db: Kysely<Database>): SaltStore {
   return {

@@ -45,7 +45,7 @@ async function registerStripeWebhook(app: FastifyInstance, deps: AppDeps, stripe
       const signature = request.headers['stripe-signature'];
       const refuse = (reason: string) => {
         request.log.warn(
-          { security: 'stripe_webhook_refused', reason, ip: request.ip },
+          { security: 'stripe_webhook_refused', reason, req: request },
           'refused a Stripe webhook',
         );
         return reply.status(400).send({ reason: 'validation_failed', message: 'Invalid signature' });

@@ -38,6 +38,13 @@ export const COUNT_BATCH_DAYS = 30;
  */
 export const MAIL_RECORD_DAYS = 30;
 
+/**
+ * The sign-in limits' counters (rate_limits, one per client address and path: server/auth/auth.ts) are
+ * kept this long after their last request, far beyond their longest window (a minute), so that no
+ * address that tried to sign in stays in the database (DECISIONS.md: no visitor's address is kept).
+ */
+export const RATE_LIMIT_HOURS = 1;
+
 /** Photo files are checked against their rows this many at a time. */
 const FILE_BATCH_SIZE = 500;
 
@@ -59,6 +66,8 @@ export interface CleanupCounts {
   oldCountBatches: number;
   /** Records of e-mails of the outbox queued more than MAIL_RECORD_DAYS ago. */
   oldMailRecords: number;
+  /** Sign-in limit counters of a client address untouched for RATE_LIMIT_HOURS. */
+  oldRateLimits: number;
 }
 
 export interface CleanupOptions {
@@ -90,6 +99,7 @@ export async function cleanUp(
     oldStripeEvents: await removeOlderThan(deps, 'stripe_events', 'received_at', STRIPE_EVENT_DAYS, dryRun),
     oldCountBatches: await removeOlderThan(deps, 'count_batches', 'written_at', COUNT_BATCH_DAYS, dryRun),
     oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
+    oldRateLimits: await removeOldRateLimits(deps, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
@@ -162,6 +172,21 @@ async function removeOlderThan(
     return Number(count);
   }
   const { numDeletedRows } = await deps.db.deleteFrom(table).where(before).executeTakeFirst();
+  return Number(numDeletedRows);
+}
+
+/** Rate limit counters whose last request (better-auth's milliseconds) is RATE_LIMIT_HOURS old. */
+async function removeOldRateLimits(deps: AppDeps, dryRun: boolean): Promise<number> {
+  const before = sql<boolean>`last_request < (extract(epoch from now()) * 1000)::bigint - ${RATE_LIMIT_HOURS * 60 * 60 * 1000}`;
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom('rate_limits')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where(before)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  const { numDeletedRows } = await deps.db.deleteFrom('rate_limits').where(before).executeTakeFirst();
   return Number(numDeletedRows);
 }
 

@@ -50,12 +50,14 @@ function priorityMark(plan: PlanId | null): string {
   if (plan === 'pro') return '[Pro] ';
   return '';
 }
-export interface SupportConfirmationData {
-  name: string;
-  subject: string;
-  /** Sent from an account's support page; false for the public contact form. */
-  fromAccount: boolean;
-}
+/**
+ * Whom a support message is confirmed to. An account's address is its own, proved by the sign-up's or the
+ * change's confirmation link, so its confirmation names the person and the subject (telling their messages
+ * apart). Anyone can type any address into the public contact form, so a visitor's confirmation carries
+ * nothing the visitor wrote (no name, subject or message): the form cannot send chosen words to someone else.
+ */
+export type SupportConfirmationData =
+  { from: 'account'; name: string; subject: string } | { from: 'visitor' };
 export interface TrialEndingSoonData {
   name: string;
   /** Whole days until the trial ends (src/plans.ts trialDaysLeft), at least 1. */
@@ -315,32 +317,42 @@ export const supportRequest = defineTemplate<SupportRequestData>({
 
 /** To the sender: we got the message and answer within 24 hours (spec section 2, Support). */
 export const supportConfirmation = defineTemplate<SupportConfirmationData>({
-  en: ({ name, subject, fromAccount }) => ({
-    subject: `We received your message: ${singleLine(subject)}`,
+  en: (data) => ({
+    subject:
+      data.from === 'account'
+        ? `We received your message: ${singleLine(data.subject)}`
+        : 'We received your message',
     preview: `Our support team will answer within ${hoursEn(SUPPORT_REPLY_HOURS)}.`,
     heading: 'We received your message',
-    greeting: hiEn(name),
+    greeting: hiEn(data.from === 'account' ? data.name : ''),
     paragraphs: [
-      `Thanks for contacting Tapcard support. We received your message “${singleLine(subject)}” and will answer within ${hoursEn(SUPPORT_REPLY_HOURS)} at this email address.`,
+      data.from === 'account'
+        ? `Thanks for contacting Tapcard support. We received your message “${singleLine(data.subject)}” and will answer within ${hoursEn(SUPPORT_REPLY_HOURS)} at this email address.`
+        : `Thanks for contacting Tapcard support. We received your message and will answer within ${hoursEn(SUPPORT_REPLY_HOURS)} at this email address.`,
       'If you want to add something, just reply to this email.',
     ],
     notes: [
-      fromAccount
+      data.from === 'account'
         ? 'You received this email because you sent a message through the support form of your Tapcard account.'
         : "You received this email because a message was sent with this address through the Tapcard contact form. If it wasn't you, you can ignore this email.",
     ],
   }),
-  es: ({ name, subject, fromAccount }) => ({
-    subject: `Hemos recibido tu mensaje: ${singleLine(subject)}`,
+  es: (data) => ({
+    subject:
+      data.from === 'account'
+        ? `Hemos recibido tu mensaje: ${singleLine(data.subject)}`
+        : 'Hemos recibido tu mensaje',
     preview: `Nuestro equipo de soporte te responderá en menos de ${hoursEs(SUPPORT_REPLY_HOURS)}.`,
     heading: 'Hemos recibido tu mensaje',
-    greeting: hiEs(name),
+    greeting: hiEs(data.from === 'account' ? data.name : ''),
     paragraphs: [
-      `Gracias por contactar con el soporte de Tapcard. Hemos recibido tu mensaje «${singleLine(subject)}» y te responderemos en menos de ${hoursEs(SUPPORT_REPLY_HOURS)} en esta dirección de correo.`,
+      data.from === 'account'
+        ? `Gracias por contactar con el soporte de Tapcard. Hemos recibido tu mensaje «${singleLine(data.subject)}» y te responderemos en menos de ${hoursEs(SUPPORT_REPLY_HOURS)} en esta dirección de correo.`
+        : `Gracias por contactar con el soporte de Tapcard. Hemos recibido tu mensaje y te responderemos en menos de ${hoursEs(SUPPORT_REPLY_HOURS)} en esta dirección de correo.`,
       'Si quieres añadir algo, responde a este correo.',
     ],
     notes: [
-      fromAccount
+      data.from === 'account'
         ? 'Recibes este correo porque has enviado un mensaje desde el formulario de soporte de tu cuenta de Tapcard.'
         : 'Recibes este correo porque se ha enviado un mensaje con esta dirección desde el formulario de contacto de Tapcard. Si no has sido tú, puedes ignorar este correo.',
     ],

@@ -1,13 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MEDIA_KEY_PATTERN, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
+import { z } from 'zod';
+import {
+  MEDIA_KEY_PATTERN,
+  MEDIA_KINDS,
+  mediaTypeOf,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_MB,
+} from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import { isCardHostPhoto } from '../public-profile/card-host.ts';
 import type { AppDeps, SessionUser } from '../trpc/context.ts';
-import { PHOTO_CONTENT_TYPE } from './process.ts';
 import { uploadPhoto } from './service.ts';
 
 /** A key is never reused for other bytes (a new upload gets a new random key): cache for a year. */
@@ -27,10 +33,14 @@ const UPLOAD_LIMITS = {
 const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
 
+/** The upload's `?kind=`: a photo unless it says graphic (a logo or cover that keeps its transparency). */
+const UploadQuerySchema = z.object({ kind: z.enum(MEDIA_KINDS).default('photo') });
+
 /**
- * POST /api/media/photos (signed in, multipart with one file part) stores a photo and answers 201
- * { path, width, height }. GET /media/:key serves stored photos publicly (public profiles embed them); a card
- * host only its own account's (server/public-profile/card-host.ts).
+ * POST /api/media/photos[?kind=graphic] (signed in, multipart with one file part) stores a photo or a
+ * graphic and answers 201 { path, width, height }. GET /media/:key serves stored images publicly (public
+ * profiles embed them), each as the type it was stored as; a card host only its own account's
+ * (server/public-profile/card-host.ts).
  */
 export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): Promise<void> {
   // the signed-in user of each upload, found before any of its body is read
@@ -46,7 +56,9 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
       async handler(request, reply) {
         const user = uploaders.get(request);
         if (!user) throw new AppError('unauthenticated');
-        const photo = await uploadPhoto({ ...deps, user }, await readOneFile(request));
+        const query = UploadQuerySchema.safeParse(request.query);
+        if (!query.success) throw new AppError('validation_failed', { field: 'kind' });
+        const photo = await uploadPhoto({ ...deps, user }, await readOneFile(request), query.data.kind);
         return reply.status(201).send(photo);
       },
     });
@@ -62,7 +74,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
     const stored = await deps.storage.get(key);
     if (!stored) throw new AppError('not_found');
     return reply
-      .header('content-type', PHOTO_CONTENT_TYPE)
+      .header('content-type', mediaTypeOf(key))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', IMMUTABLE)
       .send(stored.body);

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { mediaKeyOf, mediaPath, PHOTO_MAX_BYTES, PHOTO_MAX_MB } from '../../src/media.ts';
+import {
+  mediaKeyOf,
+  mediaPath,
+  MEDIA_TYPES,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_MB,
+  type MediaKind,
+} from '../../src/media.ts';
 import { isUnlimited, PLANS } from '../../src/plans.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
-import { PHOTO_CONTENT_TYPE, processPhoto } from './process.ts';
+import { processPhoto } from './process.ts';
 
 /** First key of the per-user advisory lock of the quota check; any constant no other feature uses. */
 const MEDIA_LOCK_NAMESPACE = 7002;
@@ -22,16 +29,21 @@ export interface UploadedPhoto {
 }
 
 /**
- * Stores an uploaded photo for the signed-in user: re-encoded (process.ts), within the plan's photo
- * storage, written to storage before the row that points at it; when the row cannot be written the
- * object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
+ * Stores an uploaded photo or graphic (MediaKind) for the signed-in user: re-encoded (process.ts), within
+ * the plan's photo storage, written to storage before the row that points at it; when the row cannot be
+ * written the object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
  * invalid_image and storage_quota_exceeded (meta.limitMb).
  */
-export async function uploadPhoto(ctx: ServiceContext, bytes: Buffer): Promise<UploadedPhoto> {
+export async function uploadPhoto(
+  ctx: ServiceContext,
+  bytes: Buffer,
+  kind: MediaKind = 'photo',
+): Promise<UploadedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
-  const photo = await processPhoto(bytes);
-  const key = `${randomBytes(16).toString('hex')}.jpg`;
-  await ctx.storage.put(key, photo.body, PHOTO_CONTENT_TYPE);
+  const photo = await processPhoto(bytes, kind);
+  const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
+  const contentType = MEDIA_TYPES[photo.extension];
+  await ctx.storage.put(key, photo.body, contentType);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // one upload per user at a time: two at once cannot both slip under the quota
@@ -44,7 +56,7 @@ export async function uploadPhoto(ctx: ServiceContext, bytes: Buffer): Promise<U
         .values({
           key,
           user_id: ctx.user.id,
-          content_type: PHOTO_CONTENT_TYPE,
+          content_type: contentType,
           bytes: photo.body.length,
           width: photo.width,
           height: photo.height,

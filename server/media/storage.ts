@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { MEDIA_KEY_PATTERN } from '../../src/media.ts';
+import { MEDIA_KEY_PATTERN, mediaTypeOf } from '../../src/media.ts';
 import type { OutageWatch } from '../health/outage-watch.ts';
 
 // Where photos live (ARCHITECTURE.md): DATA_DIR/media by default, S3-compatible storage when configured.
@@ -35,7 +35,7 @@ function assertKey(key: string): void {
   if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`not a media key: ${key}`);
 }
 
-/** Files in a folder; the content type follows from the key's extension (only JPEG is stored). */
+/** Files in a folder; the content type follows from the key's extension (src/media.ts mediaTypeOf). */
 export function createLocalStorage(folder: string): MediaStorage {
   const fileOf = (key: string) => {
     assertKey(key);
@@ -52,7 +52,7 @@ export function createLocalStorage(folder: string): MediaStorage {
     },
     async get(key) {
       try {
-        return { body: await readFile(fileOf(key)), contentType: 'image/jpeg' };
+        return { body: await readFile(fileOf(key)), contentType: mediaTypeOf(key) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

@@ -82,9 +82,10 @@ const BUTTON_CSS: Record<CardDesign['buttonStyle'], string> = {
 const BANNER_CSS = '.banner{display:block;width:100%;height:9rem;object-fit:cover;background:var(--bg)}';
 const GRADIENT = 'linear-gradient(135deg,var(--bg),var(--accent))';
 
+// no background of its own: a logo's transparent parts show the card's colour (or the dark surface) behind it
 const LOGO_CSS =
   '.marks{display:flex;justify-content:center;align-items:center;gap:1rem;margin:0 0 1rem}.marks .avatar{margin:0}' +
-  '.logo{width:4rem;height:4rem;border-radius:.75rem;object-fit:contain;background:#fff;border:2px solid var(--fg)}';
+  '.logo{width:4rem;height:4rem;border-radius:.75rem;object-fit:contain;border:2px solid var(--fg)}';
 
 /** Whether the page has a banner above the card, and what it is. */
 export function bannerOf(design: CardDesign): 'image' | 'colour' | null {

@@ -1,4 +1,5 @@
 import { hexToRgb } from '../../src/colour.ts';
+import type { MediaType } from '../../src/media.ts';
 import { qrSvgMarkup, type QrDrawing } from '../../src/qr-design.ts';
 import { loadSharp } from '../lib/sharp.ts';
 
@@ -6,10 +7,10 @@ import { loadSharp } from '../lib/sharp.ts';
 // SVG markup, a PNG rasterised from that same SVG by sharp, and a PDF that draws the same path data as
 // vectors, so a print shop can scale it to any size.
 
-/** A logo's bytes as stored (media uploads are re-encoded JPEG), embedded in downloads. */
+/** A logo's bytes as stored (a re-encoded JPEG, or a PNG that keeps its transparency), embedded in downloads. */
 export interface LogoImage {
   bytes: Buffer;
-  contentType: 'image/jpeg';
+  contentType: MediaType;
 }
 
 /**
@@ -45,7 +46,7 @@ export async function qrPng(drawing: QrDrawing, logo: LogoImage | null, pixels: 
 /** PDF points (1/72 inch) of one module. */
 const PDF_POINTS_PER_MODULE = (QR_PRINT_MODULE_MM / 25.4) * 72;
 
-/** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (its JPEG). */
+/** The drawing as a one-page PDF: the background, the modules' path as vectors, and the logo (as stored). */
 export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: string): Promise<Buffer> {
   // pdf-lib (about 12 MB once loaded) only for those who download a PDF
   const { PDFDocument, rgb } = await import('pdf-lib');
@@ -63,7 +64,8 @@ export async function qrPdf(drawing: QrDrawing, logo: LogoImage | null, title: s
   // drawSvgPath puts the path's origin at (x, y) with y going down, as in SVG
   page.drawSvgPath(drawing.path, { x: 0, y: side, scale: k, color: pdfColour(drawing.foreground) });
   if (drawing.logo && logo) {
-    const image = await pdf.embedJpg(logo.bytes);
+    const image =
+      logo.contentType === 'image/png' ? await pdf.embedPng(logo.bytes) : await pdf.embedJpg(logo.bytes);
     const box = drawing.logo.size * k;
     const fit = Math.min(box / image.width, box / image.height);
     const [width, height] = [image.width * fit, image.height * fit];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { mediaKeyOf, mediaTypeOf } from '../../src/media.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import type { QrDownloadFormat, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
 import { printedQrUrl, qrDownloadName } from '../../src/schemas/link.ts';
@@ -31,7 +32,8 @@ async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
 /** The stored logo of a design, for drawing it into files; null without one. */
 async function logoOf(deps: AppDeps, design: QrDesign): Promise<LogoImage | null> {
   const bytes = await readPhoto(deps, design.logo);
-  return bytes ? { bytes, contentType: 'image/jpeg' } : null;
+  const key = mediaKeyOf(design.logo);
+  return bytes && key ? { bytes, contentType: mediaTypeOf(key) } : null;
 }
 
 /**

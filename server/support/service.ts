@@ -7,6 +7,7 @@ import {
   type VisitorSupportMessageInput,
 } from '../../src/schemas/support.ts';
 import { can, planInEffect, type PlanId } from '../../src/plans.ts';
+import { addressHashOfToday } from '../analytics/unique-visitors.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
@@ -20,10 +21,13 @@ import type { AppDeps, ServiceContext } from '../trpc/context.ts';
 const USER_LOCK_NAMESPACE = 7001;
 const VISITOR_LOCK_NAMESPACE = 7011;
 
-/** Who writes: an account, or a visitor known by the client address the limit counts. */
+/**
+ * Who writes: an account, or a visitor known by the hash of the client address the limit counts (the
+ * address itself is not kept: addressHashOfToday).
+ */
 type Sender =
   | { kind: 'account'; userId: string; name: string; email: string; language: Locale; plan: PlanId }
-  | { kind: 'visitor'; clientAddress: string; name: string; email: string; language: Locale };
+  | { kind: 'visitor'; clientAddressHash: string; name: string; email: string; language: Locale };
 
 const inWindow = sql<boolean>`created_at > now() - make_interval(mins => ${SUPPORT_RATE_LIMIT.windowMinutes})`;
 
@@ -48,7 +52,7 @@ function countInWindow(
 async function sentInWindow(trx: Kysely<Database>, sender: Sender): Promise<number> {
   if (sender.kind === 'account') return countInWindow(trx, (eb) => eb('user_id', '=', sender.userId));
   const fromAddress = await countInWindow(trx, (eb) =>
-    eb.and([eb('user_id', 'is', null), eb('client_address', '=', sender.clientAddress)]),
+    eb.and([eb('user_id', 'is', null), eb('client_address_hash', '=', sender.clientAddressHash)]),
   );
   const fromEmail = await countInWindow(trx, (eb) =>
     eb.and([eb('user_id', 'is', null), eb(eb.fn('lower', ['email']), '=', sender.email.toLowerCase())]),
@@ -59,7 +63,8 @@ async function sentInWindow(trx: Kysely<Database>, sender: Sender): Promise<numb
 /**
  * Stores a message and queues two e-mails in the outbox (server/mail/outbox.ts), which sends them and
  * retries while the mail server is away: the message to SUPPORT_EMAIL (Reply-To: the sender) and a
- * confirmation to the sender in their language. All or nothing: when the mails cannot be queued, the
+ * confirmation to the sender in their language (a visitor's without a word they wrote: the form is no relay,
+ * SupportConfirmationData). All or nothing: when the mails cannot be queued, the
  * stored row is removed again and the person can simply try again. Throws rate_limited
  * (SUPPORT_RATE_LIMIT).
  */
@@ -82,7 +87,7 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
       .insertInto('support_messages')
       .values({
         user_id: sender.kind === 'account' ? sender.userId : null,
-        client_address: sender.kind === 'visitor' ? sender.clientAddress : null,
+        client_address_hash: sender.kind === 'visitor' ? sender.clientAddressHash : null,
         name: sender.name,
         email: sender.email,
         subject: input.subject,
@@ -121,7 +126,10 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
         to: sender.email,
         // "reply to this e-mail to add something" reaches the team, not MAIL_FROM's no-reply address
         replyTo: deps.config.mail.supportEmail,
-        ...supportConfirmation(sender.language, { name: sender.name, subject: input.subject, fromAccount }),
+        ...supportConfirmation(
+          sender.language,
+          fromAccount ? { from: 'account', name: sender.name, subject: input.subject } : { from: 'visitor' },
+        ),
       },
       { kind: 'support_confirmation', userId: fromAccount ? sender.userId : null },
     );
@@ -179,6 +187,7 @@ export async function sendVisitorMessage(
 ): Promise<Record<string, never>> {
   if (input.homepage !== '') return {};
   const { name, email, language, subject, message } = input;
-  await deliver(deps, { kind: 'visitor', clientAddress, name, email, language }, { subject, message });
+  const clientAddressHash = await addressHashOfToday(deps.db, clientAddress);
+  await deliver(deps, { kind: 'visitor', clientAddressHash, name, email, language }, { subject, message });
   return {};
 }

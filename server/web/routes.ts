@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { BILLING_MODE_META, type BillingMode } from '../../src/plans.ts';
+import { KEPT_RECORDS_META, keptRecordsContent, type KeptRecord } from '../../src/privacy.ts';
 import { canonicalAppPath, isAppPath, paths, serverPaths } from '../../src/routes.ts';
 import { billingMode } from '../billing/service.ts';
 import type { Config } from '../config.ts';
@@ -51,6 +52,23 @@ function withLanguage(html: string, locale: Locale, catalogUrl?: string): string
 /** The shell naming how this server takes payments (BILLING_MODE_META), read by pages without an API client. */
 function withBillingMode(html: string, mode: BillingMode): string {
   return html.replace('</head>', `<meta name="${BILLING_MODE_META}" content="${mode}">\n</head>`);
+}
+
+/** What this server keeps of its visitors (src/privacy.ts), as the operator's settings say. */
+function keptRecords(config: Config): KeptRecord[] {
+  const records: KeptRecord[] = [];
+  for (const [record, on] of Object.entries(config.analyticsRecords) as [KeptRecord, boolean][])
+    if (on) records.push(record);
+  if (config.logClientAddress) records.push('logged-addresses');
+  return records;
+}
+
+/** The shell with what this server takes and keeps (the privacy page says exactly that). */
+function withServerFacts(html: string, config: Config): string {
+  return withBillingMode(html, billingMode(config)).replace(
+    '</head>',
+    `<meta name="${KEPT_RECORDS_META}" content="${keptRecordsContent(keptRecords(config))}">\n</head>`,
+  );
 }
 
 /**
@@ -124,7 +142,7 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
-  const indexHtml = withBillingMode(readFileSync(indexFile, 'utf8'), billingMode(config));
+  const indexHtml = withServerFacts(readFileSync(indexFile, 'utf8'), config);
   const catalogs = catalogUrls(config.webDist);
   const shells = new Map<Locale, LocaleShells>(
     LOCALES.map((locale) => {
@@ -171,9 +189,8 @@ async function viteIndexSender(app: FastifyInstance, config: Config): Promise<In
   app.use(vite.middlewares);
   app.addHook('onClose', () => vite.close());
   const indexFile = path.resolve('web/index.html');
-  const mode = billingMode(config);
   return async (request, reply, locale) => {
     const html = await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8'));
-    return reply.send(withBillingMode(withLanguage(html, locale), mode));
+    return reply.send(withServerFacts(withLanguage(html, locale), config));
   };
 }

@@ -2,12 +2,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrations } from '../../db/migrations/index.ts';
-import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { buildTestApp, readinessAsOperator, TEST_METRICS_TOKEN, type TestApp } from '../support/harness.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ metricsToken: TEST_METRICS_TOKEN });
 });
 
 afterAll(async () => {
@@ -15,12 +15,23 @@ afterAll(async () => {
 });
 
 describe('start and health', () => {
-  it('answers /health while the process runs, and /health/ready with every check', async () => {
+  it('answers /health while the process runs, and /health/ready with every check to the operator', async () => {
     const live = await t.app.inject({ method: 'GET', url: '/health' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok' });
     expect(live.headers['cache-control']).toBe('no-store');
-    const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    // anyone else gets the status alone, also with a wrong token
+    for (const authorization of [undefined, `Bearer ${TEST_METRICS_TOKEN}x`, TEST_METRICS_TOKEN]) {
+      const anonymous = await t.app.inject({
+        method: 'GET',
+        url: '/health/ready',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toEqual({ status: 'ready' });
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+    }
+    const ready = await readinessAsOperator(t.app);
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ready',
@@ -43,7 +54,10 @@ describe('start and health', () => {
     const { rows } = await sql<{ name: string; timestamp: string }>`
       delete from kysely_migration where name = ${name} returning name, timestamp`.execute(t.db);
     try {
-      const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
+      const anonymous = await t.app.inject({ method: 'GET', url: '/health/ready' });
+      expect(anonymous.statusCode).toBe(503);
+      expect(anonymous.json()).toEqual({ status: 'not ready' });
+      const ready = await readinessAsOperator(t.app);
       expect(ready.statusCode).toBe(503);
       expect(ready.json().checks.migrations).toBe(`not applied: ${name}`);
     } finally {

@@ -10,6 +10,7 @@ import {
   PHOTO_GRACE_HOURS,
   COUNT_BATCH_DAYS,
   MAIL_RECORD_DAYS,
+  RATE_LIMIT_HOURS,
   STRIPE_EVENT_DAYS,
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
@@ -41,6 +42,7 @@ const NOTHING: CleanupCounts = {
   oldStripeEvents: 0,
   oldCountBatches: 0,
   oldMailRecords: 0,
+  oldRateLimits: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -102,6 +104,8 @@ interface Arranged {
   recentStripeEventId: string;
   recentCountBatchId: string;
   recentMailRecordId: string;
+  recentRateLimitKey: string;
+  oldRateLimitKey: string;
   heldUsername: string;
   heldLinkCode: string;
   keptPhotoFiles: string[];
@@ -185,6 +189,22 @@ async function arrange(app: TestApp): Promise<Arranged> {
         recipient: 'b@example.com',
         kind: 'verify_email',
         created_at: ago((MAIL_RECORD_DAYS + 1) * DAY_MS),
+      },
+    ])
+    .execute();
+
+  // sign-in limit counters of a client address: one untouched for longer than it is kept, one just used
+  const recentRateLimitKey = `203.0.113.8|/sign-in/email-${randomBytes(4).toString('hex')}`;
+  const oldRateLimitKey = `203.0.113.9|/sign-in/email-${randomBytes(4).toString('hex')}`;
+  await app.db
+    .insertInto('rate_limits')
+    .values([
+      { id: randomUUID(), key: recentRateLimitKey, count: 1, last_request: Date.now() },
+      {
+        id: randomUUID(),
+        key: oldRateLimitKey,
+        count: 3,
+        last_request: Date.now() - (RATE_LIMIT_HOURS * HOUR_MS + 60_000),
       },
     ])
     .execute();
@@ -281,6 +301,8 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentStripeEventId,
     recentCountBatchId,
     recentMailRecordId,
+    recentRateLimitKey,
+    oldRateLimitKey,
     heldUsername,
     heldLinkCode,
     keptPhotoFiles: [onProfile, onCard, fresh].map((photo) => fileOf(app, photo)),
@@ -302,6 +324,7 @@ const ONE_OF_EACH: CleanupCounts = {
   expiredLinkCodeHolds: 1,
   oldCountBatches: 1,
   oldMailRecords: 1,
+  oldRateLimits: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -381,6 +404,12 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('mail_outbox').select('id').execute()).map((row) => row.id)).toContain(
       arranged.recentMailRecordId,
     );
+    // sign-in limits: the counter in use stays, and no other address is left from long ago
+    const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
+      (row) => row.key,
+    );
+    expect(rateLimitKeys).toContain(arranged.recentRateLimitKey);
+    expect(rateLimitKeys).not.toContain(arranged.oldRateLimitKey);
 
     // usernames: the one still in its hold stays blocked
     expect(
@@ -432,6 +461,7 @@ describe('cleanUp', () => {
       counts.expiredLinkCodeHolds,
       counts.oldCountBatches,
       counts.oldMailRecords,
+      counts.oldRateLimits,
     ];
     const [first, second] = runs.map(rowCounts);
     expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]);
@@ -482,6 +512,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  processed Stripe event ids older than ${STRIPE_EVENT_DAYS} days: 0`,
           `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
+          `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -4,7 +4,9 @@ import { addVcard, createOwner } from '../support/factories.ts';
 import {
   buildTestApp,
   createTestDatabase,
+  readinessAsOperator,
   signUp,
+  TEST_METRICS_TOKEN,
   trpcError,
   type TestApp,
   type TestDatabase,
@@ -29,7 +31,7 @@ describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
     database = await createTestDatabase();
     let url: string;
     ({ proxy, url } = await proxyTo(database.config.kind === 'postgres' ? database.config.url : ''));
-    t = await buildTestApp({ database: { kind: 'postgres', url } });
+    t = await buildTestApp({ database: { kind: 'postgres', url }, metricsToken: TEST_METRICS_TOKEN });
     ({ cookie } = await signUp(t.app));
   });
 
@@ -40,7 +42,7 @@ describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
   });
 
   it('answers 503 while the database is away, keeps pages and their views, and recovers when it is back', async () => {
-    const ready = () => t.app.inject({ method: 'GET', url: '/health/ready' });
+    const ready = () => readinessAsOperator(t.app);
     expect((await ready()).statusCode).toBe(200);
     const owner = await createOwner(t.db);
     await addVcard(t.db, owner.id);
@@ -57,6 +59,10 @@ describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
       status: 'not ready',
       checks: { database: expect.stringMatching(/^unreachable: /) },
     });
+    // anyone else is told the status alone: no host, port or error text of the database
+    const anonymous = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(anonymous.statusCode).toBe(503);
+    expect(anonymous.json()).toEqual({ status: 'not ready' });
 
     const query = await t.app.inject({ method: 'GET', url: '/api/trpc/profile.me', headers: { cookie } });
     expect(query.statusCode).toBe(503);

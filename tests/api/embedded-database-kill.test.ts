@@ -59,10 +59,8 @@ describe('kill -9 of a server holding the embedded database', () => {
       expect(second.stderr()).not.toMatch(/in use|locked/);
       const ready = await fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(15_000) });
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({
-        status: 'ready',
-        checks: { database: 'ok', migrations: 'ok' },
-      });
+      // ready: its database answers, with every migration applied
+      expect(await ready.json()).toEqual({ status: 'ready' });
 
       // a graceful stop releases the database; then read it directly
       second.child.kill('SIGTERM');

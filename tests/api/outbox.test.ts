@@ -6,13 +6,16 @@ import type { MailStatus, UndeliveredMail } from '../../server/mail/outbox.ts';
 import {
   buildTestApp,
   injectFromApp,
+  readinessAsOperator,
   signUp,
   smtpMail,
+  TEST_METRICS_TOKEN,
   TEST_PASSWORD,
   trpcData,
   trpcError,
   trpcMutate,
   trpcQuery,
+  type ReadinessDetails,
   type TestApp,
 } from '../support/harness.ts';
 import {
@@ -73,13 +76,13 @@ describe('a sign-up while the mail server is away', () => {
     const smtpUrl = await downSmtpUrl();
     const logs = captureLogs();
     const app = await buildTestApp(
-      { mail: smtpMail(smtpUrl) },
+      { mail: smtpMail(smtpUrl), metricsToken: TEST_METRICS_TOKEN },
       { logger: { level: 'info', stream: logs.stream } },
     );
     const ready = async () => {
-      const response = await app.app.inject({ method: 'GET', url: '/health/ready' });
+      const response = await readinessAsOperator(app.app);
       expect(response.statusCode).toBe(200);
-      return response.json<{ status: string; checks: Record<string, string> }>();
+      return response.json<ReadinessDetails>();
     };
     let back: MailReceiver | undefined;
     try {

@@ -10,7 +10,16 @@ import { cleanUp, PHOTO_GRACE_HOURS } from '../../server/cleanup/service.ts';
 import type { S3Config } from '../../server/config.ts';
 import { createS3Storage } from '../../server/media/s3-storage.ts';
 import { addLink, addVcard, createSignedInOwner } from '../support/factories.ts';
-import { buildTestApp, depsOf, trpcMutate, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import {
+  buildTestApp,
+  depsOf,
+  readinessAsOperator,
+  TEST_METRICS_TOKEN,
+  trpcMutate,
+  uploadTestPhoto,
+  type ReadinessDetails,
+  type TestApp,
+} from '../support/harness.ts';
 import { captureLogs, WARN } from '../support/logs.ts';
 
 // Photos through the S3 path against a real S3-compatible server (s3rver, on loopback, keeping its bucket
@@ -96,7 +105,10 @@ beforeAll(async () => {
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
   };
-  t = await buildTestApp({ s3: settings }, { logger: { level: 'info', stream: logs.stream } });
+  t = await buildTestApp(
+    { s3: settings, metricsToken: TEST_METRICS_TOKEN },
+    { logger: { level: 'info', stream: logs.stream } },
+  );
 });
 
 afterAll(async () => {
@@ -184,9 +196,9 @@ describe('with the S3 server unreachable', () => {
     const mediaRows = async () =>
       (await t.db.selectFrom('media').select('key').where('user_id', '=', owner.userId).execute()).length;
     const ready = async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/health/ready' });
+      const response = await readinessAsOperator(t.app);
       expect(response.statusCode).toBe(200);
-      return response.json<{ status: string; checks: Record<string, string> }>();
+      return response.json<ReadinessDetails>();
     };
     const vcfPath = `/vcard/${vcardId}/contact.vcf`;
     expect(await mediaRows()).toBe(1);
@@ -228,6 +240,10 @@ describe('with the S3 server unreachable', () => {
         `^failing since \\S+: photo storage \\(bucket ${BUCKET} at http://127\\.0\\.0\\.1:${port}\\): reaching the bucket failed: .*ECONNREFUSED`,
       ),
     );
+    // anyone without the token is told the status alone: no bucket, host, port or error text
+    const anonymous = await t.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ status: 'degraded' });
     // one line for the whole outage, however many requests met it
     const problems = logs.lines.filter((line) => (line.level ?? 0) >= WARN);
     expect(problems).toHaveLength(1);

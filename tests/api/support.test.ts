@@ -347,48 +347,73 @@ describe('support.sendAsVisitor', () => {
   const storedFrom = (email: string) =>
     t.db
       .selectFrom('support_messages')
-      .select(['user_id', 'name', 'email', 'subject', 'message', 'client_address', 'sender_plan'])
+      .select(['user_id', 'name', 'email', 'subject', 'message', 'client_address_hash', 'sender_plan'])
       .where('email', '=', email)
       .execute();
 
   let addressCounter = 0;
   const freshAddress = () => `192.0.2.${(addressCounter += 1)}`;
 
-  it('stores the message without an account, mails the team with Reply-To the sender, and confirms', async () => {
+  it('stores the message without the client address, mails the team with Reply-To the sender, and confirms', async () => {
     const input = visitorInput({ name: '  Grace Hopper ', subject: ' Demo request ' });
-    const address = freshAddress();
+    const address = '203.0.113.77';
     const response = await sendAsVisitor(input, address);
     expect(response.statusCode, response.body).toBe(200);
     expect(trpcData(response)).toEqual({});
 
-    expect(await storedFrom(input.email)).toEqual([
+    const stored = await storedFrom(input.email);
+    expect(stored).toEqual([
       {
         user_id: null,
         name: 'Grace Hopper',
         email: input.email,
         subject: 'Demo request',
         message: input.message,
-        client_address: address,
+        // the address hashed with the day's salt: what the limit counts by, never the address
+        client_address_hash: expect.stringMatching(/^[\w-]{22}$/),
         sender_plan: null,
       },
     ]);
+    const { rows } = await sql<Record<string, unknown>>`select * from support_messages`.execute(t.db);
+    expect(JSON.stringify(rows)).not.toContain(address);
     const toTeam = await receiver.waitFor(
       (mail) => mail.to.includes(SUPPORT_EMAIL) && mail.body.includes(`Reply-To: ${input.email}`),
     );
     expect(toTeam.subject).toBe('[Support] Demo request');
     expect(toTeam.body).toContain('none (a visitor without an account)');
     const confirmation = await receiver.waitFor((mail) => mail.to.includes(input.email));
-    expect(confirmation.subject).toBe('We received your message: Demo request');
-    expect(confirmation.body).toContain('Hi Grace Hopper,');
+    expect(confirmation.subject).toBe('We received your message');
+    expect(confirmation.body).toContain('Hi,');
+    expect(confirmation.body).toContain('within 24 hours');
     expect(confirmation.body).toMatch(new RegExp(`^Reply-To: ${SUPPORT_EMAIL}`, 'im'));
+  });
+
+  it("is no relay: the confirmation carries none of the visitor's words, the team's copy all of them", async () => {
+    // anyone can type someone else's address: what they write must not reach it
+    const input = visitorInput({
+      name: 'Zebulon Quillfeather',
+      subject: 'Quokka prize 7731',
+      message: 'Claim your prize at http://prize.example/quokka-7731 today',
+    });
+    expect((await sendAsVisitor(input, freshAddress())).statusCode).toBe(200);
+    const toTeam = await receiver.waitFor(
+      (mail) => mail.to.includes(SUPPORT_EMAIL) && mail.body.includes(`Reply-To: ${input.email}`),
+    );
+    for (const words of ['Zebulon Quillfeather', 'Quokka prize 7731', 'prize.example/quokka-7731'])
+      expect(toTeam.body).toContain(words);
+    const confirmation = await receiver.waitFor((mail) => mail.to.includes(input.email));
+    for (const words of ['Zebulon', 'Quillfeather', 'Quokka', '7731', 'prize.example'])
+      expect(confirmation.body).not.toContain(words);
   });
 
   it('confirms in the language the visitor reads the site in', async () => {
     const input = visitorInput({ name: 'Lucía', subject: 'Demostración', language: 'es' });
     expect((await sendAsVisitor(input, freshAddress())).statusCode).toBe(200);
     const confirmation = await receiver.waitFor((mail) => mail.to.includes(input.email));
-    expect(confirmation.subject).toBe('Hemos recibido tu mensaje: Demostración');
-    expect(confirmation.body).toContain('Hola, Lucía:');
+    expect(confirmation.subject).toBe('Hemos recibido tu mensaje');
+    expect(confirmation.body).toContain('Hola:');
+    expect(confirmation.body).toContain('menos de 24 horas');
+    expect(confirmation.body).not.toContain('Lucía');
   });
 
   it('drops a message whose honeypot is filled: answered like a sent one, nothing stored or sent', async () => {
@@ -446,10 +471,16 @@ describe('support.sendAsVisitor', () => {
     expectAllButOneRateLimited(responses);
     const stored = await t.db
       .selectFrom('support_messages')
-      .select('id')
-      .where('client_address', '=', address)
+      .select('client_address_hash')
+      .where(
+        'email',
+        'in',
+        inputs.map((input) => input.email),
+      )
       .execute();
     expect(stored).toHaveLength(SUPPORT_RATE_LIMIT.messages);
+    // one hash for the one address
+    expect(new Set(stored.map((row) => row.client_address_hash)).size).toBe(1);
 
     // another address is not affected, and neither is a signed-in person sending from this one
     expect((await sendAsVisitor(visitorInput(), freshAddress())).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { Frame, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
+  appOrigin,
   buyPlan,
   callTrpc,
   EMPTY_VCARD,
@@ -139,5 +140,72 @@ test('a Free account sees the upgrade prompt in place of the design controls', a
     await expect(page.locator('iframe')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath(`card-design-free-${name}.png`), fullPage: true });
     await expectAccessibleInBothLanguages(page, page.getByRole('link', { name: 'Mejorar a Pro' }));
+  }
+});
+
+/** A logo whose corners are transparent: an orange disc on nothing (a PNG with alpha). */
+function transparentLogoPng(): Promise<Buffer> {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="50" fill="#F59E0B"/></svg>';
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The RGB of one pixel of a PNG screenshot. */
+async function pixelOf(png: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [...data.subarray(at, at + 3)];
+}
+
+test('a transparent logo on the dark layout shows the card behind it, not a white box', async ({
+  page,
+  browser,
+}) => {
+  const vcardId = await proWithCard(page);
+  await page.goto('/dashboard/design');
+  await page.getByRole('radio', { name: 'Dark', exact: true }).check();
+  const logo = page.getByRole('group', { name: 'Logo' });
+  await logo.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: await transparentLogoPng(),
+  });
+  // resized in the browser and stored by the server, it stays a PNG: its transparency was kept
+  await expect(logo.getByRole('img', { name: 'Current photo' })).toHaveAttribute(
+    'src',
+    /^\/media\/\w+\.png$/,
+  );
+  await previewWhen(page, (html) => html.includes('class="logo"'));
+  await page.getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText('Design saved', { exact: true })).toBeVisible();
+
+  for (const locale of ['en', 'es'] as const) {
+    const context = await browser.newContext({ baseURL: appOrigin(), locale, viewport: SCREENS[0][1] });
+    const visitor = await context.newPage();
+    await visitor.goto(`/vcard/${vcardId}`);
+    const image = visitor.locator('img.logo');
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete)).toBe(true);
+    await visitor.screenshot({
+      path: test.info().outputPath(`dark-logo-phone-${locale}.png`),
+      fullPage: true,
+    });
+    const box = await image.boundingBox();
+    if (!box) throw new Error('the logo has no box');
+    const shot = await visitor.screenshot();
+    const surface = await visitor.evaluate(
+      () => getComputedStyle(document.querySelector('main') as Element).backgroundColor,
+    );
+    const [r, g, b] = (surface.match(/\d+/g) ?? []).map(Number);
+    // the dark layout's surface, far from white
+    expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(200);
+    // inside the logo's rounded border, where the picture is transparent: the surface shows through
+    const corner = await pixelOf(shot, Math.round(box.x + 8), Math.round(box.y + 8));
+    for (const [index, channel] of corner.entries())
+      expect(Math.abs(channel - ([r, g, b][index] ?? 0))).toBeLessThan(6);
+    // and the disc is drawn: the logo is there
+    const centre = await pixelOf(shot, Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2));
+    expect(centre[0]).toBeGreaterThan(200);
+    await context.close();
   }
 });

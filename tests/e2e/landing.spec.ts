@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectCleanConsole,
+  SCREENS,
   signedInNewPerson,
   test,
   useLanguage,
@@ -165,3 +166,40 @@ test('without Stripe keys, the landing page and the privacy policy speak of the 
   ).toBeVisible();
   await expect(page.getByText(/Stripe/)).toHaveCount(0);
 });
+
+for (const language of ['en', 'es'] as const) {
+  test(`the privacy policy says what this server keeps, in ${language === 'en' ? 'English' : 'Spanish'}`, async ({
+    page,
+  }) => {
+    await useLanguage(page, language);
+    await page.goto('/privacy');
+    const texts = {
+      en: {
+        visitors: 'Visitors of a card',
+        country: "the visitor's country, looked up on this server from their network address.",
+        logs: "This server's logs record errors and which pages were asked for",
+        contact: 'The network address a message came from is not kept',
+      },
+      es: {
+        visitors: 'Visitantes de una tarjeta',
+        country: 'el país del visitante, averiguado en este servidor a partir de su dirección de red.',
+        logs: 'Los registros de este servidor anotan los errores y qué páginas se pidieron',
+        contact: 'No se guarda la dirección de red desde la que llegó un mensaje',
+      },
+    }[language];
+    await expect(page.getByRole('heading', { name: texts.visitors })).toBeVisible();
+    // the E2E server records every visit fact and keeps no address in its logs (its defaults)
+    await expect(page.getByText(texts.country)).toBeVisible();
+    await expect(page.getByText(texts.logs)).toBeVisible();
+    await expect(page.getByText(texts.contact)).toBeVisible();
+    await expectAccessible(page);
+    expectCleanConsole(page);
+    for (const [name, size] of SCREENS) {
+      await page.setViewportSize(size);
+      await page.screenshot({
+        path: test.info().outputPath(`privacy-${name}-${language}.png`),
+        fullPage: true,
+      });
+    }
+  });
+}

@@ -103,6 +103,24 @@ export function smtpMail(smtpUrl: string, overrides: Partial<Config['mail']> = {
   };
 }
 
+/** The operator's token (METRICS_TOKEN) of test apps whose tests read metrics or the readiness details. */
+export const TEST_METRICS_TOKEN = 'metrics-token-for-tests-'.padEnd(40, '0');
+
+/** What GET /health/ready answers the operator, who holds the metrics token: the status and every check. */
+export interface ReadinessDetails {
+  status: 'ready' | 'degraded' | 'not ready';
+  checks: Record<string, string>;
+}
+
+/** GET /health/ready as the operator asks it (an app built with `metricsToken: TEST_METRICS_TOKEN`). */
+export function readinessAsOperator(app: FastifyInstance): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url: '/health/ready',
+    headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+  });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   config: Config;

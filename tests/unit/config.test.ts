@@ -113,6 +113,15 @@ describe('parseConfig errors name the variable in one line', () => {
     ).toEqual({ devices: false, referrers: true, countries: false });
   });
 
+  it('keeps client addresses out of the log unless LOG_CLIENT_ADDRESS is on', () => {
+    expect(parseConfig({}).logClientAddress).toBe(false);
+    expect(parseConfig({ LOG_CLIENT_ADDRESS: '' }).logClientAddress).toBe(false);
+    expect(parseConfig({ LOG_CLIENT_ADDRESS: 'on' }).logClientAddress).toBe(true);
+    expect(errorOf(() => parseConfig({ LOG_CLIENT_ADDRESS: 'yes' }))).toMatch(
+      /^Invalid LOG_CLIENT_ADDRESS: /,
+    );
+  });
+
   it('reads the cache budget in megabytes and the stale cap in seconds', () => {
     expect(parseConfig({}).cache).toEqual({ maxBytes: 64 * 1024 * 1024, maxStaleMs: 5_000 });
     expect(parseConfig({ CACHE_MB: '1.5', CACHE_STALE_SECONDS: '0.25' }).cache).toEqual({

@@ -7,11 +7,13 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_MB,
   PHOTO_UPLOAD_TIMEOUT_MS,
+  type MediaKind,
 } from '#src/media.ts';
 import { ERROR_REASON_TEXT, NETWORK_ERROR_TEXT } from './error-messages.ts';
 
-// Photo uploads from the browser (spec sections 5 and 9): checked, shrunk to a JPEG, then sent with a
-// progress report and a time-out. The server checks and re-encodes again (DECISIONS.md "Photos").
+// Photo uploads from the browser (spec sections 5 and 9): checked, shrunk to a JPEG (a logo or cover with
+// transparency to a PNG that keeps it), then sent with a progress report and a time-out. The server checks
+// and re-encodes again (DECISIONS.md "Photos").
 
 /** server/media/routes.ts */
 const PHOTO_UPLOAD_URL = '/api/media/photos';
@@ -75,12 +77,24 @@ export function photoFailureOf(error: unknown): PhotoFailure {
   return error instanceof PhotoUploadError ? error.failure : { kind: 'refused', reason: 'internal' };
 }
 
+/** Whether any pixel of the canvas is not fully opaque. */
+function hasTransparency(context: CanvasRenderingContext2D, width: number, height: number): boolean {
+  const { data } = context.getImageData(0, 0, width, height);
+  for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha] !== 255) return true;
+  return false;
+}
+
+function canvasBlob(canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob | null> {
+  return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
+}
+
 /**
  * The photo as it is sent: upright (EXIF orientation applied), at most PHOTO_CLIENT_MAX_SIDE on the long
- * side, a JPEG at PHOTO_CLIENT_JPEG_QUALITY. A file this browser cannot draw (HEIC outside Safari) is
- * sent as it is, and the server decides.
+ * side, a JPEG at PHOTO_CLIENT_JPEG_QUALITY; a graphic (a logo or cover) with transparency as a PNG that
+ * keeps it (a WebP with alpha, smaller, when the PNG is over the upload limit). A file this browser cannot
+ * draw (HEIC outside Safari) is sent as it is, and the server decides.
  */
-export async function shrinkPhoto(file: Blob): Promise<Blob> {
+export async function shrinkPhoto(file: Blob, kind: MediaKind = 'photo'): Promise<Blob> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -92,16 +106,22 @@ export async function shrinkPhoto(file: Blob): Promise<Blob> {
     const canvas = document.createElement('canvas');
     canvas.width = Math.max(1, Math.round(bitmap.width * scale));
     canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d');
+    const context = canvas.getContext('2d', { willReadFrequently: kind === 'graphic' });
     if (!context) return file;
-    // JPEG has no transparency: white behind it, not black
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    const jpeg = await new Promise<Blob | null>((resolve) =>
-      canvas.toBlob(resolve, 'image/jpeg', PHOTO_CLIENT_JPEG_QUALITY),
-    );
-    return jpeg ?? file;
+    if (kind === 'graphic') {
+      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+      if (hasTransparency(context, canvas.width, canvas.height)) {
+        const png = await canvasBlob(canvas, 'image/png');
+        if (png && png.size <= PHOTO_MAX_BYTES) return png;
+        return (await canvasBlob(canvas, 'image/webp', PHOTO_CLIENT_JPEG_QUALITY)) ?? file;
+      }
+    } else {
+      // JPEG has no transparency: white behind it, not black
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    }
+    return (await canvasBlob(canvas, 'image/jpeg', PHOTO_CLIENT_JPEG_QUALITY)) ?? file;
   } finally {
     bitmap.close();
   }
@@ -128,13 +148,13 @@ export function refusalFailure(body: unknown): PhotoFailure {
  */
 function sendPhoto(
   photo: Blob,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal },
+  options: { kind: MediaKind; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const cancelled = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (options.signal?.aborted) return cancelled();
     const request = new XMLHttpRequest();
-    request.open('POST', PHOTO_UPLOAD_URL);
+    request.open('POST', `${PHOTO_UPLOAD_URL}?kind=${options.kind}`);
     request.responseType = 'json';
     request.timeout = PHOTO_UPLOAD_TIMEOUT_MS;
     request.upload.onprogress = (event) => {
@@ -153,15 +173,20 @@ function sendPhoto(
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
 
     const form = new FormData();
-    form.append('photo', photo, 'photo.jpg');
+    // the name is not used: the server reads the type from the bytes
+    form.append('photo', photo, 'photo');
     request.send(form);
   });
 }
 
-/** Shrinks and uploads a file that passed photoFileProblem; see sendPhoto for how it fails. */
+/**
+ * Shrinks and uploads a file that passed photoFileProblem, as a photo or a graphic (MEDIA_KINDS: a logo or
+ * cover keeps its transparency); see sendPhoto for how it fails.
+ */
 export async function uploadPhotoFile(
   file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: { kind?: MediaKind; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedPhoto> {
-  return sendPhoto(await shrinkPhoto(file), options);
+  const kind = options.kind ?? 'photo';
+  return sendPhoto(await shrinkPhoto(file, kind), { ...options, kind });
 }

@@ -5,6 +5,7 @@ import { LegalSection } from '../components/LegalSection.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { useBillingMode } from '../components/billing/use-billing-mode.ts';
+import { useKeptRecords } from '../lib/use-kept-records.ts';
 
 /** How payments are taken on this server (DECISIONS.md: Stripe with keys, the demo billing without). */
 function PaymentsText() {
@@ -26,6 +27,73 @@ function PaymentsText() {
     );
   }
   return null;
+}
+
+/**
+ * What a visit to a card keeps, as this server records it (src/privacy.ts: the operator's ANALYTICS_*
+ * switches); the address and browser never.
+ */
+function VisitorsText() {
+  const kept = useKeptRecords();
+  return (
+    <>
+      <p>
+        <Trans>
+          When someone opens a public card or follows a short link or QR code, the visit is counted. Each
+          counted visit keeps:
+        </Trans>
+      </p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <Trans>the card or link that was opened, and when;</Trans>
+        </li>
+        {kept?.has('devices') && (
+          <li>
+            <Trans>
+              the kind of device (mobile, tablet or desktop) and the browser family, not its version;
+            </Trans>
+          </li>
+        )}
+        {kept?.has('referrers') && (
+          <li>
+            <Trans>the name of the website the visitor came from, not the page;</Trans>
+          </li>
+        )}
+        {kept?.has('countries') && (
+          <li>
+            <Trans>the visitor's country, looked up on this server from their network address.</Trans>
+          </li>
+        )}
+      </ul>
+      <p>
+        <Trans>
+          The visitor's network (IP) address and browser are not stored. To count unique visitors, a code made
+          from them is kept instead: it changes every day, so once the day is over nobody can tell whose it
+          was.
+        </Trans>
+      </p>
+    </>
+  );
+}
+
+/** What this server's logs keep (LOG_CLIENT_ADDRESS, src/privacy.ts). */
+function LogsText() {
+  const kept = useKeptRecords();
+  if (!kept) return null;
+  if (kept.has('logged-addresses')) {
+    return (
+      <Trans>
+        The organisation that runs this server has chosen to log every request with the network (IP) address
+        and browser it came from, for as long as it keeps its logs.
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      This server's logs record errors and which pages were asked for, never a visitor's or a user's network
+      (IP) address or browser.
+    </Trans>
+  );
 }
 
 export function Privacy() {
@@ -51,9 +119,36 @@ export function Privacy() {
             <Trans>
               Your account (name, e-mail address and a securely hashed password), the cards, links and photos
               you create, your plan, and counts of how often your public pages, QR codes and links are opened.
-              Messages sent through the contact form are kept with the sender's name and e-mail address; one
-              sent without an account also keeps the network (IP) address it came from, to limit abuse.
             </Trans>
+          </p>
+          <p>
+            <Trans>
+              For each device you are signed in on, the network (IP) address and browser it signed in from,
+              which your account page shows. They are deleted with the session: when that device signs out,
+              when you sign it out from your account page, or by the nightly clean-up once it has expired.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              Messages sent through the contact form, with the sender's name and e-mail address. The network
+              address a message came from is not kept: to limit abuse, one sent without an account keeps a
+              code made from it that changes every day.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              To slow down password guessing, attempts to sign in, sign up or reset a password are counted per
+              network address. A count is deleted by the nightly clean-up once an hour has passed without
+              attempts.
+            </Trans>
+          </p>
+        </LegalSection>
+        <LegalSection title={<Trans>Visitors of a card</Trans>}>
+          <VisitorsText />
+        </LegalSection>
+        <LegalSection title={<Trans>Server logs</Trans>}>
+          <p>
+            <LogsText />
           </p>
         </LegalSection>
         <LegalSection title={<Trans>What is public</Trans>}>

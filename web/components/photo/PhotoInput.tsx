@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
-import { PHOTO_MAX_MB } from '#src/media.ts';
+import { PHOTO_MAX_MB, type MediaKind } from '#src/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -22,6 +22,8 @@ export interface PhotoInputProps {
   onUploadingChange?: (busy: boolean) => void;
   /** Replaces the error toast, for a caller that goes on without the photo (the vCard dialog). */
   onError?: (failure: PhotoFailure) => void;
+  /** 'graphic' for a logo or cover: its transparency is kept (src/media.ts MEDIA_KINDS). */
+  kind?: MediaKind;
   label?: ReactNode;
   /** What the photo is used for, under the label. */
   hint?: ReactNode;
@@ -37,6 +39,7 @@ export function PhotoInput({
   onChange,
   onUploadingChange,
   onError,
+  kind = 'photo',
   label,
   hint,
   disabled = false,
@@ -74,7 +77,7 @@ export function PhotoInput({
     setProgress(0);
     onUploadingChange?.(true);
     try {
-      const photo = await uploadPhotoFile(file, { onProgress: setProgress, signal: controller.signal });
+      const photo = await uploadPhotoFile(file, { kind, onProgress: setProgress, signal: controller.signal });
       onChange(photo.path);
     } catch (error) {
       if (!controller.signal.aborted) report(photoFailureOf(error));

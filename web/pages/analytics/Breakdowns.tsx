@@ -17,6 +17,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { useKeptRecords } from '../../lib/use-kept-records.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
 import { dayFormat } from './day-format.ts';
 import { interactionsOf, METRICS } from './metrics.ts';
@@ -125,6 +126,7 @@ function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: R
 /** Unique visitors per day as bars, with the same numbers as a table for screen readers. */
 function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i18n: I18n }) {
   const { t } = useLingui();
+  const kept = useKeptRecords();
   const noteId = useId();
   const { shortDate, longDate } = dayFormat(i18n);
   const label = t`Unique visitors`;
@@ -135,9 +137,15 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
     >
       <p id={noteId} className="text-sm text-slate-700">
         <Trans>
-          A visitor is recognised only within one day, from a code made of their address and browser that
-          changes every day; no address is stored.
+          A visitor is recognised only within one day, from a code made of their network address and browser
+          that changes every day; neither the address nor the browser is stored.
         </Trans>
+        {kept?.has('logged-addresses') && (
+          <>
+            {' '}
+            <Trans>The operator of this server has chosen to keep both in its logs, for every request.</Trans>
+          </>
+        )}
       </p>
       <figure aria-label={t`Chart of the unique visitors per day`} aria-describedby={noteId}>
         <BarChart

@@ -168,6 +168,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
           )}
           {design.cover === 'image' && (
             <PhotoInput
+              kind="graphic"
               label={<Trans>Cover image</Trans>}
               hint={<Trans>A wide picture shown above your card.</Trans>}
               value={design.coverImage ?? null}
@@ -176,6 +177,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             />
           )}
           <PhotoInput
+            kind="graphic"
             label={<Trans>Logo</Trans>}
             hint={<Trans>Shown beside your photo.</Trans>}
             value={design.logo ?? null}

@@ -211,6 +211,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
           onChange={(eyeStyle) => change({ eyeStyle })}
         />
         <PhotoInput
+          kind="graphic"
           label={<Trans>Centre logo</Trans>}
           hint={<Trans>Optional. A square image works best; it is drawn in the middle of the code.</Trans>}
           value={design.logo}
