@@ -23,6 +23,7 @@ import * as recordSupportSenderPlan from './2026-11-24T0500_record_support_sende
 import * as recordCountBatches from './2026-11-25T0100_record_count_batches.ts';
 import * as addMailOutbox from './2026-11-26T0100_add_mail_outbox.ts';
 import * as recordScheduledRuns from './2026-11-27T0100_record_scheduled_runs.ts';
+import * as addCardNameParts from './2026-11-29T0100_add_card_name_parts.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0100_record_count_batches': recordCountBatches,
   '2026-11-26T0100_add_mail_outbox': addMailOutbox,
   '2026-11-27T0100_record_scheduled_runs': recordScheduledRuns,
+  '2026-11-29T0100_add_card_name_parts': addCardNameParts,
 };
