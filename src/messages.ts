@@ -8,6 +8,8 @@ export const VALIDATION_MESSAGES = {
   emailInvalid: 'validation.email.invalid',
   nameRequired: 'validation.name.required',
   nameTooLong: 'validation.name.too_long',
+  /** account settings: the first or the last name */
+  namePartTooLong: 'validation.name_part.too_long',
   passwordMinLength: 'validation.password.min_length',
   passwordLowercase: 'validation.password.lowercase',
   passwordUppercase: 'validation.password.uppercase',

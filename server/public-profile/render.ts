@@ -133,10 +133,14 @@ function banner(design: CardDesign): string {
   return kind ? '<div class="banner" aria-hidden="true"></div>' : '';
 }
 
-/** The given and family name as microdata (invisible: the heading shows the name). */
+/**
+ * The card's person as schema.org microdata: the name the heading shows, and the given and family name it
+ * is filed under (the .vcf's N), which the page does not show.
+ */
 function nameMeta(card: PublicCard, locale: Locale): string {
   const { given, family } = cardNameParts(card, locale);
   return (
+    `<meta itemprop="name" content="${e(card.name)}">` +
     (given ? `<meta itemprop="givenName" content="${e(given)}">` : '') +
     (family ? `<meta itemprop="familyName" content="${e(family)}">` : '')
   );
@@ -217,10 +221,9 @@ export function renderProfilePage(input: ProfilePageInput): string {
       meta: `<link rel="canonical" href="${e(input.pageUrl)}"><meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
       style: pageStyle(card.colours, input.design),
     }) +
-    // schema.org Person: the name as shown, and the parts it is filed under (the .vcf's N)
-    '<body><main itemscope itemtype="https://schema.org/Person">' +
+    '<body><main>' +
     banner(input.design) +
-    `<header class="cover">${marks(card, input.design, t)}<h1 itemprop="name">${e(card.name)}</h1>` +
+    `<header class="cover" itemscope itemtype="https://schema.org/Person">${marks(card, input.design, t)}<h1>${e(card.name)}</h1>` +
     nameMeta(card, input.profile.language) +
     (role ? `<p class="role">${e(role)}</p>` : '') +
     '</header>' +

@@ -51,18 +51,23 @@ function optionalSocialAddress(toUrl: (value: string) => string | null, invalid:
     .transform((value) => (value === '' ? null : toUrl(value)));
 }
 
-type SocialField = z.ZodType<string | null, string>;
+type SocialField = z.ZodType<string | null, string | undefined>;
 
-/** Each platform's field: a URL, or for WhatsApp and Mastodon also a number or an address. */
+/**
+ * Each platform's field: a URL, or for WhatsApp and Mastodon also a number or an address. A platform left
+ * out is blank, so a client from before a platform existed (a tab open across an upgrade) still saves.
+ */
 const SOCIAL_FIELDS = Object.fromEntries(
   SOCIAL_PLATFORMS.map((platform): [SocialPlatform, SocialField] => {
-    if (platform === 'whatsapp') return [platform, optionalSocialAddress(whatsappUrl, M.whatsappInvalid)];
-    if (platform === 'mastodon') return [platform, optionalSocialAddress(mastodonUrl, M.mastodonInvalid)];
-    return [platform, optionalHttpUrl];
+    if (platform === 'whatsapp')
+      return [platform, optionalSocialAddress(whatsappUrl, M.whatsappInvalid).prefault('')];
+    if (platform === 'mastodon')
+      return [platform, optionalSocialAddress(mastodonUrl, M.mastodonInvalid).prefault('')];
+    return [platform, optionalHttpUrl.prefault('')];
   }),
 ) as Record<SocialPlatform, SocialField>;
 
-/** The card's own labelled link: both parts, or neither. */
+/** The card's own labelled link: both parts, or neither (left out: neither). */
 const OtherLinkSchema = z
   .object({
     label: optionalText(SOCIAL_LABEL_MAX_LENGTH, M.socialLabelTooLong),
@@ -73,7 +78,8 @@ const OtherLinkSchema = z
       ctx.addIssue({ code: 'custom', path: ['url'], message: M.socialUrlRequired });
     if (link.url && !link.label)
       ctx.addIssue({ code: 'custom', path: ['label'], message: M.socialLabelRequired });
-  });
+  })
+  .prefault({ label: '', url: '' });
 
 /** A #RRGGBB colour, upper-cased. */
 export const colour = singleLineText()
@@ -88,9 +94,12 @@ export const photoPath = singleLineText()
 /** Contact fields of a card: what the public page and the .vcf show. */
 export const CardFieldsSchema = z.object({
   name: singleLineText().min(1, M.vcardNameRequired).max(VCARD_NAME_MAX_LENGTH, M.vcardNameTooLong),
-  /** How a contacts app files the card (the .vcf's N); both blank: suggested from the name. */
-  givenName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
-  familyName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+  /**
+   * How a contacts app files the card (the .vcf's N); both blank: suggested from the name. Left out (a
+   * client from before the fields existed): blank.
+   */
+  givenName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
+  familyName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   email: singleLineText()

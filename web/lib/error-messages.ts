@@ -7,11 +7,13 @@ import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.t
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
 import {
   DELETE_CONFIRMATION_WORD,
+  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
 import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
+import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
 import {
@@ -33,8 +35,8 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.invalid': msg`Invalid input`,
   'validation.email.invalid': msg`Invalid email address`,
   'validation.name.required': msg`Name is required`,
-  // one id for the full name (100) and the first and last name (50 each): the text names no number
-  'validation.name.too_long': msg`Name is too long`,
+  'validation.name.too_long': msg`Name must be at most ${NAME_MAX_LENGTH} characters`,
+  'validation.name_part.too_long': msg`Must be at most ${NAME_PART_MAX_LENGTH} characters`,
   'validation.password.min_length': msg`Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   'validation.password.lowercase': msg`Password must contain at least one lowercase letter`,
   'validation.password.uppercase': msg`Password must contain at least one uppercase letter`,

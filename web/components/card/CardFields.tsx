@@ -45,7 +45,8 @@ import { SOCIAL_PLATFORM_INFO } from './social-platforms.ts';
 export type CardFieldsValues = Omit<z.input<typeof CardFieldsSchema>, 'photo'>;
 
 type SocialLinks = CardFieldsValues['socialLinks'];
-type TextPath = FieldPathByValue<CardFieldsValues, string>;
+// the fields a client from before them may leave out are optional in the schema's input
+type TextPath = FieldPathByValue<CardFieldsValues, string | undefined>;
 
 function filledCount(links: SocialLinks | undefined, other: CardFieldsValues['otherLink'] | undefined) {
   const platforms = SOCIAL_PLATFORMS.filter((platform) => (links?.[platform] ?? '').trim() !== '').length;
@@ -64,7 +65,7 @@ function CardTextField({
   max: number;
 }) {
   const value = useWatch({ control, name });
-  return <TextField {...props} limit={{ max, length: value.length }} {...control.register(name)} />;
+  return <TextField {...props} limit={{ max, length: (value ?? '').length }} {...control.register(name)} />;
 }
 
 function PlatformLabel({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
@@ -171,8 +172,10 @@ function NamePartFields({ control }: { control: Control<CardFieldsValues> }) {
   const locale = useLocale();
   const { errors } = useFormState({ control, name: ['givenName', 'familyName'] });
   const name = useWatch({ control, name: 'name' });
-  const given = useController({ control, name: 'givenName' }).field;
-  const family = useController({ control, name: 'familyName' }).field;
+  const { field: givenField } = useController({ control, name: 'givenName' });
+  const { field: familyField } = useController({ control, name: 'familyName' });
+  const given = { ...givenField, value: givenField.value ?? '' };
+  const family = { ...familyField, value: familyField.value ?? '' };
   const suggestion = suggestNameParts(name, locale);
   const previousName = useRef(name);
 
