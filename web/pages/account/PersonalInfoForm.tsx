@@ -1,10 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useWatch } from 'react-hook-form';
-import {
-  NAME_PART_MAX_LENGTH,
-  PersonalInfoSchema,
-  type PersonalInfoInput,
-} from '#src/schemas/profile.ts';
+import { NAME_PART_MAX_LENGTH, PersonalInfoSchema, type PersonalInfoInput } from '#src/schemas/profile.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
