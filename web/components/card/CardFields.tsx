@@ -151,7 +151,7 @@ function SocialLinkFields({ control }: { control: Control<CardFieldsValues> }) {
             control={control}
             name="otherLink.url"
             max={CARD_FIELD_MAX_LENGTHS.url}
-            label={<Trans>Link</Trans>}
+            label={<Trans>Web address</Trans>}
             type="url"
             inputMode="url"
             autoComplete="url"
