@@ -100,6 +100,8 @@ export interface ProfilesTable {
 export interface SocialLink {
   platform: string;
   url: string;
+  /** The name a person gave the link of platform 'other'. */
+  label?: string;
   icon?: string;
   username?: string;
 }
@@ -108,6 +110,9 @@ export interface VcardsTable {
   id: Generated<string>;
   user_id: string;
   name: string;
+  /** The given and family name of the .vcf's N; both null: suggested from `name` (src/name-parts.ts). */
+  given_name: string | null;
+  family_name: string | null;
   company: string | null;
   position: string | null;
   phone: string | null;

@@ -1,3 +1,6 @@
+import punycode from 'punycode.js';
+import { suggestNameParts, type NameParts } from './name-parts.ts';
+import { OTHER_PLATFORM } from './social-profiles.ts';
 import { toSingleLine } from './text.ts';
 import { isHttpUrl } from './url.ts';
 
@@ -11,12 +14,17 @@ export interface VcardContact {
   /** Stable id of the card: the UID, so re-importing updates the contact instead of duplicating it. */
   id: string;
   name: string;
+  /** How contacts apps file the card (N); without it, the parts are suggested from `name`. */
+  nameParts?: NameParts | null;
   company?: string | null;
   position?: string | null;
   phone?: string | null;
   email?: string | null;
   website?: string | null;
-  socialLinks?: readonly { platform: string; url: string }[];
+  /** Social profiles, and the link of the person's own naming (platform 'other', with its label). */
+  socialLinks?: readonly { platform: string; url: string; label?: string | undefined }[];
+  /** The account's profile links, in their order: each a URL with its title as label. */
+  links?: readonly { title: string; url: string }[];
   /** A JPEG in base64, already square and small (phones ignore photo URLs). */
   photoJpegBase64?: string | null;
   updatedAt: Date;
@@ -43,18 +51,54 @@ export function escapeText(value: string, { structured = false } = {}): string {
     .replace(/\p{Cc}/gu, '');
 }
 
+/** Characters a reader may show as they are: letters, marks, digits, punctuation and symbols. */
+const READABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+/** Runs of percent-encoded bytes. */
+const PERCENT_RUNS = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/** Percent-encoded UTF-8 of readable non-ASCII characters decoded; every other byte stays encoded. */
+function decodeReadable(run: string): string {
+  let bytes: Uint8Array;
+  let text: string;
+  try {
+    bytes = Uint8Array.from(run.slice(1).split('%'), (hex) => parseInt(hex, 16));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return run;
+  }
+  return Array.from(text, (char) => {
+    if ((char.codePointAt(0) ?? 0) >= 0x80 && READABLE.test(char)) return char;
+    return Array.from(
+      utf8.encode(char),
+      (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    ).join('');
+  }).join('');
+}
+
 /**
- * URI values (URL, X-SOCIALPROFILE), or null for anything but an http(s) URL. vCard 3.0 has no escaping
- * for URIs and readers disagree (vobject splits a value at a bare comma, ical.js keeps a backslash), so
- * the address is written as a browser reads it (WHATWG serialisation: no spaces, line breaks or
- * non-ASCII left) with the comma, semicolon and backslash percent-encoded: the same address, read alike.
+ * URI values (URL, X-SOCIALPROFILE), or null for anything but an http(s) URL. The address is the one a
+ * browser reads (WHATWG parsing: line breaks and tabs dropped, spaces and controls encoded), written as an
+ * IRI so that contacts show it as it was typed: an international domain in its letters, and percent-encoded
+ * letters, digits, punctuation and symbols beyond ASCII decoded (RFC 3987: the same address). vCard 3.0 has
+ * no escaping for URIs and readers disagree (vobject splits a value at a bare comma, ical.js keeps a
+ * backslash), so the comma, semicolon and backslash are percent-encoded: the same address, read alike.
+ * Spaces, controls and invisible formatting characters stay encoded.
  */
 export function uriValue(url: string): string | null {
   if (!isHttpUrl(url)) return null;
-  return new URL(url).href.replace(
+  const parsed = new URL(url);
+  const host = punycode.toUnicode(parsed.hostname) + (parsed.port ? `:${parsed.port}` : '');
+  const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`.replace(PERCENT_RUNS, decodeReadable);
+  return `${parsed.protocol}//${userInfo(parsed)}${host}${rest}`.replace(
     /[,;\\]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
+}
+
+/** The user and password part of a URL as WHATWG writes it ("" without one). */
+function userInfo(url: URL): string {
+  if (!url.username && !url.password) return '';
+  return `${url.username}${url.password ? `:${url.password}` : ''}@`;
 }
 
 /**
@@ -81,20 +125,13 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
-/** Family and given name for N from a full name: the last word is the family name. */
-function nameParts(fullName: string): { family: string; given: string } {
-  const words = fullName.trim().split(/\s+/);
-  if (words.length < 2) return { family: '', given: words[0] ?? '' };
-  return { family: words.at(-1) ?? '', given: words.slice(0, -1).join(' ') };
-}
-
 function revision(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The .vcf text of one contact, lines ending in CRLF. */
 export function serializeVcard(contact: VcardContact): string {
-  const { family, given } = nameParts(contact.name);
+  const { family, given } = contact.nameParts ?? suggestNameParts(contact.name, 'en');
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
   const structured = { structured: true };
   lines.push(`N:${escapeText(family, structured)};${escapeText(given, structured)};;;`);
@@ -107,12 +144,26 @@ export function serializeVcard(contact: VcardContact): string {
   if (contact.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(contact.email)}`);
   const website = contact.website ? uriValue(contact.website) : null;
   if (website) lines.push(`URL;TYPE=WORK:${website}`);
+  // labelled URLs are grouped with their label, as Apple's contacts write them (item1.URL, item1.X-ABLabel)
+  const labelled: { url: string; label: string }[] = [];
   for (const link of contact.socialLinks ?? []) {
     const url = uriValue(link.url);
     if (!url) continue;
+    if (link.platform === OTHER_PLATFORM) {
+      if (link.label) labelled.push({ url, label: link.label });
+      continue;
+    }
     lines.push(`X-SOCIALPROFILE;TYPE=${link.platform.toLowerCase().replace(/[^a-z0-9-]/g, '')}:${url}`);
     // importers without X-SOCIALPROFILE (Google Contacts, Outlook) still keep the link
     lines.push(`URL:${url}`);
+  }
+  for (const link of contact.links ?? []) {
+    const url = uriValue(link.url);
+    if (url) labelled.push({ url, label: link.title });
+  }
+  for (const [index, { url, label }] of labelled.entries()) {
+    const group = `item${index + 1}`;
+    lines.push(`${group}.URL:${url}`, `${group}.X-ABLabel:${escapeText(toSingleLine(label))}`);
   }
   if (contact.photoJpegBase64) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${contact.photoJpegBase64}`);
   lines.push(`UID:urn:uuid:${contact.id}`);

@@ -15,6 +15,8 @@ const DEMO_COLOURS = { backgroundColour: '#4F46E5', fontColour: '#FFFFFF', iconC
 
 const DEMO_CARD = {
   name: 'Alex Rivera',
+  givenName: 'Alex',
+  familyName: 'Rivera',
   position: 'Head of Partnerships',
   company: 'Northwind Studio',
   phone: '+1 415 555 0134',
@@ -27,7 +29,13 @@ const DEMO_CARD = {
     tiktok: null,
     twitter: 'https://x.com/northwindstudio',
     youtube: 'https://www.youtube.com/@northwindstudio',
+    github: null,
+    mastodon: null,
+    threads: null,
+    telegram: null,
+    whatsapp: null,
   },
+  otherLink: { label: null, url: null },
 };
 
 const DEMO_LINKS = [

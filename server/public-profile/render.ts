@@ -1,5 +1,7 @@
 import type { Locale } from '../../src/i18n.ts';
 import { mediaKeyOf } from '../../src/media.ts';
+import { cardNameParts } from '../../src/name-parts.ts';
+import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
@@ -13,15 +15,6 @@ import { PAGE_TEXTS, type PageTexts } from './texts.ts';
 
 // The public pages as HTML strings: no client JavaScript, every piece of user text through escapeHtml,
 // and only http(s) URLs ever written into an href (tel: and mailto: are built from checked values).
-
-const PLATFORM_NAMES: Record<string, string> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  twitter: 'X (Twitter)',
-  youtube: 'YouTube',
-};
 
 const OG_LOCALES: Record<Locale, string> = { en: 'en_US', es: 'es_ES' };
 
@@ -140,6 +133,19 @@ function banner(design: CardDesign): string {
   return kind ? '<div class="banner" aria-hidden="true"></div>' : '';
 }
 
+/**
+ * The card's person as schema.org microdata: the name the heading shows, and the given and family name it
+ * is filed under (the .vcf's N), which the page does not show.
+ */
+function nameMeta(card: PublicCard, locale: Locale): string {
+  const { given, family } = cardNameParts(card, locale);
+  return (
+    `<meta itemprop="name" content="${e(card.name)}">` +
+    (given ? `<meta itemprop="givenName" content="${e(given)}">` : '') +
+    (family ? `<meta itemprop="familyName" content="${e(family)}">` : '')
+  );
+}
+
 function action(href: string, label: string, iconName: IconName, extra = ''): string {
   return `<a href="${e(href)}"${extra}><span class="dot">${icon(iconName)}</span>${e(label)}</a>`;
 }
@@ -169,9 +175,14 @@ function socialLinks(card: PublicCard, t: PageTexts): string {
     )
     .map((link) => {
       const platform = link.platform.toLowerCase();
-      const name = PLATFORM_NAMES[platform] ?? link.platform;
+      const name = isSocialPlatform(platform)
+        ? SOCIAL_PLATFORM_NAMES[platform]
+        : platform === OTHER_PLATFORM && link.label
+          ? link.label
+          : link.platform;
       const mark = isIconName(platform) ? platform : 'link';
-      return `<li><a href="${e(link.url)}" rel="nofollow ugc" aria-label="${e(name)}" title="${e(name)}">${icon(mark)}</a></li>`;
+      // rel="me": the profiles are the owner's own (Mastodon verifies a profile by a link back with it)
+      return `<li><a href="${e(link.url)}" rel="me nofollow ugc" aria-label="${e(name)}" title="${e(name)}">${icon(mark)}</a></li>`;
     });
   if (items.length === 0) return '';
   return `<nav aria-label="${e(t.socialProfiles)}"><ul class="social">${items.join('')}</ul></nav>`;
@@ -212,7 +223,8 @@ export function renderProfilePage(input: ProfilePageInput): string {
     }) +
     '<body><main>' +
     banner(input.design) +
-    `<header class="cover">${marks(card, input.design, t)}<h1>${e(card.name)}</h1>` +
+    `<header class="cover" itemscope itemtype="https://schema.org/Person">${marks(card, input.design, t)}<h1>${e(card.name)}</h1>` +
+    nameMeta(card, input.profile.language) +
     (role ? `<p class="role">${e(role)}</p>` : '') +
     '</header>' +
     contactActions(card, t) +

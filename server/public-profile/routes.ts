@@ -25,6 +25,7 @@ import {
   findRenamedUsername,
   pageFeatures,
   type PublicCard,
+  type PublicProfile,
 } from './service.ts';
 import { pageLocale } from './texts.ts';
 import { unavailablePageSender } from './unavailable.ts';
@@ -281,6 +282,7 @@ export async function registerPublicProfileRoutes(
    */
   async function vcfOf(
     request: FastifyRequest,
+    profile: PublicProfile,
     card: PublicCard & { vcardId: string },
   ): Promise<{ file: VcfFile; complete: boolean }> {
     let photo: string | null = null;
@@ -291,7 +293,7 @@ export async function registerPublicProfileRoutes(
       if (error instanceof AppError && REASONS_LOGGED_BY_WATCH.has(error.reason)) complete = false;
       else request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
-    const body = Buffer.from(cardVcf(card, photo));
+    const body = Buffer.from(cardVcf(profile, card, photo));
     return { file: { body, contentDisposition: vcfContentDisposition(card.name) }, complete };
   }
 
@@ -418,12 +420,14 @@ export async function registerPublicProfileRoutes(
       const { entry } = found;
       const { card } = entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      entry.vcf ??= vcfOf(request, { ...card, vcardId: card.vcardId }).then(({ file, complete }) => {
-        // made without a photo the storage could not give: the next request makes it again
-        if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
-        else entry.vcf = undefined;
-        return file;
-      });
+      entry.vcf ??= vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }).then(
+        ({ file, complete }) => {
+          // made without a photo the storage could not give: the next request makes it again
+          if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
+          else entry.vcf = undefined;
+          return file;
+        },
+      );
       const vcf = await entry.vcf;
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')

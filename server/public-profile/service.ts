@@ -21,6 +21,9 @@ export interface PublicCard {
   /** Null for a profile that has no vCard yet: the page then shows the profile's own fields. */
   vcardId: string | null;
   name: string;
+  /** Saved with the card; both null: suggested from the name (src/name-parts.ts). */
+  givenName: string | null;
+  familyName: string | null;
   company: string | null;
   position: string | null;
   phone: string | null;
@@ -28,7 +31,8 @@ export interface PublicCard {
   website: string | null;
   /** A /media/ path, or null. */
   photo: string | null;
-  socialLinks: { platform: string; url: string }[];
+  /** Social profiles, and the link of the person's own naming (platform 'other', with its label). */
+  socialLinks: { platform: string; url: string; label?: string }[];
   colours: { background: string | null; font: string | null; icon: string | null };
   /** The saved design (FREE_DESIGN when none), whatever the plan: pageFeatures() decides what is shown. */
   design: CardDesign;
@@ -94,6 +98,8 @@ function cardOfVcard(vcard: VcardFields): PublicCard {
   return {
     vcardId: vcard.id,
     name: vcard.name,
+    givenName: vcard.given_name,
+    familyName: vcard.family_name,
     company: vcard.company,
     position: vcard.position,
     phone: vcard.phone,
@@ -116,6 +122,8 @@ function cardOfProfile(profile: ProfileFields): PublicCard {
   return {
     vcardId: null,
     name: profile.name?.trim() || profile.username || '',
+    givenName: null,
+    familyName: null,
     company: profile.company,
     position: profile.position,
     phone: profile.phone,

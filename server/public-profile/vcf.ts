@@ -1,14 +1,26 @@
+import { cardNameParts } from '../../src/name-parts.ts';
 import { toSingleLine } from '../../src/text.ts';
 import { serializeVcard } from '../../src/vcard.ts';
-import type { PublicCard } from './service.ts';
+import type { PublicCard, PublicProfile } from './service.ts';
 
-// The "Save contact" download: the card as a vCard 3.0 file (src/vcard.ts), named after the person.
+// The "Save contact" download: the card as a vCard 3.0 file (src/vcard.ts), named after the person, with
+// the account's live profile links in their order (the ones its pages show). It is kept with the cached
+// profile (cache.ts), so a change of the card or of a link, which drops that, makes it again.
 
-/** The .vcf text of a card; the photo is already a small square JPEG in base64 (contact-photo.ts). */
-export function cardVcf(card: PublicCard & { vcardId: string }, photoJpegBase64: string | null): string {
+/**
+ * The .vcf text of a profile's card; the photo is already a small square JPEG in base64
+ * (contact-photo.ts). A card saved without given and family name has them suggested from its name in its
+ * owner's language.
+ */
+export function cardVcf(
+  profile: Pick<PublicProfile, 'language' | 'links'>,
+  card: PublicCard & { vcardId: string },
+  photoJpegBase64: string | null,
+): string {
   return serializeVcard({
     id: card.vcardId,
     name: card.name,
+    nameParts: cardNameParts(card, profile.language),
     company: card.company,
     position: card.position,
     phone: card.phone,
@@ -16,6 +28,7 @@ export function cardVcf(card: PublicCard & { vcardId: string }, photoJpegBase64:
     // the serializer writes http(s) URLs only
     website: card.website,
     socialLinks: card.socialLinks.filter((link) => typeof link?.url === 'string'),
+    links: profile.links,
     photoJpegBase64,
     updatedAt: card.updatedAt,
   });

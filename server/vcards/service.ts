@@ -35,6 +35,8 @@ export function vcardPageUrl(publicUrl: string, vcardId: string): string {
 export const CARD_COLUMNS = [
   'id',
   'name',
+  'given_name',
+  'family_name',
   'company',
   'position',
   'phone',
@@ -115,13 +117,15 @@ export async function insertVcard(
 function vcardValues(card: CardFields & Colours) {
   return {
     name: card.name,
+    given_name: card.givenName,
+    family_name: card.familyName,
     company: card.company,
     position: card.position,
     phone: card.phone,
     email: card.email,
     website: card.website,
     photo: card.photo,
-    social_links: JSON.stringify(savedSocialLinks(card.socialLinks)),
+    social_links: JSON.stringify(savedSocialLinks(card.socialLinks, card.otherLink)),
     background_color: card.backgroundColour,
     font_color: card.fontColour,
     icon_color: card.iconColour,

@@ -13,8 +13,8 @@ export const NAME_PART_MAX_LENGTH = 50;
 
 /** Account settings, personal information: first and last name (the full name is their join). */
 export const PersonalInfoSchema = z.object({
-  firstName: singleLineText().min(1, M.firstNameRequired).max(NAME_PART_MAX_LENGTH, M.nameTooLong),
-  lastName: singleLineText().max(NAME_PART_MAX_LENGTH, M.nameTooLong),
+  firstName: singleLineText().min(1, M.firstNameRequired).max(NAME_PART_MAX_LENGTH, M.namePartTooLong),
+  lastName: singleLineText().max(NAME_PART_MAX_LENGTH, M.namePartTooLong),
 });
 export type PersonalInfoInput = z.infer<typeof PersonalInfoSchema>;
 

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_THEME_COLOUR, HEX_COLOUR_PATTERN } from '../colour.ts';
 import { mediaKeyOf } from '../media.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import {
+  mastodonUrl,
+  OTHER_PLATFORM,
+  SOCIAL_PLATFORMS,
+  whatsappUrl,
+  type SocialPlatform,
+} from '../social-profiles.ts';
 import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 
@@ -13,16 +20,8 @@ export const VCARD_TEXT_MAX_LENGTH = 100;
 export const VCARD_EMAIL_MAX_LENGTH = 255;
 export const VCARD_PHONE_MAX_LENGTH = 20;
 export const URL_MAX_LENGTH = 2048;
-
-export const SOCIAL_PLATFORMS = [
-  'facebook',
-  'instagram',
-  'linkedin',
-  'tiktok',
-  'twitter',
-  'youtube',
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+/** The name of the card's own labelled link ("Portfolio"): as short as a contacts app's label. */
+export const SOCIAL_LABEL_MAX_LENGTH = 30;
 
 /** Spec section 9: card colours by default. */
 export const DEFAULT_CARD_COLOURS = {
@@ -44,6 +43,44 @@ export const optionalHttpUrl = singleLineText()
   .refine((value) => value === '' || isHttpUrl(value), M.urlScheme)
   .transform((value) => value || null);
 
+/** An optional social address that takes more than a URL (src/social-profiles.ts): blank becomes null. */
+function optionalSocialAddress(toUrl: (value: string) => string | null, invalid: string) {
+  return singleLineText()
+    .max(URL_MAX_LENGTH, M.urlTooLong)
+    .refine((value) => value === '' || toUrl(value) !== null, invalid)
+    .transform((value) => (value === '' ? null : toUrl(value)));
+}
+
+type SocialField = z.ZodType<string | null, string | undefined>;
+
+/**
+ * Each platform's field: a URL, or for WhatsApp and Mastodon also a number or an address. A platform left
+ * out is blank, so a client from before a platform existed (a tab open across an upgrade) still saves.
+ */
+const SOCIAL_FIELDS = Object.fromEntries(
+  SOCIAL_PLATFORMS.map((platform): [SocialPlatform, SocialField] => {
+    if (platform === 'whatsapp')
+      return [platform, optionalSocialAddress(whatsappUrl, M.whatsappInvalid).prefault('')];
+    if (platform === 'mastodon')
+      return [platform, optionalSocialAddress(mastodonUrl, M.mastodonInvalid).prefault('')];
+    return [platform, optionalHttpUrl.prefault('')];
+  }),
+) as Record<SocialPlatform, SocialField>;
+
+/** The card's own labelled link: both parts, or neither (left out: neither). */
+const OtherLinkSchema = z
+  .object({
+    label: optionalText(SOCIAL_LABEL_MAX_LENGTH, M.socialLabelTooLong),
+    url: optionalHttpUrl,
+  })
+  .superRefine((link, ctx) => {
+    if (link.label && !link.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: M.socialUrlRequired });
+    if (link.url && !link.label)
+      ctx.addIssue({ code: 'custom', path: ['label'], message: M.socialLabelRequired });
+  })
+  .prefault({ label: '', url: '' });
+
 /** A #RRGGBB colour, upper-cased. */
 export const colour = singleLineText()
   .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
@@ -57,6 +94,12 @@ export const photoPath = singleLineText()
 /** Contact fields of a card: what the public page and the .vcf show. */
 export const CardFieldsSchema = z.object({
   name: singleLineText().min(1, M.vcardNameRequired).max(VCARD_NAME_MAX_LENGTH, M.vcardNameTooLong),
+  /**
+   * How a contacts app files the card (the .vcf's N); both blank: suggested from the name. Left out (a
+   * client from before the fields existed): blank.
+   */
+  givenName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
+  familyName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   email: singleLineText()
@@ -65,15 +108,24 @@ export const CardFieldsSchema = z.object({
     .transform((value) => value || null),
   phone: optionalText(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong),
   website: optionalHttpUrl,
-  /** One URL per platform; blank ones are not saved (spec section 3). */
-  socialLinks: z.object(
-    Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, optionalHttpUrl])) as Record<
-      SocialPlatform,
-      typeof optionalHttpUrl
-    >,
-  ),
+  /** One address per platform; blank ones are not saved (spec section 3). */
+  socialLinks: z.object(SOCIAL_FIELDS),
+  otherLink: OtherLinkSchema,
   photo: photoPath,
 });
+
+/** The length limit of each text field of the card, for the form's counters. */
+export const CARD_FIELD_MAX_LENGTHS = {
+  name: VCARD_NAME_MAX_LENGTH,
+  givenName: VCARD_TEXT_MAX_LENGTH,
+  familyName: VCARD_TEXT_MAX_LENGTH,
+  company: VCARD_TEXT_MAX_LENGTH,
+  position: VCARD_TEXT_MAX_LENGTH,
+  email: VCARD_EMAIL_MAX_LENGTH,
+  phone: VCARD_PHONE_MAX_LENGTH,
+  url: URL_MAX_LENGTH,
+  label: SOCIAL_LABEL_MAX_LENGTH,
+} as const;
 
 /** A card's three colours: the vCard form's and the design screen's. */
 export const CardColoursSchema = z.object({
@@ -92,29 +144,47 @@ export const VcardIdSchema = z.object({ id: z.uuid() });
 export const UpdateVcardSchema = VcardFormSchema.extend({ id: z.uuid() });
 export type UpdateVcardInput = z.output<typeof UpdateVcardSchema>;
 
-/** The social links worth saving, in the platforms' order. */
+export interface SavedSocialLink {
+  platform: SocialPlatform | typeof OTHER_PLATFORM;
+  url: string;
+  /** The name of the 'other' link. */
+  label?: string;
+}
+
+/** The social links worth saving, in the platforms' order, the labelled link last. */
 export function savedSocialLinks(
   links: Partial<Record<SocialPlatform, string | null>>,
-): { platform: SocialPlatform; url: string }[] {
-  return SOCIAL_PLATFORMS.flatMap((platform) => {
+  other: { label: string | null; url: string | null } | null = null,
+): SavedSocialLink[] {
+  const saved: SavedSocialLink[] = SOCIAL_PLATFORMS.flatMap((platform) => {
     const url = links[platform];
     return url ? [{ platform, url }] : [];
   });
+  if (other?.label && other.url) saved.push({ platform: OTHER_PLATFORM, url: other.url, label: other.label });
+  return saved;
+}
+
+/** The blank value of every platform's field. */
+export function emptySocialLinks(): Record<SocialPlatform, string> {
+  return Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, ''])) as Record<
+    SocialPlatform,
+    string
+  >;
 }
 
 /** An empty form: blank fields and the default colours. */
 export function emptyVcardForm(): VcardFormValues {
   return {
     name: '',
+    givenName: '',
+    familyName: '',
     company: '',
     position: '',
     email: '',
     phone: '',
     website: '',
-    socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, ''])) as Record<
-      SocialPlatform,
-      string
-    >,
+    socialLinks: emptySocialLinks(),
+    otherLink: { label: '', url: '' },
     photo: null,
     ...DEFAULT_CARD_COLOURS,
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { PLANS } from '../../src/plans.ts';
-import { emptyVcardForm, type VcardFormValues } from '../../src/schemas/vcard.ts';
+import { emptyVcardForm, SOCIAL_LABEL_MAX_LENGTH, type VcardFormValues } from '../../src/schemas/vcard.ts';
 import {
   buildTestApp,
   signUp,
@@ -62,6 +62,8 @@ describe('card creation (onboarding step 3)', () => {
     const photo = await uploadPhoto(cookie);
     const input = card({
       photo,
+      givenName: 'Ana',
+      familyName: 'López',
       website: 'https://ana.example',
       socialLinks: { ...card().socialLinks, linkedin: 'https://linkedin.com/in/ana' },
     });
@@ -85,6 +87,8 @@ describe('card creation (onboarding step 3)', () => {
     expect(vcards[0]).toMatchObject({
       id: vcardId,
       name: 'Ana López',
+      given_name: 'Ana',
+      family_name: 'López',
       photo,
       background_color: '#9333EA',
       font_color: '#FFFFFF',
@@ -293,6 +297,159 @@ describe('vCards', () => {
     expect(after.vcards).toEqual([ownerCard]);
     expect(after.links.filter((link) => link.vcard_id === id)).toHaveLength(1);
     expect((await stored(intruder.userId)).profile.primary_vcard_id).not.toBe(id);
+  });
+
+  it('saves given and family name, the new social profiles and the labelled link, and reads them back', async () => {
+    const { cookie, userId } = await userWithCard('pro');
+    const input = vcard({
+      name: 'María José García López',
+      givenName: 'María José',
+      familyName: 'García López',
+      socialLinks: {
+        ...vcard().socialLinks,
+        github: 'https://github.com/mariajose',
+        whatsapp: '+34 600 123 456',
+        mastodon: '@mariajose@mastodon.social',
+        threads: 'https://www.threads.com/@mariajose',
+        telegram: 'https://t.me/mariajose',
+      },
+      otherLink: { label: 'Portfolio', url: 'https://maria.example/trabajos' },
+    });
+    const { id } = trpcData<{ id: string }>(await mutate('vcards.create', cookie, input));
+    const row = (await stored(userId)).vcards.find((vcard) => vcard.id === id);
+    expect(row).toMatchObject({
+      given_name: 'María José',
+      family_name: 'García López',
+      social_links: [
+        { platform: 'github', url: 'https://github.com/mariajose' },
+        { platform: 'mastodon', url: 'https://mastodon.social/@mariajose' },
+        { platform: 'threads', url: 'https://www.threads.com/@mariajose' },
+        { platform: 'telegram', url: 'https://t.me/mariajose' },
+        { platform: 'whatsapp', url: 'https://wa.me/34600123456' },
+        { platform: 'other', url: 'https://maria.example/trabajos', label: 'Portfolio' },
+      ],
+    });
+    expect(trpcData(await query('vcards.get', cookie, { id }))).toMatchObject({
+      given_name: 'María José',
+      family_name: 'García López',
+    });
+
+    // blank parts are saved as none: the .vcf suggests them from the name again
+    const update = await mutate('vcards.update', cookie, { ...input, givenName: ' ', familyName: '', id });
+    expect(update.statusCode, update.body).toBe(200);
+    expect((await stored(userId)).vcards.find((vcard) => vcard.id === id)).toMatchObject({
+      given_name: null,
+      family_name: null,
+    });
+  });
+
+  it.each([
+    [
+      'a WhatsApp number without its country code',
+      { whatsapp: '600 123 456' },
+      'socialLinks.whatsapp',
+      M.whatsappInvalid,
+    ],
+    [
+      'a WhatsApp link elsewhere',
+      { whatsapp: 'https://example.com/600123456' },
+      'socialLinks.whatsapp',
+      M.whatsappInvalid,
+    ],
+    [
+      'a Mastodon name without its server',
+      { mastodon: '@mariajose' },
+      'socialLinks.mastodon',
+      M.mastodonInvalid,
+    ],
+    [
+      'a GitHub profile that is not a web address',
+      { github: 'github.com/mariajose' },
+      'socialLinks.github',
+      M.urlScheme,
+    ],
+  ])(
+    'refuses %s with its message, on create and on update, and stores nothing',
+    async (_case, links, path, message) => {
+      const { cookie, userId } = await userWithCard('pro');
+      const before = await stored(userId);
+      const bad = vcard({ socialLinks: { ...vcard().socialLinks, ...links } });
+
+      const created = await mutate('vcards.create', cookie, bad);
+      expect(created.statusCode).toBe(400);
+      expect(trpcError(created).data).toMatchObject({
+        reason: 'validation_failed',
+        fieldErrors: [{ path, message }],
+      });
+
+      const [card] = before.vcards;
+      const updated = await mutate('vcards.update', cookie, { ...bad, id: card?.id });
+      expect(updated.statusCode).toBe(400);
+      expect(trpcError(updated).data).toMatchObject({
+        reason: 'validation_failed',
+        fieldErrors: [{ path, message }],
+      });
+      const after = await stored(userId);
+      expect(after.vcards).toEqual(before.vcards);
+      expect(after.links).toEqual(before.links);
+    },
+  );
+
+  it('still saves the form of a client from before the new fields (a tab open across an upgrade)', async () => {
+    const { cookie, userId } = await userWithCard('pro');
+    const {
+      givenName: _g,
+      familyName: _f,
+      otherLink: _o,
+      socialLinks,
+      ...older
+    } = vcard({ name: 'Old Tab' });
+    const {
+      github: _gh,
+      mastodon: _m,
+      threads: _th,
+      telegram: _te,
+      whatsapp: _w,
+      ...sixPlatforms
+    } = socialLinks;
+    const response = await mutate('vcards.create', cookie, {
+      ...older,
+      socialLinks: { ...sixPlatforms, linkedin: 'https://linkedin.com/in/old' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await stored(userId)).vcards.find((row) => row.name === 'Old Tab')).toMatchObject({
+      given_name: null,
+      family_name: null,
+      social_links: [{ platform: 'linkedin', url: 'https://linkedin.com/in/old' }],
+    });
+  });
+
+  it('refuses a labelled link without its label or its address, and a label over the limit', async () => {
+    const { cookie, userId } = await userWithCard('pro');
+    const attempts: [Record<string, string>, string, string][] = [
+      [{ label: 'Portfolio', url: '' }, 'otherLink.url', M.socialUrlRequired],
+      [{ label: '', url: 'https://maria.example' }, 'otherLink.label', M.socialLabelRequired],
+      [
+        { label: 'a'.repeat(SOCIAL_LABEL_MAX_LENGTH + 1), url: 'https://maria.example' },
+        'otherLink.label',
+        M.socialLabelTooLong,
+      ],
+    ];
+    for (const [otherLink, path, message] of attempts) {
+      const response = await mutate(
+        'vcards.create',
+        cookie,
+        vcard({ otherLink: otherLink as VcardFormValues['otherLink'] }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(trpcError(response).data.fieldErrors).toEqual([{ path, message }]);
+    }
+    expect((await stored(userId)).vcards).toHaveLength(1);
+    // exactly the limit is accepted, as the message ("at most") says
+    const atLimit = vcard({
+      otherLink: { label: 'a'.repeat(SOCIAL_LABEL_MAX_LENGTH), url: 'https://maria.example' },
+    });
+    expect((await mutate('vcards.create', cookie, atLimit)).statusCode).toBe(200);
   });
 
   it('refuses a bad vCard with its message and stores nothing', async () => {

@@ -8,14 +8,22 @@ import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/schema.ts';
+import { PLANS } from '../../src/plans.ts';
 import { createLocalChangeBus, createPostgresChangeBus, type Change } from '../../server/lib/changes.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { qrSvg } from '../../server/public-profile/qr.ts';
 import { createViewRecorder } from '../../server/public-profile/views.ts';
 import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from '../support/count-spill.ts';
 import { viewCount as viewsOf } from '../support/counts.ts';
-import { addLink, addVcard, createOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
-import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
+import {
+  addLink,
+  addVcard,
+  createOwner,
+  createSignedInOwner,
+  forgetfulVisitors,
+  visitFacts,
+} from '../support/factories.ts';
+import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -122,6 +130,34 @@ describe('the public profile page', () => {
     // JavaScript at all
     expect(body).toMatch(/<main>[\s\S]*<\/main><\/body>/);
     expect(body).not.toMatch(/<script/i);
+  });
+
+  it('shows the new social profiles by name, the labelled link by its label, and the name parts as microdata', async () => {
+    const owner = await createOwner(t.db);
+    await addVcard(t.db, owner.id, {
+      name: 'María José García López',
+      given_name: 'María José',
+      family_name: 'García López',
+      social_links: [
+        { platform: 'github', url: 'https://github.com/mariajose' },
+        { platform: 'mastodon', url: 'https://mastodon.social/@mariajose' },
+        { platform: 'threads', url: 'https://www.threads.com/@mariajose' },
+        { platform: 'telegram', url: 'https://t.me/mariajose' },
+        { platform: 'whatsapp', url: 'https://wa.me/34600123456' },
+        { platform: 'other', url: 'https://maria.example/trabajos', label: 'Portafolio <b>' },
+      ],
+    });
+    const body = (await get(`/${owner.username}`)).body;
+    for (const name of ['GitHub', 'Mastodon', 'Threads', 'Telegram', 'WhatsApp']) {
+      expect(body).toContain(`aria-label="${name}"`);
+    }
+    expect(body).toContain(
+      '<a href="https://wa.me/34600123456" rel="me nofollow ugc" aria-label="WhatsApp" title="WhatsApp">',
+    );
+    expect(body).toContain('aria-label="Portafolio &lt;b&gt;"');
+    expect(body).toContain('<h1>María José García López</h1>');
+    expect(body).toContain('<meta itemprop="givenName" content="María José">');
+    expect(body).toContain('<meta itemprop="familyName" content="García López">');
   });
 
   it('is small: HTML with its CSS under 30 KB, even with every field and many links', async () => {
@@ -668,6 +704,119 @@ describe('Save contact (.vcf)', () => {
       'https://ada.example.com/a%2Cb%3BcEND:VCARD',
       'https://www.linkedin.com/in/ana%2Clee',
     ]);
+  });
+
+  it('files the contact under the saved family name, with the social profiles and the live profile links', async () => {
+    const owner = await createOwner(t.db, { plan: 'free', language: 'en' });
+    const vcardId = await addVcard(t.db, owner.id, {
+      name: 'María José García López',
+      given_name: 'María José',
+      family_name: 'García López',
+      website: 'https://www.linkedin.com/in/maría-núñez-güell?ref=tarjeta,qr;v=2',
+      social_links: [
+        { platform: 'github', url: 'https://github.com/mariajose' },
+        { platform: 'whatsapp', url: 'https://wa.me/34600123456' },
+        { platform: 'other', url: 'https://maría.example/portafolio', label: 'Portafolio' },
+      ],
+    });
+    const created = Date.now();
+    // the links page's order, not the order they were made in; over the free plan's limit: paused
+    const limit = PLANS.free.limits.links;
+    for (let index = 0; index <= limit; index += 1) {
+      await addLink(t.db, owner.id, {
+        title: `Link ${limit - index}`,
+        url: `https://links.example/${limit - index}`,
+        order_index: limit - index,
+        created_at: new Date(created + index * 1000),
+      });
+    }
+    await addLink(t.db, owner.id, { title: 'Managed', url: 'https://m.example', vcard_id: vcardId });
+
+    const body = (await get(`/vcard/${vcardId}/contact.vcf`)).body;
+    const card = new ICAL.Component(ICAL.parse(body));
+    expect(card.getFirstPropertyValue('n')).toEqual(['García López', 'María José', '', '', '']);
+    const unfolded = body.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      'URL;TYPE=WORK:https://www.linkedin.com/in/maría-núñez-güell?ref=tarjeta%2Cqr%3Bv=2\r\n',
+    );
+    expect(unfolded).toContain('X-SOCIALPROFILE;TYPE=github:https://github.com/mariajose\r\n');
+    expect(unfolded).toContain('X-SOCIALPROFILE;TYPE=whatsapp:https://wa.me/34600123456\r\n');
+    const labelled = [...unfolded.matchAll(/^(item\d+)\.URL:(.*)\r\n\1\.X-ABLabel:(.*)$/gm)].map(
+      ([, , url, label]) => [url, label],
+    );
+    expect(labelled).toEqual([
+      ['https://maría.example/portafolio', 'Portafolio'],
+      ...Array.from({ length: limit }, (_, index) => [`https://links.example/${index}`, `Link ${index}`]),
+    ]);
+    expect(unfolded).not.toContain('Managed');
+  });
+
+  itWithVobject('gives vobject the same name parts, profiles and labelled links', async () => {
+    const owner = await createOwner(t.db);
+    const vcardId = await addVcard(t.db, owner.id, {
+      name: 'María José García López',
+      given_name: 'María José',
+      family_name: 'García López',
+      social_links: [{ platform: 'mastodon', url: 'https://mastodon.social/@mariajose' }],
+    });
+    await addLink(t.db, owner.id, { title: 'Agenda, citas', url: 'https://agenda.example/maría' });
+    const properties = readWithVobject((await get(`/vcard/${vcardId}/contact.vcf`)).body)[0] ?? [];
+    const all = (name: string) => properties.filter(([key]) => key === name).map(([, value]) => value);
+    expect(all('n')).toEqual([['García López', 'María José', '', '', '']]);
+    expect(all('x-socialprofile')).toEqual(['https://mastodon.social/@mariajose']);
+    expect(all('x-ablabel')).toEqual(['Agenda, citas']);
+    expect(all('url')).toContain('https://agenda.example/maría');
+  });
+
+  it("suggests the name parts in the owner's language for a card saved without them", async () => {
+    const spanish = await createOwner(t.db, { language: 'es' });
+    const english = await createOwner(t.db, { language: 'en' });
+    const name = 'Juan García López';
+    const [inSpanish, inEnglish] = await Promise.all([
+      addVcard(t.db, spanish.id, { name }),
+      addVcard(t.db, english.id, { name }),
+    ]);
+    const n = async (vcardId: string) =>
+      new ICAL.Component(ICAL.parse((await get(`/vcard/${vcardId}/contact.vcf`)).body)).getFirstPropertyValue(
+        'n',
+      );
+    expect(await n(inSpanish)).toEqual(['García López', 'Juan', '', '', '']);
+    expect(await n(inEnglish)).toEqual(['López', 'Juan García', '', '', '']);
+  });
+
+  it('is made again when a profile link is added, renamed, reordered or deleted', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.userId, { name: 'Link Owner' });
+    const labels = async () => {
+      const body = (await get(`/vcard/${vcardId}/contact.vcf`)).body.replace(/\r\n /g, '');
+      return [...body.matchAll(/^item\d+\.X-ABLabel:(.*)$/gm)].map(([, label]) => label?.trim());
+    };
+    expect(await labels()).toEqual([]);
+    const create = (title: string) =>
+      trpcMutate(t.app, 'links.createProfileLink', owner.cookie, {
+        title,
+        url: `https://x.example/${title}`,
+      });
+    const first = trpcData<{ id: string }>(await create('First'));
+    const second = trpcData<{ id: string }>(await create('Second'));
+    expect(await labels()).toEqual(['First', 'Second']);
+
+    const rename = await trpcMutate(t.app, 'links.updateProfileLink', owner.cookie, {
+      id: first.id,
+      title: 'Renamed',
+      url: 'https://x.example/renamed',
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    expect(await labels()).toEqual(['Renamed', 'Second']);
+
+    const reorder = await trpcMutate(t.app, 'links.reorderProfileLinks', owner.cookie, {
+      ids: [second.id, first.id],
+    });
+    expect(reorder.statusCode, reorder.body).toBe(200);
+    expect(await labels()).toEqual(['Second', 'Renamed']);
+
+    expect((await trpcMutate(t.app, 'links.delete', owner.cookie, { id: second.id })).statusCode).toBe(200);
+    expect(await labels()).toEqual(['Renamed']);
   });
 
   it('names a file with nothing to keep "contact"', async () => {

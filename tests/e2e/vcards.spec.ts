@@ -8,6 +8,7 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { VCARD_NAME_MAX_LENGTH, VCARD_TEXT_MAX_LENGTH } from '../../src/schemas/vcard.ts';
 
 // My vCards (/dashboard/vcards) and the single-vCard editor (/dashboard/vcard). Every test has its own
 // person on the free plan, whose limit is one vCard.
@@ -67,7 +68,7 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   await edit.getByLabel('Website').fill('ftp://ada.example.com');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit.getByLabel('Website')).toHaveAccessibleDescription(
-    'URL must start with http:// or https://',
+    /^URL must start with http:\/\/ or https:\/\/ At most 2048 characters$/,
   );
   await edit.getByLabel('Website').fill('https://ada.example.com');
   await edit.getByRole('button', { name: 'Save changes' }).click();
@@ -119,6 +120,8 @@ const TEXTS = {
 test('without a username there is no View link; My vCards, its dialogs and the editor pass axe in English and Spanish', async ({
   page,
 }) => {
+  // ten axe scans of a long form (eleven social profiles, each field with its counter)
+  test.slow();
   await signedInNewPerson(page);
   // the create dialog with its field errors, while the plan has room for a card
   for (const language of ['en', 'es'] as const) {
@@ -276,4 +279,88 @@ test('new vCards start with the default card colour of Account settings, which s
   await expect(page.getByRole('group', { name: 'Background colour' }).getByLabel('Hex code')).toHaveValue(
     '#F43F5E',
   );
+});
+
+test('given and family name, a GitHub profile and a WhatsApp number: limits shown, bad input refused, on the public page and in the .vcf', async ({
+  page,
+}) => {
+  test.slow();
+  await signedInNewPerson(page);
+  const username = await chooseUsername(page, 'María José García López');
+  await page.goto('/dashboard/vcard');
+  const name = page.getByLabel('Name', { exact: true });
+  const given = page.getByLabel('Given name');
+  const family = page.getByLabel('Family name');
+
+  // the limit is on the field: its maxlength and a counter, the same number as the schema's
+  await expect(name).toHaveAttribute('maxlength', String(VCARD_NAME_MAX_LENGTH));
+  await expect(family).toHaveAttribute('maxlength', String(VCARD_TEXT_MAX_LENGTH));
+  await name.fill('María José García López');
+  await expect(page.getByText(`23/${VCARD_NAME_MAX_LENGTH}`, { exact: true })).toBeVisible();
+  await expect(name).toHaveAccessibleDescription(`At most ${VCARD_NAME_MAX_LENGTH} characters`);
+
+  // the parts follow the name as a suggestion until the person changes one
+  await expect(given).toHaveValue('María José');
+  await expect(family).toHaveValue('García López');
+  await family.fill('García López de Haro');
+  await name.fill('María José García López de Haro');
+  await expect(family).toHaveValue('García López de Haro');
+  await expect(given).toHaveValue('María José');
+  await expect(page.getByRole('button', { name: 'Suggest from the name' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Social links/ }).click();
+  await page.getByLabel('GitHub').fill('https://github.com/mariajose');
+  const whatsapp = page.getByLabel('WhatsApp');
+  await whatsapp.fill('600 123 456');
+  await page.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(whatsapp).toHaveAccessibleDescription(
+    /Enter your WhatsApp number with its country code \(for example \+34 600 123 456\) or a wa\.me link/,
+  );
+  await expect(whatsapp).toBeFocused();
+  expect(await callTrpc<{ vcards: unknown[] }>(page, 'vcards.list', undefined, 'GET')).toMatchObject({
+    vcards: [],
+  });
+  await expectAccessible(page);
+
+  await whatsapp.fill('+34 600 123 456');
+  await page.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(page.getByText('vCard saved successfully', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(family).toHaveValue('García López de Haro');
+  await expect(page.getByLabel('WhatsApp')).toHaveValue('+34600123456');
+
+  // the public page: the profiles by name, the parts it is filed under as microdata
+  await page.goto(`/${username}`);
+  await expect(page.getByRole('link', { name: 'GitHub' })).toHaveAttribute(
+    'href',
+    'https://github.com/mariajose',
+  );
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/34600123456',
+  );
+  await expect(page.locator('meta[itemprop="givenName"]')).toHaveAttribute('content', 'María José');
+  await expect(page.locator('meta[itemprop="familyName"]')).toHaveAttribute(
+    'content',
+    'García López de Haro',
+  );
+  await expectAccessible(page);
+  const vcfPath = await page.getByRole('link', { name: 'Save contact' }).getAttribute('href');
+  const vcf = (await (await page.request.get(vcfPath ?? '')).text()).replace(/\r\n /g, '');
+  expect(vcf).toContain('N:García López de Haro;María José;;;\r\n');
+  expect(vcf).toContain('X-SOCIALPROFILE;TYPE=github:https://github.com/mariajose\r\n');
+
+  // in Spanish: the same refusal, translated, and the editor passes axe with every field open
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  await page.goto('/dashboard/vcard');
+  // a card with social links opens with them unfolded
+  await expect(page.getByRole('button', { name: /Redes sociales/ })).toHaveAttribute('aria-expanded', 'true');
+  const spanishWhatsapp = page.getByLabel('WhatsApp');
+  await spanishWhatsapp.fill('600 123 456');
+  await page.getByRole('button', { name: 'Guardar vCard' }).click();
+  await expect(spanishWhatsapp).toHaveAccessibleDescription(
+    /Escribe tu número de WhatsApp con el prefijo del país/,
+  );
+  await expect(page.getByText(`31/${VCARD_NAME_MAX_LENGTH}`, { exact: true })).toBeVisible();
+  await expectAccessible(page);
 });

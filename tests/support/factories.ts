@@ -120,13 +120,15 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 
 export interface VcardFields {
   name: string;
+  given_name: string | null;
+  family_name: string | null;
   company: string | null;
   position: string | null;
   phone: string | null;
   email: string | null;
   website: string | null;
   photo: string | null;
-  social_links: { platform: string; url: string }[];
+  social_links: { platform: string; url: string; label?: string }[];
   background_color: string;
   font_color: string;
   icon_color: string;

@@ -24,6 +24,16 @@ describe('error messages (STYLE.md 3.4)', () => {
     expect(ERROR_REASON_TEXT[reason]?.message).toEqual(expect.any(String));
   });
 
+  it.each(VALIDATION_MESSAGE_IDS.filter((id) => id.endsWith('too_long')))(
+    'length message %s says "at most" the schema\'s own number',
+    (id) => {
+      const { message, values } = VALIDATION_MESSAGE_TEXT[id];
+      // the limit is accepted, so "less than" it would be wrong; the number is a constant of src/
+      expect(message).toMatch(/at most \{\w+\} characters$/);
+      expect(Object.values(values ?? {})).toEqual([expect.any(Number)]);
+    },
+  );
+
   it('uses the texts of spec section 5, with the limits of src/schemas/auth.ts', () => {
     expect(VALIDATION_MESSAGE_TEXT[VALIDATION_MESSAGES.passwordMinLength]).toMatchObject({
       message: 'Password must be at least {PASSWORD_MIN_LENGTH} characters',

@@ -43,6 +43,15 @@ describe('vCard form', () => {
     [{ name: 'a'.repeat(101) }, M.vcardNameTooLong],
     [{ company: 'a'.repeat(101) }, M.vcardFieldTooLong],
     [{ position: 'a'.repeat(101) }, M.vcardFieldTooLong],
+    [{ givenName: 'a'.repeat(101) }, M.vcardFieldTooLong],
+    [{ familyName: 'a'.repeat(101) }, M.vcardFieldTooLong],
+    [{ socialLinks: { ...emptyVcardForm().socialLinks, whatsapp: '600 123 456' } }, M.whatsappInvalid],
+    [{ socialLinks: { ...emptyVcardForm().socialLinks, mastodon: '@ana' } }, M.mastodonInvalid],
+    [{ socialLinks: { ...emptyVcardForm().socialLinks, github: 'github.com/ana' } }, M.urlScheme],
+    [{ otherLink: { label: 'Portfolio', url: '' } }, M.socialUrlRequired],
+    [{ otherLink: { label: '', url: 'https://ana.example' } }, M.socialLabelRequired],
+    [{ otherLink: { label: 'a'.repeat(31), url: 'https://ana.example' } }, M.socialLabelTooLong],
+    [{ otherLink: { label: 'Portfolio', url: 'ftp://ana.example' } }, M.urlScheme],
     [{ email: 'not-an-email' }, M.vcardEmailInvalid],
     [{ email: `${'a'.repeat(250)}@x.com` }, M.vcardEmailTooLong],
     [{ phone: '1'.repeat(21) }, M.vcardPhoneTooLong],
@@ -69,6 +78,40 @@ describe('vCard form', () => {
     });
     expect(savedSocialLinks(parsed.socialLinks)).toEqual([
       { platform: 'youtube', url: 'https://youtube.com/@ana' },
+    ]);
+  });
+
+  it('accepts exactly the limit: 100 characters where the message says "at most 100"', () => {
+    const hundred = 'a'.repeat(100);
+    expect(problems({ name: hundred, givenName: hundred, familyName: hundred, position: hundred })).toEqual(
+      [],
+    );
+  });
+
+  it('stores the new platforms as addresses and the labelled link last', () => {
+    const parsed = VcardFormSchema.parse({
+      ...emptyVcardForm(),
+      name: 'Ana',
+      givenName: ' Ana ',
+      familyName: '',
+      socialLinks: {
+        ...emptyVcardForm().socialLinks,
+        github: 'https://github.com/ana',
+        whatsapp: '+34 600 123 456',
+        mastodon: '@ana@mastodon.social',
+        threads: 'https://www.threads.com/@ana',
+        telegram: 'https://t.me/ana',
+      },
+      otherLink: { label: 'Portfolio', url: 'https://ana.example/work' },
+    });
+    expect(parsed).toMatchObject({ givenName: 'Ana', familyName: null });
+    expect(savedSocialLinks(parsed.socialLinks, parsed.otherLink)).toEqual([
+      { platform: 'github', url: 'https://github.com/ana' },
+      { platform: 'mastodon', url: 'https://mastodon.social/@ana' },
+      { platform: 'threads', url: 'https://www.threads.com/@ana' },
+      { platform: 'telegram', url: 'https://t.me/ana' },
+      { platform: 'whatsapp', url: 'https://wa.me/34600123456' },
+      { platform: 'other', url: 'https://ana.example/work', label: 'Portfolio' },
     ]);
   });
 });

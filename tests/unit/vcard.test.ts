@@ -127,10 +127,13 @@ const PHONE_AS_WRITTEN = '+34 600;123,456 7:8 X';
 
 /** What a reader should give back for a text field: the text, with line breaks as LF. */
 const asRead = (text: string) => text.replace(/\r\n|\r/g, '\n');
-/** A URL as read back, its percent-encoded comma, semicolon and backslash undone: the same address. */
+/**
+ * A URL as read back is the same address as the original: its percent-encoded comma, semicolon and
+ * backslash undone, a browser reads both alike (the IRI's letters encoded again, its host as punycode).
+ */
 const sameAddress = (read: string, original: string) =>
-  read.replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%5C/g, '\\') ===
-  new URL(original).href.replace(/%5C/g, '\\');
+  new URL(read.replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%5C/g, '\\')).href ===
+  new URL(original).href;
 
 describe('a card with hostile text in every field', () => {
   it('stays one vCard of short CRLF lines', () => {
@@ -189,5 +192,159 @@ describe('a card with hostile text in every field', () => {
     });
     const url = readWithVobject(card)[0]?.find(([key]) => key === 'url')?.[1];
     expect(url).toBe('https://ada.example.com/a%2Cb%3Bc');
+  });
+});
+
+// Contacts filed right and addresses shown as typed: the name parts in N, URLs as IRIs, labelled links.
+
+/** Property values as ical.js reads them, with X-ABLabel read as text (as a contacts app that knows it). */
+function readWithIcal(card: string) {
+  ICAL.design.vcard3.property['x-ablabel'] ??= { defaultType: 'text' };
+  const component = new ICAL.Component(ICAL.parse(card));
+  return component.getAllProperties().map((p) => ({
+    name: p.name,
+    group: p.getParameter('group') ?? null,
+    value: p.getFirstValue() as unknown,
+  }));
+}
+
+describe('the name parts in N', () => {
+  const maria = { id: 'x', name: 'María José García López', updatedAt: new Date(0) };
+
+  it('files the card under the family name it is given', () => {
+    const card = serializeVcard({ ...maria, nameParts: { given: 'María José', family: 'García López' } });
+    expect(card).toContain('N:García López;María José;;;\r\n');
+    expect(property(card, 'n')?.getFirstValue()).toEqual(['García López', 'María José', '', '', '']);
+    expect(property(card, 'fn')?.getFirstValue()).toBe('María José García López');
+  });
+
+  itWithVobject('gives vobject the same family and given name', () => {
+    const card = serializeVcard({ ...maria, nameParts: { given: 'María José', family: 'García López' } });
+    const n = readWithVobject(card)[0]?.find(([key]) => key === 'n')?.[1];
+    expect(n).toEqual(['García López', 'María José', '', '', '']);
+  });
+
+  it('escapes the parts as the components of a structured value', () => {
+    const card = serializeVcard({ ...maria, nameParts: { given: 'Ana; Jr', family: 'O,Bri\\en' } });
+    expect(property(card, 'n')?.getFirstValue()).toEqual(['O,Bri\\en', 'Ana; Jr', '', '', '']);
+  });
+
+  it('suggests the parts from the full name when the card has none', () => {
+    expect(serializeVcard(maria)).toContain('N:García López;María José;;;\r\n');
+    expect(serializeVcard({ ...maria, name: 'Ada Lovelace' })).toContain('N:Lovelace;Ada;;;\r\n');
+  });
+});
+
+describe('URLs as IRIs', () => {
+  const typed = {
+    website: 'https://www.linkedin.com/in/maría-núñez-güell?ref=tarjeta,qr;v=2',
+    idn: 'https://ñandú.example/ruta/café?q=sección#año',
+    encoded: 'https://example.com/caf%C3%A9/%E2%82%AC',
+  };
+  const card = serializeVcard({
+    id: 'x',
+    name: 'María',
+    website: typed.website,
+    socialLinks: [
+      { platform: 'github', url: typed.idn },
+      { platform: 'mastodon', url: typed.encoded },
+    ],
+    updatedAt: new Date(0),
+  });
+  const written = {
+    website: 'https://www.linkedin.com/in/maría-núñez-güell?ref=tarjeta%2Cqr%3Bv=2',
+    idn: 'https://ñandú.example/ruta/café?q=sección#año',
+    encoded: 'https://example.com/café/€',
+  };
+
+  it('keeps non-ASCII letters readable and encodes only what breaks parsers', () => {
+    const unfolded = card.replace(/\r\n /g, '');
+    expect(unfolded).toContain(`URL;TYPE=WORK:${written.website}\r\n`);
+    expect(unfolded).toContain(`X-SOCIALPROFILE;TYPE=github:${written.idn}\r\n`);
+    expect(unfolded).toContain(`X-SOCIALPROFILE;TYPE=mastodon:${written.encoded}\r\n`);
+    expect(unfolded).not.toContain('xn--');
+  });
+
+  it('reads back identical with ical.js, and a browser reads the same address', () => {
+    const urls = readWithIcal(card)
+      .filter((p) => p.name === 'url')
+      .map((p) => String(p.value));
+    expect(urls).toEqual([written.website, written.idn, written.encoded]);
+    expect(sameAddress(urls[0] ?? '', typed.website)).toBe(true);
+    expect(sameAddress(urls[1] ?? '', typed.idn)).toBe(true);
+    expect(sameAddress(urls[2] ?? '', typed.encoded)).toBe(true);
+  });
+
+  itWithVobject('reads back identical with vobject', () => {
+    const properties = readWithVobject(card)[0] ?? [];
+    const urls = properties.filter(([key]) => key === 'url').map(([, value]) => value);
+    expect(urls).toEqual([written.website, written.idn, written.encoded]);
+    const profiles = properties.filter(([key]) => key === 'x-socialprofile').map(([, value]) => value);
+    expect(profiles).toEqual([written.idn, written.encoded]);
+  });
+
+  it('keeps spaces, controls and invisible characters encoded', () => {
+    expect(uriValue('https://a.example/a b\u00a0c')).toBe('https://a.example/a%20b%C2%A0c');
+    expect(uriValue('https://a.example/x%E2%80%AEy%E2%80%8Bz%00')).toBe(
+      'https://a.example/x%E2%80%AEy%E2%80%8Bz%00',
+    );
+    // bytes that are not UTF-8 stay as they were
+    expect(uriValue('https://a.example/%C3%28%FF')).toBe('https://a.example/%C3%28%FF');
+  });
+});
+
+describe('labelled links: the profile links and the link of the person’s own naming', () => {
+  const card = serializeVcard({
+    id: 'x',
+    name: 'Ana',
+    socialLinks: [
+      { platform: 'github', url: 'https://github.com/ana' },
+      { platform: 'other', url: 'https://ana.example/portfolio', label: 'Portfolio, 2026' },
+    ],
+    links: [
+      { title: 'Book a call', url: 'https://cal.example/ana' },
+      { title: 'Blog; notes', url: 'https://blog.example/ñ' },
+      { title: 'Not a web address', url: 'javascript:alert(1)' },
+    ],
+    updatedAt: new Date(0),
+  });
+
+  it('writes each as a URL with its label, grouped as Apple does, in their order', () => {
+    const unfolded = card.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      'item1.URL:https://ana.example/portfolio\r\nitem1.X-ABLabel:Portfolio\\, 2026\r\n' +
+        'item2.URL:https://cal.example/ana\r\nitem2.X-ABLabel:Book a call\r\n' +
+        'item3.URL:https://blog.example/ñ\r\nitem3.X-ABLabel:Blog; notes\r\n',
+    );
+    expect(unfolded).not.toContain('javascript');
+    expect(unfolded).toContain('X-SOCIALPROFILE;TYPE=github:https://github.com/ana\r\n');
+    expect(unfolded).not.toContain('TYPE=other');
+  });
+
+  it('reads back with ical.js: each URL with its group and label', () => {
+    const read = readWithIcal(card).filter((p) => p.group !== null);
+    expect(read).toEqual([
+      { name: 'url', group: 'item1', value: 'https://ana.example/portfolio' },
+      { name: 'x-ablabel', group: 'item1', value: 'Portfolio, 2026' },
+      { name: 'url', group: 'item2', value: 'https://cal.example/ana' },
+      { name: 'x-ablabel', group: 'item2', value: 'Book a call' },
+      { name: 'url', group: 'item3', value: 'https://blog.example/ñ' },
+      { name: 'x-ablabel', group: 'item3', value: 'Blog; notes' },
+    ]);
+  });
+
+  itWithVobject('reads back with vobject', () => {
+    const properties = readWithVobject(card)[0] ?? [];
+    expect(properties.filter(([key]) => key === 'x-ablabel').map(([, value]) => value)).toEqual([
+      'Portfolio, 2026',
+      'Book a call',
+      'Blog; notes',
+    ]);
+    expect(properties.filter(([key]) => key === 'url').map(([, value]) => value)).toEqual([
+      'https://github.com/ana',
+      'https://ana.example/portfolio',
+      'https://cal.example/ana',
+      'https://blog.example/ñ',
+    ]);
   });
 });

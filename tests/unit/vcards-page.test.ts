@@ -9,6 +9,8 @@ import { vcardSaveFailure } from '#web/pages/vcards/vcard-save-failure.ts';
 
 const stored: StoredVcard = {
   name: 'Ada Lovelace',
+  given_name: null,
+  family_name: null,
   company: 'Analytical Engines',
   position: null,
   email: 'ada@example.com',
@@ -26,7 +28,7 @@ const stored: StoredVcard = {
 
 describe('vcardFormValues', () => {
   it('turns null columns into blank fields and keeps the colours', () => {
-    const values = vcardFormValues(stored);
+    const values = vcardFormValues(stored, 'en');
     expect(values).toMatchObject({
       name: 'Ada Lovelace',
       company: 'Analytical Engines',
@@ -40,12 +42,45 @@ describe('vcardFormValues', () => {
   });
 
   it('gives every platform a field, filled from the stored links, and drops unknown platforms', () => {
-    const { socialLinks } = vcardFormValues(stored);
+    const { socialLinks } = vcardFormValues(stored, 'en');
     expect(socialLinks).toEqual({ ...emptyVcardForm().socialLinks, linkedin: 'https://linkedin.com/in/ada' });
   });
 
+  it('suggests given and family name for a card saved without them, and keeps saved ones', () => {
+    const spanish = { ...stored, name: 'Juan García López' };
+    expect(vcardFormValues(spanish, 'es')).toMatchObject({ givenName: 'Juan', familyName: 'García López' });
+    expect(vcardFormValues(spanish, 'en')).toMatchObject({ givenName: 'Juan García', familyName: 'López' });
+    const saved = { ...spanish, given_name: 'Juan García', family_name: null };
+    expect(vcardFormValues(saved, 'es')).toMatchObject({ givenName: 'Juan García', familyName: '' });
+  });
+
+  it('shows a WhatsApp number and a Mastodon address as typed, and the labelled link', () => {
+    const values = vcardFormValues(
+      {
+        ...stored,
+        social_links: [
+          { platform: 'whatsapp', url: 'https://wa.me/34600123456' },
+          { platform: 'mastodon', url: 'https://mastodon.social/@ana' },
+          { platform: 'github', url: 'https://github.com/ana' },
+          { platform: 'other', url: 'https://ana.example/portfolio', label: 'Portfolio' },
+        ],
+      },
+      'en',
+    );
+    expect(values.socialLinks).toMatchObject({
+      whatsapp: '+34600123456',
+      mastodon: '@ana@mastodon.social',
+      github: 'https://github.com/ana',
+    });
+    expect(values.otherLink).toEqual({ label: 'Portfolio', url: 'https://ana.example/portfolio' });
+    // and saved again, they are stored the same
+    const parsed = VcardFormSchema.parse(values);
+    expect(parsed.socialLinks.whatsapp).toBe('https://wa.me/34600123456');
+    expect(parsed.socialLinks.mastodon).toBe('https://mastodon.social/@ana');
+  });
+
   it('gives values the shared schema accepts as they are', () => {
-    const parsed = VcardFormSchema.parse(vcardFormValues(stored));
+    const parsed = VcardFormSchema.parse(vcardFormValues(stored, 'en'));
     expect(parsed.position).toBeNull();
     expect(parsed.socialLinks.linkedin).toBe('https://linkedin.com/in/ada');
   });

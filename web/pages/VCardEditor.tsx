@@ -5,6 +5,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { useLocale } from '../lib/use-locale.ts';
 import { vcardPublicPath } from './vcards/public-page-path.ts';
 import { useNewVcardValues } from './vcards/use-new-vcard-values.ts';
 import { useSaveVcard } from './vcards/use-save-vcard.ts';
@@ -24,6 +25,7 @@ function SingleVcardForm({
   newValues: VcardFormValues;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
   const save = useSaveVcard();
   return (
     <div className="space-y-4">
@@ -42,7 +44,7 @@ function SingleVcardForm({
       )}
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm
-          initialValues={vcard ? vcardFormValues(vcard) : newValues}
+          initialValues={vcard ? vcardFormValues(vcard, locale) : newValues}
           publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
           qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}

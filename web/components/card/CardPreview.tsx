@@ -10,10 +10,11 @@
  * complete #RRGGBB: pass the last complete value of a colour field, not a half-typed one.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Globe, Mail, Phone, type LucideIcon } from 'lucide-react';
+import { Globe, Link, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { cardColours } from '#src/card-colours.ts';
 import type { QrDesign } from '#src/qr-design.ts';
-import { SOCIAL_PLATFORMS, DEFAULT_CARD_COLOURS, type SocialPlatform } from '#src/schemas/vcard.ts';
+import { DEFAULT_CARD_COLOURS } from '#src/schemas/vcard.ts';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '#src/social-profiles.ts';
 import { initialsOf } from './initials.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';
 import { SOCIAL_PLATFORM_INFO } from './social-platforms.ts';
@@ -29,6 +30,7 @@ export interface CardPreviewFields {
   phone?: Text;
   website?: Text;
   socialLinks?: Partial<Record<SocialPlatform, Text>> | undefined;
+  otherLink?: { label?: Text; url?: Text } | undefined;
 }
 
 export interface CardPreviewProps {
@@ -59,6 +61,9 @@ function ContactIcons({ fields, iconColour }: { fields: CardPreviewFields; iconC
       key: platform,
       ...SOCIAL_PLATFORM_INFO[platform],
     })),
+    ...(filled(fields.otherLink?.label) && filled(fields.otherLink?.url)
+      ? [{ key: 'other', label: filled(fields.otherLink?.label), icon: Link }]
+      : []),
   ];
   if (contacts.length === 0) return null;
   return (

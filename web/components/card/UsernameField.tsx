@@ -139,6 +139,7 @@ export function UsernameField({
         id={id}
         label={<Trans>Username</Trans>}
         error={problem}
+        limit={{ max: plan === 'free' ? FREE_USERNAME_DIGITS : USERNAME_MAX_LENGTH, length: value.length }}
         hint={
           url ? (
             <Trans>
@@ -161,7 +162,6 @@ export function UsernameField({
               onChange={(event) => onChange(normalizeUsernameInput(event.target.value))}
               // spec section 5: free usernames are digits only, so phones open the number pad
               inputMode={plan === 'free' ? 'numeric' : 'text'}
-              maxLength={plan === 'free' ? FREE_USERNAME_DIGITS : USERNAME_MAX_LENGTH}
               autoComplete="off"
               autoCapitalize="none"
               autoCorrect="off"

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { cn } from '../../lib/cn.ts';
 import { validationMessage } from '../../lib/error-messages.ts';
 import { Label } from '../ui/Label.tsx';
 
@@ -10,6 +11,34 @@ export interface FieldShellProps {
   /** A permanent help text under the field (for example the password policy). */
   hint?: ReactNode;
   id?: string | undefined;
+  /**
+   * The field's length limit (its schema's number) and how long its value is now: shown as a counter
+   * beside the label, and the control gets it as its maxlength.
+   */
+  limit?: FieldLimit | undefined;
+}
+
+export interface FieldLimit {
+  max: number;
+  length: number;
+}
+
+/** "12/100" beside a label; a screen reader hears the limit itself once, not every keystroke. */
+function LengthCounter({ id, limit }: { id: string; limit: FieldLimit }) {
+  const { max, length } = limit;
+  return (
+    <span
+      id={id}
+      className={cn('text-xs text-slate-600 tabular-nums', length >= max && 'font-semibold text-ink')}
+    >
+      <span aria-hidden>
+        {length}/{max}
+      </span>
+      <span className="sr-only">
+        <Trans>At most {max} characters</Trans>
+      </span>
+    </span>
+  );
 }
 
 /** What a control needs to be tied to its label, hint and error. */
@@ -17,6 +46,7 @@ export interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  maxLength?: number;
 }
 
 /** A label, one control, its hint and its error, tied together for screen readers. */
@@ -25,6 +55,7 @@ export function FieldShell({
   error,
   hint,
   id,
+  limit,
   children,
 }: FieldShellProps & { children: (control: FieldControlProps) => ReactNode }) {
   const { i18n } = useLingui();
@@ -32,14 +63,25 @@ export function FieldShell({
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const limitId = `${controlId}-limit`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null, limit ? limitId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={controlId}>{label}</Label>
+      {limit ? (
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor={controlId}>{label}</Label>
+          <LengthCounter id={limitId} limit={limit} />
+        </div>
+      ) : (
+        <Label htmlFor={controlId}>{label}</Label>
+      )}
       {children({
         id: controlId,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
+        ...(limit ? { maxLength: limit.max } : {}),
       })}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">

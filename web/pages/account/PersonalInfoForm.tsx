@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PersonalInfoSchema, type PersonalInfoInput } from '#src/schemas/profile.ts';
+import { useWatch } from 'react-hook-form';
+import { NAME_PART_MAX_LENGTH, PersonalInfoSchema, type PersonalInfoInput } from '#src/schemas/profile.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -16,6 +17,7 @@ export function PersonalInfoForm({ initial }: { initial: PersonalInfoInput }) {
   const { mutateAsync } = trpc.profile.updatePersonalInfo.useMutation();
   const form = useZodForm(PersonalInfoSchema, initial);
   const { errors, isSubmitting } = form.formState;
+  const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -41,12 +43,14 @@ export function PersonalInfoForm({ initial }: { initial: PersonalInfoInput }) {
           label={<Trans>First name</Trans>}
           autoComplete="given-name"
           required
+          limit={{ max: NAME_PART_MAX_LENGTH, length: firstName.length }}
           error={errors.firstName?.message}
           {...form.register('firstName')}
         />
         <TextField
           label={<Trans>Last name</Trans>}
           autoComplete="family-name"
+          limit={{ max: NAME_PART_MAX_LENGTH, length: lastName.length }}
           error={errors.lastName?.message}
           {...form.register('lastName')}
         />

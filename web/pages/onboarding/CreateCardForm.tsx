@@ -17,6 +17,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { initialCardValues, startingUsername, type OnboardingProfile } from './card-step-values.ts';
 import { LiveCardPreview } from './LiveCardPreview.tsx';
+import { useLocale } from '../../lib/use-locale.ts';
 import { useCreateCard } from './use-create-card.ts';
 import { useSkipCard } from './use-skip-card.ts';
 
@@ -32,7 +33,8 @@ export function CreateCardForm({ profile, finished }: { profile: OnboardingProfi
     () => withUsernameRule(CreateCardSchema, plan, profile.username),
     [plan, profile.username],
   );
-  const [initialValues] = useState(() => initialCardValues(profile, plan));
+  const locale = useLocale();
+  const [initialValues] = useState(() => initialCardValues(profile, plan, locale));
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting } = form.formState;
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);

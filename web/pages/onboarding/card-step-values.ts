@@ -1,7 +1,9 @@
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import type { PlanId } from '#src/plans.ts';
 import type { CreateCardValues } from '#src/schemas/card.ts';
-import { SOCIAL_PLATFORMS, type SocialPlatform } from '#src/schemas/vcard.ts';
+import type { Locale } from '#src/i18n.ts';
+import { suggestNameParts } from '#src/name-parts.ts';
+import { emptySocialLinks } from '#src/schemas/vcard.ts';
 import { suggestUsername } from '#src/username.ts';
 import { randomInt } from '../../components/card/random-int.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -13,21 +15,29 @@ export function startingUsername(profile: OnboardingProfile, plan: PlanId, name:
   return profile.username ?? suggestUsername(plan, name, randomInt);
 }
 
-/** The card form's start: what the profile already knows (name, e-mail, colour, photo) and a username. */
-export function initialCardValues(profile: OnboardingProfile, plan: PlanId): CreateCardValues {
+/**
+ * The card form's start: what the profile already knows (name, e-mail, colour, photo), the given and
+ * family name suggested from the name, and a username.
+ */
+export function initialCardValues(
+  profile: OnboardingProfile,
+  plan: PlanId,
+  locale: Locale,
+): CreateCardValues {
+  const nameParts = suggestNameParts(profile.name ?? '', locale);
   return {
     username: startingUsername(profile, plan, profile.name ?? ''),
     themeColour: profile.theme_color || DEFAULT_THEME_COLOUR,
     photo: profile.profile_pic,
     name: profile.name ?? '',
+    givenName: nameParts.given,
+    familyName: nameParts.family,
     position: '',
     company: '',
     email: profile.email ?? '',
     phone: '',
     website: '',
-    socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, ''])) as Record<
-      SocialPlatform,
-      string
-    >,
+    socialLinks: emptySocialLinks(),
+    otherLink: { label: '', url: '' },
   };
 }

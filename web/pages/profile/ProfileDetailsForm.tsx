@@ -2,9 +2,10 @@ import { useMemo, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import type { FieldPath } from 'react-hook-form';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { paths } from '#src/routes.ts';
 import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/card.ts';
+import { VCARD_NAME_MAX_LENGTH } from '#src/schemas/vcard.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
 import { ProfilePhotoHint } from '../../components/card/ProfilePhotoHint.tsx';
 import {
@@ -54,6 +55,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting, isDirty } = form.formState;
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
+  const name = useWatch({ control: form.control, name: 'name' });
   // a suggested username is new even though the form started with it
   const hasChanges = isDirty || profile.username === null;
 
@@ -100,6 +102,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
             label={<Trans>Name</Trans>}
             autoComplete="name"
             required
+            limit={{ max: VCARD_NAME_MAX_LENGTH, length: name.length }}
             error={errors.name?.message}
             {...form.register('name')}
           />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
+import { useLocale } from '../../lib/use-locale.ts';
 import type { VcardRow } from './types.ts';
 import { useNewVcardValues } from './use-new-vcard-values.ts';
 import { useSaveVcard } from './use-save-vcard.ts';
@@ -22,7 +23,8 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
   const { t } = useLingui();
   const save = useSaveVcard();
   const newValues = useNewVcardValues();
-  const initialValues = vcard ? vcardFormValues(vcard) : newValues;
+  const locale = useLocale();
+  const initialValues = vcard ? vcardFormValues(vcard, locale) : newValues;
   return (
     <FormDialog
       title={vcard ? <Trans>Edit vCard</Trans> : <Trans>Create vCard</Trans>}
