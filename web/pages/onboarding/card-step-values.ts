@@ -13,7 +13,11 @@ export function startingUsername(profile: OnboardingProfile, plan: PlanId, name:
   return profile.username ?? suggestUsername(plan, name, randomInt);
 }
 
-/** The card form's start: what the profile already knows (name, e-mail, colour, photo) and a username. */
+/**
+ * The card form's start: what the profile already knows (name, colour, photo) and a username. Never the
+ * sign-in e-mail: the card is public, and that address appears on it only if typed there (DECISIONS.md
+ * "Work that is never lost (wave 3)").
+ */
 export function initialCardValues(profile: OnboardingProfile, plan: PlanId): CreateCardValues {
   return {
     username: startingUsername(profile, plan, profile.name ?? ''),
@@ -22,7 +26,7 @@ export function initialCardValues(profile: OnboardingProfile, plan: PlanId): Cre
     name: profile.name ?? '',
     position: '',
     company: '',
-    email: profile.email ?? '',
+    email: '',
     phone: '',
     website: '',
     socialLinks: Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, ''])) as Record<
