@@ -36,6 +36,7 @@ import { registerShortLinkRoutes } from './links/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
+import { passkeysOffLogMessage, passkeysOffReason } from './passkeys/relying-party.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import { reasonOf } from './trpc/init.ts';
@@ -107,6 +108,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       logger: app.log,
       mailer,
     });
+    // the operator is told, not only the missing buttons (the account page says it too)
+    const passkeysOff = passkeysOffReason(config.publicUrl);
+    if (passkeysOff) {
+      app.log.warn(
+        { publicUrl: config.publicUrl, reason: passkeysOff },
+        passkeysOffLogMessage(config.publicUrl, passkeysOff),
+      );
+    }
     if (config.seedDemoOnEmpty) {
       // a development convenience: the server starts without it
       const demo = await seedDemoIfEmpty({ ...deps, auth }).catch((error: unknown) => {

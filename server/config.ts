@@ -173,6 +173,12 @@ const envSchema = z.object({
   ),
 });
 
+/**
+ * Every environment variable this server reads: `.env.example` and the README's configuration table list
+ * exactly these (tests/unit/config.test.ts compares them).
+ */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typeof envSchema.shape)[];
+
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export interface Config {
