@@ -100,13 +100,11 @@ function PasskeysOffNote({ reason }: { reason: PasskeysOffReason }) {
       <p>
         {reason === 'ip_address' ? (
           <Trans>
-            Passkeys are off on this server because it is reached by an IP address: browsers make passkeys
-            only for a domain name.
+            This server is reached by an IP address, and browsers make passkeys only for a domain name.
           </Trans>
         ) : (
           <Trans>
-            Passkeys are off on this server because it is reached over http: browsers make passkeys only over
-            https, or on localhost.
+            This server is reached over http, and browsers make passkeys only over https or on localhost.
           </Trans>
         )}
       </p>
