@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
-import { DEMO_USERNAME, seedDemoAccount } from '../server/demo/service.ts';
+import { DEMO_CARD_PATH } from '../src/demo.ts';
+import { seedDemoAccount } from '../server/demo/service.ts';
 import { createLocalChangeBus } from '../server/lib/changes.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { createMediaStorage } from '../server/media/create-storage.ts';
@@ -34,7 +35,7 @@ try {
     const storage = await createMediaStorage(config, logger);
     const result = await seedDemoAccount({ db: database.db, config, mailer, storage, changes, auth });
     if (result.created) {
-      console.log(`Created the demo account: ${config.publicUrl}/${DEMO_USERNAME}`);
+      console.log(`Created the demo account: ${config.publicUrl}${DEMO_CARD_PATH}`);
       console.log(`Sign in as ${result.email} with the password ${result.password} (shown once).`);
     } else {
       console.log('The demo account already exists: nothing to do.');

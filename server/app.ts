@@ -12,7 +12,9 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
 import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
-import { DEMO_USERNAME, seedDemoIfEmpty } from './demo/service.ts';
+import { DEMO_CARD_PATH } from '../src/demo.ts';
+import { watchDemoCard } from './demo/presence.ts';
+import { seedDemoAccount } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { REASONS_LOGGED_BY_WATCH } from './health/outage-watch.ts';
 import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
@@ -37,6 +39,7 @@ import { registerShortLinkRoutes } from './links/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
+import { passkeysOffLogMessage, passkeysOffReason } from './passkeys/relying-party.ts';
 import { makeCreateContext, type AppDeps } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import { reasonOf } from './trpc/init.ts';
@@ -108,19 +111,29 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       logger: app.log,
       mailer,
     });
-    if (config.seedDemoOnEmpty) {
-      // a development convenience: the server starts without it
-      const demo = await seedDemoIfEmpty({ ...deps, auth }).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'could not create the demo card');
+    // the operator is told, not only the missing buttons (the account page says it too)
+    const passkeysOff = passkeysOffReason(config.publicUrl);
+    if (passkeysOff) {
+      app.log.warn(
+        { publicUrl: config.publicUrl, reason: passkeysOff },
+        passkeysOffLogMessage(config.publicUrl, passkeysOff),
+      );
+    }
+    if (config.demoCard) {
+      // the server starts without it: the landing page then has no 'View Demo'
+      const demo = await seedDemoAccount({ ...deps, auth }).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not create the demo card or its photo');
         return { created: false } as const;
       });
       if (demo.created) {
         app.log.info(
-          { url: `${config.publicUrl}/${DEMO_USERNAME}`, email: demo.email, password: demo.password },
-          'empty database: created the demo card',
+          { url: `${config.publicUrl}${DEMO_CARD_PATH}`, email: demo.email, password: demo.password },
+          'created the demo card',
         );
       }
     }
+    const demoCard = await watchDemoCard(deps, app.log);
+    app.addHook('onClose', async () => demoCard.close());
 
     const security = securityHeaders(config);
     const headers = Object.entries(security);
@@ -193,7 +206,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
     await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
-    await registerWebRoutes(app, config);
+    await registerWebRoutes(app, config, demoCard);
   } catch (error) {
     await app.close();
     throw error;

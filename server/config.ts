@@ -174,6 +174,12 @@ const envSchema = z.object({
   ),
 });
 
+/**
+ * Every environment variable this server reads: `.env.example` and the README's configuration table list
+ * exactly these (tests/unit/config.test.ts compares them).
+ */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typeof envSchema.shape)[];
+
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -232,8 +238,11 @@ export interface Config {
   };
   /** Secure cookies: on with an https PUBLIC_URL, or forced with COOKIE_SECURE (TLS ended by a proxy). */
   secureCookies: boolean;
-  /** Create the demo card (/demo) on the first start of an empty database: development on PGlite only. */
-  seedDemoOnEmpty: boolean;
+  /**
+   * Make the demo card (/demo) at start when it is not there: every install outside production, on either
+   * database (server/demo/service.ts; several processes starting at once make one).
+   */
+  demoCard: boolean;
   /** S3-compatible photo storage; null keeps photos in DATA_DIR/media. */
   s3: S3Config | null;
   /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
@@ -339,7 +348,8 @@ export function parseConfig(
       parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
     s3: s3Storage(parsed),
     stripe: stripeBilling(parsed),
-    seedDemoOnEmpty: parsed.NODE_ENV === 'development' && !parsed.DATABASE_URL,
+    // not in the test suite's apps, which build their own data
+    demoCard: parsed.NODE_ENV === 'development',
     analyticsRecords: {
       devices: parsed.ANALYTICS_DEVICES === 'on',
       referrers: parsed.ANALYTICS_REFERRERS === 'on',

@@ -1,3 +1,5 @@
+import { serverPaths } from './routes.ts';
+
 // A card's address on its own subdomain (customSubdomain, issue 13 item 4), shown in the dashboard and
 // served by server/public-profile/card-host.ts: `{username}.{CARD_DOMAIN}` with the scheme and port of
 // the public URL, so it works the same behind TLS in production and on http://…localhost:3000 locally.
@@ -11,4 +13,23 @@ export function cardSubdomainUrl(
 ): string {
   const { protocol } = new URL(publicUrl);
   return `${protocol}//${username}.${cardDomain}${port ? `:${port}` : ''}`;
+}
+
+/** The account's own page: its primary vCard (or, without one, its oldest) at /{username} (spec section 2). */
+export function profilePagePath(username: string): string {
+  return `/${username}`;
+}
+
+/**
+ * The address of a card, the one to share: the address its public page's QR code encodes (a page's QR
+ * code is drawn from the page's own address). The primary card's page is the account's, /{username}; every
+ * other vCard has its own page, /vcard/{id}. Without a username there is no public page yet: null.
+ */
+export function cardAddressPath(
+  vcardId: string,
+  primaryId: string | null,
+  username: string | null,
+): string | null {
+  if (!username) return null;
+  return vcardId === primaryId ? profilePagePath(username) : `${serverPaths.vcardPage}/${vcardId}`;
 }

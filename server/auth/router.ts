@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { mailStatus } from '../mail/outbox.ts';
-import { passkeyRelyingParty } from '../passkeys/relying-party.ts';
+import { passkeyRelyingParty, passkeysOffReason } from '../passkeys/relying-party.ts';
 import { publicProcedure, router } from '../trpc/init.ts';
 
 export const authRouter = router({
   /**
    * Which sign-in buttons to show (DECISIONS.md: only what works on this server): the social providers
-   * configured here, and passkeys where PUBLIC_URL allows them.
+   * configured here, and passkeys where PUBLIC_URL allows them; where it does not, why (the account page
+   * says so where its Passkeys section would be).
    */
   providers: publicProcedure.query(({ ctx }) => ({
     google: ctx.config.oauth.google !== undefined,
     apple: ctx.config.oauth.apple !== undefined,
     passkey: passkeyRelyingParty(ctx.config.publicUrl) !== null,
+    passkeysOff: passkeysOffReason(ctx.config.publicUrl),
   })),
   /**
    * What became of the e-mail a sign-up queued, asked by the waiting screen with the ticket of the

@@ -1,14 +1,18 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Auth } from '../auth/auth.ts';
+import { isUniqueViolation } from '../lib/db-errors.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
+import { createProfileForUser } from '../profile/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { insertVcard } from '../vcards/service.ts';
 import { demoPortraitJpeg } from './portrait.ts';
 
 // The demo account behind the landing page's "View Demo": a complete card anyone can open at /demo.
 
-export const DEMO_USERNAME = 'demo';
 export const DEMO_EMAIL = 'demo@tapcard.example';
 
 const DEMO_COLOURS = { backgroundColour: '#4F46E5', fontColour: '#FFFFFF', iconColour: '#FFFFFF' };
@@ -46,62 +50,78 @@ const DEMO_LINKS = [
 
 export type SeedResult = { created: false } | { created: true; email: string; password: string };
 
+/** The unique index on users' addresses: the demo account's claim. */
+const USERS_EMAIL_INDEX = 'users_email_key';
+
+async function demoAccountExists(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Creates the demo account once: a user on the Business plan (always online), its profile, a vCard with
- * a photo, social links and the link it manages, and three profile links. A second run changes nothing.
+ * a photo, social links and the link it manages, and three profile links. A second run changes nothing,
+ * and so do several processes starting at once: the account, its profile, card and links are written in
+ * one transaction whose first row claims the demo's address in the database's unique index, so one
+ * process creates them all and every other one waits for it and then finds the address taken. Nothing is
+ * left half-made by a process that dies on the way. The photo is added after that transaction (an upload
+ * belongs to an existing user); without it the card still works.
  */
 export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<SeedResult> {
   const { db, auth, config } = deps;
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', DEMO_EMAIL)
-    .executeTakeFirst();
-  if (existing) return { created: false };
+  if (await demoAccountExists(db)) return { created: false };
 
   const password = randomBytes(12).toString('base64url');
-  // Created directly (no sign-up e-mail to a made-up address), already confirmed.
   const authContext = await auth.$context;
-  const user = await authContext.internalAdapter.createUser(
-    { name: DEMO_CARD.name, email: DEMO_EMAIL, emailVerified: true },
-    { method: 'admin' },
-  );
-  await authContext.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: 'credential',
-    accountId: user.id,
-    password: await authContext.password.hash(password),
-  });
-  // the plan first: the photo's storage quota is the plan's
-  await db.updateTable('profiles').set({ plan_type: 'business' }).where('id', '=', user.id).execute();
-  // stored like any upload (storage, then its media row), before the rows that point at it
-  const photo = await uploadPhoto({ ...deps, user }, await demoPortraitJpeg());
+  const passwordHash = await authContext.password.hash(password);
+  const userId = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
-      const vcardId = await insertVcard(trx, config.publicUrl, user.id, {
+      // Written as better-auth's sign-up would, already confirmed (no e-mail to a made-up address).
+      await trx
+        .insertInto('users')
+        .values({ id: userId, name: DEMO_CARD.name, email: DEMO_EMAIL, email_verified: true })
+        .execute();
+      await trx
+        .insertInto('accounts')
+        .values({
+          id: randomUUID(),
+          user_id: userId,
+          account_id: userId,
+          provider_id: 'credential',
+          password: passwordHash,
+        })
+        .execute();
+      await createProfileForUser(trx, {
+        id: userId,
+        name: DEMO_CARD.name,
+        email: DEMO_EMAIL,
+        language: 'en',
+      });
+      const vcardId = await insertVcard(trx, config.publicUrl, userId, {
         ...DEMO_CARD,
         ...DEMO_COLOURS,
-        photo: photo.path,
+        photo: null,
       });
       await trx
         .updateTable('profiles')
         .set({
+          plan_type: 'business',
           username: DEMO_USERNAME,
           position: DEMO_CARD.position,
           company: DEMO_CARD.company,
           phone: DEMO_CARD.phone,
-          profile_pic: photo.path,
           theme_color: DEMO_COLOURS.backgroundColour,
           primary_vcard_id: vcardId,
           initialized: true,
           updated_at: new Date(),
         })
-        .where('id', '=', user.id)
+        .where('id', '=', userId)
         .execute();
       const links = [];
       for (const [index, link] of DEMO_LINKS.entries()) {
         links.push({
-          user_id: user.id,
+          user_id: userId,
           kind: 'profile' as const,
           code: await unusedLinkCode(trx),
           order_index: index,
@@ -111,19 +131,26 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
       await trx.insertInto('links').values(links).execute();
     });
   } catch (error) {
-    await releasePhoto(deps, photo.path);
+    // another process made it meanwhile
+    if (isUniqueViolation(error, USERS_EMAIL_INDEX)) return { created: false };
     throw error;
   }
-  deps.changes.publish({ userId: user.id, topic: 'cards' });
+  await addDemoPhoto(deps, userId);
+  deps.changes.publish({ userId, topic: 'cards' });
   return { created: true, email: DEMO_EMAIL, password };
 }
 
-/**
- * First start of an empty development database: creates the demo account, so /demo and the landing
- * page's "View Demo" work at once. Does nothing when the database has any user at all.
- */
-export async function seedDemoIfEmpty(deps: AppDeps & { auth: Auth }): Promise<SeedResult> {
-  const anyUser = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return { created: false };
-  return seedDemoAccount(deps);
+/** The demo card's portrait, stored like any upload (storage, then its media row), then on the card. */
+async function addDemoPhoto(deps: AppDeps, userId: string): Promise<void> {
+  const user = { id: userId, name: DEMO_CARD.name, email: DEMO_EMAIL };
+  const photo = await uploadPhoto({ ...deps, user }, await demoPortraitJpeg());
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('vcards').set({ photo: photo.path }).where('user_id', '=', userId).execute();
+      await trx.updateTable('profiles').set({ profile_pic: photo.path }).where('id', '=', userId).execute();
+    });
+  } catch (error) {
+    await releasePhoto(deps, photo.path);
+    throw error;
+  }
 }

@@ -4,12 +4,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEMO_CARD_META, DEMO_CARD_PATH, prerenderedLandingFile } from '../../src/demo.ts';
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { BILLING_MODE_META, type BillingMode } from '../../src/plans.ts';
 import { KEPT_RECORDS_META, keptRecordsContent, type KeptRecord } from '../../src/privacy.ts';
 import { canonicalAppPath, isAppPath, paths, serverPaths } from '../../src/routes.ts';
 import { billingMode } from '../billing/service.ts';
 import type { Config } from '../config.ts';
+import type { DemoCardWatch } from '../demo/presence.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 /** Hashed build output never changes under its name: cache it for a year. */
@@ -72,12 +74,22 @@ function withServerFacts(html: string, config: Config): string {
 }
 
 /**
- * The landing page's HTML in a language, rendered at build time (web/prerender.tsx, scripts/prerender.mjs),
- * placed in the shell's root element: the page shows before the scripts run, and the client renders the
- * same page over it when it starts. Without a prerendered page the plain shell is used.
+ * The shell saying whether the demo card answers (DEMO_CARD_META): the landing page shows 'View Demo' only
+ * then, decided from the shell as it renders (no request of its own, so the first paint already has it).
  */
-function withLandingPage(html: string, webDist: string, locale: Locale): string {
-  const pageFile = path.join(webDist, '.prerender', `landing.${locale}.html`);
+function withDemoCard(html: string, shown: boolean): string {
+  if (!shown) return html;
+  return html.replace('</head>', `<meta name="${DEMO_CARD_META}" content="${DEMO_CARD_PATH}">\n</head>`);
+}
+
+/**
+ * The landing page's HTML in a language, with or without 'View Demo', rendered at build time
+ * (web/prerender.tsx, scripts/prerender.mjs), placed in the shell's root element: the page shows before
+ * the scripts run, and the client renders the same page over it when it starts. Without a prerendered page
+ * the plain shell is used.
+ */
+function withLandingPage(html: string, webDist: string, locale: Locale, withDemo: boolean): string {
+  const pageFile = path.join(webDist, '.prerender', prerenderedLandingFile(locale, withDemo));
   if (!existsSync(pageFile)) return html;
   return html.replace('<div id="root"></div>', `<div id="root">${readFileSync(pageFile, 'utf8')}</div>`);
 }
@@ -105,8 +117,14 @@ function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
  * HMR in development. Client paths get index.html with 200 (typed in another case, a redirect to the
  * lowercase path first); any other GET gets it with 404, and the client shows its 404 page.
  */
-export async function registerWebRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  const sendIndex = config.viteDev ? await viteIndexSender(app, config) : await builtIndexSender(app, config);
+export async function registerWebRoutes(
+  app: FastifyInstance,
+  config: Config,
+  demoCard: DemoCardWatch,
+): Promise<void> {
+  const sendIndex = config.viteDev
+    ? await viteIndexSender(app, config, demoCard)
+    : await builtIndexSender(app, config, demoCard);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -137,19 +155,35 @@ export async function registerWebRoutes(app: FastifyInstance, config: Config): P
 
 type IndexSender = (request: FastifyRequest, reply: FastifyReply, locale: Locale) => Promise<FastifyReply>;
 
-async function builtIndexSender(app: FastifyInstance, config: Config): Promise<IndexSender> {
+async function builtIndexSender(
+  app: FastifyInstance,
+  config: Config,
+  demoCard: DemoCardWatch,
+): Promise<IndexSender> {
   const indexFile = path.join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = withServerFacts(readFileSync(indexFile, 'utf8'), config);
   const catalogs = catalogUrls(config.webDist);
-  const shells = new Map<Locale, LocaleShells>(
-    LOCALES.map((locale) => {
-      const app = withLanguage(indexHtml, locale, catalogs[locale]);
-      return [locale, { app: shellOf(app), landing: shellOf(withLandingPage(app, config.webDist, locale)) }];
-    }),
-  );
+  // each language's shells with or without the demo card, each set made once when first needed (compressing
+  // them takes a moment): the set the demo card calls for at start is made now, the other only if it changes
+  const shellSets = new Map<boolean, Map<Locale, LocaleShells>>();
+  const shellsFor = (withDemo: boolean): Map<Locale, LocaleShells> => {
+    let set = shellSets.get(withDemo);
+    if (!set) {
+      set = new Map(
+        LOCALES.map((locale) => {
+          const app = withDemoCard(withLanguage(indexHtml, locale, catalogs[locale]), withDemo);
+          const landing = withLandingPage(app, config.webDist, locale, withDemo);
+          return [locale, { app: shellOf(app), landing: shellOf(landing) }];
+        }),
+      );
+      shellSets.set(withDemo, set);
+    }
+    return set;
+  };
+  shellsFor(demoCard.shown());
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
@@ -165,7 +199,7 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   });
   // index.html itself is only ever served through the handler above (never cached for long).
   return async (request, reply, locale) => {
-    const localeShells = shells.get(locale) as LocaleShells;
+    const localeShells = shellsFor(demoCard.shown()).get(locale) as LocaleShells;
     const pathname = request.url.split('?')[0];
     const shell = pathname === paths.home ? localeShells.landing : localeShells.app;
     const accepted = request.headers['accept-encoding'];
@@ -175,7 +209,11 @@ async function builtIndexSender(app: FastifyInstance, config: Config): Promise<I
   };
 }
 
-async function viteIndexSender(app: FastifyInstance, config: Config): Promise<IndexSender> {
+async function viteIndexSender(
+  app: FastifyInstance,
+  config: Config,
+  demoCard: DemoCardWatch,
+): Promise<IndexSender> {
   const [{ createServer }, { default: middie }] = await Promise.all([
     import('vite'),
     import('@fastify/middie'),
@@ -191,6 +229,6 @@ async function viteIndexSender(app: FastifyInstance, config: Config): Promise<In
   const indexFile = path.resolve('web/index.html');
   return async (request, reply, locale) => {
     const html = await vite.transformIndexHtml(request.url, readFileSync(indexFile, 'utf8'));
-    return reply.send(withServerFacts(withLanguage(html, locale), config));
+    return reply.send(withDemoCard(withServerFacts(withLanguage(html, locale), config), demoCard.shown()));
   };
 }

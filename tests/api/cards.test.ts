@@ -107,6 +107,30 @@ describe('card creation (onboarding step 3)', () => {
     expect(links[0]?.code).toMatch(/^[0-9A-Za-z]{8}$/);
   });
 
+  it('puts the sign-in e-mail on no card: the card step and a new vCard left without one keep none', async () => {
+    const { cookie, userId, email } = await signUp(t.app, { name: 'Ana López' });
+    const created = await mutate('profile.createCard', cookie, card({ email: '' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const { vcardId } = trpcData<{ vcardId: string }>(created);
+    await t.db.updateTable('profiles').set({ plan_type: 'pro' }).where('id', '=', userId).execute();
+    const second = await mutate('vcards.create', cookie, vcard({ email: '' }));
+    expect(second.statusCode, second.body).toBe(200);
+
+    const { profile, vcards } = await stored(userId);
+    expect(vcards.map((row) => row.email)).toEqual([null, null]);
+    // DECISIONS.md "Work that is never lost (wave 3)": the address shows publicly only if typed into a card
+    for (const url of [
+      `/${profile.username}`,
+      `/vcard/${vcardId}`,
+      `/vcard/${vcardId}/contact.vcf`,
+      `/vcard/${vcards[1]?.id}`,
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body.toLowerCase(), url).not.toContain(email.toLowerCase());
+    }
+  });
+
   it.each([
     ['letters on the free plan', 'ana-lopez', M.usernameDigits],
     ['too few digits', '1234567', M.usernameDigits],

@@ -17,6 +17,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { captureLogs, WARN } from '../support/logs.ts';
 import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
 import { secretOfTotpUri, totpCode } from '../support/totp.ts';
 
@@ -298,11 +299,23 @@ describe('rate limits', () => {
 });
 
 describe('a server whose address cannot have passkeys', () => {
-  it('offers none: no button, no ceremony (WebAuthn refuses an IP address as the site)', async () => {
-    const atAnAddress = await buildTestApp({ publicUrl: 'http://127.0.0.1:3000' });
+  it('offers none: no button, no ceremony (WebAuthn refuses an IP address as the site), and says why', async () => {
+    const logs = captureLogs();
+    const atAnAddress = await buildTestApp(
+      { publicUrl: 'http://127.0.0.1:3000' },
+      { logger: { level: 'warn', stream: logs.stream } },
+    );
     try {
       const providers = await atAnAddress.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
-      expect(trpcData(providers)).toMatchObject({ passkey: false });
+      // the account page's note reads the reason
+      expect(trpcData(providers)).toMatchObject({ passkey: false, passkeysOff: 'ip_address' });
+      // the operator's start-up line
+      const told = logs.lines.filter((line) => line.reason === 'ip_address');
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ level: WARN, publicUrl: 'http://127.0.0.1:3000' });
+      expect(told[0]?.msg).toMatch(
+        /^passkeys are off: PUBLIC_URL http:\/\/127\.0\.0\.1:3000 is an IP address/,
+      );
       const options = await atAnAddress.app.inject({
         method: 'GET',
         url: '/api/auth/passkey/generate-authenticate-options',
@@ -311,5 +324,10 @@ describe('a server whose address cannot have passkeys', () => {
     } finally {
       await atAnAddress.close();
     }
+  });
+
+  it('says nothing where passkeys work', async () => {
+    const providers = await t.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
+    expect(trpcData(providers)).toMatchObject({ passkey: true, passkeysOff: null });
   });
 });

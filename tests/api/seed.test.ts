@@ -3,22 +3,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createAuth, type Auth } from '../../server/auth/auth.ts';
 import { parseConfig } from '../../server/config.ts';
-import { DEMO_EMAIL, DEMO_USERNAME, seedDemoAccount, seedDemoIfEmpty } from '../../server/demo/service.ts';
-import { createLocalChangeBus } from '../../server/lib/changes.ts';
+import { DEMO_RECHECK_MS, watchDemoCard } from '../../server/demo/presence.ts';
+import { DEMO_EMAIL, seedDemoAccount } from '../../server/demo/service.ts';
+import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../../server/media/storage.ts';
 import type { AppDeps } from '../../server/trpc/context.ts';
+import { DEMO_CARD_META, DEMO_USERNAME } from '../../src/demo.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import {
   buildTestApp,
   createTestDatabase,
   openTestDatabase,
   testConfig,
+  type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
 
@@ -53,23 +56,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the demo account (npm run seed)', () => {
-  it('is not created on start when the database already has a user', async () => {
+describe('the demo account (npm run seed, and every start outside production)', () => {
+  it('is created once, complete and with a working password, however many make it at once', async () => {
+    // a database that already has accounts gets it too
     const authContext = await auth.$context;
     await authContext.internalAdapter.createUser(
       { name: 'Someone', email: 'someone@example.com' },
       { method: 'admin' },
     );
-    expect(await seedDemoIfEmpty(deps)).toEqual({ created: false });
+    const results = await Promise.all([seedDemoAccount(deps), seedDemoAccount(deps), seedDemoAccount(deps)]);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    const first = results.find((result) => result.created);
+    expect(await seedDemoAccount(deps)).toEqual({ created: false });
     expect(
       await handle.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).execute(),
-    ).toEqual([]);
-  });
-
-  it('is created once, complete and with a working password; a second run changes nothing', async () => {
-    const first = await seedDemoAccount(deps);
-    expect(first.created).toBe(true);
-    expect(await seedDemoAccount(deps)).toEqual({ created: false });
+    ).toHaveLength(1);
 
     const profile = await handle.db
       .selectFrom('profiles')
@@ -113,32 +114,160 @@ describe('the demo account (npm run seed)', () => {
       true,
     );
 
-    if (!first.created) throw new Error('unreachable');
+    if (!first?.created) throw new Error('unreachable');
     const signIn = await auth.api.signInEmail({ body: { email: DEMO_EMAIL, password: first.password } });
     expect(signIn.user.id).toBe(profile.id);
   });
 });
 
-describe('the demo card on the first start of an empty database', () => {
-  it('is on in development with the embedded database only', () => {
-    expect(parseConfig({ NODE_ENV: 'development' }).seedDemoOnEmpty).toBe(true);
-    expect(parseConfig({ NODE_ENV: 'test' }).seedDemoOnEmpty).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).seedDemoOnEmpty).toBe(false);
+describe('whether the landing page shows the demo card', () => {
+  it('follows the demo card: asked again at once on a notice of its account, else at most every minute', async () => {
+    let clock = 0;
+    const changes = createLocalChangeBus();
+    const watch = await watchDemoCard({ db: handle.db, changes }, pino({ level: 'silent' }), () => clock);
+    const demo = await handle.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('username', '=', DEMO_USERNAME)
+      .executeTakeFirstOrThrow();
+    try {
+      expect(watch.shown()).toBe(true);
+      // a change no notice tells of: seen once the answer is a minute old (the first ask answers at once,
+      // from what is known, and asks again beside it)
+      await handle.db
+        .updateTable('profiles')
+        .set({ username: 'demo-away' })
+        .where('id', '=', demo.id)
+        .execute();
+      clock += DEMO_RECHECK_MS - 1;
+      expect(watch.shown()).toBe(true);
+      clock += 1;
+      expect(watch.shown()).toBe(true);
+      await vi.waitFor(() => expect(watch.shown()).toBe(false));
+
+      // the demo account's own notice is heard at once
+      await handle.db
+        .updateTable('profiles')
+        .set({ username: DEMO_USERNAME })
+        .where('id', '=', demo.id)
+        .execute();
+      expect(watch.shown()).toBe(false);
+      changes.publish({ userId: demo.id, topic: 'cards' });
+      await vi.waitFor(() => expect(watch.shown()).toBe(true));
+      // a profile its plan no longer publishes (an ended trial) answers no card
+      await handle.db
+        .updateTable('profiles')
+        .set({ plan_type: 'free', trial_start_date: new Date(0) })
+        .where('id', '=', demo.id)
+        .execute();
+      changes.publish({ userId: demo.id, topic: 'cards' });
+      await vi.waitFor(() => expect(watch.shown()).toBe(false));
+    } finally {
+      await handle.db
+        .updateTable('profiles')
+        .set({ plan_type: 'business', username: DEMO_USERNAME })
+        .where('id', '=', demo.id)
+        .execute();
+      watch.close();
+    }
+  });
+});
+
+describe('the demo card at start', () => {
+  it('is made on every install outside production, on either database', () => {
+    expect(parseConfig({ NODE_ENV: 'development' }).demoCard).toBe(true);
     expect(
       parseConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/tapcard' })
-        .seedDemoOnEmpty,
-    ).toBe(false);
+        .demoCard,
+    ).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).demoCard).toBe(false);
+    // the test suite's apps build their own data
+    expect(parseConfig({ NODE_ENV: 'test' }).demoCard).toBe(false);
   });
 
-  it('shows the demo card at /demo', async () => {
-    const t = await buildTestApp({ seedDemoOnEmpty: true });
+  /** The landing page's HTML shell as a browser gets it. */
+  async function landingShell(app: TestApp): Promise<string> {
+    const response = await app.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es' } });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  }
+  const demoMeta = `<meta name="${DEMO_CARD_META}" content="/demo">`;
+
+  it('exists once when servers start at once on one database, and their landing pages show it', async () => {
+    const database = await createTestDatabase();
+    // several processes share PostgreSQL; an embedded database belongs to one process
+    const { config } = database;
+    const servers = config.kind === 'postgres' ? 2 : 1;
+    // each server's change notices, as it would make them itself, kept to publish one below
+    const buses = await Promise.all(
+      Array.from({ length: servers }, () =>
+        config.kind === 'postgres'
+          ? createPostgresChangeBus(config.url, pino({ level: 'silent' }))
+          : createLocalChangeBus(),
+      ),
+    );
+    const apps = await Promise.all(
+      buses.map((changes) => buildTestApp({ database: config, demoCard: true }, { changes })),
+    );
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/demo' });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('Alex Rivera');
-      expect(response.body).toMatch(/<img class="avatar" src="\/media\/[0-9a-f]{32}\.jpg"/);
+      const [first] = apps;
+      if (!first) throw new Error('unreachable');
+      const demoUsers = await first.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_EMAIL)
+        .execute();
+      expect(demoUsers).toHaveLength(1);
+      expect(
+        await first.db
+          .selectFrom('vcards')
+          .select('id')
+          .where('user_id', '=', demoUsers[0]?.id ?? '')
+          .execute(),
+      ).toHaveLength(1);
+      for (const app of apps) {
+        const card = await app.app.inject({ method: 'GET', url: '/demo' });
+        expect(card.statusCode).toBe(200);
+        expect(card.body).toContain('Alex Rivera');
+        expect(card.body).toMatch(/<img class="avatar" src="\/media\/[0-9a-f]{32}\.jpg"/);
+        // the shell says so, and carries the landing page prerendered with 'View Demo'
+        const shell = await landingShell(app);
+        expect(shell).toContain(demoMeta);
+        expect(shell).toContain('<a href="/demo">Ver demostración</a>');
+      }
+
+      // the demo card goes away (here: its account takes another name): on its account's change notice,
+      // which reaches every process, each landing page drops the button
+      const demoId = demoUsers[0]?.id ?? '';
+      await first.db
+        .updateTable('profiles')
+        .set({ username: 'demo-away' })
+        .where('id', '=', demoId)
+        .execute();
+      buses[0]?.publish({ userId: demoId, topic: 'cards' });
+      for (const app of apps) {
+        await vi.waitFor(async () => expect(await landingShell(app)).not.toContain(DEMO_CARD_META));
+        expect(await landingShell(app)).not.toContain('Ver demostración');
+      }
     } finally {
-      await t.close();
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all(buses.map((bus) => bus.close()));
+      await database.drop();
+    }
+  });
+
+  it('is not offered where there is none (production, or a demo never made)', async () => {
+    const app = await buildTestApp();
+    try {
+      expect((await app.app.inject({ method: 'GET', url: '/demo' })).statusCode).toBe(404);
+      const shell = await landingShell(app);
+      expect(shell).not.toContain(DEMO_CARD_META);
+      expect(shell).toContain('<div id="root"><main><h1>Tapcard página de prueba</h1></main></div>');
+      // nor on the other paths' shell, from which the client may go to the landing page
+      const other = await app.app.inject({ method: 'GET', url: '/login' });
+      expect(other.body).not.toContain(DEMO_CARD_META);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -36,6 +36,8 @@ test('a new person chooses the free trial, creates a card with a photo and lands
   await expect(page.getByText('Available', { exact: true })).toBeVisible();
   const suggested = await username.inputValue();
   await expect(page.getByText(`/${suggested}`).first()).toBeVisible();
+  // the card is public: the sign-in address is not put on it unless typed there
+  await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('');
 
   // typing is lowercased and stripped, and the free plan's rule shows at once
   await username.fill('Ab 12!');

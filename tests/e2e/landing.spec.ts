@@ -55,6 +55,28 @@ for (const c of cases) {
   });
 }
 
+for (const c of [
+  { language: 'en', viewDemo: 'View Demo' },
+  { language: 'es', viewDemo: 'Ver demostración' },
+] as const) {
+  test(`View Demo in ${c.language} opens the demo card the server made at start, never a 404`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, c.language);
+    const shell = await page.goto('/');
+    // the shell says the demo card answers, and the landing page in it already has the button
+    expect(await shell?.text()).toContain('<meta name="tapcard-demo-card" content="/demo">');
+    const viewDemo = page.getByRole('link', { name: c.viewDemo });
+    await expect(viewDemo).toBeVisible();
+    const card = page.waitForResponse((response) => new URL(response.url()).pathname === '/demo');
+    await viewDemo.click();
+    expect((await card).status()).toBe(200);
+    await expect(page).toHaveURL('/demo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Rivera' })).toBeVisible();
+  });
+}
+
 test.describe('a Spanish browser on its first visit (nothing stored)', () => {
   test.use({ locale: 'es-ES' });
 

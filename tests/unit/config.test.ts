@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureDataDir, loadConfig, parseConfig } from '../../server/config.ts';
+import { ENV_VARIABLES, ensureDataDir, loadConfig, parseConfig } from '../../server/config.ts';
 import { StartupError } from '../../server/lib/startup-error.ts';
 
 function errorOf(run: () => unknown): string {
@@ -157,5 +157,37 @@ describe('loadConfig', () => {
     // root ignores permissions; a path under a regular file fails for everyone
     const blocked = process.getuid?.() === 0 ? '/proc/version/data' : dir;
     expect(errorOf(() => ensureDataDir(blocked))).toMatch(/^DATA_DIR .* is not writable \(\w+\): /);
+  });
+});
+
+describe('the documented settings', () => {
+  const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
+
+  /** The names `.env.example` sets (NAME=value lines). */
+  function envExampleNames(): string[] {
+    const text = readFileSync('.env.example', 'utf8');
+    return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? '');
+  }
+
+  /** The names in the first column of the README's configuration table. */
+  function readmeTableNames(): string[] {
+    const readme = readFileSync('README.md', 'utf8');
+    const lines = readme.slice(readme.indexOf('\n## Configuration\n')).split('\n');
+    const start = lines.findIndex((line) => line.startsWith('|'));
+    const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
+    const table = lines.slice(start, end);
+    return table.flatMap((row) => {
+      const firstCell = row.split('|')[1] ?? '';
+      return [...firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? '');
+    });
+  }
+
+  it('lists every variable server/config.ts reads in .env.example, and nothing else', () => {
+    expect(ENV_VARIABLES).toContain('STRIPE_SECRET_KEY');
+    expect(sorted(envExampleNames())).toEqual(sorted(ENV_VARIABLES));
+  });
+
+  it("lists every variable server/config.ts reads in the README's configuration table, and nothing else", () => {
+    expect(sorted(readmeTableNames())).toEqual(sorted(ENV_VARIABLES));
   });
 });

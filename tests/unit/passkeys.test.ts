@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { passkeyRelyingParty } from '../../server/passkeys/relying-party.ts';
+import { passkeyRelyingParty, passkeysOffReason } from '../../server/passkeys/relying-party.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
@@ -27,6 +27,15 @@ describe('passkeyRelyingParty', () => {
     expect(passkeyRelyingParty('https://192.0.2.10')).toBeNull();
     expect(passkeyRelyingParty('https://[2001:db8::1]')).toBeNull();
     expect(passkeyRelyingParty('http://cards.example.com')).toBeNull();
+  });
+
+  it('names why passkeys are off, for the start-up log and the account page', () => {
+    expect(passkeysOffReason('http://127.0.0.1:3000')).toBe('ip_address');
+    expect(passkeysOffReason('https://192.0.2.10')).toBe('ip_address');
+    expect(passkeysOffReason('https://[2001:db8::1]')).toBe('ip_address');
+    expect(passkeysOffReason('http://cards.example.com')).toBe('not_https');
+    expect(passkeysOffReason('https://cards.example.com')).toBeNull();
+    expect(passkeysOffReason('http://localhost:3000')).toBeNull();
   });
 });
 

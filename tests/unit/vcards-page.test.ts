@@ -1,9 +1,9 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '#server/trpc/router.ts';
+import { cardAddressPath } from '#src/card-address.ts';
 import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
-import { vcardPublicPath } from '#web/pages/vcards/public-page-path.ts';
 import { vcardFormValues, type StoredVcard } from '#web/pages/vcards/vcard-form-values.ts';
 import { vcardSaveFailure } from '#web/pages/vcards/vcard-save-failure.ts';
 
@@ -86,14 +86,14 @@ describe('vcardFormValues', () => {
   });
 });
 
-describe('vcardPublicPath', () => {
-  it('opens the profile for the primary card and the card page for the others', () => {
-    expect(vcardPublicPath('a', 'a', '12345678')).toBe('/12345678');
-    expect(vcardPublicPath('b', 'a', '12345678')).toBe('/vcard/b');
+describe('cardAddressPath', () => {
+  it("is the account's page for the primary card and the card's own page for the others", () => {
+    expect(cardAddressPath('a', 'a', '12345678')).toBe('/12345678');
+    expect(cardAddressPath('b', 'a', '12345678')).toBe('/vcard/b');
   });
 
   it('has no page without a username', () => {
-    expect(vcardPublicPath('a', 'a', null)).toBeNull();
+    expect(cardAddressPath('a', 'a', null)).toBeNull();
   });
 });
 

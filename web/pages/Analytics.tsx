@@ -13,6 +13,7 @@ import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
 import { Breakdowns } from './analytics/Breakdowns.tsx';
 import { MissingCardNotice } from './analytics/MissingCardNotice.tsx';
 import { RangePicker } from './analytics/RangePicker.tsx';
+import { ShareCardPanel } from './analytics/ShareCardPanel.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
 import { useFirstVisit } from './analytics/use-first-visit.ts';
 
@@ -52,6 +53,7 @@ export function Analytics() {
         }
       />
       <MissingCardNotice />
+      <ShareCardPanel />
       {fullAnalytics.allowed ? <RangePicker value={days} onChange={setDays} /> : null}
       {overview.data ? (
         <div className="space-y-6" aria-busy={overview.isPlaceholderData}>

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
+import { cardAddressPath } from '#src/card-address.ts';
 import type { VcardFormValues } from '#src/schemas/vcard.ts';
+import { CardAddress } from '../components/card/CardAddress.tsx';
+import { publicPageUrl } from '../components/card/public-url.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { trpc } from '../lib/trpc.ts';
 import { useLocale } from '../lib/use-locale.ts';
-import { vcardPublicPath } from './vcards/public-page-path.ts';
 import { useNewVcardValues } from './vcards/use-new-vcard-values.ts';
 import { useSaveVcard } from './vcards/use-save-vcard.ts';
 import { vcardFormValues } from './vcards/vcard-form-values.ts';
@@ -27,15 +29,19 @@ function SingleVcardForm({
   const { t } = useLingui();
   const locale = useLocale();
   const save = useSaveVcard();
+  const publicUrl = publicPath ? publicPageUrl(publicPath) : null;
   return (
     <div className="space-y-4">
-      {publicPath && (
-        <Button asChild variant="secondary">
-          <a href={publicPath} target="_blank" rel="noopener">
-            <ExternalLink aria-hidden />
-            <Trans>View public page</Trans>
-          </a>
-        </Button>
+      {vcard && publicUrl && publicPath && (
+        <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <CardAddress className="max-w-xl" url={publicUrl} kind="profile" cardName={vcard.name} />
+          <Button asChild variant="secondary">
+            <a href={publicPath} target="_blank" rel="noopener">
+              <ExternalLink aria-hidden />
+              <Trans>View public page</Trans>
+            </a>
+          </Button>
+        </div>
       )}
       {!vcard && (
         <p className="rounded-xl border border-brand/40 bg-brand-soft p-4 text-sm text-ink">
@@ -45,7 +51,7 @@ function SingleVcardForm({
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm
           initialValues={vcard ? vcardFormValues(vcard, locale) : newValues}
-          publicUrl={publicPath ? `${window.location.origin}${publicPath}` : null}
+          publicUrl={publicUrl}
           qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
@@ -74,7 +80,7 @@ export function VCardEditor() {
           // a newly created card starts a form of its own, filled from what was saved
           key={primary?.id ?? 'new'}
           vcard={primary}
-          publicPath={primary ? vcardPublicPath(primary.id, data.primaryId, data.username) : null}
+          publicPath={primary ? cardAddressPath(primary.id, data.primaryId, data.username) : null}
           newValues={newValues}
         />
       ) : (

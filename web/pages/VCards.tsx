@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { cardAddressPath } from '#src/card-address.ts';
+import { publicPageUrl } from '../components/card/public-url.ts';
 import { planUsage, type PlanUsage } from '../components/dashboard/plan-usage.ts';
 import { PlanUsagePanel } from '../components/dashboard/PlanUsagePanel.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -7,7 +9,6 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Dialog } from '../components/ui/Dialog.tsx';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { EmptyVcards } from './vcards/EmptyVcards.tsx';
-import { vcardPublicPath } from './vcards/public-page-path.ts';
 import { VcardCard } from './vcards/VcardCard.tsx';
 import type { VcardRow } from './vcards/types.ts';
 import { VcardDialog } from './vcards/VcardDialog.tsx';
@@ -18,7 +19,7 @@ type VcardList = RouterOutputs['vcards']['list'];
 type DialogTarget = { vcard: VcardRow | null };
 
 function absoluteUrl(path: string | null): string | null {
-  return path ? `${window.location.origin}${path}` : null;
+  return path ? publicPageUrl(path) : null;
 }
 
 function VcardUsageSummary({ usage }: { usage: PlanUsage }) {
@@ -41,7 +42,7 @@ function VcardGrid({ list, onEdit }: { list: VcardList; onEdit: (vcard: VcardRow
           key={vcard.id}
           vcard={vcard}
           primary={vcard.id === list.primaryId}
-          publicPath={vcardPublicPath(vcard.id, list.primaryId, list.username)}
+          publicPath={cardAddressPath(vcard.id, list.primaryId, list.username)}
           keepLive={
             vcard.pause === 'over_limit' && swapOut
               ? {
@@ -99,7 +100,7 @@ export function VCards() {
             vcard={editing}
             publicUrl={
               editing && list.data
-                ? absoluteUrl(vcardPublicPath(editing.id, list.data.primaryId, list.data.username))
+                ? absoluteUrl(cardAddressPath(editing.id, list.data.primaryId, list.data.username))
                 : null
             }
             onSaved={() => setTarget(null)}

@@ -17,11 +17,13 @@ import {
   PASSKEYS_UNSUPPORTED_TEXT,
 } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useAuthProviders } from '../../lib/use-auth-providers.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import { PasskeyList } from './PasskeyList.tsx';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
+
+type PasskeysOffReason = NonNullable<RouterOutputs['auth']['providers']['passkeysOff']>;
 
 /** The list (focus: back from a step, so 'Add a passkey' takes focus again), or a step of adding one. */
 type Step = { kind: 'list'; focus: boolean } | { kind: 'password' } | { kind: 'name' };
@@ -91,14 +93,40 @@ function NewPasskeyForm({
   );
 }
 
+/** Why this server offers no passkeys (server/passkeys/relying-party.ts), said where they would be. */
+function PasskeysOffNote({ reason }: { reason: PasskeysOffReason }) {
+  return (
+    <Notice tone="info" title={<Trans>Passkeys are off on this server</Trans>}>
+      <p>
+        {reason === 'ip_address' ? (
+          <Trans>
+            This server is reached by an IP address, and browsers make passkeys only for a domain name.
+          </Trans>
+        ) : (
+          <Trans>
+            This server is reached over http, and browsers make passkeys only over https or on localhost.
+          </Trans>
+        )}
+      </p>
+      <p>
+        <Trans>
+          Whoever runs this server can turn them on by setting PUBLIC_URL to its https address with a domain
+          name.
+        </Trans>
+      </p>
+    </Notice>
+  );
+}
+
 /**
  * Passkeys (spec: WebAuthn among the sign-in factors): the list with Rename and Remove, and 'Add a
- * passkey', which asks for the password first, as the other security changes of this page do. Not shown
- * when the server offers no passkeys (its address cannot have them).
+ * passkey', which asks for the password first, as the other security changes of this page do. When the
+ * server offers no passkeys (its address cannot have them), the section says why instead.
  */
 export function PasskeysCard() {
   const { t, i18n } = useLingui();
-  const offered = useAuthProviders()?.passkey === true;
+  const providers = useAuthProviders();
+  const offered = providers?.passkey === true;
   const list = trpc.passkeys.list.useQuery(undefined, { enabled: offered });
   const [step, setStep] = useState<Step>({ kind: 'list', focus: false });
   const backToList = () => setStep({ kind: 'list', focus: true });
@@ -110,6 +138,13 @@ export function PasskeysCard() {
     if (focusAddButton) addButton.current?.focus();
   }, [focusAddButton]);
 
+  if (providers?.passkeysOff) {
+    return (
+      <SectionCard title={t`Passkeys`}>
+        <PasskeysOffNote reason={providers.passkeysOff} />
+      </SectionCard>
+    );
+  }
   if (!offered) return null;
 
   async function confirmPassword(password: string) {

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { ArrowRight, QrCode } from 'lucide-react';
+import { DEMO_CARD_PATH } from '#src/demo.ts';
 import { paths } from '#src/routes.ts';
 import { Button } from '../../components/ui/Button.tsx';
-
-/** Public card of the demo account (created by the seed script). A server-rendered page, so a full load. */
-const DEMO_CARD_PATH = '/demo';
+import { useDemoCardShown } from './use-demo-card.ts';
 
 function CardIllustration() {
   return (
@@ -31,6 +30,7 @@ function CardIllustration() {
 }
 
 export function Hero() {
+  const demoCardShown = useDemoCardShown();
   return (
     <section className="bg-gradient-to-b from-brand-soft to-white">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 md:grid-cols-2 md:py-24">
@@ -51,11 +51,14 @@ export function Hero() {
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="secondary">
-              <a href={DEMO_CARD_PATH}>
-                <Trans>View Demo</Trans>
-              </a>
-            </Button>
+            {/* only while the demo card answers (never a link to a 404); a server-rendered page: a full load */}
+            {demoCardShown && (
+              <Button asChild size="lg" variant="secondary">
+                <a href={DEMO_CARD_PATH}>
+                  <Trans>View Demo</Trans>
+                </a>
+              </Button>
+            )}
           </div>
         </div>
         <CardIllustration />

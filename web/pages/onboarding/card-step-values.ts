@@ -16,8 +16,9 @@ export function startingUsername(profile: OnboardingProfile, plan: PlanId, name:
 }
 
 /**
- * The card form's start: what the profile already knows (name, e-mail, colour, photo), the given and
- * family name suggested from the name, and a username.
+ * The card form's start: what the profile already knows (name, colour, photo), the given and family name
+ * suggested from the name, and a username. Never the sign-in e-mail: the card is public, and that address
+ * appears on it only if typed there (DECISIONS.md "Work that is never lost (wave 3)").
  */
 export function initialCardValues(
   profile: OnboardingProfile,
@@ -34,7 +35,7 @@ export function initialCardValues(
     familyName: nameParts.family,
     position: '',
     company: '',
-    email: profile.email ?? '',
+    email: '',
     phone: '',
     website: '',
     socialLinks: emptySocialLinks(),

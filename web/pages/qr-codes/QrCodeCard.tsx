@@ -88,9 +88,18 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             {qrCode.url}
           </a>
         </p>
+        {managed && (
+          <p className="text-xs text-slate-600">
+            <Trans>The vCard's own page.</Trans>
+          </p>
+        )}
         <p className="text-sm break-all text-slate-700">
           <span className="sr-only">{t`Short link`}: </span>
           {qrCode.shortUrl}
+        </p>
+        {/* which of a card's addresses this is (the card's own address is shared from My vCards) */}
+        <p className="text-xs text-slate-600">
+          <Trans>The short link printed in this QR code: it counts each scan, then leads on.</Trans>
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
           <span className="inline-flex items-center gap-1.5">

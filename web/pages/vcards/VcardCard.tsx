@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink, Mail, Pencil, Phone, Star } from 'lucide-react';
 import { cardColours, type CardColours } from '#src/card-colours.ts';
+import { CardAddress } from '../../components/card/CardAddress.tsx';
 import { initialsOf } from '../../components/card/initials.ts';
+import { publicPageUrl } from '../../components/card/public-url.ts';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -37,7 +39,7 @@ function VcardAvatar({ vcard, colours }: { vcard: VcardRow; colours: CardColours
 interface VcardCardProps {
   vcard: VcardRow;
   primary: boolean;
-  /** Where View opens; null hides it (no username yet). */
+  /** The card's address (cardAddressPath): where View opens, shown to copy and share; null: none yet. */
   publicPath: string | null;
   /** For a paused card: the swap that keeps it live instead of another, when there is one. */
   keepLive: KeepLiveButtonProps | null;
@@ -81,32 +83,37 @@ export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: Vcar
           )}
         </div>
       </div>
-      <ul className="flex-1 space-y-2 p-4 text-sm text-slate-700">
-        {vcard.email && (
-          <li className="flex items-center gap-2">
-            <Mail aria-hidden className="size-4 shrink-0 text-slate-500" />
-            <span className="sr-only">{t`Email`}:</span>
-            <span className="min-w-0 break-all">{vcard.email}</span>
-          </li>
+      <div className="flex-1 space-y-4 p-4">
+        <ul className="space-y-2 text-sm text-slate-700">
+          {vcard.email && (
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden className="size-4 shrink-0 text-slate-500" />
+              <span className="sr-only">{t`Email`}:</span>
+              <span className="min-w-0 break-all">{vcard.email}</span>
+            </li>
+          )}
+          {vcard.phone && (
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden className="size-4 shrink-0 text-slate-500" />
+              <span className="sr-only">{t`Phone`}:</span>
+              <span className="min-w-0 break-all">{vcard.phone}</span>
+            </li>
+          )}
+          {!vcard.email && !vcard.phone && (
+            <li className="text-slate-500">
+              <Trans>No email or phone yet</Trans>
+            </li>
+          )}
+        </ul>
+        {publicPath && (
+          <CardAddress
+            url={publicPageUrl(publicPath)}
+            kind={primary ? 'profile' : 'vcard'}
+            cardName={vcard.name}
+          />
         )}
-        {vcard.phone && (
-          <li className="flex items-center gap-2">
-            <Phone aria-hidden className="size-4 shrink-0 text-slate-500" />
-            <span className="sr-only">{t`Phone`}:</span>
-            <span className="min-w-0 break-all">{vcard.phone}</span>
-          </li>
-        )}
-        {!vcard.email && !vcard.phone && (
-          <li className="text-slate-500">
-            <Trans>No email or phone yet</Trans>
-          </li>
-        )}
-      </ul>
-      {vcard.pause && (
-        <div className="px-4 pb-4">
-          <PausedNote id={pauseId} pause={vcard.pause} kind="vcard" keepLive={keepLive} />
-        </div>
-      )}
+        {vcard.pause && <PausedNote id={pauseId} pause={vcard.pause} kind="vcard" keepLive={keepLive} />}
+      </div>
       <div className="flex flex-wrap gap-1 border-t border-slate-200 p-2">
         {publicPath && (
           <Button asChild variant="ghost" size="sm">
