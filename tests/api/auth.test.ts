@@ -288,7 +288,7 @@ describe('rate limits', () => {
 describe('providers', () => {
   it('reports no social providers when none is configured', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
-    expect(trpcData(response)).toEqual({ google: false, apple: false, passkey: true });
+    expect(trpcData(response)).toEqual({ google: false, apple: false, passkey: true, passkeysOff: null });
   });
 });
 
@@ -308,7 +308,7 @@ describe('Google and Apple sign-in, configured', () => {
 
   it('lists both providers for the client', async () => {
     const response = await social.app.inject({ method: 'GET', url: '/api/trpc/auth.providers' });
-    expect(trpcData(response)).toEqual({ google: true, apple: true, passkey: true });
+    expect(trpcData(response)).toEqual({ google: true, apple: true, passkey: true, passkeysOff: null });
   });
 
   it.each([
