@@ -27,6 +27,7 @@ import { withUniqueClaim } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
+import { assertDesignScansWithCode } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { unusedLinkCode } from './code.ts';
 
@@ -346,6 +347,8 @@ function withCodeTaken<T>(write: () => Promise<T>): Promise<T> {
 export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id);
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
+  // before the profile lock: the check renders and reads the code for a second or more
+  await assertDesignScansWithCode(ctx, current.id, input.code);
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockProfile(trx, ctx.user.id);
     return giveCode(trx, ctx.user.id, current.id, input.code);

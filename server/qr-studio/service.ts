@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { mediaKeyOf, mediaTypeOf } from '../../src/media.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import type { QrDownloadFormat, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
-import { printedQrUrl, qrDownloadName } from '../../src/schemas/link.ts';
+import { printedQrUrl, qrDownloadName, qrScanUrl } from '../../src/schemas/link.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
@@ -63,6 +63,24 @@ export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput
   // 'links' redraws My QR Codes; the public pages' cache also drops the owner's pages on it
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return design;
+}
+
+/**
+ * Refuses a new printed code for a link whose saved design would not scan with it: a longer code makes a
+ * denser symbol, and a design that saved must scan with whatever code it is printed with. Throws the qr_*
+ * reason; a link without a design passes at once.
+ */
+export async function assertDesignScansWithCode(ctx: ServiceContext, linkId: string, code: string) {
+  const link = await ctx.db
+    .selectFrom('links')
+    .select('qr_design')
+    .where('id', '=', linkId)
+    .where('user_id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!link?.qr_design) return;
+  const logo = await logoOf(ctx, link.qr_design);
+  const problem = await scannabilityProblem(qrScanUrl(ctx.config.publicUrl, code), link.qr_design, logo);
+  if (problem) throw new AppError(problem);
 }
 
 /** Back to the plain code: the design (and its logo, when nothing else uses it) is removed. */

@@ -279,6 +279,23 @@ describe('what every file of a QR code encodes', () => {
     expect(chosen).not.toContain(code);
   });
 
+  it('checks the saved design again with a newly chosen code, and keeps the old code when it would not scan', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const { id } = await addLink(t.db, owner.userId, { kind: 'qr' });
+    expect((await saveDesign(owner, id, qrDesignInput())).statusCode).toBe(200);
+    const choose = (code: string) => trpcMutate(t.app, 'links.chooseCode', owner.cookie, { id, code });
+    expect((await choose('autumn-menu')).statusCode).toBe(200);
+    // a design that no longer scans (stored before a stricter check): the next code is read with it
+    await t.db
+      .updateTable('links')
+      .set({ qr_design: JSON.stringify(qrDesignInput({ foreground: '#BBBBBB', background: '#FFFFFF' })) })
+      .where('id', '=', id)
+      .execute();
+    const refused = await choose('winter-menu');
+    expect(trpcError(refused).data.reason).toBe('qr_low_contrast');
+    expect((await qrItem(owner, id)).qrUrl).toBe(qrScanUrl(TEST_ORIGIN, 'autumn-menu'));
+  });
+
   it('is the random code without a chosen one, designed or plain', async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
     const { id, code } = await addLink(t.db, owner.userId, { kind: 'qr' });
