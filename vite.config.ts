@@ -3,11 +3,24 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // Two builds: the client (dist/web), and with --ssr the landing page rendered for Node at build time
 // (web/prerender.tsx into dist/prerender, run by scripts/prerender.mjs).
+
+/** Node modules that libheif-js's Emscripten build requires only when it runs under Node. */
+const NODE_ONLY_MODULES = new Set(['fs', 'path', 'crypto']);
+
+/** Empty modules for those in the HEIC worker (web/lib/heic-worker.ts), in place of Vite's warnings. */
+function emptyNodeOnlyModules(): Plugin {
+  return {
+    name: 'tapcard:empty-node-only-modules',
+    enforce: 'pre',
+    resolveId: (id) => (NODE_ONLY_MODULES.has(id) ? `\0node-only:${id}` : null),
+    load: (id) => (id.startsWith('\0node-only:') ? 'export default {};' : null),
+  };
+}
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: isSsrBuild ? false : 'public',
@@ -29,6 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         logLevel: 'silent',
       }),
   ],
+  // module workers (web/lib/heic-decode.ts starts one), as the dev server serves them
+  worker: { format: 'es', plugins: () => [emptyNodeOnlyModules()] },
   // the prerender runs once at build time: everything in one file, nothing resolved from node_modules
   ssr: { noExternal: true },
   build: isSsrBuild

@@ -27,8 +27,10 @@ export const ERROR_REASONS = [
   'link_code_change_limit',
   /** a new chosen short-link code for an account that holds HELD_LINK_CODES_MAX already */
   'held_link_codes_limit',
-  /** an upload that is not a JPEG, PNG, WebP, GIF, HEIF or AVIF image, or is damaged */
+  /** an upload that is not a JPEG, PNG, WebP, GIF or AVIF image, or is damaged */
   'invalid_image',
+  /** a HEIC photo (HEIF coded with HEVC): this server's image library has no HEVC decoder */
+  'heic_unsupported',
   'storage_quota_exceeded',
   /** deleting, from the QR page, the link a vCard manages (spec: 'Cannot Delete vCard QR') */
   'link_managed_by_vcard',

@@ -1,9 +1,18 @@
 import { serverPaths } from './routes.ts';
 
-// Photos (DECISIONS.md "Photos"): one size limit for every upload path, and the label says the same.
+// Photos (DECISIONS.md "Photos"): one size limit for every upload path on the server. The browser makes a
+// photo smaller before it sends it, so it takes larger files than the server does.
 
 export const PHOTO_MAX_MB = 5;
 export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;
+
+/**
+ * The largest file the browser opens to make smaller (a phone's high-resolution photo is 10-25 MB): a
+ * bound on the memory and time a picked file can cost, said on the photo input. What it sends after
+ * resizing must still fit PHOTO_MAX_BYTES.
+ */
+export const PHOTO_SOURCE_MAX_MB = 40;
+export const PHOTO_SOURCE_MAX_BYTES = PHOTO_SOURCE_MAX_MB * 1024 * 1024;
 
 /** Served photos live under this path, named by a key the server generates (never the uploaded name). */
 export const MEDIA_PATH_PREFIX = `${serverPaths.media}/`;

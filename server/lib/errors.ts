@@ -37,6 +37,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   link_code_change_limit: 429,
   held_link_codes_limit: 403,
   invalid_image: 415,
+  heic_unsupported: 415,
   storage_quota_exceeded: 413,
   link_managed_by_vcard: 409,
   already_subscribed: 409,

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.ts';
 // and re-encoded, which also drops EXIF, GPS and every other piece of metadata. Photos are stored as
 // JPEG; a graphic (a logo or cover) that has transparency as a PNG that keeps it, within a size bound.
 
-/** What sharp may call the formats people upload (AVIF and HEIC both read as heif). */
+/** What sharp may call the formats people upload (AVIF and HEIC both read as heif; see openImage). */
 const ACCEPTED_FORMATS = new Set<Metadata['format']>(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 /**
@@ -55,12 +55,19 @@ export interface ProcessedPhoto {
   height: number;
 }
 
+/** An opened upload, and the reason to refuse it with if its pixels cannot be decoded (see `encoded`). */
+interface OpenedImage {
+  image: Sharp;
+  hasAlpha: boolean;
+  undecodable: 'invalid_image' | 'heic_unsupported';
+}
+
 /**
  * Opens untrusted bytes, upright (EXIF orientation applied): refuses anything that is not an accepted
  * image type or is too large, and refuses damaged or truncated pixel data when it is decoded
  * (failOn: 'error'). Says whether the image has an alpha channel.
  */
-async function openImage(input: Buffer): Promise<{ image: Sharp; hasAlpha: boolean }> {
+async function openImage(input: Buffer): Promise<OpenedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 } as const;
   const sharp = await loadSharp();
   let metadata: Metadata;
@@ -70,21 +77,34 @@ async function openImage(input: Buffer): Promise<{ image: Sharp; hasAlpha: boole
     throw new AppError('invalid_image');
   }
   if (!ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('invalid_image');
-  return { image: sharp(input, options).rotate(), hasAlpha: metadata.hasAlpha };
+  return {
+    image: sharp(input, options).rotate(),
+    hasAlpha: metadata.hasAlpha,
+    // sharp's prebuilt libvips reads a HEIC's header but has no HEVC decoder (the browser converts them)
+    undecodable: metadata.compression === 'hevc' ? 'heic_unsupported' : 'invalid_image',
+  };
 }
 
-/** Decoding errors (truncated data, a codec this build lacks) are the upload's fault, not the server's. */
-async function encoded<T>(encoding: Promise<T>): Promise<T> {
+/**
+ * Decoding errors (truncated data, a codec this build lacks) are the upload's fault, not the server's:
+ * refused with the reason openImage gave.
+ */
+async function encoded<T>(opened: OpenedImage, encoding: Promise<T>): Promise<T> {
   try {
     return await encoding;
   } catch {
-    throw new AppError('invalid_image');
+    throw new AppError(opened.undecodable);
   }
 }
 
 /** A JPEG of the image, white behind any transparency (JPEG has none, and black would show instead). */
-function encodeJpeg(image: Sharp, quality: number): Promise<{ data: Buffer; info: OutputInfo }> {
+function encodeJpeg(
+  opened: OpenedImage,
+  image: Sharp,
+  quality: number,
+): Promise<{ data: Buffer; info: OutputInfo }> {
   return encoded(
+    opened,
     image
       .flatten({ background: '#ffffff' })
       .jpeg({ quality, mozjpeg: true })
@@ -99,12 +119,13 @@ const withinSide = (side: number) =>
  * A graphic's PNG with its transparency, at most TRANSPARENT_IMAGE_MAX_BYTES; null when no pixel of it is
  * transparent (an alpha channel that is all opaque): a JPEG is smaller then.
  */
-async function transparentPng(image: Sharp): Promise<{ data: Buffer; info: OutputInfo } | null> {
+async function transparentPng(opened: OpenedImage): Promise<{ data: Buffer; info: OutputInfo } | null> {
   const sharp = await loadSharp();
   let result: { data: Buffer; info: OutputInfo } | null = null;
   for (const { side, palette } of TRANSPARENT_ATTEMPTS) {
     result = await encoded(
-      image
+      opened,
+      opened.image
         .clone()
         .resize(withinSide(side))
         .png(palette ? PALETTE_PNG : {})
@@ -120,14 +141,15 @@ async function transparentPng(image: Sharp): Promise<{ data: Buffer; info: Outpu
 /**
  * The stored form of an upload: upright, at most PHOTO_CLIENT_MAX_SIDE on the long side (never enlarged),
  * without metadata. A JPEG, or for a graphic (MEDIA_KINDS) with transparency a PNG that keeps it. Throws
- * invalid_image for anything that is not an accepted image.
+ * invalid_image for anything that is not an accepted image, heic_unsupported for a HEIC it cannot decode.
  */
 export async function processPhoto(input: Buffer, kind: MediaKind = 'photo'): Promise<ProcessedPhoto> {
-  const { image, hasAlpha } = await openImage(input);
-  const png = kind === 'graphic' && hasAlpha ? await transparentPng(image) : null;
+  const opened = await openImage(input);
+  const png = kind === 'graphic' && opened.hasAlpha ? await transparentPng(opened) : null;
   if (png) return { body: png.data, extension: 'png', width: png.info.width, height: png.info.height };
   const { data, info } = await encodeJpeg(
-    image.resize(withinSide(PHOTO_CLIENT_MAX_SIDE)),
+    opened,
+    opened.image.resize(withinSide(PHOTO_CLIENT_MAX_SIDE)),
     STORED_JPEG_QUALITY,
   );
   return { body: data, extension: 'jpg', width: info.width, height: info.height };
@@ -135,10 +157,11 @@ export async function processPhoto(input: Buffer, kind: MediaKind = 'photo'): Pr
 
 /** A square (centre-cropped) JPEG of at most CONTACT_PHOTO_MAX_BYTES, for embedding in a .vcf. */
 export async function contactPhotoJpeg(input: Buffer): Promise<Buffer> {
-  const { image } = await openImage(input);
+  const opened = await openImage(input);
   let data: Buffer = Buffer.alloc(0);
   for (const { side, quality } of CONTACT_PHOTO_ATTEMPTS) {
-    ({ data } = await encodeJpeg(image.clone().resize({ width: side, height: side, fit: 'cover' }), quality));
+    const square = opened.image.clone().resize({ width: side, height: side, fit: 'cover' });
+    ({ data } = await encodeJpeg(opened, square, quality));
     if (data.length <= CONTACT_PHOTO_MAX_BYTES) break;
   }
   return data;

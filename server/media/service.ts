@@ -32,7 +32,7 @@ export interface UploadedPhoto {
  * Stores an uploaded photo or graphic (MediaKind) for the signed-in user: re-encoded (process.ts), within
  * the plan's photo storage, written to storage before the row that points at it; when the row cannot be
  * written the object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
- * invalid_image and storage_quota_exceeded (meta.limitMb).
+ * invalid_image, heic_unsupported and storage_quota_exceeded (meta.limitMb).
  */
 export async function uploadPhoto(
   ctx: ServiceContext,

@@ -36,6 +36,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   link_code_change_limit: 'TOO_MANY_REQUESTS',
   held_link_codes_limit: 'FORBIDDEN',
   invalid_image: 'UNSUPPORTED_MEDIA_TYPE',
+  heic_unsupported: 'UNSUPPORTED_MEDIA_TYPE',
   storage_quota_exceeded: 'PAYLOAD_TOO_LARGE',
   link_managed_by_vcard: 'CONFLICT',
   already_subscribed: 'CONFLICT',

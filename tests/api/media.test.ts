@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -95,6 +95,14 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/**
+ * A real HEIC (HEIF coded with HEVC, as iPhones save photos): 600 x 450, four coloured quadrants and a white
+ * disc, made with heif-enc -q 40 (Debian's libheif-examples) from a PNG.
+ */
+function heicPhoto(): Promise<Buffer> {
+  return readFile(path.join(import.meta.dirname, '../support/fixtures/photos/quadrants.heic'));
 }
 
 // --- requests --------------------------------------------------------------------------------------
@@ -255,6 +263,32 @@ describe('POST /api/media/photos refuses', () => {
     );
     // decoding 256 million pixels would take seconds and a gigabyte of memory
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('a HEIC photo as a HEIC this server cannot read (heic_unsupported, 415), as a photo or a graphic, and stores nothing', async () => {
+    // the browser converts HEIC photos before sending them (web/lib/heic-decode.ts); this is what reaches
+    // the server when it does not: the reason names HEIC, the client says what to do
+    const { cookie, userId } = await signUp(t.app);
+    const heic = await heicPhoto();
+    await expectNothingStored(userId, async () => {
+      expectRefused(await upload(cookie, heic, 'IMG_0001.HEIC', 'image/heic'), 415, 'heic_unsupported');
+      // the type and name do not matter: the bytes do
+      expectRefused(await upload(cookie, heic, 'photo', 'application/octet-stream'), 415, 'heic_unsupported');
+      const { payload, contentType } = multipartBody([{ filename: 'logo.heic', body: heic }]);
+      const graphic = await injectFromApp(t.app, {
+        method: 'POST',
+        url: '/api/media/photos?kind=graphic',
+        headers: { cookie, 'content-type': contentType },
+        payload,
+      });
+      expectRefused(graphic, 415, 'heic_unsupported');
+    });
+  });
+
+  it('sharp as installed reads a HEIC header but cannot decode HEVC (why the browser converts HEIC photos)', async () => {
+    const heic = await heicPhoto();
+    expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 600 });
+    await expect(sharp(heic).jpeg().toBuffer()).rejects.toThrow();
   });
 
   it('an upload without a session (401), and stores nothing', async () => {

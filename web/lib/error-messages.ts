@@ -120,6 +120,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   link_code_change_limit: msg`You can choose ${LINK_CODE_CHANGES_PER_DAY} new codes in 24 hours. Try again later, or use a code one of your links had before.`,
   held_link_codes_limit: msg`Your links already hold ${HELD_LINK_CODES_MAX} codes, the most an account can (the codes of a deleted link count for ${ADDRESS_HOLD_DAYS} days). Use a code one of your links had before.`,
   invalid_image: msg`Please upload an image file`,
+  heic_unsupported: msg`Set your iPhone camera to Most Compatible (Settings › Camera › Formats), or export the HEIC photo as JPEG, then choose it again.`,
   storage_quota_exceeded: msg`Your plan's photo storage is full. Delete a photo or upgrade your plan.`,
   link_managed_by_vcard: msg`This QR code is automatically managed by your vCard. To remove it, delete the associated vCard.`,
   already_subscribed: msg`You already have this plan.`,

@@ -5,15 +5,19 @@ import {
   PHOTO_CLIENT_JPEG_QUALITY,
   PHOTO_CLIENT_MAX_SIDE,
   PHOTO_MAX_BYTES,
-  PHOTO_MAX_MB,
+  PHOTO_SOURCE_MAX_BYTES,
+  PHOTO_SOURCE_MAX_MB,
   PHOTO_UPLOAD_TIMEOUT_MS,
   type MediaKind,
 } from '#src/media.ts';
-import { ERROR_REASON_TEXT, NETWORK_ERROR_TEXT } from './error-messages.ts';
+import { ERROR_REASON_TEXT } from './error-messages.ts';
+import { decodeHeic, HeicDecoderUnavailable } from './heic-decode.ts';
+import { HEIC_SNIFF_BYTES, isHeicByName, isHeicBytes } from './heic.ts';
 
-// Photo uploads from the browser (spec sections 5 and 9): checked, shrunk to a JPEG (a logo or cover with
-// transparency to a PNG that keeps it), then sent with a progress report and a time-out. The server checks
-// and re-encodes again (DECISIONS.md "Photos").
+// Photos from the browser (spec sections 5 and 9): a picked file is checked, made smaller (a JPEG; a logo or
+// cover with transparency a PNG that keeps it; a HEIC converted first), checked against the server's limit,
+// then sent with a progress report and a time-out. The server checks and re-encodes again (DECISIONS.md
+// "Photos").
 
 /** server/media/routes.ts */
 const PHOTO_UPLOAD_URL = '/api/media/photos';
@@ -28,11 +32,19 @@ export interface UploadedPhoto {
 /** Why a photo was not uploaded. */
 export type PhotoFailure =
   | { kind: 'invalid_type' }
+  /** over PHOTO_SOURCE_MAX_MB: not even opened */
   | { kind: 'too_large' }
+  /** a HEIC photo that neither this browser nor the server can read */
+  | { kind: 'heic_unreadable' }
   | { kind: 'timeout' }
   | { kind: 'network' }
-  /** the server refused it (for example invalid_image or storage_quota_exceeded) */
+  /** the server refused it (for example storage_quota_exceeded) */
   | { kind: 'refused'; reason: ErrorReason };
+
+/** Failures of the connection, not of the file: the same photo can be sent again. */
+export function isConnectionFailure(failure: PhotoFailure): boolean {
+  return failure.kind === 'network' || failure.kind === 'timeout';
+}
 
 export class PhotoUploadError extends Error {
   constructor(readonly failure: PhotoFailure) {
@@ -41,16 +53,32 @@ export class PhotoUploadError extends Error {
   }
 }
 
-/** The checks made before any work: an image type, and at most PHOTO_MAX_MB. */
-export function photoFileProblem(file: { type: string; size: number }): PhotoFailure | null {
-  if (!file.type.startsWith('image/')) return { kind: 'invalid_type' };
-  if (file.size > PHOTO_MAX_BYTES) return { kind: 'too_large' };
+/** What the checks read of a picked file. */
+export interface PickedFile {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** Whether a picked file is a HEIC photo, by its type, its name or its first bytes. */
+export function isHeicFile(file: PickedFile, head: Uint8Array): boolean {
+  return isHeicByName(file) || isHeicBytes(head);
+}
+
+/**
+ * The checks made before a file is opened: an image by its type (or a HEIC, which browsers often give no
+ * type), and at most PHOTO_SOURCE_MAX_MB. The server's PHOTO_MAX_MB applies to what is sent, after resizing.
+ */
+export function photoFileProblem(file: PickedFile, heic: boolean): PhotoFailure | null {
+  if (!heic && !file.type.startsWith('image/')) return { kind: 'invalid_type' };
+  if (file.size > PHOTO_SOURCE_MAX_BYTES) return { kind: 'too_large' };
   return null;
 }
 
 const UPLOAD_FAILED = msg`Failed to upload photo`;
+const NOT_SAVED = msg`The photo was not saved. Check your connection and try again.`;
 
-/** The toast of a failure: a title and a description (spec section 8, "Photos and cards"). */
+/** The title and description of a failure (spec section 8, "Photos and cards"). */
 export function photoFailureText(failure: PhotoFailure): {
   title: MessageDescriptor;
   description: MessageDescriptor;
@@ -59,22 +87,27 @@ export function photoFailureText(failure: PhotoFailure): {
     case 'invalid_type':
       return { title: msg`Invalid file type`, description: ERROR_REASON_TEXT.invalid_image };
     case 'too_large':
-      return { title: msg`File too large`, description: msg`Maximum file size is ${PHOTO_MAX_MB}MB` };
-    case 'timeout':
       return {
-        title: UPLOAD_FAILED,
-        description: msg`Upload timed out. Check your connection and try again.`,
+        title: msg`File too large`,
+        description: msg`Maximum file size is ${PHOTO_SOURCE_MAX_MB}MB`,
       };
+    case 'heic_unreadable':
+      return { title: msg`HEIC photo could not be read`, description: ERROR_REASON_TEXT.heic_unsupported };
+    case 'timeout':
+      return { title: msg`Upload timed out`, description: NOT_SAVED };
     case 'network':
-      return { title: UPLOAD_FAILED, description: NETWORK_ERROR_TEXT };
+      return { title: msg`Connection failed`, description: NOT_SAVED };
     case 'refused':
       return { title: UPLOAD_FAILED, description: ERROR_REASON_TEXT[failure.reason] };
   }
 }
 
-/** The failure behind an error of uploadPhotoFile. */
+/** The failure behind an error of preparePhoto or sendPhoto. */
 export function photoFailureOf(error: unknown): PhotoFailure {
-  return error instanceof PhotoUploadError ? error.failure : { kind: 'refused', reason: 'internal' };
+  if (error instanceof PhotoUploadError) return error.failure;
+  // the HEIC decoder's script did not arrive
+  if (error instanceof HeicDecoderUnavailable) return { kind: 'network' };
+  return { kind: 'refused', reason: 'internal' };
 }
 
 /** Whether any pixel of the canvas is not fully opaque. */
@@ -88,43 +121,81 @@ function canvasBlob(canvas: HTMLCanvasElement, type: string, quality?: number): 
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
 }
 
-/**
- * The photo as it is sent: upright (EXIF orientation applied), at most PHOTO_CLIENT_MAX_SIDE on the long
- * side, a JPEG at PHOTO_CLIENT_JPEG_QUALITY; a graphic (a logo or cover) with transparency as a PNG that
- * keeps it (a WebP with alpha, smaller, when the PNG is over the upload limit). A file this browser cannot
- * draw (HEIC outside Safari) is sent as it is, and the server decides.
- */
-export async function shrinkPhoto(file: Blob, kind: MediaKind = 'photo'): Promise<Blob> {
-  let bitmap: ImageBitmap;
+/** The picture, upright (EXIF orientation applied), if this browser can draw the file; null otherwise. */
+async function drawable(file: Blob): Promise<ImageBitmap | null> {
   try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    return await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
+    return null;
+  }
+}
+
+/**
+ * The picture as it is sent: at most PHOTO_CLIENT_MAX_SIDE on the long side, a JPEG at
+ * PHOTO_CLIENT_JPEG_QUALITY; a graphic (a logo or cover) with transparency as a PNG that keeps it (a WebP
+ * with alpha, smaller, when the PNG is over the upload limit). Null when the canvas cannot encode it.
+ */
+async function encodePicture(bitmap: ImageBitmap, kind: MediaKind): Promise<Blob | null> {
+  const scale = Math.min(1, PHOTO_CLIENT_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+  const context = canvas.getContext('2d', { willReadFrequently: kind === 'graphic' });
+  if (!context) return null;
+  context.imageSmoothingQuality = 'high';
+  if (kind === 'graphic') {
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    if (hasTransparency(context, canvas.width, canvas.height)) {
+      const png = await canvasBlob(canvas, 'image/png');
+      if (png && png.size <= PHOTO_MAX_BYTES) return png;
+      return canvasBlob(canvas, 'image/webp', PHOTO_CLIENT_JPEG_QUALITY);
+    }
+  } else {
+    // JPEG has no transparency: white behind it, not black
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  }
+  return canvasBlob(canvas, 'image/jpeg', PHOTO_CLIENT_JPEG_QUALITY);
+}
+
+/**
+ * The photo to send for a picked file, as a photo or a graphic (MEDIA_KINDS): checked (photoFileProblem),
+ * drawn by the browser or, for a HEIC it cannot draw (every browser but Safari), converted by libheif
+ * (heic-decode.ts; `onConverting` is called first, since that takes seconds), made smaller (encodePicture),
+ * then checked against the server's limit. Rejects with PhotoUploadError, or see photoFailureOf.
+ */
+export async function preparePhoto(
+  file: File,
+  options: { kind?: MediaKind; onConverting?: () => void } = {},
+): Promise<Blob> {
+  const heic = isHeicFile(file, new Uint8Array(await file.slice(0, HEIC_SNIFF_BYTES).arrayBuffer()));
+  const problem = photoFileProblem(file, heic);
+  if (problem) throw new PhotoUploadError(problem);
+
+  let bitmap = await drawable(file);
+  if (!bitmap && heic) {
+    options.onConverting?.();
+    const pixels = await decodeHeic(file);
+    if (!pixels) throw new PhotoUploadError({ kind: 'heic_unreadable' });
+    bitmap = await createImageBitmap(pixels);
+  }
+  if (!bitmap) {
+    // what this browser cannot draw goes as it is, within the server's limit, and the server decides
+    if (file.size > PHOTO_MAX_BYTES) throw new PhotoUploadError({ kind: 'invalid_type' });
     return file;
   }
+  let photo: Blob;
   try {
-    const scale = Math.min(1, PHOTO_CLIENT_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
-    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
-    const context = canvas.getContext('2d', { willReadFrequently: kind === 'graphic' });
-    if (!context) return file;
-    if (kind === 'graphic') {
-      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-      if (hasTransparency(context, canvas.width, canvas.height)) {
-        const png = await canvasBlob(canvas, 'image/png');
-        if (png && png.size <= PHOTO_MAX_BYTES) return png;
-        return (await canvasBlob(canvas, 'image/webp', PHOTO_CLIENT_JPEG_QUALITY)) ?? file;
-      }
-    } else {
-      // JPEG has no transparency: white behind it, not black
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
-      context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-    }
-    return (await canvasBlob(canvas, 'image/jpeg', PHOTO_CLIENT_JPEG_QUALITY)) ?? file;
+    photo = (await encodePicture(bitmap, options.kind ?? 'photo')) ?? file;
   } finally {
     bitmap.close();
   }
+  // the server's limit, on what is sent: made smaller, a photo is far below it
+  if (photo.size > PHOTO_MAX_BYTES) {
+    throw new PhotoUploadError({ kind: 'refused', reason: 'payload_too_large' });
+  }
+  return photo;
 }
 
 function isUploadedPhoto(value: unknown): value is UploadedPhoto {
@@ -133,12 +204,15 @@ function isUploadedPhoto(value: unknown): value is UploadedPhoto {
 
 /**
  * The failure of an upload the server refused, from its answer. A file whose bytes are no image is an
- * invalid type, whether the browser or the server finds out: the person gets the same message.
+ * invalid type, and a HEIC it cannot read a HEIC it cannot read, whether the browser or the server finds
+ * out: the person gets the same message.
  */
 export function refusalFailure(body: unknown): PhotoFailure {
   const answered = typeof body === 'object' && body !== null ? (body as { reason?: unknown }).reason : null;
   const reason: ErrorReason = isErrorReason(answered) ? answered : 'internal';
-  return reason === 'invalid_image' ? { kind: 'invalid_type' } : { kind: 'refused', reason };
+  if (reason === 'invalid_image') return { kind: 'invalid_type' };
+  if (reason === 'heic_unsupported') return { kind: 'heic_unreadable' };
+  return { kind: 'refused', reason };
 }
 
 /**
@@ -146,7 +220,7 @@ export function refusalFailure(body: unknown): PhotoFailure {
  * fraction sent. Gives up after PHOTO_UPLOAD_TIMEOUT_MS. Rejects with PhotoUploadError, or with an
  * AbortError when `signal` aborts.
  */
-function sendPhoto(
+export function sendPhoto(
   photo: Blob,
   options: { kind: MediaKind; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<UploadedPhoto> {
@@ -177,16 +251,4 @@ function sendPhoto(
     form.append('photo', photo, 'photo');
     request.send(form);
   });
-}
-
-/**
- * Shrinks and uploads a file that passed photoFileProblem, as a photo or a graphic (MEDIA_KINDS: a logo or
- * cover keeps its transparency); see sendPhoto for how it fails.
- */
-export async function uploadPhotoFile(
-  file: File,
-  options: { kind?: MediaKind; onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedPhoto> {
-  const kind = options.kind ?? 'photo';
-  return sendPhoto(await shrinkPhoto(file, kind), { ...options, kind });
 }

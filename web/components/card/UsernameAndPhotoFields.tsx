@@ -13,7 +13,6 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useWatch, type Control, type FieldValues } from 'react-hook-form';
 import type { PlanId } from '#src/plans.ts';
 import { PhotoInput } from '../photo/PhotoInput.tsx';
-import type { PhotoFailure } from '../../lib/upload-photo.ts';
 import { UsernameField } from './UsernameField.tsx';
 import { usernameCheckBlocksSubmit, useUsernameCheck, type UsernameCheck } from './use-username-check.ts';
 
@@ -48,8 +47,6 @@ interface UsernameAndPhotoFieldsProps<Values extends UsernameAndPhotoValues, Out
   photoLabel: ReactNode;
   /** What the photo is used for, under its label. */
   photoHint?: ReactNode;
-  /** Replaces PhotoInput's error toast (the card step goes on without the photo). */
-  onPhotoError?: (failure: PhotoFailure) => void;
   /** Fields of the form that sit between the photo and the username (the profile's name). */
   children?: ReactNode;
 }
@@ -81,7 +78,6 @@ export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Ou
   onUploadingChange,
   photoLabel,
   photoHint,
-  onPhotoError,
   children,
 }: UsernameAndPhotoFieldsProps<Values, Output>) {
   const control = ownControl(formControl);
@@ -97,7 +93,6 @@ export function UsernameAndPhotoFields<Values extends UsernameAndPhotoValues, Ou
             value={field.value}
             onChange={field.onChange}
             onUploadingChange={onUploadingChange}
-            onError={onPhotoError}
           />
         )}
       />

@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
-import { PHOTO_MAX_MB, type MediaKind } from '#src/media.ts';
+import { PHOTO_SOURCE_MAX_MB, type MediaKind } from '#src/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import {
+  isConnectionFailure,
   photoFailureOf,
   photoFailureText,
-  photoFileProblem,
-  uploadPhotoFile,
+  preparePhoto,
+  sendPhoto,
   type PhotoFailure,
 } from '../../lib/upload-photo.ts';
+import { Notice } from '../Notice.tsx';
 import { Button } from '../ui/Button.tsx';
 
 export interface PhotoInputProps {
@@ -18,10 +20,8 @@ export interface PhotoInputProps {
   value: string | null;
   /** A new photo was uploaded (its path), or the photo was removed (null). */
   onChange: (path: string | null) => void;
-  /** True while a photo is uploading: a form should wait before it saves. */
+  /** True while a photo is prepared or uploading: a form should wait before it saves. */
   onUploadingChange?: (busy: boolean) => void;
-  /** Replaces the error toast, for a caller that goes on without the photo (the vCard dialog). */
-  onError?: (failure: PhotoFailure) => void;
   /** 'graphic' for a logo or cover: its transparency is kept (src/media.ts MEDIA_KINDS). */
   kind?: MediaKind;
   label?: ReactNode;
@@ -30,15 +30,26 @@ export interface PhotoInputProps {
   disabled?: boolean;
 }
 
+/** What the input is doing with a picked file. */
+type Stage = { step: 'preparing' } | { step: 'converting' } | { step: 'uploading'; fraction: number };
+
+/** An upload the connection failed: the file, and the photo made from it if that was done already. */
+interface FailedUpload {
+  failure: PhotoFailure;
+  file: File;
+  photo: Blob | null;
+}
+
 /**
  * A photo picker with a drop zone (spec section 4, "Photo upload": idle, dragging over, uploading). The
- * chosen file is checked, shrunk and uploaded at once, with a progress bar; the form stores the path.
+ * chosen file is checked, made smaller (a HEIC converted first) and uploaded at once, with a progress bar;
+ * the form stores the path. A refused file is told in a toast; an upload the connection failed stays on
+ * the input, saying the photo was not saved, with a button that sends it again.
  */
 export function PhotoInput({
   value,
   onChange,
   onUploadingChange,
-  onError,
   kind = 'photo',
   label,
   hint,
@@ -49,41 +60,44 @@ export function PhotoInput({
   const fileInput = useRef<HTMLInputElement>(null);
   const upload = useRef<AbortController | null>(null);
   const [dragging, setDragging] = useState(false);
-  /** The fraction sent while uploading, null otherwise. */
-  const [progress, setProgress] = useState<number | null>(null);
-  const uploading = progress !== null;
+  const [stage, setStage] = useState<Stage | null>(null);
+  const [failed, setFailed] = useState<FailedUpload | null>(null);
+  const uploading = stage !== null;
   const blocked = disabled || uploading;
 
   // leaving the form cancels an upload nobody would use
   useEffect(() => () => upload.current?.abort(), []);
 
-  const report = (failure: PhotoFailure) => {
-    if (onError) {
-      onError(failure);
-      return;
-    }
-    const text = photoFailureText(failure);
-    toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
-  };
-
-  const take = async (file: File) => {
-    const problem = photoFileProblem(file);
-    if (problem) {
-      report(problem);
-      return;
-    }
+  /** Prepares the file (unless `prepared` is the photo made from it already) and uploads it. */
+  const take = async (file: File, prepared: Blob | null = null) => {
     const controller = new AbortController();
     upload.current = controller;
-    setProgress(0);
+    setFailed(null);
+    setStage({ step: 'preparing' });
     onUploadingChange?.(true);
+    let photo = prepared;
     try {
-      const photo = await uploadPhotoFile(file, { kind, onProgress: setProgress, signal: controller.signal });
-      onChange(photo.path);
+      photo ??= await preparePhoto(file, { kind, onConverting: () => setStage({ step: 'converting' }) });
+      setStage({ step: 'uploading', fraction: 0 });
+      const uploaded = await sendPhoto(photo, {
+        kind,
+        onProgress: (fraction) => setStage({ step: 'uploading', fraction }),
+        signal: controller.signal,
+      });
+      onChange(uploaded.path);
     } catch (error) {
-      if (!controller.signal.aborted) report(photoFailureOf(error));
+      if (!controller.signal.aborted) {
+        const failure = photoFailureOf(error);
+        if (isConnectionFailure(failure)) {
+          setFailed({ failure, file, photo });
+        } else {
+          const text = photoFailureText(failure);
+          toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
+        }
+      }
     } finally {
       upload.current = null;
-      setProgress(null);
+      setStage(null);
       onUploadingChange?.(false);
     }
   };
@@ -104,7 +118,8 @@ export function PhotoInput({
     if (file && !blocked) void take(file);
   };
 
-  const percent = Math.round((progress ?? 0) * 100);
+  const percent = stage?.step === 'uploading' ? Math.round(stage.fraction * 100) : 0;
+  const failedText = failed && photoFailureText(failed.failure);
   return (
     <div
       role="group"
@@ -144,7 +159,7 @@ export function PhotoInput({
             disabled && 'opacity-50',
           )}
         >
-          {uploading ? (
+          {stage?.step === 'uploading' ? (
             <div className="w-full space-y-2">
               <p className="text-sm font-medium text-ink">
                 <Trans>Uploading photo… {percent}%</Trans>
@@ -160,6 +175,22 @@ export function PhotoInput({
                 <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
               </div>
             </div>
+          ) : stage ? (
+            // no value: the time to read and shrink a photo is not known in advance
+            <div role="progressbar" aria-label={t`Preparing photo`} className="w-full space-y-1">
+              <p className="text-sm font-medium text-ink">
+                {stage.step === 'converting' ? (
+                  <Trans>Converting the HEIC photo…</Trans>
+                ) : (
+                  <Trans>Preparing photo…</Trans>
+                )}
+              </p>
+              {stage.step === 'converting' && (
+                <p className="text-xs text-slate-600">
+                  <Trans>This can take a few seconds.</Trans>
+                </p>
+              )}
+            </div>
           ) : (
             <>
               <Upload aria-hidden className="size-6 text-slate-500" />
@@ -171,7 +202,7 @@ export function PhotoInput({
                   variant="secondary"
                   size="sm"
                   disabled={blocked}
-                  aria-describedby={`${id}-hint`}
+                  aria-describedby={`${id}-formats`}
                   onClick={() => fileInput.current?.click()}
                 >
                   {value ? <Trans>Change photo</Trans> : <Trans>Choose a photo</Trans>}
@@ -185,11 +216,19 @@ export function PhotoInput({
               </div>
             </>
           )}
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            <Trans>JPG, PNG, GIF or WebP, max {PHOTO_MAX_MB}MB</Trans>
+          <p id={`${id}-formats`} className="text-xs text-slate-600">
+            <Trans>JPG, PNG, GIF, WebP or HEIC, max {PHOTO_SOURCE_MAX_MB}MB</Trans>
           </p>
         </div>
       </div>
+      {failed && failedText && (
+        <Notice title={i18n._(failedText.title)}>
+          <p>{i18n._(failedText.description)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void take(failed.file, failed.photo)}>
+            <Trans>Try again</Trans>
+          </Button>
+        </Notice>
+      )}
       <input
         ref={fileInput}
         type="file"

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
@@ -10,8 +10,6 @@ import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
-import { toast } from '../../lib/toast.ts';
-import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
 
 type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
@@ -67,26 +65,6 @@ function LivePreview({
   );
 }
 
-/**
- * A photo that could not be uploaded. A file that is not an image or is too large: the person can pick
- * another one. Anything else: the card is saved without the photo rather than not at all (spec section 8).
- */
-function usePhotoFailureToast() {
-  const { t, i18n } = useLingui();
-  return (failure: PhotoFailure) => {
-    if (failure.kind === 'invalid_type' || failure.kind === 'too_large') {
-      const text = photoFailureText(failure);
-      toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
-      return;
-    }
-    toast({
-      variant: 'destructive',
-      title: t`Upload failed`,
-      description: t`Failed to upload photo. Continuing without it.`,
-    });
-  };
-}
-
 interface VcardFormProps {
   initialValues: VcardFormValues;
   /** The address the preview's QR code shows; null while the card has no public page. */
@@ -116,7 +94,6 @@ export function VcardForm({
   headingLevel = 3,
 }: VcardFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const reportPhotoFailure = usePhotoFailureToast();
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
 
@@ -141,12 +118,7 @@ export function VcardForm({
             control={form.control}
             name="photo"
             render={({ field }) => (
-              <PhotoInput
-                value={field.value}
-                onChange={field.onChange}
-                onUploadingChange={setUploading}
-                onError={reportPhotoFailure}
-              />
+              <PhotoInput value={field.value} onChange={field.onChange} onUploadingChange={setUploading} />
             )}
           />
           <CardFields control={form.control} />
