@@ -32,16 +32,24 @@ function ColourChoice({
   value,
   error,
   onChange,
+  withBlackAndWhite,
 }: {
   legend: ReactNode;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  withBlackAndWhite?: boolean;
 }) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <ColourPicker value={value} onChange={onChange} label={<Trans>Hex code</Trans>} error={error} />
+      <ColourPicker
+        value={value}
+        onChange={onChange}
+        label={<Trans>Hex code</Trans>}
+        error={error}
+        withBlackAndWhite={withBlackAndWhite}
+      />
     </fieldset>
   );
 }
@@ -185,8 +193,8 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             onUploadingChange={setUploading}
           />
           <ColourChoice legend={<Trans>Background colour</Trans>} {...colour('backgroundColour')} />
-          <ColourChoice legend={<Trans>Font colour</Trans>} {...colour('fontColour')} />
-          <ColourChoice legend={<Trans>Icon colour</Trans>} {...colour('iconColour')} />
+          <ColourChoice legend={<Trans>Font colour</Trans>} {...colour('fontColour')} withBlackAndWhite />
+          <ColourChoice legend={<Trans>Icon colour</Trans>} {...colour('iconColour')} withBlackAndWhite />
           <p className="text-sm text-slate-600">
             <Trans>
               Any text that would be hard to read on its background is shown in black or white instead, so

@@ -33,7 +33,13 @@ function ColourField({
         control={control}
         name={name}
         render={({ field, fieldState }) => (
-          <ColourPicker {...field} label={<Trans>Hex code</Trans>} error={fieldState.error?.message} />
+          <ColourPicker
+            {...field}
+            label={<Trans>Hex code</Trans>}
+            error={fieldState.error?.message}
+            // text and icons may be white or black; the background is a theme colour
+            withBlackAndWhite={name !== 'backgroundColour'}
+          />
         )}
       />
     </fieldset>
