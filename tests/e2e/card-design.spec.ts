@@ -134,7 +134,7 @@ test('a Free account sees the upgrade prompt in place of the design controls', a
     await expect(page.getByText('Custom branding is part of the Pro plan')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
       'href',
-      '/dashboard/billing',
+      '/dashboard/billing?choose=plan',
     );
     await expect(page.getByRole('radio')).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(0);

@@ -181,7 +181,7 @@ test('the free plan stops at five links, in the form and on the server', async (
   await expect(form.getByText(limitText)).toBeVisible();
   await expect(form.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
     'href',
-    '/dashboard/billing',
+    '/dashboard/billing?choose=plan',
   );
 });
 
