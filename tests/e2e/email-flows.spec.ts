@@ -77,6 +77,8 @@ test('sign up with an address that has an account: the same screen, and its owne
 test('change the e-mail address: approve from the old one, confirm from the new one, told at each step', async ({
   page,
 }) => {
+  // two mailed links and a landing at each step, each checked with axe
+  test.slow();
   const email = await signedInNewPerson(page);
   const newEmail = `moved-${randomBytes(5).toString('hex')}@example.com`;
   await page.goto('/dashboard/account');

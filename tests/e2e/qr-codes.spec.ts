@@ -185,6 +185,8 @@ const TEXTS = {
 test('layout on a phone and a desktop, in English and Spanish, passes axe (screenshots kept)', async ({
   page,
 }, testInfo) => {
+  // eight layouts, each with axe: near the default minute on a busy 2-core machine
+  test.slow();
   await signedInNewPerson(page);
   // the create dialog, while the plan has room for a QR code
   for (const language of ['en', 'es'] as const) {

@@ -158,7 +158,6 @@ export async function fillSignIn(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** Signs a new person up through the API; returns the address and the confirmation link e-mailed to it. */
 /** Fills step 1 of /onboarding (the sign-up form, in English) and presses Create Account. */
 export async function fillSignUpForm(
   page: Page,
@@ -174,6 +173,7 @@ export async function fillSignUpForm(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/** Signs a new person up through the API; returns the address and the confirmation link e-mailed to it. */
 async function signUpThroughApi(page: Page, name: string): Promise<{ email: string; confirmLink: string }> {
   const email = newEmail();
   const origin = String(test.info().project.use.baseURL);
