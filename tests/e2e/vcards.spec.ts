@@ -111,6 +111,7 @@ const TEXTS = {
     delete: 'Delete',
     cancel: 'Cancel',
     editor: 'Edit vCard',
+    preview: 'Preview of your public page',
   },
   es: {
     createFirst: 'Crea tu primera vCard',
@@ -119,6 +120,7 @@ const TEXTS = {
     delete: 'Eliminar',
     cancel: 'Cancelar',
     editor: 'Editar vCard',
+    preview: 'Vista previa de tu página pública',
   },
 } as const;
 
@@ -161,7 +163,8 @@ test('without a username there is no View link; My vCards, its dialogs and the e
     await expectAccessible(page);
     const edit = card.getByRole('button', { name: texts.edit });
     await edit.click();
-    await expect(page.getByRole('dialog').getByRole('figure')).toBeVisible();
+    // a saved card's preview is its public page
+    await expect(page.getByRole('dialog').getByTitle(texts.preview)).toBeVisible();
     await expectAccessible(page);
     await closeWithEscape(page);
     await expect(edit).toBeFocused();
@@ -174,7 +177,7 @@ test('without a username there is no View link; My vCards, its dialogs and the e
     await expect(remove).toBeFocused();
     await page.goto('/dashboard/vcard');
     await expect(page.getByRole('heading', { level: 1, name: texts.editor })).toBeVisible();
-    await expect(page.getByRole('figure')).toBeVisible();
+    await expect(page.getByTitle(texts.preview)).toBeVisible();
     await expectAccessible(page);
   }
 });

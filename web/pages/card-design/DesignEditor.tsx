@@ -12,13 +12,13 @@ import {
 } from '#src/schemas/card-design.ts';
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { PublicPagePreview } from '../../components/card/PublicPagePreview.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { VcardRow } from '../vcards/types.ts';
-import { DesignPreview } from './DesignPreview.tsx';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 
@@ -215,10 +215,12 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
           <h2 className="text-center text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </h2>
-          <DesignPreview
-            vcardId={vcard.id}
-            colours={applied}
-            design={{ ...design, accentColour: appliedAccent }}
+          <PublicPagePreview
+            preview={{
+              vcardId: vcard.id,
+              colours: applied,
+              design: { ...design, accentColour: appliedAccent },
+            }}
           />
         </div>
       </form>

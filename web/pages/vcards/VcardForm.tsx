@@ -1,18 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
-import { CardPreview } from '../../components/card/CardPreview.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
-import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { toast } from '../../lib/toast.ts';
 import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
+import { VcardPreview } from './VcardPreview.tsx';
 
 type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
 
@@ -46,33 +45,6 @@ function ColourField({
   );
 }
 
-/** The card as it will look, following the form as it is typed (colours only once complete). */
-function LivePreview({
-  control,
-  publicUrl,
-  qrDesign,
-}: {
-  control: Control<VcardFormValues, unknown, VcardInput>;
-  publicUrl: string | null;
-  qrDesign: QrDesign | undefined;
-}) {
-  const values = useWatch({ control });
-  const background = useAppliedColour(values.backgroundColour ?? '');
-  const font = useAppliedColour(values.fontColour ?? '');
-  const icon = useAppliedColour(values.iconColour ?? '');
-  return (
-    <CardPreview
-      fields={values}
-      photo={values.photo ?? null}
-      colour={background}
-      fontColour={font}
-      iconColour={icon}
-      url={publicUrl}
-      qrDesign={qrDesign}
-    />
-  );
-}
-
 /**
  * A photo that could not be uploaded. A file that is not an image or is too large: the person can pick
  * another one. Anything else: the card is saved without the photo rather than not at all (spec section 8).
@@ -95,6 +67,8 @@ function usePhotoFailureToast() {
 
 interface VcardFormProps {
   initialValues: VcardFormValues;
+  /** The saved card's id (its preview is its public page); none while it is being created. */
+  vcardId?: string | undefined;
   /** The address the preview's QR code shows; null while the card has no public page. */
   publicUrl: string | null;
   /** The design of the card's QR code in effect (a saved card's; a new card's code is plain). */
@@ -114,6 +88,7 @@ interface VcardFormProps {
  */
 export function VcardForm({
   initialValues,
+  vcardId,
   publicUrl,
   qrDesign,
   submitLabel,
@@ -141,7 +116,7 @@ export function VcardForm({
 
   return (
     <div className="@container">
-      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_22.5rem]">
         <div className="min-w-0 space-y-6">
           <Controller
             control={form.control}
@@ -173,7 +148,7 @@ export function VcardForm({
           <Heading className="text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </Heading>
-          <LivePreview control={form.control} publicUrl={publicUrl} qrDesign={qrDesign} />
+          <VcardPreview control={form.control} vcardId={vcardId} publicUrl={publicUrl} qrDesign={qrDesign} />
         </div>
         <FormActions
           className="@3xl:col-start-1"
