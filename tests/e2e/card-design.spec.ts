@@ -136,7 +136,9 @@ test("the Edit vCard preview is the card's page: its design, and what is being t
           html.includes(`Countess ${language} ${name}`) &&
           html.includes('lora-latin') &&
           html.includes('class="banner"') &&
-          html.includes('--bg:#0F766E'),
+          html.includes('--bg:#0F766E') &&
+          // in the dashboard's language, though the browser asks for English
+          html.includes(spanish ? 'Guardar contacto' : 'Save contact'),
       );
       expect((await bodyOf(preview)).font).toContain('Lora Variable');
       await page.locator('iframe').scrollIntoViewIfNeeded();

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { serverPaths } from '#src/routes.ts';
 import type { CardPreviewInput } from '#src/schemas/card-design.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 
 /** How long typing waits before the preview is drawn again. */
 const PREVIEW_DELAY_MS = 250;
@@ -15,13 +16,15 @@ const PREVIEW_DELAY_MS = 250;
  */
 export function PublicPagePreview({ preview }: { preview: CardPreviewInput }) {
   const { t } = useLingui();
+  // the page's words in the dashboard's language, whatever the browser's
+  const locale = useLocale();
   const body = useDebounced(JSON.stringify(preview), PREVIEW_DELAY_MS);
   const [html, setHtml] = useState('');
   useEffect(() => {
     const controller = new AbortController();
     void fetch(serverPaths.designPreview, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': locale },
       body,
       signal: controller.signal,
     })
@@ -29,7 +32,7 @@ export function PublicPagePreview({ preview }: { preview: CardPreviewInput }) {
       // a newer preview replaced this one, or the connection dropped: the last page stays
       .catch(() => undefined);
     return () => controller.abort();
-  }, [body]);
+  }, [body, locale]);
   return (
     <iframe
       title={t`Preview of your public page`}
