@@ -3,6 +3,7 @@ import {
   buyPlan,
   callTrpc,
   chooseUsername,
+  closeWithEscape,
   EMPTY_VCARD,
   expect,
   SCREENS,
@@ -167,5 +168,30 @@ test('text and icons can be white or black on the design screen, the background 
     );
     await page.getByRole('group', { name: font, exact: true }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath(`design-colours-${language}.png`) });
+  }
+});
+
+test('the Upgrade prompt opens the plan picker, which a reload does not open again once closed', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  for (const [language, upgrade, picker] of [
+    ['en', 'Upgrade to Pro', 'Choose Your Plan'],
+    ['es', 'Mejorar a Pro', 'Elige tu plan'],
+  ] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    for (const [name, size] of SCREENS) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard/design');
+      await page.getByRole('link', { name: upgrade }).click();
+      const dialog = page.getByRole('dialog', { name: picker });
+      await expect(dialog).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath(`plan-picker-${language}-${name}.png`) });
+      await closeWithEscape(page);
+      await expect(page).toHaveURL(/\/dashboard\/billing$/);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(dialog).toBeHidden();
+    }
   }
 });
