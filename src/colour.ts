@@ -11,6 +11,12 @@ export const THEME_PRESETS = [
   { id: 'indigo', hex: '#6366F1' },
 ] as const;
 
+/** White and black: offered beside the theme colours for a card's text and icons. */
+export const NEUTRAL_PRESETS = [
+  { id: 'white', hex: '#FFFFFF' },
+  { id: 'black', hex: '#000000' },
+] as const;
+
 /** A complete colour: # and six hex digits. */
 export const HEX_COLOUR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
 

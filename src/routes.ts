@@ -92,6 +92,12 @@ export function canonicalAppPath(pathname: string): string | null {
 /** The query parameter that carries the page a person asked for through sign-in. */
 export const NEXT_PARAM = 'next';
 
+/** The billing page's query parameter that opens its plan picker (an upgrade link leads straight to it). */
+export const PLAN_PICKER_PARAM = 'choose';
+
+/** Where every 'Upgrade' link leads: the billing page with its plan picker open. */
+export const planPickerPath = `${paths.billing}?${PLAN_PICKER_PARAM}=plan`;
+
 // only for parsing: a relative address that leaves this made-up origin leaves the app's own
 const SAME_ORIGIN_PROBE = 'http://tapcard.invalid';
 

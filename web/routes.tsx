@@ -15,11 +15,21 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<Route
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+/**
+ * What a lazy screen shows while its code loads on the first visit: nothing, as the server's HTML shell had
+ * nothing there either (the landing page, the one prerendered screen, is not lazy). Named, so React
+ * Router does not warn that it had none.
+ */
+function LoadingScreen() {
+  return null;
+}
+
 // Every path comes from src/routes.ts, which the server also reads to tell app pages from 404s.
 export const router = createBrowserRouter([
   {
     element: <CanonicalPath />,
     errorElement: <RouteError />,
+    HydrateFallback: LoadingScreen,
     children: [
       { path: paths.home, element: <Landing /> },
       { path: paths.goodbye, element: <Goodbye /> },

@@ -23,7 +23,8 @@ export const EVENT_COLUMNS = [
   'count',
 ] as const;
 
-export type EventRow = Record<(typeof EVENT_COLUMNS)[number], string | number | null>;
+export type EventColumn = (typeof EVENT_COLUMNS)[number];
+export type EventRow = Record<EventColumn, string | number | null>;
 
 const PAGE_SIZE = 2_000;
 

@@ -75,7 +75,7 @@ export const DEMO_TEXTS: Record<Locale, DemoTexts> = {
     noMoneyMoves:
       'Esto es una demostración: no se mueve dinero. No se cobra ninguna tarjeta y no se envía nada a un proveedor de pagos.',
     checkoutTitle: 'Pago',
-    planName: { pro: 'Plan Pro', business: 'Plan Business' },
+    planName: { pro: 'Plan Pro', business: 'Plan Empresa' },
     pricePer: (amount, interval) => `${amount} al ${interval === 'month' ? 'mes' : 'año'}`,
     demoCard: 'Tarjeta de demostración •••• 4242',
     pay: 'Pagar (demo)',

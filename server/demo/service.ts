@@ -9,6 +9,7 @@ import { releasePhoto, uploadPhoto } from '../media/service.ts';
 import { createProfileForUser } from '../profile/service.ts';
 import type { AppDeps } from '../trpc/context.ts';
 import { insertVcard } from '../vcards/service.ts';
+import { DEMO_TEXTS } from './content.ts';
 import { demoPortraitJpeg } from './portrait.ts';
 
 // The demo account behind the landing page's "View Demo": a complete card anyone can open at /demo.
@@ -21,7 +22,7 @@ const DEMO_CARD = {
   name: 'Alex Rivera',
   givenName: 'Alex',
   familyName: 'Rivera',
-  position: 'Head of Partnerships',
+  position: DEMO_TEXTS.en.position,
   company: 'Northwind Studio',
   phone: '+1 415 555 0134',
   email: 'alex.rivera@northwind.example',
@@ -42,10 +43,13 @@ const DEMO_CARD = {
   otherLink: { label: null, url: null },
 };
 
+const [BOOK_A_CALL, PORTFOLIO, LATEST_TALK] = DEMO_TEXTS.en.linkTitles;
+
+/** Stored with the English titles; the public page shows them in its language (content.ts). */
 const DEMO_LINKS = [
-  { title: 'Book a call', url: 'https://cal.example/alex-rivera' },
-  { title: 'Our portfolio', url: 'https://northwind.example/work' },
-  { title: 'Latest talk', url: 'https://www.youtube.com/@northwindstudio' },
+  { title: BOOK_A_CALL, url: 'https://cal.example/alex-rivera' },
+  { title: PORTFOLIO, url: 'https://northwind.example/work' },
+  { title: LATEST_TALK, url: 'https://www.youtube.com/@northwindstudio' },
 ];
 
 export type SeedResult = { created: false } | { created: true; email: string; password: string };

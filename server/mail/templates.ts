@@ -265,7 +265,7 @@ const PLAN_LABEL_EN: Record<PlanId | 'none', string> = {
   none: 'none',
 };
 const PLAN_LABEL_ES: Record<PlanId | 'none', string> = {
-  business: 'Business: soporte dedicado, responder primero',
+  business: 'Empresa: soporte dedicado, responder primero',
   pro: 'Pro: soporte prioritario, responder antes que a las cuentas gratuitas',
   free: 'Prueba gratuita',
   none: 'ninguno',
@@ -487,7 +487,7 @@ export const planEnded = defineTemplate<PlanEndedData>({
     };
   },
   es: ({ name, plan, endedAt, onlineUntil, paused, url }) => {
-    const planName = plan === 'business' ? 'plan Business' : plan === 'pro' ? 'plan Pro' : 'plan de pago';
+    const planName = plan === 'business' ? 'plan Empresa' : plan === 'pro' ? 'plan Pro' : 'plan de pago';
     const items = pausedItemsEs(paused);
     return {
       subject: `Tu ${planName} de Tapcard ha terminado`,

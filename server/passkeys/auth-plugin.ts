@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { PASSWORD_MAX_LENGTH } from '../../src/schemas/auth.ts';
-import { PasskeyNameSchema } from '../../src/schemas/passkey.ts';
+import { PASSKEY_REMEMBER_ME_PARAM, PasskeyNameSchema } from '../../src/schemas/passkey.ts';
 import type { Config } from '../config.ts';
 import { passkeyRelyingParty } from './relying-party.ts';
 import { hasPassword } from './service.ts';
@@ -34,6 +34,7 @@ const confirmationIdentifier = (sessionId: string) => `passkey-password-confirma
  *   is then two factors in itself (something held, and something known or been), so a passkey sign-in
  *   does not also ask for the authenticator-app code of two-factor authentication.
  * - Names follow the shared schema (src/schemas/passkey.ts).
+ * - A sign-in honours "Remember me" as the password's does (PASSKEY_REMEMBER_ME_PARAM).
  * - Listing, renaming and removing go through the passkeys service (tRPC), which keeps the last way to sign
  *   in: the plugin's own list, update and delete endpoints are not mounted.
  * Empty where PUBLIC_URL cannot have passkeys (relying-party.ts).
@@ -57,7 +58,12 @@ export async function passkeyPlugins({
       getSessionFromCtx,
       sessionMiddleware,
     },
-  ] = await Promise.all([import('@better-auth/passkey'), import('better-auth/api')]);
+    { setSessionCookie },
+  ] = await Promise.all([
+    import('@better-auth/passkey'),
+    import('better-auth/api'),
+    import('better-auth/cookies'),
+  ]);
 
   const userVerificationRequired = () =>
     new APIError('UNAUTHORIZED', {
@@ -163,12 +169,28 @@ export async function passkeyPlugins({
     await freshSessionMiddleware(ctx);
   });
 
+  // "Remember me" unticked (/auth) asks for the session a password sign-in gets without it: better-auth's
+  // shorter one, in a cookie that ends with the browser. The plugin always makes the long one, so that
+  // one is swapped for it right after the sign-in.
+  const rememberChoice = createAuthMiddleware(async (ctx) => {
+    const query = (ctx.query ?? {}) as Record<string, unknown>;
+    const signedIn = ctx.context.newSession;
+    if (query[PASSKEY_REMEMBER_ME_PARAM] !== 'false' || !signedIn) return;
+    const session = await ctx.context.internalAdapter.createSession(signedIn.user.id, true);
+    await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
+    await setSessionCookie(ctx, { session, user: signedIn.user }, true);
+    return ctx.json({ session, user: signedIn.user });
+  });
+
   return [
     { ...webauthn, endpoints: ceremonies },
     {
       id: 'passkey-rules',
       endpoints: { confirmPassword },
-      hooks: { before: [{ matcher: (ctx) => ctx.path?.startsWith('/passkey/') === true, handler: rules }] },
+      hooks: {
+        before: [{ matcher: (ctx) => ctx.path?.startsWith('/passkey/') === true, handler: rules }],
+        after: [{ matcher: (ctx) => ctx.path === '/passkey/verify-authentication', handler: rememberChoice }],
+      },
       rateLimit: RATE_LIMITS.map(({ path, window, max }) => ({
         window,
         max,

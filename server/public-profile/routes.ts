@@ -14,6 +14,7 @@ import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile
 import { hostRules, registerCardHostGuard, servesOwner, type CardHostAccount } from './card-host.ts';
 import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { cardColours } from '../../src/card-colours.ts';
+import { demoProfileIn } from '../demo/content.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';
@@ -131,7 +132,7 @@ export async function registerPublicProfileRoutes(
       page = qrSvg(pageUrl, entry.profile.qrDesign).then((qr) =>
         renderedPage(
           renderProfilePage({
-            profile: entry.profile,
+            profile: entry.profile.demo ? demoProfileIn(entry.profile, locale) : entry.profile,
             locale,
             pageUrl,
             publicUrl,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
+import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
@@ -55,6 +56,8 @@ export interface PublicProfile {
   links: { title: string; url: string; code: string }[];
   /** The design of the card's QR code (its link's, server/qr-studio), as the plan in effect draws it. */
   qrDesign: QrDesign;
+  /** The demo account's (server/demo/): its card's own words are shown in the page's language. */
+  demo: boolean;
 }
 
 const PROFILE_COLUMNS = [
@@ -158,6 +161,7 @@ function publicProfile(
     cardPaused,
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
+    demo: profile.username === DEMO_USERNAME,
   };
 }
 

@@ -1,3 +1,4 @@
+import { fileNameText } from '../../src/file-name.ts';
 import { cardNameParts } from '../../src/name-parts.ts';
 import { toSingleLine } from '../../src/text.ts';
 import { serializeVcard } from '../../src/vcard.ts';
@@ -45,14 +46,17 @@ function encodeRfc8187(value: string): string {
 /**
  * Content-Disposition of the download: an ASCII file name for old clients (accents dropped, quotes and
  * anything else unsafe removed) and the UTF-8 name in filename* (RFC 6266) for everyone else, without
- * control or invisible formatting characters (a bidi override would show "gpj.exe" for "exe.jpg").
+ * control or invisible formatting characters (a bidi override would show "gpj.exe" for "exe.jpg"), its
+ * emoji whole (src/file-name.ts).
  */
 export function vcfContentDisposition(name: string): string {
   const base =
-    toSingleLine(name)
-      .replace(/[/\\:*?"<>|]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'contact';
+    fileNameText(
+      toSingleLine(name)
+        .replace(/[/\\:*?"<>|]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ) || 'contact';
   const ascii =
     base
       .normalize('NFKD')

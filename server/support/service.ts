@@ -124,8 +124,9 @@ async function deliver(deps: AppDeps, sender: Sender, input: SupportMessageInput
     await deps.mailer.send(
       {
         to: sender.email,
-        // "reply to this e-mail to add something" reaches the team, not MAIL_FROM's no-reply address
-        replyTo: deps.config.mail.supportEmail,
+        // "reply to this e-mail to add something" reaches the team that has the message (a Business
+        // sender's dedicated inbox), not MAIL_FROM's no-reply address
+        replyTo: supportInboxOf(deps.config.mail, plan),
         ...supportConfirmation(
           sender.language,
           fromAccount ? { from: 'account', name: sender.name, subject: input.subject } : { from: 'visitor' },

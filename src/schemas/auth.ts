@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { singleLineText } from '../text.ts';
 
@@ -12,8 +13,11 @@ export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
-/** What a person types to confirm the deletion of their account (upper-cased as typed). */
-export const DELETE_CONFIRMATION_WORD = 'DELETE';
+/**
+ * What a person types to confirm the deletion of their account (upper-cased as typed), in the language
+ * of the screen that shows it: a word to type must be a word of the reader's language.
+ */
+export const DELETE_CONFIRMATION_WORDS: Record<Locale, string> = { en: 'DELETE', es: 'ELIMINAR' };
 
 export const EmailSchema = singleLineText()
   .min(1, M.required)
@@ -78,9 +82,19 @@ export const ChangePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
-export const DeleteAccountSchema = z.object({
-  confirmation: z.literal(DELETE_CONFIRMATION_WORD, M.confirmDelete),
-});
+/**
+ * The word of the language the screen showed it in (`language`: the interface language). Without it (a tab
+ * opened before the word was translated) the English word.
+ */
+export const DeleteAccountSchema = z
+  .object({
+    language: z.enum(LOCALES).default(DEFAULT_LOCALE),
+    confirmation: singleLineText(),
+  })
+  .refine(({ language, confirmation }) => confirmation === DELETE_CONFIRMATION_WORDS[language], {
+    message: M.confirmDelete,
+    path: ['confirmation'],
+  });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
 
 /** Account settings: the password alone, to turn two-factor sign-in on or off. */

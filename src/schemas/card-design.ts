@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CardColoursSchema, colour, photoPath } from './vcard.ts';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../social-profiles.ts';
+import { CardColoursSchema, CardFieldsSchema, colour, photoPath } from './vcard.ts';
 
 // A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
 // page is laid out and dressed. Stored with the vCard; the three card colours stay the vCard's own (every
@@ -67,3 +68,39 @@ export function storedDesign(value: unknown): CardDesign {
   const parsed = CardDesignSchema.safeParse(merged);
   return parsed.success ? parsed.data : FREE_DESIGN;
 }
+
+const fields = CardFieldsSchema.shape;
+
+/**
+ * The vCard editor's unsaved fields, for its preview (nothing is stored from them): a field that would
+ * not save yet (half-typed) shows as empty rather than refusing the whole preview.
+ */
+export const PreviewCardFieldsSchema = z.object({
+  name: fields.name.catch(''),
+  company: fields.company.catch(null),
+  position: fields.position.catch(null),
+  email: fields.email.catch(null),
+  phone: fields.phone.catch(null),
+  website: fields.website.catch(null),
+  photo: fields.photo.catch(null),
+  socialLinks: z.object(
+    Object.fromEntries(
+      SOCIAL_PLATFORMS.map((platform) => [platform, fields.socialLinks.shape[platform].catch(null)]),
+    ) as Record<SocialPlatform, z.ZodCatch<z.ZodType<string | null, string | undefined>>>,
+  ),
+  otherLink: fields.otherLink.catch({ label: null, url: null }),
+});
+export type PreviewCardFields = z.output<typeof PreviewCardFieldsSchema>;
+
+/**
+ * POST /api/designs/preview: a vCard of the signed-in person drawn as its public page, with unsaved
+ * colours and either the design screen's unsaved design or the vCard editor's unsaved fields (each left
+ * out: the saved one, and the design its plan shows).
+ */
+export const CardPreviewSchema = z.object({
+  vcardId: z.uuid(),
+  colours: CardColoursSchema,
+  design: CardDesignSchema.optional(),
+  card: PreviewCardFieldsSchema.optional(),
+});
+export type CardPreviewInput = z.input<typeof CardPreviewSchema>;

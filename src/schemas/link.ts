@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileNameText } from '../file-name.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { serverPaths } from '../routes.ts';
 import { singleLineText, toSingleLine } from '../text.ts';
@@ -124,13 +125,16 @@ export function printedQrUrl(publicUrl: string, link: { code: string; chosen_cod
 
 /**
  * Download name of a QR code: the title with spaces as underscores (spec section 2), without control or
- * invisible formatting characters (stored before src/text.ts refused them), never empty.
+ * invisible formatting characters (stored before src/text.ts refused them), its emoji whole
+ * (src/file-name.ts), never empty.
  */
 export function qrDownloadName(title: string, extension: 'png' | 'svg' | 'pdf'): string {
   const base =
-    toSingleLine(title)
-      .trim()
-      .replace(/\s+/g, '_')
-      .replace(/[\\/:*?"<>|]/g, '') || 'qr-code';
+    fileNameText(
+      toSingleLine(title)
+        .trim()
+        .replace(/\s+/g, '_')
+        .replace(/[\\/:*?"<>|]/g, ''),
+    ) || 'qr-code';
   return `${base}.${extension}`;
 }

@@ -17,3 +17,9 @@ export type RenamePasskeyInput = z.infer<typeof RenamePasskeySchema>;
 
 export const RemovePasskeySchema = z.object({ id: singleLineText().min(1) });
 export type RemovePasskeyInput = z.infer<typeof RemovePasskeySchema>;
+
+/**
+ * The query parameter of a passkey sign-in (`/passkey/verify-authentication?rememberMe=false`) that asks
+ * for the session of an unticked "Remember me", as the password sign-in's `rememberMe` does.
+ */
+export const PASSKEY_REMEMBER_ME_PARAM = 'rememberMe';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
 import {
   buildTestApp,
   cookieFrom,
@@ -221,14 +222,42 @@ describe('authenticator codes are accepted once only', () => {
 });
 
 describe('account deletion', () => {
-  it('needs the word DELETE and deletes nothing otherwise', async () => {
+  it('needs the word of the language it was shown in, and deletes nothing otherwise', async () => {
     const { cookie, userId } = await signUp(t.app);
-    const response = await mutate('account.delete', cookie, { confirmation: 'delete it' });
-    expect(response.statusCode).toBe(400);
-    expect(trpcError(response).data.fieldErrors?.[0]?.message).toBe(VALIDATION_MESSAGES.confirmDelete);
+    const userRow = () => t.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    for (const refused of [
+      { confirmation: 'delete it' },
+      // the English word on a Spanish screen, the Spanish word on an English one (or with no language)
+      { language: 'es', confirmation: DELETE_CONFIRMATION_WORDS.en },
+      { language: 'en', confirmation: DELETE_CONFIRMATION_WORDS.es },
+      { confirmation: DELETE_CONFIRMATION_WORDS.es },
+    ]) {
+      const response = await mutate('account.delete', cookie, refused);
+      expect(response.statusCode, JSON.stringify(refused)).toBe(400);
+      expect(trpcError(response).data.fieldErrors?.[0]).toMatchObject({
+        path: 'confirmation',
+        message: VALIDATION_MESSAGES.confirmDelete,
+      });
+    }
+    const unknownLanguage = await mutate('account.delete', cookie, {
+      language: 'fr',
+      confirmation: 'DELETE',
+    });
+    expect(unknownLanguage.statusCode).toBe(400);
+    expect(await userRow()).toBeDefined();
+  });
+
+  it('deletes with the Spanish word typed on a Spanish screen', async () => {
+    const { cookie, userId } = await signUp(t.app);
+    expect(DELETE_CONFIRMATION_WORDS.es).toBe('ELIMINAR');
+    const response = await mutate('account.delete', cookie, {
+      language: 'es',
+      confirmation: DELETE_CONFIRMATION_WORDS.es,
+    });
+    expect(response.statusCode, response.body).toBe(200);
     expect(
       await t.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst(),
-    ).toBeDefined();
+    ).toBeUndefined();
   });
 
   it('removes the user and every row of theirs, and the session stops working', async () => {
@@ -253,7 +282,10 @@ describe('account deletion', () => {
       })
       .execute();
 
-    expect((await mutate('account.delete', cookie, { confirmation: 'DELETE' })).statusCode).toBe(200);
+    expect(
+      (await mutate('account.delete', cookie, { language: 'en', confirmation: DELETE_CONFIRMATION_WORDS.en }))
+        .statusCode,
+    ).toBe(200);
     for (const [table, column] of [
       ['users', 'id'],
       ['profiles', 'id'],

@@ -190,7 +190,12 @@ describe("the CSV of a range's events", () => {
     expect(response.headers['content-disposition']).toMatch(
       /^attachment; filename="tapcard-events-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const lines = response.body.trim().split('\n');
+    // UTF-8 with its byte order mark, so spreadsheets read accents right
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe(
       'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
     );
@@ -200,6 +205,7 @@ describe("the CSV of a range's events", () => {
     ]);
     const month = await csvOf(owner.cookie, 'days=30&timeZone=UTC');
     const counts = month.body
+      .replace(/^\uFEFF/, '')
       .trim()
       .split('\n')
       .slice(1)
@@ -208,6 +214,43 @@ describe("the CSV of a range's events", () => {
 
     expect((await csvOf(owner.cookie, 'days=12&timeZone=UTC')).statusCode).toBe(400);
     expect((await csvOf('', 'days=7&timeZone=UTC')).statusCode).toBe(401);
+  });
+
+  it("names the columns and values in the account's language, with the byte order mark", async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    await t.db.updateTable('profiles').set({ language: 'es' }).where('id', '=', owner.userId).execute();
+    const link = (await addLink(t.db, owner.userId, { kind: 'qr', title: '=Menú de "verano"' })).id;
+    const card = await addVcard(t.db, owner.userId, { name: 'Tarjeta de María' });
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    await addEvents(link, owner.userId, 'scan', at, 2, {
+      device: 'mobile',
+      browser: 'in-app',
+      country: 'ES',
+    });
+    await addViews(owner.userId, card, at, 1);
+
+    const response = await csvOf(owner.cookie, 'days=7&timeZone=UTC');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    expect(header).toBe(
+      'hora_utc,tipo,clase_de_elemento,id_del_elemento,título_del_elemento,dispositivo,navegador,' +
+        'sitio_de_origen,país,número',
+    );
+    // type, item kind, device and browser of each row
+    const words = rows.map((row) => {
+      const cells = row.split(',');
+      return [cells[1], cells[2], cells[5], cells[6]];
+    });
+    expect(words).toEqual(
+      expect.arrayContaining([
+        ['escaneo', 'código QR', 'móvil', 'navegador de una app'],
+        ['visita', 'vCard', 'desconocido', 'desconocido'],
+      ]),
+    );
+    // a title still cannot act as a formula, in any language
+    expect(rows.join('\n')).toContain(`"'=Menú de ""verano"""`);
+    expect(rows.join('\n')).toContain('Tarjeta de María');
   });
 
   it('refuses a Free account with plan_required and sends none of its events', async () => {

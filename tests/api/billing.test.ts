@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileUpdate } from '../../db/schema.ts';
-import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
 import { BILLING_MODE_META, PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { setDemoBillingPeriod } from '../support/factories.ts';
 import { FAKE_PRICES, FakeStripe } from '../support/fake-stripe.ts';
@@ -362,7 +362,7 @@ describe('account deletion', () => {
       .where('id', '=', userId)
       .execute();
     const response = await trpcMutate(stripeApp.app, 'account.delete', cookie, {
-      confirmation: DELETE_CONFIRMATION_WORD,
+      confirmation: DELETE_CONFIRMATION_WORDS.en,
     });
     expect(response.statusCode).toBe(200);
     expect(fake.calls('DELETE', '/v1/subscriptions/sub_gone')).toHaveLength(1);

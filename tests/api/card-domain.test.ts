@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAGE_TEXTS } from '../../server/public-profile/texts.ts';
-import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
 import { linkCounts } from '../support/counts.ts';
 import {
   addLink,
@@ -494,7 +494,7 @@ describe('a renamed username on its subdomain', () => {
     });
 
     const deletion = await trpcMutate(t.app, 'account.delete', owner.cookie, {
-      confirmation: DELETE_CONFIRMATION_WORD,
+      confirmation: DELETE_CONFIRMATION_WORDS.en,
     });
     expect(deletion.statusCode, deletion.body).toBe(200);
     // the held names lead nowhere now, as their paths do

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import {
@@ -205,55 +206,108 @@ describe('a logo and cover no card uses any more', () => {
   });
 });
 
-describe('the design preview', () => {
-  const previewUrl = (vcardId: string, input: ReturnType<typeof designInput>) =>
-    `/api/designs/preview?vcard=${vcardId}&design=${encodeURIComponent(
-      JSON.stringify({ colours: input.colours, design: input.design }),
-    )}`;
+describe('the card preview', () => {
+  const preview = (cookie: string, body: object, headers: Record<string, string> = {}) =>
+    injectFromApp(t.app, {
+      method: 'POST',
+      url: '/api/designs/preview',
+      headers: { cookie, ...headers },
+      payload: body,
+    });
+  const typedCard = {
+    name: 'Ada King',
+    company: 'Analytical Engines',
+    position: 'Countess',
+    // half-typed: shown as empty, the rest of the preview still drawn
+    email: 'ada@',
+    phone: '',
+    website: '',
+    photo: null,
+    socialLinks: { github: 'https://github.com/ada-king' },
+    otherLink: { label: '', url: '' },
+  };
 
-  it("renders the owner's card with the unsaved design, framable by the dashboard only", async () => {
+  it("renders the owner's card with the unsaved design, gzipped, stored nowhere", async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
     const vcardId = await addVcard(t.db, owner.userId);
     const input = designInput(vcardId, { layout: 'dark', font: 'inter', cover: 'gradient' });
-    const response = await t.app.inject({
-      method: 'GET',
-      url: previewUrl(vcardId, input),
-      headers: { cookie: owner.cookie },
-    });
+    const response = await preview(owner.cookie, input, { 'accept-encoding': 'gzip, deflate, br' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toContain('inter-latin-wght-normal.woff2');
-    expect(response.body).toContain('<div class="banner" aria-hidden="true"></div>');
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    const body = gunzipSync(response.rawPayload).toString('utf8');
+    expect(body).toContain('inter-latin-wght-normal.woff2');
+    expect(body).toContain('<div class="banner" aria-hidden="true"></div>');
+    expect(response.rawPayload.length).toBeLessThan(body.length / 2);
     expect(await savedDesign(vcardId)).toBeNull();
+
+    const plain = await preview(owner.cookie, input);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(body);
   });
 
-  it('refuses a Free account, another account and a bad design', async () => {
+  it("draws the vCard editor's unsaved fields with the card's saved design", async () => {
+    const owner = await designedOwner();
+    const response = await preview(owner.cookie, {
+      vcardId: owner.vcardId,
+      colours: owner.input.colours,
+      card: typedCard,
+    });
+    expect(response.statusCode).toBe(200);
+    expectDesigned(response.body, owner.logo, owner.cover);
+    expect(response.body).toContain('Ada King');
+    expect(response.body).toContain('https://github.com/ada-king');
+    expect(response.body).not.toContain('mailto:');
+    expect(response.body).not.toContain(FOOTER);
+    const saved = await t.db
+      .selectFrom('vcards')
+      .select(['name', 'email'])
+      .where('id', '=', owner.vcardId)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it("shows a Free card as its page shows it, and refuses a Free account's design", async () => {
     const free = await createSignedInOwner(t, { plan: 'free' });
     const freeCard = await addVcard(t.db, free.userId);
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: previewUrl(freeCard, designInput(freeCard)),
-      headers: { cookie: free.cookie },
+    const card = await preview(free.cookie, {
+      ...designInput(freeCard),
+      design: undefined,
+      card: typedCard,
     });
+    expect(card.statusCode).toBe(200);
+    expect(card.body).toContain('Ada King');
+    expectFreeDesign(card.body);
+    expect(card.body).toContain(FOOTER);
+
+    const refused = await preview(free.cookie, designInput(freeCard));
     expect(refused.statusCode).toBe(403);
     expect((refused.json() as { reason: string }).reason).toBe('plan_required');
+  });
 
+  it("refuses another account's card and a bad input", async () => {
+    const other = await createSignedInOwner(t, { plan: 'pro' });
+    const othersCard = await addVcard(t.db, other.userId);
     const owner = await createSignedInOwner(t, { plan: 'pro' });
-    const someoneElses = await t.app.inject({
-      method: 'GET',
-      url: previewUrl(freeCard, designInput(freeCard)),
-      headers: { cookie: owner.cookie },
-    });
+    const someoneElses = await preview(owner.cookie, designInput(othersCard));
     expect(someoneElses.statusCode).toBe(404);
 
     const ownCard = await addVcard(t.db, owner.userId);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: `/api/designs/preview?vcard=${ownCard}&design=%7Bnope`,
-      headers: { cookie: owner.cookie },
-    });
-    expect(bad.statusCode).toBe(400);
+    for (const bad of [
+      { ...designInput(ownCard), vcardId: 'nope' },
+      { ...designInput(ownCard), colours: { backgroundColour: 'red' } },
+      { ...designInput(ownCard), design: { layout: 'sideways' } },
+    ]) {
+      const refused = await preview(owner.cookie, bad);
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { reason: string }).reason).toBe('validation_failed');
+    }
+    const signedOut = await preview('', designInput(ownCard));
+    expect(signedOut.statusCode).toBe(401);
+    const foreign = await preview(owner.cookie, designInput(ownCard), { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect((foreign.json() as { reason: string }).reason).toBe('bad_origin');
   });
 });
 

@@ -5,7 +5,7 @@ import { cleanUp } from '../../server/cleanup/service.ts';
 import { unusedLinkCode } from '../../server/links/code.ts';
 import type { LinkView } from '../../server/links/service.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
-import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
 import { ADDRESS_HOLD_DAYS, HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
 import { linkCounts } from '../support/counts.ts';
 import {
@@ -283,7 +283,7 @@ describe('the codes of a deleted link or account', () => {
         deleted === 'link'
           ? await trpcMutate(t.app, 'links.delete', owner.cookie, { id: link.id })
           : await trpcMutate(t.app, 'account.delete', owner.cookie, {
-              confirmation: DELETE_CONFIRMATION_WORD,
+              confirmation: DELETE_CONFIRMATION_WORDS.en,
             });
       expect(deletion.statusCode, deletion.body).toBe(200);
       const deletedAt = Date.now();
@@ -342,7 +342,7 @@ describe('the codes of a deleted link or account', () => {
       .execute();
     await expect(move).rejects.toMatchObject({ constraint: 'link_codes_pkey' });
 
-    await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: DELETE_CONFIRMATION_WORD });
+    await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: DELETE_CONFIRMATION_WORDS.en });
     expect(await heldRow()).toEqual({ link_id: null, user_id: null, released_at: released.released_at });
   });
 

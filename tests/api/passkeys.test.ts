@@ -67,12 +67,16 @@ async function register(cookie: string, authenticator: SoftwareAuthenticator, na
   return authPost('/passkey/verify-registration', { response, name }, `${cookie}; ${cookieFrom(options)}`);
 }
 
-/** A passkey sign-in from a browser without a session; returns the answer (with its session cookie). */
-async function signInWithPasskey(authenticator: SoftwareAuthenticator) {
+/**
+ * A passkey sign-in from a browser without a session; returns the answer (with its session cookie).
+ * `rememberMe: false` is /auth with "Remember me" unticked.
+ */
+async function signInWithPasskey(authenticator: SoftwareAuthenticator, { rememberMe = true } = {}) {
   const options = await authGet('/passkey/generate-authenticate-options');
   expect(options.statusCode).toBe(200);
   const response = authenticator.authenticate(options.json());
-  return authPost('/passkey/verify-authentication', { response }, cookieFrom(options));
+  const query = rememberMe ? '' : '?rememberMe=false';
+  return authPost(`/passkey/verify-authentication${query}`, { response }, cookieFrom(options));
 }
 
 describe('adding a passkey', () => {
@@ -169,6 +173,51 @@ describe('signing in with a passkey', () => {
     expect(signedIn.json()).toMatchObject({ user: { id: userId } });
     const me = await trpcQuery(t.app, 'profile.me', cookieFrom(signedIn));
     expect(me.statusCode).toBe(200);
+  });
+
+  it('gives the session a password sign-in gives, with "Remember me" ticked or not', async () => {
+    const { cookie, email, userId } = await signUp(t.app);
+    const authenticator = new SoftwareAuthenticator(TEST_ORIGIN);
+    expect((await register(cookie, authenticator, 'Laptop')).statusCode).toBe(200);
+    const sessionCookieOf = (answer: Awaited<ReturnType<typeof authPost>>) =>
+      answer.cookies.findLast((item) => item.name.endsWith('session_token'));
+    const hoursLeft = async (answer: Awaited<ReturnType<typeof authPost>>) => {
+      const row = await t.db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('token', '=', decodeURIComponent(sessionCookieOf(answer)?.value ?? '').split('.')[0] ?? '')
+        .executeTakeFirstOrThrow();
+      return Math.round((row.expires_at.getTime() - Date.now()) / 3_600_000);
+    };
+
+    const password = {
+      remembered: await authPost('/sign-in/email', { email, password: TEST_PASSWORD, rememberMe: true }),
+      forgotten: await authPost('/sign-in/email', { email, password: TEST_PASSWORD, rememberMe: false }),
+    };
+    const passkey = {
+      remembered: await signInWithPasskey(authenticator),
+      forgotten: await signInWithPasskey(authenticator, { rememberMe: false }),
+    };
+    for (const answer of [...Object.values(password), ...Object.values(passkey)]) {
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    // the same lifetimes, and the same kind of cookie: kept, or ended with the browser
+    expect(await hoursLeft(passkey.remembered)).toBe(await hoursLeft(password.remembered));
+    expect(await hoursLeft(passkey.forgotten)).toBe(await hoursLeft(password.forgotten));
+    expect(await hoursLeft(passkey.forgotten)).toBeLessThan(await hoursLeft(passkey.remembered));
+    expect(sessionCookieOf(passkey.remembered)?.maxAge).toBe(sessionCookieOf(password.remembered)?.maxAge);
+    expect(sessionCookieOf(passkey.forgotten)?.maxAge).toBeUndefined();
+    expect(sessionCookieOf(password.forgotten)?.maxAge).toBeUndefined();
+    // the shorter session works (a browser keeps the last of two cookies of one name), and the long one
+    // the plugin made first is gone
+    const browserCookie = Object.entries(
+      Object.fromEntries(passkey.forgotten.cookies.map((item) => [item.name, item.value])),
+    )
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    expect((await trpcQuery(t.app, 'profile.me', browserCookie)).statusCode).toBe(200);
+    const sessions = await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute();
+    expect(sessions).toHaveLength(5);
   });
 
   it('refuses a passkey this site does not know, and one whose authenticator skipped verifying the person', async () => {

@@ -8,6 +8,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { createAuth, type Auth } from '../../server/auth/auth.ts';
 import { parseConfig } from '../../server/config.ts';
 import { DEMO_RECHECK_MS, watchDemoCard } from '../../server/demo/presence.ts';
+import { DEMO_TEXTS } from '../../server/demo/content.ts';
 import { DEMO_EMAIL, seedDemoAccount } from '../../server/demo/service.ts';
 import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
@@ -229,6 +230,20 @@ describe('the demo card at start', () => {
         const card = await app.app.inject({ method: 'GET', url: '/demo' });
         expect(card.statusCode).toBe(200);
         expect(card.body).toContain('Alex Rivera');
+        // the card's own words in the visitor's language, as the page's fixed texts (one card serves both)
+        expect(card.body).toContain(`Alex Rivera · ${DEMO_TEXTS.en.position} at Northwind Studio`);
+        for (const title of DEMO_TEXTS.en.linkTitles) expect(card.body).toContain(title);
+        const spanish = await app.app.inject({
+          method: 'GET',
+          url: '/demo',
+          headers: { 'accept-language': 'es-ES,es;q=0.9' },
+        });
+        expect(spanish.headers['content-language']).toBe('es');
+        expect(spanish.body).toContain(`Alex Rivera · ${DEMO_TEXTS.es.position} en Northwind Studio`);
+        for (const title of DEMO_TEXTS.es.linkTitles) expect(spanish.body).toContain(title);
+        for (const title of [DEMO_TEXTS.en.position, ...DEMO_TEXTS.en.linkTitles]) {
+          expect(spanish.body).not.toContain(title);
+        }
         expect(card.body).toMatch(/<img class="avatar" src="\/media\/[0-9a-f]{32}\.jpg"/);
         // the shell says so, and carries the landing page prerendered with 'View Demo'
         const shell = await landingShell(app);

@@ -285,22 +285,32 @@ describe('priority support (prioritySupport, dedicatedSupport)', () => {
   }
 
   it('records a Pro sender, marks the subject and sends the team copy with high priority', async () => {
-    const { senderPlan } = await sendAs('pro', 'Pro question');
+    const { owner, senderPlan } = await sendAs('pro', 'Pro question');
     expect(senderPlan).toBe('pro');
     const toTeam = await receiver.waitFor((mail) => mail.subject === '[Support] [Pro] Pro question');
     expect(toTeam.to).toEqual([SUPPORT_EMAIL]);
     for (const header of PRIORITY_HEADERS) expect(toTeam.body).toMatch(header);
     expect(toTeam.body).toContain('Plan: Pro: priority support');
+    // Pro has no inbox of its own: a reply to the confirmation goes to the general one
+    const confirmation = await receiver.waitFor(
+      (mail) => mail.to.includes(owner.email) && mail.subject.startsWith('We received your message'),
+    );
+    expect(confirmation.body).toMatch(new RegExp(`^Reply-To: ${SUPPORT_EMAIL}`, 'im'));
   });
 
   it('sends a Business message to SUPPORT_EMAIL_BUSINESS, marked and with high priority', async () => {
-    const { senderPlan } = await sendAs('business', 'Business question');
+    const { owner, senderPlan } = await sendAs('business', 'Business question');
     expect(senderPlan).toBe('business');
     const toTeam = await receiver.waitFor(
       (mail) => mail.subject === '[Support] [Business] Business question',
     );
     expect(toTeam.to).toEqual([SUPPORT_EMAIL_BUSINESS]);
     for (const header of PRIORITY_HEADERS) expect(toTeam.body).toMatch(header);
+    // a reply to the confirmation reaches the same dedicated inbox as the message
+    const confirmation = await receiver.waitFor(
+      (mail) => mail.to.includes(owner.email) && mail.subject.startsWith('We received your message'),
+    );
+    expect(confirmation.body).toMatch(new RegExp(`^Reply-To: ${SUPPORT_EMAIL_BUSINESS}`, 'im'));
   });
 
   it('leaves a free trial’s message, and one from a paid plan that ended, unmarked at normal priority', async () => {

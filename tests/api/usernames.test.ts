@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanUp } from '../../server/cleanup/service.ts';
 import { isUniqueViolation } from '../../server/lib/db-errors.ts';
-import { DELETE_CONFIRMATION_WORD } from '../../src/schemas/auth.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { ADDRESS_HOLD_DAYS, HELD_USERNAMES_MAX, USERNAME_CHANGES_PER_DAY } from '../../src/username.ts';
 import {
@@ -188,7 +188,9 @@ describe('a deleted account', () => {
     expect((await saveProfile(owner.cookie, current)).statusCode).toBe(200);
     expect((await get(`/${current}`)).statusCode).toBe(200);
 
-    const deletion = await mutate('account.delete', owner.cookie, { confirmation: DELETE_CONFIRMATION_WORD });
+    const deletion = await mutate('account.delete', owner.cookie, {
+      confirmation: DELETE_CONFIRMATION_WORDS.en,
+    });
     expect(deletion.statusCode, deletion.body).toBe(200);
     const deletedAt = Date.now();
 

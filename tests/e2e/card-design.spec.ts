@@ -1,5 +1,6 @@
 import type { Frame, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { FREE_DESIGN } from '../../src/schemas/card-design.ts';
 import {
   appOrigin,
   buyPlan,
@@ -38,19 +39,25 @@ async function proWithCard(page: Page): Promise<string> {
   return id;
 }
 
-/** The preview frame's page once it shows what `ready` says. */
+/** The preview frame's page (the public page drawn by the server, in a srcdoc frame) once it shows what `ready` says. */
 async function previewWhen(page: Page, ready: (html: string) => boolean): Promise<Frame> {
-  let found: Frame | undefined;
+  let found: Frame | null = null;
   await expect
     .poll(async () => {
-      const frame = page.frames().find((item) => item.url().includes('/api/designs/preview'));
+      const frame = await page
+        .locator('iframe')
+        .elementHandle({ timeout: 1000 })
+        .then(
+          (handle) => handle.contentFrame(),
+          () => null,
+        );
       if (!frame) return false;
       const html = await frame.content().catch(() => '');
       found = frame;
       return ready(html);
     })
     .toBe(true);
-  return found as Frame;
+  return found as unknown as Frame;
 }
 
 const bodyOf = (frame: { evaluate: Frame['evaluate'] }) =>
@@ -106,6 +113,49 @@ test('design a card: layout, font, colours and logo; the public page matches the
   await visitor.close();
 });
 
+test("the Edit vCard preview is the card's page: its design, and what is being typed", async ({ page }) => {
+  const vcardId = await proWithCard(page);
+  await callTrpc(page, 'designs.save', {
+    vcardId,
+    colours: { backgroundColour: '#0F766E', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
+    design: { ...FREE_DESIGN, layout: 'left', font: 'lora', cover: 'gradient' },
+  });
+  for (const [language, spanish] of [
+    ['en', false],
+    ['es', true],
+  ] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    for (const [name, size] of SCREENS) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard/vcard');
+      const title = spanish ? 'Cargo' : 'Position';
+      await page.getByLabel(title, { exact: true }).fill(`Countess ${language} ${name}`);
+      const preview = await previewWhen(
+        page,
+        (html) =>
+          html.includes(`Countess ${language} ${name}`) &&
+          html.includes('lora-latin') &&
+          html.includes('class="banner"') &&
+          html.includes('--bg:#0F766E') &&
+          // in the dashboard's language, though the browser asks for English
+          html.includes(spanish ? 'Guardar contacto' : 'Save contact'),
+      );
+      expect((await bodyOf(preview)).font).toContain('Lora Variable');
+      await page.locator('iframe').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: test.info().outputPath(`vcard-editor-preview-${language}-${name}.png`),
+        fullPage: true,
+      });
+      await expectAccessible(page);
+    }
+  }
+  // nothing typed was saved: the public page still has the saved position, in the saved design
+  const visitor = await page.context().newPage();
+  await visitor.goto(`/vcard/${vcardId}`);
+  await expect(visitor.getByText('Engineer', { exact: false })).toBeVisible();
+  await visitor.close();
+});
+
 for (const [screen, size] of SCREENS) {
   test(`the design screen passes axe in English and Spanish on a ${screen}`, async ({ page }) => {
     await proWithCard(page);
@@ -134,7 +184,7 @@ test('a Free account sees the upgrade prompt in place of the design controls', a
     await expect(page.getByText('Custom branding is part of the Pro plan')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
       'href',
-      '/dashboard/billing',
+      '/dashboard/billing?choose=plan',
     );
     await expect(page.getByRole('radio')).toHaveCount(0);
     await expect(page.locator('iframe')).toHaveCount(0);

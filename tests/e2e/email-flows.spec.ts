@@ -134,8 +134,8 @@ test('change the e-mail address: approve from the old one, confirm from the new 
     await expectAccessible(page);
   }
   const personalEs = page.getByRole('region', { name: 'Información personal', exact: true });
-  await personalEs.getByRole('button', { name: 'Cambiar email' }).click();
-  await personalEs.getByLabel('Nueva dirección de email').fill(`again-${newEmail}`);
+  await personalEs.getByRole('button', { name: 'Cambiar correo' }).click();
+  await personalEs.getByLabel('Nueva dirección de correo').fill(`again-${newEmail}`);
   await personalEs.getByRole('button', { name: 'Enviar confirmación' }).click();
   await expect(personalEs.getByRole('status')).toContainText(`Hemos enviado un enlace a ${newEmail}`);
   await expectAccessible(page);

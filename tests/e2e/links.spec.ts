@@ -181,13 +181,15 @@ test('the free plan stops at five links, in the form and on the server', async (
   await expect(form.getByText(limitText)).toBeVisible();
   await expect(form.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
     'href',
-    '/dashboard/billing',
+    '/dashboard/billing?choose=plan',
   );
 });
 
 test('layout on a phone and a desktop, in English and Spanish, passes axe (screenshots kept)', async ({
   page,
 }, testInfo) => {
+  // axe on four screens, each with its dialogs: near a minute on a loaded machine
+  test.slow();
   await signedInNewPerson(page);
   for (const [title, url] of [
     ['My portfolio', 'https://ada.example/portfolio'],

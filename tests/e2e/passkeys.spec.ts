@@ -30,6 +30,12 @@ async function addVirtualAuthenticator(page: Page) {
   };
 }
 
+/** When the browser drops the session cookie: seconds since 1970, or -1 when it ends with the browser. */
+async function sessionCookieExpiry(page: Page): Promise<number | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name.endsWith('session_token'))?.expires;
+}
+
 async function signOut(page: Page) {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
@@ -150,6 +156,8 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await page.goto('/login');
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  // /login has no "Remember me": the session is kept, as a password's there
+  expect(await sessionCookieExpiry(page)).toBeGreaterThan(Date.now() / 1000 + 2 * 86_400);
 
   // on /auth with the button, in a browser without passkey autofill
   await signOut(page);
@@ -162,6 +170,8 @@ test('adds a passkey in account settings, signs in with it, renames and removes 
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  // "Remember me" was left unticked: a session that ends with the browser, as a password's
+  expect(await sessionCookieExpiry(page)).toBe(-1);
 
   await expectListAccessible(page);
   await page.goto('/dashboard/account');

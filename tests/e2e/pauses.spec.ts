@@ -77,7 +77,7 @@ test('QR codes and vCards over the limit after a downgrade are marked paused, an
   ).toBeVisible();
   await expect(newest.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
     'href',
-    '/dashboard/billing',
+    '/dashboard/billing?choose=plan',
   );
   await expect(card(lowestLive).getByText("Paused: over your plan's limit")).toHaveCount(0);
 

@@ -73,16 +73,19 @@ test('create a QR code, download it as PNG and SVG that scan to the short link, 
   await expect(page.getByText('QR code created successfully', { exact: true })).toBeVisible();
   await expect(create).toBeHidden();
   expect(createRequests).toHaveLength(1);
-  // the plan is now full and its Create button disabled: focus goes to the page's heading
-  await expect(page.getByRole('heading', { level: 1, name: 'My QR Codes' })).toBeFocused();
+  // focus is back on the button that opened the dialog
+  await expect(createButton).toBeFocused();
 
   const card = page.getByRole('article', { name: 'Summer menu' });
   await expect(card.getByRole('link', { name: 'https://cafe.example/summer' })).toBeVisible();
   await expect(card.getByText('0 scans')).toBeVisible();
   await expect(card.getByRole('img', { name: 'QR code of Summer menu' })).toHaveAttribute('width', '150');
-  // the free plan's one QR code is used
+  // the free plan's one QR code is used: said quietly, refused when another is asked for
   await expect(usage.getByText('QR codes used: 1 of 1')).toBeVisible();
-  await expect(usage.getByRole('button', { name: 'Create New QR' })).toBeDisabled();
+  await expect(usage.getByText('That is everything your plan includes.', { exact: false })).toBeVisible();
+  await createButton.click();
+  await expect(create).toBeHidden();
+  await expect(usage.getByRole('alert')).toContainText('Plan Limit Reached');
 
   // Copy Link puts the short URL on the clipboard
   await card.getByRole('button', { name: 'Copy Link' }).click();

@@ -134,7 +134,13 @@ test('a visitor without an account sends the contact form from the landing pageâ
 
 const TEXTS = {
   en: { name: 'Name', email: 'Email', message: 'Message', send: 'Send message', sent: 'Message sent' },
-  es: { name: 'Nombre', email: 'Email', message: 'Mensaje', send: 'Enviar mensaje', sent: 'Mensaje enviado' },
+  es: {
+    name: 'Nombre',
+    email: 'Correo electrÃ³nico',
+    message: 'Mensaje',
+    send: 'Enviar mensaje',
+    sent: 'Mensaje enviado',
+  },
 } as const;
 
 for (const language of ['en', 'es'] as const) {

@@ -42,8 +42,8 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   await expect(page.getByText('vCard created successfully', { exact: true })).toBeVisible();
   await expect(create).toBeHidden();
   expect(createRequests).toHaveLength(1);
-  // the plan is now full and its Create button disabled: focus goes to the page's heading
-  await expect(page.getByRole('heading', { level: 1, name: 'My vCards' })).toBeFocused();
+  // focus is back on the button that opened the dialog
+  await expect(usage.getByRole('button', { name: 'Create vCard' })).toBeFocused();
 
   const card = page.getByRole('article', { name: 'Ada Lovelace' });
   await expect(card.getByText('Engineer at Analytical Engines')).toBeVisible();
@@ -51,14 +51,19 @@ test('create, see, edit, view and delete a vCard; the free plan blocks a second 
   await expect(card.getByText('+44 20 7946 0000')).toBeVisible();
   await expect(card.getByText('Primary', { exact: true })).toBeVisible();
 
-  // the free plan's one card is used: creating is blocked, with the reason and a way to upgrade
+  // the free plan's one card is used: a quiet note first (no warning for a new account), then the
+  // refusal, with the reason and a way to upgrade, when a second card is asked for
   await expect(usage.getByText('1 of 1 vCards')).toBeVisible();
   const createButton = usage.getByRole('button', { name: 'Create vCard' });
-  await expect(createButton).toBeDisabled();
+  await expect(createButton).toHaveAccessibleDescription(/That is everything your plan includes/);
+  await expect(usage.getByRole('alert')).toHaveCount(0);
+  await createButton.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(usage.getByRole('alert')).toContainText('Plan Limit Reached');
   await expect(createButton).toHaveAccessibleDescription(/You've reached your plan limit/);
   await expect(usage.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute(
     'href',
-    '/dashboard/billing',
+    '/dashboard/billing?choose=plan',
   );
 
   await card.getByRole('button', { name: 'Edit' }).click();
@@ -106,6 +111,7 @@ const TEXTS = {
     delete: 'Delete',
     cancel: 'Cancel',
     editor: 'Edit vCard',
+    preview: 'Preview of your public page',
   },
   es: {
     createFirst: 'Crea tu primera vCard',
@@ -114,6 +120,7 @@ const TEXTS = {
     delete: 'Eliminar',
     cancel: 'Cancelar',
     editor: 'Editar vCard',
+    preview: 'Vista previa de tu página pública',
   },
 } as const;
 
@@ -156,7 +163,8 @@ test('without a username there is no View link; My vCards, its dialogs and the e
     await expectAccessible(page);
     const edit = card.getByRole('button', { name: texts.edit });
     await edit.click();
-    await expect(page.getByRole('dialog').getByRole('figure')).toBeVisible();
+    // a saved card's preview is its public page
+    await expect(page.getByRole('dialog').getByTitle(texts.preview)).toBeVisible();
     await expectAccessible(page);
     await closeWithEscape(page);
     await expect(edit).toBeFocused();
@@ -169,7 +177,7 @@ test('without a username there is no View link; My vCards, its dialogs and the e
     await expect(remove).toBeFocused();
     await page.goto('/dashboard/vcard');
     await expect(page.getByRole('heading', { level: 1, name: texts.editor })).toBeVisible();
-    await expect(page.getByRole('figure')).toBeVisible();
+    await expect(page.getByTitle(texts.preview)).toBeVisible();
     await expectAccessible(page);
   }
 });

@@ -268,7 +268,7 @@ describe('the plan-ended e-mail', () => {
     );
     expect(offline.text).not.toMatch(/trial has expired|trial ended/i);
     const spanish = planEnded('es', { ...facts, onlineUntil: null });
-    expect(spanish.subject).toBe('Tu plan Business de Tapcard ha terminado');
+    expect(spanish.subject).toBe('Tu plan Empresa de Tapcard ha terminado');
     expect(spanish.text).toContain('terminó el 21 de noviembre de 2026');
     expect(spanish.text).toContain('1 vCard, 9 códigos QR y 2 enlaces del perfil');
   });

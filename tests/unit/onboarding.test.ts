@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutReturnPath, onboardingStep } from '../../src/onboarding.ts';
-import { initialCardValues, type OnboardingProfile } from '../../web/pages/onboarding/card-step-values.ts';
+import { usernameProblem } from '../../src/username.ts';
+import {
+  initialCardValues,
+  startingUsername,
+  type OnboardingProfile,
+} from '../../web/pages/onboarding/card-step-values.ts';
 
 describe('onboardingStep', () => {
   it('is the plan step until a plan is chosen, then the card step, until the card or its skip', () => {
@@ -23,6 +28,7 @@ describe('checkoutReturnPath', () => {
 
 describe('initialCardValues (the card step form)', () => {
   const profile = {
+    id: 'kJ3n2v9QxW7Lm4Pz8Rt6Yb1Cd5Fg0Hs2',
     name: 'Ada Lovelace',
     email: 'ada.signin@example.com',
     username: null,
@@ -40,5 +46,29 @@ describe('initialCardValues (the card step form)', () => {
     // the card is public: the sign-in address goes on it only when typed there
     expect(values.email).toBe('');
     expect(JSON.stringify(values)).not.toContain(profile.email);
+  });
+});
+
+describe('startingUsername (the suggestion of the card step)', () => {
+  const account = { id: 'kJ3n2v9QxW7Lm4Pz8Rt6Yb1Cd5Fg0Hs2', username: null };
+
+  it('is the same on every reload of the step, and another account gets another', () => {
+    const free = startingUsername(account, 'free', 'Ada Lovelace');
+    expect(free).toMatch(/^[1-9]\d{7}$/);
+    expect(usernameProblem(free, 'free')).toBeNull();
+    for (let reload = 0; reload < 5; reload++) {
+      expect(startingUsername({ ...account }, 'free', 'Ada Lovelace')).toBe(free);
+    }
+    expect(startingUsername({ ...account, id: 'Zx8Wq2Lm5Np7Rt1Yb4Cd6Fg9Hs0Jk3Qe' }, 'free', 'Ada')).not.toBe(
+      free,
+    );
+
+    const pro = startingUsername(account, 'pro', 'Ada Lovelace');
+    expect(pro).toMatch(/^ada-lovelace-\d{4}$/);
+    expect(startingUsername(account, 'pro', 'Ada Lovelace')).toBe(pro);
+  });
+
+  it("is the person's own username once they have one", () => {
+    expect(startingUsername({ ...account, username: 'ada' }, 'pro', 'Ada Lovelace')).toBe('ada');
   });
 });

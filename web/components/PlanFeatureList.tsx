@@ -25,7 +25,7 @@ const FEATURE_TEXT: Record<PlanFeature, (plan: Plan) => ReactNode> = {
   customLinks: () => <Trans>Custom links</Trans>,
   prioritySupport: () => <Trans>Priority support</Trans>,
   customBranding: () => <Trans>Custom branding</Trans>,
-  adFree: () => <Trans>Ad-free</Trans>,
+  adFree: () => <Trans>No “Made with Tapcard” footer</Trans>,
   customDomain: () => <Trans>Custom domain</Trans>,
   advancedAnalytics: () => <Trans>Advanced analytics</Trans>,
   teamAccess: () => <Trans>Team access</Trans>,

@@ -6,7 +6,6 @@ import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
 import {
-  DELETE_CONFIRMATION_WORD,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -54,7 +53,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.password.sign_in_min_length': msg`Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`,
   'validation.password.mismatch': msg`New passwords do not match`,
   'validation.password.same_as_current': msg`Choose a new password that is different from your current one`,
-  'validation.confirm_delete': msg`Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+  'validation.confirm_delete': msg`Type the word shown, exactly as it is written, to confirm`,
   'validation.first_name.required': msg`First name is required`,
   'validation.colour.invalid': msg`Enter a colour as # and 6 hex digits, for example ${DEFAULT_THEME_COLOUR}`,
   'validation.totp.code': msg`Enter the 6-digit code from your authenticator app`,

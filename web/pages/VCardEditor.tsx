@@ -51,6 +51,7 @@ function SingleVcardForm({
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm
           initialValues={vcard ? vcardFormValues(vcard, locale) : newValues}
+          vcardId={vcard?.id}
           publicUrl={publicUrl}
           qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}

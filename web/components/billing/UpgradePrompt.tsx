@@ -4,14 +4,14 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { Lock } from 'lucide-react';
 import { PLANS, type PlanFeature } from '#src/plans.ts';
-import { paths } from '#src/routes.ts';
+import { planPickerPath } from '#src/routes.ts';
 import { PLAN_BADGES } from '../../lib/plan-names.ts';
 import { PlanFeatureText } from '../PlanFeatureList.tsx';
 import { usePlanFeature } from './use-plan-feature.ts';
 
 /**
- * Where a feature of a higher plan would be: what it is part of and the way to upgrade, instead of controls
- * the server would refuse (plan_required). Renders nothing while the plan is loading or when it is there.
+ * Where a feature of a higher plan would be: what it is part of and the way to upgrade (the billing page
+ * with its plan picker open), instead of controls the server would refuse (plan_required). Renders nothing while the plan is loading or when it is there.
  */
 export function UpgradePrompt({ feature, children }: { feature: PlanFeature; children?: ReactNode }) {
   const { i18n } = useLingui();
@@ -30,7 +30,7 @@ export function UpgradePrompt({ feature, children }: { feature: PlanFeature; chi
         </p>
         {children ? <div>{children}</div> : null}
         <p>
-          <Link to={paths.billing} className="font-semibold text-brand-strong underline underline-offset-2">
+          <Link to={planPickerPath} className="font-semibold text-brand-strong underline underline-offset-2">
             <Trans>Upgrade to {planName}</Trans>
           </Link>
         </p>

@@ -19,6 +19,7 @@ import { initialsOf } from './initials.ts';
 import { QrCodeSvg } from './QrCodeSvg.tsx';
 import { SOCIAL_PLATFORM_INFO } from './social-platforms.ts';
 import { useJobLine } from './use-job-line.ts';
+import { UrlText } from '../UrlText.tsx';
 
 type Text = string | null | undefined;
 
@@ -133,7 +134,9 @@ export function CardPreview({
       {url && (
         <div className="flex flex-col items-center gap-2 bg-white px-5 py-4 text-center">
           <QrCodeSvg value={url} label={t`QR code of ${url}`} design={qrDesign} />
-          <p className="w-full text-xs break-all text-slate-600">{url}</p>
+          <p className="w-full text-xs text-slate-600">
+            <UrlText url={url} />
+          </p>
         </div>
       )}
     </figure>

@@ -1,6 +1,7 @@
 /**
- * A theme colour: the six presets of src/colour.ts as radio swatches, and a hex field that accepts only
- * '#' and up to six hex digits (spec section 5). A small swatch shows the last complete colour.
+ * A theme colour: the six presets of src/colour.ts as radio swatches (with white and black too, for text
+ * and icons: `withBlackAndWhite`), and a hex field that accepts only '#' and up to six hex digits (spec
+ * section 5). A small swatch shows the last complete colour.
  *
  * Made to take a react-hook-form Controller's field as it is:
  *
@@ -13,7 +14,7 @@ import type { ReactNode, Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
-import { PARTIAL_HEX_COLOUR_PATTERN, THEME_PRESETS } from '#src/colour.ts';
+import { NEUTRAL_PRESETS, PARTIAL_HEX_COLOUR_PATTERN, THEME_PRESETS } from '#src/colour.ts';
 import { cn } from '../../lib/cn.ts';
 import { THEME_PRESET_NAMES } from '../../lib/theme-presets.ts';
 import { TextField } from '../form/TextField.tsx';
@@ -28,23 +29,35 @@ function acceptedHex(typed: string): string | null {
   return PARTIAL_HEX_COLOUR_PATTERN.test(value) ? value : null;
 }
 
-function presetOf(colour: string): string {
-  return THEME_PRESETS.find((preset) => preset.hex.toLowerCase() === colour.toLowerCase())?.id ?? '';
+type Preset = (typeof THEME_PRESETS)[number] | (typeof NEUTRAL_PRESETS)[number];
+
+const WITH_BLACK_AND_WHITE: readonly Preset[] = [...THEME_PRESETS, ...NEUTRAL_PRESETS];
+
+function presetOf(presets: readonly Preset[], colour: string): string {
+  return presets.find((preset) => preset.hex.toLowerCase() === colour.toLowerCase())?.id ?? '';
 }
 
-function PresetSwatches({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
+function PresetSwatches({
+  presets,
+  value,
+  onChange,
+}: {
+  presets: readonly Preset[];
+  value: string;
+  onChange: (hex: string) => void;
+}) {
   const { t, i18n } = useLingui();
   return (
     <RadioGroup.Root
       aria-label={t`Preset colours`}
-      value={presetOf(value)}
+      value={presetOf(presets, value)}
       onValueChange={(id) => {
-        const preset = THEME_PRESETS.find((item) => item.id === id);
+        const preset = presets.find((item) => item.id === id);
         if (preset) onChange(preset.hex);
       }}
       className="grid grid-cols-2 gap-2 @sm:grid-cols-3"
     >
-      {THEME_PRESETS.map((preset) => (
+      {presets.map((preset) => (
         <RadioGroup.Item
           key={preset.id}
           value={preset.id}
@@ -59,7 +72,9 @@ function PresetSwatches({ value, onChange }: { value: string; onChange: (hex: st
             className="flex size-6 shrink-0 items-center justify-center rounded-full border border-black/10"
           >
             <RadioGroup.Indicator>
-              <Check className="size-4 text-white drop-shadow" />
+              <Check
+                className={cn('size-4', preset.id === 'white' ? 'text-ink' : 'text-white drop-shadow')}
+              />
             </RadioGroup.Indicator>
           </span>
           {i18n._(THEME_PRESET_NAMES[preset.id])}
@@ -81,6 +96,8 @@ export interface ColourPickerProps {
   error?: string | undefined;
   /** The hex field's label; 'Custom colour (hex)' unless told otherwise. */
   label?: ReactNode;
+  /** White and black among the presets (a text or icon colour). */
+  withBlackAndWhite?: boolean;
 }
 
 export function ColourPicker({
@@ -91,11 +108,16 @@ export function ColourPicker({
   ref,
   error,
   label = <Trans>Custom colour (hex)</Trans>,
+  withBlackAndWhite = false,
 }: ColourPickerProps) {
   const applied = useAppliedColour(value);
   return (
     <div className="space-y-4 @container">
-      <PresetSwatches value={value} onChange={onChange} />
+      <PresetSwatches
+        presets={withBlackAndWhite ? WITH_BLACK_AND_WHITE : THEME_PRESETS}
+        value={value}
+        onChange={onChange}
+      />
       <div className="flex flex-wrap items-end gap-4">
         <div className="w-52">
           <TextField

@@ -30,6 +30,7 @@ import { FieldShell } from '../form/FieldShell.tsx';
 import { Notice } from '../Notice.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
+import { UrlText } from '../UrlText.tsx';
 import { publicProfileUrl } from './public-url.ts';
 import { randomInt } from './random-int.ts';
 import type { UsernameCheck } from './use-username-check.ts';
@@ -104,8 +105,8 @@ function RenameNotice({ savedUsername }: { savedUsername: string }) {
     <Notice tone="info" title={<Trans>Your current address keeps working</Trans>}>
       <p>
         <Trans>
-          After you save, <span className="font-medium break-all">{oldUrl}</span> redirects to your new
-          address, so cards and QR codes you have shared still lead to you. Nobody else can take{' '}
+          After you save, <UrlText url={oldUrl} className="font-medium" /> redirects to your new address, so
+          cards and QR codes you have shared still lead to you. Nobody else can take{' '}
           <span className="font-medium break-all">{savedUsername}</span>: it stays reserved for you, and you
           can switch back to it at any time.
         </Trans>
@@ -143,7 +144,7 @@ export function UsernameField({
         hint={
           url ? (
             <Trans>
-              Your public page: <span className="font-medium break-all text-ink">{url}</span>
+              Your public page: <UrlText url={url} className="font-medium text-ink" />
             </Trans>
           ) : plan === 'free' ? (
             <Trans>On the free plan your username is a number of {FREE_USERNAME_DIGITS} digits.</Trans>

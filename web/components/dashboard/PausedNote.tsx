@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { PauseCircle } from 'lucide-react';
 import type { PausableKind, PauseReason } from '#src/pauses.ts';
-import { paths } from '#src/routes.ts';
+import { paths, planPickerPath } from '#src/routes.ts';
 import { KeepLiveButton, type KeepLiveButtonProps } from './KeepLiveButton.tsx';
 
 interface PausedNoteProps {
@@ -45,7 +45,7 @@ export function PausedNote({ id, pause, kind, keepLive, followsVcard = false }: 
             My vCards
           </Link>
           , or{' '}
-          <Link to={paths.billing} className={LINK_CLASSES}>
+          <Link to={planPickerPath} className={LINK_CLASSES}>
             upgrade your plan
           </Link>
           .
@@ -55,7 +55,7 @@ export function PausedNote({ id, pause, kind, keepLive, followsVcard = false }: 
       const swapOutTitle = keepLive.swapOut.title;
       help = (
         <Trans>
-          <Link to={paths.billing} className={LINK_CLASSES}>
+          <Link to={planPickerPath} className={LINK_CLASSES}>
             Upgrade your plan
           </Link>
           , keep this one live in place of “{swapOutTitle}”, or delete it.
@@ -64,7 +64,7 @@ export function PausedNote({ id, pause, kind, keepLive, followsVcard = false }: 
     } else {
       help = (
         <Trans>
-          <Link to={paths.billing} className={LINK_CLASSES}>
+          <Link to={planPickerPath} className={LINK_CLASSES}>
             Upgrade your plan
           </Link>{' '}
           or delete it.
@@ -81,7 +81,7 @@ export function PausedNote({ id, pause, kind, keepLive, followsVcard = false }: 
     help = (
       <Trans>
         Nothing has been deleted:{' '}
-        <Link to={paths.billing} className={LINK_CLASSES}>
+        <Link to={planPickerPath} className={LINK_CLASSES}>
           upgrade your plan
         </Link>{' '}
         to bring it back.

@@ -8,10 +8,12 @@ interface PlanUsageBarProps {
   summary: ReactNode;
   /** Accessible name of the bar, for example 'vCards used'. */
   meterLabel: string;
+  /** Something past the limit was just refused: the bar turns red (spec section 4, limits in use). */
+  refused?: boolean;
 }
 
-/** A usage line and a bar that turns red at the plan limit (spec section 4, limits in use); no bar when unlimited. */
-export function PlanUsageBar({ usage, summary, meterLabel }: PlanUsageBarProps) {
+/** A usage line and a bar, red once something past the plan limit is refused; no bar when unlimited. */
+export function PlanUsageBar({ usage, summary, meterLabel, refused = false }: PlanUsageBarProps) {
   const { count, limit } = usage;
   return (
     <div className="min-w-0 flex-1 space-y-2">
@@ -26,7 +28,7 @@ export function PlanUsageBar({ usage, summary, meterLabel }: PlanUsageBarProps) 
           className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
         >
           <div
-            className={cn('h-full rounded-full', usage.full ? 'bg-red-600' : 'bg-brand')}
+            className={cn('h-full rounded-full', refused ? 'bg-red-600' : 'bg-brand')}
             style={{ width: `${usage.percent}%` }}
           />
         </div>

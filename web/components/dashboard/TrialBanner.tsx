@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
-import { paths } from '#src/routes.ts';
+import { planPickerPath } from '#src/routes.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PausedCountsText, PlanEndedTitle } from '../billing/PlanEnded.tsx';
 import { trialNotice, type TrialNotice } from '../billing/trial-notice.ts';
@@ -22,7 +22,7 @@ function Banner({
       tone="warning"
       icon={<Clock />}
       title={title}
-      action={{ to: paths.billing, label: action }}
+      action={{ to: planPickerPath, label: action }}
     >
       {children}
     </DashboardBanner>

@@ -6,7 +6,7 @@ export interface PlanUsage {
   /** The plan's limit; -1 is unlimited. */
   limit: number;
   unlimited: boolean;
-  /** At or above the limit: creating is blocked and the bar turns red (spec section 4). */
+  /** At or above the limit: creating is refused (spec section 4). */
   full: boolean;
   /** How full the bar is, 0 to 100 (an unlimited plan has no bar). */
   percent: number;

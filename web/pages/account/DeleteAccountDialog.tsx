@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '#src/routes.ts';
-import { DELETE_CONFIRMATION_WORD, DeleteAccountSchema } from '#src/schemas/auth.ts';
+import { DELETE_CONFIRMATION_WORDS, DeleteAccountSchema } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -14,19 +14,23 @@ import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { whileLoggingOut } from '../../components/dashboard/use-logout.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useLocale } from '../../lib/use-locale.ts';
 
 /**
- * spec section 4, account deletion: type DELETE (upper-cased as typed), the server deletes everything,
- * then the person is signed out and sees /goodbye. Mounted only while the dialog is open, so the word
- * typed last time is gone next time.
+ * spec section 4, account deletion: type the word of the interface language (DELETE, ELIMINAR; upper-cased
+ * as typed), the server deletes everything, then the person is signed out and sees /goodbye. Mounted only
+ * while the dialog is open, so the word typed last time is gone next time.
  */
 function DeleteAccountForm() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { mutateAsync, isPending } = trpc.account.delete.useMutation();
+  const language = useLocale();
+  const word = DELETE_CONFIRMATION_WORDS[language];
   const [confirmation, setConfirmation] = useState('');
-  const confirmed = DeleteAccountSchema.safeParse({ confirmation });
+  // the server checks the word of the language it was shown in
+  const confirmed = DeleteAccountSchema.safeParse({ language, confirmation });
 
   async function deleteAccount() {
     if (!confirmed.success) return;
@@ -59,7 +63,7 @@ function DeleteAccountForm() {
       }}
     >
       <TextField
-        label={<Trans>Type {DELETE_CONFIRMATION_WORD} to confirm</Trans>}
+        label={<Trans>Type {word} to confirm</Trans>}
         value={confirmation}
         onChange={(event) => setConfirmation(event.target.value.toUpperCase())}
         autoComplete="off"

@@ -6,6 +6,7 @@ import {
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
 import { KeyRound } from 'lucide-react';
+import { PASSKEY_REMEMBER_ME_PARAM } from '#src/schemas/passkey.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
 import { passkeyErrorMessage } from '../../lib/error-messages.ts';
@@ -19,9 +20,21 @@ const AUTOFILL_REPLACED = 'ERROR_CEREMONY_ABORTED';
  * 'Sign in with a passkey' under the e-mail and password form, and the same passkeys offered in the e-mail
  * field's autofill (WebAuthn conditional UI; the field's autocomplete ends with `webauthn`). Shown only when
  * the server offers passkeys and the browser can use them. A passkey sign-in needs no authenticator-app
- * code (server/passkeys/auth-plugin.ts).
+ * code (server/passkeys/auth-plugin.ts), and gets the session length "Remember me" says, as a password's.
  */
-export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+/** What the sign-in asks of the server: the session of an unticked "Remember me" (or the kept one). */
+function verifyOptions(rememberMe: boolean) {
+  return rememberMe ? {} : { fetchOptions: { query: { [PASSKEY_REMEMBER_ME_PARAM]: 'false' } } };
+}
+
+export function PasskeySignIn({
+  onSignedIn,
+  rememberMe = true,
+}: {
+  onSignedIn: () => Promise<void>;
+  /** "Remember me" of the password form beside it; without the box (/login) the session is kept. */
+  rememberMe?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const offered = useAuthProviders()?.passkey === true;
   const available = offered && browserSupportsWebAuthn();
@@ -46,22 +59,25 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> 
     let active = true;
     void (async () => {
       if (!(await browserSupportsWebAuthnAutofill()) || !active) return;
-      const { error } = await authCall(authClient.signIn.passkey({ autoFill: true }));
+      const { error } = await authCall(
+        authClient.signIn.passkey({ autoFill: true, ...verifyOptions(rememberMe) }),
+      );
       if (!active || (error && 'code' in error && error.code === AUTOFILL_REPLACED)) return;
       if (error) latest.current.failed(error);
       else await latest.current.onSignedIn();
     })();
+    // a changed "Remember me" starts the offer again, so the sign-in asks for what the box says now
     return () => {
       active = false;
       WebAuthnAbortService.cancelCeremony();
     };
-  }, [available]);
+  }, [available, rememberMe]);
 
   if (!available) return null;
 
   async function signIn() {
     setBusy(true);
-    const { error } = await authCall(authClient.signIn.passkey());
+    const { error } = await authCall(authClient.signIn.passkey(verifyOptions(rememberMe)));
     if (error) {
       setBusy(false);
       failed(error);

@@ -17,6 +17,8 @@ export function SignInFlow({
   onSignedIn: () => Promise<void>;
 }) {
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
+  // the password form's "Remember me" (kept where there is no box), which a passkey sign-in honours too
+  const [rememberMe, setRememberMe] = useState(!withRememberMe);
   if (step === 'code') {
     return <TwoFactorForm onSignedIn={onSignedIn} onRestart={() => setStep('credentials')} />;
   }
@@ -27,8 +29,9 @@ export function SignInFlow({
         forgotPassword={forgotPassword}
         onTwoFactorRequired={() => setStep('code')}
         onSignedIn={onSignedIn}
+        onRememberMeChange={setRememberMe}
       />
-      <PasskeySignIn onSignedIn={onSignedIn} />
+      <PasskeySignIn onSignedIn={onSignedIn} rememberMe={rememberMe} />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SignInSchema } from '#src/schemas/auth.ts';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
@@ -19,6 +20,8 @@ interface SignInFormProps {
   /** The account has two-factor authentication: ask for the code next. */
   onTwoFactorRequired: () => void;
   onSignedIn: () => Promise<void>;
+  /** Told the state of 'Remember me' whenever it changes (a passkey sign-in beside the form follows it). */
+  onRememberMeChange?: (rememberMe: boolean) => void;
 }
 
 /** E-mail and password (spec section 2, /login and /auth sign-in mode). */
@@ -27,12 +30,15 @@ export function SignInForm({
   forgotPassword,
   onTwoFactorRequired,
   onSignedIn,
+  onRememberMeChange,
 }: SignInFormProps) {
   const { t, i18n } = useLingui();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The box starts unticked (a session that ends with the browser); without the box the session is kept.
   const form = useZodForm(SignInSchema, { email: '', password: '', rememberMe: !withRememberMe });
   const { errors, isSubmitting } = form.formState;
+  const rememberMe = useWatch({ control: form.control, name: 'rememberMe' });
+  useEffect(() => onRememberMeChange?.(rememberMe), [rememberMe, onRememberMeChange]);
 
   const onSubmit = form.submit(async ({ email, password, rememberMe }) => {
     setUnverifiedEmail(null);

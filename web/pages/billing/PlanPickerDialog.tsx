@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BillingInterval, PlanId } from '#src/plans.ts';
+import { PLAN_PICKER_PARAM } from '#src/routes.ts';
 import { PlanPicker } from '../../components/billing/PlanPicker.tsx';
 import {
   Dialog,
@@ -10,7 +12,11 @@ import {
   DialogTrigger,
 } from '../../components/ui/Dialog.tsx';
 
-/** The billing page's plan picker ('Choose Your Plan'), opened by 'Upgrade to Pro' or 'Change Plan'. */
+/**
+ * The billing page's plan picker ('Choose Your Plan'), opened by 'Upgrade to Pro' or 'Change Plan', and
+ * open from the start when the page was reached from an upgrade link elsewhere (planPickerPath); closing
+ * it then takes the parameter out of the address, so a reload does not open it again.
+ */
 export function PlanPickerDialog({
   trigger,
   held,
@@ -19,9 +25,22 @@ export function PlanPickerDialog({
   held: { plan: PlanId; interval: BillingInterval } | null;
 }) {
   const { t } = useLingui();
-  const [open, setOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(() => params.has(PLAN_PICKER_PARAM));
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next && params.has(PLAN_PICKER_PARAM)) {
+      setParams(
+        (current) => {
+          current.delete(PLAN_PICKER_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  }
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={changeOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-5xl overflow-y-auto">
         <div className="space-y-6">
@@ -42,7 +61,7 @@ export function PlanPickerDialog({
               )}
             </DialogDescription>
           </div>
-          <PlanPicker held={held} onCheckoutOpened={() => setOpen(false)} />
+          <PlanPicker held={held} onCheckoutOpened={() => changeOpen(false)} />
         </div>
       </DialogContent>
     </Dialog>

@@ -12,13 +12,13 @@ import {
 } from '#src/schemas/card-design.ts';
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { PublicPagePreview } from '../../components/card/PublicPagePreview.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { VcardRow } from '../vcards/types.ts';
-import { DesignPreview } from './DesignPreview.tsx';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 
@@ -32,16 +32,24 @@ function ColourChoice({
   value,
   error,
   onChange,
+  withBlackAndWhite,
 }: {
   legend: ReactNode;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  withBlackAndWhite?: boolean;
 }) {
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <ColourPicker value={value} onChange={onChange} label={<Trans>Hex code</Trans>} error={error} />
+      <ColourPicker
+        value={value}
+        onChange={onChange}
+        label={<Trans>Hex code</Trans>}
+        error={error}
+        withBlackAndWhite={withBlackAndWhite}
+      />
     </fieldset>
   );
 }
@@ -185,8 +193,8 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             onUploadingChange={setUploading}
           />
           <ColourChoice legend={<Trans>Background colour</Trans>} {...colour('backgroundColour')} />
-          <ColourChoice legend={<Trans>Font colour</Trans>} {...colour('fontColour')} />
-          <ColourChoice legend={<Trans>Icon colour</Trans>} {...colour('iconColour')} />
+          <ColourChoice legend={<Trans>Font colour</Trans>} {...colour('fontColour')} withBlackAndWhite />
+          <ColourChoice legend={<Trans>Icon colour</Trans>} {...colour('iconColour')} withBlackAndWhite />
           <p className="text-sm text-slate-600">
             <Trans>
               Any text that would be hard to read on its background is shown in black or white instead, so
@@ -207,10 +215,12 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
           <h2 className="text-center text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </h2>
-          <DesignPreview
-            vcardId={vcard.id}
-            colours={applied}
-            design={{ ...design, accentColour: appliedAccent }}
+          <PublicPagePreview
+            preview={{
+              vcardId: vcard.id,
+              colours: applied,
+              design: { ...design, accentColour: appliedAccent },
+            }}
           />
         </div>
       </form>

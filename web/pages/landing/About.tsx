@@ -18,8 +18,8 @@ export function About() {
       </p>
       <p className="mt-4 text-lg leading-relaxed text-slate-700">
         <Trans>
-          Tapcard is self-hosted: it runs on your own server, so your contacts' details and your analytics
-          never leave your hands.
+          Your card, your links and the visits they get are kept by the organisation that runs this server,
+          and are not shared with the makers of Tapcard. You can change or delete them at any time.
         </Trans>
       </p>
     </section>

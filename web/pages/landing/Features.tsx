@@ -39,7 +39,7 @@ const FEATURES: readonly Feature[] = [
   {
     icon: ShieldCheck,
     title: msg`Secure and private data`,
-    description: msg`Your data stays on this server, protected and under your control.`,
+    description: msg`Sign in with a passkey or a two-factor code. No tracking cookies, and only what you put on your card is public.`,
   },
 ];
 

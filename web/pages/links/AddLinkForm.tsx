@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '#src/routes.ts';
+import { planPickerPath } from '#src/routes.ts';
 import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/link.ts';
 import type { PlanUsage } from '../../components/dashboard/plan-usage.ts';
 import { PlanUsageBar } from '../../components/dashboard/PlanUsageBar.tsx';
@@ -33,7 +33,7 @@ function LinkLimitNotice({ id, limit }: { id: string; limit: number }) {
   return (
     <p id={id} className="text-sm text-slate-700">
       {i18n._(linkLimitText(limit))}{' '}
-      <Link to={paths.billing} className="font-semibold text-brand-strong underline underline-offset-2">
+      <Link to={planPickerPath} className="font-semibold text-brand-strong underline underline-offset-2">
         <Trans>Upgrade plan</Trans>
       </Link>
     </p>

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GripVertical } from 'lucide-react';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
+import { UrlText } from '../../components/UrlText.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ChooseCodeDialog } from '../qr-codes/ChooseCodeDialog.tsx';
 import { DeleteLinkDialog } from './DeleteLinkDialog.tsx';
@@ -31,8 +32,9 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
       ref={setNodeRef}
       aria-describedby={link.pause ? pauseId : undefined}
       style={{ transform: CSS.Translate.toString(transform), transition }}
+      // on a phone the buttons go under the text, which keeps the row's whole width
       className={cn(
-        'flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-2',
+        'grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 rounded-xl border border-slate-200 bg-white p-2 sm:grid-cols-[auto_minmax(0,1fr)_auto]',
         isDragging && 'relative z-10 shadow-lg ring-2 ring-brand',
       )}
     >
@@ -46,22 +48,28 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
       >
         <GripVertical aria-hidden className="size-5" />
       </button>
-      <div className="min-w-0 flex-1 py-1">
+      <div className="min-w-0 py-1">
         <p className="font-semibold break-words text-ink">{title}</p>
-        <p className="text-sm break-all text-slate-600">{link.url}</p>
-        <p className="text-xs break-all text-slate-500">
-          <Trans>Short link: {shortUrl}</Trans>
+        <p className="text-sm text-slate-600">
+          <UrlText url={link.url} />
+        </p>
+        <p className="text-xs text-slate-500">
+          <Trans>
+            Short link: <UrlText url={shortUrl} />
+          </Trans>
         </p>
         <p className="text-xs text-slate-500">
           <Plural value={clickCount} one="# click" other="# clicks" />
         </p>
       </div>
-      <EditLinkDialog link={link} />
-      <ChooseCodeDialog link={link} kind="profileLink" title={title} />
-      <DeleteLinkDialog id={link.id} title={title} chosen={link.chosen} />
+      <div className="col-start-2 flex justify-end sm:col-start-auto">
+        <EditLinkDialog link={link} />
+        <ChooseCodeDialog link={link} kind="profileLink" title={title} />
+        <DeleteLinkDialog id={link.id} title={title} chosen={link.chosen} />
+      </div>
       {link.pause && (
-        // below the row, the whole width of it: a phone has no room beside the buttons
-        <div className="w-full">
+        // below the row, the whole width of it
+        <div className="col-span-full">
           <PausedNote
             id={pauseId}
             pause={link.pause}

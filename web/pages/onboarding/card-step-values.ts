@@ -5,14 +5,21 @@ import type { Locale } from '#src/i18n.ts';
 import { suggestNameParts } from '#src/name-parts.ts';
 import { emptySocialLinks } from '#src/schemas/vcard.ts';
 import { suggestUsername } from '#src/username.ts';
-import { randomInt } from '../../components/card/random-int.ts';
+import { seededRandomInt } from '../../components/card/random-int.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
 export type OnboardingProfile = RouterOutputs['profile']['me'];
 
-/** The username the card form starts with on `plan`: the person's own, else a suggestion (spec section 5). */
-export function startingUsername(profile: OnboardingProfile, plan: PlanId, name: string): string {
-  return profile.username ?? suggestUsername(plan, name, randomInt);
+/**
+ * The username the card form starts with on `plan`: the person's own, else a suggestion (spec section 5)
+ * made from the account's id, the same on every reload of the step.
+ */
+export function startingUsername(
+  profile: Pick<OnboardingProfile, 'id' | 'username'>,
+  plan: PlanId,
+  name: string,
+): string {
+  return profile.username ?? suggestUsername(plan, name, seededRandomInt(profile.id));
 }
 
 /**

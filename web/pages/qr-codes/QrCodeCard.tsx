@@ -4,6 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { IdCard, MousePointerClick, Palette, Pencil, ScanLine, Trash2 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
+import { UrlText } from '../../components/UrlText.tsx';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -77,7 +78,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             </span>
           )}
         </div>
-        <p className="text-sm break-all text-slate-700">
+        <p className="text-sm text-slate-700">
           <span className="sr-only">{t`Destination`}: </span>
           <a
             href={qrCode.url}
@@ -85,7 +86,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             rel="noopener noreferrer"
             className="underline-offset-2 hover:underline"
           >
-            {qrCode.url}
+            <UrlText url={qrCode.url} />
           </a>
         </p>
         {managed && (
@@ -93,9 +94,9 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             <Trans>The vCard's own page.</Trans>
           </p>
         )}
-        <p className="text-sm break-all text-slate-700">
+        <p className="text-sm text-slate-700">
           <span className="sr-only">{t`Short link`}: </span>
-          {qrCode.shortUrl}
+          <UrlText url={qrCode.shortUrl} />
         </p>
         {/* which of a card's addresses this is (the card's own address is shared from My vCards) */}
         <p className="text-xs text-slate-600">

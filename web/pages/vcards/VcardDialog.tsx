@@ -38,6 +38,7 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
       {initialValues ? (
         <VcardForm
           initialValues={initialValues}
+          vcardId={vcard?.id}
           publicUrl={publicUrl}
           qrDesign={vcard?.qrDesign}
           submitLabel={vcard ? <Trans>Save changes</Trans> : <Trans>Create vCard</Trans>}

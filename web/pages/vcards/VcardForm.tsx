@@ -1,16 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
-import { CardPreview } from '../../components/card/CardPreview.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
-import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import type { VcardSaveResult } from './use-save-vcard.ts';
+import { VcardPreview } from './VcardPreview.tsx';
 
 type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
 
@@ -31,42 +30,23 @@ function ColourField({
         control={control}
         name={name}
         render={({ field, fieldState }) => (
-          <ColourPicker {...field} label={<Trans>Hex code</Trans>} error={fieldState.error?.message} />
+          <ColourPicker
+            {...field}
+            label={<Trans>Hex code</Trans>}
+            error={fieldState.error?.message}
+            // text and icons may be white or black; the background is a theme colour
+            withBlackAndWhite={name !== 'backgroundColour'}
+          />
         )}
       />
     </fieldset>
   );
 }
 
-/** The card as it will look, following the form as it is typed (colours only once complete). */
-function LivePreview({
-  control,
-  publicUrl,
-  qrDesign,
-}: {
-  control: Control<VcardFormValues, unknown, VcardInput>;
-  publicUrl: string | null;
-  qrDesign: QrDesign | undefined;
-}) {
-  const values = useWatch({ control });
-  const background = useAppliedColour(values.backgroundColour ?? '');
-  const font = useAppliedColour(values.fontColour ?? '');
-  const icon = useAppliedColour(values.iconColour ?? '');
-  return (
-    <CardPreview
-      fields={values}
-      photo={values.photo ?? null}
-      colour={background}
-      fontColour={font}
-      iconColour={icon}
-      url={publicUrl}
-      qrDesign={qrDesign}
-    />
-  );
-}
-
 interface VcardFormProps {
   initialValues: VcardFormValues;
+  /** The saved card's id (its preview is its public page); none while it is being created. */
+  vcardId?: string | undefined;
   /** The address the preview's QR code shows; null while the card has no public page. */
   publicUrl: string | null;
   /** The design of the card's QR code in effect (a saved card's; a new card's code is plain). */
@@ -86,6 +66,7 @@ interface VcardFormProps {
  */
 export function VcardForm({
   initialValues,
+  vcardId,
   publicUrl,
   qrDesign,
   submitLabel,
@@ -112,7 +93,7 @@ export function VcardForm({
 
   return (
     <div className="@container">
-      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_18rem]">
+      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_22.5rem]">
         <div className="min-w-0 space-y-6">
           <Controller
             control={form.control}
@@ -139,7 +120,7 @@ export function VcardForm({
           <Heading className="text-sm font-semibold text-slate-700">
             <Trans>Preview</Trans>
           </Heading>
-          <LivePreview control={form.control} publicUrl={publicUrl} qrDesign={qrDesign} />
+          <VcardPreview control={form.control} vcardId={vcardId} publicUrl={publicUrl} qrDesign={qrDesign} />
         </div>
         <FormActions
           className="@3xl:col-start-1"

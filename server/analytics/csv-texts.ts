@@ -1,0 +1,97 @@
+import type { LinkKind } from '../../db/schema.ts';
+import type { Locale } from '../../src/i18n.ts';
+import type { BrowserFamily, DeviceClass } from '../../src/visitor.ts';
+import type { EventColumn, EventRow } from './events.ts';
+
+// The words of the events CSV in the account's language (DECISIONS.md: every text a person reads exists
+// in English and Spanish). English keeps the column names and values as stored, which scripts may read;
+// other languages name them in words of their own. Country codes (ISO 3166), hosts, ids, titles and
+// times are data, not words: they are written as they are.
+
+export interface CsvTexts {
+  columns: Record<EventColumn, string>;
+  types: Record<'scan' | 'click' | 'view', string>;
+  itemKinds: Record<LinkKind | 'card', string>;
+  devices: Record<DeviceClass, string>;
+  browsers: Record<BrowserFamily, string>;
+}
+
+export const CSV_TEXTS: Record<Locale, CsvTexts> = {
+  en: {
+    columns: {
+      time_utc: 'time_utc',
+      type: 'type',
+      item_kind: 'item_kind',
+      item_id: 'item_id',
+      item_title: 'item_title',
+      device: 'device',
+      browser: 'browser',
+      referrer_host: 'referrer_host',
+      country: 'country',
+      count: 'count',
+    },
+    types: { scan: 'scan', click: 'click', view: 'view' },
+    itemKinds: { qr: 'qr', profile: 'profile', card: 'card' },
+    devices: { mobile: 'mobile', tablet: 'tablet', desktop: 'desktop', unknown: 'unknown' },
+    browsers: {
+      chrome: 'chrome',
+      safari: 'safari',
+      firefox: 'firefox',
+      edge: 'edge',
+      samsung: 'samsung',
+      opera: 'opera',
+      'in-app': 'in-app',
+      other: 'other',
+      unknown: 'unknown',
+    },
+  },
+  es: {
+    columns: {
+      time_utc: 'hora_utc',
+      type: 'tipo',
+      item_kind: 'clase_de_elemento',
+      item_id: 'id_del_elemento',
+      item_title: 'título_del_elemento',
+      device: 'dispositivo',
+      browser: 'navegador',
+      referrer_host: 'sitio_de_origen',
+      country: 'país',
+      count: 'número',
+    },
+    types: { scan: 'escaneo', click: 'clic', view: 'visita' },
+    itemKinds: { qr: 'código QR', profile: 'enlace del perfil', card: 'vCard' },
+    devices: { mobile: 'móvil', tablet: 'tableta', desktop: 'ordenador', unknown: 'desconocido' },
+    browsers: {
+      chrome: 'Chrome',
+      safari: 'Safari',
+      firefox: 'Firefox',
+      edge: 'Edge',
+      samsung: 'Samsung Internet',
+      opera: 'Opera',
+      'in-app': 'navegador de una app',
+      other: 'otro',
+      unknown: 'desconocido',
+    },
+  },
+};
+
+/** The word for a stored value, or the value itself when it has none (a value from before a class existed). */
+function wordOf(words: Record<string, string>, value: EventRow[EventColumn]): EventRow[EventColumn] {
+  return typeof value === 'string' ? (words[value] ?? value) : value;
+}
+
+/** Event rows with their values in the words of `texts`, as they are read. */
+export async function* translatedEvents(
+  rows: AsyncIterable<EventRow>,
+  texts: CsvTexts,
+): AsyncGenerator<EventRow> {
+  for await (const row of rows) {
+    yield {
+      ...row,
+      type: wordOf(texts.types, row.type),
+      item_kind: wordOf(texts.itemKinds, row.item_kind),
+      device: wordOf(texts.devices, row.device),
+      browser: wordOf(texts.browsers, row.browser),
+    };
+  }
+}

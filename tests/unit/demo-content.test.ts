@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_TEXTS, demoProfileIn } from '../../server/demo/content.ts';
+import type { PublicProfile } from '../../server/public-profile/service.ts';
+
+/** The parts of the demo's profile the swap reads; the rest of a profile passes through untouched. */
+function demoProfile(position: string, titles: string[]): PublicProfile {
+  return {
+    demo: true,
+    card: { name: 'Alex Rivera', position, company: 'Northwind Studio' },
+    links: titles.map((title, index) => ({ title, url: `https://example.com/${index}`, code: `c${index}` })),
+  } as unknown as PublicProfile;
+}
+
+describe("the demo card's words", () => {
+  it('are those of the page language where the card still holds the seeded ones', () => {
+    const seeded = demoProfile(DEMO_TEXTS.en.position, [...DEMO_TEXTS.en.linkTitles]);
+    const spanish = demoProfileIn(seeded, 'es');
+    expect(spanish.card.position).toBe(DEMO_TEXTS.es.position);
+    expect(spanish.links.map((link) => link.title)).toEqual([...DEMO_TEXTS.es.linkTitles]);
+    expect(spanish.links.map((link) => link.url)).toEqual(seeded.links.map((link) => link.url));
+    expect(demoProfileIn(seeded, 'en')).toEqual(seeded);
+  });
+
+  it('keep what an operator changed on the demo card', () => {
+    const edited = demoProfile('Founder', ['Book a call', 'Our shop', 'Latest talk']);
+    const spanish = demoProfileIn(edited, 'es');
+    expect(spanish.card.position).toBe('Founder');
+    expect(spanish.links.map((link) => link.title)).toEqual([
+      DEMO_TEXTS.es.linkTitles[0],
+      'Our shop',
+      DEMO_TEXTS.es.linkTitles[2],
+    ]);
+  });
+});
