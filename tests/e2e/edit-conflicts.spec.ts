@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { callTrpc, EMPTY_VCARD, expect, expectAccessible, signedInNewPerson, test } from './support.ts';
 
 // Concurrent edits (DECISIONS.md "Work that is never lost"): two tabs edit the same card. The tab without
@@ -7,6 +7,7 @@ import { callTrpc, EMPTY_VCARD, expect, expectAccessible, signedInNewPerson, tes
 // in English and in Spanish, with axe on the comparison.
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 
 const TEXT = {
   en: {
@@ -40,6 +41,13 @@ async function openEditor(page: Page): Promise<void> {
   await stream;
 }
 
+/** A screenshot of the tab as it is, kept with the test's results. */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`edit-conflict-${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 /** The card as it is saved. */
 function savedCard(page: Page, id: string) {
   return callTrpc<{ company: string | null; position: string | null }>(page, 'vcards.get', { id }, 'GET');
@@ -49,7 +57,7 @@ for (const language of ['en', 'es'] as const) {
   test(`two tabs edit the same card: the second sees the conflict and chooses field by field (${language}, phone)`, async ({
     page,
     context,
-  }) => {
+  }, testInfo) => {
     const text = TEXT[language];
     await signedInNewPerson(page);
     await callTrpc(page, 'profile.setLanguage', { language });
@@ -76,6 +84,7 @@ for (const language of ['en', 'es'] as const) {
     await expect(notice).toBeVisible();
     await expect(other.getByLabel(text.company, { exact: true })).toHaveValue('US Navy');
     await expect(other.getByLabel(text.position, { exact: true })).toHaveValue('Engineer');
+    await keepScreenshot(other, testInfo, `notice-phone-${language}`);
 
     // its save is refused, nothing is saved, and it compares the two versions
     await other.getByRole('button', { name: text.save }).click();
@@ -91,6 +100,11 @@ for (const language of ['en', 'es'] as const) {
     const unchanged = await savedCard(page, id);
     expect([unchanged.company ?? '', unchanged.position]).toEqual(['', 'Rear Admiral']);
     await expectAccessible(other);
+    await keepScreenshot(other, testInfo, `dialog-phone-${language}`);
+    await other.setViewportSize(DESKTOP);
+    await expectAccessible(other);
+    await keepScreenshot(other, testInfo, `dialog-desktop-${language}`);
+    await other.setViewportSize(PHONE);
 
     // the choice is saved: the newer position and this tab's company
     await dialog.getByRole('button', { name: text.saveChoices }).click();
