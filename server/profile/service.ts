@@ -137,7 +137,7 @@ export async function updatePersonalInfo(
 ): Promise<{ version: number }> {
   const name = fullName(input);
   const now = new Date();
-  return ctx.db.transaction().execute(async (trx) => {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('profiles')
       .set({ first_name: input.firstName, last_name: input.lastName, name, updated_at: now })
@@ -149,6 +149,9 @@ export async function updatePersonalInfo(
     await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ctx.user.id).execute();
     return updated;
   });
+  // the profile's other open forms (another tab's) follow the new version
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  return saved;
 }
 
 /** Saves the theme accent colour. */
