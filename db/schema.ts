@@ -93,6 +93,8 @@ export interface ProfilesTable {
   plan_chosen: Generated<boolean>;
   /** When the dashboard first greeted the person ("Welcome"; "Welcome back" from then on). */
   welcomed_at: Date | null;
+  /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -128,6 +130,8 @@ export interface VcardsTable {
   live_chosen_at: Date | null;
   /** Its design (src/schemas/card-design.ts), kept through a downgrade; null: never designed. */
   design: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -153,6 +157,8 @@ export interface LinksTable {
   qr_design: ColumnType<QrDesign | null, string | null | undefined, string | null>;
   /** The code the owner chose (a row of link_codes, lowercase) that the link is shown with; null: `code`. */
   chosen_code: string | null;
+  /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
+  version: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -40,6 +40,11 @@ export const ERROR_REASONS = [
   'billing_unavailable',
   /** choosing a paused item to stay live, when the live item it would replace is no longer the one shown */
   'live_choice_changed',
+  /**
+   * a save based on an older version of what it edits (a newer one was saved meanwhile): nothing changed;
+   * meta.current is the record as it is now, for the person to compare and choose
+   */
+  'edit_conflict',
   /** removing a passkey that is the account's only way left to sign in */
   'last_sign_in_method',
   /** a feature the account's plan does not include (meta.feature, and meta.plan: the lowest that does) */

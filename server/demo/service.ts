@@ -102,7 +102,7 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
         email: DEMO_EMAIL,
         language: 'en',
       });
-      const vcardId = await insertVcard(trx, config.publicUrl, userId, {
+      const { id: vcardId } = await insertVcard(trx, config.publicUrl, userId, {
         ...DEMO_CARD,
         ...DEMO_COLOURS,
         photo: null,

@@ -4,7 +4,7 @@ import { saveCardDesign } from './service.ts';
 
 export const designsRouter = router({
   save: authedProcedure
-    .meta({ feature: 'customBranding' })
+    .meta({ feature: 'customBranding', edits: 'vcard' })
     .input(SaveCardDesignSchema)
     .mutation(({ ctx, input }) => saveCardDesign(ctx, input)),
 });

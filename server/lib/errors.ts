@@ -43,6 +43,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   already_subscribed: 409,
   billing_unavailable: 503,
   live_choice_changed: 409,
+  edit_conflict: 409,
   last_sign_in_method: 409,
   plan_required: 403,
   qr_inverted_colours: 422,

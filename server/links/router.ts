@@ -26,6 +26,7 @@ export const linksRouter = router({
     .input(QrCodeFormSchema)
     .mutation(({ ctx, input }) => createQrCode(ctx, input)),
   updateQrCode: authedProcedure
+    .meta({ edits: 'link' })
     .input(UpdateQrCodeSchema)
     .mutation(({ ctx, input }) => updateQrCode(ctx, input)),
   chooseCode: authedProcedure
@@ -37,6 +38,7 @@ export const linksRouter = router({
     .input(ProfileLinkFormSchema)
     .mutation(({ ctx, input }) => createProfileLink(ctx, input)),
   updateProfileLink: authedProcedure
+    .meta({ edits: 'link' })
     .input(UpdateProfileLinkSchema)
     .mutation(({ ctx, input }) => updateProfileLink(ctx, input)),
   reorderProfileLinks: authedProcedure

@@ -11,9 +11,6 @@ import {
 import { getPlan, hasRoomFor, planInEffect } from '../../src/plans.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
-  printedCode,
-  printedQrUrl,
-  shortLinkUrl,
   type ProfileLinkInput,
   type QrCodeInput,
   type ReorderLinksInput,
@@ -24,72 +21,26 @@ import {
 import { HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
 import { assertDesignScansWithCode } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { unusedLinkCode } from './code.ts';
+import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
+
+export type { LinkView } from './present.ts';
 
 // QR codes and profile links (issue 5; spec sections 2 "My QR Codes" and "/dashboard/links", 4 "Limits in
 // use" and "Links"). Both are rows of `links` with a short code served at /l/{code}; every query filters by
 // the signed-in user, and every create checks the plan's limit under the profile lock.
-
-const LINK_COLUMNS = [
-  'id',
-  'code',
-  'chosen_code',
-  'title',
-  'url',
-  'icon',
-  'scan_count',
-  'click_count',
-  'vcard_id',
-  'order_index',
-  'created_at',
-] as const;
 
 /** The plan limit each kind of link counts against (QR codes: not the ones vCards manage), by its name. */
 const LIMIT_OF: Record<LinkKind, { resource: 'qrCodes' | 'links'; kind: PausableKind }> = {
   qr: { resource: 'qrCodes', kind: 'qrCode' },
   profile: { resource: 'links', kind: 'profileLink' },
 };
-
-interface LinkRow {
-  id: string;
-  code: string;
-  chosen_code: string | null;
-  title: string;
-  url: string;
-  icon: string | null;
-  scan_count: number;
-  click_count: number;
-  vcard_id: string | null;
-  order_index: number;
-  created_at: Date;
-}
-
-/** A link as the dashboard shows it, with the short URL it is copied as and the one its QR code encodes. */
-function present(publicUrl: string, row: LinkRow) {
-  const code = printedCode(row);
-  return {
-    id: row.id,
-    code,
-    /** Whether the owner chose the code (customLinks). */
-    chosen: row.chosen_code !== null,
-    title: row.title,
-    url: row.url,
-    icon: row.icon,
-    scanCount: row.scan_count,
-    clickCount: row.click_count,
-    vcardId: row.vcard_id,
-    createdAt: row.created_at,
-    shortUrl: shortLinkUrl(publicUrl, code),
-    qrUrl: printedQrUrl(publicUrl, row),
-  };
-}
-
-export type LinkView = ReturnType<typeof present>;
 
 /**
  * How many links of a kind count against the plan (a vCard's own QR code does not): on the database, or
@@ -362,8 +313,9 @@ export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput):
 }
 
 /**
- * Changes a QR code's title, destination and icon; its short code (printed already, perhaps) stays. The
- * QR code a vCard manages follows its vCard and is not edited here.
+ * Changes a QR code's title, destination and icon, edited from `baseVersion`; its short code (printed
+ * already, perhaps) stays. The QR code a vCard manages follows its vCard and is not edited here. A newer
+ * version saved meanwhile: edit_conflict with the QR code as it is now, and nothing changes.
  */
 export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id, 'qr');
@@ -374,16 +326,19 @@ export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput
     .where('id', '=', input.id)
     .where('user_id', '=', ctx.user.id)
     .where('vcard_id', 'is', null)
+    .where('version', '=', input.baseVersion)
     .returning(LINK_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found');
+  if (!row)
+    throw await refusedEdit(() => readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'qr'));
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return present(ctx.config.publicUrl, row);
 }
 
 /**
- * Changes a profile link's title and URL; its short code stays, so links already shared (and its click
- * count) keep working.
+ * Changes a profile link's title and URL, edited from `baseVersion`; its short code stays, so links
+ * already shared (and its click count) keep working. A newer version saved meanwhile: edit_conflict with
+ * the link as it is now, and nothing changes.
  */
 export async function updateProfileLink(
   ctx: ServiceContext,
@@ -395,9 +350,13 @@ export async function updateProfileLink(
     .where('id', '=', input.id)
     .where('user_id', '=', ctx.user.id)
     .where('kind', '=', 'profile')
+    .where('version', '=', input.baseVersion)
     .returning(LINK_COLUMNS)
     .executeTakeFirst();
-  if (!row) throw new AppError('not_found');
+  if (!row)
+    throw await refusedEdit(() =>
+      readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'profile'),
+    );
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   return present(ctx.config.publicUrl, row);
 }

@@ -11,10 +11,12 @@ import {
   usernameChangeProblem,
 } from '../../src/username.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import type { ServiceContext } from '../trpc/context.ts';
+import { readOwnProfile } from './service.ts';
 import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts';
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
@@ -176,21 +178,28 @@ async function insertVcardWithinLimit(
   input: CreateCardInput,
 ): Promise<string> {
   await assertVcardRoom(trx, ctx.user.id, plan);
-  return insertVcard(trx, ctx.config.publicUrl, ctx.user.id, {
+  const { id } = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, {
     ...input,
     ...DEFAULT_CARD_COLOURS,
     backgroundColour: input.themeColour,
   });
+  return id;
 }
 
-/** /dashboard/profile: name, username and photo. */
-export async function updateProfileDetails(ctx: ServiceContext, input: ProfileDetailsInput): Promise<void> {
+/**
+ * /dashboard/profile: name, username and photo, edited from `baseVersion` of the profile; returns its new
+ * version (edit_conflict with the profile as it is now, and nothing changes, after a newer one).
+ */
+export async function updateProfileDetails(
+  ctx: ServiceContext,
+  input: ProfileDetailsInput,
+): Promise<{ version: number }> {
   const userId = ctx.user.id;
-  const previousPhoto = await withUniqueUsername(() =>
+  const saved = await withUniqueUsername(() =>
     ctx.db.transaction().execute(async (trx) => {
       const { previousPhoto } = await checkProfileWrite(trx, userId, input);
       const now = new Date();
-      await trx
+      const updated = await trx
         .updateTable('profiles')
         .set({
           name: input.name,
@@ -202,17 +211,21 @@ export async function updateProfileDetails(ctx: ServiceContext, input: ProfileDe
           updated_at: now,
         })
         .where('id', '=', userId)
-        .execute();
+        .where('version', '=', input.baseVersion)
+        .returning('version')
+        .executeTakeFirst();
+      if (!updated) throw await refusedEdit(() => readOwnProfile(trx, ctx));
       await trx
         .updateTable('users')
         .set({ name: input.name, updated_at: now })
         .where('id', '=', userId)
         .execute();
-      return previousPhoto;
+      return { previousPhoto, version: updated.version };
     }),
   );
   ctx.changes.publish({ userId, topic: 'cards' });
-  if (previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [previousPhoto]);
+  if (saved.previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
+  return { version: saved.version };
 }
 
 /** The account page's profile photo. */

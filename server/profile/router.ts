@@ -24,6 +24,7 @@ export const profileRouter = router({
   me: authedProcedure.query(({ ctx }) => getOwnProfile(ctx)),
   setLanguage: authedProcedure.input(SetLanguageSchema).mutation(({ ctx, input }) => setLanguage(ctx, input)),
   updatePersonalInfo: authedProcedure
+    .meta({ edits: 'profile' })
     .input(PersonalInfoSchema)
     .mutation(({ ctx, input }) => updatePersonalInfo(ctx, input)),
   setThemeColour: authedProcedure
@@ -42,6 +43,7 @@ export const profileRouter = router({
   createCard: authedProcedure.input(CreateCardSchema).mutation(({ ctx, input }) => createCard(ctx, input)),
   /** /dashboard/profile. */
   updateDetails: authedProcedure
+    .meta({ edits: 'profile' })
     .input(ProfileDetailsSchema)
     .mutation(({ ctx, input }) => updateProfileDetails(ctx, input)),
   testDataStatus: authedProcedure.query(({ ctx }) => testDataStatus(ctx)),

@@ -12,6 +12,7 @@ import {
   type SetLanguageInput,
   type ThemeColourInput,
 } from '../../src/schemas/profile.ts';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Creates the profile row of a new user; a second call for the same user changes nothing. */
@@ -37,7 +38,14 @@ export async function getProfileLanguage(db: Kysely<Database>, userId: string): 
  * for the dashboard to offer one). Throws not_found if the row is missing.
  */
 export async function getOwnProfile(ctx: ServiceContext) {
-  const profile = await ctx.db
+  const profile = await readOwnProfile(ctx.db, ctx);
+  if (!profile) throw new AppError('not_found');
+  return profile;
+}
+
+/** The user's profile as profile.me answers it (read with `db`, a transaction's too), or undefined. */
+export async function readOwnProfile(db: Kysely<Database>, ctx: Pick<ServiceContext, 'user' | 'config'>) {
+  const profile = await db
     .selectFrom('profiles')
     .select((eb) => [
       'id',
@@ -59,13 +67,14 @@ export async function getOwnProfile(ctx: ServiceContext) {
       'plan_chosen',
       'chosen_plan',
       'welcomed_at',
+      'version',
       eb
         .exists(eb.selectFrom('vcards').select(sql.lit(1).as('one')).where('user_id', '=', ctx.user.id))
         .as('has_vcard'),
     ])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
-  if (!profile) throw new AppError('not_found');
+  if (!profile) return undefined;
   // people who have not edited their name yet have only the full name from sign-up
   const parts = profile.first_name === null ? splitFullName(profile.name) : null;
   return {
@@ -118,18 +127,31 @@ export async function listHeldUsernames(ctx: ServiceContext): Promise<{
   return { current, held, card_subdomain_urls };
 }
 
-/** Saves first and last name, and their join as the full name of the profile and the account. */
-export async function updatePersonalInfo(ctx: ServiceContext, input: PersonalInfoInput): Promise<void> {
+/**
+ * Saves first and last name, and their join as the full name of the profile and the account, edited from
+ * `baseVersion` of the profile; returns its new version (edit_conflict, and nothing changes, after a newer).
+ */
+export async function updatePersonalInfo(
+  ctx: ServiceContext,
+  input: PersonalInfoInput,
+): Promise<{ version: number }> {
   const name = fullName(input);
   const now = new Date();
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
+  const saved = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
       .updateTable('profiles')
       .set({ first_name: input.firstName, last_name: input.lastName, name, updated_at: now })
       .where('id', '=', ctx.user.id)
-      .execute();
+      .where('version', '=', input.baseVersion)
+      .returning('version')
+      .executeTakeFirst();
+    if (!updated) throw await refusedEdit(() => readOwnProfile(trx, ctx));
     await trx.updateTable('users').set({ name, updated_at: now }).where('id', '=', ctx.user.id).execute();
+    return updated;
   });
+  // the profile's other open forms (another tab's) follow the new version
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  return saved;
 }
 
 /** Saves the theme accent colour. */

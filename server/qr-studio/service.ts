@@ -2,10 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { mediaKeyOf, mediaTypeOf } from '../../src/media.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
-import type { QrDownloadFormat, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
+import type { QrDownloadFormat, ResetQrDesignInput, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
 import { printedQrUrl, qrDownloadName, qrScanUrl } from '../../src/schemas/link.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
+import { readLinkRecord } from '../links/present.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import type { AppDeps, ServiceContext } from '../trpc/context.ts';
@@ -20,7 +22,7 @@ import { scannabilityProblem } from './scannability.ts';
 async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
   const link = await db
     .selectFrom('links')
-    .select(['id', 'code', 'chosen_code', 'title', 'vcard_id', 'qr_design'])
+    .select(['id', 'code', 'chosen_code', 'title', 'vcard_id', 'qr_design', 'version'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('kind', '=', 'qr')
@@ -36,14 +38,26 @@ async function logoOf(deps: AppDeps, design: QrDesign): Promise<LogoImage | null
   return bytes && key ? { bytes, contentType: mediaTypeOf(key) } : null;
 }
 
+/** The refusal of a studio edit of link `id` whose `baseVersion` is no longer the link's (or gone). */
+function refusedStudioEdit(ctx: ServiceContext, id: string) {
+  return refusedEdit(() => readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, id, 'qr'));
+}
+
 /**
- * Saves a QR code's design after checking that it scans: for a vCard's own code, both as the short link
- * (My QR Codes, downloads) and as the page address its public page shows. Throws not_found, validation_failed
- * (field photo: a logo that is not this user's upload) and the qr_* reasons; nothing is stored then.
+ * Saves a QR code's design, edited from `baseVersion` of its link, after checking that it scans: for a
+ * vCard's own code, both as the short link (My QR Codes, downloads) and as the page address its public page
+ * shows. Returns the design and the link's new version. Throws not_found, edit_conflict (a newer version
+ * saved meanwhile, told before the scan check and again after it), validation_failed (field photo: a logo
+ * that is not this user's upload) and the qr_* reasons; nothing is stored then.
  */
-export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput): Promise<QrDesign> {
+export async function saveQrDesign(
+  ctx: ServiceContext,
+  input: SaveQrDesignInput,
+): Promise<{ design: QrDesign; version: number }> {
   const link = await ownQrLink(ctx.db, ctx.user.id, input.id);
-  const { design } = input;
+  const { design, baseVersion } = input;
+  // before the scan check, which takes a second or more
+  if (link.version !== baseVersion) throw await refusedStudioEdit(ctx, link.id);
   if (design.logo) await assertOwnPhoto(ctx.db, ctx.user.id, design.logo);
   const logo = await logoOf(ctx, design);
   if (design.logo && !logo) throw new AppError('validation_failed', { field: 'photo' });
@@ -53,16 +67,20 @@ export async function saveQrDesign(ctx: ServiceContext, input: SaveQrDesignInput
   }
   const problem = (await Promise.all(checks)).find((found) => found !== null);
   if (problem) throw new AppError(problem);
-  await ctx.db
+  // a new printed code meanwhile is a new version too: the check above read the old one
+  const updated = await ctx.db
     .updateTable('links')
     .set({ qr_design: JSON.stringify(design) })
     .where('id', '=', link.id)
     .where('user_id', '=', ctx.user.id)
-    .execute();
+    .where('version', '=', baseVersion)
+    .returning('version')
+    .executeTakeFirst();
+  if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
   // 'links' redraws My QR Codes; the public pages' cache also drops the owner's pages on it
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  return design;
+  return { design, version: updated.version };
 }
 
 /**
@@ -83,17 +101,28 @@ export async function assertDesignScansWithCode(ctx: ServiceContext, linkId: str
   if (problem) throw new AppError(problem);
 }
 
-/** Back to the plain code: the design (and its logo, when nothing else uses it) is removed. */
-export async function resetQrDesign(ctx: ServiceContext, id: string): Promise<void> {
-  const link = await ownQrLink(ctx.db, ctx.user.id, id);
-  await ctx.db
+/**
+ * Back to the plain code, from `baseVersion` of the link: the design (and its logo, when nothing else uses
+ * it) is removed; returns the link's new version. A newer version saved meanwhile: edit_conflict with the
+ * QR code as it is now, and nothing changes.
+ */
+export async function resetQrDesign(
+  ctx: ServiceContext,
+  input: ResetQrDesignInput,
+): Promise<{ version: number }> {
+  const link = await ownQrLink(ctx.db, ctx.user.id, input.id);
+  const updated = await ctx.db
     .updateTable('links')
     .set({ qr_design: null })
     .where('id', '=', link.id)
     .where('user_id', '=', ctx.user.id)
-    .execute();
+    .where('version', '=', input.baseVersion)
+    .returning('version')
+    .executeTakeFirst();
+  if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  return updated;
 }
 
 export interface QrFile {

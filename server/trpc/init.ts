@@ -6,6 +6,7 @@ import type { ErrorReason } from '../../src/errors.ts';
 import type { PlanFeature } from '../../src/plans.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import type { EditedRecord } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Context } from './context.ts';
 
@@ -42,6 +43,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   already_subscribed: 'CONFLICT',
   billing_unavailable: 'SERVICE_UNAVAILABLE',
   live_choice_changed: 'CONFLICT',
+  edit_conflict: 'CONFLICT',
   last_sign_in_method: 'CONFLICT',
   plan_required: 'FORBIDDEN',
   qr_inverted_colours: 'UNPROCESSABLE_CONTENT',
@@ -82,9 +84,12 @@ export function reasonOf(error: TRPCError): ErrorReason {
 /**
  * What a procedure declares about itself. `feature`: the plan feature it is part of (src/plans.ts); an
  * account whose plan does not include it is refused with plan_required before the input is read.
+ * `edits`: the kind of row it edits from a `baseVersion` (server/lib/edit-versions.ts); the API tests
+ * prove from this declaration that every such procedure refuses an older version and changes nothing.
  */
 export interface ProcedureMeta {
   feature?: PlanFeature;
+  edits?: EditedRecord;
 }
 
 const t = initTRPC

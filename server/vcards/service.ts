@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
@@ -12,6 +12,7 @@ import {
   type VcardInput,
 } from '../../src/schemas/vcard.ts';
 import type { z } from 'zod';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { assertOwnPhoto } from '../media/service.ts';
@@ -51,7 +52,8 @@ export const CARD_COLUMNS = [
   'updated_at',
 ] as const;
 
-const VCARD_COLUMNS = [...CARD_COLUMNS, 'created_at'] as const;
+/** A vCard as the dashboard reads it: the card, its edit version (server/lib/edit-versions.ts) and age. */
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'version', 'created_at'] as const;
 
 /**
  * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
@@ -84,19 +86,19 @@ export async function assertVcardRoom(
 }
 
 /**
- * Inserts a vCard and the link it manages (its QR code, which does not count against the QR limit).
- * The caller holds the profile lock and has checked the limit and the photo.
+ * Inserts a vCard and the link it manages (its QR code, which does not count against the QR limit); returns
+ * its id and first edit version. The caller holds the profile lock and has checked the limit and the photo.
  */
 export async function insertVcard(
   trx: Transaction<Database>,
   publicUrl: string,
   userId: string,
   card: CardFields & Colours,
-): Promise<string> {
-  const { id } = await trx
+): Promise<{ id: string; version: number }> {
+  const { id, version } = await trx
     .insertInto('vcards')
     .values({ user_id: userId, ...vcardValues(card) })
-    .returning('id')
+    .returning(['id', 'version'])
     .executeTakeFirstOrThrow();
   const pageUrl = vcardPageUrl(publicUrl, id);
   await trx.updateTable('vcards').set({ qr_code: pageUrl }).where('id', '=', id).execute();
@@ -111,7 +113,7 @@ export async function insertVcard(
       url: pageUrl,
     })
     .execute();
-  return id;
+  return { id, version };
 }
 
 function vcardValues(card: CardFields & Colours) {
@@ -178,32 +180,47 @@ function nameOfSwapOut(swapOut: { id: string } | null, rows: readonly { id: stri
   return row ? { id: row.id, name: row.name } : null;
 }
 
-/** One of the signed-in user's vCards; someone else's reads as not found. */
-export async function getVcard(ctx: ServiceContext, id: string) {
-  const vcard = await ctx.db
+/** One of a user's vCards as vcards.get answers it, or undefined when they have no such card. */
+export function readVcard(db: Kysely<Database>, userId: string, id: string) {
+  return db
     .selectFrom('vcards')
     .select(VCARD_COLUMNS)
     .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** One of the signed-in user's vCards; someone else's reads as not found. */
+export async function getVcard(ctx: ServiceContext, id: string) {
+  const vcard = await readVcard(ctx.db, ctx.user.id, id);
   if (!vcard) throw new AppError('not_found');
   return vcard;
 }
 
-export async function createVcard(ctx: ServiceContext, input: VcardInput): Promise<{ id: string }> {
-  const id = await ctx.db.transaction().execute(async (trx) => {
+export async function createVcard(
+  ctx: ServiceContext,
+  input: VcardInput,
+): Promise<{ id: string; version: number }> {
+  const created = await ctx.db.transaction().execute(async (trx) => {
     const { plan } = await lockProfile(trx, ctx.user.id);
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
     return insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
-  return { id };
+  return created;
 }
 
-export async function updateVcard(ctx: ServiceContext, input: UpdateVcardInput): Promise<void> {
-  const { id, ...card } = input;
-  const previousPhoto = await ctx.db.transaction().execute(async (trx) => {
+/**
+ * Saves a vCard edited from `baseVersion`; returns its new version. A newer version saved meanwhile:
+ * edit_conflict with the card as it is now, and nothing changes.
+ */
+export async function updateVcard(
+  ctx: ServiceContext,
+  input: UpdateVcardInput,
+): Promise<{ version: number }> {
+  const { id, baseVersion, ...card } = input;
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('vcards')
       .select('photo')
@@ -213,18 +230,22 @@ export async function updateVcard(ctx: ServiceContext, input: UpdateVcardInput):
       .executeTakeFirst();
     if (!current) throw new AppError('not_found');
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, ctx.user.id, card.photo);
-    await trx
+    const updated = await trx
       .updateTable('vcards')
       .set({ ...vcardValues(card), updated_at: new Date() })
       .where('id', '=', id)
       .where('user_id', '=', ctx.user.id)
-      .execute();
+      .where('version', '=', baseVersion)
+      .returning('version')
+      .executeTakeFirst();
+    if (!updated) throw await refusedEdit(() => readVcard(trx, ctx.user.id, id));
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
-    return current.photo;
+    return { previousPhoto: current.photo, version: updated.version };
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
-  if (previousPhoto !== card.photo) await releaseUnusedPhotos(ctx, [previousPhoto]);
+  if (saved.previousPhoto !== card.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
+  return { version: saved.version };
 }
 
 /** Deletes a vCard; the link it manages goes with it (foreign key cascade). */

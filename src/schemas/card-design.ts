@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../social-profiles.ts';
+import { baseVersion } from './edit-version.ts';
 import { CardColoursSchema, CardFieldsSchema, colour, photoPath } from './vcard.ts';
 
 // A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
@@ -39,11 +40,15 @@ export type CardDesignValues = z.input<typeof CardDesignSchema>;
 /** The card's three colours (the vCard's own, shared with the vCard form) beside its design. */
 export type CardDesignColours = z.output<typeof CardColoursSchema>;
 
-/** The design screen: one vCard's colours and design, saved together (and previewed unsaved). */
+/**
+ * The design screen: one vCard's colours and design, saved together (and previewed unsaved), and the
+ * version of the vCard they were based on.
+ */
 export const SaveCardDesignSchema = z.object({
   vcardId: z.uuid(),
   colours: CardColoursSchema,
   design: CardDesignSchema,
+  baseVersion,
 });
 export type SaveCardDesignInput = z.output<typeof SaveCardDesignSchema>;
 

@@ -5,6 +5,7 @@ import { serverPaths } from '../routes.ts';
 import { singleLineText, toSingleLine } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 import { chosenNameProblem } from '../username.ts';
+import { baseVersion } from './edit-version.ts';
 
 // Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
 // dialog, the links page and the links.* procedures. Every destination is http(s) (DECISIONS.md).
@@ -61,24 +62,28 @@ export const QrCodeFormSchema = z.object({
     .transform((value) => value || null),
   // empty: a random code (every plan); a chosen one needs customLinks, checked by the service
   code: optionalChosenCode.default(null),
+  /** The version an edit of a saved QR code was based on (none for a new one). */
+  baseVersion: baseVersion.optional(),
 });
 export type QrCodeFormValues = z.input<typeof QrCodeFormSchema>;
 export type QrCodeInput = z.output<typeof QrCodeFormSchema>;
 
 /** Edit a QR code: its title and destination change; its code changes only through ChooseLinkCodeSchema. */
-export const UpdateQrCodeSchema = QrCodeFormSchema.omit({ code: true }).extend({ id: z.uuid() });
+export const UpdateQrCodeSchema = QrCodeFormSchema.omit({ code: true }).extend({ id: z.uuid(), baseVersion });
 export type UpdateQrCodeInput = z.output<typeof UpdateQrCodeSchema>;
 
 /** Links page: title and URL both required ('Title and URL are required'), then the same URL rules. */
 export const ProfileLinkFormSchema = z.object({
   title: singleLineText().min(1, M.linkTitleAndUrlRequired).max(LINK_TITLE_MAX_LENGTH, M.linkTitleTooLong),
   url: singleLineText().min(1, M.linkTitleAndUrlRequired).pipe(destination),
+  /** The version an edit of a saved link was based on (none for a new one). */
+  baseVersion: baseVersion.optional(),
 });
 export type ProfileLinkFormValues = z.input<typeof ProfileLinkFormSchema>;
 export type ProfileLinkInput = z.output<typeof ProfileLinkFormSchema>;
 
 /** Edit a profile link: its title and URL change by the same rules, its short code never does. */
-export const UpdateProfileLinkSchema = ProfileLinkFormSchema.extend({ id: z.uuid() });
+export const UpdateProfileLinkSchema = ProfileLinkFormSchema.extend({ id: z.uuid(), baseVersion });
 export type UpdateProfileLinkInput = z.output<typeof UpdateProfileLinkSchema>;
 
 export const LinkIdSchema = z.object({ id: z.uuid() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { QR_EYE_STYLES, QR_LOGO_SCALE_MIN, QR_MODULE_STYLES } from '../qr-design.ts';
+import { baseVersion } from './edit-version.ts';
 import { colour, photoPath } from './vcard.ts';
 
 // The QR studio's form and the qrStudio.* procedures (issue 13 item 3). Whether a design scans is the
@@ -18,9 +19,13 @@ export const QrDesignSchema = z.object({
   logoScale: z.number(M.invalid).min(QR_LOGO_SCALE_MIN, M.invalid).max(1, M.invalid),
 });
 
-/** Save the design of one QR code (a link of kind qr, a vCard's own included). */
-export const SaveQrDesignSchema = z.object({ id: z.uuid(), design: QrDesignSchema });
+/** Save the design of one QR code (a link of kind qr, a vCard's own included), edited from `baseVersion`. */
+export const SaveQrDesignSchema = z.object({ id: z.uuid(), design: QrDesignSchema, baseVersion });
 export type SaveQrDesignInput = z.output<typeof SaveQrDesignSchema>;
+
+/** Back to the plain code, from the version the studio showed. */
+export const ResetQrDesignSchema = z.object({ id: z.uuid(), baseVersion });
+export type ResetQrDesignInput = z.output<typeof ResetQrDesignSchema>;
 
 /** The downloads' formats and PNG sizes (a square of `size` px). */
 export const QR_DOWNLOAD_FORMATS = ['png', 'svg', 'pdf'] as const;

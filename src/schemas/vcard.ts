@@ -11,6 +11,7 @@ import {
 } from '../social-profiles.ts';
 import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
+import { baseVersion } from './edit-version.ts';
 
 // The vCard form (spec section 5) shared by the vCard dialog, /dashboard/vcard, card creation and the
 // vcards.* procedures.
@@ -134,14 +135,19 @@ export const CardColoursSchema = z.object({
   iconColour: colour,
 });
 
-/** The vCard dialog and /dashboard/vcard: the card fields and its three colours. */
-export const VcardFormSchema = CardFieldsSchema.extend(CardColoursSchema.shape);
+/**
+ * The vCard dialog and /dashboard/vcard: the card fields, its three colours and, when it edits a saved
+ * card, the version it was based on (kept with the values, so a draft of them keeps it too).
+ */
+export const VcardFormSchema = CardFieldsSchema.extend(CardColoursSchema.shape).extend({
+  baseVersion: baseVersion.optional(),
+});
 export type VcardFormValues = z.input<typeof VcardFormSchema>;
 export type VcardInput = z.output<typeof VcardFormSchema>;
 
 export const VcardIdSchema = z.object({ id: z.uuid() });
 
-export const UpdateVcardSchema = VcardFormSchema.extend({ id: z.uuid() });
+export const UpdateVcardSchema = VcardFormSchema.extend({ id: z.uuid(), baseVersion });
 export type UpdateVcardInput = z.output<typeof UpdateVcardSchema>;
 
 export interface SavedSocialLink {

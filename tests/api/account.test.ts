@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { secretOfTotpUri, totpCode } from '../support/totp.ts';
+import { versionOf } from '../support/factories.ts';
 
 let t: TestApp;
 
@@ -55,8 +56,13 @@ describe('personal information and theme', () => {
       last_name: 'José Pérez',
     });
     expect(
-      (await mutate('profile.updatePersonalInfo', cookie, { firstName: ' Ana ', lastName: 'García' }))
-        .statusCode,
+      (
+        await mutate('profile.updatePersonalInfo', cookie, {
+          firstName: ' Ana ',
+          lastName: 'García',
+          baseVersion: await versionOf(t.db, 'profiles', userId),
+        })
+      ).statusCode,
     ).toBe(200);
     expect(trpcData<Me>(await query('profile.me', cookie))).toMatchObject({
       name: 'Ana García',
@@ -68,8 +74,12 @@ describe('personal information and theme', () => {
   });
 
   it('refuses an empty first name and changes nothing', async () => {
-    const { cookie } = await signUp(t.app, { name: 'Keep Me' });
-    const response = await mutate('profile.updatePersonalInfo', cookie, { firstName: '  ', lastName: 'X' });
+    const { cookie, userId } = await signUp(t.app, { name: 'Keep Me' });
+    const response = await mutate('profile.updatePersonalInfo', cookie, {
+      firstName: '  ',
+      lastName: 'X',
+      baseVersion: await versionOf(t.db, 'profiles', userId),
+    });
     expect(response.statusCode).toBe(400);
     expect(trpcError(response).data.fieldErrors?.[0]?.message).toBe(VALIDATION_MESSAGES.firstNameRequired);
     expect(trpcData<Me>(await query('profile.me', cookie)).name).toBe('Keep Me');

@@ -437,8 +437,15 @@ describe("another account's things on a card host", () => {
 });
 
 describe('a renamed username on its subdomain', () => {
-  const saveProfile = (cookie: string, username: string) =>
-    trpcMutate(t.app, 'profile.updateDetails', cookie, { name: 'Grace Hopper', username, photo: null });
+  const saveProfile = async (cookie: string, username: string) => {
+    const me = await trpcQuery(t.app, 'profile.me', cookie);
+    return trpcMutate(t.app, 'profile.updateDetails', cookie, {
+      name: 'Grace Hopper',
+      username,
+      photo: null,
+      baseVersion: trpcData<{ version: number }>(me).version,
+    });
+  };
 
   it('answers 308 from the old subdomain to the new one, path and query kept, until the account is deleted', async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });

@@ -14,7 +14,7 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
-import { cardStepInput as card, freeUsername } from '../support/factories.ts';
+import { cardStepInput as card, freeUsername, versionOf } from '../support/factories.ts';
 
 // Card creation (/onboarding step 3), vCards, profile details and test data (issue 4 items 1, 3, 4, 8):
 // the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
@@ -266,7 +266,7 @@ describe('vCards', () => {
   it('edits, picks the primary one, and deletes a vCard with its link and unused photo', async () => {
     const { cookie, userId } = await userWithCard('business');
     const firstPhoto = await uploadPhoto(cookie);
-    const { id } = trpcData<{ id: string }>(
+    const { id, version } = trpcData<{ id: string; version: number }>(
       await mutate('vcards.create', cookie, vcard({ photo: firstPhoto })),
     );
 
@@ -274,6 +274,7 @@ describe('vCards', () => {
     const update = await mutate('vcards.update', cookie, {
       ...vcard({ name: 'Renamed', photo: secondPhoto, fontColour: '#111111' }),
       id,
+      baseVersion: version,
     });
     expect(update.statusCode, update.body).toBe(200);
     let state = await stored(userId);
@@ -306,7 +307,7 @@ describe('vCards', () => {
 
     const attempts = [
       await query('vcards.get', intruder.cookie, { id }),
-      await mutate('vcards.update', intruder.cookie, { ...vcard({ name: 'Hacked' }), id }),
+      await mutate('vcards.update', intruder.cookie, { ...vcard({ name: 'Hacked' }), id, baseVersion: 1 }),
       await mutate('vcards.delete', intruder.cookie, { id }),
       await mutate('vcards.setPrimary', intruder.cookie, { id }),
     ];
@@ -359,7 +360,13 @@ describe('vCards', () => {
     });
 
     // blank parts are saved as none: the .vcf suggests them from the name again
-    const update = await mutate('vcards.update', cookie, { ...input, givenName: ' ', familyName: '', id });
+    const update = await mutate('vcards.update', cookie, {
+      ...input,
+      givenName: ' ',
+      familyName: '',
+      id,
+      baseVersion: await versionOf(t.db, 'vcards', id),
+    });
     expect(update.statusCode, update.body).toBe(200);
     expect((await stored(userId)).vcards.find((vcard) => vcard.id === id)).toMatchObject({
       given_name: null,
@@ -407,7 +414,11 @@ describe('vCards', () => {
       });
 
       const [card] = before.vcards;
-      const updated = await mutate('vcards.update', cookie, { ...bad, id: card?.id });
+      const updated = await mutate('vcards.update', cookie, {
+        ...bad,
+        id: card?.id,
+        baseVersion: card?.version,
+      });
       expect(updated.statusCode).toBe(400);
       expect(trpcError(updated).data).toMatchObject({
         reason: 'validation_failed',
@@ -503,6 +514,7 @@ describe('profile details (/dashboard/profile)', () => {
       name: 'Ana María López',
       username,
       photo: newPhoto,
+      baseVersion: await versionOf(t.db, 'profiles', userId),
     });
     expect(response.statusCode, response.body).toBe(200);
     const state = await stored(userId);
@@ -528,6 +540,7 @@ describe('profile details (/dashboard/profile)', () => {
       name: 'Other',
       username,
       photo: null,
+      baseVersion: await versionOf(t.db, 'profiles', other.userId),
     });
     expect(trpcError(response).data.reason).toBe('username_taken');
     expect((await stored(other.userId)).profile.username).toBeNull();

@@ -8,6 +8,7 @@ import {
   createSignedInOwner,
   designInput,
   setTrialEnd,
+  versionOf,
 } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -192,6 +193,7 @@ describe('a logo and cover no card uses any more', () => {
     const replaced = await trpcMutate(t.app, 'designs.save', owner.cookie, {
       ...owner.input,
       design: { ...owner.input.design, logo: newLogo },
+      baseVersion: await versionOf(t.db, 'vcards', owner.vcardId),
     });
     expect(replaced.statusCode).toBe(200);
     const afterReplace = await mediaOf(owner.userId);

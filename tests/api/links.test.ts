@@ -48,6 +48,7 @@ interface LinkItem {
   vcardId: string | null;
   shortUrl: string;
   qrUrl: string;
+  version: number;
 }
 interface LinkList {
   items: LinkItem[];
@@ -181,6 +182,7 @@ describe('QR codes', () => {
       title: '  Winter menu ',
       url: 'https://cafe.example/winter',
       icon: '☕',
+      baseVersion: created.version,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(trpcData<LinkItem>(response)).toMatchObject({
@@ -213,7 +215,11 @@ describe('QR codes', () => {
     const before = await storedLinks(userId);
     const attempts = [
       await mutate('links.delete', cookie, { id: managed.id }),
-      await mutate('links.updateQrCode', cookie, { ...qrCode(), id: managed.id }),
+      await mutate('links.updateQrCode', cookie, {
+        ...qrCode(),
+        id: managed.id,
+        baseVersion: managed.version,
+      }),
     ];
     for (const response of attempts) {
       expect(response.statusCode).toBe(409);
@@ -240,7 +246,12 @@ describe('QR codes', () => {
 
     const existing = await createQrCode(cookie);
     const before = await storedLinks(userId);
-    const edited = await mutate('links.updateQrCode', cookie, { ...qrCode(), id: existing.id, url });
+    const edited = await mutate('links.updateQrCode', cookie, {
+      ...qrCode(),
+      id: existing.id,
+      url,
+      baseVersion: existing.version,
+    });
     expect(edited.statusCode).toBe(400);
     expect(trpcError(edited).data.fieldErrors).toEqual([{ path: 'url', message }]);
     expect(await storedLinks(userId)).toEqual(before);
@@ -326,6 +337,7 @@ describe('profile links', () => {
       id: link.id,
       title: '  My shop ',
       url: 'https://shop.example/new',
+      baseVersion: link.version,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(trpcData<LinkItem>(response)).toMatchObject({
@@ -360,6 +372,7 @@ describe('profile links', () => {
       id: link.id,
       ...profileLink(5),
       ...overrides,
+      baseVersion: link.version,
     });
     expect(response.statusCode).toBe(400);
     expect(trpcError(response).data).toMatchObject({ reason: 'validation_failed', fieldErrors });
@@ -370,7 +383,11 @@ describe('profile links', () => {
     const { cookie, userId } = await userOn('pro');
     const qr = await createQrCode(cookie);
     const before = await storedLinks(userId);
-    const response = await mutate('links.updateProfileLink', cookie, { id: qr.id, ...profileLink(3) });
+    const response = await mutate('links.updateProfileLink', cookie, {
+      id: qr.id,
+      ...profileLink(3),
+      baseVersion: qr.version,
+    });
     expect(trpcError(response).data.reason).toBe('not_found');
     expect(await storedLinks(userId)).toEqual(before);
   });
@@ -440,9 +457,13 @@ describe('someone else’s links', () => {
     expect(theirLinks.used).toBe(1);
 
     const attempts = [
-      await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: ownerQr.id }),
-      await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: managed.id }),
-      await mutate('links.updateProfileLink', intruder.cookie, { ...profileLink(9), id: ownerLink.id }),
+      await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: ownerQr.id, baseVersion: 1 }),
+      await mutate('links.updateQrCode', intruder.cookie, { ...qrCode(9), id: managed.id, baseVersion: 1 }),
+      await mutate('links.updateProfileLink', intruder.cookie, {
+        ...profileLink(9),
+        id: ownerLink.id,
+        baseVersion: 1,
+      }),
       await mutate('links.delete', intruder.cookie, { id: ownerQr.id }),
       await mutate('links.delete', intruder.cookie, { id: ownerLink.id }),
       await mutate('links.delete', intruder.cookie, { id: managed.id }),
@@ -465,6 +486,7 @@ describe('someone else’s links', () => {
       await mutate('links.updateProfileLink', '', {
         ...profileLink(),
         id: '6f1c1c64-0000-4000-8000-000000000000',
+        baseVersion: 1,
       }),
       await mutate('links.reorderProfileLinks', '', { ids: [] }),
       await mutate('links.delete', '', { id: '6f1c1c64-0000-4000-8000-000000000000' }),

@@ -161,7 +161,11 @@ describe('a transparent logo', () => {
     const link = await addLink(t.db, owner.userId, { kind: 'qr', url: 'https://example.com/menu' });
     const logo = await uploaded(owner.cookie, await transparentLogo(), '?kind=graphic');
     const design = qrDesignInput({ logo, background: '#FEF3C7', logoScale: 0.22 });
-    const saved = await trpcMutate(t.app, 'qrStudio.saveDesign', owner.cookie, { id: link.id, design });
+    const saved = await trpcMutate(t.app, 'qrStudio.saveDesign', owner.cookie, {
+      id: link.id,
+      design,
+      baseVersion: 1,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const download = (format: string, query = '') =>
       injectFromApp(t.app, {

@@ -11,6 +11,7 @@ import {
   endTrial,
   setPlan,
   setTrialEnd,
+  versionOf,
 } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -275,6 +276,7 @@ describe('a downgrade', () => {
       title: 'Q3',
       url: 'https://t.example/q3-new',
       icon: '',
+      baseVersion: await versionOf(t.db, 'links', qr.q3.id),
     });
     expect(edited.statusCode).toBe(200);
     const refused = await trpcMutate(t.app, 'links.createProfileLink', owner.cookie, {

@@ -20,6 +20,7 @@ import {
   designInput,
   endPaidPlan,
   qrDesignInput,
+  versionOf,
 } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -170,12 +171,14 @@ describe.each(ENDINGS)('a Pro plan whose period ended (%s) is Free', (by) => {
       name: 'Ada Kept',
       username: owner.username,
       photo: null,
+      baseVersion: await versionOf(t.db, 'profiles', owner.userId),
     });
     expect(kept.statusCode, kept.body).toBe(200);
     const renamed = await mutate('profile.updateDetails', owner.cookie, {
       name: 'Ada Kept',
       username: `${owner.username}-new`,
       photo: null,
+      baseVersion: await versionOf(t.db, 'profiles', owner.userId),
     });
     expectRefused(renamed, 'validation_failed');
     expect(trpcError(renamed).data.meta).toMatchObject({ field: 'username' });
@@ -205,6 +208,7 @@ describe.each(ENDINGS)('a Pro plan whose period ended (%s) is Free', (by) => {
     const studio = await mutate('qrStudio.saveDesign', owner.cookie, {
       id: owner.qr[0]?.id,
       design: qrDesignInput(),
+      baseVersion: 1,
     });
     expectRefused(studio, 'plan_required');
     const subdomain = await visit('/?qr', `${owner.username}.${CARD_DOMAIN}`);

@@ -21,6 +21,7 @@ import {
   createOwner,
   createSignedInOwner,
   forgetfulVisitors,
+  versionOf,
   visitFacts,
 } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
@@ -805,6 +806,7 @@ describe('Save contact (.vcf)', () => {
       id: first.id,
       title: 'Renamed',
       url: 'https://x.example/renamed',
+      baseVersion: await versionOf(t.db, 'links', first.id),
     });
     expect(rename.statusCode, rename.body).toBe(200);
     expect(await labels()).toEqual(['Renamed', 'Second']);

@@ -20,6 +20,7 @@ import {
   giveLinkCode,
   qrDesignInput,
   setPlan,
+  versionOf,
 } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -83,8 +84,13 @@ const storedDesign = async (id: string) =>
   (await t.db.selectFrom('links').select('qr_design').where('id', '=', id).executeTakeFirstOrThrow())
     .qr_design;
 
-const saveDesign = (owner: Owner, id: string, design: QrDesign) =>
-  trpcMutate(t.app, 'qrStudio.saveDesign', owner.cookie, { id, design });
+/** Saves a design as the studio does, from the QR code's version as it is now. */
+const saveDesign = async (owner: Owner, id: string, design: QrDesign) =>
+  trpcMutate(t.app, 'qrStudio.saveDesign', owner.cookie, {
+    id,
+    design,
+    baseVersion: await versionOf(t.db, 'links', id),
+  });
 
 const download = (owner: Owner, id: string, format: string, query = '') =>
   injectFromApp(t.app, {
@@ -151,7 +157,10 @@ describe('saving a design', () => {
   it('resets to the plain code', async () => {
     const owner = await ownerWithVcard();
     await saveDesign(owner, owner.linkId, qrDesignInput());
-    const response = await trpcMutate(t.app, 'qrStudio.resetDesign', owner.cookie, { id: owner.linkId });
+    const response = await trpcMutate(t.app, 'qrStudio.resetDesign', owner.cookie, {
+      id: owner.linkId,
+      baseVersion: await versionOf(t.db, 'links', owner.linkId),
+    });
     expect(response.statusCode).toBe(200);
     expect(await storedDesign(owner.linkId)).toBeNull();
     expect((await qrItem(owner, owner.linkId)).design).toEqual(DEFAULT_QR_DESIGN);

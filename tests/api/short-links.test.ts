@@ -6,7 +6,7 @@ import { createHitRecorder } from '../../server/links/hits.ts';
 import type { LinkView } from '../../server/links/service.ts';
 import { linkCounts } from '../support/counts.ts';
 import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from '../support/count-spill.ts';
-import { createSignedInOwner, forgetfulVisitors, visitFacts } from '../support/factories.ts';
+import { createSignedInOwner, forgetfulVisitors, versionOf, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -243,6 +243,7 @@ describe('GET /l/{code}', () => {
       title: 'Flyer',
       url: 'https://example.com/after',
       icon: '',
+      baseVersion: link.version,
     });
     expect(response.statusCode).toBe(200);
     expect(trpcData<LinkView>(response).code).toBe(link.code);
@@ -362,6 +363,7 @@ describe.runIf(process.env.DATABASE_URL)('two processes on one database (Postgre
         title: 'Flyer',
         url: 'https://example.com/shared-after',
         icon: '',
+        baseVersion: await versionOf(first.db, 'links', link.id),
       });
       expect(updated.statusCode).toBe(200);
       // the other process hears the change through LISTEN/NOTIFY

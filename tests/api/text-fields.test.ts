@@ -114,7 +114,11 @@ describe('tRPC procedures', () => {
       ['vcards.create', { ...emptyVcardForm(), name: 'Ana', website: 'https://a.example/\tx' }, 'website'],
       ['links.createQrCode', { title: withHostile('\n'), url: 'https://a.example', icon: '' }, 'title'],
       ['links.createProfileLink', { title: 'Ana', url: 'https://a.example/\u2028x' }, 'url'],
-      ['profile.updatePersonalInfo', { firstName: 'Ana', lastName: withHostile('\u200b') }, 'lastName'],
+      [
+        'profile.updatePersonalInfo',
+        { firstName: 'Ana', lastName: withHostile('\u200b'), baseVersion: 1 },
+        'lastName',
+      ],
       ['support.send', { subject: 'Help\r\nBcc: all@example.com', message: 'Hi' }, 'subject'],
     ];
     for (const [procedure, input, field] of cases) {

@@ -50,9 +50,11 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 /** A paid-plan username, different in every call. */
 const customName = (base: string) => `${base}-${randomBytes(3).toString('hex')}`;
 
-/** /dashboard/profile's save: the name, the username and no photo. */
-const saveProfile = (cookie: string, username: string, name = 'Grace Hopper') =>
-  mutate('profile.updateDetails', cookie, { name, username, photo: null });
+/** /dashboard/profile's save: the name, the username and no photo, from the profile as it is now. */
+const saveProfile = async (cookie: string, username: string, name = 'Grace Hopper') => {
+  const { version } = trpcData<{ version: number }>(await query('profile.me', cookie));
+  return mutate('profile.updateDetails', cookie, { name, username, photo: null, baseVersion: version });
+};
 
 const availability = async (cookie: string, username: string) =>
   trpcData<{ status: string; problem: string | null }>(

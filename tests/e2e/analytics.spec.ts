@@ -9,6 +9,7 @@ import {
   SCREENS,
   signedInNewPerson,
   test,
+  profileVersion,
 } from './support.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -24,7 +25,12 @@ type Overview = { totals: Record<'scans' | 'views' | 'clicks', { current: number
 /** Activity through the app: a QR code scanned three times, a profile link clicked twice, the profile viewed once. */
 async function makeActivity(page: Page) {
   const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
-  await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
+  await callTrpc(page, 'profile.updateDetails', {
+    name: 'Ada Lovelace',
+    username,
+    photo: null,
+    baseVersion: await profileVersion(page),
+  });
   await callTrpc(page, 'links.createQrCode', { title: 'Menu', url: 'https://example.com/menu', icon: '' });
   await callTrpc(page, 'links.createProfileLink', { title: 'Blog', url: 'https://example.com/blog' });
   const [qrCodes, profileLinks] = await Promise.all([

@@ -13,6 +13,7 @@ import {
   signUpAndConfirm,
   test,
   useLanguage,
+  profileVersion,
 } from './support.ts';
 
 // Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
@@ -241,7 +242,12 @@ test.describe('an expired trial', () => {
   }) => {
     const email = await signUpAndConfirm(page);
     const username = String(30_000_000 + Math.floor(Math.random() * 60_000_000));
-    await callTrpc(page, 'profile.updateDetails', { name: 'Ada Lovelace', username, photo: null });
+    await callTrpc(page, 'profile.updateDetails', {
+      name: 'Ada Lovelace',
+      username,
+      photo: null,
+      baseVersion: await profileVersion(page),
+    });
     await finishOnboarding(page);
     await expireTrial(email);
 

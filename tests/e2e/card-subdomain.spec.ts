@@ -13,6 +13,7 @@ import {
   signedInNewPerson,
   test,
   useLanguage,
+  profileVersion,
 } from './support.ts';
 
 // Card subdomains (issue 13 item 4, customSubdomain): the E2E server runs with CARD_DOMAIN=localhost, and
@@ -33,7 +34,12 @@ async function ownerWithCard(page: Page, username: string): Promise<string> {
     ...EMPTY_VCARD,
     name: 'Grace Hopper',
   });
-  await callTrpc(page, 'profile.updateDetails', { name: 'Grace Hopper', username, photo: null });
+  await callTrpc(page, 'profile.updateDetails', {
+    name: 'Grace Hopper',
+    username,
+    photo: null,
+    baseVersion: await profileVersion(page),
+  });
   return id;
 }
 
@@ -110,6 +116,7 @@ test("a Pro card's design font and the site's icons load on its subdomain", asyn
     vcardId,
     colours: { backgroundColour: '#0F766E', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
     design: { ...FREE_DESIGN, layout: 'left', font: 'lora', cover: 'gradient' },
+    baseVersion: (await callTrpc<{ version: number }>(page, 'vcards.get', { id: vcardId }, 'GET')).version,
   });
   const address = subdomainOf(username);
 
@@ -176,7 +183,12 @@ test('after a rename the old subdomain leads to the new one, and the account pag
 }) => {
   const { username: old } = await proOwnerWithCard(page);
   const current = `${old}-design`;
-  await callTrpc(page, 'profile.updateDetails', { name: 'Grace Hopper', username: current, photo: null });
+  await callTrpc(page, 'profile.updateDetails', {
+    name: 'Grace Hopper',
+    username: current,
+    photo: null,
+    baseVersion: await profileVersion(page),
+  });
 
   await page.goto(`${subdomainOf(old)}/?qr`);
   await expect(page).toHaveURL(`${subdomainOf(current)}/?qr`);

@@ -285,10 +285,16 @@ export function freeUsername(): string {
   return String(10_000_000 + randomInt(90_000_000));
 }
 
+/** The signed-in person's profile's edit version: what an edit of it through the API is based on. */
+export async function profileVersion(page: Page): Promise<number> {
+  return (await callTrpc<{ version: number }>(page, 'profile.me', undefined, 'GET')).version;
+}
+
 /** Gives the signed-in person a free-plan username (8 digits), so they have a public profile at /{username}. */
 export async function chooseUsername(page: Page, name = 'Ada Lovelace'): Promise<string> {
   const username = freeUsername();
-  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null });
+  const baseVersion = await profileVersion(page);
+  await callTrpc(page, 'profile.updateDetails', { name, username, photo: null, baseVersion });
   return username;
 }
 

@@ -160,17 +160,34 @@ export async function addVcard(
   return row.id;
 }
 
+/**
+ * The edit version of a row now (migration 2026-11-29T0300): what an edit based on the row as it is now
+ * carries as its baseVersion. A profile's id is its user's.
+ */
+export async function versionOf(
+  db: Kysely<Database>,
+  table: 'vcards' | 'profiles' | 'links',
+  id: string,
+): Promise<number> {
+  const row = await db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.version;
+}
+
 /** A card design (customBranding): the free design's fields unless overridden. */
 function cardDesign(overrides: Partial<CardDesign> = {}): CardDesign {
   return { ...FREE_DESIGN, ...overrides };
 }
 
-/** What the design screen saves (designs.save) for a vCard: its colours and a design. */
-export function designInput(vcardId: string, design: Partial<CardDesign> = {}) {
+/**
+ * What the design screen saves (designs.save) for a vCard: its colours and a design, edited from
+ * `baseVersion` of the card (a card just added is at 1).
+ */
+export function designInput(vcardId: string, design: Partial<CardDesign> = {}, baseVersion = 1) {
   return {
     vcardId,
     colours: { backgroundColour: '#1E3A8A', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
     design: cardDesign(design),
+    baseVersion,
   };
 }
 

@@ -125,6 +125,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   already_subscribed: msg`You already have this plan.`,
   billing_unavailable: msg`Payments are temporarily unavailable. Please try again in a moment.`,
   live_choice_changed: msg`What stays live changed in the meantime. Check the list and try again.`,
+  edit_conflict: msg`A newer version was saved in another tab or on another device while you were editing, so yours was not saved. Save again to replace it with yours, or reload the page to see the newer version.`,
   last_sign_in_method: msg`This passkey is your only way to sign in, so it cannot be removed. Add another passkey first.`,
   plan_required: msg`This feature is not included in your plan. Upgrade to use it.`,
   qr_inverted_colours: msg`This QR code would not scan: the code's colour must be darker than the background.`,

@@ -11,7 +11,7 @@ import { trpc } from '../lib/trpc.ts';
 import { useLocale } from '../lib/use-locale.ts';
 import { useNewVcardValues } from './vcards/use-new-vcard-values.ts';
 import { useSaveVcard } from './vcards/use-save-vcard.ts';
-import { vcardFormValues } from './vcards/vcard-form-values.ts';
+import { storedVcardForm } from './vcards/vcard-form-values.ts';
 import type { VcardRow } from './vcards/types.ts';
 import { VcardForm } from './vcards/VcardForm.tsx';
 
@@ -30,6 +30,7 @@ function SingleVcardForm({
   const locale = useLocale();
   const save = useSaveVcard();
   const publicUrl = publicPath ? publicPageUrl(publicPath) : null;
+  const stored = vcard ? storedVcardForm(vcard, locale) : null;
   return (
     <div className="space-y-4">
       {vcard && publicUrl && publicPath && (
@@ -50,7 +51,8 @@ function SingleVcardForm({
       )}
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm
-          initialValues={vcard ? vcardFormValues(vcard, locale) : newValues}
+          initialValues={stored?.values ?? newValues}
+          latest={stored}
           vcardId={vcard?.id}
           publicUrl={publicUrl}
           qrDesign={vcard?.qrDesign}

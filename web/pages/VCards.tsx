@@ -67,7 +67,10 @@ export function VCards() {
   const list = trpc.vcards.list.useQuery();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const create = () => setTarget({ vcard: null });
-  const editing = target?.vcard ?? null;
+  // the card as the list has it now (live updates refetch it), so the open form sees a newer version
+  const editing = target?.vcard
+    ? (list.data?.vcards.find((vcard) => vcard.id === target.vcard?.id) ?? target.vcard)
+    : null;
   const usage = list.data ? planUsage(list.data.vcards.length, list.data.limit) : null;
 
   return (

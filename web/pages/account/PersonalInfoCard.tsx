@@ -98,9 +98,7 @@ export function PersonalInfoCard({ profile }: { profile: Profile }) {
       description={<Trans>Your name and email address, as they appear on your account.</Trans>}
     >
       <ProfilePhoto photoUrl={profile.profile_pic} />
-      <PersonalInfoForm
-        initial={{ firstName: profile.first_name ?? '', lastName: profile.last_name ?? '' }}
-      />
+      <PersonalInfoForm profile={profile} />
       <div className="space-y-5 border-t border-slate-200 pt-5">
         <EmailAddress email={sessionEmail ?? profile.email ?? ''} />
         <Username username={profile.username} />

@@ -15,6 +15,7 @@ import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import { PublicPagePreview } from '../../components/card/PublicPagePreview.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -65,6 +66,9 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
     iconColour: vcard.icon_color,
   });
   const [design, setDesign] = useState<CardDesignValues>(() => storedDesign(vcard.design));
+  // the version of the card these choices are based on; after a refusal for a newer one, the newer one,
+  // so that saving again keeps these choices (the refusal says so)
+  const [baseVersion, setBaseVersion] = useState(vcard.version);
   const [errors, setErrors] = useState<Partial<Record<ColourName, string>>>({});
   const [uploading, setUploading] = useState(false);
   const applied = {
@@ -85,7 +89,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = SaveCardDesignSchema.safeParse({ vcardId: vcard.id, colours, design });
+    const parsed = SaveCardDesignSchema.safeParse({ vcardId: vcard.id, colours, design, baseVersion });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<ColourName, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -102,8 +106,10 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
     }
     setErrors({});
     try {
-      await save.mutateAsync(parsed.data);
+      setBaseVersion((await save.mutateAsync(parsed.data)).version);
     } catch (error) {
+      const newer = conflictRecord<VcardRow>(error);
+      if (newer) setBaseVersion(newer.version);
       toast({
         variant: 'destructive',
         title: t`Failed to save the design`,

@@ -1,7 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Pencil } from 'lucide-react';
-import { ProfileLinkFormSchema } from '#src/schemas/link.ts';
+import { ProfileLinkFormSchema, type ProfileLinkFormValues } from '#src/schemas/link.ts';
+import { conflictRecord, type Versioned } from '../../components/conflict/edit-conflict.ts';
+import type { ConflictField } from '../../components/conflict/field-diff.ts';
+import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { showSaveFailure } from '../../components/form/form-save-failure.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -15,28 +20,63 @@ import { linkUpdateFailure } from './link-save-failure.ts';
 import type { ProfileLinkRow } from './types.ts';
 import { useLinksChanged } from './use-links-changed.ts';
 
-/** The form inside the dialog, mounted on each opening so that it starts from the link as it is. */
+/** Every field of the form, named as the form names it, for the comparison of two versions. */
+const LINK_CONFLICT_FIELDS: readonly ConflictField[] = [
+  { path: 'title', label: msg`Title` },
+  { path: 'url', label: msg`URL` },
+];
+
+/** A stored link as a version of the form. */
+function storedLinkForm(
+  link: Pick<ProfileLinkRow, 'title' | 'url' | 'version'>,
+): Versioned<ProfileLinkFormValues> {
+  return { values: { title: link.title, url: link.url, baseVersion: link.version }, version: link.version };
+}
+
+/**
+ * The form inside the dialog, mounted on each opening so that it starts from the link as it is; `link` is
+ * the list's, which live updates refresh.
+ */
 function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => void }) {
   const { t, i18n } = useLingui();
   const linksChanged = useLinksChanged();
   const { mutateAsync } = trpc.links.updateProfileLink.useMutation();
-  const form = useZodForm(ProfileLinkFormSchema, { title: link.title, url: link.url });
+  const [initialValues] = useState(() => storedLinkForm(link).values);
+  const form = useZodForm(ProfileLinkFormSchema, initialValues);
+  const formRef = useRef<HTMLFormElement>(null);
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.submit(async () => {
+  /** Sends the values: answers whether they were saved, or the newer version that refused them. */
+  async function send(values: ProfileLinkFormValues) {
+    const { baseVersion = link.version } = values;
     try {
-      await mutateAsync({ ...form.getValues(), id: link.id });
+      await mutateAsync({ ...values, id: link.id, baseVersion });
+      return { saved: true };
     } catch (error) {
+      const newer = conflictRecord<ProfileLinkRow>(error);
+      if (newer) return { saved: false, conflict: storedLinkForm(newer) };
       showSaveFailure(form, linkUpdateFailure(error), i18n);
-      return;
+      return { saved: false };
     }
+  }
+
+  const onSubmit = form.submit(async () => {
+    const outcome = await versions.save(form.getValues(), send);
+    if (!outcome?.saved) return;
     toast({ title: t`Link updated successfully` });
     await linksChanged();
     onSaved();
   });
 
+  const versions = useEditVersions(
+    useVersionedHookForm(form, { resubmit: () => void onSubmit(), formRef }),
+    storedLinkForm(link),
+    LINK_CONFLICT_FIELDS,
+  );
+
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {versions.notice}
       <LinkFields form={form} />
       <FormActions
         className="pt-2"
@@ -45,6 +85,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
         busyLabel={<Trans>Saving...</Trans>}
         secondaryAction={<FormDialogCancel />}
       />
+      {versions.dialog}
     </form>
   );
 }

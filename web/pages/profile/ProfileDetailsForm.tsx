@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
@@ -8,6 +8,10 @@ import { ProfileDetailsSchema, type ProfileDetailsValues } from '#src/schemas/ca
 import { VCARD_NAME_MAX_LENGTH } from '#src/schemas/vcard.ts';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
 import { ProfilePhotoHint } from '../../components/card/ProfilePhotoHint.tsx';
+import { conflictRecord, type Versioned } from '../../components/conflict/edit-conflict.ts';
+import type { ConflictField } from '../../components/conflict/field-diff.ts';
+import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
 import {
   UsernameAndPhotoFields,
   useUsernameAndPhoto,
@@ -24,6 +28,28 @@ import { startingUsername } from '../onboarding/card-step-values.ts';
 
 const UPDATE_FAILED = { title: msg`Error`, description: msg`Failed to update profile` };
 
+type Profile = RouterOutputs['profile']['me'];
+
+/** Every field of the form, named as the form names it, for the comparison of two versions. */
+const PROFILE_CONFLICT_FIELDS: readonly ConflictField[] = [
+  { path: 'photo', label: msg`Profile picture`, kind: 'photo' },
+  { path: 'name', label: msg`Name` },
+  { path: 'username', label: msg`Username` },
+];
+
+/** A stored profile as a version of the form (`suggested`: the username offered while it has none). */
+function storedProfileForm(profile: Profile, suggested: string): Versioned<ProfileDetailsValues> {
+  return {
+    values: {
+      name: profile.name ?? '',
+      username: profile.username ?? suggested,
+      photo: profile.profile_pic,
+      baseVersion: profile.version,
+    },
+    version: profile.version,
+  };
+}
+
 function TextLinkToAccount() {
   return (
     <Link
@@ -36,7 +62,7 @@ function TextLinkToAccount() {
 }
 
 /** Name, username (with the card step's rules and check) and picture; the e-mail is only shown. */
-export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profile']['me'] }) {
+export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const { refetch: refetchSession } = authClient.useSession();
@@ -46,25 +72,25 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
     () => withUsernameRule(ProfileDetailsSchema, plan, profile.username),
     [plan, profile.username],
   );
-  const [initialValues] = useState<ProfileDetailsValues>(() => ({
-    name: profile.name ?? '',
-    // someone who has no username yet starts from a suggestion, as on the card step
-    username: startingUsername(profile, plan, profile.name ?? ''),
-    photo: profile.profile_pic,
-  }));
+  // someone who has no username yet starts from a suggestion, as on the card step
+  const [suggested] = useState(() => startingUsername(profile, plan, profile.name ?? ''));
+  const [initialValues] = useState(() => storedProfileForm(profile, suggested).values);
   const form = useZodForm(schema, initialValues);
+  const formRef = useRef<HTMLFormElement>(null);
   const { errors, isSubmitting, isDirty } = form.formState;
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   const name = useWatch({ control: form.control, name: 'name' });
   // a suggested username is new even though the form started with it
   const hasChanges = isDirty || profile.username === null;
 
-  // the procedure parses the form's own values with the same schema, so those are what is sent
-  const onSubmit = form.submit(async () => {
-    const values = form.getValues();
+  /** Sends the values; answers the version saved, a newer version refusing them, or null (told). */
+  async function send(values: ProfileDetailsValues) {
     try {
-      await mutateAsync(values);
+      const { version } = await mutateAsync(values);
+      return { values, version };
     } catch (error) {
+      const newer = conflictRecord<Profile>(error);
+      if (newer) return { conflict: storedProfileForm(newer, suggested) };
       const failure = cardSaveFailure(error, UPDATE_FAILED);
       failure.fieldErrors.forEach(({ path, message }, index) => {
         form.setError(path as FieldPath<ProfileDetailsValues>, { message }, { shouldFocus: index === 0 });
@@ -78,9 +104,15 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
           description: i18n._(failure.toast.description),
         });
       }
-      return;
+      return {};
     }
-    form.reset(values);
+  }
+
+  // the procedure parses the form's own values with the same schema, so those are what is sent
+  const onSubmit = form.submit(async () => {
+    const outcome = await versions.save(form.getValues(), send);
+    if (!outcome?.values) return;
+    form.reset({ ...outcome.values, baseVersion: outcome.version });
     toast({ title: t`Profile updated successfully` });
     // the name also shows in the top bar, which reads the session
     await Promise.all([
@@ -90,9 +122,16 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
     ]);
   });
 
+  const versions = useEditVersions(
+    useVersionedHookForm(form, { resubmit: () => void onSubmit(), formRef, dirty: hasChanges }),
+    storedProfileForm(profile, suggested),
+    PROFILE_CONFLICT_FIELDS,
+  );
+
   return (
     <SectionCard title={t`Your profile`}>
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5">
+        {versions.notice}
         <UsernameAndPhotoFields
           {...usernameAndPhoto.fields}
           photoLabel={<Trans>Profile picture</Trans>}
@@ -126,6 +165,7 @@ export function ProfileDetailsForm({ profile }: { profile: RouterOutputs['profil
         >
           <Trans>Save changes</Trans>
         </SubmitButton>
+        {versions.dialog}
       </form>
     </SectionCard>
   );

@@ -31,7 +31,9 @@ export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
     >
       <QrCodeForm
         initialValues={
-          qrCode ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '' } : EMPTY_FORM
+          qrCode
+            ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '', baseVersion: qrCode.version }
+            : EMPTY_FORM
         }
         submitLabel={qrCode ? <Trans>Save changes</Trans> : <Trans>Create QR code</Trans>}
         onSave={async (values) => {

@@ -40,6 +40,8 @@ export function QrCodeForm({
   const onSubmit = form.submit(async () => {
     const result = await onSave(form.getValues());
     if (result.ok) return;
+    // saving again keeps this edit over the newer version (the refusal says so)
+    if (result.newerVersion !== undefined) form.setValue('baseVersion', result.newerVersion);
     for (const { path, message } of result.fieldErrors) {
       form.setError(path as FieldPath<QrCodeFormValues>, { message });
     }

@@ -22,6 +22,7 @@ import { QR_PNG_DEFAULT_SIZE, QR_PNG_SIZES } from '#src/schemas/qr-design.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
+import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
 import { formSaveFailure } from '../../components/form/form-save-failure.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
@@ -103,6 +104,17 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
   const save = trpc.qrStudio.saveDesign.useMutation();
   const reset = trpc.qrStudio.resetDesign.useMutation();
   const [design, setDesign] = useState<QrDesign>(qrCode.savedDesign ?? DEFAULT_QR_DESIGN);
+  // the version of the QR code this design is based on; after a refusal for a newer one, the newer one,
+  // so that saving again keeps this design (the refusal says so)
+  const [baseVersion, setBaseVersion] = useState(qrCode.version);
+  const refused = (error: unknown) => {
+    const newer = conflictRecord<QrCodeRow>(error);
+    if (newer) setBaseVersion(newer.version);
+    const failure = formSaveFailure(error, {
+      failed: msg`Failed to save the QR design. Please try again.`,
+    });
+    setRefusal(i18n._(failure.toast.description));
+  };
   const [uploading, setUploading] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pngSize, setPngSize] = useState<number>(QR_PNG_DEFAULT_SIZE);
@@ -131,12 +143,9 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
     if (!coloursValid || busy || uploading) return;
     setRefusal(null);
     try {
-      await save.mutateAsync({ id: qrCode.id, design });
+      await save.mutateAsync({ id: qrCode.id, design, baseVersion });
     } catch (error) {
-      const failure = formSaveFailure(error, {
-        failed: msg`Failed to save the QR design. Please try again.`,
-      });
-      setRefusal(i18n._(failure.toast.description));
+      refused(error);
       return;
     }
     await linksChanged();
@@ -146,12 +155,9 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
 
   async function backToPlain() {
     try {
-      await reset.mutateAsync({ id: qrCode.id });
+      await reset.mutateAsync({ id: qrCode.id, baseVersion });
     } catch (error) {
-      const failure = formSaveFailure(error, {
-        failed: msg`Failed to save the QR design. Please try again.`,
-      });
-      setRefusal(i18n._(failure.toast.description));
+      refused(error);
       return;
     }
     await linksChanged();

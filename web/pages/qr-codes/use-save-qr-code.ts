@@ -3,14 +3,23 @@ import type { QrCodeFormValues } from '#src/schemas/link.ts';
 import type { FormSaveFailure } from '../../components/form/form-save-failure.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 import { qrSaveFailure } from './qr-save-failure.ts';
 
-export type QrSaveResult = { ok: true } | { ok: false; fieldErrors: FormSaveFailure['fieldErrors'] };
+export type QrSaveResult =
+  | { ok: true }
+  | {
+      ok: false;
+      fieldErrors: FormSaveFailure['fieldErrors'];
+      /** The version of a newer QR code that refused the edit: saving again from it keeps the edit. */
+      newerVersion?: number;
+    };
 
 /**
- * Creates a QR code (no id) or changes one's title and destination, with the spec's toasts. It sends the
- * form's own values: the procedures parse them with the same schema as the form.
+ * Creates a QR code (no id) or changes one's title and destination from the version its values carry,
+ * with the spec's toasts. It sends the form's own values: the procedures parse them with the same schema
+ * as the form.
  */
 export function useSaveQrCode() {
   const { t, i18n } = useLingui();
@@ -20,14 +29,18 @@ export function useSaveQrCode() {
 
   return async function save(id: string | null, values: QrCodeFormValues): Promise<QrSaveResult> {
     try {
-      if (id) await update.mutateAsync({ ...values, id });
-      else await create.mutateAsync(values);
+      if (id) {
+        const { baseVersion } = values;
+        if (baseVersion === undefined)
+          throw new Error('an edit of a QR code carries the version it is based on');
+        await update.mutateAsync({ ...values, id, baseVersion });
+      } else await create.mutateAsync(values);
     } catch (error) {
       const { toast: text, fieldErrors } = qrSaveFailure(error, id ? 'update' : 'create');
       toast({ variant: 'destructive', title: i18n._(text.title), description: i18n._(text.description) });
       // the list may have changed elsewhere (another tab used the plan's last QR code)
       await linksChanged();
-      return { ok: false, fieldErrors };
+      return { ok: false, fieldErrors, newerVersion: conflictRecord<{ version: number }>(error)?.version };
     }
     toast({ title: id ? t`QR code updated successfully` : t`QR code created successfully` });
     await linksChanged();

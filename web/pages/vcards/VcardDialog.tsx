@@ -4,7 +4,7 @@ import { useLocale } from '../../lib/use-locale.ts';
 import type { VcardRow } from './types.ts';
 import { useNewVcardValues } from './use-new-vcard-values.ts';
 import { useSaveVcard } from './use-save-vcard.ts';
-import { vcardFormValues } from './vcard-form-values.ts';
+import { storedVcardForm } from './vcard-form-values.ts';
 import { VcardForm } from './VcardForm.tsx';
 
 interface VcardDialogProps {
@@ -24,7 +24,8 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
   const save = useSaveVcard();
   const newValues = useNewVcardValues();
   const locale = useLocale();
-  const initialValues = vcard ? vcardFormValues(vcard, locale) : newValues;
+  const stored = vcard ? storedVcardForm(vcard, locale) : null;
+  const initialValues = stored?.values ?? newValues;
   return (
     <FormDialog
       title={vcard ? <Trans>Edit vCard</Trans> : <Trans>Create vCard</Trans>}
@@ -38,6 +39,7 @@ export function VcardDialog({ vcard, publicUrl, onSaved }: VcardDialogProps) {
       {initialValues ? (
         <VcardForm
           initialValues={initialValues}
+          latest={stored}
           vcardId={vcard?.id}
           publicUrl={publicUrl}
           qrDesign={vcard?.qrDesign}

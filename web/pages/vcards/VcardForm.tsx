@@ -1,14 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import type { Versioned } from '../../components/conflict/edit-conflict.ts';
+import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import type { VcardSaveResult } from './use-save-vcard.ts';
+import { VCARD_CONFLICT_FIELDS } from './vcard-conflict-fields.ts';
 import { VcardPreview } from './VcardPreview.tsx';
 
 type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
@@ -47,6 +51,8 @@ interface VcardFormProps {
   initialValues: VcardFormValues;
   /** The saved card's id (its preview is its public page); none while it is being created. */
   vcardId?: string | undefined;
+  /** The saved card as its query has it now, which the form follows (null: a new card). */
+  latest?: Versioned<VcardFormValues> | null;
   /** The address the preview's QR code shows; null while the card has no public page. */
   publicUrl: string | null;
   /** The design of the card's QR code in effect (a saved card's; a new card's code is plain). */
@@ -67,6 +73,7 @@ interface VcardFormProps {
 export function VcardForm({
   initialValues,
   vcardId,
+  latest = null,
   publicUrl,
   qrDesign,
   submitLabel,
@@ -77,13 +84,15 @@ export function VcardForm({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // the procedures parse the form's own values with the same schema, so those are what is sent
   const onSubmit = form.submit(async () => {
     const values = form.getValues();
-    const result = await onSave(values);
+    const result = await versions.save(values, onSave);
+    if (!result) return;
     if (result.ok) {
-      form.reset(values);
+      form.reset({ ...values, baseVersion: result.version });
       return;
     }
     for (const { path, message } of result.fieldErrors) {
@@ -91,10 +100,22 @@ export function VcardForm({
     }
   });
 
+  const versions = useEditVersions(
+    useVersionedHookForm(form, { resubmit: () => void onSubmit(), formRef }),
+    latest,
+    VCARD_CONFLICT_FIELDS,
+  );
+
   return (
     <div className="@container">
-      <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_22.5rem]">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_22.5rem]"
+      >
         <div className="min-w-0 space-y-6">
+          {versions.notice}
           <Controller
             control={form.control}
             name="photo"
@@ -129,6 +150,7 @@ export function VcardForm({
           busyLabel={uploading ? <Trans>Uploading photo...</Trans> : <Trans>Saving...</Trans>}
           secondaryAction={secondaryAction}
         />
+        {versions.dialog}
       </form>
     </div>
   );

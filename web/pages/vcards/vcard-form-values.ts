@@ -2,6 +2,7 @@ import type { Locale } from '#src/i18n.ts';
 import { suggestNameParts } from '#src/name-parts.ts';
 import { emptySocialLinks, type VcardFormValues } from '#src/schemas/vcard.ts';
 import { isSocialPlatform, OTHER_PLATFORM, socialFieldValue } from '#src/social-profiles.ts';
+import type { Versioned } from '../../components/conflict/edit-conflict.ts';
 
 /** The columns of a stored vCard that the form edits (vcards.list and vcards.get answer these). */
 export interface StoredVcard {
@@ -55,5 +56,16 @@ export function vcardFormValues(vcard: StoredVcard, locale: Locale): VcardFormVa
     backgroundColour: vcard.background_color,
     fontColour: vcard.font_color,
     iconColour: vcard.icon_color,
+  };
+}
+
+/** A stored vCard as a version of the form: the values an edit of it starts from, with their version. */
+export function storedVcardForm(
+  vcard: StoredVcard & { version: number },
+  locale: Locale,
+): Versioned<VcardFormValues> {
+  return {
+    values: { ...vcardFormValues(vcard, locale), baseVersion: vcard.version },
+    version: vcard.version,
   };
 }

@@ -1,0 +1,25 @@
+import { msg } from '@lingui/core/macro';
+import { SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS } from '#src/social-profiles.ts';
+import type { ConflictField } from '../../components/conflict/field-diff.ts';
+
+/** Every field of the vCard form, named as the form names it, for the comparison of two versions. */
+export const VCARD_CONFLICT_FIELDS: readonly ConflictField[] = [
+  { path: 'photo', label: msg`Photo`, kind: 'photo' },
+  { path: 'name', label: msg`Name` },
+  { path: 'givenName', label: msg`Given name` },
+  { path: 'familyName', label: msg`Family name` },
+  { path: 'position', label: msg`Position` },
+  { path: 'company', label: msg`Company` },
+  { path: 'email', label: msg`Email` },
+  { path: 'phone', label: msg`Phone` },
+  { path: 'website', label: msg`Website` },
+  ...SOCIAL_PLATFORMS.map((platform) => ({
+    path: `socialLinks.${platform}`,
+    label: SOCIAL_PLATFORM_NAMES[platform],
+  })),
+  { path: 'otherLink.label', label: msg`Another link: label` },
+  { path: 'otherLink.url', label: msg`Another link: web address` },
+  { path: 'backgroundColour', label: msg`Background colour`, kind: 'colour' },
+  { path: 'fontColour', label: msg`Font colour`, kind: 'colour' },
+  { path: 'iconColour', label: msg`Icon colour`, kind: 'colour' },
+];
