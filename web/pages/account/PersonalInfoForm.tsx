@@ -8,6 +8,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /** First and last name; the full name shown everywhere is their join (saved by the server). */
 export function PersonalInfoForm({ initial }: { initial: PersonalInfoInput }) {
@@ -17,6 +18,7 @@ export function PersonalInfoForm({ initial }: { initial: PersonalInfoInput }) {
   const { mutateAsync } = trpc.profile.updatePersonalInfo.useMutation();
   const form = useZodForm(PersonalInfoSchema, initial);
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
 
   const onSubmit = form.submit(async (values) => {

@@ -12,6 +12,8 @@ import { toast } from '../../lib/toast.ts';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice.tsx';
 
 interface SignInFormProps {
+  /** The address the form starts with (empty by default). */
+  initialEmail?: string | undefined;
   /** /auth offers 'Remember me'; without the box (/login) the session is remembered. */
   withRememberMe: boolean;
   /** The 'Forgot password?' link, on the row under the password field. */
@@ -23,6 +25,7 @@ interface SignInFormProps {
 
 /** E-mail and password (spec section 2, /login and /auth sign-in mode). */
 export function SignInForm({
+  initialEmail = '',
   withRememberMe,
   forgotPassword,
   onTwoFactorRequired,
@@ -31,7 +34,11 @@ export function SignInForm({
   const { t, i18n } = useLingui();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The box starts unticked (a session that ends with the browser); without the box the session is kept.
-  const form = useZodForm(SignInSchema, { email: '', password: '', rememberMe: !withRememberMe });
+  const form = useZodForm(SignInSchema, {
+    email: initialEmail,
+    password: '',
+    rememberMe: !withRememberMe,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async ({ email, password, rememberMe }) => {

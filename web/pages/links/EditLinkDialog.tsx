@@ -14,6 +14,7 @@ import { LinkFields } from './LinkFields.tsx';
 import { linkUpdateFailure } from './link-save-failure.ts';
 import type { ProfileLinkRow } from './types.ts';
 import { useLinksChanged } from './use-links-changed.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /** The form inside the dialog, mounted on each opening so that it starts from the link as it is. */
 function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => void }) {
@@ -22,6 +23,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
   const { mutateAsync } = trpc.links.updateProfileLink.useMutation();
   const form = useZodForm(ProfileLinkFormSchema, { title: link.title, url: link.url });
   const { isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async () => {
     try {

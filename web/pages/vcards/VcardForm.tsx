@@ -7,11 +7,15 @@ import { CardFields } from '../../components/card/CardFields.tsx';
 import { CardPreview } from '../../components/card/CardPreview.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
+import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import { FormActions } from '../../components/form/FormActions.tsx';
+import { resetToSaved } from '../../components/form/reset-to-saved.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { toast } from '../../lib/toast.ts';
 import { photoFailureText, type PhotoFailure } from '../../lib/upload-photo.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
 
 type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
@@ -100,6 +104,8 @@ interface VcardFormProps {
   secondaryAction?: ReactNode;
   /** The level of the form's section headings: 3 under a dialog's title (h2), 2 right under a page's h1. */
   headingLevel?: 2 | 3;
+  /** Keep the unsaved changes in this browser as a draft of this card (the vCard editor). */
+  draft?: { cardId: string; base: string | null };
 }
 
 /**
@@ -114,18 +120,25 @@ export function VcardForm({
   onSave,
   secondaryAction,
   headingLevel = 3,
+  draft: draftOf,
 }: VcardFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const reportPhotoFailure = usePhotoFailureToast();
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
+  const draft = useFormDraft(form, {
+    kind: 'vcard',
+    cardId: draftOf?.cardId ?? null,
+    base: draftOf?.base ?? null,
+  });
+  useLeaveGuard(form.formState.isDirty, draft.forget);
 
   // the procedures parse the form's own values with the same schema, so those are what is sent
   const onSubmit = form.submit(async () => {
     const values = form.getValues();
     const result = await onSave(values);
     if (result.ok) {
-      form.reset(values);
+      resetToSaved(form, values);
       return;
     }
     for (const { path, message } of result.fieldErrors) {
@@ -137,6 +150,7 @@ export function VcardForm({
     <div className="@container">
       <form noValidate onSubmit={onSubmit} className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-6">
+          <DraftNotice draft={draft} />
           <Controller
             control={form.control}
             name="photo"
