@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '#server/trpc/router.ts';
 import { TRPC_MAX_BATCH_SIZE } from '#src/api.ts';
 import { connection } from './connection.ts';
-import { trpcFailure } from './error-messages.ts';
+import { trpcFailure } from './trpc-failure.ts';
 import { sessionRecoveryLink } from './session-recovery-link.ts';
 
 /** Typed hooks for every procedure of the server's router (only its type crosses into the client). */

@@ -81,18 +81,8 @@ export function SessionRecoveryDialog() {
         if (!next) endRecovery('dismissed');
       }}
     >
-      <DialogContent
-        onOpenAutoFocus={(event) => {
-          // the address is filled in: the password is what to type
-          const password =
-            event.currentTarget instanceof HTMLElement
-              ? event.currentTarget.querySelector<HTMLInputElement>('input[type="password"]')
-              : null;
-          if (!password) return;
-          event.preventDefault();
-          password.focus();
-        }}
-      >
+      {/* the sign-in form, given the address, puts focus on the password */}
+      <DialogContent>
         <DialogTitle>
           <Trans>Sign in again to continue</Trans>
         </DialogTitle>

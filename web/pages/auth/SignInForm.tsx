@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SignInSchema } from '#src/schemas/auth.ts';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
@@ -12,7 +12,7 @@ import { toast } from '../../lib/toast.ts';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice.tsx';
 
 interface SignInFormProps {
-  /** The address the form starts with (empty by default). */
+  /** The address the form starts with (empty by default); given, the password field takes focus. */
   initialEmail?: string | undefined;
   /** /auth offers 'Remember me'; without the box (/login) the session is remembered. */
   withRememberMe: boolean;
@@ -40,6 +40,12 @@ export function SignInForm({
     rememberMe: !withRememberMe,
   });
   const { errors, isSubmitting } = form.formState;
+  // the address is filled in: the password is what to type (also when this form loads after its dialog opened)
+  const { setFocus } = form;
+  const focusPassword = initialEmail !== '';
+  useEffect(() => {
+    if (focusPassword) setFocus('password');
+  }, [focusPassword, setFocus]);
 
   const onSubmit = form.submit(async ({ email, password, rememberMe }) => {
     setUnverifiedEmail(null);
