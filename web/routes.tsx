@@ -1,19 +1,11 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { paths } from '#src/routes.ts';
 import { CanonicalPath } from './components/CanonicalPath.tsx';
+import { lazyScreen } from './components/lazy-screen.tsx';
 import { Goodbye } from './pages/Goodbye.tsx';
 import { Landing } from './pages/Landing.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { RouteError } from './pages/RouteError.tsx';
-
-/**
- * A screen loaded on first visit, so the landing page ships without the dashboard, auth and their
- * libraries (a phone on a slow network downloads only what it shows).
- */
-function lazyScreen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
-}
 
 /**
  * What a lazy screen shows while its code loads on the first visit: nothing, as the server's HTML shell had

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { reconnectDelay } from '../../src/reconnect.ts';
 
 // Change notices between the services that write user data and whoever caches or shows it (the public
 // page cache; issue 5's live updates). One process: an in-memory fan-out. Several processes on one
@@ -106,11 +107,6 @@ export const RECONNECT_DELAY_MS = 100;
  * nothing to a database that is still away.
  */
 export const MAX_RECONNECT_DELAY_MS = 1_000;
-
-/** The wait before attempt number `attempt` (0 first) to listen again: doubling from `first`, capped at `max`. */
-export function reconnectDelay(attempt: number, first: number, max: number): number {
-  return Math.min(first * 2 ** attempt, max);
-}
 
 /**
  * Notices shared by every process on one Postgres database (ARCHITECTURE.md "Scale by adding processes").

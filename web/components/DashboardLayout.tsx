@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useBillingStatusRefresh } from './billing/use-billing-status.ts';
+import { ConnectionNotice } from './ConnectionNotice.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { DashboardTopBar } from './dashboard/DashboardTopBar.tsx';
 import { DesktopSidebar } from './dashboard/DesktopSidebar.tsx';
@@ -35,6 +36,8 @@ export function DashboardLayout() {
       <DesktopSidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <DashboardTopBar />
+        {/* under the bar, and in view wherever the page is scrolled to */}
+        <ConnectionNotice className="sticky top-16 z-20" />
         <main
           id={MAIN_ID}
           tabIndex={-1}

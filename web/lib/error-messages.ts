@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
-import { TRPCClientError } from '@trpc/client';
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
@@ -33,6 +32,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '#src/username.ts';
+import { trpcFailure } from './trpc-failure.ts';
 
 // STYLE.md 3.4: the server and the shared schemas report ids and reasons, never sentences; this file turns
 // each of them into a translated message. A unit test proves every id and reason has an entry.
@@ -260,36 +260,8 @@ export function passkeyErrorMessage(
   return browserText ?? authErrorMessage(error);
 }
 
-/** What a refused tRPC call carries (server/trpc/init.ts formatter); null when no answer came at all. */
-export interface TrpcFailure {
-  reason: ErrorReason;
-  meta: Record<string, unknown> | undefined;
-  /** The input fields the shared schema refused, each with a validation id. */
-  fieldErrors: { path: string; message: string }[];
-}
-
-function isFieldError(value: unknown): value is { path: string; message: string } {
-  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/**
- * The reason (and details) of a failed tRPC call, or null for a call that got no answer (offline, server
- * down, an answer that is not ours). A reason we do not know reads as `internal`.
- */
-export function trpcFailure(error: unknown): TrpcFailure | null {
-  if (!(error instanceof TRPCClientError)) return { reason: 'internal', meta: undefined, fieldErrors: [] };
-  const data: unknown = error.data;
-  if (!isRecord(data)) return null;
-  return {
-    reason: isErrorReason(data.reason) ? data.reason : 'internal',
-    meta: isRecord(data.meta) ? data.meta : undefined,
-    fieldErrors: Array.isArray(data.fieldErrors) ? data.fieldErrors.filter(isFieldError) : [],
-  };
-}
+// in its own module: the tRPC client needs it, and must not load every schema this module reads limits from
+export { trpcFailure, type TrpcFailure } from './trpc-failure.ts';
 
 /** The text for a failed tRPC call. */
 export function trpcErrorMessage(error: unknown): MessageDescriptor {

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { SignUpInput } from '#src/schemas/auth.ts';
+import { ConnectionNotice } from '../components/ConnectionNotice.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { SessionRecoveryDialog } from '../components/session/SessionRecoveryDialog.tsx';
+import { useSessionHold } from '../components/session/use-session-hold.ts';
 import { useSessionStatus } from '../lib/use-session-status.ts';
 import {
   readAwaitingConfirmation,
@@ -25,6 +28,8 @@ function OnboardingContent() {
     password: '',
   }));
   const signedIn = status === 'signed-in';
+  // a session that ends while the card step has unsaved changes: the step stays, under the sign-in dialog
+  const hold = useSessionHold(status === 'signed-out');
 
   useEffect(() => {
     if (signedIn) storeAwaitingConfirmation(null);
@@ -42,7 +47,14 @@ function OnboardingContent() {
       </p>
     );
   }
-  if (signedIn) return <SignedInSteps />;
+  if (signedIn || hold) {
+    return (
+      <>
+        <SignedInSteps />
+        <SessionRecoveryDialog />
+      </>
+    );
+  }
   if (awaiting) {
     return (
       <VerifyEmailWaiting
@@ -73,6 +85,7 @@ function OnboardingContent() {
 export function Onboarding() {
   return (
     <PublicPageLayout>
+      <ConnectionNotice shape="box" className="sticky top-2 z-20" />
       <div className="space-y-6">
         <OnboardingContent />
       </div>

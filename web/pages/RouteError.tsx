@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
+import { Button } from '../components/ui/Button.tsx';
 
 function describeError(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -9,7 +10,10 @@ function describeError(error: unknown): string {
   return String(error);
 }
 
-/** spec section 2: the router's fallback when a page throws. Details are for developers, so only in dev. */
+/**
+ * spec section 2: the router's fallback when a page throws, with 'Try again' (a reload) beside 'Back to home'.
+ * Details are for developers, so only in dev.
+ */
 export function RouteError() {
   const error = useRouteError();
   return (
@@ -26,7 +30,13 @@ export function RouteError() {
             {describeError(error)}
           </pre>
         )}
-        <BackHomeLink />
+        {/* a page whose code could not be fetched opens by itself (lazy-screen.tsx); this is the way out of anything else */}
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => window.location.reload()}>
+            <Trans>Try again</Trans>
+          </Button>
+          <BackHomeLink />
+        </div>
       </div>
     </PublicPageLayout>
   );

@@ -59,6 +59,8 @@ function SingleVcardForm({
           submitLabel={vcard ? <Trans>Save vCard</Trans> : <Trans>Create vCard</Trans>}
           onSave={(values) => save(vcard?.id ?? null, values, t`vCard saved successfully`)}
           headingLevel={2}
+          // kept across a reload; its base is the saved card it was made on
+          draft={{ cardId: vcard?.id ?? 'new', base: vcard ? vcard.updated_at.toISOString() : null }}
         />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ChangeTopic } from '#server/lib/changes.ts';
+import { clientRetryDelay } from '#src/reconnect.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 // Issue 5, live updates: the server says which kinds of this person's data changed (in this tab, another
@@ -30,10 +31,8 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
 /** Every query any change can make stale: what a tab refetches when its stream (re)opens. */
 const EVERY_STALE_PATH = Object.values(STALE_AFTER).flat();
 
-const RETRY_FIRST_DELAY_MS = 1_000;
 /** How long the dashboard waits for the stream before it shows its data anyway (a stream held up by a proxy). */
 const FIRST_OPEN_WAIT_MS = 3_000;
-const RETRY_MAX_DELAY_MS = 30_000;
 
 /** tRPC query keys start with the procedure path as an array: [['vcards', 'list'], { type: 'query' }]. */
 function startsWithPath(queryKey: QueryKey, path: ProcedurePath): boolean {
@@ -92,7 +91,7 @@ export function useLiveUpdates(): { ready: boolean } {
   const signedOut = error?.data?.reason === 'unauthenticated';
   useEffect(() => {
     if (status !== 'error' || signedOut) return;
-    const delay = Math.min(RETRY_FIRST_DELAY_MS * 2 ** failures.current, RETRY_MAX_DELAY_MS);
+    const delay = clientRetryDelay(failures.current);
     failures.current += 1;
     const timer = setTimeout(reset, delay);
     return () => clearTimeout(timer);

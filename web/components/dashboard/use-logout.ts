@@ -2,6 +2,8 @@ import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { clearAccountDrafts } from '../../lib/drafts.ts';
+import { askBeforeLeaving, leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
@@ -44,17 +46,25 @@ async function signOutSucceeded(): Promise<boolean> {
   }
 }
 
-/** Signs out and goes to the landing page (spec section 2); a failure leaves the user signed in and says so. */
+/**
+ * Signs out and goes to the landing page (spec section 2); a failure leaves the user signed in and says so.
+ * With unsaved changes on the page it asks first (the leave guard's dialog), and it deletes the drafts the
+ * account kept in this browser: whoever uses it next must not find them.
+ */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const { t } = useLingui();
-  return () =>
-    whileLoggingOut(async () => {
+  const accountId = authClient.useSession().data?.user.id;
+  return async () => {
+    if (!(await askBeforeLeaving())) return;
+    await whileLoggingOut(async () => {
       if (await signOutSucceeded()) {
-        await navigate(paths.home);
+        if (accountId) clearAccountDrafts(localStorage, accountId);
+        await leaveWithoutAsking(() => navigate(paths.home));
         return true;
       }
       toast({ variant: 'destructive', title: t`Sign out failed`, description: t`Please try again.` });
       return false;
     });
+  };
 }

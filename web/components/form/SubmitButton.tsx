@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Loader2 } from 'lucide-react';
+import { useConnection } from '../../lib/connection.ts';
 import { Button, type ButtonVariant } from '../ui/Button.tsx';
 
 interface SubmitButtonProps {
@@ -14,7 +15,10 @@ interface SubmitButtonProps {
   children: ReactNode;
 }
 
-/** A form's submit button; while busy it is disabled and reads 'Please wait...' (spec section 2). */
+/**
+ * A form's submit button; while busy it is disabled and reads 'Please wait...' (spec section 2), or
+ * 'Waiting for the connection…' while the save it sent is held until the browser is back online.
+ */
 export function SubmitButton({
   busy,
   busyLabel,
@@ -23,6 +27,7 @@ export function SubmitButton({
   variant,
   children,
 }: SubmitButtonProps) {
+  const waiting = useConnection().waitingSaves > 0;
   return (
     <Button
       type="submit"
@@ -32,7 +37,13 @@ export function SubmitButton({
       aria-busy={busy || undefined}
     >
       {busy && <Loader2 aria-hidden className="motion-safe:animate-spin" />}
-      {busy ? (busyLabel ?? <Trans>Please wait...</Trans>) : children}
+      {busy && waiting ? (
+        <Trans>Waiting for the connection…</Trans>
+      ) : busy ? (
+        (busyLabel ?? <Trans>Please wait...</Trans>)
+      ) : (
+        children
+      )}
     </Button>
   );
 }

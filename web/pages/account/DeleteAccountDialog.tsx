@@ -10,6 +10,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/Dialog.tsx';
 import { ACCOUNT_DELETED_STATE } from '../../lib/account-deleted.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
+import { clearAccountDrafts } from '../../lib/drafts.ts';
+import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { whileLoggingOut } from '../../components/dashboard/use-logout.ts';
 import { toast } from '../../lib/toast.ts';
@@ -25,6 +27,7 @@ function DeleteAccountForm() {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const accountId = authClient.useSession().data?.user.id;
   const { mutateAsync, isPending } = trpc.account.delete.useMutation();
   const language = useLocale();
   const word = DELETE_CONFIRMATION_WORDS[language];
@@ -48,7 +51,11 @@ function DeleteAccountForm() {
       // the server already ended every session; this clears the cookie and the client's copy
       await authCall(authClient.signOut());
       queryClient.clear();
-      await navigate(paths.goodbye, { replace: true, state: ACCOUNT_DELETED_STATE });
+      if (accountId) clearAccountDrafts(localStorage, accountId);
+      // nothing on the page can be saved any more
+      await leaveWithoutAsking(() =>
+        navigate(paths.goodbye, { replace: true, state: ACCOUNT_DELETED_STATE }),
+      );
       return true;
     });
   }

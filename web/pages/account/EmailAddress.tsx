@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 function ChangeEmailForm({
   currentEmail,
@@ -24,6 +25,7 @@ function ChangeEmailForm({
   const { t, i18n } = useLingui();
   const form = useZodForm(ChangeEmailSchema, { newEmail: '' });
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const { setFocus } = form;
   useEffect(() => setFocus('newEmail'), [setFocus]);
 

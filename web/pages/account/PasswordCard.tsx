@@ -13,6 +13,7 @@ import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { SESSIONS_QUERY_KEY } from './use-sessions.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -22,6 +23,7 @@ export function PasswordCard() {
   const queryClient = useQueryClient();
   const form = useZodForm(ChangePasswordSchema, EMPTY);
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const [newPassword, confirmPassword] = useWatch({
     control: form.control,
     name: ['newPassword', 'confirmPassword'],

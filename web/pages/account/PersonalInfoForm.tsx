@@ -14,6 +14,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 type Profile = RouterOutputs['profile']['me'];
 
@@ -48,6 +49,7 @@ export function PersonalInfoForm({ profile }: { profile: Profile }) {
   const form = useZodForm(PersonalInfoSchema, initialValues);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const [firstName, lastName] = useWatch({ control: form.control, name: ['firstName', 'lastName'] });
 
   /** Sends the values; answers the version saved, a newer version refusing them, or nothing (told). */

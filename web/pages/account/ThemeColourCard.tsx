@@ -9,6 +9,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /**
  * The account's theme colour, shown as what it does: new vCards (onboarding's first card, My vCards, the
@@ -21,6 +22,7 @@ export function ThemeColourCard({ savedColour }: { savedColour: string }) {
   const { mutateAsync } = trpc.profile.setThemeColour.useMutation();
   const form = useZodForm(ThemeColourSchema, { themeColour: savedColour });
   const { errors, isSubmitting, isDirty } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async ({ themeColour }) => {
     try {

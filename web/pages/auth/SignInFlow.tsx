@@ -8,10 +8,13 @@ import { TwoFactorForm } from './TwoFactorForm.tsx';
  * which needs no code.
  */
 export function SignInFlow({
+  initialEmail,
   withRememberMe,
   forgotPassword,
   onSignedIn,
 }: {
+  /** The address to start with (signing in again as the account a page belongs to). */
+  initialEmail?: string;
   withRememberMe: boolean;
   forgotPassword: ReactNode;
   onSignedIn: () => Promise<void>;
@@ -25,6 +28,7 @@ export function SignInFlow({
   return (
     <>
       <SignInForm
+        initialEmail={initialEmail}
         withRememberMe={withRememberMe}
         forgotPassword={forgotPassword}
         onTwoFactorRequired={() => setStep('code')}

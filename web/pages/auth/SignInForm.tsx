@@ -13,6 +13,8 @@ import { toast } from '../../lib/toast.ts';
 import { UnverifiedEmailNotice } from './UnverifiedEmailNotice.tsx';
 
 interface SignInFormProps {
+  /** The address the form starts with (empty by default); given, the password field takes focus. */
+  initialEmail?: string | undefined;
   /** /auth offers 'Remember me'; without the box (/login) the session is remembered. */
   withRememberMe: boolean;
   /** The 'Forgot password?' link, on the row under the password field. */
@@ -26,6 +28,7 @@ interface SignInFormProps {
 
 /** E-mail and password (spec section 2, /login and /auth sign-in mode). */
 export function SignInForm({
+  initialEmail = '',
   withRememberMe,
   forgotPassword,
   onTwoFactorRequired,
@@ -35,10 +38,20 @@ export function SignInForm({
   const { t, i18n } = useLingui();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   // The box starts unticked (a session that ends with the browser); without the box the session is kept.
-  const form = useZodForm(SignInSchema, { email: '', password: '', rememberMe: !withRememberMe });
+  const form = useZodForm(SignInSchema, {
+    email: initialEmail,
+    password: '',
+    rememberMe: !withRememberMe,
+  });
   const { errors, isSubmitting } = form.formState;
   const rememberMe = useWatch({ control: form.control, name: 'rememberMe' });
   useEffect(() => onRememberMeChange?.(rememberMe), [rememberMe, onRememberMeChange]);
+  // the address is filled in: the password is what to type (also when this form loads after its dialog opened)
+  const { setFocus } = form;
+  const focusPassword = initialEmail !== '';
+  useEffect(() => {
+    if (focusPassword) setFocus('password');
+  }, [focusPassword, setFocus]);
 
   const onSubmit = form.submit(async ({ email, password, rememberMe }) => {
     setUnverifiedEmail(null);

@@ -13,12 +13,16 @@ import {
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import { PublicPagePreview } from '../../components/card/PublicPagePreview.tsx';
+import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
+import { sameValues } from '../../lib/drafts.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useDraft } from '../../lib/use-draft.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardRow } from '../vcards/types.ts';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
@@ -60,15 +64,32 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const save = trpc.designs.save.useMutation();
-  const [colours, setColours] = useState({
-    backgroundColour: vcard.background_color,
-    fontColour: vcard.font_color,
-    iconColour: vcard.icon_color,
+  // what is saved: the form has unsaved changes while it differs
+  const [saved, setSaved] = useState(() => ({
+    colours: {
+      backgroundColour: vcard.background_color,
+      fontColour: vcard.font_color,
+      iconColour: vcard.icon_color,
+    },
+    design: storedDesign(vcard.design),
+  }));
+  const [colours, setColours] = useState(saved.colours);
+  const [design, setDesign] = useState<CardDesignValues>(saved.design);
+  const draft = useDraft({
+    kind: 'design',
+    cardId: vcard.id,
+    base: vcard.updated_at.toISOString(),
+    values: { colours, design },
+    savedValues: saved,
+    restore: (values) => {
+      setColours(values.colours);
+      setDesign(values.design);
+    },
   });
-  const [design, setDesign] = useState<CardDesignValues>(() => storedDesign(vcard.design));
   // the version of the card these choices are based on; after a refusal for a newer one, the newer one,
   // so that saving again keeps these choices (the refusal says so)
   const [baseVersion, setBaseVersion] = useState(vcard.version);
+  useLeaveGuard(!sameValues({ colours, design }, saved), draft.forget);
   const [errors, setErrors] = useState<Partial<Record<ColourName, string>>>({});
   const [uploading, setUploading] = useState(false);
   const applied = {
@@ -105,6 +126,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
       return;
     }
     setErrors({});
+    const sent = { colours, design };
     try {
       setBaseVersion((await save.mutateAsync(parsed.data)).version);
     } catch (error) {
@@ -117,6 +139,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
       });
       return;
     }
+    setSaved(sent);
     toast({ title: t`Design saved` });
     await utils.vcards.invalidate();
   }
@@ -130,6 +153,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
       >
         <div className="min-w-0 space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           {/* on a phone the preview is below the choices */}
+          <DraftNotice draft={draft} />
           <a
             href={`#${PREVIEW_ID}`}
             className="inline-block py-2 text-sm font-semibold text-brand-strong underline underline-offset-2 @3xl:hidden"
@@ -210,6 +234,8 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
           <Button type="submit" disabled={save.isPending || uploading}>
             {uploading ? (
               <Trans>Uploading photo...</Trans>
+            ) : save.isPaused ? (
+              <Trans>Waiting for the connection…</Trans>
             ) : save.isPending ? (
               <Trans>Saving...</Trans>
             ) : (

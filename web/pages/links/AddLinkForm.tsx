@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { LinkFields } from './LinkFields.tsx';
 import { linkAddFailure, linkLimitText } from './link-save-failure.ts';
 import { useLinksChanged } from './use-links-changed.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 const EMPTY_FORM: ProfileLinkFormValues = { title: '', url: '' };
 
@@ -52,6 +53,7 @@ export function AddLinkForm({ usage }: { usage: PlanUsage }) {
   const { mutateAsync } = trpc.links.createProfileLink.useMutation();
   const form = useZodForm(ProfileLinkFormSchema, EMPTY_FORM);
   const { isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async () => {
     try {

@@ -19,6 +19,7 @@ import { LinkFields } from './LinkFields.tsx';
 import { linkUpdateFailure } from './link-save-failure.ts';
 import type { ProfileLinkRow } from './types.ts';
 import { useLinksChanged } from './use-links-changed.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /** Every field of the form, named as the form names it, for the comparison of two versions. */
 const LINK_CONFLICT_FIELDS: readonly ConflictField[] = [
@@ -45,6 +46,7 @@ function EditLinkForm({ link, onSaved }: { link: ProfileLinkRow; onSaved: () => 
   const form = useZodForm(ProfileLinkFormSchema, initialValues);
   const formRef = useRef<HTMLFormElement>(null);
   const { isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   /** Sends the values: answers whether they were saved, or the newer version that refused them. */
   async function send(values: ProfileLinkFormValues) {

@@ -20,6 +20,7 @@ import { LiveCardPreview } from './LiveCardPreview.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
 import { useCreateCard } from './use-create-card.ts';
 import { useSkipCard } from './use-skip-card.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /**
  * Step 3's form: username, photo, card fields and theme colour, with the live preview beside the fields
@@ -37,6 +38,7 @@ export function CreateCardForm({ profile, finished }: { profile: OnboardingProfi
   const [initialValues] = useState(() => initialCardValues(profile, plan, locale));
   const form = useZodForm(schema, initialValues);
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   const createCard = useCreateCard();
   const { skip, skipping } = useSkipCard();

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '#src/routes.ts';
 import type { CreateCardValues } from '#src/schemas/card.ts';
 import { cardSaveFailure, type CardSaveFailure } from '../../components/card/card-save-failure.ts';
+import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -39,7 +40,8 @@ export function useCreateCard(): (values: CreateCardValues) => Promise<CardSaveF
     }
     toast({ title: t`Welcome to Tapcard!`, description: t`Your virtual card is ready to share.` });
     await utils.profile.me.invalidate();
-    await navigate(paths.dashboard, { replace: true });
+    // the card is saved: the form's state is no unsaved change
+    await leaveWithoutAsking(() => navigate(paths.dashboard, { replace: true }));
     return [];
   };
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '#src/routes.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
+import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -31,7 +32,8 @@ export function useSkipCard(): { skip: () => Promise<void>; skipping: boolean } 
       description: t`You can create your card any time from your dashboard.`,
     });
     await utils.profile.me.invalidate();
-    await navigate(paths.dashboard, { replace: true });
+    // 'Skip for now' is the answer: the card form is left as it is
+    await leaveWithoutAsking(() => navigate(paths.dashboard, { replace: true }));
   }
 
   return { skip, skipping };

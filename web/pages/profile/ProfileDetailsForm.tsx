@@ -25,6 +25,7 @@ import { authClient } from '../../lib/auth-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { startingUsername } from '../onboarding/card-step-values.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 const UPDATE_FAILED = { title: msg`Error`, description: msg`Failed to update profile` };
 
@@ -78,6 +79,7 @@ export function ProfileDetailsForm({ profile }: { profile: Profile }) {
   const form = useZodForm(schema, initialValues);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, isSubmitting, isDirty } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const usernameAndPhoto = useUsernameAndPhoto(form.control, plan, profile.username);
   const name = useWatch({ control: form.control, name: 'name' });
   // a suggested username is new even though the form started with it

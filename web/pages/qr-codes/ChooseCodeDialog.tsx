@@ -15,6 +15,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 import { LinkCodeField } from './LinkCodeField.tsx';
 import { qrSaveFailure } from './qr-save-failure.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /** The link whose code is chosen: a QR code or a profile link, as the dashboard lists them. */
 interface CodedLink {
@@ -33,6 +34,7 @@ function ChooseCodeForm({ link, onSaved }: { link: CodedLink; onSaved: () => voi
     code: link.chosen ? link.code : '',
   });
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async () => {
     try {

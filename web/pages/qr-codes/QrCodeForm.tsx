@@ -9,6 +9,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { LinkCodeField } from './LinkCodeField.tsx';
 import type { QrSaveResult } from './use-save-qr-code.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 interface QrCodeFormProps {
   initialValues: QrCodeFormValues;
@@ -36,6 +37,7 @@ export function QrCodeForm({
   const form = useZodForm(QrCodeFormSchema, initialValues);
   const customLinks = usePlanFeature('customLinks');
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async () => {
     const result = await onSave(form.getValues());

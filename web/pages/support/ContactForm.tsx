@@ -12,6 +12,7 @@ import { CONTACT_SECTION_ID } from './sections.ts';
 import { useHashTarget } from './use-hash-target.ts';
 import { useMessageNotSent } from './use-message-not-sent.ts';
 import { usePresetSubject } from './use-preset-subject.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 /** The contact form (DECISIONS.md: stored, e-mailed to the team, and confirmed to the sender by e-mail). */
 export function ContactForm() {
@@ -23,6 +24,7 @@ export function ContactForm() {
   const presetSubject = usePresetSubject();
   const form = useZodForm(SupportMessageSchema, { subject: presetSubject, message: '' });
   const { errors, isSubmitting } = form.formState;
+  useLeaveGuard(form.formState.isDirty);
   const { setFocus } = form;
   // /dashboard/support#contact (also where /contact sends signed-in people): start typing right away
   useHashTarget(

@@ -8,9 +8,13 @@ import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
 import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
 import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
+import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import { FormActions } from '../../components/form/FormActions.tsx';
+import { resetToSaved } from '../../components/form/reset-to-saved.ts';
+import { useFormDraft } from '../../components/form/use-form-draft.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
 import { VCARD_CONFLICT_FIELDS } from './vcard-conflict-fields.ts';
 import { VcardPreview } from './VcardPreview.tsx';
@@ -64,6 +68,8 @@ interface VcardFormProps {
   secondaryAction?: ReactNode;
   /** The level of the form's section headings: 3 under a dialog's title (h2), 2 right under a page's h1. */
   headingLevel?: 2 | 3;
+  /** Keep the unsaved changes in this browser as a draft of this card (the vCard editor). */
+  draft?: { cardId: string; base: string | null };
 }
 
 /**
@@ -80,11 +86,18 @@ export function VcardForm({
   onSave,
   secondaryAction,
   headingLevel = 3,
+  draft: draftOf,
 }: VcardFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const draft = useFormDraft(form, {
+    kind: 'vcard',
+    cardId: draftOf?.cardId ?? null,
+    base: draftOf?.base ?? null,
+  });
+  useLeaveGuard(form.formState.isDirty, draft.forget);
 
   // the procedures parse the form's own values with the same schema, so those are what is sent
   const onSubmit = form.submit(async () => {
@@ -92,7 +105,9 @@ export function VcardForm({
     const result = await versions.save(values, onSave);
     if (!result) return;
     if (result.ok) {
-      form.reset({ ...values, baseVersion: result.version });
+      // what was typed while the save was on its way stays unsaved, on top of the version just saved
+      form.setValue('baseVersion', result.version);
+      resetToSaved(form, { ...values, baseVersion: result.version });
       return;
     }
     for (const { path, message } of result.fieldErrors) {
@@ -116,6 +131,7 @@ export function VcardForm({
       >
         <div className="min-w-0 space-y-6">
           {versions.notice}
+          <DraftNotice draft={draft} />
           <Controller
             control={form.control}
             name="photo"
