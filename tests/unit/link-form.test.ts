@@ -60,7 +60,7 @@ describe('a chosen short-link code (customLinks)', () => {
 
   it('the edit form never carries a code: a code changes only through links.chooseCode', () => {
     expect(
-      UpdateQrCodeSchema.parse({ ...QR_CODE, id: crypto.randomUUID(), code: 'menu' }),
+      UpdateQrCodeSchema.parse({ ...QR_CODE, id: crypto.randomUUID(), code: 'menu', baseVersion: 1 }),
     ).not.toHaveProperty('code');
   });
 });
@@ -115,9 +115,11 @@ describe('QR code form', () => {
 
   it('edits with the same rules and a link id', () => {
     const id = '0b5a3c9e-8d1f-4e4a-9a51-0f0e2d3c4b5a';
-    expect(UpdateQrCodeSchema.parse({ ...QR_CODE, id })).toMatchObject({ id, title: 'Menu', icon: null });
-    expect(UpdateQrCodeSchema.safeParse({ ...QR_CODE, id: 'not-an-id' }).success).toBe(false);
-    expect(UpdateQrCodeSchema.safeParse({ ...QR_CODE, id, url: 'javascript:alert(1)' }).success).toBe(false);
+    const edit = { ...QR_CODE, id, baseVersion: 3 };
+    expect(UpdateQrCodeSchema.parse(edit)).toMatchObject({ id, title: 'Menu', icon: null, baseVersion: 3 });
+    expect(UpdateQrCodeSchema.safeParse({ ...edit, id: 'not-an-id' }).success).toBe(false);
+    expect(UpdateQrCodeSchema.safeParse({ ...edit, url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(UpdateQrCodeSchema.safeParse({ ...QR_CODE, id }).success).toBe(false);
   });
 });
 

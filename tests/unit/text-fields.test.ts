@@ -60,6 +60,8 @@ function textFieldsOf(name: string, root: z.ZodType): TextField[] {
       case 'union':
         for (const option of def.options ?? []) walk(option, path);
         return;
+      case 'catch': // a preview's field: what fails its rules is drawn empty, never refused or stored
+        return;
       default:
         // a kind this walk does not know must be taught to it, never skipped without a word
         if (!NO_TEXT.has(def.type))

@@ -11,6 +11,7 @@ function problems(plan: 'free' | 'pro', saved: string | null, username: string):
     name: 'Grace Hopper',
     username,
     photo: null,
+    baseVersion: 1,
   });
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
