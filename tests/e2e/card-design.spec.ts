@@ -12,6 +12,7 @@ import {
   SCREENS,
   signedInNewPerson,
   test,
+  vcardVersion,
 } from './support.ts';
 
 // Card designs (issue 13 item 2, customBranding): the design screen with its live preview, the public
@@ -117,6 +118,7 @@ test("the Edit vCard preview is the card's page: its design, and what is being t
   const vcardId = await proWithCard(page);
   await callTrpc(page, 'designs.save', {
     vcardId,
+    baseVersion: await vcardVersion(page, vcardId),
     colours: { backgroundColour: '#0F766E', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
     design: { ...FREE_DESIGN, layout: 'left', font: 'lora', cover: 'gradient' },
   });

@@ -14,6 +14,7 @@ import {
   test,
   useLanguage,
   profileVersion,
+  vcardVersion,
 } from './support.ts';
 
 // Card subdomains (issue 13 item 4, customSubdomain): the E2E server runs with CARD_DOMAIN=localhost, and
@@ -116,7 +117,7 @@ test("a Pro card's design font and the site's icons load on its subdomain", asyn
     vcardId,
     colours: { backgroundColour: '#0F766E', fontColour: '#FFFFFF', iconColour: '#FDE68A' },
     design: { ...FREE_DESIGN, layout: 'left', font: 'lora', cover: 'gradient' },
-    baseVersion: (await callTrpc<{ version: number }>(page, 'vcards.get', { id: vcardId }, 'GET')).version,
+    baseVersion: await vcardVersion(page, vcardId),
   });
   const address = subdomainOf(username);
 

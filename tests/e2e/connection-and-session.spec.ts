@@ -12,6 +12,7 @@ import {
   signedInNewPerson,
   test,
   useLanguage,
+  vcardVersion,
 } from './support.ts';
 
 // Nothing a person types is lost (DECISIONS.md "Work that is never lost"): a save made offline waits for
@@ -33,6 +34,7 @@ const cases = [
     position: 'Position',
     saveVcard: 'Save vCard',
     vcardSaved: 'vCard saved successfully',
+    keepAllMine: 'Keep all mine and save',
     updateFailed: 'Failed to update vCard. Please try again.',
     offline: "You're offline.",
     oneWaiting: '1 save is waiting for the connection',
@@ -66,6 +68,7 @@ const cases = [
     position: 'Cargo',
     saveVcard: 'Guardar vCard',
     vcardSaved: 'vCard guardada correctamente',
+    keepAllMine: 'Conservar todo lo mío y guardar',
     updateFailed: 'No se pudo actualizar la vCard. Inténtalo de nuevo.',
     offline: 'No tienes conexión.',
     oneWaiting: '1 cambio espera la conexión',
@@ -305,13 +308,16 @@ for (const c of cases) {
       id: vcardId,
       name: 'Ada Lovelace',
       company: 'Saved on another device',
+      baseVersion: await vcardVersion(page, vcardId),
     });
     await expect.poll(async () => (await storedCards(page))[0]?.company).toBe('Saved on another device');
     await page.reload();
     await expect(restored).toContainText(c.savedSince);
     await expect(position).toHaveValue('Typed in this tab');
-    // saving it clears it
+    // saving it compares it with the card saved since (the draft was based on the older version), and
+    // keeping it all saves it and clears the draft
     await page.getByRole('button', { name: c.saveVcard }).click();
+    await page.getByRole('dialog').getByRole('button', { name: c.keepAllMine }).click();
     await expect(page.getByText(c.vcardSaved, { exact: true })).toBeVisible();
     await expect(restored).toBeHidden();
     expect((await storedCards(page))[0]?.position).toBe('Typed in this tab');

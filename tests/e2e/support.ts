@@ -290,6 +290,11 @@ export async function profileVersion(page: Page): Promise<number> {
   return (await callTrpc<{ version: number }>(page, 'profile.me', undefined, 'GET')).version;
 }
 
+/** A vCard's edit version: what an edit of it through the API is based on. */
+export async function vcardVersion(page: Page, id: string): Promise<number> {
+  return (await callTrpc<{ version: number }>(page, 'vcards.get', { id }, 'GET')).version;
+}
+
 /** Gives the signed-in person a free-plan username (8 digits), so they have a public profile at /{username}. */
 export async function chooseUsername(page: Page, name = 'Ada Lovelace'): Promise<string> {
   const username = freeUsername();
