@@ -93,7 +93,21 @@ test('the cards and the chart show the scans, clicks and views made today', asyn
 test('a failed load says so and loads again on request', async ({ page }) => {
   await signedInNewPerson(page);
   const failing = (url: URL) => url.pathname.includes('analytics.overview');
-  await page.route(failing, (route) => route.abort());
+  // the server answers, with a failure (a call that gets no answer at all loads again by itself once the
+  // server answers: connection-and-session.spec.ts): one tRPC error for each call of the batch
+  await page.route(failing, (route) => {
+    const calls = new URL(route.request().url()).pathname.split('/').at(-1)?.split(',') ?? [];
+    const error = {
+      message: 'internal',
+      code: -32603,
+      data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, reason: 'internal', meta: null },
+    };
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify(calls.map(() => ({ error: { json: error } }))),
+    });
+  });
   await page.goto('/dashboard');
   await expect(page.getByText('This could not be loaded')).toBeVisible();
   await page.unroute(failing);

@@ -39,7 +39,7 @@ test('/auth in Spanish: each mode has its labels and buttons, and a weak passwor
   await useLanguage(page, 'es');
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
-  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeVisible();
   await expect(page.getByLabel('Contraseña')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Recordarme' })).not.toBeChecked();
   await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeVisible();
@@ -50,7 +50,7 @@ test('/auth in Spanish: each mode has its labels and buttons, and a weak passwor
   await expect(page).toHaveURL('/auth?mode=signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Registrarse' })).toBeVisible();
   await page.getByLabel('Nombre').fill('Ada Lovelace');
-  await page.getByLabel('Email').fill(newEmail());
+  await page.getByLabel('Correo electrónico').fill(newEmail());
   await page.getByLabel('Contraseña').fill('corta');
   await page.getByRole('button', { name: 'Registrarse' }).click();
   await expect(
