@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.ts';
 import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';

@@ -1,15 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { config as zodConfig } from 'zod';
 import { followConnection } from '../lib/connection.ts';
 import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc.ts';
 import { LeaveGuard } from './LeaveGuard.tsx';
-
-// These screens check forms with the shared zod schemas. zod's fast path compiles parsers with
-// new Function(), after probing whether eval is allowed: the page's Content-Security-Policy
-// (script-src 'self') refuses it, and the probe alone logs a CSP violation.
-zodConfig({ jitless: true });
 
 /**
  * The tRPC client and its query cache, for the screens that talk to the API (sign-in, onboarding, the
