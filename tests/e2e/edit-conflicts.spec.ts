@@ -1,5 +1,13 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { callTrpc, EMPTY_VCARD, expect, expectAccessible, signedInNewPerson, test } from './support.ts';
+import {
+  buyPlan,
+  callTrpc,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 
 // Concurrent edits (DECISIONS.md "Work that is never lost"): two tabs edit the same card. The tab without
 // unsaved changes follows the other's save; the tab with unsaved changes is told that a newer version
@@ -32,12 +40,12 @@ const TEXT = {
   },
 } as const;
 
-/** Opens the card editor and waits until its live stream is open on the server. */
-async function openEditor(page: Page): Promise<void> {
+/** Opens a dashboard screen (the card editor by default) and waits until its live stream is open. */
+async function openEditor(page: Page, path = '/dashboard/vcard'): Promise<void> {
   const stream = page.waitForResponse(
     (response) => response.url().includes('/api/trpc/live.changes') && response.status() === 200,
   );
-  await page.goto('/dashboard/vcard');
+  await page.goto(path);
   await stream;
 }
 
@@ -119,3 +127,114 @@ for (const language of ['en', 'es'] as const) {
     await expect(page.getByText(text.newer, { exact: true })).toBeHidden();
   });
 }
+
+interface QrCodeState {
+  id: string;
+  title: string;
+  url: string;
+  savedDesign: { foreground: string; moduleStyle: string } | null;
+}
+
+/** The signed-in person's QR code `title` as it is saved. */
+async function savedQrCode(page: Page, title: string): Promise<QrCodeState | undefined> {
+  const list = await callTrpc<{ items: QrCodeState[] }>(page, 'links.qrCodes', undefined, 'GET');
+  return list.items.find((item) => item.title === title);
+}
+
+test('the design page, the QR studio and the edit of a QR code compare two versions too (en, phone)', async ({
+  page,
+  context,
+}, testInfo) => {
+  test.slow();
+  await signedInNewPerson(page);
+  await buyPlan(page, 'pro');
+  const { id } = await callTrpc<{ id: string }>(page, 'vcards.create', {
+    ...EMPTY_VCARD,
+    name: 'Grace Hopper',
+  });
+  await callTrpc(page, 'links.createQrCode', { title: 'Menu', url: 'https://example.com/menu', icon: '' });
+  const other = await context.newPage();
+  const newerDialog = other.getByRole('dialog', { name: TEXT.en.newer });
+  const notice = other.getByText(TEXT.en.newer, { exact: true });
+
+  // the design page: a font saved in one tab, a layout chosen in the other
+  for (const tab of [page, other]) {
+    await tab.setViewportSize(PHONE);
+    await openEditor(tab, '/dashboard/design');
+  }
+  await other.getByRole('radio', { name: 'Dark' }).check();
+  await page.getByLabel('Font', { exact: true }).selectOption({ label: 'Lora (serif)' });
+  await page.getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText('Design saved', { exact: true })).toBeVisible();
+  await expect(notice).toBeVisible();
+  await expect(other.getByLabel('Font', { exact: true })).not.toHaveValue('lora');
+  await other.getByRole('button', { name: 'Save design' }).click();
+  await expect(newerDialog).toBeVisible();
+  await expect(
+    newerDialog.getByRole('group', { name: 'Font' }).getByRole('radio', { name: TEXT.en.newerVersion }),
+  ).toBeChecked();
+  await expect(
+    newerDialog.getByRole('group', { name: 'Layout' }).getByRole('radio', { name: TEXT.en.yours }),
+  ).toBeChecked();
+  await expectAccessible(other);
+  await keepScreenshot(other, testInfo, 'design-dialog-phone-en');
+  await newerDialog.getByRole('button', { name: TEXT.en.saveChoices }).click();
+  await expect(other.getByText('Design saved', { exact: true })).toBeVisible();
+  const card = await callTrpc<{ design: { layout: string; font: string } }>(
+    page,
+    'vcards.get',
+    { id },
+    'GET',
+  );
+  expect(card.design).toMatchObject({ layout: 'dark', font: 'lora' });
+  // the first tab had no unsaved changes: it follows
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.getByText(TEXT.en.newer, { exact: true })).toBeHidden();
+
+  // the QR studio: dots saved in one tab, a code colour chosen in the other
+  for (const tab of [page, other]) {
+    await openEditor(tab, '/dashboard/qr-codes');
+    await tab.getByRole('article', { name: 'Menu' }).getByRole('button', { name: 'Design' }).click();
+  }
+  const studio = (tab: Page) => tab.getByRole('dialog', { name: 'Design QR code' });
+  await studio(other).getByLabel('Code colour', { exact: true }).fill('#1E3A8A');
+  await studio(page).getByRole('radio', { name: 'Dots' }).check();
+  await studio(page).getByRole('button', { name: 'Save design' }).click();
+  await expect(page.getByText('QR design saved', { exact: true })).toBeVisible();
+  await expect(studio(other).getByText(TEXT.en.newer, { exact: true })).toBeVisible();
+  await studio(other).getByRole('button', { name: 'Save design' }).click();
+  await expect(newerDialog).toBeVisible();
+  await expect(
+    newerDialog
+      .getByRole('group', { name: 'Module style' })
+      .getByRole('radio', { name: TEXT.en.newerVersion }),
+  ).toBeChecked();
+  await expect(
+    newerDialog.getByRole('group', { name: 'Code colour' }).getByRole('radio', { name: TEXT.en.yours }),
+  ).toBeChecked();
+  await expectAccessible(other);
+  await newerDialog.getByRole('button', { name: TEXT.en.saveChoices }).click();
+  await expect(other.getByText('QR design saved', { exact: true })).toBeVisible();
+  expect((await savedQrCode(page, 'Menu'))?.savedDesign).toMatchObject({
+    foreground: '#1E3A8A',
+    moduleStyle: 'dots',
+  });
+
+  // the edit of a QR code: a title saved in one tab, a destination typed in the other
+  for (const tab of [page, other]) {
+    await tab.getByRole('article', { name: 'Menu' }).getByRole('button', { name: 'Edit' }).click();
+  }
+  const edit = (tab: Page) => tab.getByRole('dialog', { name: 'Edit QR code' });
+  await edit(other).getByLabel('Destination URL').fill('https://example.com/autumn');
+  await edit(page).getByLabel('Title').fill('Autumn menu');
+  await edit(page).getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('QR code updated successfully', { exact: true })).toBeVisible();
+  await expect(edit(other).getByText(TEXT.en.newer, { exact: true })).toBeVisible();
+  await edit(other).getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    newerDialog.getByRole('group', { name: 'Title' }).getByRole('radio', { name: TEXT.en.newerVersion }),
+  ).toBeChecked();
+  await newerDialog.getByRole('button', { name: TEXT.en.saveChoices }).click();
+  await expect(other.getByText('QR code updated successfully', { exact: true })).toBeVisible();
+  expect(await savedQrCode(page, 'Autumn menu')).toMatchObject({ url: 'https://example.com/autumn' });
+});

@@ -46,6 +46,11 @@ export function QrCodes() {
   /** The id of the QR code open in the studio (the row itself is read from the list, so it stays fresh). */
   const [designing, setDesigning] = useState<string | null>(null);
   const designed = list.data?.items.find((qrCode) => qrCode.id === designing) ?? null;
+  // the QR code being edited as the list has it now (live updates refresh it), or as it was opened once
+  // it is gone from the list (its save then says so)
+  const edited = target?.qrCode
+    ? (list.data?.items.find((qrCode) => qrCode.id === target.qrCode?.id) ?? target.qrCode)
+    : null;
   const create = () => setTarget({ qrCode: null });
   const usage = list.data ? planUsage(list.data.used, list.data.limit) : null;
 
@@ -84,7 +89,7 @@ export function QrCodes() {
         <QueryStatus error={list.error} onRetry={() => void list.refetch()} />
       )}
       <Dialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
-        {target && <QrCodeDialog qrCode={target.qrCode} onSaved={() => setTarget(null)} />}
+        {target && <QrCodeDialog qrCode={edited} onSaved={() => setTarget(null)} />}
       </Dialog>
       <Dialog open={designed !== null} onOpenChange={(open) => !open && setDesigning(null)}>
         {designed && <QrStudioDialog qrCode={designed} onDone={() => setDesigning(null)} />}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BUTTON_STYLES,
@@ -6,7 +6,6 @@ import {
   CARD_LAYOUTS,
   COVER_KINDS,
   SaveCardDesignSchema,
-  storedDesign,
   type CardDesignValues,
   type CardFont,
 } from '#src/schemas/card-design.ts';
@@ -17,14 +16,16 @@ import { DraftNotice } from '../../components/form/DraftNotice.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
+import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedState } from '../../components/conflict/use-versioned-form.ts';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
-import { sameValues } from '../../lib/drafts.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardRow } from '../vcards/types.ts';
 import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
+import { DESIGN_CONFLICT_FIELDS, storedDesignForm, type DesignFormValues } from './design-versions.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 
 /** The preview's place on the page (one design form per page). */
@@ -64,32 +65,29 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const save = trpc.designs.save.useMutation();
-  // what is saved: the form has unsaved changes while it differs
-  const [saved, setSaved] = useState(() => ({
-    colours: {
-      backgroundColour: vcard.background_color,
-      fontColour: vcard.font_color,
-      iconColour: vcard.icon_color,
-    },
-    design: storedDesign(vcard.design),
-  }));
-  const [colours, setColours] = useState(saved.colours);
-  const [design, setDesign] = useState<CardDesignValues>(saved.design);
+  const formRef = useRef<HTMLFormElement>(null);
+  // the card as the list has it now: live updates refetch it, and the form follows it or says it is newer
+  const latest = storedDesignForm(vcard);
+  const {
+    values,
+    change: changeValues,
+    form,
+  } = useVersionedState(() => latest.values, DESIGN_CONFLICT_FIELDS, {
+    resubmit: () => void submit(),
+    formRef,
+    busy: save.isPending,
+  });
+  const versions = useEditVersions(form, latest, DESIGN_CONFLICT_FIELDS);
+  const { colours, design } = values;
   const draft = useDraft({
     kind: 'design',
     cardId: vcard.id,
     base: vcard.updated_at.toISOString(),
-    values: { colours, design },
-    savedValues: saved,
-    restore: (values) => {
-      setColours(values.colours);
-      setDesign(values.design);
-    },
+    values,
+    savedValues: form.base(),
+    restore: (restored) => changeValues(() => restored),
   });
-  // the version of the card these choices are based on; after a refusal for a newer one, the newer one,
-  // so that saving again keeps these choices (the refusal says so)
-  const [baseVersion, setBaseVersion] = useState(vcard.version);
-  useLeaveGuard(!sameValues({ colours, design }, saved), draft.forget);
+  useLeaveGuard(form.dirty, draft.forget);
   const [errors, setErrors] = useState<Partial<Record<ColourName, string>>>({});
   const [uploading, setUploading] = useState(false);
   const applied = {
@@ -98,19 +96,37 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
     iconColour: useAppliedColour(colours.iconColour),
   };
   const appliedAccent = useAppliedColour(design.accentColour);
-  const change = (values: Partial<CardDesignValues>) => setDesign((current) => ({ ...current, ...values }));
+  const change = (part: Partial<CardDesignValues>) =>
+    changeValues((values) => ({ ...values, design: { ...values.design, ...part } }));
   const colour = (name: ColourName) => ({
     value: name === 'accentColour' ? design.accentColour : colours[name],
     error: errors[name],
     onChange: (value: string) =>
       name === 'accentColour'
         ? change({ accentColour: value })
-        : setColours((current) => ({ ...current, [name]: value })),
+        : changeValues((values) => ({ ...values, colours: { ...values.colours, [name]: value } })),
   });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = SaveCardDesignSchema.safeParse({ vcardId: vcard.id, colours, design, baseVersion });
+  /** Sends the values: answers the version saved, a newer version refusing them, or nothing (told). */
+  async function send(values: DesignFormValues) {
+    try {
+      const input = SaveCardDesignSchema.parse({ vcardId: vcard.id, ...values });
+      return { saved: values, version: (await save.mutateAsync(input)).version };
+    } catch (error) {
+      const newer = conflictRecord<VcardRow>(error);
+      if (newer) return { conflict: storedDesignForm(newer) };
+      toast({
+        variant: 'destructive',
+        title: t`Failed to save the design`,
+        description: i18n._(trpcErrorMessage(error)),
+      });
+      return {};
+    }
+  }
+
+  async function submit() {
+    const mine = form.current();
+    const parsed = SaveCardDesignSchema.safeParse({ vcardId: vcard.id, ...mine });
     if (!parsed.success) {
       const fieldErrors: Partial<Record<ColourName, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -126,20 +142,10 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
       return;
     }
     setErrors({});
-    const sent = { colours, design };
-    try {
-      setBaseVersion((await save.mutateAsync(parsed.data)).version);
-    } catch (error) {
-      const newer = conflictRecord<VcardRow>(error);
-      if (newer) setBaseVersion(newer.version);
-      toast({
-        variant: 'destructive',
-        title: t`Failed to save the design`,
-        description: i18n._(trpcErrorMessage(error)),
-      });
-      return;
-    }
-    setSaved(sent);
+    const outcome = await versions.save(mine, send);
+    if (!outcome?.saved) return;
+    // what was chosen while the save was on its way stays unsaved, on top of the version just saved
+    form.restart(outcome.saved, outcome.version, form.current());
     toast({ title: t`Design saved` });
     await utils.vcards.invalidate();
   }
@@ -148,11 +154,16 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
     <div className="@container">
       <form
         noValidate
-        onSubmit={(event) => void onSubmit(event)}
+        ref={formRef}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
         className="grid gap-6 @3xl:grid-cols-[minmax(0,1fr)_23rem]"
       >
         <div className="min-w-0 space-y-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
           {/* on a phone the preview is below the choices */}
+          {versions.notice}
           <DraftNotice draft={draft} />
           <a
             href={`#${PREVIEW_ID}`}
@@ -255,6 +266,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             }}
           />
         </div>
+        {versions.dialog}
       </form>
     </div>
   );

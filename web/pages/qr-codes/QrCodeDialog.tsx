@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
 import { QrCodeForm } from './QrCodeForm.tsx';
+import { storedQrCodeForm } from './qr-code-versions.ts';
 import type { QrCodeRow } from './types.ts';
 import { useSaveQrCode } from './use-save-qr-code.ts';
 
 interface QrCodeDialogProps {
-  /** The QR code whose destination changes, or null to create one. */
+  /** The QR code whose destination changes (as the list has it now), or null to create one. */
   qrCode: QrCodeRow | null;
   onSaved: () => void;
 }
@@ -18,6 +19,7 @@ const EMPTY_FORM = { title: '', url: '', icon: '', code: '' };
  */
 export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
   const save = useSaveQrCode();
+  const latest = qrCode && storedQrCodeForm(qrCode);
   return (
     <FormDialog
       title={qrCode ? <Trans>Edit QR code</Trans> : <Trans>Create New QR</Trans>}
@@ -30,11 +32,8 @@ export function QrCodeDialog({ qrCode, onSaved }: QrCodeDialogProps) {
       }
     >
       <QrCodeForm
-        initialValues={
-          qrCode
-            ? { title: qrCode.title, url: qrCode.url, icon: qrCode.icon ?? '', baseVersion: qrCode.version }
-            : EMPTY_FORM
-        }
+        initialValues={latest?.values ?? EMPTY_FORM}
+        latest={latest}
         submitLabel={qrCode ? <Trans>Save changes</Trans> : <Trans>Create QR code</Trans>}
         onSave={async (values) => {
           const result = await save(qrCode?.id ?? null, values);

@@ -1,18 +1,24 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
 import { QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
+import type { Versioned } from '../../components/conflict/edit-conflict.ts';
+import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { LinkCodeField } from './LinkCodeField.tsx';
+import { QR_CODE_CONFLICT_FIELDS } from './qr-code-versions.ts';
 import type { QrSaveResult } from './use-save-qr-code.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 interface QrCodeFormProps {
   initialValues: QrCodeFormValues;
+  /** The saved QR code as the list has it now, which the form follows (null: a new QR code). */
+  latest: Versioned<QrCodeFormValues> | null;
   submitLabel: ReactNode;
   /** Saves the form's values; the fields the server refused are marked in the form. */
   onSave: (values: QrCodeFormValues) => Promise<QrSaveResult>;
@@ -29,6 +35,7 @@ interface QrCodeFormProps {
  */
 export function QrCodeForm({
   initialValues,
+  latest,
   submitLabel,
   onSave,
   secondaryAction,
@@ -37,20 +44,26 @@ export function QrCodeForm({
   const form = useZodForm(QrCodeFormSchema, initialValues);
   const customLinks = usePlanFeature('customLinks');
   const { errors, isSubmitting } = form.formState;
+  const formRef = useRef<HTMLFormElement>(null);
   useLeaveGuard(form.formState.isDirty);
 
   const onSubmit = form.submit(async () => {
-    const result = await onSave(form.getValues());
-    if (result.ok) return;
-    // saving again keeps this edit over the newer version (the refusal says so)
-    if (result.newerVersion !== undefined) form.setValue('baseVersion', result.newerVersion);
+    const result = await versions.save(form.getValues(), onSave);
+    if (!result || result.ok) return;
     for (const { path, message } of result.fieldErrors) {
       form.setError(path as FieldPath<QrCodeFormValues>, { message });
     }
   });
 
+  const versions = useEditVersions(
+    useVersionedHookForm(form, { resubmit: () => void onSubmit(), formRef }),
+    latest,
+    QR_CODE_CONFLICT_FIELDS,
+  );
+
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      {versions.notice}
       <TextField
         label={<Trans>Title</Trans>}
         autoComplete="off"
@@ -97,6 +110,7 @@ export function QrCodeForm({
         busyLabel={<Trans>Saving...</Trans>}
         secondaryAction={secondaryAction}
       />
+      {versions.dialog}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -22,7 +22,10 @@ import { QR_PNG_DEFAULT_SIZE, QR_PNG_SIZES } from '#src/schemas/qr-design.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
-import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
+import { conflictRecord, type Versioned } from '../../components/conflict/edit-conflict.ts';
+import type { ConflictField } from '../../components/conflict/field-diff.ts';
+import { useEditVersions, type VersionedValues } from '../../components/conflict/use-edit-versions.tsx';
+import { useVersionedState } from '../../components/conflict/use-versioned-form.ts';
 import { formSaveFailure } from '../../components/form/form-save-failure.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
@@ -34,6 +37,7 @@ import { Label } from '../../components/ui/Label.tsx';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { useLinksChanged } from '../links/use-links-changed.ts';
 import { DownloadButtons } from './DownloadButtons.tsx';
@@ -97,19 +101,51 @@ function ValidationText({ id }: { id: string }) {
   );
 }
 
+/** The studio's values: the design, and the version of the QR code it is from. */
+interface StudioValues extends VersionedValues {
+  design: QrDesign;
+}
+
+/** Every choice of the studio, named as the studio names it, for the comparison of two versions. */
+const STUDIO_CONFLICT_FIELDS: readonly ConflictField[] = [
+  { path: 'design.foreground', label: msg`Code colour`, kind: 'colour' },
+  { path: 'design.background', label: msg`Background colour`, kind: 'colour' },
+  { path: 'design.moduleStyle', label: msg`Module style`, kind: { names: MODULE_STYLE_NAMES } },
+  { path: 'design.eyeStyle', label: msg`Corner style`, kind: { names: EYE_STYLE_NAMES } },
+  { path: 'design.logo', label: msg`Centre logo`, kind: 'photo' },
+  { path: 'design.logoScale', label: msg`Logo size`, kind: 'percent' },
+];
+
+/** A stored QR code (as the list, or an edit_conflict refusal, has it) as a version of the studio. */
+function storedStudioForm(qrCode: Pick<QrCodeRow, 'savedDesign' | 'version'>): Versioned<StudioValues> {
+  return {
+    values: { design: qrCode.savedDesign ?? DEFAULT_QR_DESIGN, baseVersion: qrCode.version },
+    version: qrCode.version,
+  };
+}
+
 /** The studio's controls and live preview, for a plan that includes customBranding. */
 function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void }) {
   const { t, i18n } = useLingui();
   const linksChanged = useLinksChanged();
   const save = trpc.qrStudio.saveDesign.useMutation();
   const reset = trpc.qrStudio.resetDesign.useMutation();
-  const [design, setDesign] = useState<QrDesign>(qrCode.savedDesign ?? DEFAULT_QR_DESIGN);
-  // the version of the QR code this design is based on; after a refusal for a newer one, the newer one,
-  // so that saving again keeps this design (the refusal says so)
-  const [baseVersion, setBaseVersion] = useState(qrCode.version);
+  const formRef = useRef<HTMLFormElement>(null);
+  // the QR code as the list has it now: live updates refetch it, and the studio follows it or says it is
+  // newer
+  const latest = storedStudioForm(qrCode);
+  const {
+    values: { design },
+    change: changeValues,
+    form,
+  } = useVersionedState(() => latest.values, STUDIO_CONFLICT_FIELDS, {
+    resubmit: () => void submit(),
+    formRef,
+    busy: save.isPending || reset.isPending,
+  });
+  const versions = useEditVersions(form, latest, STUDIO_CONFLICT_FIELDS);
+  useLeaveGuard(form.dirty);
   const refused = (error: unknown) => {
-    const newer = conflictRecord<QrCodeRow>(error);
-    if (newer) setBaseVersion(newer.version);
     const failure = formSaveFailure(error, {
       failed: msg`Failed to save the QR design. Please try again.`,
     });
@@ -122,7 +158,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
   const logoScaleId = useId();
   const change = (part: Partial<QrDesign>) => {
     setRefusal(null);
-    setDesign((current) => ({ ...current, ...part }));
+    changeValues((values) => ({ ...values, design: { ...values.design, ...part } }));
   };
   const coloursValid =
     HEX_COLOUR_PATTERN.test(design.foreground) && HEX_COLOUR_PATTERN.test(design.background);
@@ -139,15 +175,25 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
   const logoPercent = Math.round(design.logoScale * 100);
   const logoLimitPercent = Math.round(QR_LOGO_MAX_AREA_SHARE * 100);
 
+  /** Sends the values: answers whether they were saved, a newer version refusing them, or nothing (told). */
+  async function send(values: StudioValues) {
+    const { design: sent, baseVersion = qrCode.version } = values;
+    try {
+      await save.mutateAsync({ id: qrCode.id, design: sent, baseVersion });
+      return { saved: true };
+    } catch (error) {
+      const newer = conflictRecord<QrCodeRow>(error);
+      if (newer) return { saved: false, conflict: storedStudioForm(newer) };
+      refused(error);
+      return { saved: false };
+    }
+  }
+
   async function submit() {
     if (!coloursValid || busy || uploading) return;
     setRefusal(null);
-    try {
-      await save.mutateAsync({ id: qrCode.id, design, baseVersion });
-    } catch (error) {
-      refused(error);
-      return;
-    }
+    const outcome = await versions.save(form.current(), send);
+    if (!outcome?.saved) return;
     await linksChanged();
     toast({ title: t`QR design saved` });
     onDone();
@@ -155,9 +201,19 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
 
   async function backToPlain() {
     try {
-      await reset.mutateAsync({ id: qrCode.id, baseVersion });
+      await reset.mutateAsync({ id: qrCode.id, baseVersion: form.current().baseVersion ?? qrCode.version });
     } catch (error) {
-      refused(error);
+      const newer = conflictRecord<QrCodeRow>(error);
+      if (!newer) {
+        refused(error);
+        return;
+      }
+      // the design changed meanwhile: shown as it is now, to be taken back to plain knowingly
+      const { values, version } = storedStudioForm(newer);
+      form.restart(values, version, values);
+      setRefusal(
+        t`This QR code's design was changed in another tab or on another device meanwhile, and is shown now. Choose Back to plain again to remove it.`,
+      );
       return;
     }
     await linksChanged();
@@ -167,6 +223,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -186,6 +243,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
         <p className="max-w-60 text-center text-xs break-all text-slate-600">{qrCode.shortUrl}</p>
       </div>
       <div className="min-w-0 space-y-5">
+        {versions.notice}
         <div className="grid gap-4 sm:grid-cols-2">
           <ColourField
             label={<Trans>Code colour</Trans>}
@@ -304,6 +362,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
           </div>
         </div>
       </div>
+      {versions.dialog}
     </form>
   );
 }
