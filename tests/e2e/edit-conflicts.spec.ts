@@ -168,6 +168,7 @@ test('the design page, the QR studio and the edit of a QR code compare two versi
   await expect(page.getByText('Design saved', { exact: true })).toBeVisible();
   await expect(notice).toBeVisible();
   await expect(other.getByLabel('Font', { exact: true })).not.toHaveValue('lora');
+  await expectAccessible(other);
   await other.getByRole('button', { name: 'Save design' }).click();
   await expect(newerDialog).toBeVisible();
   await expect(
