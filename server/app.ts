@@ -40,8 +40,9 @@ import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
 import { passkeysOffLogMessage, passkeysOffReason } from './passkeys/relying-party.ts';
-import { makeCreateContext, type AppDeps } from './trpc/context.ts';
-import { appRouter, type AppRouter } from './trpc/router.ts';
+import type { AppDeps } from './lib/app-deps.ts';
+import { makeCreateContext } from './trpc/context.ts';
+import { appRouter, type AppRouter } from './app-router.ts';
 import { reasonOf } from './trpc/init.ts';
 import { registerWebRoutes } from './web/routes.ts';
 

@@ -2,7 +2,7 @@ import { mediaPath } from '../../src/media.ts';
 import type { DeleteAccountInput } from '../../src/schemas/auth.ts';
 import { cancelSubscriptionOf } from '../billing/service.ts';
 import { releasePhoto } from '../media/service.ts';
-import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 
 /**
  * Deletes the signed-in account for good (DECISIONS.md). The caller signs the person out. The input's

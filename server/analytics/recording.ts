@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CountQueue } from '../lib/count-batcher.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { createUniqueVisitorRecorder, type UniqueVisitorRecorder } from './unique-visitors.ts';
 import { createVisitDescriber, type DescribeVisit } from './visit.ts';
 

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { CSV_TEXTS, translatedEvents } from './csv-texts.ts';
 import { EVENT_COLUMNS, rangeDates, rangeEvents } from './events.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../src/analytics.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks

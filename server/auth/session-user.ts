@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { SessionUser } from '../trpc/context.ts';
+import type { SessionUser } from '../lib/app-deps.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './headers.ts';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { profileColumnsFor, supersedes, type SubscriptionState } from './rules.ts';
 
 // The one path that changes a plan, applySubscriptionState, taken by verified Stripe events

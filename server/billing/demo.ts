@@ -4,7 +4,7 @@ import { normalizePlanId, type BillingInterval, type PaidPlanId } from '../../sr
 import { serverPaths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import {
   applySubscriptionState,
   applySubscriptionStateWithin,

@@ -12,7 +12,7 @@ import {
 import { paths } from '../../src/routes.ts';
 import { planEnded } from '../mail/templates.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 
 // The e-mail that tells a customer their paid plan ended (DECISIONS.md "Hosts, held addresses and plan
 // ends"), with what is paused and how to lift it: queued through the outbox by the hourly job of

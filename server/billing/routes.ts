@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import type { StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { renderBadRequest, renderDemoCheckout, renderDemoPortal, renderSignInNeeded } from './demo-pages.ts';
 import {
   DEMO_CHECKOUT_PATH,

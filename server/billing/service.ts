@@ -19,7 +19,7 @@ import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
-import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { applySubscriptionState, billingProfile, type BillingProfile } from './apply.ts';
 import {
   DEMO_CHECKOUT_PATH,

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../config.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { applySubscriptionState, recordEvent, type ApplyOutcome } from './apply.ts';
 import { planOfPrice, type SubscriptionState } from './rules.ts';
 import { callStripe, stripeClient } from './stripe-client.ts';

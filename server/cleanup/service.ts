@@ -3,7 +3,7 @@ import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 
 // The clean-up (issue 6, `npm run cleanup`, and the server's own timer on the embedded database): what
 // nobody can use any more. Every row is deleted by a statement that checks its condition itself, so runs

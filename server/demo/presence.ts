@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_USERNAME } from '../../src/demo.ts';
 import { isProfileAvailable } from '../../src/plans.ts';
 import { findProfileByUsername } from '../public-profile/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 
 /**
  * How often the answer is asked again at most, while the landing page is being visited: a demo made or

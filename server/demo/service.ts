@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
 import { createProfileForUser } from '../profile/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { insertVcard } from '../vcards/service.ts';
 import { DEMO_TEXTS } from './content.ts';
 import { demoPortraitJpeg } from './portrait.ts';

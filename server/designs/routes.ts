@@ -15,7 +15,7 @@ import { renderProfilePage } from '../public-profile/render.ts';
 import { acceptsGzip } from '../public-profile/responses.ts';
 import { findProfileByVcardId, pageFeatures, type PublicCard } from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the

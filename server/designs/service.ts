@@ -3,7 +3,7 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import { readVcard } from '../vcards/service.ts';
 
 // Card designs (customBranding): a vCard's colours and design, written together. The plan is checked by

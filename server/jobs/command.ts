@@ -7,7 +7,7 @@ import { openDatabase } from '../lib/db.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 
 // What the admin commands (scripts/trials-expire.ts, scripts/cleanup.ts) share: their one option, the
 // app's parts built from the environment as the server builds them (but mail sent at once, through the

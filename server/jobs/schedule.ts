@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { sendPlanEndNotices } from '../billing/plan-ends.ts';
 import { cleanUp } from '../cleanup/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from './queue.ts';
 import { startWorker } from './worker.ts';
 

@@ -9,7 +9,7 @@ import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import { servesOwner } from '../public-profile/card-host.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { createHitRecorder } from './hits.ts';
 import { resolveLinkCode } from './resolve.ts';
 

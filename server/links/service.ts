@@ -24,7 +24,7 @@ import { withUniqueClaim } from '../lib/db-errors.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertDesignScansWithCode } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { unusedLinkCode } from './code.ts';

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { MEDIA_PATH_PREFIX, mediaKeyOf } from '../../src/media.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { deleteStoredObject } from './service.ts';
 
 // Which photos are in use: the one definition, shared by the services that replace or delete a photo and

@@ -13,7 +13,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import { isCardHostPhoto } from '../public-profile/card-host.ts';
-import type { AppDeps, SessionUser } from '../trpc/context.ts';
+import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { uploadPhoto } from './service.ts';
 
 /** A key is never reused for other bytes (a new upload gets a new random key): cache for a year. */

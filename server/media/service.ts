@@ -13,7 +13,7 @@ import { isUnlimited, PLANS } from '../../src/plans.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
-import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { processPhoto } from './process.ts';
 
 /** First key of the per-user advisory lock of the quota check; any constant no other feature uses. */

@@ -1,5 +1,5 @@
 import { AppError } from '../lib/errors.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 
 // Onboarding's progress (DECISIONS.md "Onboarding (wave 2)"), kept on the profile so that any sign-in on
 // any device resumes it: step 2 marks `plan_chosen` (billing's chooseFree and createCheckout), step 3's

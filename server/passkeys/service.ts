@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { RemovePasskeyInput, RenamePasskeyInput } from '../../src/schemas/passkey.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 
 // The passkeys of the signed-in person: listed, renamed and removed here (better-auth's own list, update
 // and delete endpoints are not mounted: server/passkeys/auth-plugin.ts). Adding one and signing in with

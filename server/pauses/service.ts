@@ -15,7 +15,7 @@ import { isUnlimited, planInEffect, type AvailabilityFacts } from '../../src/pla
 import type { KeepLiveInput } from '../../src/schemas/pause.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 
 // Which vCards, QR codes and profile links a plan keeps live (src/pauses.ts has the rule), read from the
 // database whenever it is asked, and the owner's one way to change it: choosing a paused item to stay live

@@ -15,7 +15,7 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import { readOwnProfile } from './service.ts';
 import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts';
 

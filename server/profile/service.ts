@@ -4,7 +4,7 @@ import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { onboardingStep } from '../../src/onboarding.ts';
 import { planInEffect } from '../../src/plans.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import {
   fullName,
   splitFullName,

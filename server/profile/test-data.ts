@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
-import type { ServiceContext } from '../trpc/context.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 
 // The test-data banner (spec section 4): people who tried the dashboard before finishing onboarding can
 // wipe what they made. The "dismissed" flag is the browser's (per user); the other conditions are here.

@@ -1,6 +1,6 @@
 import { contactPhotoJpeg } from '../media/process.ts';
 import { readPhoto } from '../media/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { createByteCache, stringBytes } from '../lib/cache.ts';
 
 // The photo embedded in a .vcf (phones ignore photo URLs): the card's photo made small and square, once

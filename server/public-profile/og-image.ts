@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mediaKeyOf } from '../../src/media.ts';
 import { readPhoto } from '../media/service.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import type { CardColours } from '../../src/card-colours.ts';
 import { iconShapes } from './icons.ts';
 import { createByteCache } from '../lib/cache.ts';

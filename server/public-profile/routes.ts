@@ -5,7 +5,7 @@ import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';

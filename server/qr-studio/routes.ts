@@ -5,7 +5,7 @@ import { QR_DOWNLOAD_FORMATS, QR_PNG_DEFAULT_SIZE, QR_PNG_SIZES } from '../../sr
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 import { qrCodeFile } from './service.ts';
 
 const DownloadParams = z.object({ id: z.uuid(), format: z.enum(QR_DOWNLOAD_FORMATS) });

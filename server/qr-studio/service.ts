@@ -10,7 +10,7 @@ import { AppError } from '../lib/errors.ts';
 import { readLinkRecord } from '../links/present.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
-import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
 import { scannabilityProblem } from './scannability.ts';

@@ -12,7 +12,7 @@ import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';
-import type { AppDeps, ServiceContext } from '../trpc/context.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 
 // The contact form (DECISIONS.md: Support), signed in on /dashboard/support and for visitors on /contact:
 // one way to store a message, limit senders and mail the team and the sender.

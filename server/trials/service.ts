@@ -9,7 +9,7 @@ import {
 } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import { trialEnded, trialEndingSoon, type RenderedMail } from '../mail/templates.ts';
-import type { AppDeps } from '../trpc/context.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
 
 // Trial reminders (issue 6, `npm run trials:expire`, and the server's own timer on the embedded database):
 // an e-mail TRIAL_REMINDER_LEAD_DAYS before a free trial ends and one on the day it ends, to people who

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditedRecord } from '../../server/lib/edit-versions.ts';
 import type { ProcedureMeta } from '../../server/trpc/init.ts';
-import { appRouter } from '../../server/trpc/router.ts';
+import { appRouter } from '../../server/app-router.ts';
 import {
   addLink,
   addVcard,

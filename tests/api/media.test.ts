@@ -21,7 +21,7 @@ import {
   type UploadedPhoto,
 } from '../../server/media/service.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
+import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { buildTestApp, injectFromApp, signUp, type TestApp } from '../support/harness.ts';
 
 // Photo uploads (spec sections 5 and 9, DECISIONS.md "Photos"): only real images are stored, re-encoded

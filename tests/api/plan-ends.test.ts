@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer, listDevMailbox } from '../../server/mail/mailer.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
+import type { AppDeps } from '../../server/lib/app-deps.ts';
 import type { PausedCounts } from '../../src/pauses.ts';
 import { PLANS } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';

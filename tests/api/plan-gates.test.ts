@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planUnlocking, type PlanFeature } from '../../src/plans.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { authedProcedure, createCallerFactory, router, type ProcedureMeta } from '../../server/trpc/init.ts';
-import { appRouter } from '../../server/trpc/router.ts';
+import { appRouter } from '../../server/app-router.ts';
 import { createOwner, createSignedInOwner, endTrial, setPlan } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcError, trpcMutate, trpcQuery, type TestApp } from '../support/harness.ts';
 

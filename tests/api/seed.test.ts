@@ -14,7 +14,7 @@ import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createLocalStorage, type MediaStorage } from '../../server/media/storage.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
+import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { DEMO_CARD_META, DEMO_USERNAME } from '../../src/demo.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import {

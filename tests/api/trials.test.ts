@@ -11,7 +11,7 @@ import { createMailer, listDevMailbox, type StoredMail } from '../../server/mail
 import type { Mailer } from '../../server/mail/types.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
 import { sendTrialReminders, type TrialReminderResult } from '../../server/trials/service.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
+import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { TRIAL_DAYS, TRIAL_REMINDER_LEAD_DAYS, trialEndsAt } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';

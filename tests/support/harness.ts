@@ -13,7 +13,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
-import type { AppDeps } from '../../server/trpc/context.ts';
+import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';

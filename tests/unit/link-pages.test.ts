@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import type { AppRouter } from '#server/trpc/router.ts';
+import type { AppRouter } from '#server/app-router.ts';
 import { getPlan } from '#src/plans.ts';
 import { ERROR_REASON_TEXT, NETWORK_ERROR_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
 import { linkAddFailure, linkUpdateFailure } from '#web/pages/links/link-save-failure.ts';

@@ -1,7 +1,7 @@
 import { createTRPCUntypedClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppRouter } from '#server/trpc/router.ts';
+import type { AppRouter } from '#server/app-router.ts';
 import { sessionRecoveryLink } from '#web/lib/session-recovery-link.ts';
 import {
   endRecovery,

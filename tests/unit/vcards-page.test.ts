@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import type { AppRouter } from '#server/trpc/router.ts';
+import type { AppRouter } from '#server/app-router.ts';
 import { cardAddressPath } from '#src/card-address.ts';
 import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';

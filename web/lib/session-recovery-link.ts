@@ -1,6 +1,6 @@
 import type { TRPCLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import type { AppRouter } from '#server/trpc/router.ts';
+import type { AppRouter } from '#server/app-router.ts';
 import { trpcFailure } from './trpc-failure.ts';
 import { recoverableAccount, recoverSession } from './session-recovery.ts';
 

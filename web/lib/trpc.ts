@@ -3,7 +3,7 @@ import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '#server/trpc/router.ts';
+import type { AppRouter } from '#server/app-router.ts';
 import { TRPC_MAX_BATCH_SIZE } from '#src/api.ts';
 import { connection } from './connection.ts';
 import { trpcFailure } from './trpc-failure.ts';
