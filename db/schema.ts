@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../src/plans.ts';
 import type { Locale } from '../src/i18n.ts';
+import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -116,8 +117,13 @@ export interface VcardsTable {
   given_name: string | null;
   family_name: string | null;
   company: string | null;
+  department: string | null;
   position: string | null;
+  /** The phone a contacts app files as mobile; `work_phone` beside it. */
   phone: string | null;
+  work_phone: string | null;
+  /** The postal address (src/postal-address.ts); null: none. */
+  address: ColumnType<PostalAddress | null, string | null | undefined, string | null>;
   email: string | null;
   website: string | null;
   photo: string | null;

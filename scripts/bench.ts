@@ -261,13 +261,19 @@ async function addLayoutCards(
       created_at: _created,
       updated_at: _updated,
       social_links,
+      address,
       design: _design,
       ...fields
     } = demo;
     const copy = async (design: CardDesign) => {
       const { id } = await database.db
         .insertInto('vcards')
-        .values({ ...fields, social_links: JSON.stringify(social_links), design: JSON.stringify(design) })
+        .values({
+          ...fields,
+          social_links: JSON.stringify(social_links),
+          address: address && JSON.stringify(address),
+          design: JSON.stringify(design),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return `/vcard/${id}`;

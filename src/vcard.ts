@@ -1,5 +1,6 @@
 import punycode from 'punycode.js';
 import { suggestNameParts, type NameParts } from './name-parts.ts';
+import { POSTAL_ADDRESS_PARTS, type PostalAddress } from './postal-address.ts';
 import { OTHER_PLATFORM } from './social-profiles.ts';
 import { toSingleLine } from './text.ts';
 import { isHttpUrl } from './url.ts';
@@ -17,8 +18,14 @@ export interface VcardContact {
   /** How contacts apps file the card (N); without it, the parts are suggested from `name`. */
   nameParts?: NameParts | null;
   company?: string | null;
+  /** Written as the ORG's second component (organizational unit). */
+  department?: string | null;
   position?: string | null;
+  /** The mobile number (TEL;TYPE=CELL); the work phone is TEL;TYPE=WORK. */
   phone?: string | null;
+  workPhone?: string | null;
+  /** ADR;TYPE=WORK. */
+  address?: PostalAddress | null;
   email?: string | null;
   website?: string | null;
   /** Social profiles, and the link of the person's own naming (platform 'other', with its label). */
@@ -125,6 +132,11 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
+/** A phone number is one line without backslashes: ical.js reads TEL's escapes its own way. */
+function phoneValue(phone: string): string {
+  return escapeText(toSingleLine(phone).replace(/\\/g, ''));
+}
+
 function revision(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
@@ -136,11 +148,18 @@ export function serializeVcard(contact: VcardContact): string {
   const structured = { structured: true };
   lines.push(`N:${escapeText(family, structured)};${escapeText(given, structured)};;;`);
   lines.push(`FN:${escapeText(contact.name.trim())}`);
-  if (contact.company) lines.push(`ORG:${escapeText(contact.company, structured)}`);
+  if (contact.company || contact.department) {
+    const units = [contact.company ?? '', contact.department ?? ''].filter((unit, index) => unit || index === 0);
+    lines.push(`ORG:${units.map((unit) => escapeText(unit, structured)).join(';')}`);
+  }
   if (contact.position) lines.push(`TITLE:${escapeText(contact.position)}`);
-  // a phone number is one line without backslashes: ical.js reads TEL's escapes its own way
-  if (contact.phone)
-    lines.push(`TEL;TYPE=CELL,VOICE:${escapeText(toSingleLine(contact.phone).replace(/\\/g, ''))}`);
+  if (contact.phone) lines.push(`TEL;TYPE=CELL,VOICE:${phoneValue(contact.phone)}`);
+  if (contact.workPhone) lines.push(`TEL;TYPE=WORK,VOICE:${phoneValue(contact.workPhone)}`);
+  if (contact.address) {
+    const { address } = contact;
+    const parts = POSTAL_ADDRESS_PARTS.map((part) => escapeText(toSingleLine(address[part] ?? ''), structured));
+    lines.push(`ADR;TYPE=WORK:;;${parts.join(';')}`);
+  }
   if (contact.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(contact.email)}`);
   const website = contact.website ? uriValue(contact.website) : null;
   if (website) lines.push(`URL;TYPE=WORK:${website}`);

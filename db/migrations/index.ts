@@ -28,6 +28,7 @@ import * as recordEndedPlans from './2026-11-28T0300_record_ended_plans.ts';
 import * as hashSupportClientAddresses from './2026-11-28T0400_hash_support_client_addresses.ts';
 import * as addCardNameParts from './2026-11-29T0100_add_card_name_parts.ts';
 import * as addEditVersions from './2026-11-29T0300_add_edit_versions.ts';
+import * as addCompanyCardFields from './2026-11-30T0100_add_company_card_fields.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0400_hash_support_client_addresses': hashSupportClientAddresses,
   '2026-11-29T0100_add_card_name_parts': addCardNameParts,
   '2026-11-29T0300_add_edit_versions': addEditVersions,
+  '2026-11-30T0100_add_company_card_fields': addCompanyCardFields,
 };

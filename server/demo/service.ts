@@ -24,7 +24,17 @@ const DEMO_CARD = {
   familyName: 'Rivera',
   position: DEMO_TEXTS.en.position,
   company: 'Northwind Studio',
+  department: null,
   phone: '+1 415 555 0134',
+  workPhone: '+1 415 555 0100',
+  // proper names only: the demo's words are translated (DEMO_TEXTS), an address's names are not
+  address: {
+    street: '500 Market Street',
+    city: 'San Francisco',
+    region: 'CA',
+    postalCode: '94105',
+    country: null,
+  },
   email: 'alex.rivera@northwind.example',
   website: 'https://northwind.example',
   socialLinks: {

@@ -1,6 +1,7 @@
 import type { Locale } from '../../src/i18n.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { cardNameParts } from '../../src/name-parts.ts';
+import { postalAddressLines } from '../../src/postal-address.ts';
 import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
@@ -39,8 +40,9 @@ export interface ProfilePageInput {
   adFree: boolean;
 }
 
+/** "Position, Department at Company", with whichever of them the card has. */
 function roleOf(card: PublicCard, t: PageTexts): string {
-  const position = card.position?.trim();
+  const position = [card.position?.trim(), card.department?.trim()].filter(Boolean).join(', ');
   const company = card.company?.trim();
   if (position && company) return t.roleAt(position, company);
   return position || company || '';
@@ -152,8 +154,10 @@ function action(href: string, label: string, iconName: IconName, extra = ''): st
 
 function contactActions(card: PublicCard, t: PageTexts): string {
   const items: string[] = [];
-  const tel = card.phone?.replace(TEL_CHARACTERS, '');
-  if (tel) items.push(action(`tel:${tel}`, t.call, 'phone'));
+  const mobile = card.phone?.replace(TEL_CHARACTERS, '');
+  const work = card.workPhone?.replace(TEL_CHARACTERS, '');
+  if (mobile) items.push(action(`tel:${mobile}`, work ? t.callMobile : t.call, 'phone'));
+  if (work) items.push(action(`tel:${work}`, mobile ? t.callWork : t.call, 'phone'));
   const email = card.email?.trim();
   if (email && PLAIN_EMAIL.test(email)) items.push(action(`mailto:${email}`, t.email, 'mail'));
   if (card.website && isHttpUrl(card.website)) {
@@ -161,6 +165,17 @@ function contactActions(card: PublicCard, t: PageTexts): string {
   }
   if (items.length === 0) return '';
   return `<section class="actions" aria-label="${e(t.contactActions)}">${items.join('')}</section>`;
+}
+
+/** The postal address, with a link that looks it up on OpenStreetMap (only when the visitor follows it). */
+function postalAddress(card: PublicCard, t: PageTexts): string {
+  const lines = postalAddressLines(card.address);
+  if (lines.length === 0) return '';
+  const maps = `https://www.openstreetmap.org/search?query=${encodeURIComponent(lines.join(', '))}`;
+  return (
+    `<section class="postal" aria-label="${e(t.address)}"><address>${lines.map(e).join('<br>')}</address>` +
+    `<a href="${e(maps)}" rel="nofollow noopener">${e(t.openInMaps)}</a></section>`
+  );
 }
 
 function saveContact(card: PublicCard, t: PageTexts): string {
@@ -228,6 +243,7 @@ export function renderProfilePage(input: ProfilePageInput): string {
     (role ? `<p class="role">${e(role)}</p>` : '') +
     '</header>' +
     contactActions(card, t) +
+    postalAddress(card, t) +
     saveContact(card, t) +
     socialLinks(card, t) +
     profileLinks(input.profile, input.publicUrl, t) +

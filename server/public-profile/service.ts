@@ -3,6 +3,7 @@ import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
 import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
+import { postalAddressParts, type PostalAddress } from '../../src/postal-address.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
@@ -26,8 +27,12 @@ export interface PublicCard {
   givenName: string | null;
   familyName: string | null;
   company: string | null;
+  department: string | null;
   position: string | null;
+  /** The mobile number; the work phone beside it. */
   phone: string | null;
+  workPhone: string | null;
+  address: PostalAddress | null;
   email: string | null;
   website: string | null;
   /** A /media/ path, or null. */
@@ -104,8 +109,11 @@ function cardOfVcard(vcard: VcardFields): PublicCard {
     givenName: vcard.given_name,
     familyName: vcard.family_name,
     company: vcard.company,
+    department: vcard.department,
     position: vcard.position,
     phone: vcard.phone,
+    workPhone: vcard.work_phone,
+    address: postalAddressParts(vcard.address),
     email: vcard.email,
     website: vcard.website,
     photo: vcard.photo,
@@ -128,8 +136,11 @@ function cardOfProfile(profile: ProfileFields): PublicCard {
     givenName: null,
     familyName: null,
     company: profile.company,
+    department: null,
     position: profile.position,
     phone: profile.phone,
+    workPhone: null,
+    address: null,
     email: null,
     website: null,
     photo: profile.profile_pic,

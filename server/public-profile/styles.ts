@@ -19,6 +19,9 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(5.5rem,1fr));gap:.75rem;margin:1.5rem 1.25rem 0}
 .actions a{display:flex;flex-direction:column;align-items:center;gap:.4rem;padding:.85rem .5rem;border-radius:1rem;background:var(--tile);color:var(--tile-fg);text-decoration:none;font-weight:600;font-size:.95rem}
 .dot{display:flex;width:3rem;height:3rem;border-radius:50%;background:var(--bg);color:var(--icon);align-items:center;justify-content:center}
+.postal{margin:1.25rem 1.25rem 0;text-align:center;overflow-wrap:anywhere}
+.postal address{font-style:normal}
+.postal a{display:inline-block;padding:.75rem .5rem;color:var(--text);font-weight:600}
 .save{display:flex;align-items:center;justify-content:center;gap:.6rem;min-height:3.5rem;margin:1.25rem 1.25rem 0;padding:.9rem 1.5rem;border-radius:999px;background:var(--bg);color:var(--fg);font-size:1.1rem;font-weight:700;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.18)}
 .social{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem;list-style:none;margin:1.5rem 1.25rem 0;padding:0}
 .social a{display:flex;width:3rem;height:3rem;border-radius:50%;background:var(--bg);color:var(--icon);align-items:center;justify-content:center}

@@ -14,6 +14,12 @@ export interface PageTexts {
   logoOf(name: string): string;
   contactActions: string;
   call: string;
+  /** The two calls of a card with a mobile and a work phone. */
+  callMobile: string;
+  callWork: string;
+  /** The postal address's section, and its link to a map. */
+  address: string;
+  openInMaps: string;
   email: string;
   website: string;
   saveContact: string;
@@ -47,6 +53,10 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     logoOf: (name) => `Logo of ${name}`,
     contactActions: 'Contact',
     call: 'Call',
+    callMobile: 'Call mobile',
+    callWork: 'Call work',
+    address: 'Address',
+    openInMaps: 'Open in maps',
     email: 'Email',
     website: 'Website',
     saveContact: 'Save contact',
@@ -77,6 +87,10 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     logoOf: (name) => `Logotipo de ${name}`,
     contactActions: 'Contacto',
     call: 'Llamar',
+    callMobile: 'Llamar al móvil',
+    callWork: 'Llamar al trabajo',
+    address: 'Dirección',
+    openInMaps: 'Abrir en el mapa',
     email: 'Correo',
     website: 'Sitio web',
     saveContact: 'Guardar contacto',

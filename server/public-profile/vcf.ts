@@ -23,8 +23,11 @@ export function cardVcf(
     name: card.name,
     nameParts: cardNameParts(card, profile.language),
     company: card.company,
+    department: card.department,
     position: card.position,
     phone: card.phone,
+    workPhone: card.workPhone,
+    address: card.address,
     email: card.email,
     // the serializer writes http(s) URLs only
     website: card.website,

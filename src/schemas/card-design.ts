@@ -83,9 +83,12 @@ const fields = CardFieldsSchema.shape;
 export const PreviewCardFieldsSchema = z.object({
   name: fields.name.catch(''),
   company: fields.company.catch(null),
+  department: fields.department.catch(null),
   position: fields.position.catch(null),
   email: fields.email.catch(null),
   phone: fields.phone.catch(null),
+  workPhone: fields.workPhone.catch(null),
+  address: fields.address.catch(null),
   website: fields.website.catch(null),
   photo: fields.photo.catch(null),
   socialLinks: z.object(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_THEME_COLOUR, HEX_COLOUR_PATTERN } from '../colour.ts';
 import { mediaKeyOf } from '../media.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { emptyPostalAddress, type PostalAddress } from '../postal-address.ts';
 import {
   mastodonUrl,
   OTHER_PLATFORM,
@@ -20,6 +21,9 @@ export const VCARD_NAME_MAX_LENGTH = 100;
 export const VCARD_TEXT_MAX_LENGTH = 100;
 export const VCARD_EMAIL_MAX_LENGTH = 255;
 export const VCARD_PHONE_MAX_LENGTH = 20;
+/** A postal address's street line (a building's name and number, a floor, a suite). */
+export const VCARD_STREET_MAX_LENGTH = 200;
+export const VCARD_POSTAL_CODE_MAX_LENGTH = 20;
 export const URL_MAX_LENGTH = 2048;
 /** The name of the card's own labelled link ("Portfolio"): as short as a contacts app's label. */
 export const SOCIAL_LABEL_MAX_LENGTH = 30;
@@ -82,6 +86,18 @@ const OtherLinkSchema = z
   })
   .prefault({ label: '', url: '' });
 
+/** The postal address: every part optional, all blank is none (null). Left out: none. */
+const PostalAddressSchema = z
+  .object({
+    street: optionalText(VCARD_STREET_MAX_LENGTH, M.vcardStreetTooLong),
+    city: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+    region: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+    postalCode: optionalText(VCARD_POSTAL_CODE_MAX_LENGTH, M.vcardPostalCodeTooLong),
+    country: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+  })
+  .transform((parts): PostalAddress | null => (Object.values(parts).some(Boolean) ? parts : null))
+  .prefault(emptyPostalAddress());
+
 /** A #RRGGBB colour, upper-cased. */
 export const colour = singleLineText()
   .regex(HEX_COLOUR_PATTERN, M.colourInvalid)
@@ -102,12 +118,17 @@ export const CardFieldsSchema = z.object({
   givenName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   familyName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+  /** Left out (a client from before the company fields): blank, as are the work phone and the address. */
+  department: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
   email: singleLineText()
     .max(VCARD_EMAIL_MAX_LENGTH, M.vcardEmailTooLong)
     .refine((value) => value === '' || z.email().safeParse(value).success, M.vcardEmailInvalid)
     .transform((value) => value || null),
+  /** The mobile number of the .vcf (TEL;TYPE=CELL). */
   phone: optionalText(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong),
+  workPhone: optionalText(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong).prefault(''),
+  address: PostalAddressSchema,
   website: optionalHttpUrl,
   /** One address per platform; blank ones are not saved (spec section 3). */
   socialLinks: z.object(SOCIAL_FIELDS),
@@ -121,9 +142,15 @@ export const CARD_FIELD_MAX_LENGTHS = {
   givenName: VCARD_TEXT_MAX_LENGTH,
   familyName: VCARD_TEXT_MAX_LENGTH,
   company: VCARD_TEXT_MAX_LENGTH,
+  department: VCARD_TEXT_MAX_LENGTH,
   position: VCARD_TEXT_MAX_LENGTH,
   email: VCARD_EMAIL_MAX_LENGTH,
   phone: VCARD_PHONE_MAX_LENGTH,
+  street: VCARD_STREET_MAX_LENGTH,
+  city: VCARD_TEXT_MAX_LENGTH,
+  region: VCARD_TEXT_MAX_LENGTH,
+  postalCode: VCARD_POSTAL_CODE_MAX_LENGTH,
+  country: VCARD_TEXT_MAX_LENGTH,
   url: URL_MAX_LENGTH,
   label: SOCIAL_LABEL_MAX_LENGTH,
 } as const;
@@ -185,9 +212,12 @@ export function emptyVcardForm(): VcardFormValues {
     givenName: '',
     familyName: '',
     company: '',
+    department: '',
     position: '',
     email: '',
     phone: '',
+    workPhone: '',
+    address: emptyPostalAddress(),
     website: '',
     socialLinks: emptySocialLinks(),
     otherLink: { label: '', url: '' },

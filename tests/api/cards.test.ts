@@ -374,6 +374,86 @@ describe('vCards', () => {
     });
   });
 
+  it('saves a department, a work phone and a postal address, reads them back, and counts a change as a version', async () => {
+    const { cookie, userId } = await userWithCard('free');
+    const [card] = (await stored(userId)).vcards;
+    if (!card) throw new Error('no card');
+    const input = {
+      ...vcard({
+        name: 'Ana Ruiz',
+        department: 'Ventas',
+        phone: '+34 600 123 456',
+        workPhone: '+34 955 000 111',
+      }),
+      address: {
+        street: ' Calle Sierpes 12 ',
+        city: 'Sevilla',
+        region: '',
+        postalCode: '41004',
+        country: 'España',
+      },
+      id: card.id,
+      baseVersion: card.version,
+    };
+    const response = await mutate('vcards.update', cookie, input);
+    expect(response.statusCode, response.body).toBe(200);
+    const address = {
+      street: 'Calle Sierpes 12',
+      city: 'Sevilla',
+      region: null,
+      postalCode: '41004',
+      country: 'España',
+    };
+    const row = (await stored(userId)).vcards[0];
+    expect(row).toMatchObject({ department: 'Ventas', work_phone: '+34 955 000 111', address });
+    expect(row?.version).toBe(card.version + 1);
+    expect(trpcData(await query('vcards.get', cookie, { id: card.id }))).toMatchObject({
+      department: 'Ventas',
+      work_phone: '+34 955 000 111',
+      address,
+    });
+
+    // only the address changes: a new version; every part blank: no address at all
+    const cleared = await mutate('vcards.update', cookie, {
+      ...input,
+      address: { street: '', city: ' ', region: '', postalCode: '', country: '' },
+      baseVersion: card.version + 1,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const after = (await stored(userId)).vcards[0];
+    expect(after?.address).toBeNull();
+    expect(after?.version).toBe(card.version + 2);
+  });
+
+  it.each([
+    [
+      'a street over 200 characters',
+      { address: { street: 'x'.repeat(201) } },
+      'address.street',
+      M.vcardStreetTooLong,
+    ],
+    [
+      'a postal code over 20 characters',
+      { address: { postalCode: '1'.repeat(21) } },
+      'address.postalCode',
+      M.vcardPostalCodeTooLong,
+    ],
+    ['a department over 100 characters', { department: 'd'.repeat(101) }, 'department', M.vcardFieldTooLong],
+    ['a work phone over 20 characters', { workPhone: '9'.repeat(21) }, 'workPhone', M.vcardPhoneTooLong],
+  ])('refuses %s with its message and stores nothing', async (_case, fields, path, message) => {
+    const { cookie, userId } = await userWithCard('pro');
+    const before = await stored(userId);
+    const bad = { ...vcard(), ...fields };
+    if ('address' in fields) bad.address = { ...vcard().address, ...fields.address };
+    const created = await mutate('vcards.create', cookie, bad);
+    expect(created.statusCode).toBe(400);
+    expect(trpcError(created).data).toMatchObject({
+      reason: 'validation_failed',
+      fieldErrors: [{ path, message }],
+    });
+    expect(await stored(userId)).toEqual(before);
+  });
+
   it.each([
     [
       'a WhatsApp number without its country code',

@@ -682,6 +682,40 @@ describe('Save contact (.vcf)', () => {
     expect(metadata.width).toBe(metadata.height);
   });
 
+  itWithVobject(
+    'a company card: department, both phones and the address on the page and in the .vcf',
+    async () => {
+      const owner = await createOwner(t.db);
+      const vcardId = await addVcard(t.db, owner.id, {
+        department: 'Ventas',
+        work_phone: '+34 955 000 111',
+        address: JSON.stringify({
+          street: 'Calle Sierpes 12',
+          city: 'Sevilla',
+          region: 'Andalucía',
+          postalCode: '41004',
+          country: 'España',
+        }),
+      });
+      const page = (await get(`/vcard/${vcardId}`)).body;
+      expect(page).toContain('Engineer, Ventas at Analytical Engines');
+      expect(page).toContain('href="tel:+442079460000"><span class="dot">');
+      expect(page).toContain('Call mobile</a>');
+      expect(page).toContain('href="tel:+34955000111"');
+      expect(page).toContain('Call work</a>');
+      expect(page).toContain(
+        '<address>Calle Sierpes 12<br>41004 Sevilla, Andalucía<br>España</address>' +
+          '<a href="https://www.openstreetmap.org/search?query=Calle%20Sierpes%2012%2C%2041004%20Sevilla%2C%20Andaluc%C3%ADa%2C%20Espa%C3%B1a" rel="nofollow noopener">Open in maps</a>',
+      );
+
+      const properties = readWithVobject((await get(`/vcard/${vcardId}/contact.vcf`)).body)[0] ?? [];
+      const all = (name: string) => properties.filter(([key]) => key === name).map(([, value]) => value);
+      expect(all('org')).toEqual([['Analytical Engines', 'Ventas']]);
+      expect(all('tel')).toEqual(['+44 20 7946 0000', '+34 955 000 111']);
+      expect(all('adr')).toEqual([['', '', 'Calle Sierpes 12', 'Sevilla', 'Andalucía', '41004', 'España']]);
+    },
+  );
+
   itWithVobject('keeps a card stored before the text rule whole: one vCard, its text intact', async () => {
     const owner = await createOwner(t.db);
     // rows written before src/text.ts refused control and invisible characters

@@ -372,3 +372,55 @@ test('given and family name, a GitHub profile and a WhatsApp number: limits show
   await expect(page.getByText(`31/${VCARD_NAME_MAX_LENGTH}`, { exact: true })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('a department, a work phone and a postal address: typed in the editor, on the public page and in the .vcf, in English and Spanish', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  const username = await chooseUsername(page, 'Ana Ruiz');
+  await page.goto('/dashboard/vcard');
+  await page.getByLabel('Name', { exact: true }).fill('Ana Ruiz');
+  await page.getByLabel('Position', { exact: true }).fill('Engineer');
+  await page.getByLabel('Company', { exact: true }).fill('Northwind');
+  await page.getByLabel('Department', { exact: true }).fill('Platform');
+  await page.getByLabel('Phone', { exact: true }).fill('+34 600 123 456');
+  await page.getByLabel('Work phone', { exact: true }).fill('+34 955 000 111');
+  const address = page.getByRole('group', { name: 'Postal address' });
+  await address.getByLabel('Street').fill('Calle Sierpes 12');
+  await address.getByLabel('Postal code').fill('41004');
+  await address.getByLabel('City').fill('Sevilla');
+  await address.getByLabel('Country').fill('España');
+  await page.getByRole('button', { name: 'Create vCard' }).click();
+  await expect(page.getByText('vCard saved successfully', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(address.getByLabel('City')).toHaveValue('Sevilla');
+
+  await page.goto(`/${username}`);
+  await expect(page.getByText('Engineer, Platform at Northwind')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Call mobile' })).toHaveAttribute('href', 'tel:+34600123456');
+  await expect(page.getByRole('link', { name: 'Call work' })).toHaveAttribute('href', 'tel:+34955000111');
+  const postal = page.getByRole('region', { name: 'Address' });
+  await expect(postal.locator('address')).toHaveText('Calle Sierpes 1241004 SevillaEspaña');
+  await expect(postal.getByRole('link', { name: 'Open in maps' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.openstreetmap\.org\/search\?query=Calle%20Sierpes%2012/,
+  );
+  await expectAccessible(page);
+  const vcfPath = await page.getByRole('link', { name: 'Save contact' }).getAttribute('href');
+  const vcf = (await (await page.request.get(vcfPath ?? '')).text()).replace(/\r\n /g, '');
+  expect(vcf).toContain('ORG:Northwind;Platform\r\n');
+  expect(vcf).toContain('TEL;TYPE=WORK,VOICE:+34 955 000 111\r\n');
+  expect(vcf).toContain('ADR;TYPE=WORK:;;Calle Sierpes 12;Sevilla;;41004;España\r\n');
+
+  // in Spanish: the editor's new fields and the page's words
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  await page.goto('/dashboard/vcard');
+  await expect(page.getByLabel('Departamento', { exact: true })).toHaveValue('Platform');
+  await expect(page.getByRole('group', { name: 'Dirección postal' }).getByLabel('Ciudad')).toHaveValue(
+    'Sevilla',
+  );
+  await expectAccessible(page);
+  await page.goto(`/${username}`);
+  await expect(page.getByRole('link', { name: 'Llamar al trabajo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Abrir en el mapa' })).toBeVisible();
+});

@@ -123,8 +123,12 @@ export interface VcardFields {
   given_name: string | null;
   family_name: string | null;
   company: string | null;
+  department: string | null;
   position: string | null;
   phone: string | null;
+  work_phone: string | null;
+  /** The postal address as its JSON text (src/postal-address.ts). */
+  address: string | null;
   email: string | null;
   website: string | null;
   photo: string | null;

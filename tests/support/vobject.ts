@@ -16,6 +16,8 @@ for card in vobject.readComponents(sys.stdin.read()):
         value = child.value
         if isinstance(value, vobject.vcard.Name):
             value = [value.family, value.given, value.additional, value.prefix, value.suffix]
+        if isinstance(value, vobject.vcard.Address):
+            value = [value.box, value.extended, value.street, value.city, value.region, value.code, value.country]
         if isinstance(value, bytes):
             value = base64.b64encode(value).decode()
         if isinstance(value, list):

@@ -348,3 +348,69 @@ describe('labelled links: the profile links and the link of the person’s own n
     ]);
   });
 });
+
+describe('a company card: department, work phone and postal address', () => {
+  const company: VcardContact = {
+    id: 'c0ffee00-3b0a-4c52-9a57-1b2f0c3d4e5f',
+    name: 'María José García López',
+    company: 'Northwind; Iberia',
+    department: 'Ventas, Sur',
+    phone: '+34 600 123 456',
+    workPhone: '+34 955 000 111',
+    address: {
+      street: 'Calle Sierpes, 12; 3º\nizq.',
+      city: 'Sevilla',
+      region: 'Andalucía',
+      postalCode: '41004',
+      country: 'España',
+    },
+    updatedAt: new Date(0),
+  };
+  const card = serializeVcard(company);
+  const street = 'Calle Sierpes, 12; 3º izq.';
+
+  it('writes the department as ORG’s unit, the work phone as TEL WORK and the address as ADR WORK', () => {
+    expect(card).toContain('ORG:Northwind\\; Iberia;Ventas\\, Sur\r\n');
+    expect(card).toContain('TEL;TYPE=CELL,VOICE:+34 600 123 456\r\n');
+    expect(card).toContain('TEL;TYPE=WORK,VOICE:+34 955 000 111\r\n');
+    const unfolded = card.replace(/\r\n /g, '');
+    expect(unfolded).toContain(
+      'ADR;TYPE=WORK:;;Calle Sierpes\\, 12\\; 3º izq.;Sevilla;Andalucía;41004;España\r\n',
+    );
+    // a department without a company keeps ORG's first component empty
+    expect(serializeVcard({ ...company, company: null })).toContain('ORG:;Ventas\\, Sur\r\n');
+  });
+
+  it('reads back with ical.js', () => {
+    const component = new ICAL.Component(ICAL.parse(card));
+    expect(component.getFirstProperty('org')?.getValues()).toEqual([['Northwind; Iberia', 'Ventas, Sur']]);
+    const phones = component.getAllProperties('tel').map((p) => [p.getParameter('type'), p.getFirstValue()]);
+    expect(phones).toEqual([
+      [['CELL', 'VOICE'], '+34 600 123 456'],
+      [['WORK', 'VOICE'], '+34 955 000 111'],
+    ]);
+    expect(component.getFirstProperty('adr')?.getFirstValue()).toEqual([
+      '',
+      '',
+      street,
+      'Sevilla',
+      'Andalucía',
+      '41004',
+      'España',
+    ]);
+  });
+
+  itWithVobject('reads back with vobject', () => {
+    const properties = readWithVobject(card)[0] ?? [];
+    const all = (name: string) => properties.filter(([key]) => key === name).map(([, value]) => value);
+    expect(all('org')).toEqual([['Northwind; Iberia', 'Ventas, Sur']]);
+    expect(all('tel')).toEqual(['+34 600 123 456', '+34 955 000 111']);
+    expect(all('adr')).toEqual([['', '', street, 'Sevilla', 'Andalucía', '41004', 'España']]);
+  });
+
+  it('leaves out an address without parts and a work phone that is blank', () => {
+    const plain = serializeVcard({ ...company, address: null, workPhone: null, department: null });
+    expect(plain).not.toMatch(/ADR|TYPE=WORK,VOICE/);
+    expect(plain).toContain('ORG:Northwind\\; Iberia\r\n');
+  });
+});

@@ -12,9 +12,12 @@ const stored: StoredVcard = {
   given_name: null,
   family_name: null,
   company: 'Analytical Engines',
+  department: null,
   position: null,
   email: 'ada@example.com',
   phone: null,
+  work_phone: null,
+  address: null,
   website: 'https://ada.example.com',
   photo: null,
   social_links: [
@@ -39,6 +42,33 @@ describe('vcardFormValues', () => {
       fontColour: '#FFFFFF',
       iconColour: '#F59E0B',
     });
+  });
+
+  it('shows the department, the work phone and each part of the address, and saves them again', () => {
+    const values = vcardFormValues(
+      {
+        ...stored,
+        department: 'Research',
+        work_phone: '+44 20 7946 0000',
+        address: { street: '12 St James’s Square', city: 'London', region: null, postalCode: 'SW1Y 4LB' },
+      },
+      'en',
+    );
+    expect(values).toMatchObject({
+      department: 'Research',
+      workPhone: '+44 20 7946 0000',
+      address: { street: '12 St James’s Square', city: 'London', region: '', postalCode: 'SW1Y 4LB', country: '' },
+    });
+    const parsed = VcardFormSchema.parse(values);
+    expect(parsed.address).toEqual({
+      street: '12 St James’s Square',
+      city: 'London',
+      region: null,
+      postalCode: 'SW1Y 4LB',
+      country: null,
+    });
+    // a card without an address stores none
+    expect(VcardFormSchema.parse(vcardFormValues(stored, 'en')).address).toBeNull();
   });
 
   it('gives every platform a field, filled from the stored links, and drops unknown platforms', () => {

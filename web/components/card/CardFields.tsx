@@ -1,6 +1,7 @@
 /**
  * The contact fields of a card (spec section 5, "vCard form"): name, given and family name, position,
- * company, email, phone, website, and the social profiles with one link of the person's own naming in a
+ * company, department, email, phone (the mobile number) and work phone, a postal address, website, and the
+ * social profiles with one link of the person's own naming in a
  * collapsible 'Social links' section. Every text field shows its limit (a counter and maxlength, the
  * numbers of src/schemas/vcard.ts). The photo and the colours are not part of it (PhotoInput and
  * ColourPicker sit beside it).
@@ -233,6 +234,61 @@ function NamePartFields({ control }: { control: Control<CardFieldsValues> }) {
   );
 }
 
+/** The postal address: five optional parts, in the order a letter is addressed. */
+function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }) {
+  const { errors } = useFormState({ control, name: 'address' });
+  const error = errors.address;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-semibold text-ink">
+        <Trans>Postal address</Trans>
+      </legend>
+      <CardTextField
+        control={control}
+        name="address.street"
+        max={CARD_FIELD_MAX_LENGTHS.street}
+        label={<Trans>Street</Trans>}
+        autoComplete="work street-address"
+        error={error?.street?.message}
+      />
+      <div className="grid gap-4 @md:grid-cols-2">
+        <CardTextField
+          control={control}
+          name="address.postalCode"
+          max={CARD_FIELD_MAX_LENGTHS.postalCode}
+          label={<Trans>Postal code</Trans>}
+          autoComplete="work postal-code"
+          error={error?.postalCode?.message}
+        />
+        <CardTextField
+          control={control}
+          name="address.city"
+          max={CARD_FIELD_MAX_LENGTHS.city}
+          label={<Trans>City</Trans>}
+          autoComplete="work address-level2"
+          error={error?.city?.message}
+        />
+        <CardTextField
+          control={control}
+          name="address.region"
+          max={CARD_FIELD_MAX_LENGTHS.region}
+          label={<Trans>State or region</Trans>}
+          autoComplete="work address-level1"
+          error={error?.region?.message}
+        />
+        <CardTextField
+          control={control}
+          name="address.country"
+          max={CARD_FIELD_MAX_LENGTHS.country}
+          label={<Trans>Country</Trans>}
+          autoComplete="work country-name"
+          error={error?.country?.message}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 export function CardFields<Values extends CardFieldsValues, Output extends FieldValues>({
   control: formControl,
 }: {
@@ -275,6 +331,14 @@ export function CardFields<Values extends CardFieldsValues, Output extends Field
         />
         <CardTextField
           control={control}
+          name="department"
+          max={CARD_FIELD_MAX_LENGTHS.department}
+          label={<Trans>Department</Trans>}
+          autoComplete="off"
+          error={errors.department?.message}
+        />
+        <CardTextField
+          control={control}
           name="email"
           max={CARD_FIELD_MAX_LENGTHS.email}
           label={<Trans>Email</Trans>}
@@ -291,9 +355,21 @@ export function CardFields<Values extends CardFieldsValues, Output extends Field
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          hint={<Trans>Saved to contacts as the mobile number.</Trans>}
           error={errors.phone?.message}
         />
+        <CardTextField
+          control={control}
+          name="workPhone"
+          max={CARD_FIELD_MAX_LENGTHS.phone}
+          label={<Trans>Work phone</Trans>}
+          type="tel"
+          inputMode="tel"
+          autoComplete="work tel"
+          error={errors.workPhone?.message}
+        />
       </div>
+      <PostalAddressFields control={control} />
       <CardTextField
         control={control}
         name="website"

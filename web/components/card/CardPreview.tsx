@@ -27,8 +27,10 @@ export interface CardPreviewFields {
   name?: Text;
   position?: Text;
   company?: Text;
+  department?: Text;
   email?: Text;
   phone?: Text;
+  workPhone?: Text;
   website?: Text;
   socialLinks?: Partial<Record<SocialPlatform, Text>> | undefined;
   otherLink?: { label?: Text; url?: Text } | undefined;
@@ -57,6 +59,7 @@ function ContactIcons({ fields, iconColour }: { fields: CardPreviewFields; iconC
   const contacts: { key: string; label: string; icon: LucideIcon }[] = [
     ...(filled(fields.email) ? [{ key: 'email', label: t`Email`, icon: Mail }] : []),
     ...(filled(fields.phone) ? [{ key: 'phone', label: t`Phone`, icon: Phone }] : []),
+    ...(filled(fields.workPhone) ? [{ key: 'workPhone', label: t`Work phone`, icon: Phone }] : []),
     ...(filled(fields.website) ? [{ key: 'website', label: t`Website`, icon: Globe }] : []),
     ...SOCIAL_PLATFORMS.filter((platform) => filled(fields.socialLinks?.[platform])).map((platform) => ({
       key: platform,
@@ -96,7 +99,7 @@ export function CardPreview({
 }: CardPreviewProps) {
   const { t } = useLingui();
   const name = filled(fields.name);
-  const jobLine = useJobLine(fields.position, fields.company);
+  const jobLine = useJobLine(fields.position, fields.company, fields.department);
   const shown = cardColours({ background: colour, font: fontColour, icon: iconColour });
 
   return (

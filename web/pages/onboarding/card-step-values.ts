@@ -3,6 +3,7 @@ import type { PlanId } from '#src/plans.ts';
 import type { CreateCardValues } from '#src/schemas/card.ts';
 import type { Locale } from '#src/i18n.ts';
 import { suggestNameParts } from '#src/name-parts.ts';
+import { emptyPostalAddress } from '#src/postal-address.ts';
 import { emptySocialLinks } from '#src/schemas/vcard.ts';
 import { suggestUsername } from '#src/username.ts';
 import { seededRandomInt } from '../../components/card/random-int.ts';
@@ -42,8 +43,11 @@ export function initialCardValues(
     familyName: nameParts.family,
     position: '',
     company: '',
+    department: '',
     email: '',
     phone: '',
+    workPhone: '',
+    address: emptyPostalAddress(),
     website: '',
     socialLinks: emptySocialLinks(),
     otherLink: { label: '', url: '' },

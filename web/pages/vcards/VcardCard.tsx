@@ -51,7 +51,7 @@ export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: Vcar
   const { t } = useLingui();
   const headingId = useId();
   const pauseId = useId();
-  const jobLine = useJobLine(vcard.position, vcard.company);
+  const jobLine = useJobLine(vcard.position, vcard.company, vcard.department);
   const hasJob = jobLine !== '';
   // the public page's contrast rule: the tile reads as the card does
   const colours = cardColours({

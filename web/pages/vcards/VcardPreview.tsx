@@ -1,4 +1,5 @@
 import { useWatch, type Control } from 'react-hook-form';
+import { emptyPostalAddress } from '#src/postal-address.ts';
 import type { QrDesign } from '#src/qr-design.ts';
 import { emptySocialLinks, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardPreview } from '../../components/card/CardPreview.tsx';
@@ -33,9 +34,12 @@ export function VcardPreview({
     const card = {
       name: values.name ?? '',
       company: values.company ?? '',
+      department: values.department ?? '',
       position: values.position ?? '',
       email: values.email ?? '',
       phone: values.phone ?? '',
+      workPhone: values.workPhone ?? '',
+      address: { ...emptyPostalAddress(), ...values.address },
       website: values.website ?? '',
       photo: values.photo ?? null,
       socialLinks: { ...emptySocialLinks(), ...values.socialLinks },

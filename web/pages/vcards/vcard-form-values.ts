@@ -1,5 +1,6 @@
 import type { Locale } from '#src/i18n.ts';
 import { suggestNameParts } from '#src/name-parts.ts';
+import { postalAddressFields } from '#src/postal-address.ts';
 import { emptySocialLinks, type VcardFormValues } from '#src/schemas/vcard.ts';
 import { isSocialPlatform, OTHER_PLATFORM, socialFieldValue } from '#src/social-profiles.ts';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
@@ -10,9 +11,12 @@ export interface StoredVcard {
   given_name: string | null;
   family_name: string | null;
   company: string | null;
+  department: string | null;
   position: string | null;
   email: string | null;
   phone: string | null;
+  work_phone: string | null;
+  address: unknown;
   website: string | null;
   photo: string | null;
   social_links: readonly { platform: string; url: string; label?: string }[];
@@ -46,9 +50,12 @@ export function vcardFormValues(vcard: StoredVcard, locale: Locale): VcardFormVa
     givenName: nameParts.given,
     familyName: nameParts.family,
     company: vcard.company ?? '',
+    department: vcard.department ?? '',
     position: vcard.position ?? '',
     email: vcard.email ?? '',
     phone: vcard.phone ?? '',
+    workPhone: vcard.work_phone ?? '',
+    address: postalAddressFields(vcard.address),
     website: vcard.website ?? '',
     socialLinks,
     otherLink,
