@@ -97,14 +97,14 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
   };
   const appliedAccent = useAppliedColour(design.accentColour);
   const change = (part: Partial<CardDesignValues>) =>
-    changeValues((values) => ({ ...values, design: { ...values.design, ...part } }));
+    changeValues((current) => ({ ...current, design: { ...current.design, ...part } }));
   const colour = (name: ColourName) => ({
     value: name === 'accentColour' ? design.accentColour : colours[name],
     error: errors[name],
     onChange: (value: string) =>
       name === 'accentColour'
         ? change({ accentColour: value })
-        : changeValues((values) => ({ ...values, colours: { ...values.colours, [name]: value } })),
+        : changeValues((current) => ({ ...current, colours: { ...current.colours, [name]: value } })),
   });
 
   /** Sends the values: answers the version saved, a newer version refusing them, or nothing (told). */
