@@ -248,7 +248,7 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
         name="address.street"
         max={CARD_FIELD_MAX_LENGTHS.street}
         label={<Trans>Street</Trans>}
-        autoComplete="work street-address"
+        autoComplete="street-address"
         error={error?.street?.message}
       />
       <div className="grid gap-4 @md:grid-cols-2">
@@ -257,7 +257,7 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
           name="address.postalCode"
           max={CARD_FIELD_MAX_LENGTHS.postalCode}
           label={<Trans>Postal code</Trans>}
-          autoComplete="work postal-code"
+          autoComplete="postal-code"
           error={error?.postalCode?.message}
         />
         <CardTextField
@@ -265,7 +265,7 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
           name="address.city"
           max={CARD_FIELD_MAX_LENGTHS.city}
           label={<Trans>City</Trans>}
-          autoComplete="work address-level2"
+          autoComplete="address-level2"
           error={error?.city?.message}
         />
         <CardTextField
@@ -273,7 +273,7 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
           name="address.region"
           max={CARD_FIELD_MAX_LENGTHS.region}
           label={<Trans>State or region</Trans>}
-          autoComplete="work address-level1"
+          autoComplete="address-level1"
           error={error?.region?.message}
         />
         <CardTextField
@@ -281,7 +281,7 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
           name="address.country"
           max={CARD_FIELD_MAX_LENGTHS.country}
           label={<Trans>Country</Trans>}
-          autoComplete="work country-name"
+          autoComplete="country-name"
           error={error?.country?.message}
         />
       </div>
