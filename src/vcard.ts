@@ -149,7 +149,9 @@ export function serializeVcard(contact: VcardContact): string {
   lines.push(`N:${escapeText(family, structured)};${escapeText(given, structured)};;;`);
   lines.push(`FN:${escapeText(contact.name.trim())}`);
   if (contact.company || contact.department) {
-    const units = [contact.company ?? '', contact.department ?? ''].filter((unit, index) => unit || index === 0);
+    const units = [contact.company ?? '', contact.department ?? ''].filter(
+      (unit, index) => unit || index === 0,
+    );
     lines.push(`ORG:${units.map((unit) => escapeText(unit, structured)).join(';')}`);
   }
   if (contact.position) lines.push(`TITLE:${escapeText(contact.position)}`);
@@ -157,7 +159,9 @@ export function serializeVcard(contact: VcardContact): string {
   if (contact.workPhone) lines.push(`TEL;TYPE=WORK,VOICE:${phoneValue(contact.workPhone)}`);
   if (contact.address) {
     const { address } = contact;
-    const parts = POSTAL_ADDRESS_PARTS.map((part) => escapeText(toSingleLine(address[part] ?? ''), structured));
+    const parts = POSTAL_ADDRESS_PARTS.map((part) =>
+      escapeText(toSingleLine(address[part] ?? ''), structured),
+    );
     lines.push(`ADR;TYPE=WORK:;;${parts.join(';')}`);
   }
   if (contact.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(contact.email)}`);

@@ -57,7 +57,13 @@ describe('vcardFormValues', () => {
     expect(values).toMatchObject({
       department: 'Research',
       workPhone: '+44 20 7946 0000',
-      address: { street: '12 St James’s Square', city: 'London', region: '', postalCode: 'SW1Y 4LB', country: '' },
+      address: {
+        street: '12 St James’s Square',
+        city: 'London',
+        region: '',
+        postalCode: 'SW1Y 4LB',
+        country: '',
+      },
     });
     const parsed = VcardFormSchema.parse(values);
     expect(parsed.address).toEqual({
