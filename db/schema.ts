@@ -3,6 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
+import type { TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
 
@@ -27,6 +28,8 @@ export interface SessionsTable {
   expires_at: Date;
   ip_address: string | null;
   user_agent: string | null;
+  /** better-auth's organization plugin: the team the session acts for */
+  active_team_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -400,6 +403,37 @@ export interface PasskeysTable {
   created_at: CreatedAt;
 }
 
+/** A team: better-auth's organization (server/teams/auth-plugin.ts maps its fields). */
+export interface TeamsTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TeamMembersTable {
+  id: string;
+  team_id: string;
+  /** unique: one team per person */
+  user_id: string;
+  role: TeamRole;
+  created_at: CreatedAt;
+}
+
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  email: string;
+  role: TeamRole;
+  status: TeamInvitationStatus;
+  sub_team_id: string | null;
+  inviter_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
 export interface UsedTotpCodesTable {
   user_id: string;
   code: string;
@@ -430,6 +464,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   two_factors: TwoFactorsTable;
   passkeys: PasskeysTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   vcards: VcardsTable;

@@ -11,6 +11,7 @@ import { pausesRouter } from './pauses/router.ts';
 import { profileRouter } from './profile/router.ts';
 import { qrStudioRouter } from './qr-studio/router.ts';
 import { supportRouter } from './support/router.ts';
+import { teamsRouter } from './teams/router.ts';
 import { vcardsRouter } from './vcards/router.ts';
 import { router } from './trpc/init.ts';
 
@@ -30,6 +31,7 @@ export const appRouter = router({
   profile: profileRouter,
   qrStudio: qrStudioRouter,
   support: supportRouter,
+  teams: teamsRouter,
   vcards: vcardsRouter,
 });
 

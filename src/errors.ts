@@ -59,6 +59,18 @@ export const ERROR_REASONS = [
   'qr_no_quiet_zone',
   /** a rendered QR code that a decoder could not read back to its address */
   'qr_unreadable',
+  /** a team action for a role above the person's (meta.role: the lowest role that may; null: not in a team) */
+  'team_role_required',
+  /** creating or joining a team while being a member of one (one team per person) */
+  'already_in_team',
+  /** a team slug another team has */
+  'team_slug_taken',
+  /** inviting an address that has a pending invitation or is a member already (meta.state says which) */
+  'already_invited',
+  /** an invitation that cannot be used (meta.state: expired, canceled, accepted, rejected, not_found, other_account) */
+  'invitation_unavailable',
+  /** leaving the team, or deleting the account, as its owner: ownership goes to another member first */
+  'owner_must_transfer',
   'internal',
 ] as const;
 

@@ -64,6 +64,13 @@ export const VALIDATION_MESSAGES = {
   linkCodeTaken: 'validation.link.code_taken',
   passkeyNameRequired: 'validation.passkey.name_required',
   passkeyNameTooLong: 'validation.passkey.name_too_long',
+  teamNameRequired: 'validation.team.name_required',
+  teamNameTooLong: 'validation.team.name_too_long',
+  teamSlugRequired: 'validation.team.slug_required',
+  teamSlugFormat: 'validation.team.slug_format',
+  teamSlugLookalike: 'validation.team.slug_lookalike',
+  /** the server's team_slug_taken, marked on the slug field */
+  teamSlugTaken: 'validation.team.slug_taken',
   /** src/text.ts: line breaks, tabs, other control or invisible formatting characters in one line */
   textControlCharacters: 'validation.text.control_characters',
   /** src/text.ts: the same in a multi-line field, where line breaks are fine */

@@ -26,6 +26,8 @@ export const paths = {
   /** card designs (customBranding) */
   cardDesign: '/dashboard/design',
   links: '/dashboard/links',
+  /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
+  team: '/dashboard/team',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -91,6 +93,9 @@ export function canonicalAppPath(pathname: string): string | null {
 
 /** The query parameter that carries the page a person asked for through sign-in. */
 export const NEXT_PARAM = 'next';
+
+/** The team page's query parameter that names the invitation a person opened from its e-mail. */
+export const TEAM_INVITATION_PARAM = 'invitation';
 
 /** The billing page's query parameter that opens its plan picker (an upgrade link leads straight to it). */
 export const PLAN_PICKER_PARAM = 'choose';

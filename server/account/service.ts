@@ -3,12 +3,16 @@ import type { DeleteAccountInput } from '../../src/schemas/auth.ts';
 import { cancelSubscriptionOf } from '../billing/service.ts';
 import { releasePhoto } from '../media/service.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { membershipOf } from '../teams/access.ts';
 
 /**
  * Deletes the signed-in account for good (DECISIONS.md). The caller signs the person out. The input's
  * confirmation word is checked by its schema.
  */
 export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountInput): Promise<void> {
+  // a team's cards belong to the team (DECISIONS.md "Teams"): its owner hands it on or deletes it first
+  if ((await membershipOf(ctx.db, ctx.user.id))?.role === 'owner') throw new AppError('owner_must_transfer');
   await removeAccount(ctx, ctx.user.id);
 }
 

@@ -16,6 +16,7 @@ import {
 import type { Mailer } from '../mail/types.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
+import { teamPlugin } from '../teams/auth-plugin.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
 
@@ -202,6 +203,7 @@ export async function createAuth({
         },
       }),
       ...(await passkeyPlugins({ db, config })),
+      await teamPlugin({ db, config, mailer }),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

@@ -51,4 +51,10 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   qr_logo_too_large: 422,
   qr_no_quiet_zone: 422,
   qr_unreadable: 422,
+  team_role_required: 403,
+  already_in_team: 409,
+  team_slug_taken: 409,
+  already_invited: 409,
+  invitation_unavailable: 409,
+  owner_must_transfer: 409,
 };

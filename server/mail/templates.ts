@@ -3,6 +3,7 @@ import type { Locale } from '../../src/i18n.ts';
 import type { PausedCounts } from '../../src/pauses.ts';
 import type { PaidPlanId, PlanId } from '../../src/plans.ts';
 import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
+import { TEAM_INVITATION_DAYS, type InvitableTeamRole } from '../../src/teams.ts';
 import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
 
 // The product's e-mails, each in every language of the product (DECISIONS.md: e-mails too). A template is
@@ -79,6 +80,14 @@ export interface PlanEndedData {
   /** What is paused now: everything while offline, else what is over the free plan's limits. */
   paused: PausedCounts;
   /** Where to renew (the billing page). */
+  url: string;
+}
+
+export interface TeamInvitationData {
+  inviterName: string;
+  teamName: string;
+  role: InvitableTeamRole;
+  /** The invitation's page, where the person signs in or signs up and joins. */
   url: string;
 }
 
@@ -518,4 +527,41 @@ export const planEnded = defineTemplate<PlanEndedData>({
       notes: [planEndedReasonEs],
     };
   },
+});
+
+const ROLE_EN: Record<InvitableTeamRole, string> = { admin: 'an admin', member: 'a member' };
+const ROLE_ES: Record<InvitableTeamRole, string> = { admin: 'administrador', member: 'miembro' };
+
+/** An invitation to a team, in the team's name: the link leads to the invitation's page. */
+export const teamInvitation = defineTemplate<TeamInvitationData>({
+  en: ({ inviterName, teamName, role, url }) => ({
+    subject: `${singleLine(inviterName)} invited you to join ${singleLine(teamName)} on Tapcard`,
+    preview: `Join ${singleLine(teamName)} and get your digital business card.`,
+    heading: `Join ${teamName}`,
+    greeting: 'Hi,',
+    paragraphs: [
+      `${inviterName} invited you to join ${teamName} on Tapcard as ${ROLE_EN[role]}. The team gives you a digital business card with its brand, which you can share by link, QR code or tap.`,
+      'Open the invitation to accept it. If you have no Tapcard account yet, you can create one there with this email address.',
+    ],
+    action: { label: 'Open the invitation', url },
+    notes: [
+      `This invitation is valid for ${daysEn(TEAM_INVITATION_DAYS)}. If it has expired, ask ${inviterName} to send it again.`,
+      "If you don't know this team, you can ignore this email: nothing happens unless you accept.",
+    ],
+  }),
+  es: ({ inviterName, teamName, role, url }) => ({
+    subject: `${singleLine(inviterName)} te ha invitado a unirte a ${singleLine(teamName)} en Tapcard`,
+    preview: `Únete a ${singleLine(teamName)} y consigue tu tarjeta de visita digital.`,
+    heading: `Únete a ${teamName}`,
+    greeting: 'Hola:',
+    paragraphs: [
+      `${inviterName} te ha invitado a unirte a ${teamName} en Tapcard como ${ROLE_ES[role]}. El equipo te da una tarjeta de visita digital con su marca, que puedes compartir por enlace, código QR o al acercar el móvil.`,
+      'Abre la invitación para aceptarla. Si aún no tienes cuenta de Tapcard, puedes crearla allí con esta dirección de correo.',
+    ],
+    action: { label: 'Abrir la invitación', url },
+    notes: [
+      `Esta invitación es válida durante ${daysEs(TEAM_INVITATION_DAYS)}. Si ha caducado, pide a ${inviterName} que te la envíe de nuevo.`,
+      'Si no conoces este equipo, puedes ignorar este correo: no pasa nada si no aceptas.',
+    ],
+  }),
 });

@@ -22,7 +22,8 @@ export type MailKind =
   | 'trial_ended'
   | 'plan_ended'
   | 'support_request'
-  | 'support_confirmation';
+  | 'support_confirmation'
+  | 'team_invitation';
 
 /** What a message is about: its kind and the account it belongs to, if any. */
 export interface MailAbout {

@@ -4,10 +4,12 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { ErrorReason } from '../../src/errors.ts';
 import type { PlanFeature } from '../../src/plans.ts';
+import type { TeamRole } from '../../src/teams.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import type { EditedRecord } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
+import { requireTeamRole } from '../teams/access.ts';
 import type { Context } from './context.ts';
 
 /*
@@ -51,6 +53,12 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   qr_logo_too_large: 'UNPROCESSABLE_CONTENT',
   qr_no_quiet_zone: 'UNPROCESSABLE_CONTENT',
   qr_unreadable: 'UNPROCESSABLE_CONTENT',
+  team_role_required: 'FORBIDDEN',
+  already_in_team: 'CONFLICT',
+  team_slug_taken: 'CONFLICT',
+  already_invited: 'CONFLICT',
+  invitation_unavailable: 'CONFLICT',
+  owner_must_transfer: 'CONFLICT',
 };
 
 /** The reason the client is told, for any error a procedure ends with. */
@@ -90,6 +98,11 @@ export function reasonOf(error: TRPCError): ErrorReason {
 export interface ProcedureMeta {
   feature?: PlanFeature;
   edits?: EditedRecord;
+  /**
+   * The lowest team role that may call it (src/teams.ts); the procedure then acts for that team
+   * (ctx.team). The role-matrix test calls every such procedure with each role.
+   */
+  teamRole?: TeamRole;
 }
 
 const t = initTRPC
@@ -157,5 +170,6 @@ export const publicProcedure = t.procedure.use(errorMapping);
 export const authedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.user) throw new AppError('unauthenticated');
   if (meta?.feature) await requireFeature(ctx, ctx.user.id, meta.feature);
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const team = meta?.teamRole ? await requireTeamRole(ctx.db, ctx.user.id, meta.teamRole) : null;
+  return next({ ctx: { ...ctx, user: ctx.user, team } });
 });

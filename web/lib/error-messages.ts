@@ -14,6 +14,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
+import { TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
 import {
   SOCIAL_LABEL_MAX_LENGTH,
   URL_MAX_LENGTH,
@@ -100,6 +101,12 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
   'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
   'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
+  'validation.team.name_required': msg`Team name is required`,
+  'validation.team.name_too_long': msg`Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
+  'validation.team.slug_required': msg`Team address is required`,
+  'validation.team.slug_format': msg`Team address must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers and hyphens only`,
+  'validation.team.slug_lookalike': msg`A team address can't have hyphens as its 3rd and 4th characters (as in xn--): web addresses read such names as other letters`,
+  'validation.team.slug_taken': msg`Another team has this address. Choose another one.`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
@@ -137,6 +144,12 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   qr_logo_too_large: msg`This QR code would not scan: the logo hides too much of it. Make the logo smaller.`,
   qr_no_quiet_zone: msg`This QR code would not scan: it needs a light margin around it.`,
   qr_unreadable: msg`This QR code would not scan: a test scan could not read it. Try another style, a smaller logo or stronger colours.`,
+  team_role_required: msg`Only the team's owner or admins can do this.`,
+  already_in_team: msg`You are already a member of a team. A person can belong to one team: leave yours first.`,
+  team_slug_taken: VALIDATION_MESSAGE_TEXT['validation.team.slug_taken'],
+  already_invited: msg`This address already has an invitation or is already in the team.`,
+  invitation_unavailable: msg`This invitation can no longer be used. Ask the team for a new one.`,
+  owner_must_transfer: msg`You own a team. Transfer the ownership to another member, or delete the team, first.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

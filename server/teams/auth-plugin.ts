@@ -1,0 +1,148 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AUTH_ERROR_CODES } from '../../src/errors.ts';
+import { HOUR_IN_SECONDS } from '../../src/email-links.ts';
+import { can } from '../../src/plans.ts';
+import { TeamNameSchema, TeamSlugSchema } from '../../src/schemas/team.ts';
+import {
+  INVITABLE_TEAM_ROLES,
+  TEAM_INVITATION_DAYS,
+  TEAM_MEMBERS_MAX,
+  type InvitableTeamRole,
+} from '../../src/teams.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
+import type { Config } from '../config.ts';
+import { teamInvitation } from '../mail/templates.ts';
+import type { Mailer } from '../mail/types.ts';
+import { getProfileLanguage } from '../profile/service.ts';
+import { membershipOf } from './access.ts';
+import { invitationUrl } from './service.ts';
+
+/**
+ * Teams through better-auth's organization plugin, on our tables (db/migrations/…_add_teams.ts), with the
+ * rules it leaves to us (DECISIONS.md "Teams"):
+ * - Only an account whose plan in effect includes teamAccess (Business) creates a team.
+ * - One team per person: creating, being added and accepting an invitation are refused to a member of a
+ *   team (the database's unique members.user_id is the last word).
+ * - A team has one owner: nobody is invited or promoted to owner, and the owner's own role changes only by
+ *   transferring ownership (the teams router).
+ * - Invitations are valid TEAM_INVITATION_DAYS, sent in the invitee's language when they have an account
+ *   (else the inviter's), and accepted only by a confirmed address. Accepting skips onboarding's plan step.
+ * - The plugin's own sub-teams stay off.
+ * Refusals carry our codes (src/errors.ts reasons, upper-cased), which the client translates.
+ */
+export async function teamPlugin({
+  db,
+  config,
+  mailer,
+}: {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+}): Promise<BetterAuthPlugin> {
+  const [{ organization }, { APIError }] = await Promise.all([
+    import('better-auth/plugins'),
+    import('better-auth/api'),
+  ]);
+
+  const refuse = (status: 'FORBIDDEN' | 'CONFLICT' | 'BAD_REQUEST', code: string, message: string) =>
+    new APIError(status, { code, message });
+
+  const refuseIfInTeam = async (userId: string) => {
+    if (await membershipOf(db, userId)) {
+      throw refuse('CONFLICT', 'ALREADY_IN_TEAM', 'A person belongs to one team at most.');
+    }
+  };
+
+  const refuseInvalid = (result: { success: boolean; error?: { issues: { message: string }[] } }) => {
+    if (!result.success) {
+      const message = result.error?.issues[0]?.message ?? 'validation.invalid';
+      throw refuse('BAD_REQUEST', AUTH_ERROR_CODES.validationFailed, message);
+    }
+  };
+
+  const refuseOwnerRole = (role: string) => {
+    if (!(INVITABLE_TEAM_ROLES as readonly string[]).includes(role)) {
+      throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', 'Ownership is transferred, not given by a role.');
+    }
+  };
+
+  return organization({
+    teams: { enabled: false },
+    invitationExpiresIn: TEAM_INVITATION_DAYS * 24 * HOUR_IN_SECONDS,
+    membershipLimit: TEAM_MEMBERS_MAX,
+    invitationLimit: TEAM_MEMBERS_MAX,
+    // the invitation's link is the proof of the address only once the account has confirmed it
+    requireEmailVerificationOnInvitation: true,
+    sendInvitationEmail: async ({ id, email, role, organization: team, inviter }) => {
+      const invitee = await db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      const locale = await getProfileLanguage(db, invitee?.id ?? inviter.user.id);
+      const mail = teamInvitation(locale, {
+        inviterName: inviter.user.name,
+        teamName: team.name,
+        role: role as InvitableTeamRole,
+        url: invitationUrl(config, id),
+      });
+      await mailer.send({ to: email, ...mail }, { kind: 'team_invitation', userId: invitee?.id ?? null });
+    },
+    organizationHooks: {
+      beforeCreateOrganization: async ({ organization: team, user }) => {
+        refuseInvalid(TeamNameSchema.safeParse(team.name ?? ''));
+        refuseInvalid(TeamSlugSchema.safeParse(team.slug ?? ''));
+        if (!can(await planInEffectOf({ db }, user.id), 'teamAccess')) {
+          throw refuse('FORBIDDEN', 'PLAN_REQUIRED', 'A team is part of the Business plan.');
+        }
+        await refuseIfInTeam(user.id);
+      },
+      beforeUpdateOrganization: async ({ organization: team }) => {
+        if (team.name !== undefined) refuseInvalid(TeamNameSchema.safeParse(team.name));
+        if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
+        return Promise.resolve();
+      },
+      beforeAddMember: async ({ member }) => {
+        await refuseIfInTeam(member.userId);
+      },
+      beforeCreateInvitation: async ({ invitation }) => {
+        refuseOwnerRole(invitation.role);
+        return Promise.resolve();
+      },
+      beforeAcceptInvitation: async ({ user }) => {
+        await refuseIfInTeam(user.id);
+      },
+      // a member joins without choosing a plan: their personal account stays Free unless they buy
+      afterAcceptInvitation: async ({ user }) => {
+        await db.updateTable('profiles').set({ plan_chosen: true }).where('id', '=', user.id).execute();
+      },
+      beforeUpdateMemberRole: async ({ member, newRole }) => {
+        refuseOwnerRole(newRole);
+        if (member.role === 'owner') {
+          throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', "The owner's role changes by a transfer.");
+        }
+        return Promise.resolve();
+      },
+    },
+    schema: {
+      session: { fields: { activeOrganizationId: 'active_team_id' } },
+      organization: { modelName: 'teams', fields: { createdAt: 'created_at' } },
+      member: {
+        modelName: 'team_members',
+        fields: { organizationId: 'team_id', userId: 'user_id', createdAt: 'created_at' },
+      },
+      invitation: {
+        modelName: 'team_invitations',
+        fields: {
+          organizationId: 'team_id',
+          teamId: 'sub_team_id',
+          inviterId: 'inviter_id',
+          expiresAt: 'expires_at',
+          createdAt: 'created_at',
+        },
+      },
+    },
+  });
+}

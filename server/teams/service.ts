@@ -1,0 +1,189 @@
+import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
+import type { MemberIdInput } from '../../src/schemas/team.ts';
+import {
+  teamInvitationState,
+  type InvitableTeamRole,
+  type TeamInvitationState,
+  type TeamRole,
+} from '../../src/teams.ts';
+import type { Config } from '../config.ts';
+import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { membershipOf, type TeamMembership } from './access.ts';
+
+// The team as its screens show it, and what the organization plugin lacks: one view of a team with its
+// members and invitations, an invitation's page before sign-in, and the transfer of ownership.
+
+/** The page an invitation's e-mail links to: the team page, which signs the person in or up first. */
+export function invitationUrl(config: Pick<Config, 'publicUrl'>, invitationId: string): string {
+  const query = new URLSearchParams({ [TEAM_INVITATION_PARAM]: invitationId });
+  return `${config.publicUrl}${paths.team}?${query}`;
+}
+
+export interface TeamMemberView {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: Date;
+}
+
+export interface TeamInvitationView {
+  id: string;
+  email: string;
+  role: InvitableTeamRole;
+  state: TeamInvitationState;
+  expiresAt: Date;
+}
+
+export interface TeamView {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  /** The signed-in person's membership. */
+  me: { memberId: string; role: TeamRole };
+  members: TeamMemberView[];
+  /** Pending invitations, expired ones included (they can be resent); empty for a member. */
+  invitations: TeamInvitationView[];
+}
+
+const ROLE_ORDER: Record<TeamRole, number> = { owner: 0, admin: 1, member: 2 };
+
+/** The signed-in person's team, or null outside any team. */
+export async function myTeam(ctx: ServiceContext, now: Date = new Date()): Promise<TeamView | null> {
+  const membership = await membershipOf(ctx.db, ctx.user.id);
+  if (!membership) return null;
+  return teamView(ctx, membership, now);
+}
+
+async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): Promise<TeamView | null> {
+  const team = await deps.db
+    .selectFrom('teams')
+    .select(['id', 'name', 'slug', 'logo'])
+    .where('id', '=', membership.teamId)
+    .executeTakeFirst();
+  if (!team) return null;
+  const members = await deps.db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select([
+      'team_members.id',
+      'team_members.user_id',
+      'team_members.role',
+      'team_members.created_at',
+      'users.name',
+      'users.email',
+    ])
+    .where('team_members.team_id', '=', team.id)
+    .execute();
+  const managing = membership.role !== 'member';
+  const invitations = managing
+    ? await deps.db
+        .selectFrom('team_invitations')
+        .select(['id', 'email', 'role', 'status', 'expires_at'])
+        .where('team_id', '=', team.id)
+        .where('status', '=', 'pending')
+        .orderBy('created_at', 'desc')
+        .execute()
+    : [];
+  return {
+    ...team,
+    me: { memberId: membership.memberId, role: membership.role },
+    members: members
+      .map((member) => ({
+        id: member.id,
+        userId: member.user_id,
+        name: member.name,
+        email: member.email,
+        role: member.role,
+        joinedAt: member.created_at,
+      }))
+      .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name)),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      // the plugin stores what was invited; ours are never owner (server/teams/auth-plugin.ts)
+      role: invitation.role === 'admin' ? 'admin' : 'member',
+      state: teamInvitationState(invitation, now),
+      expiresAt: invitation.expires_at,
+    })),
+  };
+}
+
+/** What an invitation's page shows, for anyone holding its link (the id is a random 32-character secret). */
+export interface InvitationPreview {
+  /** `other_account`: signed in with another address than the invited one. */
+  state: TeamInvitationState | 'not_found' | 'other_account';
+  teamName: string | null;
+  inviterName: string | null;
+  email: string | null;
+  role: InvitableTeamRole | null;
+  expiresAt: Date | null;
+}
+
+export async function invitationPreview(
+  deps: AppDeps,
+  invitationId: string,
+  viewer: SessionUser | null,
+  now: Date = new Date(),
+): Promise<InvitationPreview> {
+  const row = await deps.db
+    .selectFrom('team_invitations')
+    .innerJoin('teams', 'teams.id', 'team_invitations.team_id')
+    .innerJoin('users', 'users.id', 'team_invitations.inviter_id')
+    .select([
+      'team_invitations.email',
+      'team_invitations.role',
+      'team_invitations.status',
+      'team_invitations.expires_at',
+      'teams.name as team_name',
+      'users.name as inviter_name',
+    ])
+    .where('team_invitations.id', '=', invitationId)
+    .executeTakeFirst();
+  if (!row) {
+    return {
+      state: 'not_found',
+      teamName: null,
+      inviterName: null,
+      email: null,
+      role: null,
+      expiresAt: null,
+    };
+  }
+  const state = teamInvitationState(row, now);
+  const forSomeoneElse = viewer !== null && viewer.email.toLowerCase() !== row.email.toLowerCase();
+  return {
+    state: state === 'pending' && forSomeoneElse ? 'other_account' : state,
+    teamName: row.team_name,
+    inviterName: row.inviter_name,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'member',
+    expiresAt: row.expires_at,
+  };
+}
+
+/**
+ * The owner hands the team to another member, who becomes its owner (billing, deleting the team); the
+ * former owner stays as an admin. One transaction: a team always has exactly one owner.
+ */
+export async function transferOwnership(
+  ctx: ServiceContext,
+  team: TeamMembership,
+  input: MemberIdInput,
+): Promise<Record<string, never>> {
+  if (input.memberId === team.memberId) throw new AppError('validation_failed');
+  await ctx.db.transaction().execute(async (trx) => {
+    const promoted = await trx
+      .updateTable('team_members')
+      .set({ role: 'owner' })
+      .where('id', '=', input.memberId)
+      .where('team_id', '=', team.teamId)
+      .executeTakeFirst();
+    if (promoted.numUpdatedRows === 0n) throw new AppError('not_found');
+    await trx.updateTable('team_members').set({ role: 'admin' }).where('id', '=', team.memberId).execute();
+  });
+  return {};
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from '../messages.ts';
+import { INVITABLE_TEAM_ROLES, TEAM_NAME_MAX_LENGTH, teamSlugProblem } from '../teams.ts';
+import { singleLineText } from '../text.ts';
+import { EmailSchema } from './auth.ts';
+
+// What the team screens send: one schema for the form and for the server's input.
+
+const SLUG_MESSAGE = {
+  required: M.teamSlugRequired,
+  format: M.teamSlugFormat,
+  lookalike: M.teamSlugLookalike,
+} as const;
+
+export const TeamNameSchema = singleLineText()
+  .min(1, M.teamNameRequired)
+  .max(TEAM_NAME_MAX_LENGTH, M.teamNameTooLong);
+
+export const TeamSlugSchema = singleLineText().superRefine((slug, context) => {
+  const problem = teamSlugProblem(slug);
+  if (problem) context.addIssue({ code: 'custom', message: SLUG_MESSAGE[problem] });
+});
+
+export const CreateTeamSchema = z.object({ name: TeamNameSchema, slug: TeamSlugSchema });
+export type CreateTeamInput = z.infer<typeof CreateTeamSchema>;
+
+export const RenameTeamSchema = z.object({ name: TeamNameSchema });
+export type RenameTeamInput = z.infer<typeof RenameTeamSchema>;
+
+export const InvitableTeamRoleSchema = z.enum(INVITABLE_TEAM_ROLES);
+
+export const InviteMemberSchema = z.object({ email: EmailSchema, role: InvitableTeamRoleSchema });
+export type InviteMemberInput = z.infer<typeof InviteMemberSchema>;
+
+const IdSchema = singleLineText().min(1).max(100);
+
+export const InvitationIdSchema = z.object({ invitationId: IdSchema });
+export type InvitationIdInput = z.infer<typeof InvitationIdSchema>;
+
+export const MemberIdSchema = z.object({ memberId: IdSchema });
+export type MemberIdInput = z.infer<typeof MemberIdSchema>;
+
+export const ChangeMemberRoleSchema = z.object({ memberId: IdSchema, role: InvitableTeamRoleSchema });
+export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleSchema>;

@@ -1,0 +1,64 @@
+import { isChosenNameShape, readsAsOtherWords } from './username.ts';
+
+// Teams (DECISIONS.md "Teams"): better-auth's organization with three roles. One person belongs to one
+// team at most; the team's plan is its owner's.
+
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** The roles an admin or owner gives when inviting or changing a member (ownership is transferred). */
+export const INVITABLE_TEAM_ROLES = ['admin', 'member'] as const satisfies readonly TeamRole[];
+export type InvitableTeamRole = (typeof INVITABLE_TEAM_ROLES)[number];
+
+/** What each role may do includes everything the roles below it may do. */
+const ROLE_RANK: Record<TeamRole, number> = { member: 0, admin: 1, owner: 2 };
+
+export function hasTeamRole(role: TeamRole, required: TeamRole): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[required];
+}
+
+export function isTeamRole(value: unknown): value is TeamRole {
+  return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
+}
+
+export const TEAM_INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const;
+export type TeamInvitationStatus = (typeof TEAM_INVITATION_STATUSES)[number];
+
+/** What an invitation's link finds: its stored status, or `expired` for a pending one past its end. */
+export type TeamInvitationState = TeamInvitationStatus | 'expired';
+
+/** An invitation's link works this many days (the plugin's default is 48 hours: too short for a rollout). */
+export const TEAM_INVITATION_DAYS = 7;
+
+/** A team's members and pending invitations together: far above a real company's rollout. */
+export const TEAM_MEMBERS_MAX = 5000;
+
+export const TEAM_NAME_MAX_LENGTH = 80;
+
+/** A team's slug follows the shape of a chosen username: 3-30 lowercase letters, digits and hyphens. */
+export function teamSlugProblem(slug: string): 'required' | 'format' | 'lookalike' | null {
+  if (slug === '') return 'required';
+  if (!isChosenNameShape(slug)) return 'format';
+  if (readsAsOtherWords(slug)) return 'lookalike';
+  return null;
+}
+
+/** A slug suggested from the team's name: "Acme Studio, S.L." becomes "acme-studio-s-l". */
+export function suggestTeamSlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30)
+    .replace(/-+$/, '');
+}
+
+export function teamInvitationState(
+  invitation: { status: TeamInvitationStatus; expires_at: Date },
+  now: Date,
+): TeamInvitationState {
+  if (invitation.status === 'pending' && invitation.expires_at.getTime() <= now.getTime()) return 'expired';
+  return invitation.status;
+}

@@ -1,0 +1,236 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
+import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
+import { TEAM_INVITATION_DAYS } from '../../src/teams.ts';
+import { createSignedInOwner } from '../support/factories.ts';
+import {
+  buildMailingTestApp,
+  signUp,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  type MailingTestApp,
+} from '../support/harness.ts';
+import { linkIn } from '../support/mail-receiver.ts';
+import { createTeam, inviteToTeam, joinTeam, organizationCall } from '../support/teams.ts';
+
+// Teams (DECISIONS.md "Teams"): better-auth's organization plugin on our tables, with our rules: Business
+// creates, one team per person, one owner, invitations valid 7 days and told apart when they no longer work.
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: MailingTestApp;
+
+beforeAll(async () => {
+  t = await buildMailingTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const mine = async (cookie: string) =>
+  trpcData<TeamView | null>(await trpcQuery(t.app, 'teams.mine', cookie));
+const preview = async (invitationId: string, cookie = '') =>
+  trpcData<InvitationPreview>(await trpcQuery(t.app, 'teams.invitation', cookie, { invitationId }));
+const codeOf = (response: LightMyRequestResponse) => (response.json() as { code?: string }).code;
+
+describe('creating a team', () => {
+  it('is part of the Business plan: a Pro account is refused and no team is made', async () => {
+    const pro = await createSignedInOwner(t, { plan: 'pro' });
+    const response = await organizationCall(t.app, pro.cookie, 'create', { name: 'Acme', slug: 'acme-pro' });
+    expect(response.statusCode).toBe(403);
+    expect(codeOf(response)).toBe('PLAN_REQUIRED');
+    expect(await mine(pro.cookie)).toBeNull();
+    expect(await t.db.selectFrom('teams').where('slug', '=', 'acme-pro').selectAll().execute()).toEqual([]);
+  });
+
+  it('makes the Business account its owner, and the team page shows it', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Acme Studio', slug: 'acme-studio' });
+    const view = await mine(owner.cookie);
+    expect(view).toMatchObject({
+      id: team.id,
+      name: 'Acme Studio',
+      slug: 'acme-studio',
+      me: { role: 'owner' },
+    });
+    expect(view?.members).toEqual([expect.objectContaining({ name: 'Olga Owner', role: 'owner' })]);
+  });
+
+  it('refuses a slug of the wrong shape with its message, and a taken one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    for (const [slug, message] of [
+      ['Acme', 'validation.team.slug_format'],
+      ['xn--acme', 'validation.team.slug_lookalike'],
+    ]) {
+      const response = await organizationCall(t.app, owner.cookie, 'create', { name: 'Acme', slug });
+      expect(response.statusCode, slug).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+    }
+    await createTeam(t.app, owner.cookie, { name: 'Taken', slug: 'taken-slug' });
+    const other = await createSignedInOwner(t, { plan: 'business' });
+    const taken = await organizationCall(t.app, other.cookie, 'create', {
+      name: 'Taken too',
+      slug: 'taken-slug',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(codeOf(taken)).toBe('ORGANIZATION_ALREADY_EXISTS');
+  });
+
+  it('allows one team per person: a second one is refused', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'First', slug: 'first-team' });
+    const second = await organizationCall(t.app, owner.cookie, 'create', {
+      name: 'Second',
+      slug: 'second-team',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(codeOf(second)).toBe('ALREADY_IN_TEAM');
+  });
+});
+
+describe('invitations', () => {
+  it('are mailed in the team name, and accepting joins as the role invited, skipping the plan step', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Mail Team', slug: 'mail-team' });
+    const invitee = await signUp(t.app, { name: 'Ina Invitee' });
+    const invitation = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'admin' });
+
+    const mail = await t.mail.waitFor((m) => m.to.includes(invitee.email) && m.subject.includes('invited'));
+    expect(mail.subject).toBe('Olga Owner invited you to join Mail Team on Tapcard');
+    const link = linkIn(mail.body, paths.team);
+    expect(link.searchParams.get(TEAM_INVITATION_PARAM)).toBe(invitation.id);
+    expect(mail.body).toContain(`${TEAM_INVITATION_DAYS} days`);
+
+    expect(await preview(invitation.id)).toMatchObject({
+      state: 'pending',
+      teamName: 'Mail Team',
+      inviterName: 'Olga Owner',
+      email: invitee.email,
+      role: 'admin',
+    });
+    const expiresIn = new Date(invitation.expiresAt).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(TEAM_INVITATION_DAYS * DAY - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(TEAM_INVITATION_DAYS * DAY);
+
+    await joinTeam(t.app, invitee.cookie, invitation.id);
+    expect(await mine(invitee.cookie)).toMatchObject({ id: team.id, me: { role: 'admin' } });
+    const profile = await t.db
+      .selectFrom('profiles')
+      .select('plan_chosen')
+      .where('id', '=', invitee.userId)
+      .executeTakeFirstOrThrow();
+    expect(profile.plan_chosen).toBe(true);
+    expect(await preview(invitation.id)).toMatchObject({ state: 'accepted' });
+  });
+
+  it('tell apart expired, revoked, reused and other-account invitations, and a resend extends one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'States', slug: 'states-team' });
+    const invitee = await signUp(t.app);
+    const stranger = await signUp(t.app);
+
+    const expired = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
+    await t.db
+      .updateTable('team_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.id)
+      .execute();
+    expect(await preview(expired.id, invitee.cookie)).toMatchObject({ state: 'expired' });
+    const refused = await organizationCall(t.app, invitee.cookie, 'accept-invitation', {
+      invitationId: expired.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await mine(invitee.cookie)).toBeNull();
+
+    const resent = await organizationCall(t.app, owner.cookie, 'invite-member', {
+      email: invitee.email,
+      role: 'member',
+      resend: true,
+    });
+    expect(resent.statusCode).toBe(200);
+    const fresh = resent.json() as { id: string };
+    expect(await preview(fresh.id, invitee.cookie)).toMatchObject({ state: 'pending' });
+    expect(await preview(fresh.id, stranger.cookie)).toMatchObject({ state: 'other_account' });
+    const notYours = await organizationCall(t.app, stranger.cookie, 'accept-invitation', {
+      invitationId: fresh.id,
+    });
+    expect(notYours.statusCode).toBe(403);
+
+    const cancelled = await organizationCall(t.app, owner.cookie, 'cancel-invitation', {
+      invitationId: fresh.id,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await preview(fresh.id, invitee.cookie)).toMatchObject({ state: 'canceled' });
+
+    const again = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
+    await joinTeam(t.app, invitee.cookie, again.id);
+    const reused = await organizationCall(t.app, invitee.cookie, 'accept-invitation', {
+      invitationId: again.id,
+    });
+    expect(reused.statusCode).toBe(400);
+    expect(await preview(again.id, invitee.cookie)).toMatchObject({ state: 'accepted' });
+    expect(await preview('no-such-invitation')).toMatchObject({ state: 'not_found', teamName: null });
+  });
+
+  it('cannot make a second owner, and a member of another team cannot accept', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'One owner', slug: 'one-owner' });
+    const asOwner = await organizationCall(t.app, owner.cookie, 'invite-member', {
+      email: 'new-owner@example.com',
+      role: 'owner',
+    });
+    expect(asOwner.statusCode).toBe(403);
+
+    const otherOwner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, otherOwner.cookie, { name: 'Other', slug: 'other-team-x' });
+    const invitation = await inviteToTeam(t.app, owner.cookie, { email: otherOwner.email, role: 'member' });
+    const joining = await organizationCall(t.app, otherOwner.cookie, 'accept-invitation', {
+      invitationId: invitation.id,
+    });
+    expect(joining.statusCode).toBe(409);
+    expect(codeOf(joining)).toBe('ALREADY_IN_TEAM');
+  });
+});
+
+describe('ownership', () => {
+  it('is transferred in one step, and an owner deletes the account only after handing the team on', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'Handover', slug: 'handover' });
+    const admin = await signUp(t.app);
+    await joinTeam(
+      t.app,
+      admin.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: admin.email, role: 'admin' })).id,
+    );
+
+    const deletion = await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: 'DELETE' });
+    expect(trpcError(deletion).data.reason).toBe('owner_must_transfer');
+
+    const demote = await organizationCall(t.app, admin.cookie, 'update-member-role', {
+      memberId: (await mine(owner.cookie))?.me.memberId,
+      role: 'member',
+    });
+    expect(demote.statusCode).toBe(403);
+
+    const adminMember = (await mine(owner.cookie))?.members.find((m) => m.userId === admin.userId);
+    const refused = await trpcMutate(t.app, 'teams.transferOwnership', admin.cookie, {
+      memberId: adminMember?.id,
+    });
+    expect(trpcError(refused).data).toMatchObject({ reason: 'team_role_required', meta: { role: 'owner' } });
+
+    const transfer = await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, {
+      memberId: adminMember?.id,
+    });
+    expect(transfer.statusCode).toBe(200);
+    expect((await mine(admin.cookie))?.me.role).toBe('owner');
+    expect((await mine(owner.cookie))?.me.role).toBe('admin');
+
+    const afterTransfer = await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: 'DELETE' });
+    expect(afterTransfer.statusCode).toBe(200);
+    expect((await mine(admin.cookie))?.members.map((m) => m.userId)).toEqual([admin.userId]);
+  });
+});
