@@ -1,5 +1,8 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { InvitableTeamRole } from '../../src/teams.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { injectFromApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
@@ -63,4 +66,55 @@ async function teamIdOf(app: FastifyInstance, cookie: string): Promise<string> {
   const team = teams[0];
   if (!team) throw new Error('the inviter is in no team');
   return team.id;
+}
+
+/** A team written straight into the database, its first member its owner (for fixtures many tests share). */
+export async function addTeam(
+  db: Kysely<Database>,
+  members: { userId: string; role: TeamRole }[],
+  fields: { name?: string } = {},
+): Promise<{ teamId: string; memberIds: string[] }> {
+  const teamId = randomUUID();
+  await db
+    .insertInto('teams')
+    .values({
+      id: teamId,
+      name: fields.name ?? 'Fixture Team',
+      slug: `team-${randomBytes(5).toString('hex')}`,
+    })
+    .execute();
+  const memberIds = members.map(() => randomUUID());
+  await db
+    .insertInto('team_members')
+    .values(
+      members.map(({ userId, role }, index) => ({
+        id: memberIds[index] ?? '',
+        team_id: teamId,
+        user_id: userId,
+        role,
+      })),
+    )
+    .execute();
+  return { teamId, memberIds };
+}
+
+/** A pending invitation written straight into the database, valid for TEAM_INVITATION_DAYS. */
+export async function addTeamInvitation(
+  db: Kysely<Database>,
+  fields: { teamId: string; inviterId: string; email: string; role?: InvitableTeamRole },
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('team_invitations')
+    .values({
+      id,
+      team_id: fields.teamId,
+      inviter_id: fields.inviterId,
+      email: fields.email,
+      role: fields.role ?? 'member',
+      status: 'pending',
+      expires_at: new Date(Date.now() + TEAM_INVITATION_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .execute();
+  return id;
 }
