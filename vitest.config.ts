@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // the files of a worker share one module graph: the server's modules (better-auth, Fastify,
+          // sharp…) load once per worker instead of once per file; every file builds its own app
+          isolate: false,
           globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           // generous: with two files at a time on a busy 2-core machine, a test that builds its own app can

@@ -3,7 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
-import type { TeamInvitationStatus, TeamRole } from '../src/teams.ts';
+import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
 
@@ -434,6 +434,19 @@ export interface TeamInvitationsTable {
   created_at: CreatedAt;
 }
 
+/** One entry of a team's audit log (server/teams/audit.ts). */
+export interface TeamEventsTable {
+  id: Generated<string>;
+  team_id: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: TeamEventAction;
+  /** whom or what the action was about: an address, a member's name, the team's new name */
+  subject: string;
+  role: TeamRole | null;
+  created_at: CreatedAt;
+}
+
 export interface UsedTotpCodesTable {
   user_id: string;
   code: string;
@@ -467,6 +480,7 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  team_events: TeamEventsTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   vcards: VcardsTable;

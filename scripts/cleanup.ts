@@ -15,6 +15,7 @@ import {
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
 import { runAdminCommand } from '../server/jobs/command.ts';
+import { TEAM_EVENTS_KEPT_DAYS } from '../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../src/username.ts';
 
 const LABELS: Record<keyof CleanupCounts, string> = {
@@ -27,6 +28,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldCountBatches: `ids of written count batches older than ${COUNT_BATCH_DAYS} days`,
   oldMailRecords: `records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago`,
   oldRateLimits: `sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes`,
+  oldTeamEvents: `entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days`,
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

@@ -62,3 +62,25 @@ export function teamInvitationState(
   if (invitation.status === 'pending' && invitation.expires_at.getTime() <= now.getTime()) return 'expired';
   return invitation.status;
 }
+
+/** What a team's audit log records (the client names each one). */
+export const TEAM_EVENT_ACTIONS = [
+  'team_created',
+  'team_renamed',
+  'member_invited',
+  'invitation_resent',
+  'invitation_withdrawn',
+  'invitation_accepted',
+  'invitation_declined',
+  'member_role_changed',
+  'member_removed',
+  'member_left',
+  'ownership_transferred',
+] as const;
+export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
+
+/** A team's audit log keeps 12 months (this many days); the nightly clean-up removes older entries. */
+export const TEAM_EVENTS_KEPT_DAYS = 365;
+
+/** Entries one page of the audit log shows. */
+export const TEAM_EVENTS_PAGE_SIZE = 50;

@@ -43,9 +43,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('team_invitations_email_idx').on('team_invitations').column('email').execute();
   await db.schema.alterTable('sessions').addColumn('active_team_id', 'text').execute();
+  // the team's audit log: who changed which member, invitation or setting, and when (kept 12 months)
+  await db.schema
+    .createTable('team_events')
+    .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn('team_id', 'text', (col) => col.notNull().references('teams.id').onDelete('cascade'))
+    .addColumn('actor_id', 'text', (col) => col.references('users.id').onDelete('set null'))
+    // names as they were: the log stays readable after a person leaves or deletes their account
+    .addColumn('actor_name', 'text', (col) => col.notNull())
+    .addColumn('action', 'text', (col) => col.notNull())
+    .addColumn('subject', 'text', (col) => col.notNull())
+    .addColumn('role', 'text')
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('team_events_team_id_created_at_idx')
+    .on('team_events')
+    .columns(['team_id', 'created_at'])
+    .execute();
+  await db.schema.createIndex('team_events_created_at_idx').on('team_events').column('created_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('team_events').execute();
   await db.schema.alterTable('sessions').dropColumn('active_team_id').execute();
   await db.schema.dropTable('team_invitations').execute();
   await db.schema.dropTable('team_members').execute();

@@ -203,7 +203,7 @@ export async function createAuth({
         },
       }),
       ...(await passkeyPlugins({ db, config })),
-      await teamPlugin({ db, config, mailer }),
+      await teamPlugin({ db, config, mailer, logger }),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
@@ -68,6 +69,8 @@ export interface CleanupCounts {
   oldMailRecords: number;
   /** Sign-in limit counters of a client address untouched for RATE_LIMIT_HOURS. */
   oldRateLimits: number;
+  /** Entries of team audit logs older than TEAM_EVENTS_KEPT_DAYS. */
+  oldTeamEvents: number;
 }
 
 export interface CleanupOptions {
@@ -100,6 +103,7 @@ export async function cleanUp(
     oldCountBatches: await removeOlderThan(deps, 'count_batches', 'written_at', COUNT_BATCH_DAYS, dryRun),
     oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
     oldRateLimits: await removeOldRateLimits(deps, dryRun),
+    oldTeamEvents: await removeOlderThan(deps, 'team_events', 'created_at', TEAM_EVENTS_KEPT_DAYS, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
@@ -156,7 +160,7 @@ async function removeExpiredLinkCodeHolds(deps: AppDeps, now: Date, dryRun: bool
 /** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
 async function removeOlderThan(
   deps: AppDeps,
-  table: 'stripe_events' | 'count_batches' | 'mail_outbox',
+  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events',
   column: 'received_at' | 'written_at' | 'created_at',
   days: number,
   dryRun: boolean,

@@ -1,4 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
@@ -17,6 +18,7 @@ import { teamInvitation } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { membershipOf } from './access.ts';
+import { organizationCallEvent, recordTeamEvent } from './audit.ts';
 import { invitationUrl } from './service.ts';
 
 /**
@@ -36,12 +38,14 @@ export async function teamPlugin({
   db,
   config,
   mailer,
+  logger,
 }: {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
+  logger: FastifyBaseLogger;
 }): Promise<BetterAuthPlugin> {
-  const [{ organization }, { APIError }] = await Promise.all([
+  const [{ organization }, { APIError, createAuthMiddleware, getSessionFromCtx }] = await Promise.all([
     import('better-auth/plugins'),
     import('better-auth/api'),
   ]);
@@ -68,7 +72,23 @@ export async function teamPlugin({
     }
   };
 
-  return organization({
+  // the audit log's entry of every successful call that changes the team (server/teams/audit.ts)
+  const recordCall = createAuthMiddleware(async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    if (!returned || returned instanceof APIError || returned instanceof Response) return;
+    const session = await getSessionFromCtx(ctx).catch(() => null);
+    if (!session) return;
+    const actor = { id: session.user.id, name: session.user.name };
+    try {
+      const event = await organizationCallEvent(db, { path: ctx.path, body: ctx.body, returned, actor });
+      if (event) await recordTeamEvent(db, event);
+    } catch (error) {
+      // the change itself is made: its answer stands, and the missing entry is in the log of the server
+      logger.error({ err: error, path: ctx.path }, 'team audit entry could not be written');
+    }
+  });
+
+  const plugin = organization({
     teams: { enabled: false },
     invitationExpiresIn: TEAM_INVITATION_DAYS * 24 * HOUR_IN_SECONDS,
     membershipLimit: TEAM_MEMBERS_MAX,
@@ -145,4 +165,10 @@ export async function teamPlugin({
       },
     },
   });
+  return {
+    ...plugin,
+    hooks: {
+      after: [{ matcher: (ctx) => ctx.path?.startsWith('/organization/') ?? false, handler: recordCall }],
+    },
+  };
 }

@@ -1,10 +1,12 @@
-import { InvitationIdSchema, MemberIdSchema } from '../../src/schemas/team.ts';
+import { InvitationIdSchema, MemberIdSchema, TeamEventsPageSchema } from '../../src/schemas/team.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
+import { teamEvents } from './audit.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 
 // What the organization plugin's own endpoints (/api/auth/organization/*) lack: the team page's view, an
-// invitation's page before sign-in, and a transfer of ownership that never leaves a team without an owner.
+// invitation's page before sign-in, a transfer of ownership that never leaves a team without an owner, and
+// the team's audit log.
 export const teamsRouter = router({
   mine: authedProcedure.query(({ ctx }) => myTeam(ctx)),
   invitation: publicProcedure
@@ -14,4 +16,8 @@ export const teamsRouter = router({
     .meta({ teamRole: 'owner' })
     .input(MemberIdSchema)
     .mutation(({ ctx, input }) => transferOwnership(ctx, actingTeam(ctx), input)),
+  events: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(TeamEventsPageSchema)
+    .query(({ ctx, input }) => teamEvents(ctx, actingTeam(ctx), input)),
 });

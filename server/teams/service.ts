@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf, type TeamMembership } from './access.ts';
+import { personLabel, recordTeamEvent } from './audit.ts';
 
 // The team as its screens show it, and what the organization plugin lacks: one view of a team with its
 // members and invitations, an invitation's page before sign-in, and the transfer of ownership.
@@ -181,9 +182,17 @@ export async function transferOwnership(
       .set({ role: 'owner' })
       .where('id', '=', input.memberId)
       .where('team_id', '=', team.teamId)
+      .returning('user_id')
       .executeTakeFirst();
-    if (promoted.numUpdatedRows === 0n) throw new AppError('not_found');
+    if (!promoted) throw new AppError('not_found');
     await trx.updateTable('team_members').set({ role: 'admin' }).where('id', '=', team.memberId).execute();
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: ctx.user,
+      action: 'ownership_transferred',
+      subject: await personLabel(trx, promoted.user_id),
+      role: 'owner',
+    });
   });
   return {};
 }

@@ -42,3 +42,9 @@ export type MemberIdInput = z.infer<typeof MemberIdSchema>;
 
 export const ChangeMemberRoleSchema = z.object({ memberId: IdSchema, role: InvitableTeamRoleSchema });
 export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleSchema>;
+
+/** A page of the team's audit log: the entries before the oldest one shown so far. */
+export const TeamEventsPageSchema = z.object({
+  before: z.object({ at: z.date(), id: IdSchema }).optional(),
+});
+export type TeamEventsPageInput = z.infer<typeof TeamEventsPageSchema>;

@@ -16,7 +16,10 @@ import {
   type CleanupCounts,
 } from '../../server/cleanup/service.ts';
 import { mediaKeyOf } from '../../src/media.ts';
+import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
+import { recordTeamEvent } from '../../server/teams/audit.ts';
+import { addTeam } from '../support/teams.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
   buildTestApp,
@@ -43,6 +46,7 @@ const NOTHING: CleanupCounts = {
   oldCountBatches: 0,
   oldMailRecords: 0,
   oldRateLimits: 0,
+  oldTeamEvents: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -54,7 +58,7 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 /** Moves rows' created_at `ageMs` into the past (the schema's types never let it change: the product doesn't). */
 async function backdate(
   app: TestApp,
-  table: 'users' | 'media',
+  table: 'users' | 'media' | 'team_events',
   column: 'id' | 'key',
   ids: string[],
   ageMs: number,
@@ -209,6 +213,19 @@ async function arrange(app: TestApp): Promise<Arranged> {
     ])
     .execute();
 
+  // a team's audit log: one entry past the 12 months it is kept, one recent
+  const { teamId } = await addTeam(app.db, [{ userId: confirmed.userId, role: 'owner' }]);
+  const teamEvent = { teamId, actor: { id: confirmed.userId, name: 'Olga' }, subject: 'Team' } as const;
+  await recordTeamEvent(app.db, { ...teamEvent, action: 'team_created' });
+  await recordTeamEvent(app.db, { ...teamEvent, action: 'team_renamed' });
+  const [oldEntry] = await app.db
+    .selectFrom('team_events')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('action', '=', 'team_created')
+    .execute();
+  await backdate(app, 'team_events', 'id', [oldEntry?.id ?? ''], (TEAM_EVENTS_KEPT_DAYS + 1) * DAY_MS);
+
   // processed Stripe events: one past the keeping time, one recent
   const recentStripeEventId = `evt_${randomBytes(8).toString('hex')}`;
   await app.db
@@ -325,6 +342,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldCountBatches: 1,
   oldMailRecords: 1,
   oldRateLimits: 1,
+  oldTeamEvents: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -410,6 +428,12 @@ describe('cleanUp', () => {
     );
     expect(rateLimitKeys).toContain(arranged.recentRateLimitKey);
     expect(rateLimitKeys).not.toContain(arranged.oldRateLimitKey);
+    // the team's log keeps its recent entries only
+    const teamEventAges = await t.db.selectFrom('team_events').select(['action', 'created_at']).execute();
+    expect(teamEventAges.map((row) => row.action)).toContain('team_renamed');
+    expect(
+      teamEventAges.filter((row) => row.created_at.getTime() < Date.now() - TEAM_EVENTS_KEPT_DAYS * DAY_MS),
+    ).toEqual([]);
 
     // usernames: the one still in its hold stays blocked
     expect(
@@ -462,10 +486,11 @@ describe('cleanUp', () => {
       counts.oldCountBatches,
       counts.oldMailRecords,
       counts.oldRateLimits,
+      counts.oldTeamEvents,
     ];
     const [first, second] = runs.map(rowCounts);
     expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
@@ -515,6 +540,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  ids of written count batches older than ${COUNT_BATCH_DAYS} days: 0`,
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
           `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
+          `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/app-router.ts';
+import { recordTeamEvent } from '../../server/teams/audit.ts';
 import { hasTeamRole, TEAM_ROLES, type TeamRole } from '../../src/teams.ts';
 import { createOwner, createSignedInOwner } from '../support/factories.ts';
 import {
@@ -244,21 +245,29 @@ function teamProcedures(): { path: string; type: ProcedureDef['type']; role: Tea
   });
 }
 
+/** Written into the fixture team's log: what the owner of another team must never read. */
+const FIXTURE_SECRET = 'fixture-team-secret';
+
 /**
- * A valid input of each team procedure on the fixture's team: a caller of the team with the role succeeds,
- * and the owner of another team (who passes the role check in their own team) finds nothing here.
+ * Each team procedure's valid input on the fixture's team. A caller of the team with the role succeeds;
+ * the owner of another team passes the role check in their own team, so the procedure acts there: a
+ * change finds nothing of this team (`not_found`), a read answers with their own team only.
  */
-const TEAM_PROCEDURE_INPUTS: Record<string, (fixture: Fixture) => unknown> = {
-  'teams.transferOwnership': (f) => ({ memberId: f.targetMemberId }),
+const TEAM_PROCEDURES: Record<
+  string,
+  { input: (fixture: Fixture) => unknown; otherTeam: 'not_found' | 'own' }
+> = {
+  'teams.transferOwnership': { input: (f) => ({ memberId: f.targetMemberId }), otherTeam: 'not_found' },
+  'teams.events': { input: () => ({}), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {
-  it('each have an input here', () => {
+  it('each have a case here', () => {
     expect(
       teamProcedures()
         .map(({ path }) => path)
         .sort(),
-    ).toEqual(Object.keys(TEAM_PROCEDURE_INPUTS).sort());
+    ).toEqual(Object.keys(TEAM_PROCEDURES).sort());
   });
 
   for (const { path, type, role } of teamProcedures()) {
@@ -266,8 +275,15 @@ describe('the team procedures', () => {
       const inTeam = actor !== 'otherTeam' && actor !== 'stranger';
       const allowed = inTeam && hasTeamRole(actor, role);
       it(`${path} (${role} and above): ${actor} is ${allowed ? 'allowed' : 'refused, and nothing changes'}`, async () => {
+        await recordTeamEvent(t.db, {
+          teamId: fixture.teamId,
+          actor: { id: userIds.owner, name: 'Olga' },
+          action: 'team_renamed',
+          subject: FIXTURE_SECRET,
+        });
         const before = await teamSnapshot(fixture.teamId);
-        const input = TEAM_PROCEDURE_INPUTS[path]?.(fixture);
+        const procedure = TEAM_PROCEDURES[path];
+        const input = procedure?.input(fixture);
         const response =
           type === 'query'
             ? await trpcQuery(t.app, path, cookies[actor], input)
@@ -276,13 +292,17 @@ describe('the team procedures', () => {
           expect(response.statusCode, response.body).toBe(200);
           return;
         }
-        const { reason, meta } = trpcError(response).data;
-        if (actor === 'otherTeam') {
-          // an owner in their own team: the procedure acts there, and finds no such member
-          expect(reason).toBe('not_found');
+        if (actor === 'otherTeam' && procedure?.otherTeam === 'own') {
+          expect(response.statusCode, response.body).toBe(200);
+          expect(response.body).not.toContain(FIXTURE_SECRET);
+          expect(response.body).not.toContain(fixture.teamId);
+        } else if (actor === 'otherTeam') {
+          expect(trpcError(response).data.reason).toBe('not_found');
         } else {
-          expect(reason).toBe('team_role_required');
-          expect(meta).toEqual({ role, inTeam });
+          expect(trpcError(response).data).toMatchObject({
+            reason: 'team_role_required',
+            meta: { role, inTeam },
+          });
         }
         expect(await teamSnapshot(fixture.teamId)).toEqual(before);
       });

@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordTeamEvent, type TeamEventView } from '../../server/teams/audit.ts';
 import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
-import { TEAM_INVITATION_DAYS } from '../../src/teams.ts';
+import { TEAM_EVENTS_PAGE_SIZE, TEAM_INVITATION_DAYS } from '../../src/teams.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import {
   buildMailingTestApp,
@@ -232,5 +233,116 @@ describe('ownership', () => {
     const afterTransfer = await trpcMutate(t.app, 'account.delete', owner.cookie, { confirmation: 'DELETE' });
     expect(afterTransfer.statusCode).toBe(200);
     expect((await mine(admin.cookie))?.members.map((m) => m.userId)).toEqual([admin.userId]);
+  });
+});
+
+describe('the audit log', () => {
+  const events = async (cookie: string, before?: { at: Date; id: string }) =>
+    trpcData<{ events: TeamEventView[]; more: boolean }>(
+      await trpcQuery(t.app, 'teams.events', cookie, before ? { before } : {}),
+    );
+
+  it('records who changed which member, invitation or setting, newest first', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Logged', slug: 'logged-team' });
+    const ana = await signUp(t.app, { name: 'Ana Admin' });
+    const mia = await signUp(t.app, { name: 'Mia Member' });
+    await joinTeam(
+      t.app,
+      ana.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: ana.email, role: 'member' })).id,
+    );
+    await joinTeam(
+      t.app,
+      mia.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: mia.email, role: 'member' })).id,
+    );
+    const withdrawn = await inviteToTeam(t.app, owner.cookie, { email: 'gone@example.com', role: 'admin' });
+    await organizationCall(t.app, owner.cookie, 'invite-member', {
+      organizationId: team.id,
+      email: 'gone@example.com',
+      role: 'admin',
+      resend: true,
+    });
+    await organizationCall(t.app, owner.cookie, 'cancel-invitation', { invitationId: withdrawn.id });
+    const members = (await mine(owner.cookie))?.members ?? [];
+    const anaMember = members.find((m) => m.userId === ana.userId);
+    await organizationCall(t.app, owner.cookie, 'update-member-role', {
+      organizationId: team.id,
+      memberId: anaMember?.id,
+      role: 'admin',
+    });
+    await organizationCall(t.app, owner.cookie, 'update', {
+      organizationId: team.id,
+      data: { name: 'Logged Inc' },
+    });
+    await organizationCall(t.app, mia.cookie, 'leave', { organizationId: team.id });
+    await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, { memberId: anaMember?.id });
+
+    const { events: log, more } = await events(ana.cookie);
+    expect(more).toBe(false);
+    expect(log.map(({ actorName, action, subject, role }) => ({ actorName, action, subject, role }))).toEqual(
+      [
+        {
+          actorName: 'Olga Owner',
+          action: 'ownership_transferred',
+          subject: `Ana Admin <${ana.email}>`,
+          role: 'owner',
+        },
+        {
+          actorName: 'Mia Member',
+          action: 'member_left',
+          subject: `Mia Member <${mia.email}>`,
+          role: 'member',
+        },
+        { actorName: 'Olga Owner', action: 'team_renamed', subject: 'Logged Inc', role: null },
+        {
+          actorName: 'Olga Owner',
+          action: 'member_role_changed',
+          subject: `Ana Admin <${ana.email}>`,
+          role: 'admin',
+        },
+        {
+          actorName: 'Olga Owner',
+          action: 'invitation_withdrawn',
+          subject: 'gone@example.com',
+          role: 'admin',
+        },
+        { actorName: 'Olga Owner', action: 'invitation_resent', subject: 'gone@example.com', role: 'admin' },
+        { actorName: 'Olga Owner', action: 'member_invited', subject: 'gone@example.com', role: 'admin' },
+        { actorName: 'Mia Member', action: 'invitation_accepted', subject: mia.email, role: 'member' },
+        { actorName: 'Olga Owner', action: 'member_invited', subject: mia.email, role: 'member' },
+        { actorName: 'Ana Admin', action: 'invitation_accepted', subject: ana.email, role: 'member' },
+        { actorName: 'Olga Owner', action: 'member_invited', subject: ana.email, role: 'member' },
+        { actorName: 'Olga Owner', action: 'team_created', subject: 'Logged', role: null },
+      ],
+    );
+    // a refused change is no entry
+    await organizationCall(t.app, mia.cookie, 'update', {
+      organizationId: team.id,
+      data: { name: 'Hijacked' },
+    });
+    expect((await events(ana.cookie)).events).toHaveLength(log.length);
+  });
+
+  it('comes in pages, each continuing where the last one ended', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Busy', slug: 'busy-team' });
+    for (let index = 0; index < TEAM_EVENTS_PAGE_SIZE + 5; index += 1) {
+      await recordTeamEvent(t.db, {
+        teamId: team.id,
+        actor: { id: owner.userId, name: 'Olga' },
+        action: 'member_invited',
+        subject: `person-${index}@example.com`,
+      });
+    }
+    const first = await events(owner.cookie);
+    expect(first.events).toHaveLength(TEAM_EVENTS_PAGE_SIZE);
+    expect(first.more).toBe(true);
+    const last = first.events.at(-1);
+    const second = await events(owner.cookie, last ? { at: last.at, id: last.id } : undefined);
+    expect(second.more).toBe(false);
+    const subjects = [...first.events, ...second.events].map((event) => event.subject);
+    expect(new Set(subjects).size).toBe(TEAM_EVENTS_PAGE_SIZE + 6);
   });
 });
