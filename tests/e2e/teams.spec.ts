@@ -76,6 +76,7 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   await ownerPage.getByLabel('Team name').fill(`Acme Studio ${suffix}`);
   await expect(ownerPage.getByLabel('Team address')).toHaveValue(`acme-studio-${suffix}`);
   await expectAccessible(ownerPage);
+  await ownerPage.screenshot({ path: testInfo.outputPath('team-create-desktop-en.png'), fullPage: true });
   await ownerPage.getByRole('button', { name: 'Create team' }).click();
   await expect(ownerPage.getByRole('heading', { level: 2, name: `Acme Studio ${suffix}` })).toBeVisible();
   await expect(ownerPage.getByText('You', { exact: true })).toBeVisible();
@@ -114,6 +115,8 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   await expect(page).toHaveURL(`${paths.team}?${TEAM_INVITATION_PARAM}=${invitationId}`);
   const panel = page.getByRole('region', { name: `Olga Owner invited you to join Acme Studio ${suffix}` });
   await expect(panel).toContainText('as Member');
+  // the invitation is what the person came for: no upgrade prompt beside it
+  await expect(page.getByText('Team access is part of the Business plan')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('invitation-pending-phone-en.png'), fullPage: true });
@@ -157,6 +160,9 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
     await ownerPage.getByRole('button', { name: opener, exact: true }).click();
     await expect(ownerPage.getByRole('dialog')).toContainText(text);
     await expectAccessible(ownerPage);
+    if (opener === 'Transfer ownership to Ina Invitee') {
+      await ownerPage.screenshot({ path: testInfo.outputPath('team-transfer-dialog-desktop-en.png') });
+    }
     await closeWithEscape(ownerPage);
     await expect(ownerPage.getByRole('button', { name: opener, exact: true })).toBeFocused();
   }
@@ -205,6 +211,7 @@ test('in Spanish: the team page, the invitation, and an invitation opened by ano
     `Esta invitación es para ${inviteeEmail}; has iniciado sesión como ${owner.email}`,
   );
   await expectAccessible(owner.page);
+  await owner.page.screenshot({ path: testInfo.outputPath('invitation-other-account-phone-es.png') });
   await otherAccount.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(owner.page).toHaveURL(/\/auth\?next=/);
   await expect(
@@ -285,6 +292,7 @@ test('an invitation that was withdrawn, declined, or never existed says so; a Pr
     await expect(page.getByText('This invitation has expired')).toBeVisible();
     await expect(page.getByText(/Ask Olga Owner to send it again/)).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('invitation-expired-desktop-en.png') });
     await owner.page.goto(paths.team);
     await expect(owner.page.getByText(/Expired on/)).toBeVisible();
   }

@@ -90,7 +90,8 @@ export function Team() {
         mine.data ? (
           <TeamOverview team={mine.data} />
         ) : (
-          <NoTeam />
+          // the invitation is what the person came for: no upgrade beside it
+          !invitationId && <NoTeam />
         )
       ) : (
         <QueryStatus error={mine.error} onRetry={() => void mine.refetch()} />
