@@ -211,7 +211,7 @@ test('in Spanish: the team page, the invitation, and an invitation opened by ano
     `Esta invitación es para ${inviteeEmail}; has iniciado sesión como ${owner.email}`,
   );
   await expectAccessible(owner.page);
-  await owner.page.screenshot({ path: testInfo.outputPath('invitation-other-account-phone-es.png') });
+  await owner.page.screenshot({ path: testInfo.outputPath('invitation-other-account-desktop-es.png') });
   await otherAccount.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(owner.page).toHaveURL(/\/auth\?next=/);
   await expect(
