@@ -111,6 +111,10 @@ export const router = createBrowserRouter([
                     path: paths.links,
                     ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
                   },
+                  {
+                    path: paths.team,
+                    ...lazyScreen(() => import('./pages/Team.tsx').then((m) => ({ default: m.Team }))),
+                  },
                 ],
               },
             ],

@@ -1,5 +1,6 @@
 import { PASSKEY_ERROR_CODES } from '@better-auth/passkey';
 import { BASE_ERROR_CODES } from 'better-auth';
+import { ORGANIZATION_ERROR_CODES } from 'better-auth/client/plugins';
 import { TWO_FACTOR_ERROR_CODES } from 'better-auth/plugins/two-factor';
 import { describe, expect, it } from 'vitest';
 import { ERROR_REASONS } from '#src/errors.ts';
@@ -54,6 +55,7 @@ describe('error messages (STYLE.md 3.4)', () => {
       ...Object.keys(BASE_ERROR_CODES),
       ...Object.keys(TWO_FACTOR_ERROR_CODES),
       ...Object.keys(PASSKEY_ERROR_CODES),
+      ...Object.keys(ORGANIZATION_ERROR_CODES),
     ]);
     for (const code of Object.keys(AUTH_ERROR_TEXT)) expect(known, code).toContain(code);
   });

@@ -1,7 +1,11 @@
 import { i18n } from '@lingui/core';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/react';
-import { twoFactorClient } from 'better-auth/client/plugins';
+import { organizationClient, twoFactorClient } from 'better-auth/client/plugins';
+import type { AuthError } from './auth-error.ts';
+
+// in a module of its own, without the client: pure helpers (and their unit tests) read it
+export { AuthCallError, type AuthError } from './auth-error.ts';
 
 // The server mounts better-auth at /api/auth on the same origin, which is the client's default base path.
 export const authClient = createAuthClient({
@@ -9,7 +13,8 @@ export const authClient = createAuthClient({
   // Without options the plugin only adds its calls: a sign-in that needs a code answers
   // `twoFactorRedirect: true`, and the sign-in form asks for the code itself.
   // passkeyClient: adding a passkey and signing in with one (listing, renaming and removing are tRPC's)
-  plugins: [twoFactorClient(), passkeyClient()],
+  // organizationClient: a team's own calls (create, invite, accept, roles, leave…); its view is tRPC's
+  plugins: [twoFactorClient(), passkeyClient(), organizationClient()],
   fetchOptions: {
     // The server writes e-mails, and a new profile's language, in the interface language of the request.
     onRequest(context) {
@@ -17,13 +22,6 @@ export const authClient = createAuthClient({
     },
   },
 });
-
-/** What better-auth's client reports for a refused call (its `error` result). */
-export interface AuthError {
-  code?: string | undefined;
-  message?: string | undefined;
-  status: number;
-}
 
 /** The error of a call that got no answer: better-auth's client throws then instead of returning one. */
 const NO_ANSWER: AuthError = { status: 0 };
@@ -36,13 +34,5 @@ export async function authCall<Result extends { error: AuthError | null }>(
     return await request;
   } catch {
     return { data: null, error: NO_ANSWER };
-  }
-}
-
-/** A refused better-auth call as a thrown error, for react-query (which expects a rejection). */
-export class AuthCallError extends Error {
-  constructor(readonly error: AuthError) {
-    super(error.code ?? `better-auth answered ${error.status}`);
-    this.name = 'AuthCallError';
   }
 }

@@ -14,7 +14,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
-import { TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
+import { TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
 import {
   SOCIAL_LABEL_MAX_LENGTH,
   URL_MAX_LENGTH,
@@ -160,6 +160,11 @@ const TOO_MANY_CODE_ATTEMPTS = msg`Too many wrong codes. Please wait a while and
 const PASSKEY_NOT_VERIFIED = msg`The passkey could not be verified. Please try again.`;
 const PERSON_NOT_VERIFIED = msg`Your device must confirm it is you with a PIN, fingerprint or face. Set up a screen lock or a PIN for it and try again.`;
 
+const TEAM_GONE = msg`This team no longer exists.`;
+const NOT_A_MEMBER = msg`You are not a member of this team: only its members can do this.`;
+const OWNER_CANNOT_LEAVE = msg`The team's owner cannot leave it: transfer the ownership to another member first, or delete the team.`;
+const TEAM_FULL = msg`The team has reached its limit of ${TEAM_MEMBERS_MAX} members and invitations.`;
+
 /** Texts of the better-auth error codes a person can meet on our screens (its own codes are English prose). */
 export const AUTH_ERROR_TEXT = {
   INVALID_EMAIL_OR_PASSWORD: msg`Invalid email or password. Please try again.`,
@@ -182,6 +187,31 @@ export const AUTH_ERROR_TEXT = {
   CHALLENGE_NOT_FOUND: msg`That took too long. Please try again.`,
   AUTHENTICATION_FAILED: PASSKEY_NOT_VERIFIED,
   FAILED_TO_VERIFY_REGISTRATION: PASSKEY_NOT_VERIFIED,
+  // teams (better-auth organization plugin): each refusal says who may do it
+  ORGANIZATION_ALREADY_EXISTS: VALIDATION_MESSAGE_TEXT['validation.team.slug_taken'],
+  ORGANIZATION_SLUG_ALREADY_TAKEN: VALIDATION_MESSAGE_TEXT['validation.team.slug_taken'],
+  ORGANIZATION_NOT_FOUND: TEAM_GONE,
+  USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION: NOT_A_MEMBER,
+  YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: NOT_A_MEMBER,
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_ORGANIZATION: msg`Only the team's owner and admins can rename the team.`,
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION: msg`Only the team's owner can delete the team.`,
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: msg`This person is already a member of the team.`,
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: msg`This address already has a pending invitation. Resend it from the list of invitations.`,
+  MEMBER_NOT_FOUND: msg`This person is no longer a member of the team. The list has been brought up to date.`,
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: OWNER_CANNOT_LEAVE,
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: OWNER_CANNOT_LEAVE,
+  YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: msg`Only the team's owner and admins can remove members, and the owner is never removed.`,
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: msg`Only the team's owner and admins can invite people.`,
+  YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: msg`Only the team's owner and admins can invite, as an admin or a member: ownership is transferred, never given by an invitation.`,
+  YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: msg`Only the team's owner and admins can withdraw invitations.`,
+  YOU_ARE_NOT_ALLOWED_TO_LIST_INVITATIONS: msg`Only the team's owner and admins can see the team's invitations.`,
+  YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: msg`Only the team's owner and admins can change roles, and the owner's role changes only by transferring the ownership.`,
+  INVITATION_NOT_FOUND: msg`This invitation has expired, was withdrawn or was already used. Ask the team for a new one.`,
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: msg`This invitation is for another email address. Only that address can accept it: sign in with it.`,
+  EMAIL_VERIFICATION_REQUIRED_BEFORE_ACCEPTING_OR_REJECTING_INVITATION: msg`Confirm your email address first (open the link we sent you), then answer the invitation.`,
+  INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: msg`The person who invited you is no longer in the team. Ask the team's owner or an admin for a new invitation.`,
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: TEAM_FULL,
+  INVITATION_LIMIT_REACHED: TEAM_FULL,
 } satisfies Record<string, MessageDescriptor>;
 
 export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;

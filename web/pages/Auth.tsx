@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
+import { InvitationSignInNotice } from './auth/InvitationSignInNotice.tsx';
 import { authViewFor } from './auth/auth-modes.ts';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
 import { useLeaveSignInScreen } from './auth/use-leave-sign-in-screen.ts';
@@ -34,6 +35,7 @@ export function Auth() {
     <PublicPageLayout>
       <AuthCard title={heading.title} description={heading.description}>
         <SignedOutOnly leave={() => void leave({ welcome: false })}>
+          <InvitationSignInNotice />
           <AuthForm key={view.kind} view={view} onSignedIn={() => leave({ welcome: true })} />
         </SignedOutOnly>
       </AuthCard>

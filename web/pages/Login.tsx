@@ -6,7 +6,9 @@ import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
+import { keepingNext } from '../lib/sign-in-next.ts';
 import { authHref } from './auth/auth-modes.ts';
+import { InvitationSignInNotice } from './auth/InvitationSignInNotice.tsx';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
 import { SocialSignIn } from './auth/SocialSignIn.tsx';
 import { TextLink } from './auth/TextLink.tsx';
@@ -27,6 +29,7 @@ export function Login() {
       <div className="space-y-6">
         <AuthCard title={t`Sign In`} description={<Trans>Welcome back! Sign in to manage your cards.</Trans>}>
           <EmailChangeNotice />
+          <InvitationSignInNotice />
           <SignedOutOnly leave={() => void leave({ welcome: false })}>
             <SignInFlow
               withRememberMe={false}
@@ -43,7 +46,7 @@ export function Login() {
               newUserCallbackURL={paths.onboarding}
             />
             <p className="text-center text-sm text-slate-700">
-              <TextLink to={paths.onboarding}>
+              <TextLink to={keepingNext(paths.onboarding, searchParams.get(NEXT_PARAM))}>
                 <Trans>Don't have an account? Sign up</Trans>
               </TextLink>
             </p>

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { NEXT_PARAM } from '#src/routes.ts';
 import type { SignUpInput } from '#src/schemas/auth.ts';
 import { ConnectionNotice } from '../components/ConnectionNotice.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { SessionRecoveryDialog } from '../components/session/SessionRecoveryDialog.tsx';
 import { useSessionHold } from '../components/session/use-session-hold.ts';
+import { invitationNext } from '../lib/sign-in-next.ts';
 import { useSessionStatus } from '../lib/use-session-status.ts';
 import {
   readAwaitingConfirmation,
@@ -18,6 +21,7 @@ import { VerifyEmailWaiting } from './onboarding/VerifyEmailWaiting.tsx';
 
 function OnboardingContent() {
   const linkError = useVerificationLinkError();
+  const invitation = invitationNext(useSearchParams()[0].get(NEXT_PARAM));
   const { status, refetch } = useSessionStatus();
   // a new account that waits for its confirmation link (kept across a reload of this tab)
   const [awaiting, setAwaiting] = useState(readAwaitingConfirmation);
@@ -47,6 +51,8 @@ function OnboardingContent() {
       </p>
     );
   }
+  // signed up from a team invitation's link (confirmed in another tab): the invitation comes first
+  if (signedIn && invitation) return <Navigate to={invitation} replace />;
   if (signedIn || hold) {
     return (
       <>

@@ -11,6 +11,7 @@ import {
   QrCode,
   SquarePen,
   UserCog,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -34,6 +35,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.vcardEditor, label: msg`Edit vCard`, icon: SquarePen },
   { path: paths.cardDesign, label: msg`Card design`, icon: Palette },
   { path: paths.links, label: msg`Links`, icon: Link2 },
+  { path: paths.team, label: msg`Team`, icon: Users },
   { path: paths.profile, label: msg`Profile`, icon: CircleUserRound },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
   { path: paths.account, label: msg`Account`, icon: UserCog },

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { NEXT_PARAM } from '#src/routes.ts';
+import { keepingNext } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
-import { authHref, INVALID_RESET_LINK_HREF, type AuthView } from './auth-modes.ts';
+import { authHref as modeHref, INVALID_RESET_LINK_HREF, type AuthView } from './auth-modes.ts';
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
@@ -22,6 +24,9 @@ function SwitchLink({ to, children }: { to: string; children: ReactNode }) {
 export function AuthForm({ view, onSignedIn }: { view: AuthView; onSignedIn: () => Promise<void> }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // every mode carries on the page asked for through sign-in (a team invitation's, for one)
+  const next = useSearchParams()[0].get(NEXT_PARAM);
+  const authHref = (mode: Parameters<typeof modeHref>[0]) => keepingNext(modeHref(mode), next);
   // spec section 4: after a successful sign-up or reset request the screen returns to sign-in
   const backToSignIn = () => void navigate(authHref('sign-in'), { replace: true });
 

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { MAIL_TICKET_HEADER } from '#src/api.ts';
-import { paths } from '#src/routes.ts';
+import { NEXT_PARAM } from '#src/routes.ts';
 import { SignUpSchema, type SignUpInput } from '#src/schemas/auth.ts';
 import { SubmitButton } from '../../components/form/SubmitButton.tsx';
 import { EmailField } from '../../components/form/EmailField.tsx';
@@ -10,6 +11,7 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
+import { signUpLanding } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
 import { PasswordPolicyHint } from '../../components/form/PasswordPolicyHint.tsx';
 
@@ -35,7 +37,8 @@ interface SignUpFormProps {
 
 /**
  * Name, e-mail and password with the sign-up policy (spec section 5). The confirmation link of the
- * e-mail leads to /onboarding (spec section 7). A registered address gets the same answer as a new one
+ * e-mail leads to /onboarding (spec section 7), or to the page asked for through sign-in (`?next=`, a
+ * team invitation's), signed in. A registered address gets the same answer as a new one
  * (its owner is told by e-mail), so this form never says whether an account exists.
  */
 export function SignUpForm({
@@ -49,6 +52,7 @@ export function SignUpForm({
   const form = useZodForm(SignUpSchema, initialValues);
   const { errors, isSubmitting } = form.formState;
   const { setFocus } = form;
+  const landing = signUpLanding(useSearchParams()[0].get(NEXT_PARAM));
   const onlyEmailMissing = initialValues.name !== '' && initialValues.email === '';
   useEffect(() => {
     if (onlyEmailMissing) setFocus('email');
@@ -62,7 +66,7 @@ export function SignUpForm({
         name,
         email,
         password,
-        callbackURL: paths.onboarding,
+        callbackURL: landing,
         fetchOptions: {
           onResponse: ({ response }) => {
             mailTicket = response.headers.get(MAIL_TICKET_HEADER);

@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { NEXT_PARAM, paths, safeNextPath } from '#src/routes.ts';
 import { applyProfileLanguage } from '../../lib/i18n.ts';
 import { logFailure } from '../../lib/log.ts';
+import { invitationNext } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -39,7 +40,9 @@ export function useLeaveSignInScreen(): (options: { welcome: boolean }) => Promi
             : t`You've successfully signed in.`,
         });
       }
-      await navigate(unfinished ? paths.onboarding : (next ?? paths.dashboard), { replace: true });
+      // a team invitation comes first: joining skips the plan step, the page offers the card step after
+      const resume = unfinished && invitationNext(next) === null;
+      await navigate(resume ? paths.onboarding : (next ?? paths.dashboard), { replace: true });
     },
     [t, navigate, utils, next],
   );

@@ -1,10 +1,13 @@
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths } from '#src/routes.ts';
+import { NEXT_PARAM, paths } from '#src/routes.ts';
 import type { SignUpInput } from '#src/schemas/auth.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
+import { InvitationSignInNotice } from '../auth/InvitationSignInNotice.tsx';
 import { SignUpForm, type SignUpResult } from '../auth/SignUpForm.tsx';
 import { SocialSignIn } from '../auth/SocialSignIn.tsx';
 import { TextLink } from '../auth/TextLink.tsx';
+import { keepingNext } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
 import { LinkErrorPanel } from './LinkErrorPanel.tsx';
 import { OnboardingProgress } from './OnboardingProgress.tsx';
@@ -22,6 +25,7 @@ export function SignUpStep({
   onAwaitingConfirmation: (values: SignUpInput, mailTicket: string | null) => void;
 }) {
   const { t } = useLingui();
+  const next = useSearchParams()[0].get(NEXT_PARAM);
 
   function onSignedUp({ values, signedIn, mailTicket }: SignUpResult) {
     if (!signedIn) {
@@ -40,6 +44,7 @@ export function SignUpStep({
         description={<Trans>Your digital business card is three short steps away.</Trans>}
       >
         {linkError && <LinkErrorPanel linkError={linkError} />}
+        <InvitationSignInNotice />
         <SignUpForm
           nameLabel={<Trans>Full Name</Trans>}
           submitLabel={<Trans>Create Account</Trans>}
@@ -49,7 +54,7 @@ export function SignUpStep({
         />
         <SocialSignIn callbackURL={paths.onboarding} newUserCallbackURL={paths.onboarding} />
         <p className="text-center">
-          <TextLink to={paths.login}>
+          <TextLink to={keepingNext(paths.login, next)}>
             <Trans>Already have an account? Sign in</Trans>
           </TextLink>
         </p>

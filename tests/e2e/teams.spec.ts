@@ -1,0 +1,300 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
+import {
+  appOrigin,
+  buyPlan,
+  callTrpc,
+  closeWithEscape,
+  E2E_PASSWORD,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  linkIn,
+  newEmail,
+  runSql,
+  SCREENS,
+  signedInNewPerson,
+  test,
+  waitForMail,
+} from './support.ts';
+
+// Teams (DECISIONS.md "Teams"): an owner on Business makes a team and invites by e-mail (the real SMTP
+// receiver of global-setup.ts); the invited person opens the mailed link signed out, signs up, confirms,
+// lands on the invitation signed in and joins. Then the owner manages them. Both languages, phone width,
+// axe on the team page, its forms, its dialogs and the invitation's states.
+
+const PHONE = { width: 390, height: 844 };
+
+/** A Business account (demo checkout), signed in on its own browser context, in `language`. */
+async function businessOwner(
+  browser: Browser,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  name: string,
+  language: 'en' | 'es' = 'en',
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ baseURL: appOrigin(), extraHTTPHeaders });
+  const page = await context.newPage();
+  const email = await signedInNewPerson(page, name);
+  await buyPlan(page, 'business');
+  if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
+  return { page, email };
+}
+
+/** A team made and an invitation sent through the organization plugin, as the team page calls it. */
+async function organizationPost<T>(page: Page, endpoint: string, data: Record<string, unknown>): Promise<T> {
+  const response = await page.request.post(`/api/auth/organization/${endpoint}`, {
+    data,
+    headers: { origin: appOrigin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+function uniqueSlug(prefix: string): string {
+  return `${prefix}-${randomBytes(3).toString('hex')}`;
+}
+
+/** The invitation's link from the mail that arrived for `email`. */
+async function invitationLink(email: string): Promise<string> {
+  const mail = await waitForMail(email, (m) => m.body.includes(paths.team));
+  return linkIn(mail, paths.team);
+}
+
+test('an owner invites a new person by e-mail, who signs up from the link, joins, and is managed by the owner', async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
+  const ownerPage = owner.page;
+
+  // the empty team page of a Business account: the create form, the address following the name
+  await ownerPage.goto(paths.team);
+  await expect(ownerPage.getByRole('heading', { name: 'Create your team' })).toBeVisible();
+  const suffix = randomBytes(2).toString('hex');
+  await ownerPage.getByLabel('Team name').fill(`Acme Studio ${suffix}`);
+  await expect(ownerPage.getByLabel('Team address')).toHaveValue(`acme-studio-${suffix}`);
+  await expectAccessible(ownerPage);
+  await ownerPage.screenshot({ path: testInfo.outputPath('team-create-desktop-en.png'), fullPage: true });
+  await ownerPage.getByRole('button', { name: 'Create team' }).click();
+  await expect(ownerPage.getByRole('heading', { level: 2, name: `Acme Studio ${suffix}` })).toBeVisible();
+  await expect(ownerPage.getByText('You', { exact: true })).toBeVisible();
+
+  // two invitations: the person who will join, and one to withdraw
+  const inviteeEmail = newEmail();
+  const otherEmail = newEmail();
+  for (const email of [inviteeEmail, otherEmail]) {
+    await ownerPage.getByLabel('Email address').fill(email);
+    await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(ownerPage.getByText('Invitation sent', { exact: true })).toBeVisible();
+    await expect(ownerPage.getByText(email, { exact: true })).toBeVisible();
+  }
+  await expectAccessible(ownerPage);
+
+  // the invited person, signed out on a phone, opens the link from the mail
+  await page.setViewportSize(PHONE);
+  const link = await invitationLink(inviteeEmail);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\?next=/);
+  await expect(page.getByText('Sign in or create an account with the invited address')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
+  await expect(page.getByText('Sign in or create an account with the invited address')).toBeVisible();
+  await page.getByLabel('Name').fill('Ina Invitee');
+  await page.getByLabel('Email').fill(inviteeEmail);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Check your email', { exact: true })).toBeVisible();
+
+  // the confirmation link leads back to the invitation, signed in
+  const confirmation = await waitForMail(inviteeEmail, (m) => m.body.includes('/api/auth/verify-email'));
+  await page.goto(linkIn(confirmation, '/api/auth/verify-email'));
+  const invitationId = new URL(link).searchParams.get(TEAM_INVITATION_PARAM) ?? '';
+  await expect(page).toHaveURL(`${paths.team}?${TEAM_INVITATION_PARAM}=${invitationId}`);
+  const panel = page.getByRole('region', { name: `Olga Owner invited you to join Acme Studio ${suffix}` });
+  await expect(panel).toContainText('as Member');
+  // the invitation is what the person came for: no upgrade prompt beside it
+  await expect(page.getByText('Team access is part of the Business plan')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('invitation-pending-phone-en.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Accept and join' }).click();
+
+  await expect(page.getByText(`Welcome to Acme Studio ${suffix}`, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(paths.team);
+  await expect(page.getByText(`You joined Acme Studio ${suffix}`)).toBeVisible();
+  // joining skipped the plan step: the onboarding goes on at the card
+  await expect(page.getByRole('link', { name: 'Make your card' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Members (2)' })).toBeVisible();
+  // a member sees the list, read-only, and can leave
+  await expect(page.getByLabel(/^Role of/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Invite people' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Leave team' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You stop being a member at once');
+  await expectAccessible(page);
+  await closeWithEscape(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath('team-member-phone-en.png'), fullPage: true });
+
+  // the owner's list shows the new member; the owner makes them an admin and withdraws the other invitation
+  await ownerPage.reload();
+  await expect(ownerPage.getByText(inviteeEmail, { exact: true })).toBeVisible();
+  await ownerPage.getByLabel('Role of Ina Invitee').selectOption('admin');
+  await expect(ownerPage.getByText('Ina Invitee is now: Admin.', { exact: true })).toBeVisible();
+  expect((await callTrpc<{ me: { role: string } }>(page, 'teams.mine', undefined, 'GET')).me.role).toBe(
+    'admin',
+  );
+  await ownerPage.getByRole('button', { name: `Withdraw the invitation to ${otherEmail}` }).click();
+  await expect(ownerPage.getByText('Invitation withdrawn', { exact: true })).toBeVisible();
+  await expect(ownerPage.getByText(otherEmail, { exact: true })).toHaveCount(0);
+
+  // each dialog of the owner, checked and closed with the keyboard
+  for (const [opener, text] of [
+    ['Remove Ina Invitee from the team', 'leaves the team at once'],
+    ['Transfer ownership to Ina Invitee', 'You stay in the team as an admin'],
+    ['Delete team', 'This cannot be undone'],
+    ['Rename team', 'Members and invitations show the new name'],
+  ] as const) {
+    await ownerPage.getByRole('button', { name: opener, exact: true }).click();
+    await expect(ownerPage.getByRole('dialog')).toContainText(text);
+    await expectAccessible(ownerPage);
+    if (opener === 'Transfer ownership to Ina Invitee') {
+      await ownerPage.screenshot({ path: testInfo.outputPath('team-transfer-dialog-desktop-en.png') });
+    }
+    await closeWithEscape(ownerPage);
+    await expect(ownerPage.getByRole('button', { name: opener, exact: true })).toBeFocused();
+  }
+  for (const [device, viewport] of SCREENS) {
+    await ownerPage.setViewportSize(viewport);
+    await expectNoSidewaysScroll(ownerPage);
+    await ownerPage.screenshot({ path: testInfo.outputPath(`team-owner-${device}-en.png`), fullPage: true });
+  }
+  await ownerPage.context().close();
+});
+
+test('in Spanish: the team page, the invitation, and an invitation opened by another account', async ({
+  page,
+  extraHTTPHeaders,
+  browser,
+}, testInfo) => {
+  const inviteeEmail = await signedInNewPerson(page, 'Iker Invitado');
+  await callTrpc(page, 'profile.setLanguage', { language: 'es' });
+  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Dueña', 'es');
+  const teamName = `Estudio ${randomBytes(2).toString('hex')}`;
+  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
+    name: teamName,
+    slug: uniqueSlug('estudio'),
+  });
+  await organizationPost(owner.page, 'invite-member', {
+    email: inviteeEmail,
+    role: 'admin',
+    organizationId: team.id,
+  });
+  const link = await invitationLink(inviteeEmail);
+
+  await owner.page.goto(paths.team);
+  await expect(owner.page.getByRole('heading', { name: 'Invitaciones pendientes' })).toBeVisible();
+  await expect(owner.page.getByText(/Administrador · Caduca el/)).toBeVisible();
+  await expectAccessible(owner.page);
+  for (const [device, viewport] of SCREENS) {
+    await owner.page.setViewportSize(viewport);
+    await expectNoSidewaysScroll(owner.page);
+    await owner.page.screenshot({ path: testInfo.outputPath(`team-owner-${device}-es.png`), fullPage: true });
+  }
+
+  // the owner opening the invitation meant for someone else
+  await owner.page.goto(link);
+  const otherAccount = owner.page.getByRole('region', { name: 'Esta invitación es para otra cuenta' });
+  await expect(otherAccount).toContainText(
+    `Esta invitación es para ${inviteeEmail}; has iniciado sesión como ${owner.email}`,
+  );
+  await expectAccessible(owner.page);
+  await owner.page.screenshot({ path: testInfo.outputPath('invitation-other-account-desktop-es.png') });
+  await otherAccount.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(owner.page).toHaveURL(/\/auth\?next=/);
+  await expect(
+    owner.page.getByText('Inicia sesión o crea una cuenta con la dirección invitada'),
+  ).toBeVisible();
+  await owner.page.context().close();
+
+  // the invited person, on a phone, in Spanish
+  await page.setViewportSize(PHONE);
+  await page.goto(link);
+  const panel = page.getByRole('region', {
+    name: `Olga Dueña te ha invitado a unirte a ${teamName} como Administrador`,
+  });
+  await expect(panel).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('invitation-pending-phone-es.png'), fullPage: true });
+  await panel.getByRole('button', { name: 'Aceptar y unirme' }).click();
+  await expect(page.getByText(`Te has unido a ${teamName}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Miembros (2)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invitar a personas' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('team-admin-phone-es.png'), fullPage: true });
+});
+
+test('an invitation that was withdrawn, declined, or never existed says so; a Pro account sees the upgrade', async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}, testInfo) => {
+  const inviteeEmail = await signedInNewPerson(page, 'Dana Declines');
+  await buyPlan(page, 'pro');
+  await page.goto(paths.team);
+  await expect(page.getByText('Team access is part of the Business plan')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Business' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('team-upsell-desktop-en.png'), fullPage: true });
+
+  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
+  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
+    name: 'States Team',
+    slug: uniqueSlug('states'),
+  });
+  const invite = () =>
+    organizationPost<{ id: string }>(owner.page, 'invite-member', {
+      email: inviteeEmail,
+      role: 'member',
+      organizationId: team.id,
+    });
+  const states = page.getByRole('region');
+
+  const withdrawn = await invite();
+  await organizationPost(owner.page, 'cancel-invitation', { invitationId: withdrawn.id });
+  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${withdrawn.id}`);
+  await expect(states.filter({ hasText: 'This invitation was withdrawn' })).toContainText(
+    'States Team withdrew the invitation. Ask Olga Owner',
+  );
+  await expectAccessible(page);
+
+  const declined = await invite();
+  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${declined.id}`);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('You declined this invitation')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=no-such-invitation`);
+  await expect(page.getByText('This invitation link does not work')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(paths.team);
+
+  // an expired one needs the clock moved on, which only the shared database allows
+  if (process.env.DATABASE_URL) {
+    const expired = await invite();
+    await runSql("UPDATE team_invitations SET expires_at = now() - interval '1 day' WHERE id = $1", [
+      expired.id,
+    ]);
+    await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${expired.id}`);
+    await expect(page.getByText('This invitation has expired')).toBeVisible();
+    await expect(page.getByText(/Ask Olga Owner to send it again/)).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('invitation-expired-desktop-en.png') });
+    await owner.page.goto(paths.team);
+    await expect(owner.page.getByText(/Expired on/)).toBeVisible();
+  }
+  await owner.page.context().close();
+});

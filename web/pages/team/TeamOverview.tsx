@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro';
+import { SectionCard } from '../../components/SectionCard.tsx';
+import { InviteForm } from './InviteForm.tsx';
+import { MembersSection } from './MembersSection.tsx';
+import { PendingInvitations } from './PendingInvitations.tsx';
+import { RenameTeamDialog } from './RenameTeamDialog.tsx';
+import { TeamExitCard } from './TeamExitCard.tsx';
+import type { Team } from './types.ts';
+
+/** The team of the signed-in person, with what their role lets them do. */
+export function TeamOverview({ team }: { team: Team }) {
+  const managing = team.me.role !== 'member';
+  const slug = team.slug;
+  return (
+    <>
+      <SectionCard
+        title={team.name}
+        description={
+          <Trans>
+            Team address: <span className="font-mono text-ink">{slug}</span>
+          </Trans>
+        }
+      >
+        {team.me.role === 'owner' && <RenameTeamDialog team={team} />}
+      </SectionCard>
+      <MembersSection team={team} />
+      {managing && <InviteForm team={team} />}
+      {managing && <PendingInvitations team={team} />}
+      <TeamExitCard team={team} />
+    </>
+  );
+}
