@@ -31,6 +31,7 @@ try {
       secret: config.authSecret ?? '',
       logger,
       mailer,
+      changes,
     });
     const storage = await createMediaStorage(config, logger);
     const result = await seedDemoAccount({ db: database.db, config, mailer, storage, changes, auth });

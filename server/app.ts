@@ -111,6 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       secret: config.authSecret ?? resolveAuthSecret(config),
       logger: app.log,
       mailer,
+      changes,
     });
     // the operator is told, not only the missing buttons (the account page says it too)
     const passkeysOff = passkeysOffReason(config.publicUrl);

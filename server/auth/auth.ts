@@ -6,6 +6,7 @@ import { localeFromAcceptLanguage } from '../../src/i18n.ts';
 import { paths } from '../../src/routes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/schemas/auth.ts';
 import type { Config } from '../config.ts';
+import type { ChangeBus } from '../lib/changes.ts';
 import {
   accountExists,
   changeEmail,
@@ -59,12 +60,14 @@ export async function createAuth({
   secret,
   logger,
   mailer,
+  changes,
 }: {
   db: Kysely<Database>;
   config: Config;
   secret: string;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  changes: ChangeBus;
 }) {
   const modules = await loadAuthModule();
   const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }] = modules;
@@ -203,7 +206,7 @@ export async function createAuth({
         },
       }),
       ...(await passkeyPlugins({ db, config })),
-      await teamPlugin({ db, config, mailer, logger }),
+      await teamPlugin({ db, config, mailer, logger, changes }),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

@@ -16,6 +16,8 @@ export interface TeamEvent {
   action: TeamEventAction;
   subject: string;
   role?: TeamRole | null;
+  /** The people it concerned, by user id (a member whose role changed, who was removed or left). */
+  concerns?: string[];
 }
 
 export async function recordTeamEvent(db: Kysely<Database>, event: TeamEvent): Promise<void> {
@@ -104,6 +106,7 @@ export async function organizationCallEvent(
         action: path === '/organization/leave' ? 'member_left' : 'member_role_changed',
         subject: await personLabel(db, member.userId),
         role: roleOf(member.role),
+        concerns: [member.userId],
       };
     }
     case '/organization/remove-member': {
@@ -113,6 +116,7 @@ export async function organizationCallEvent(
         actor,
         action: 'member_removed',
         subject: await personLabel(db, member.userId),
+        concerns: [member.userId],
       };
     }
     default:

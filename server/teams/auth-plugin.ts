@@ -14,11 +14,13 @@ import {
 } from '../../src/teams.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
+import type { ChangeBus } from '../lib/changes.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { membershipOf } from './access.ts';
 import { organizationCallEvent, recordTeamEvent } from './audit.ts';
+import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { invitationUrl } from './service.ts';
 
 /**
@@ -39,11 +41,13 @@ export async function teamPlugin({
   config,
   mailer,
   logger,
+  changes,
 }: {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
   logger: FastifyBaseLogger;
+  changes: ChangeBus;
 }): Promise<BetterAuthPlugin> {
   const [{ organization }, { APIError, createAuthMiddleware, getSessionFromCtx }] = await Promise.all([
     import('better-auth/plugins'),
@@ -72,7 +76,11 @@ export async function teamPlugin({
     }
   };
 
-  // the audit log's entry of every successful call that changes the team (server/teams/audit.ts)
+  // a deleted team's members, read before it goes, are told once it is gone
+  const membersOfDeletedTeams = new Map<string, string[]>();
+
+  // every successful call that changes a team: its audit log's entry (server/teams/audit.ts), and the live
+  // update of its members' pages (and of the person it concerned, who may have left)
   const recordCall = createAuthMiddleware(async (ctx) => {
     const returned: unknown = ctx.context.returned;
     if (!returned || returned instanceof APIError || returned instanceof Response) return;
@@ -81,7 +89,13 @@ export async function teamPlugin({
     const actor = { id: session.user.id, name: session.user.name };
     try {
       const event = await organizationCallEvent(db, { path: ctx.path, body: ctx.body, returned, actor });
-      if (event) await recordTeamEvent(db, event);
+      if (!event) return;
+      await recordTeamEvent(db, event);
+      announceTeamChange(changes, [
+        ...(await teamMemberIds(db, event.teamId)),
+        actor.id,
+        ...(event.concerns ?? []),
+      ]);
     } catch (error) {
       // the change itself is made: its answer stands, and the missing entry is in the log of the server
       logger.error({ err: error, path: ctx.path }, 'team audit entry could not be written');
@@ -122,6 +136,14 @@ export async function teamPlugin({
       beforeUpdateOrganization: async ({ organization: team }) => {
         if (team.name !== undefined) refuseInvalid(TeamNameSchema.safeParse(team.name));
         if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
+        return Promise.resolve();
+      },
+      beforeDeleteOrganization: async ({ organization: team }) => {
+        membersOfDeletedTeams.set(team.id, await teamMemberIds(db, team.id));
+      },
+      afterDeleteOrganization: ({ organization: team }) => {
+        announceTeamChange(changes, membersOfDeletedTeams.get(team.id) ?? []);
+        membersOfDeletedTeams.delete(team.id);
         return Promise.resolve();
       },
       beforeAddMember: async ({ member }) => {

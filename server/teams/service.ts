@@ -11,6 +11,7 @@ import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf, type TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
+import { announceTeamChange, teamMemberIds } from './changes.ts';
 
 // The team as its screens show it, and what the organization plugin lacks: one view of a team with its
 // members and invitations, an invitation's page before sign-in, and the transfer of ownership.
@@ -194,5 +195,6 @@ export async function transferOwnership(
       role: 'owner',
     });
   });
+  announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team.teamId));
   return {};
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { createAuth } from '../../server/auth/auth.ts';
+import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
@@ -50,6 +51,7 @@ describe('migrations', () => {
       secret: 'x'.repeat(40),
       logger,
       mailer: createMailer(config, logger),
+      changes: createLocalChangeBus(),
     });
     const { toBeCreated, toBeAdded } = await getMigrations(auth.options);
     expect(toBeCreated).toEqual([]);

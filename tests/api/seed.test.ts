@@ -46,6 +46,7 @@ beforeAll(async () => {
     secret: 'seed-test-secret'.padEnd(40, 'x'),
     logger,
     mailer,
+    changes: createLocalChangeBus(),
   });
   storage = createLocalStorage(path.join(dataDir, 'media'));
   deps = { db: handle.db, config, mailer, storage, changes: createLocalChangeBus(), auth };

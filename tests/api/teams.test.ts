@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { recordTeamEvent, type TeamEventView } from '../../server/teams/audit.ts';
 import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
@@ -23,9 +24,13 @@ import { createTeam, inviteToTeam, joinTeam, organizationCall } from '../support
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: MailingTestApp;
+/** Every change notice the app published, in order. */
+const notices: Change[] = [];
 
 beforeAll(async () => {
-  t = await buildMailingTestApp();
+  const changes = createLocalChangeBus();
+  changes.subscribe((change) => notices.push(change));
+  t = await buildMailingTestApp({}, { changes });
 });
 
 afterAll(async () => {
@@ -344,5 +349,54 @@ describe('the audit log', () => {
     expect(second.more).toBe(false);
     const subjects = [...first.events, ...second.events].map((event) => event.subject);
     expect(new Set(subjects).size).toBe(TEAM_EVENTS_PAGE_SIZE + 6);
+  });
+});
+
+describe('live updates', () => {
+  const toldOfTeam = (since: number) =>
+    new Set(
+      notices
+        .slice(since)
+        .filter((notice) => notice.topic === 'team')
+        .map((notice) => notice.userId),
+    );
+
+  it("tell every member's open pages of a change, and whoever it concerned who left", async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Live', slug: 'live-team' });
+    const ana = await signUp(t.app);
+    const mia = await signUp(t.app);
+    const outsider = await signUp(t.app);
+    await joinTeam(
+      t.app,
+      ana.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: ana.email, role: 'member' })).id,
+    );
+
+    let since = notices.length;
+    await joinTeam(
+      t.app,
+      mia.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: mia.email, role: 'member' })).id,
+    );
+    expect(toldOfTeam(since)).toEqual(new Set([owner.userId, ana.userId, mia.userId]));
+
+    since = notices.length;
+    const miaMember = (await mine(owner.cookie))?.members.find((m) => m.userId === mia.userId);
+    await organizationCall(t.app, owner.cookie, 'remove-member', {
+      organizationId: team.id,
+      memberIdOrEmail: miaMember?.id,
+    });
+    expect(toldOfTeam(since)).toEqual(new Set([owner.userId, ana.userId, mia.userId]));
+
+    since = notices.length;
+    const anaMember = (await mine(owner.cookie))?.members.find((m) => m.userId === ana.userId);
+    await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, { memberId: anaMember?.id });
+    expect(toldOfTeam(since)).toEqual(new Set([owner.userId, ana.userId]));
+
+    since = notices.length;
+    await organizationCall(t.app, ana.cookie, 'delete', { organizationId: team.id });
+    expect(toldOfTeam(since)).toEqual(new Set([owner.userId, ana.userId]));
+    expect(toldOfTeam(0).has(outsider.userId)).toBe(false);
   });
 });

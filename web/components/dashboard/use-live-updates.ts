@@ -26,6 +26,7 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   views: [['analytics']],
   // the stat cards, and the scan counts of the QR grid
   hits: [['analytics'], ['links']],
+  team: [['teams']],
 };
 
 /** Every query any change can make stale: what a tab refetches when its stream (re)opens. */
