@@ -13,6 +13,7 @@ import {
 } from '#src/teams.ts';
 import { UserText } from '#web/components/UserText.tsx';
 import {
+  olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
   TEAM_EVENTS_KEPT_MONTHS,
@@ -99,5 +100,29 @@ describe('the sentences of the team log', () => {
   it('keep entries for the months the server keeps them', () => {
     expect(TEAM_EVENTS_KEPT_MONTHS).toBe(12);
     expect(TEAM_EVENTS_KEPT_MONTHS * 30).toBeLessThanOrEqual(TEAM_EVENTS_KEPT_DAYS);
+  });
+});
+
+describe('olderEventsAfter', () => {
+  const event = (id: string, at: string) => ({
+    id,
+    actorName: 'Olga Owner',
+    action: 'member_left' as const,
+    subject: 'x',
+    role: null,
+    at: new Date(at),
+  });
+  const page = [event('b', '2026-11-02T10:00:00Z'), event('a', '2026-11-01T10:00:00Z')];
+
+  it("starts the next page before the page's oldest entry while there is more", () => {
+    expect(olderEventsAfter({ events: page, more: true })).toEqual({
+      at: new Date('2026-11-01T10:00:00Z'),
+      id: 'a',
+    });
+  });
+
+  it('stops at the last page', () => {
+    expect(olderEventsAfter({ events: page, more: false })).toBeUndefined();
+    expect(olderEventsAfter({ events: [], more: false })).toBeUndefined();
   });
 });

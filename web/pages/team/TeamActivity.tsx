@@ -8,12 +8,15 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
-import { roleSelectValue, TEAM_EVENT_SENTENCES, TEAM_EVENTS_KEPT_MONTHS } from './team-activity.ts';
-
-type TeamEventsPage = RouterOutputs['teams']['events'];
-type TeamEventView = TeamEventsPage['events'][number];
+import {
+  olderEventsAfter,
+  roleSelectValue,
+  TEAM_EVENT_SENTENCES,
+  TEAM_EVENTS_KEPT_MONTHS,
+  type TeamEventView,
+} from './team-activity.ts';
 
 function EventRow({ event }: { event: TeamEventView }) {
   const locale = useLocale();
@@ -50,10 +53,7 @@ export function TeamActivity() {
     queryKey: getQueryKey(trpc.teams.events, undefined, 'infinite'),
     queryFn: ({ pageParam }) => utils.client.teams.events.query({ before: pageParam }),
     initialPageParam: undefined as TeamEventsPageInput['before'],
-    getNextPageParam: (page: TeamEventsPage): TeamEventsPageInput['before'] => {
-      const oldest = page.events.at(-1);
-      return page.more && oldest ? { at: oldest.at, id: oldest.id } : undefined;
-    },
+    getNextPageParam: olderEventsAfter,
   });
   const months = TEAM_EVENTS_KEPT_MONTHS;
   const entries = events.data?.pages.flatMap((page) => page.events) ?? [];

@@ -1,6 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { TeamEventsPageInput } from '#src/schemas/team.ts';
 import { TEAM_EVENTS_KEPT_DAYS, type TeamEventAction, type TeamRole } from '#src/teams.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+
+export type TeamEventsPage = RouterOutputs['teams']['events'];
+export type TeamEventView = TeamEventsPage['events'][number];
 
 /**
  * The sentence of each entry of the team's log, by its action: {actor} did it, to {subject} (an address,
@@ -39,3 +44,9 @@ const DAYS_IN_A_MONTH = 365 / 12;
 
 /** How long the log keeps an entry, in whole months, as the team page says it. */
 export const TEAM_EVENTS_KEPT_MONTHS = Math.round(TEAM_EVENTS_KEPT_DAYS / DAYS_IN_A_MONTH);
+
+/** Where the page after `page` starts: before its oldest entry, if the server said there is more. */
+export function olderEventsAfter(page: TeamEventsPage): TeamEventsPageInput['before'] {
+  const oldest = page.events.at(-1);
+  return page.more && oldest ? { at: oldest.at, id: oldest.id } : undefined;
+}
