@@ -84,11 +84,13 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   // two invitations: the person who will join, and one to withdraw
   const inviteeEmail = newEmail();
   const otherEmail = newEmail();
+  // the addresses show in the audit log too: each check looks in its own section
+  const pending = ownerPage.getByRole('region', { name: 'Pending invitations' });
   for (const email of [inviteeEmail, otherEmail]) {
     await ownerPage.getByLabel('Email address').fill(email);
     await ownerPage.getByRole('button', { name: 'Send invitation' }).click();
     await expect(ownerPage.getByText('Invitation sent', { exact: true })).toBeVisible();
-    await expect(ownerPage.getByText(email, { exact: true })).toBeVisible();
+    await expect(pending.getByText(email, { exact: true })).toBeVisible();
   }
   await expectAccessible(ownerPage);
 
@@ -131,6 +133,7 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   // a member sees the list, read-only, and can leave
   await expect(page.getByLabel(/^Role of/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Invite people' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Activity' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Leave team' }).click();
   await expect(page.getByRole('dialog')).toContainText('You stop being a member at once');
   await expectAccessible(page);
@@ -140,7 +143,9 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
 
   // the owner's list shows the new member; the owner makes them an admin and withdraws the other invitation
   await ownerPage.reload();
-  await expect(ownerPage.getByText(inviteeEmail, { exact: true })).toBeVisible();
+  await expect(
+    ownerPage.getByRole('region', { name: 'Members (2)' }).getByText(inviteeEmail, { exact: true }),
+  ).toBeVisible();
   await ownerPage.getByLabel('Role of Ina Invitee').selectOption('admin');
   await expect(ownerPage.getByText('Ina Invitee is now: Admin.', { exact: true })).toBeVisible();
   expect((await callTrpc<{ me: { role: string } }>(page, 'teams.mine', undefined, 'GET')).me.role).toBe(
@@ -148,7 +153,7 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   );
   await ownerPage.getByRole('button', { name: `Withdraw the invitation to ${otherEmail}` }).click();
   await expect(ownerPage.getByText('Invitation withdrawn', { exact: true })).toBeVisible();
-  await expect(ownerPage.getByText(otherEmail, { exact: true })).toHaveCount(0);
+  await expect(pending.getByText(otherEmail, { exact: true })).toHaveCount(0);
 
   // each dialog of the owner, checked and closed with the keyboard
   for (const [opener, text] of [
@@ -170,6 +175,42 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
     await ownerPage.setViewportSize(viewport);
     await expectNoSidewaysScroll(ownerPage);
     await ownerPage.screenshot({ path: testInfo.outputPath(`team-owner-${device}-en.png`), fullPage: true });
+  }
+
+  // the audit log, newest first: the role change and the withdrawal arrived without a reload
+  const activity = ownerPage.getByRole('list', { name: 'Team activity, newest first' });
+  const ina = `Ina Invitee <${inviteeEmail}>`;
+  await expect(activity.getByRole('listitem').locator('p')).toHaveText([
+    `Olga Owner withdrew the invitation to ${otherEmail}`,
+    `Olga Owner made ${ina} an admin`,
+    `Ina Invitee accepted the invitation to ${inviteeEmail} and joined as a member`,
+    `Olga Owner invited ${otherEmail} as a member`,
+    `Olga Owner invited ${inviteeEmail} as a member`,
+    `Olga Owner created the team Acme Studio ${suffix}`,
+  ]);
+  await expect(activity.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await expect(ownerPage.getByText('Entries are kept for 12 months.')).toBeVisible();
+  await callTrpc(ownerPage, 'profile.setLanguage', { language: 'es' });
+  await ownerPage.reload();
+  await expect(activity).toHaveCount(0);
+  const actividad = ownerPage.getByRole('list', { name: 'Actividad del equipo, lo más reciente primero' });
+  await expect(actividad.getByRole('listitem').locator('p')).toHaveText([
+    `Olga Owner retiró la invitación para ${otherEmail}`,
+    `Olga Owner hizo administrador a ${ina}`,
+    `Ina Invitee aceptó la invitación para ${inviteeEmail} y se unió como miembro`,
+    `Olga Owner invitó a ${otherEmail} como miembro`,
+    `Olga Owner invitó a ${inviteeEmail} como miembro`,
+    `Olga Owner creó el equipo Acme Studio ${suffix}`,
+  ]);
+  await expect(ownerPage.getByText('Las entradas se guardan 12 meses.')).toBeVisible();
+  await expectAccessible(ownerPage);
+  for (const [device, viewport] of SCREENS) {
+    await ownerPage.setViewportSize(viewport);
+    await expectNoSidewaysScroll(ownerPage);
+    await ownerPage.screenshot({
+      path: testInfo.outputPath(`team-activity-${device}-es.png`),
+      fullPage: true,
+    });
   }
   await ownerPage.context().close();
 });

@@ -4,6 +4,7 @@ import { InviteForm } from './InviteForm.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { RenameTeamDialog } from './RenameTeamDialog.tsx';
+import { TeamActivity } from './TeamActivity.tsx';
 import { TeamExitCard } from './TeamExitCard.tsx';
 import type { Team } from './types.ts';
 
@@ -26,6 +27,7 @@ export function TeamOverview({ team }: { team: Team }) {
       <MembersSection team={team} />
       {managing && <InviteForm team={team} />}
       {managing && <PendingInvitations team={team} />}
+      {managing && <TeamActivity />}
       <TeamExitCard team={team} />
     </>
   );

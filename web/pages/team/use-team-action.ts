@@ -20,7 +20,7 @@ interface TeamAction {
 }
 
 /**
- * Runs a team action and says how it went in a toast. Either way the team's view is read again: a
+ * Runs a team action and says how it went in a toast. Either way the team's view and log are read again: a
  * refusal often means it was out of date (a member removed, an invitation answered in the meantime).
  * Resolves whether it succeeded (a ConfirmDialog's onConfirm stays open on false).
  */
@@ -41,7 +41,7 @@ export function useTeamAction(): (action: TeamAction) => Promise<boolean> {
           description: i18n._(teamFailureMessage(error)),
         });
       }
-      await utils.teams.mine.invalidate();
+      await Promise.all([utils.teams.mine.invalidate(), utils.teams.events.invalidate()]);
       return succeeded;
     },
     [i18n, utils],

@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import { i18n, type Messages } from '@lingui/core';
+import { formatter } from '@lingui/format-po';
+import { I18nProvider, Trans } from '@lingui/react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEAM_EVENT_ACTIONS,
+  TEAM_EVENTS_KEPT_DAYS,
+  type TeamEventAction,
+  type TeamRole,
+} from '#src/teams.ts';
+import { UserText } from '#web/components/UserText.tsx';
+import {
+  olderEventsAfter,
+  roleSelectValue,
+  TEAM_EVENT_SENTENCES,
+  TEAM_EVENTS_KEPT_MONTHS,
+} from '#web/pages/team/team-activity.ts';
+
+// Each entry of a team's audit log reads as one sentence in the person's language: who did what to whom,
+// with typed names and addresses shown exactly as typed.
+
+let spanish: Messages = {};
+
+beforeAll(async () => {
+  const po = await readFile(new URL('../../locales/es/messages.po', import.meta.url), 'utf8');
+  const catalog = await formatter().parse(po, { locale: 'es', sourceLocale: 'en', filename: 'messages.po' });
+  spanish = Object.fromEntries(
+    Object.entries(catalog ?? {}).map(([id, entry]) => [id, entry.translation ?? '']),
+  );
+});
+
+function sentence(
+  locale: 'en' | 'es',
+  action: TeamEventAction,
+  subject: string,
+  role: TeamRole | null,
+): string {
+  i18n.loadAndActivate({ locale, messages: locale === 'es' ? spanish : {} });
+  const { id, message } = TEAM_EVENT_SENTENCES[action];
+  const trans = createElement(Trans, {
+    id,
+    message,
+    values: {
+      actor: createElement(UserText, null, 'Olga Owner'),
+      subject: createElement(UserText, null, subject),
+      role: roleSelectValue(role),
+    },
+  });
+  return renderToStaticMarkup(createElement(I18nProvider, { i18n }, trans)).replaceAll(/<\/?bdi>/g, '');
+}
+
+const ANA = 'Ana Admin <ana@example.com>';
+
+describe('the sentences of the team log', () => {
+  it('say who did what to whom, for every action, in English', () => {
+    const english = Object.fromEntries(
+      TEAM_EVENT_ACTIONS.map((action) => [action, sentence('en', action, ANA, 'admin')]),
+    );
+    expect(english).toEqual({
+      team_created: 'Olga Owner created the team Ana Admin &lt;ana@example.com&gt;',
+      team_renamed: 'Olga Owner renamed the team to Ana Admin &lt;ana@example.com&gt;',
+      member_invited: 'Olga Owner invited Ana Admin &lt;ana@example.com&gt; as an admin',
+      invitation_resent: 'Olga Owner sent the invitation to Ana Admin &lt;ana@example.com&gt; again',
+      invitation_withdrawn: 'Olga Owner withdrew the invitation to Ana Admin &lt;ana@example.com&gt;',
+      invitation_accepted:
+        'Olga Owner accepted the invitation to Ana Admin &lt;ana@example.com&gt; and joined as an admin',
+      invitation_declined: 'Olga Owner declined the invitation to Ana Admin &lt;ana@example.com&gt;',
+      member_role_changed: 'Olga Owner made Ana Admin &lt;ana@example.com&gt; an admin',
+      member_removed: 'Olga Owner removed Ana Admin &lt;ana@example.com&gt; from the team',
+      member_left: 'Olga Owner left the team',
+      ownership_transferred: 'Olga Owner made Ana Admin &lt;ana@example.com&gt; the owner',
+    });
+  });
+
+  it('follow the role given, and read without one', () => {
+    expect(sentence('en', 'member_invited', 'mia@example.com', 'member')).toBe(
+      'Olga Owner invited mia@example.com as a member',
+    );
+    expect(sentence('en', 'member_invited', 'mia@example.com', null)).toBe(
+      'Olga Owner invited mia@example.com',
+    );
+    expect(sentence('en', 'member_role_changed', 'Mia', 'owner')).toBe('Olga Owner changed the role of Mia');
+  });
+
+  it('exist in Spanish for every action, with the placeholders filled', () => {
+    for (const action of TEAM_EVENT_ACTIONS) {
+      const text = sentence('es', action, 'mia@example.com', 'member');
+      expect(text, action).toMatch(/^Olga Owner /);
+      expect(text, action).not.toMatch(/[{}]/);
+      expect(text, action).not.toBe(sentence('en', action, 'mia@example.com', 'member'));
+    }
+    expect(sentence('es', 'member_invited', 'mia@example.com', 'member')).toBe(
+      'Olga Owner invitó a mia@example.com como miembro',
+    );
+  });
+
+  it('keep entries for the months the server keeps them', () => {
+    expect(TEAM_EVENTS_KEPT_MONTHS).toBe(12);
+    expect(TEAM_EVENTS_KEPT_MONTHS * 30).toBeLessThanOrEqual(TEAM_EVENTS_KEPT_DAYS);
+  });
+});
+
+describe('olderEventsAfter', () => {
+  const event = (id: string, at: string) => ({
+    id,
+    actorName: 'Olga Owner',
+    action: 'member_left' as const,
+    subject: 'x',
+    role: null,
+    at: new Date(at),
+  });
+  const page = [event('b', '2026-11-02T10:00:00Z'), event('a', '2026-11-01T10:00:00Z')];
+
+  it("starts the next page before the page's oldest entry while there is more", () => {
+    expect(olderEventsAfter({ events: page, more: true })).toEqual({
+      at: new Date('2026-11-01T10:00:00Z'),
+      id: 'a',
+    });
+  });
+
+  it('stops at the last page', () => {
+    expect(olderEventsAfter({ events: page, more: false })).toBeUndefined();
+    expect(olderEventsAfter({ events: [], more: false })).toBeUndefined();
+  });
+});

@@ -1,0 +1,52 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { TeamEventsPageInput } from '#src/schemas/team.ts';
+import { TEAM_EVENTS_KEPT_DAYS, type TeamEventAction, type TeamRole } from '#src/teams.ts';
+import type { RouterOutputs } from '../../lib/trpc.ts';
+
+export type TeamEventsPage = RouterOutputs['teams']['events'];
+export type TeamEventView = TeamEventsPage['events'][number];
+
+/**
+ * The sentence of each entry of the team's log, by its action: {actor} did it, to {subject} (an address,
+ * a person as "Name <email>", or the team's new name), {role} is the role invited or given (a select, with
+ * "none" when there is none). A Record, so a new action without its sentence is a type error.
+ */
+export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = {
+  team_created: msg({ message: '{actor} created the team {subject}' }),
+  team_renamed: msg({ message: '{actor} renamed the team to {subject}' }),
+  member_invited: msg({
+    message:
+      '{role, select, admin {{actor} invited {subject} as an admin} member {{actor} invited {subject} as a member} other {{actor} invited {subject}}}',
+  }),
+  invitation_resent: msg({ message: '{actor} sent the invitation to {subject} again' }),
+  invitation_withdrawn: msg({ message: '{actor} withdrew the invitation to {subject}' }),
+  invitation_accepted: msg({
+    message:
+      '{role, select, admin {{actor} accepted the invitation to {subject} and joined as an admin} member {{actor} accepted the invitation to {subject} and joined as a member} other {{actor} accepted the invitation to {subject}}}',
+  }),
+  invitation_declined: msg({ message: '{actor} declined the invitation to {subject}' }),
+  member_role_changed: msg({
+    message:
+      '{role, select, admin {{actor} made {subject} an admin} member {{actor} made {subject} a member} other {{actor} changed the role of {subject}}}',
+  }),
+  member_removed: msg({ message: '{actor} removed {subject} from the team' }),
+  member_left: msg({ message: '{actor} left the team' }),
+  ownership_transferred: msg({ message: '{actor} made {subject} the owner' }),
+};
+
+/** The value of a sentence's {role} select. */
+export function roleSelectValue(role: TeamRole | null): string {
+  return role ?? 'none';
+}
+
+const DAYS_IN_A_MONTH = 365 / 12;
+
+/** How long the log keeps an entry, in whole months, as the team page says it. */
+export const TEAM_EVENTS_KEPT_MONTHS = Math.round(TEAM_EVENTS_KEPT_DAYS / DAYS_IN_A_MONTH);
+
+/** Where the page after `page` starts: before its oldest entry, if the server said there is more. */
+export function olderEventsAfter(page: TeamEventsPage): TeamEventsPageInput['before'] {
+  const oldest = page.events.at(-1);
+  return page.more && oldest ? { at: oldest.at, id: oldest.id } : undefined;
+}
