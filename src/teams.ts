@@ -79,8 +79,10 @@ export const TEAM_EVENT_ACTIONS = [
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 
-/** A team's audit log keeps 12 months (this many days); the nightly clean-up removes older entries. */
-export const TEAM_EVENTS_KEPT_DAYS = 365;
+/** A team's audit log keeps this many months; the nightly clean-up removes older entries. */
+export const TEAM_EVENTS_KEPT_MONTHS = 12;
+/** The same in days, as the clean-up counts: 365 for 12 months. */
+export const TEAM_EVENTS_KEPT_DAYS = Math.round((TEAM_EVENTS_KEPT_MONTHS * 365) / 12);
 
 /** Entries one page of the audit log shows. */
 export const TEAM_EVENTS_PAGE_SIZE = 50;

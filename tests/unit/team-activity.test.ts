@@ -8,16 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   TEAM_EVENT_ACTIONS,
   TEAM_EVENTS_KEPT_DAYS,
+  TEAM_EVENTS_KEPT_MONTHS,
   type TeamEventAction,
   type TeamRole,
 } from '#src/teams.ts';
 import { UserText } from '#web/components/UserText.tsx';
-import {
-  olderEventsAfter,
-  roleSelectValue,
-  TEAM_EVENT_SENTENCES,
-  TEAM_EVENTS_KEPT_MONTHS,
-} from '#web/pages/team/team-activity.ts';
+import { olderEventsAfter, roleSelectValue, TEAM_EVENT_SENTENCES } from '#web/pages/team/team-activity.ts';
 
 // Each entry of a team's audit log reads as one sentence in the person's language: who did what to whom,
 // with typed names and addresses shown exactly as typed.

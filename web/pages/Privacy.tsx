@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { TEAM_EVENTS_KEPT_MONTHS } from '#src/teams.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { LegalContact } from '../components/LegalContact.tsx';
 import { LegalSection } from '../components/LegalSection.tsx';
@@ -126,6 +127,14 @@ export function Privacy() {
               For each device you are signed in on, the network (IP) address and browser it signed in from,
               which your account page shows. They are deleted with the session: when that device signs out,
               when you sign it out from your account page, or by the nightly clean-up once it has expired.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              If you belong to a team, its owner and admins see your name, e-mail address and role, and the
+              team's activity log: who invited, added, changed or removed whom, and when, with names and
+              e-mail addresses as they were then. An entry is deleted after {TEAM_EVENTS_KEPT_MONTHS} months,
+              and the whole log with the team.
             </Trans>
           </p>
           <p>

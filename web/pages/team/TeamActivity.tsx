@@ -7,6 +7,7 @@ import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { UserText } from '../../components/UserText.tsx';
+import { TEAM_EVENTS_KEPT_MONTHS } from '#src/teams.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
@@ -14,7 +15,6 @@ import {
   olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
-  TEAM_EVENTS_KEPT_MONTHS,
   type TeamEventView,
 } from './team-activity.ts';
 

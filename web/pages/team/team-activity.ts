@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TeamEventsPageInput } from '#src/schemas/team.ts';
-import { TEAM_EVENTS_KEPT_DAYS, type TeamEventAction, type TeamRole } from '#src/teams.ts';
+import type { TeamEventAction, TeamRole } from '#src/teams.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
 export type TeamEventsPage = RouterOutputs['teams']['events'];
@@ -39,11 +39,6 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
 export function roleSelectValue(role: TeamRole | null): string {
   return role ?? 'none';
 }
-
-const DAYS_IN_A_MONTH = 365 / 12;
-
-/** How long the log keeps an entry, in whole months, as the team page says it. */
-export const TEAM_EVENTS_KEPT_MONTHS = Math.round(TEAM_EVENTS_KEPT_DAYS / DAYS_IN_A_MONTH);
 
 /** Where the page after `page` starts: before its oldest entry, if the server said there is more. */
 export function olderEventsAfter(page: TeamEventsPage): TeamEventsPageInput['before'] {
