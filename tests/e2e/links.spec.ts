@@ -125,6 +125,7 @@ test('edit a link: the same rules as adding, and another open tab follows', asyn
   await expect(dialog.getByLabel('URL')).toHaveAccessibleDescription(
     'URL must start with http:// or https://',
   );
+  await expect(dialog.getByLabel('URL')).toBeFocused();
   await dialog.getByLabel('Title').fill('Alpha shop');
   await dialog.getByLabel('URL').fill('https://shop.alpha.example');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -135,6 +136,35 @@ test('edit a link: the same rules as adding, and another open tab follows', asyn
   await expect(linkList(page).getByText('https://shop.alpha.example')).toBeVisible();
   // the other tab, through live updates, without a reload
   await expect(linkList(other).getByText('Alpha shop')).toBeVisible();
+});
+
+test('a refused save focuses the first invalid field once: typing elsewhere right after stays there', async ({
+  page,
+}) => {
+  await signedInNewPerson(page);
+  await page.goto('/dashboard/links');
+  const form = page.getByRole('region', { name: 'Add a link' });
+  await form.getByLabel('Title').fill('Alpha');
+  await form.getByLabel('URL').fill('javascript:alert(1)');
+  // in one task of the page, as a quick person would: from the title, Add link, and as soon as the check
+  // has moved focus to the URL, back into the title; a second, later focus of the URL would pull them out
+  const focusedAfter = await form.evaluate(async (region) => {
+    const title = region.querySelector<HTMLInputElement>('input[name="title"]');
+    const url = region.querySelector<HTMLInputElement>('input[name="url"]');
+    const add = region.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!title || !url || !add) return 'the form is not there';
+    title.focus();
+    add.click();
+    for (let turns = 0; document.activeElement !== url; turns += 1) {
+      if (turns === 10_000) return 'the URL field never took focus';
+      await Promise.resolve();
+    }
+    title.focus();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return document.activeElement?.getAttribute('name') ?? 'nothing';
+  });
+  expect(focusedAfter).toBe('title');
+  await expect(form.getByLabel('URL')).toHaveAccessibleDescription('URL must start with http:// or https://');
 });
 
 test('a failed reorder says so and shows the order the server has', async ({ page }) => {

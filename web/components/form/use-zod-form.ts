@@ -13,19 +13,32 @@ import { validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSingleFlight } from '../../lib/use-single-flight.ts';
 
+/** A failed check of one field: its message, and the field's element when it can take focus. */
+interface FieldFailure {
+  message: string;
+  ref?: { focus?: () => void };
+}
+
 /**
- * The first message of a failed check, in the order of the schema's fields (zod reports them so),
- * looking inside nested groups such as the social links too.
+ * The failed checks in the order of the schema's fields (zod reports them so), looking inside nested
+ * groups such as the social links too.
  */
-function firstMessage(errors: FieldErrors): string | undefined {
+function* failuresInOrder(errors: FieldErrors): Generator<FieldFailure> {
   for (const [key, error] of Object.entries(errors)) {
     // `ref` is the field's DOM element, not a group of errors
     if (key === 'ref' || typeof error !== 'object' || error === null) continue;
-    if (typeof error.message === 'string') return error.message;
-    const nested = firstMessage(error as FieldErrors);
-    if (nested) return nested;
+    if (typeof error.message === 'string') yield error as FieldFailure;
+    else yield* failuresInOrder(error as FieldErrors);
   }
-  return undefined;
+}
+
+/**
+ * Moves focus to the first invalid field that can take it, at once and only then: react-hook-form's own
+ * focus runs a second time a moment later, and would pull away a person (or a test) already typing in
+ * another field.
+ */
+function focusFirstInvalid(failures: readonly FieldFailure[]) {
+  failures.find((failure) => typeof failure.ref?.focus === 'function')?.ref?.focus?.();
 }
 
 /**
@@ -40,14 +53,20 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   defaultValues: DefaultValues<Input>,
 ) {
   const { t, i18n } = useLingui();
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    shouldFocusError: false,
+  });
   const once = useSingleFlight();
   const submit = (handler: SubmitHandler<Output>) => {
     const handle = form.handleSubmit(handler, (errors) => {
+      const failures = [...failuresInOrder(errors)];
+      focusFirstInvalid(failures);
       toast({
         variant: 'destructive',
         title: t`Validation Error`,
-        description: i18n._(validationMessage(firstMessage(errors))),
+        description: i18n._(validationMessage(failures[0]?.message)),
       });
     });
     return (event?: BaseSyntheticEvent) => {
