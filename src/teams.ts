@@ -11,10 +11,10 @@ export const INVITABLE_TEAM_ROLES = ['admin', 'member'] as const satisfies reado
 export type InvitableTeamRole = (typeof INVITABLE_TEAM_ROLES)[number];
 
 /** What each role may do includes everything the roles below it may do. */
-const ROLE_RANK: Record<TeamRole, number> = { member: 0, admin: 1, owner: 2 };
+export const TEAM_ROLE_RANK: Record<TeamRole, number> = { member: 0, admin: 1, owner: 2 };
 
 export function hasTeamRole(role: TeamRole, required: TeamRole): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[required];
+  return TEAM_ROLE_RANK[role] >= TEAM_ROLE_RANK[required];
 }
 
 export function isTeamRole(value: unknown): value is TeamRole {

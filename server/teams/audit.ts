@@ -50,78 +50,99 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
   return user ? `${user.name} <${user.email}>` : userId;
 }
 
+interface OrganizationCall {
+  body: unknown;
+  returned: unknown;
+  actor: { id: string; name: string };
+}
+
+const invitationEvent =
+  (action: (call: OrganizationCall) => TeamEventAction) =>
+  (call: OrganizationCall): TeamEvent => {
+    const invitation = Invitation.parse(call.returned);
+    return {
+      teamId: invitation.organizationId,
+      actor: call.actor,
+      action: action(call),
+      subject: invitation.email,
+      role: roleOf(invitation.role),
+    };
+  };
+
+const answeredInvitationEvent =
+  (action: TeamEventAction) =>
+  (call: OrganizationCall): TeamEvent => {
+    const invitation = Invitation.parse(
+      z.object({ invitation: z.unknown() }).parse(call.returned).invitation,
+    );
+    return {
+      teamId: invitation.organizationId,
+      actor: call.actor,
+      action,
+      subject: invitation.email,
+      role: roleOf(invitation.role),
+    };
+  };
+
+const memberEvent =
+  (action: TeamEventAction, memberOf: (returned: unknown) => unknown) =>
+  async (call: OrganizationCall, db: Kysely<Database>): Promise<TeamEvent> => {
+    const member = Member.parse(memberOf(call.returned));
+    return {
+      teamId: member.organizationId,
+      actor: call.actor,
+      action,
+      subject: await personLabel(db, member.userId),
+      role: action === 'member_removed' ? null : roleOf(member.role),
+      concerns: [member.userId],
+    };
+  };
+
+const teamEvent =
+  (action: TeamEventAction) =>
+  (call: OrganizationCall): TeamEvent => {
+    const team = Team.parse(call.returned);
+    return { teamId: team.id, actor: call.actor, action, subject: team.name };
+  };
+
 /**
- * The log entry of a successful call to the organization plugin, from its path, body and answer; null for
- * the calls that change nothing (reads, checks) and for deleting the team (its log goes with it).
+ * The organization plugin's calls that change a team, each with how its log entry is read from the call's
+ * body and answer. Reads and checks change nothing; deleting the team takes its log with it.
  */
+const ORGANIZATION_CALL_EVENTS: Record<
+  string,
+  (call: OrganizationCall, db: Kysely<Database>) => TeamEvent | Promise<TeamEvent>
+> = {
+  '/organization/create': teamEvent('team_created'),
+  '/organization/update': teamEvent('team_renamed'),
+  '/organization/invite-member': invitationEvent(({ body }) =>
+    z.object({ resend: z.boolean().optional() }).catch({}).parse(body).resend
+      ? 'invitation_resent'
+      : 'member_invited',
+  ),
+  '/organization/cancel-invitation': invitationEvent(() => 'invitation_withdrawn'),
+  '/organization/accept-invitation': answeredInvitationEvent('invitation_accepted'),
+  '/organization/reject-invitation': answeredInvitationEvent('invitation_declined'),
+  '/organization/update-member-role': memberEvent('member_role_changed', (returned) => returned),
+  '/organization/leave': memberEvent('member_left', (returned) => returned),
+  '/organization/remove-member': memberEvent(
+    'member_removed',
+    (returned) => z.object({ member: z.unknown() }).parse(returned).member,
+  ),
+};
+
+/** Whether a successful call to this path of the organization plugin is an entry of the team's log. */
+export function isRecordedOrganizationCall(path: string | undefined): boolean {
+  return path !== undefined && Object.hasOwn(ORGANIZATION_CALL_EVENTS, path);
+}
+
+/** The log entry of a successful call to the organization plugin, from its path, body and answer. */
 export async function organizationCallEvent(
   db: Kysely<Database>,
-  call: { path: string; body: unknown; returned: unknown; actor: { id: string; name: string } },
+  call: OrganizationCall & { path: string },
 ): Promise<TeamEvent | null> {
-  const { path, returned, actor } = call;
-  const body = z.object({ resend: z.boolean().optional() }).catch({}).parse(call.body);
-  switch (path) {
-    case '/organization/create': {
-      const team = Team.parse(returned);
-      return { teamId: team.id, actor, action: 'team_created', subject: team.name };
-    }
-    case '/organization/update': {
-      const team = Team.parse(returned);
-      return { teamId: team.id, actor, action: 'team_renamed', subject: team.name };
-    }
-    case '/organization/invite-member':
-    case '/organization/cancel-invitation': {
-      const invitation = Invitation.parse(returned);
-      const action =
-        path === '/organization/cancel-invitation'
-          ? 'invitation_withdrawn'
-          : body.resend
-            ? 'invitation_resent'
-            : 'member_invited';
-      return {
-        teamId: invitation.organizationId,
-        actor,
-        action,
-        subject: invitation.email,
-        role: roleOf(invitation.role),
-      };
-    }
-    case '/organization/accept-invitation':
-    case '/organization/reject-invitation': {
-      const invitation = Invitation.parse(z.object({ invitation: z.unknown() }).parse(returned).invitation);
-      return {
-        teamId: invitation.organizationId,
-        actor,
-        action: path === '/organization/accept-invitation' ? 'invitation_accepted' : 'invitation_declined',
-        subject: invitation.email,
-        role: roleOf(invitation.role),
-      };
-    }
-    case '/organization/update-member-role':
-    case '/organization/leave': {
-      const member = Member.parse(returned);
-      return {
-        teamId: member.organizationId,
-        actor,
-        action: path === '/organization/leave' ? 'member_left' : 'member_role_changed',
-        subject: await personLabel(db, member.userId),
-        role: roleOf(member.role),
-        concerns: [member.userId],
-      };
-    }
-    case '/organization/remove-member': {
-      const member = Member.parse(z.object({ member: z.unknown() }).parse(returned).member);
-      return {
-        teamId: member.organizationId,
-        actor,
-        action: 'member_removed',
-        subject: await personLabel(db, member.userId),
-        concerns: [member.userId],
-      };
-    }
-    default:
-      return null;
-  }
+  const eventOf = ORGANIZATION_CALL_EVENTS[call.path];
+  return eventOf ? eventOf(call, db) : null;
 }
 
 export interface TeamEventView {

@@ -19,7 +19,7 @@ import { teamInvitation } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { membershipOf } from './access.ts';
-import { organizationCallEvent, recordTeamEvent } from './audit.ts';
+import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { invitationUrl } from './service.ts';
 
@@ -190,7 +190,7 @@ export async function teamPlugin({
   return {
     ...plugin,
     hooks: {
-      after: [{ matcher: (ctx) => ctx.path?.startsWith('/organization/') ?? false, handler: recordCall }],
+      after: [{ matcher: (ctx) => isRecordedOrganizationCall(ctx.path), handler: recordCall }],
     },
   };
 }

@@ -1,6 +1,7 @@
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
 import type { MemberIdInput } from '../../src/schemas/team.ts';
 import {
+  TEAM_ROLE_RANK,
   teamInvitationState,
   type InvitableTeamRole,
   type TeamInvitationState,
@@ -51,7 +52,8 @@ export interface TeamView {
   invitations: TeamInvitationView[];
 }
 
-const ROLE_ORDER: Record<TeamRole, number> = { owner: 0, admin: 1, member: 2 };
+/** An invitation's role: the plugin stores what was invited, and ours are never owner (auth-plugin.ts). */
+const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
 
 /** The signed-in person's team, or null outside any team. */
 export async function myTeam(ctx: ServiceContext, now: Date = new Date()): Promise<TeamView | null> {
@@ -102,12 +104,11 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
         role: member.role,
         joinedAt: member.created_at,
       }))
-      .sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.name.localeCompare(b.name)),
+      .sort((a, b) => TEAM_ROLE_RANK[b.role] - TEAM_ROLE_RANK[a.role] || a.name.localeCompare(b.name)),
     invitations: invitations.map((invitation) => ({
       id: invitation.id,
       email: invitation.email,
-      // the plugin stores what was invited; ours are never owner (server/teams/auth-plugin.ts)
-      role: invitation.role === 'admin' ? 'admin' : 'member',
+      role: invitedRole(invitation.role),
       state: teamInvitationState(invitation, now),
       expiresAt: invitation.expires_at,
     })),
@@ -162,7 +163,7 @@ export async function invitationPreview(
     teamName: row.team_name,
     inviterName: row.inviter_name,
     email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'member',
+    role: invitedRole(row.role),
     expiresAt: row.expires_at,
   };
 }

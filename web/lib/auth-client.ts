@@ -2,10 +2,9 @@ import { i18n } from '@lingui/core';
 import { passkeyClient } from '@better-auth/passkey/client';
 import { createAuthClient } from 'better-auth/react';
 import { organizationClient, twoFactorClient } from 'better-auth/client/plugins';
+// AuthError and AuthCallError are in auth-error.ts, without the client: pure helpers (and their unit tests)
+// read them
 import type { AuthError } from './auth-error.ts';
-
-// in a module of its own, without the client: pure helpers (and their unit tests) read it
-export { AuthCallError, type AuthError } from './auth-error.ts';
 
 // The server mounts better-auth at /api/auth on the same origin, which is the client's default base path.
 export const authClient = createAuthClient({

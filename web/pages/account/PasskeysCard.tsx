@@ -10,7 +10,8 @@ import { Notice } from '../../components/Notice.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { type AuthError } from '../../lib/auth-error.ts';
 import {
   authErrorMessage,
   passkeyErrorMessage,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { authCall, AuthCallError, authClient } from '../../lib/auth-client.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { AuthCallError } from '../../lib/auth-error.ts';
 
 export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
 

@@ -8,7 +8,8 @@ import {
 import { KeyRound } from 'lucide-react';
 import { PASSKEY_REMEMBER_ME_PARAM } from '#src/schemas/passkey.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { type AuthError } from '../../lib/auth-error.ts';
 import { passkeyErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuthProviders } from '../../lib/use-auth-providers.ts';

@@ -6,7 +6,8 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { TotpCodeField } from '../../components/form/TotpCodeField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { authCall, authClient, type AuthError } from '../../lib/auth-client.ts';
+import { authCall, authClient } from '../../lib/auth-client.ts';
+import { type AuthError } from '../../lib/auth-error.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { authCall, AuthCallError, type AuthError } from '../../lib/auth-client.ts';
+import { authCall } from '../../lib/auth-client.ts';
+import { AuthCallError, type AuthError } from '../../lib/auth-error.ts';
 import { toast, type ToastInput } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { teamFailureMessage } from './team-failure.ts';
