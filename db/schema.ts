@@ -141,8 +141,26 @@ export interface VcardsTable {
   design: ColumnType<unknown, string | null | undefined, string | null>;
   /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
   version: Generated<number>;
+  /** On a team's card: the member it is for (null: nobody now); null on a personal card. */
+  member_id: string | null;
+  /** On a team's card made for an invitation: the invited address (lowercase), until they join. */
+  invitee_email: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/**
+ * The view of the facts each account's plan in effect is worked out from (migration 2026-12-01T0200): a
+ * person's own, and for a team's account its owner's Business plan with no trial of its own.
+ */
+export interface AccountPlansView {
+  id: string;
+  plan_type: string;
+  subscription_end: Date | null;
+  trial_start_date: Date;
+  trial_days: number;
+  /** The team whose account this is; null for a person's. */
+  team_id: string | null;
 }
 
 /** 'qr': My QR Codes (and the link a vCard manages); 'profile': the links page and the public profile. */
@@ -410,6 +428,8 @@ export interface TeamsTable {
   slug: string;
   logo: string | null;
   metadata: string | null;
+  /** The team's own account, whose cards are the team's (migration 2026-12-01T0200); null until its first card. */
+  account_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -483,6 +503,7 @@ export interface Database {
   team_events: TeamEventsTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
+  account_plans: AccountPlansView;
   vcards: VcardsTable;
   links: LinksTable;
   link_codes: LinkCodesTable;

@@ -76,6 +76,9 @@ export const TEAM_EVENT_ACTIONS = [
   'member_removed',
   'member_left',
   'ownership_transferred',
+  'card_created',
+  'card_handed_over',
+  'card_unassigned',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

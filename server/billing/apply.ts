@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { profileColumnsFor, supersedes, type SubscriptionState } from './rules.ts';
+import { teamAccountPaidBy } from '../teams/access.ts';
 
 // The one path that changes a plan, applySubscriptionState, taken by verified Stripe events
 // (stripe-events.ts) and by the demo billing pages (demo.ts) alike, and the profile's billing columns.
@@ -67,7 +68,7 @@ export async function applySubscriptionState(
   const outcome = await deps.db
     .transaction()
     .execute((trx) => applySubscriptionStateWithin(trx, userId, state, options));
-  if (outcome === 'applied') publishPlanChange(deps, userId);
+  if (outcome === 'applied') await publishPlanChange(deps, userId);
   return outcome;
 }
 
@@ -114,9 +115,14 @@ export async function applySubscriptionStateWithin(
   return 'applied';
 }
 
-/** The public page cache and the live dashboard follow a plan that changed. */
-export function publishPlanChange(deps: AppDeps, userId: string): void {
+/**
+ * The public page cache and the live dashboard follow a plan that changed: the account's, and that of the
+ * team it owns, whose cards have its plan (account_plans).
+ */
+export async function publishPlanChange(deps: AppDeps, userId: string): Promise<void> {
   deps.changes.publish({ userId, topic: 'cards' });
+  const team = await teamAccountPaidBy(deps.db, userId);
+  if (team) deps.changes.publish({ userId: team, topic: 'cards' });
 }
 
 /** Stores a processed event; false when it had been processed already. */

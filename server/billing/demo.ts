@@ -217,7 +217,7 @@ export async function payDemoCheckout(
       },
     );
   });
-  if (outcome === 'applied') publishPlanChange(deps, userId);
+  if (outcome === 'applied') await publishPlanChange(deps, userId);
   return outcome;
 }
 

@@ -6,8 +6,17 @@ import { AppError } from '../lib/errors.ts';
 // The server's side of the plan gate (src/plans.ts can()): tRPC procedures declare their feature in their
 // meta (server/trpc/init.ts), plain routes and services call requireFeature themselves.
 
-/** The profile columns its plan in effect is worked out from (src/plans.ts planInEffect). */
-export const PLAN_FACT_COLUMNS = ['plan_type', 'subscription_end', 'trial_start_date', 'trial_days'] as const;
+/**
+ * The columns an account's plan in effect is worked out from (src/plans.ts planInEffect), read from the
+ * account_plans view joined on the profile: a person's own, and for a team's account its owner's (the one
+ * rule of whose plan a team's cards have, migration 2026-12-01T0200).
+ */
+export const PLAN_FACT_COLUMNS = [
+  'account_plans.plan_type',
+  'account_plans.subscription_end',
+  'account_plans.trial_start_date',
+  'account_plans.trial_days',
+] as const;
 
 /** The plan whose features an account has now (a paid plan that ended counts as free). */
 export async function planInEffectOf(
@@ -16,9 +25,9 @@ export async function planInEffectOf(
   now: Date = new Date(),
 ): Promise<PlanId> {
   const profile = await deps.db
-    .selectFrom('profiles')
+    .selectFrom('account_plans')
     .select(PLAN_FACT_COLUMNS)
-    .where('id', '=', userId)
+    .where('account_plans.id', '=', userId)
     .executeTakeFirst();
   return profile ? planInEffect(profile, now) : 'free';
 }

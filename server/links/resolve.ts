@@ -4,6 +4,7 @@ import type { Locale } from '../../src/i18n.ts';
 import type { PausableKind } from '../../src/pauses.ts';
 import { availableUntil, planInEffectUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { isChosenLinkCode, isLinkCode } from './code.ts';
 
@@ -36,6 +37,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
   const link = await db
     .selectFrom('links')
     .innerJoin('profiles', 'profiles.id', 'links.user_id')
+    .innerJoin('account_plans', 'account_plans.id', 'links.user_id')
     .select([
       'links.id',
       'links.user_id',
@@ -43,11 +45,8 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'links.kind',
       'links.vcard_id',
       'profiles.language',
-      'profiles.plan_type',
-      'profiles.subscription_end',
-      'profiles.trial_start_date',
-      'profiles.trial_days',
       'profiles.primary_vcard_id',
+      ...PLAN_FACT_COLUMNS,
     ])
     // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
     // the link now or before, in any case; a chosen code equals no other link's random code in any case

@@ -61,8 +61,9 @@ async function countedLinks(db: Kysely<Database>, userId: string, kind: LinkKind
 async function ownerFacts(ctx: ServiceContext) {
   const profile = await ctx.db
     .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
     .select(PAUSE_FACT_COLUMNS)
-    .where('id', '=', ctx.user.id)
+    .where('profiles.id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
   return { profile, plan: getPlan(planInEffect(profile)), account: accountPause(profile) };

@@ -18,14 +18,18 @@ export interface LiveChanges {
 export const COALESCE_MS = 150;
 
 /**
- * The user's changes, as they happen, until `signal` aborts (the browser went away or the server is
+ * The changes of the user's accounts (`accountIds`: their own, and their team's, whose cards they see), as
+ * they happen, until `signal` aborts (the browser went away or the server is
  * closing); then it stops listening to the bus. It listens from the call on, before the stream's first
  * event, so a browser that refetches once the stream is open misses nothing. When the bus says notices
  * may have been lost, every topic counts as changed. Nothing is replayed on reconnection: the browser
  * refetches everything then instead.
  */
-export function watchChanges(ctx: ServiceContext, signal: AbortSignal): AsyncGenerator<LiveChanges> {
-  const userId = ctx.user.id;
+export function watchChanges(
+  ctx: ServiceContext,
+  accountIds: ReadonlySet<string>,
+  signal: AbortSignal,
+): AsyncGenerator<LiveChanges> {
   const changed = new Set<ChangeTopic>();
   let wake: (() => void) | null = null;
   const note = (topics: readonly ChangeTopic[]) => {
@@ -33,7 +37,7 @@ export function watchChanges(ctx: ServiceContext, signal: AbortSignal): AsyncGen
     wake?.();
   };
   const stopChanges = ctx.changes.subscribe((change) => {
-    if (change.userId === userId) note([change.topic]);
+    if (accountIds.has(change.userId)) note([change.topic]);
   });
   const stopResets = ctx.changes.onReset(() => note(CHANGE_TOPICS));
   // also when the stream ends before it is read; and a generator waiting for a notice cannot be returned

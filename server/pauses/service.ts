@@ -22,7 +22,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 // in place of the lowest-ranked live one. Every query filters by the owner.
 
 /** The profile columns every pause depends on: the account's own (availability) and the plan's limits. */
-export const PAUSE_FACT_COLUMNS = [...PLAN_FACT_COLUMNS, 'primary_vcard_id'] as const;
+export const PAUSE_FACT_COLUMNS = [...PLAN_FACT_COLUMNS, 'profiles.primary_vcard_id'] as const;
 
 /** The facts of an owner's plan that the pauses of one kind depend on: its plan in effect's limits. */
 export interface PlanFacts extends AvailabilityFacts {
@@ -89,8 +89,9 @@ export async function isWithinLimit(
 export async function pausedCountsOf(db: Kysely<Database>, userId: string): Promise<PausedCounts | null> {
   const facts = await db
     .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
     .select(PAUSE_FACT_COLUMNS)
-    .where('id', '=', userId)
+    .where('profiles.id', '=', userId)
     .executeTakeFirst();
   if (!facts) return null;
   const offline = accountPause(facts) !== null;
@@ -141,9 +142,10 @@ export async function keepLive(ctx: ServiceContext, input: KeepLiveInput): Promi
     // of the same owner waits, so the ranking read here is the one changed
     const facts = await trx
       .selectFrom('profiles')
+      .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
       .select(PAUSE_FACT_COLUMNS)
-      .where('id', '=', userId)
-      .forUpdate()
+      .where('profiles.id', '=', userId)
+      .forUpdate(['profiles'])
       .executeTakeFirst();
     if (!facts || !(await ownsItem(trx, userId, input.kind, input.id))) throw new AppError('not_found');
     const { live, paused } = await liveSplitOf(trx, userId, input.kind, facts);

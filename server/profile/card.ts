@@ -52,8 +52,9 @@ export async function checkUsername(
 ): Promise<{ status: UsernameStatus; problem: string | null }> {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select([...PLAN_FACT_COLUMNS, 'username'])
-    .where('id', '=', ctx.user.id)
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
+    .select([...PLAN_FACT_COLUMNS, 'profiles.username'])
+    .where('profiles.id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
   const problem = usernameChangeProblem(username, planInEffect(profile), profile.username);

@@ -113,7 +113,8 @@ export async function registerPublicProfileRoutes(
   /** A card's entry when its page can be shown, else the status that stands in for it. */
   function verdictOf(entry: CachedProfile): Found {
     if (!isProfileAvailable(entry.profile.availability)) {
-      return { status: 403, ownerLanguage: entry.profile.language };
+      // a team's card is paused until the team's plan is bought again; a person's profile is offline
+      return { status: entry.profile.teamCard ? 200 : 403, ownerLanguage: entry.profile.language };
     }
     if (entry.profile.cardPaused) return { status: 200, ownerLanguage: entry.profile.language };
     return { entry };

@@ -5,6 +5,7 @@ import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { postalAddressParts, type PostalAddress } from '../../src/postal-address.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { printedCode } from '../../src/schemas/link.ts';
@@ -63,24 +64,24 @@ export interface PublicProfile {
   qrDesign: QrDesign;
   /** The demo account's (server/demo/): its card's own words are shown in the page's language. */
   demo: boolean;
+  /** A team's card (its account is the team's): offline, it answers the paused page (DECISIONS.md "Teams"). */
+  teamCard: boolean;
 }
 
 const PROFILE_COLUMNS = [
-  'id',
-  'username',
-  'name',
-  'position',
-  'company',
-  'phone',
-  'profile_pic',
-  'theme_color',
-  'language',
-  'plan_type',
-  'trial_start_date',
-  'trial_days',
-  'subscription_end',
-  'primary_vcard_id',
-  'updated_at',
+  'profiles.id',
+  'profiles.username',
+  'profiles.name',
+  'profiles.position',
+  'profiles.company',
+  'profiles.phone',
+  'profiles.profile_pic',
+  'profiles.theme_color',
+  'profiles.language',
+  'profiles.primary_vcard_id',
+  'profiles.updated_at',
+  'account_plans.team_id',
+  ...PLAN_FACT_COLUMNS,
 ] as const;
 
 const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id'] as const;
@@ -92,7 +93,12 @@ export function isVcardId(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-type ProfileFields = Pick<Selectable<ProfilesTable>, (typeof PROFILE_COLUMNS)[number]>;
+type ProfileFields = Pick<
+  Selectable<ProfilesTable>,
+  'id' | 'username' | 'name' | 'position' | 'company' | 'phone' | 'profile_pic' | 'theme_color' | 'language'
+> &
+  Pick<Selectable<ProfilesTable>, 'primary_vcard_id' | 'updated_at'> &
+  AvailabilityFacts & { team_id: string | null };
 type VcardFields = Pick<Selectable<VcardsTable>, (typeof VCARD_COLUMNS)[number]> & {
   qr_design: QrDesign | null;
 };
@@ -173,6 +179,7 @@ function publicProfile(
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
     demo: profile.username === DEMO_USERNAME,
+    teamCard: profile.team_id !== null,
   };
 }
 
@@ -220,9 +227,10 @@ export async function findProfileByUsername(
 ): Promise<PublicProfile | null> {
   const profile = await db
     .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
     .select(PROFILE_COLUMNS)
     // the unique index is on lower(username)
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['profiles.username']), '=', username.toLowerCase()))
     .executeTakeFirst();
   if (!profile) return null;
   const [vcard, links] = await Promise.all([
@@ -266,8 +274,9 @@ export async function findProfileByVcardId(
   if (!vcard) return null;
   const profile = await db
     .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
     .select(PROFILE_COLUMNS)
-    .where('id', '=', vcard.user_id)
+    .where('profiles.id', '=', vcard.user_id)
     .executeTakeFirst();
   if (!profile) return null;
   const [links, live] = await Promise.all([

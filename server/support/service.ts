@@ -160,8 +160,9 @@ export async function sendSupportMessage(
 ): Promise<{ id: string }> {
   const profile = await ctx.db
     .selectFrom('profiles')
-    .select(['name', 'language', ...PLAN_FACT_COLUMNS])
-    .where('id', '=', ctx.user.id)
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
+    .select(['profiles.name', 'profiles.language', ...PLAN_FACT_COLUMNS])
+    .where('profiles.id', '=', ctx.user.id)
     .executeTakeFirst();
   return deliver(
     ctx,

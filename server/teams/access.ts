@@ -37,8 +37,70 @@ export async function requireTeamRole(
   throw new AppError('team_role_required', { role: required, inTeam: membership !== null });
 }
 
+/** The account of the team a person belongs to, whose cards are the team's; null when none. */
+export async function teamAccountOfMember(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select('teams.account_id')
+    .where('team_members.user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.account_id ?? null;
+}
+
+/** The account of the team whose plan `userId` pays as its owner (account_plans); null when none. */
+export async function teamAccountPaidBy(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select('teams.account_id')
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.role', '=', 'owner')
+    .executeTakeFirst();
+  return row?.account_id ?? null;
+}
+
 /** The team a procedure acts for: set by its `teamRole` meta (a procedure without one has none). */
 export function actingTeam(ctx: { team: TeamMembership | null }): TeamMembership {
   if (!ctx.team) throw new Error('a team procedure needs .meta({ teamRole })');
   return ctx.team;
+}
+
+/**
+ * What a person may do with a card: `edit` its fields (its owner; on a team's card the team's admins and
+ * the member it is for), `manage` it (delete it, hand it to someone: its owner; on a team's card the
+ * team's admins).
+ */
+export type CardAction = 'edit' | 'manage';
+
+/**
+ * The account a card belongs to, when `userId` may act on it: their own card, or a card of their team that
+ * their role lets them touch (DECISIONS.md "Teams": a team's cards belong to the team's account). Anything
+ * else reads as not found, so nobody learns of other people's cards.
+ */
+export async function cardAccount(
+  db: Kysely<Database>,
+  userId: string,
+  vcardId: string,
+  action: CardAction,
+): Promise<string> {
+  const card = await db
+    .selectFrom('vcards')
+    .leftJoin('teams', 'teams.account_id', 'vcards.user_id')
+    .leftJoin('team_members', (join) =>
+      join.onRef('team_members.team_id', '=', 'teams.id').on('team_members.user_id', '=', userId),
+    )
+    .select(['vcards.user_id', 'vcards.member_id', 'team_members.role'])
+    .where('vcards.id', '=', vcardId)
+    .executeTakeFirst();
+  if (!card) throw new AppError('not_found');
+  if (card.user_id === userId) return card.user_id;
+  const role = card.role;
+  if (role && hasTeamRole(role, 'admin')) return card.user_id;
+  if (role && card.member_id === userId) {
+    if (action === 'edit') return card.user_id;
+    // their own team card, which only the team's admins hand on or delete
+    throw new AppError('team_role_required', { role: 'admin', inTeam: true });
+  }
+  throw new AppError('not_found');
 }

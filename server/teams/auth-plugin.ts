@@ -21,6 +21,7 @@ import { getProfileLanguage } from '../profile/service.ts';
 import { membershipOf } from './access.ts';
 import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { claimInvitedCards, releaseMemberCards, teamAccountFor } from './cards.ts';
 import { invitationUrl } from './service.ts';
 
 /**
@@ -76,8 +77,9 @@ export async function teamPlugin({
     }
   };
 
-  // a deleted team's members, read before it goes, are told once it is gone
-  const membersOfDeletedTeams = new Map<string, string[]>();
+  // a deleted team's members and account, read before it goes: the members are told once it is gone, and
+  // its account goes with it
+  const deletedTeams = new Map<string, { members: string[]; account: string | null }>();
 
   // every successful call that changes a team: its audit log's entry (server/teams/audit.ts), and the live
   // update of its members' pages (and of the person it concerned, who may have left)
@@ -91,6 +93,11 @@ export async function teamPlugin({
       const event = await organizationCallEvent(db, { path: ctx.path, body: ctx.body, returned, actor });
       if (!event) return;
       await recordTeamEvent(db, event);
+      // someone who leaves leaves their team cards with the team
+      if (event.action === 'member_left' || event.action === 'member_removed') {
+        for (const userId of event.concerns ?? [])
+          await releaseMemberCards({ db, changes }, event.teamId, userId);
+      }
       announceTeamChange(changes, [
         ...(await teamMemberIds(db, event.teamId)),
         actor.id,
@@ -138,13 +145,31 @@ export async function teamPlugin({
         if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
         return Promise.resolve();
       },
-      beforeDeleteOrganization: async ({ organization: team }) => {
-        membersOfDeletedTeams.set(team.id, await teamMemberIds(db, team.id));
+      // the team's account exists from the start, so its members' live updates include its cards
+      afterCreateOrganization: async ({ organization: team }) => {
+        await db.transaction().execute((trx) => teamAccountFor(trx, team.id));
       },
-      afterDeleteOrganization: ({ organization: team }) => {
-        announceTeamChange(changes, membersOfDeletedTeams.get(team.id) ?? []);
-        membersOfDeletedTeams.delete(team.id);
-        return Promise.resolve();
+      beforeDeleteOrganization: async ({ organization: team }) => {
+        const row = await db
+          .selectFrom('teams')
+          .select('account_id')
+          .where('id', '=', team.id)
+          .executeTakeFirst();
+        deletedTeams.set(team.id, {
+          members: await teamMemberIds(db, team.id),
+          account: row?.account_id ?? null,
+        });
+      },
+      // the team's cards, links and counts go with its account (cascade); their short-link codes stay held,
+      // and the clean-up removes the photo files nothing points to any more
+      afterDeleteOrganization: async ({ organization: team }) => {
+        const deleted = deletedTeams.get(team.id);
+        deletedTeams.delete(team.id);
+        if (deleted?.account) {
+          await db.deleteFrom('users').where('id', '=', deleted.account).execute();
+          changes.publish({ userId: deleted.account, topic: 'cards' });
+        }
+        announceTeamChange(changes, deleted?.members ?? []);
       },
       beforeAddMember: async ({ member }) => {
         await refuseIfInTeam(member.userId);
@@ -157,8 +182,9 @@ export async function teamPlugin({
         await refuseIfInTeam(user.id);
       },
       // a member joins without choosing a plan: their personal account stays Free unless they buy
-      afterAcceptInvitation: async ({ user }) => {
+      afterAcceptInvitation: async ({ user, organization: team }) => {
         await db.updateTable('profiles').set({ plan_chosen: true }).where('id', '=', user.id).execute();
+        await claimInvitedCards({ db, changes }, team.id, user);
       },
       beforeUpdateMemberRole: async ({ member, newRole }) => {
         refuseOwnerRole(newRole);

@@ -1,7 +1,14 @@
-import { InvitationIdSchema, MemberIdSchema, TeamEventsPageSchema } from '../../src/schemas/team.ts';
+import {
+  AssignTeamCardSchema,
+  CreateTeamCardSchema,
+  InvitationIdSchema,
+  MemberIdSchema,
+  TeamEventsPageSchema,
+} from '../../src/schemas/team.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
 import { teamEvents } from './audit.ts';
+import { assignTeamCard, createTeamCard, myTeamCards, teamCards } from './cards.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 
 // What the organization plugin's own endpoints (/api/auth/organization/*) lack: the team page's view, an
@@ -20,4 +27,15 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(TeamEventsPageSchema)
     .query(({ ctx, input }) => teamEvents(ctx, actingTeam(ctx), input)),
+  // the team's cards (server/teams/cards.ts): all of them for its admins, a member's own for them
+  cards: authedProcedure.meta({ teamRole: 'admin' }).query(({ ctx }) => teamCards(ctx, actingTeam(ctx))),
+  myCards: authedProcedure.meta({ teamRole: 'member' }).query(({ ctx }) => myTeamCards(ctx, actingTeam(ctx))),
+  createCard: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(CreateTeamCardSchema)
+    .mutation(({ ctx, input }) => createTeamCard(ctx, actingTeam(ctx), input)),
+  assignCard: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(AssignTeamCardSchema)
+    .mutation(({ ctx, input }) => assignTeamCard(ctx, actingTeam(ctx), input)),
 });

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../config.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { membershipOf, type TeamMembership } from './access.ts';
+import { membershipOf, teamAccountPaidBy, type TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
@@ -178,7 +178,7 @@ export async function transferOwnership(
   input: MemberIdInput,
 ): Promise<Record<string, never>> {
   if (input.memberId === team.memberId) throw new AppError('validation_failed');
-  await ctx.db.transaction().execute(async (trx) => {
+  const newOwner = await ctx.db.transaction().execute(async (trx) => {
     const promoted = await trx
       .updateTable('team_members')
       .set({ role: 'owner' })
@@ -195,7 +195,11 @@ export async function transferOwnership(
       subject: await personLabel(trx, promoted.user_id),
       role: 'owner',
     });
+    return promoted.user_id;
   });
   announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team.teamId));
+  // the team's cards have the new owner's plan from now on (account_plans): their pages follow
+  const account = await teamAccountPaidBy(ctx.db, newOwner);
+  if (account) ctx.changes.publish({ userId: account, topic: 'cards' });
   return {};
 }

@@ -1,16 +1,28 @@
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
+import { cardAccount } from '../teams/access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { createVcard, deleteVcard, getVcard, listVcards, setPrimaryVcard, updateVcard } from './service.ts';
 
 export const vcardsRouter = router({
   list: authedProcedure.query(({ ctx }) => listVcards(ctx)),
-  get: authedProcedure.input(VcardIdSchema).query(({ ctx, input }) => getVcard(ctx, input.id)),
+  // a card of one's own, or a team's card one's role may touch (server/teams/access.ts)
+  get: authedProcedure
+    .input(VcardIdSchema)
+    .query(async ({ ctx, input }) =>
+      getVcard(ctx, await cardAccount(ctx.db, ctx.user.id, input.id, 'edit'), input.id),
+    ),
   create: authedProcedure.input(VcardFormSchema).mutation(({ ctx, input }) => createVcard(ctx, input)),
   update: authedProcedure
     .meta({ edits: 'vcard' })
     .input(UpdateVcardSchema)
-    .mutation(({ ctx, input }) => updateVcard(ctx, input)),
-  delete: authedProcedure.input(VcardIdSchema).mutation(({ ctx, input }) => deleteVcard(ctx, input.id)),
+    .mutation(async ({ ctx, input }) =>
+      updateVcard(ctx, await cardAccount(ctx.db, ctx.user.id, input.id, 'edit'), input),
+    ),
+  delete: authedProcedure
+    .input(VcardIdSchema)
+    .mutation(async ({ ctx, input }) =>
+      deleteVcard(ctx, await cardAccount(ctx.db, ctx.user.id, input.id, 'manage'), input.id),
+    ),
   setPrimary: authedProcedure
     .input(VcardIdSchema)
     .mutation(({ ctx, input }) => setPrimaryVcard(ctx, input.id)),

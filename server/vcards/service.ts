@@ -65,9 +65,10 @@ const VCARD_COLUMNS = [...CARD_COLUMNS, 'version', 'created_at'] as const;
 export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
   const profile = await trx
     .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
     .select(PLAN_FACT_COLUMNS)
-    .where('id', '=', userId)
-    .forUpdate()
+    .where('profiles.id', '=', userId)
+    .forUpdate(['profiles'])
     .executeTakeFirst();
   if (!profile) throw new AppError('not_found');
   return { plan: planInEffect(profile) };
@@ -157,8 +158,9 @@ export async function listVcards(ctx: ServiceContext) {
       .execute(),
     ctx.db
       .selectFrom('profiles')
-      .select([...PAUSE_FACT_COLUMNS, 'username'])
-      .where('id', '=', ctx.user.id)
+      .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
+      .select([...PAUSE_FACT_COLUMNS, 'profiles.username'])
+      .where('profiles.id', '=', ctx.user.id)
       .executeTakeFirst(),
   ]);
   if (!profile) throw new AppError('not_found');
@@ -196,9 +198,9 @@ export function readVcard(db: Kysely<Database>, userId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** One of the signed-in user's vCards; someone else's reads as not found. */
-export async function getVcard(ctx: ServiceContext, id: string) {
-  const vcard = await readVcard(ctx.db, ctx.user.id, id);
+/** One of the vCards of `accountId` (server/teams/access.ts cardAccount); any other reads as not found. */
+export async function getVcard(ctx: ServiceContext, accountId: string, id: string) {
+  const vcard = await readVcard(ctx.db, accountId, id);
   if (!vcard) throw new AppError('not_found');
   return vcard;
 }
@@ -218,11 +220,13 @@ export async function createVcard(
 }
 
 /**
- * Saves a vCard edited from `baseVersion`; returns its new version. A newer version saved meanwhile:
+ * Saves a vCard of `accountId` (server/teams/access.ts cardAccount) edited from `baseVersion`; returns its
+ * new version. A newer version saved meanwhile:
  * edit_conflict with the card as it is now, and nothing changes.
  */
 export async function updateVcard(
   ctx: ServiceContext,
+  accountId: string,
   input: UpdateVcardInput,
 ): Promise<{ version: number }> {
   const { id, baseVersion, ...card } = input;
@@ -231,39 +235,39 @@ export async function updateVcard(
       .selectFrom('vcards')
       .select('photo')
       .where('id', '=', id)
-      .where('user_id', '=', ctx.user.id)
+      .where('user_id', '=', accountId)
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw new AppError('not_found');
-    if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, ctx.user.id, card.photo);
+    if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
     const updated = await trx
       .updateTable('vcards')
       .set({ ...vcardValues(card), updated_at: new Date() })
       .where('id', '=', id)
-      .where('user_id', '=', ctx.user.id)
+      .where('user_id', '=', accountId)
       .where('version', '=', baseVersion)
       .returning('version')
       .executeTakeFirst();
-    if (!updated) throw await refusedEdit(() => readVcard(trx, ctx.user.id, id));
+    if (!updated) throw await refusedEdit(() => readVcard(trx, accountId, id));
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
     return { previousPhoto: current.photo, version: updated.version };
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  ctx.changes.publish({ userId: accountId, topic: 'cards' });
   if (saved.previousPhoto !== card.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
   return { version: saved.version };
 }
 
-/** Deletes a vCard; the link it manages goes with it (foreign key cascade). */
-export async function deleteVcard(ctx: ServiceContext, id: string): Promise<void> {
+/** Deletes a vCard of `accountId`; the link it manages goes with it (foreign key cascade). */
+export async function deleteVcard(ctx: ServiceContext, accountId: string, id: string): Promise<void> {
   const deleted = await ctx.db
     .deleteFrom('vcards')
     .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
     .returning(['photo', 'design'])
     .executeTakeFirst();
   if (!deleted) throw new AppError('not_found');
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  ctx.changes.publish({ userId: accountId, topic: 'cards' });
   const { logo, coverImage } = storedDesign(deleted.design);
   await releaseUnusedPhotos(ctx, [deleted.photo, logo, coverImage]);
 }

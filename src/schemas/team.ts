@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { INVITABLE_TEAM_ROLES, TEAM_NAME_MAX_LENGTH, teamSlugProblem } from '../teams.ts';
 import { singleLineText } from '../text.ts';
 import { EmailSchema } from './auth.ts';
+import { VcardFormSchema } from './vcard.ts';
 
 // What the team screens send: one schema for the form and for the server's input.
 
@@ -48,3 +49,17 @@ export const TeamEventsPageSchema = z.object({
   before: z.object({ at: z.date(), id: IdSchema }).optional(),
 });
 export type TeamEventsPageInput = z.infer<typeof TeamEventsPageSchema>;
+
+/** Whom a team card is for: a member, or someone invited who has not joined yet. */
+const TeamCardHolderSchema = z.union([z.object({ userId: IdSchema }), z.object({ invitationId: IdSchema })]);
+
+/** An admin's new team card: its holder and the card's fields, as the vCard form has them. */
+export const CreateTeamCardSchema = z.object({
+  holder: TeamCardHolderSchema,
+  card: VcardFormSchema.omit({ baseVersion: true }),
+});
+export type CreateTeamCardInput = z.output<typeof CreateTeamCardSchema>;
+
+/** A team card handed to another member, or to nobody for now (userId null). */
+export const AssignTeamCardSchema = z.object({ vcardId: z.uuid(), userId: IdSchema.nullable() });
+export type AssignTeamCardInput = z.output<typeof AssignTeamCardSchema>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/app-router.ts';
 import { recordTeamEvent } from '../../server/teams/audit.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { hasTeamRole, TEAM_ROLES, type TeamRole } from '../../src/teams.ts';
 import { createOwner, createSignedInOwner } from '../support/factories.ts';
 import {
@@ -12,7 +13,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamInvitation, organizationCall } from '../support/teams.ts';
+import { addTeam, addTeamCard, addTeamInvitation, organizationCall } from '../support/teams.ts';
 
 // Who may do what in a team, for every caller: the owner, an admin and a member of the team, someone of
 // another team and a stranger in no team. The tRPC side is read from the router's `teamRole` meta, so a new
@@ -29,6 +30,9 @@ interface Fixture {
   invitationId: string;
   /** An invitation of the team addressed to the stranger. */
   strangersInvitationId: string;
+  /** The target member's user id, and their team card. */
+  targetUserId: string;
+  targetCardId: string;
 }
 
 interface EndpointCase {
@@ -147,6 +151,8 @@ beforeEach(async () => {
   fixture = {
     teamId,
     targetMemberId: memberIds[3] ?? '',
+    targetUserId: target.id,
+    targetCardId: (await addTeamCard(t.db, teamId, { memberId: target.id })).vcardId,
     invitationId: await addTeamInvitation(t.db, {
       teamId,
       inviterId: userIds.owner,
@@ -169,7 +175,7 @@ function withCookies(cookie: string, newer: string): string {
   return [...jar.values()].join('; ');
 }
 
-/** What a refused call must leave as it was: the team, its members and its invitations. */
+/** What a refused call must leave as it was: the team, its members, its invitations and its cards. */
 async function teamSnapshot(teamId: string) {
   const [team, members, invitations] = await Promise.all([
     t.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst(),
@@ -181,7 +187,14 @@ async function teamSnapshot(teamId: string) {
     .select('team_id')
     .where('user_id', '=', userIds.stranger)
     .execute();
-  return { team, members, invitations, strangersTeams };
+  const cards = await t.db
+    .selectFrom('vcards')
+    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
+    .selectAll('vcards')
+    .where('teams.id', '=', teamId)
+    .orderBy('vcards.id')
+    .execute();
+  return { team, members, invitations, strangersTeams, cards };
 }
 
 describe('the organization endpoints', () => {
@@ -259,6 +272,13 @@ const TEAM_PROCEDURES: Record<
 > = {
   'teams.transferOwnership': { input: (f) => ({ memberId: f.targetMemberId }), otherTeam: 'not_found' },
   'teams.events': { input: () => ({}), otherTeam: 'own' },
+  'teams.cards': { input: () => undefined, otherTeam: 'own' },
+  'teams.myCards': { input: () => undefined, otherTeam: 'own' },
+  'teams.createCard': {
+    input: (f) => ({ holder: { userId: f.targetUserId }, card: { ...emptyVcardForm(), name: 'New Card' } }),
+    otherTeam: 'not_found',
+  },
+  'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
 };
 
 describe('the team procedures', () => {

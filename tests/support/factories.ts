@@ -133,6 +133,8 @@ export interface VcardFields {
   website: string | null;
   photo: string | null;
   social_links: { platform: string; url: string; label?: string }[];
+  /** On a team's card (tests/support/teams.ts addTeamCard): the member it is for. */
+  member_id: string | null;
   background_color: string;
   font_color: string;
   icon_color: string;

@@ -3,6 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
+import { teamAccountFor } from '../../server/teams/cards.ts';
+import { addLink, addVcard } from './factories.ts';
 import { injectFromApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
@@ -117,4 +119,26 @@ export async function addTeamInvitation(
     })
     .execute();
   return id;
+}
+
+/**
+ * A team card written straight into the database for `memberId` (or nobody): a vCard of the team's account
+ * (made here when the team has none yet) with the QR code link it manages. Returns the card and its link.
+ */
+export async function addTeamCard(
+  db: Kysely<Database>,
+  teamId: string,
+  fields: { memberId?: string | null; name?: string } = {},
+): Promise<{ vcardId: string; linkId: string; code: string; accountId: string }> {
+  const accountId = await db.transaction().execute((trx) => teamAccountFor(trx, teamId));
+  const vcardId = await addVcard(db, accountId, {
+    name: fields.name ?? 'Team Card',
+    member_id: fields.memberId ?? null,
+  });
+  const { id: linkId, code } = await addLink(db, accountId, {
+    kind: 'qr',
+    vcard_id: vcardId,
+    url: `http://127.0.0.1/vcard/${vcardId}`,
+  });
+  return { vcardId, linkId, code, accountId };
 }

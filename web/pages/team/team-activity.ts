@@ -33,6 +33,10 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   member_removed: msg({ message: '{actor} removed {subject} from the team' }),
   member_left: msg({ message: '{actor} left the team' }),
   ownership_transferred: msg({ message: '{actor} made {subject} the owner' }),
+  // {subject}: the card's name, then whom it is for ("Ana Ruiz → Ana Ruiz <ana@example.com>")
+  card_created: msg({ message: '{actor} made a team card: {subject}' }),
+  card_handed_over: msg({ message: '{actor} handed on a team card: {subject}' }),
+  card_unassigned: msg({ message: '{actor} took a team card from its member: {subject}' }),
 };
 
 /** The value of a sentence's {role} select. */

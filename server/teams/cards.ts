@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { accountPause } from '../../src/pauses.ts';
+import type { AssignTeamCardInput, CreateTeamCardInput } from '../../src/schemas/team.ts';
+import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import type { ChangeBus } from '../lib/changes.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { assertOwnPhoto } from '../media/service.ts';
+import { insertVcard, vcardPageUrl } from '../vcards/service.ts';
+import type { TeamMembership } from './access.ts';
+import { personLabel, recordTeamEvent } from './audit.ts';
+import { announceTeamChange, teamMemberIds } from './changes.ts';
+
+// A team's cards (DECISIONS.md "Teams"): they belong to the team's own account (teams.account_id), so
+// that a card, its short link, its printed QR code and its counts stay with the team when the person it
+// shows leaves; `vcards.member_id` says whom a card is for now, `vcards.invitee_email` whom it waits for.
+
+/**
+ * The address of a team's account: a reserved domain (RFC 2606 `.invalid`) that no mail reaches and nobody
+ * signs up with, so the account is never signed in to.
+ */
+export const TEAM_ACCOUNT_EMAIL_DOMAIN = 'teams.tapcard.invalid';
+
+/** The team's account, made with its first card (or for a team from before team cards). */
+export async function teamAccountFor(trx: Transaction<Database>, teamId: string): Promise<string> {
+  const team = await trx
+    .selectFrom('teams')
+    .select(['account_id', 'name'])
+    .where('id', '=', teamId)
+    // two first cards at once make one account
+    .forUpdate()
+    .executeTakeFirst();
+  if (!team) throw new AppError('not_found');
+  if (team.account_id) return team.account_id;
+  const id = randomUUID();
+  const email = `team-${teamId}@${TEAM_ACCOUNT_EMAIL_DOMAIN}`;
+  await trx.insertInto('users').values({ id, name: team.name, email, email_verified: false }).execute();
+  await trx
+    .insertInto('profiles')
+    .values({ id, name: team.name, email, initialized: true, plan_chosen: true })
+    .execute();
+  await trx.updateTable('teams').set({ account_id: id }).where('id', '=', teamId).execute();
+  return id;
+}
+
+/** Whether an account is a team's (it has no sign-in, no trial and no clean-up of unconfirmed accounts). */
+export async function isTeamAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('teams').select('id').where('account_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface TeamCardView {
+  id: string;
+  name: string;
+  position: string | null;
+  department: string | null;
+  /** The member it is for now; null after an offboarding or while it waits for an invitee. */
+  member: { userId: string; name: string; email: string } | null;
+  /** The invited address it becomes theirs at, until they join. */
+  inviteeEmail: string | null;
+  /** Its public page (its QR code opens it through its short link). */
+  pageUrl: string;
+  /** Offline because the team's Business plan ended. */
+  paused: boolean;
+  version: number;
+  updatedAt: Date;
+}
+
+/** The team's cards, newest first, for its owner and admins. */
+export function teamCards(ctx: ServiceContext, team: TeamMembership): Promise<TeamCardView[]> {
+  return cardsOfTeam(ctx, team.teamId, null);
+}
+
+/** The team's cards that are the signed-in member's. */
+export function myTeamCards(ctx: ServiceContext, team: TeamMembership): Promise<TeamCardView[]> {
+  return cardsOfTeam(ctx, team.teamId, ctx.user.id);
+}
+
+/** A team's cards, newest first; only those of `memberId` when one is named. */
+async function cardsOfTeam(
+  ctx: ServiceContext,
+  teamId: string,
+  memberId: string | null,
+): Promise<TeamCardView[]> {
+  const account = await ctx.db
+    .selectFrom('teams')
+    .innerJoin('account_plans', 'account_plans.id', 'teams.account_id')
+    .select(['teams.account_id', ...PLAN_FACT_COLUMNS])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+  if (!account?.account_id) return [];
+  const paused = accountPause(account) !== null;
+  let query = ctx.db
+    .selectFrom('vcards')
+    .leftJoin('users', 'users.id', 'vcards.member_id')
+    .select([
+      'vcards.id',
+      'vcards.name',
+      'vcards.position',
+      'vcards.department',
+      'vcards.member_id',
+      'vcards.invitee_email',
+      'vcards.version',
+      'vcards.updated_at',
+      'users.name as memberName',
+      'users.email as memberEmail',
+    ])
+    .where('vcards.user_id', '=', account.account_id)
+    .orderBy('vcards.created_at', 'desc')
+    .orderBy('vcards.id');
+  if (memberId) query = query.where('vcards.member_id', '=', memberId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    department: row.department,
+    member:
+      row.member_id && row.memberName !== null && row.memberEmail !== null
+        ? { userId: row.member_id, name: row.memberName, email: row.memberEmail }
+        : null,
+    inviteeEmail: row.invitee_email,
+    pageUrl: vcardPageUrl(ctx.config.publicUrl, row.id),
+    paused,
+    version: row.version,
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** Who a team card is for: a member (by user id) or a pending invitation of the team. */
+async function holderOf(
+  db: Kysely<Database>,
+  teamId: string,
+  holder: CreateTeamCardInput['holder'],
+): Promise<{ memberId: string | null; inviteeEmail: string | null; label: string }> {
+  if ('userId' in holder) {
+    const member = await db
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', holder.userId)
+      .executeTakeFirst();
+    if (!member) throw new AppError('not_found');
+    return { memberId: member.user_id, inviteeEmail: null, label: await personLabel(db, member.user_id) };
+  }
+  const invitation = await db
+    .selectFrom('team_invitations')
+    .select('email')
+    .where('team_id', '=', teamId)
+    .where('id', '=', holder.invitationId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (!invitation) throw new AppError('invitation_unavailable');
+  const email = invitation.email.toLowerCase();
+  return { memberId: null, inviteeEmail: email, label: email };
+}
+
+/** Tells the team's dashboards (the card lists, a member's own card) that its cards changed. */
+async function announceCards(
+  deps: { db: Kysely<Database>; changes: ChangeBus },
+  teamId: string,
+  account: string,
+) {
+  deps.changes.publish({ userId: account, topic: 'cards' });
+  announceTeamChange(deps.changes, await teamMemberIds(deps.db, teamId));
+}
+
+/**
+ * An admin makes a team card for a member, or for someone invited who has not joined yet (it becomes
+ * theirs when they do). A team has no card limit (Business); its photo must be one of the team's.
+ */
+export async function createTeamCard(
+  ctx: ServiceContext,
+  team: TeamMembership,
+  input: CreateTeamCardInput,
+): Promise<{ id: string; version: number }> {
+  const holder = await holderOf(ctx.db, team.teamId, input.holder);
+  const { account, card } = await ctx.db.transaction().execute(async (trx) => {
+    const account = await teamAccountFor(trx, team.teamId);
+    if (input.card.photo) await assertOwnPhoto(trx, account, input.card.photo);
+    const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card);
+    await trx
+      .updateTable('vcards')
+      .set({ member_id: holder.memberId, invitee_email: holder.inviteeEmail })
+      .where('id', '=', card.id)
+      .execute();
+    return { account, card };
+  });
+  await recordTeamEvent(ctx.db, {
+    teamId: team.teamId,
+    actor: { id: ctx.user.id, name: ctx.user.name },
+    action: 'card_created',
+    subject: `${input.card.name} → ${holder.label}`,
+  });
+  await announceCards(ctx, team.teamId, account);
+  return card;
+}
+
+/**
+ * An admin hands a team card to another member (offboarding: the printed QR code now opens the
+ * successor's card, its short link and counts unchanged), or to nobody for now (`userId` null).
+ */
+export async function assignTeamCard(
+  ctx: ServiceContext,
+  team: TeamMembership,
+  input: AssignTeamCardInput,
+): Promise<void> {
+  const card = await ctx.db
+    .selectFrom('vcards')
+    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
+    .select(['vcards.id', 'vcards.name', 'vcards.user_id'])
+    .where('teams.id', '=', team.teamId)
+    .where('vcards.id', '=', input.vcardId)
+    .executeTakeFirst();
+  if (!card) throw new AppError('not_found');
+  const holder = input.userId ? await holderOf(ctx.db, team.teamId, { userId: input.userId }) : null;
+  await ctx.db
+    .updateTable('vcards')
+    .set({ member_id: holder?.memberId ?? null, invitee_email: null, updated_at: new Date() })
+    .where('id', '=', card.id)
+    .execute();
+  await recordTeamEvent(ctx.db, {
+    teamId: team.teamId,
+    actor: { id: ctx.user.id, name: ctx.user.name },
+    action: holder ? 'card_handed_over' : 'card_unassigned',
+    subject: holder ? `${card.name} → ${holder.label}` : card.name,
+  });
+  await announceCards(ctx, team.teamId, card.user_id);
+}
+
+/** A member who left or was removed: their team cards stay with the team, for nobody until handed on. */
+export async function releaseMemberCards(
+  deps: { db: Kysely<Database>; changes: ChangeBus },
+  teamId: string,
+  userId: string,
+): Promise<void> {
+  const team = await deps.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  if (!team?.account_id) return;
+  await deps.db
+    .updateTable('vcards')
+    .set({ member_id: null })
+    .where('user_id', '=', team.account_id)
+    .where('member_id', '=', userId)
+    .execute();
+  deps.changes.publish({ userId: team.account_id, topic: 'cards' });
+}
+
+/** Someone invited joined: the cards made for their address are theirs now. */
+export async function claimInvitedCards(
+  deps: { db: Kysely<Database>; changes: ChangeBus },
+  teamId: string,
+  user: { id: string; email: string },
+): Promise<void> {
+  const team = await deps.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  if (!team?.account_id) return;
+  await deps.db
+    .updateTable('vcards')
+    .set({ member_id: user.id, invitee_email: null })
+    .where('user_id', '=', team.account_id)
+    .where('invitee_email', '=', user.email.toLowerCase())
+    .execute();
+  deps.changes.publish({ userId: team.account_id, topic: 'cards' });
+}
