@@ -71,6 +71,34 @@ export const VALIDATION_MESSAGES = {
   teamSlugLookalike: 'validation.team.slug_lookalike',
   /** the server's team_slug_taken, marked on the slug field */
   teamSlugTaken: 'validation.team.slug_taken',
+  // a team's CSV import (src/team-import.ts): the file as a whole…
+  teamImportFileTooLarge: 'validation.team_import.file_too_large',
+  /** bytes that are not UTF-8 (a file saved as "CSV" in a legacy encoding, or as UTF-16) */
+  teamImportFileEncoding: 'validation.team_import.file_encoding',
+  teamImportFileEmpty: 'validation.team_import.file_empty',
+  /** a header and no row */
+  teamImportFileNoRows: 'validation.team_import.file_no_rows',
+  teamImportFileTooManyRows: 'validation.team_import.file_too_many_rows',
+  teamImportFileTooManyColumns: 'validation.team_import.file_too_many_columns',
+  /** not CSV from the line named on (a quote never closed…) */
+  teamImportFileUnreadable: 'validation.team_import.file_unreadable',
+  /** a required column missing (it is named) */
+  teamImportColumnMissing: 'validation.team_import.column_missing',
+  /** two headers that name the same column (it is named) */
+  teamImportColumnTwice: 'validation.team_import.column_twice',
+  // …and one of its rows
+  teamImportFormula: 'validation.team_import.formula',
+  teamImportRoleInvalid: 'validation.team_import.role_invalid',
+  /** owner in a role cell: ownership is transferred, never imported */
+  teamImportRoleOwner: 'validation.team_import.role_owner',
+  /** an address an earlier row of the file has (that row is named) */
+  teamImportEmailRepeated: 'validation.team_import.email_repeated',
+  /** another role for the team's owner */
+  teamImportOwnerRole: 'validation.team_import.owner_role',
+  /** one more invitation than the team's TEAM_MEMBERS_MAX members and invitations */
+  teamImportTeamFull: 'validation.team_import.team_full',
+  /** a person who belongs to another team (one team per person) */
+  teamImportInOtherTeam: 'validation.team_import.in_other_team',
   /** src/text.ts: line breaks, tabs, other control or invisible formatting characters in one line */
   textControlCharacters: 'validation.text.control_characters',
   /** src/text.ts: the same in a multi-line field, where line breaks are fine */

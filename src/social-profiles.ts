@@ -51,6 +51,14 @@ const INTERNATIONAL_NUMBER = /^(?:\+|00)([1-9]\d{6,14})$/;
 const NUMBER_SEPARATORS = /[\s\-.()/]/g;
 const WA_ME = 'https://wa.me/';
 
+/**
+ * The digits of a phone number written with its country code ("+34 600 123 456", "0034 600…"), or null when
+ * the text is not one.
+ */
+export function internationalNumberDigits(text: string): string | null {
+  return INTERNATIONAL_NUMBER.exec(text.replace(NUMBER_SEPARATORS, ''))?.[1] ?? null;
+}
+
 function isWhatsappHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   return host === 'wa.me' || host === 'whatsapp.com' || host.endsWith('.whatsapp.com');
@@ -62,7 +70,7 @@ export function whatsappUrl(input: string): string | null {
   if (/^https?:\/\//i.test(value)) {
     return isHttpUrl(value) && isWhatsappHost(new URL(value).hostname) ? value : null;
   }
-  const digits = INTERNATIONAL_NUMBER.exec(value.replace(NUMBER_SEPARATORS, ''))?.[1];
+  const digits = internationalNumberDigits(value);
   return digits ? `${WA_ME}${digits}` : null;
 }
 

@@ -14,6 +14,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
+import { TEAM_IMPORT_MAX_COLUMNS, TEAM_IMPORT_MAX_MB, TEAM_IMPORT_MAX_ROWS } from '#src/team-import.ts';
 import { TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
 import {
   SOCIAL_LABEL_MAX_LENGTH,
@@ -107,6 +108,29 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.team.slug_format': msg`Team address must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers and hyphens only`,
   'validation.team.slug_lookalike': msg`A team address can't have hyphens as its 3rd and 4th characters (as in xn--): web addresses read such names as other letters`,
   'validation.team.slug_taken': msg`Another team has this address. Choose another one.`,
+  // a team's CSV import; {column} is the column's header in the reader's language (TEAM_IMPORT_HEADERS),
+  // {line} and {row} the numbers the server sends with the id
+  'validation.team_import.file_too_large': msg`The file is larger than ${TEAM_IMPORT_MAX_MB} MB. Choose a smaller file.`,
+  'validation.team_import.file_encoding': msg`The file is not saved as UTF-8 text. In your spreadsheet, save it as "CSV UTF-8" and choose it again.`,
+  'validation.team_import.file_empty': msg`The file is empty.`,
+  'validation.team_import.file_no_rows': msg`The file has its column names but no rows of people.`,
+  'validation.team_import.file_too_many_rows': msg`The file has more than ${TEAM_IMPORT_MAX_ROWS} rows, the most a team can have.`,
+  'validation.team_import.file_too_many_columns': msg`The file has more than ${TEAM_IMPORT_MAX_COLUMNS} columns. Keep the columns of the import and choose it again.`,
+  'validation.team_import.file_unreadable': msg({
+    message:
+      'The file cannot be read as CSV from line {line}: check that every quotation mark there is closed.',
+  }),
+  'validation.team_import.column_missing': msg({
+    message: 'The file has no {column} column. Its first row must name the columns.',
+  }),
+  'validation.team_import.column_twice': msg({ message: 'Two columns of the file are {column}. Keep one.' }),
+  'validation.team_import.formula': msg`Looks like a spreadsheet formula (it starts with =, +, - or @ and is not a phone number), so it is not imported`,
+  'validation.team_import.role_invalid': msg`Not a role: write member or admin, or leave it blank for member`,
+  'validation.team_import.role_owner': msg`An owner cannot be imported: the owner hands the team on from the team page`,
+  'validation.team_import.email_repeated': msg({ message: 'The same email address as row {row}' }),
+  'validation.team_import.owner_role': msg`The owner's role changes only when the owner hands the team on from the team page`,
+  'validation.team_import.team_full': msg`The team would have more than ${TEAM_MEMBERS_MAX} members and invitations`,
+  'validation.team_import.in_other_team': msg`This person belongs to another team: a person can be in one team`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */
