@@ -230,11 +230,15 @@ export async function assignTeamCard(
   await announceCards(ctx, team.teamId, card.user_id);
 }
 
-/** A member who left or was removed: their team cards stay with the team, for nobody until handed on. */
-export async function releaseMemberCards(
+/**
+ * Gives a team's cards that were for someone (a member, or an invited address) to `memberId` (null:
+ * nobody for now), and tells the team's dashboards.
+ */
+async function reassignTeamCards(
   deps: { db: Kysely<Database>; changes: ChangeBus },
   teamId: string,
-  userId: string,
+  from: { column: 'member_id' | 'invitee_email'; value: string },
+  memberId: string | null,
 ): Promise<void> {
   const team = await deps.db
     .selectFrom('teams')
@@ -244,30 +248,32 @@ export async function releaseMemberCards(
   if (!team?.account_id) return;
   await deps.db
     .updateTable('vcards')
-    .set({ member_id: null })
+    .set({ member_id: memberId, invitee_email: null })
     .where('user_id', '=', team.account_id)
-    .where('member_id', '=', userId)
+    .where(from.column, '=', from.value)
     .execute();
   deps.changes.publish({ userId: team.account_id, topic: 'cards' });
 }
 
+/** A member who left or was removed: their team cards stay with the team, for nobody until handed on. */
+export function releaseMemberCards(
+  deps: { db: Kysely<Database>; changes: ChangeBus },
+  teamId: string,
+  userId: string,
+): Promise<void> {
+  return reassignTeamCards(deps, teamId, { column: 'member_id', value: userId }, null);
+}
+
 /** Someone invited joined: the cards made for their address are theirs now. */
-export async function claimInvitedCards(
+export function claimInvitedCards(
   deps: { db: Kysely<Database>; changes: ChangeBus },
   teamId: string,
   user: { id: string; email: string },
 ): Promise<void> {
-  const team = await deps.db
-    .selectFrom('teams')
-    .select('account_id')
-    .where('id', '=', teamId)
-    .executeTakeFirst();
-  if (!team?.account_id) return;
-  await deps.db
-    .updateTable('vcards')
-    .set({ member_id: user.id, invitee_email: null })
-    .where('user_id', '=', team.account_id)
-    .where('invitee_email', '=', user.email.toLowerCase())
-    .execute();
-  deps.changes.publish({ userId: team.account_id, topic: 'cards' });
+  return reassignTeamCards(
+    deps,
+    teamId,
+    { column: 'invitee_email', value: user.email.toLowerCase() },
+    user.id,
+  );
 }
