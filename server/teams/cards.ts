@@ -135,7 +135,7 @@ async function holderOf(
   teamId: string,
   holder: CreateTeamCardInput['holder'],
 ): Promise<{ memberId: string | null; inviteeEmail: string | null; label: string }> {
-  if ('userId' in holder) {
+  if (holder.userId !== undefined) {
     const member = await db
       .selectFrom('team_members')
       .select('user_id')
@@ -145,6 +145,8 @@ async function holderOf(
     if (!member) throw new AppError('not_found');
     return { memberId: member.user_id, inviteeEmail: null, label: await personLabel(db, member.user_id) };
   }
+  // the schema lets exactly one of them through
+  if (holder.invitationId === undefined) throw new AppError('validation_failed');
   const invitation = await db
     .selectFrom('team_invitations')
     .select('email')

@@ -51,7 +51,12 @@ export const TeamEventsPageSchema = z.object({
 export type TeamEventsPageInput = z.infer<typeof TeamEventsPageSchema>;
 
 /** Whom a team card is for: a member, or someone invited who has not joined yet. */
-const TeamCardHolderSchema = z.union([z.object({ userId: IdSchema }), z.object({ invitationId: IdSchema })]);
+const TeamCardHolderSchema = z
+  .object({ userId: IdSchema.optional(), invitationId: IdSchema.optional() })
+  // exactly one of them: the screens always send one (a choice between members and invitations)
+  .refine(({ userId, invitationId }) => (userId === undefined) !== (invitationId === undefined), {
+    message: M.invalid,
+  });
 
 /** An admin's new team card: its holder and the card's fields, as the vCard form has them. */
 export const CreateTeamCardSchema = z.object({

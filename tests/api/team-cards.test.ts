@@ -184,6 +184,10 @@ describe('team cards', () => {
       card: card({ name: '' }),
     });
     expect(trpcError(invalid).data.reason).toBe('validation_failed');
+    for (const holder of [{}, { userId: owner.userId, invitationId }]) {
+      const unclear = await trpcMutate(t.app, 'teams.createCard', admin.cookie, { holder, card: card() });
+      expect(trpcError(unclear).data.reason).toBe('validation_failed');
+    }
     expect(await cardsOf(admin.cookie)).toEqual(before);
   });
 

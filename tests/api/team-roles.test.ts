@@ -275,7 +275,10 @@ const TEAM_PROCEDURES: Record<
   'teams.cards': { input: () => undefined, otherTeam: 'own' },
   'teams.myCards': { input: () => undefined, otherTeam: 'own' },
   'teams.createCard': {
-    input: (f) => ({ holder: { userId: f.targetUserId }, card: { ...emptyVcardForm(), name: 'New Card' } }),
+    input: (f) => ({
+      holder: { userId: f.targetUserId },
+      card: { ...emptyVcardForm(), name: 'New Card' },
+    }),
     otherTeam: 'not_found',
   },
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },

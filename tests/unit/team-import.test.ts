@@ -245,7 +245,8 @@ describe('reading an import file', () => {
         problem: { message: M.teamImportFileTooManyRows },
       });
     }
-  });
+    // four files of 2 MB: a second or two alone, longer beside the other suites on a busy CI machine
+  }, 30_000);
 
   it('drops blank headers at the end, and refuses more columns than a sheet of old Excel', () => {
     const trailing = readFile('Name,Email,,,\nAna,ana@example.com,,,x\n');
