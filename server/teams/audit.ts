@@ -154,11 +154,15 @@ export interface TeamEventView {
   at: Date;
 }
 
-/** One page of the team's log, newest first; `before` is the oldest entry of the page shown so far. */
+/**
+ * One page of the team's log, newest first; `before` is the id of the oldest entry shown so far. The
+ * cursor is compared with that entry's stored time, not a copy sent back by the client: a JavaScript
+ * Date keeps milliseconds and the column keeps microseconds, so a copied time skips entries.
+ */
 export async function teamEvents(
   ctx: ServiceContext,
   team: TeamMembership,
-  input: { before?: { at: Date; id: string } | undefined },
+  input: { before?: string | undefined },
 ): Promise<{ events: TeamEventView[]; more: boolean }> {
   let query = ctx.db
     .selectFrom('team_events')
@@ -166,11 +170,16 @@ export async function teamEvents(
     .where('team_id', '=', team.teamId);
   const before = input.before;
   if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.at),
-        eb.and([eb('created_at', '=', before.at), eb('id', '<', before.id)]),
-      ]),
+    query = query.where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('created_at', 'id'),
+        '<',
+        selectFrom('team_events as oldest_shown')
+          .select(['oldest_shown.created_at', 'oldest_shown.id'])
+          .where('oldest_shown.id', '=', before)
+          .where('oldest_shown.team_id', '=', team.teamId)
+          .$asTuple('created_at', 'id'),
+      ),
     );
   }
   const rows = await query

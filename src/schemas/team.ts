@@ -44,10 +44,8 @@ export type MemberIdInput = z.infer<typeof MemberIdSchema>;
 export const ChangeMemberRoleSchema = z.object({ memberId: IdSchema, role: InvitableTeamRoleSchema });
 export type ChangeMemberRoleInput = z.infer<typeof ChangeMemberRoleSchema>;
 
-/** A page of the team's audit log: the entries before the oldest one shown so far. */
-export const TeamEventsPageSchema = z.object({
-  before: z.object({ at: z.date(), id: IdSchema }).optional(),
-});
+/** A page of the team's audit log: the entries before the oldest one shown so far (its id). */
+export const TeamEventsPageSchema = z.object({ before: IdSchema.optional() });
 export type TeamEventsPageInput = z.infer<typeof TeamEventsPageSchema>;
 
 /** Whom a team card is for: a member, or someone invited who has not joined yet. */

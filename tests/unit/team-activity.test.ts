@@ -114,10 +114,7 @@ describe('olderEventsAfter', () => {
   const page = [event('b', '2026-11-02T10:00:00Z'), event('a', '2026-11-01T10:00:00Z')];
 
   it("starts the next page before the page's oldest entry while there is more", () => {
-    expect(olderEventsAfter({ events: page, more: true })).toEqual({
-      at: new Date('2026-11-01T10:00:00Z'),
-      id: 'a',
-    });
+    expect(olderEventsAfter({ events: page, more: true })).toBe('a');
   });
 
   it('stops at the last page', () => {

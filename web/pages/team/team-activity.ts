@@ -47,5 +47,5 @@ export function roleSelectValue(role: TeamRole | null): string {
 /** Where the page after `page` starts: before its oldest entry, if the server said there is more. */
 export function olderEventsAfter(page: TeamEventsPage): TeamEventsPageInput['before'] {
   const oldest = page.events.at(-1);
-  return page.more && oldest ? { at: oldest.at, id: oldest.id } : undefined;
+  return page.more && oldest ? oldest.id : undefined;
 }
