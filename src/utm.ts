@@ -1,4 +1,4 @@
-import { CAMPAIGN_DIMENSIONS, type CampaignDimension } from './analytics.ts';
+import type { CampaignDimension } from './analytics.ts';
 
 // The campaign of a visit (advancedAnalytics): the utm_source, utm_medium and utm_campaign parameters of a
 // public card page's or a short link's address, as marketing tools write them. They are typed by whoever
@@ -45,7 +45,9 @@ export function utmValue(raw: string | readonly string[] | undefined): string | 
 export function campaignOf(
   query: Readonly<Record<string, string | readonly string[] | undefined>>,
 ): Campaign {
-  const campaign = { ...NO_CAMPAIGN };
-  for (const dimension of CAMPAIGN_DIMENSIONS) campaign[dimension] = utmValue(query[dimension]);
-  return campaign;
+  return {
+    utm_source: utmValue(query.utm_source),
+    utm_medium: utmValue(query.utm_medium),
+    utm_campaign: utmValue(query.utm_campaign),
+  };
 }

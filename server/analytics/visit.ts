@@ -67,9 +67,8 @@ type Query = Parameters<typeof campaignOf>[0];
  */
 export function visitFactsKey(facts: VisitFacts): string {
   const key = `${facts.device} ${facts.browser} ${facts.referrerHost ?? ''} ${facts.country ?? ''}`;
-  const { utm_source: source, utm_medium: medium, utm_campaign: campaign } = facts;
-  if (source === null && medium === null && campaign === null) return key;
-  return `${key}\u0001${source ?? ''}\u0001${medium ?? ''}\u0001${campaign ?? ''}`;
+  if (facts.utm_source === null && facts.utm_medium === null && facts.utm_campaign === null) return key;
+  return `${key}\u0001${facts.utm_source ?? ''}\u0001${facts.utm_medium ?? ''}\u0001${facts.utm_campaign ?? ''}`;
 }
 
 /** The facts of a visit without its visitor, which is never stored. */
@@ -84,6 +83,8 @@ const UNRECORDED_AGENT = { device: 'unknown', browser: 'unknown' } as const;
 /** How long a country is remembered per address: addresses change hands rarely, and never within minutes. */
 const COUNTRY_TTL_MS = 10 * 60 * 1000;
 const REMEMBERED = 2_000;
+/** The longest address whose campaign is remembered (2 000 of them: at most 2 MB). */
+const MAX_REMEMBERED_URL = 1_024;
 
 /** A country look-up over geoip-country's database, loaded once (about 8 MB, 50 ms) when countries are recorded. */
 async function loadCountryLookup(): Promise<(address: string) => string | null> {
@@ -108,17 +109,33 @@ export async function createVisitDescriber(config: Pick<Config, 'analyticsRecord
   );
   const hostOf = rememberAnswers(referrerHost, REMEMBERED);
   const countryOf = records.countries ? await loadCountryLookup() : () => null;
+  // a printed QR code's address, campaign included, is scanned again and again: its campaign is read once
+  const campaigns = new LRUCache<string, Campaign>({ max: REMEMBERED });
+  const campaignOfRequest = (request: FastifyRequest): Campaign => {
+    const { url } = request;
+    let campaign = campaigns.get(url);
+    if (!campaign) {
+      campaign = campaignOf(request.query as Query);
+      // a long address is read every time rather than kept: the memory stays bounded
+      if (url.length <= MAX_REMEMBERED_URL) campaigns.set(url, campaign);
+    }
+    return campaign;
+  };
   return (request) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const { referer } = request.headers;
     const agent = records.devices ? agentOf(userAgent) : UNRECORDED_AGENT;
+    // the query is read only when the address may carry a campaign: a string search otherwise
+    const campaign = request.url.includes(UTM_MARKER) ? campaignOfRequest(request) : NO_CAMPAIGN;
+    // one object literal of one shape, without a spread: this runs on every counted visit
     return {
       device: agent.device,
       browser: agent.browser,
       referrerHost: records.referrers && referer ? hostOf(referer) : null,
       country: countryOf(request.ip),
-      // the query is read only when the address may carry a campaign: a string search otherwise
-      ...(request.url.includes(UTM_MARKER) ? campaignOf(request.query as Query) : NO_CAMPAIGN),
+      utm_source: campaign.utm_source,
+      utm_medium: campaign.utm_medium,
+      utm_campaign: campaign.utm_campaign,
       visitor: { address: request.ip, userAgent },
     };
   };
