@@ -228,9 +228,10 @@ function CampaignLists({ campaigns }: { campaigns: NonNullable<Breakdowns['campa
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div>
-        <h3 id={headingId} className="text-base font-semibold text-ink">
-          <Trans>Campaigns</Trans>
-        </h3>
+        {/* a heading of the level of the lists' own, which follow it */}
+        <h2 id={headingId} className="text-base font-semibold text-ink">
+          <Trans>Campaign tags</Trans>
+        </h2>
         <p className="text-sm text-slate-700">
           <Trans>
             Visits whose address carried utm_source, utm_medium or utm_campaign, such as a link in a
