@@ -68,6 +68,11 @@ describe('the sentences of the team log', () => {
       member_removed: 'Olga Owner removed Ana Admin &lt;ana@example.com&gt; from the team',
       member_left: 'Olga Owner left the team',
       ownership_transferred: 'Olga Owner made Ana Admin &lt;ana@example.com&gt; the owner',
+      card_created: 'Olga Owner made a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_handed_over: 'Olga Owner handed on a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_unassigned: 'Olga Owner took a team card from its member: Ana Admin &lt;ana@example.com&gt;',
+      logo_changed: 'Olga Owner changed the logo of Ana Admin &lt;ana@example.com&gt;',
+      logo_removed: 'Olga Owner removed the logo of Ana Admin &lt;ana@example.com&gt;',
     });
   });
 
