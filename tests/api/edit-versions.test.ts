@@ -84,6 +84,8 @@ const NO_EDIT: Record<string, string> = {
   'profile.setThemeColour': 'a colour picked, applied at once',
   'support.send': 'sends a message',
   'support.sendAsVisitor': 'sends a message',
+  'teams.assignCard': 'a member picked from the list, applied at once',
+  'teams.createCard': 'creates a card (version 1)',
   'teams.transferOwnership': 'a member picked from the list, applied at once',
   'vcards.create': 'creates a card (version 1)',
   'vcards.delete': 'deletes a card',
