@@ -219,6 +219,10 @@ export interface ProfileViewsTable {
   referrer_host: string | null;
   /** ISO 3166-1 alpha-2, null when unknown or not recorded (ANALYTICS_COUNTRIES=off). */
   country: string | null;
+  /** The campaign of the address visited (src/utm.ts), null for none. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
   viewed_at: CreatedAt;
 }
 
@@ -235,14 +239,18 @@ export interface LinkEventsTable {
   browser: Generated<string>;
   referrer_host: string | null;
   country: string | null;
+  /** The campaign of the address followed (src/utm.ts), null for none. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
   hits: Generated<number>;
   occurred_at: CreatedAt;
 }
 
 /**
  * Visits of one user per UTC day, kind and value of one dimension (item: the link or vCard id; device,
- * browser, referrer, country; '' for none), kept by database triggers from link_events and profile_views
- * (migration 2026-11-24T0400): what the breakdowns sum.
+ * browser, referrer, country, utm_source, utm_medium, utm_campaign; '' for none), kept by database triggers
+ * from link_events and profile_views (migrations 2026-11-24T0400, 2026-12-01T0300): what the breakdowns sum.
  */
 export interface ActivityBreakdownDaysTable {
   user_id: string;

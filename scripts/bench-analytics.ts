@@ -1,9 +1,10 @@
 // npm run bench:analytics: how long the analytics home's queries take for a very busy person: the overview
-// (analytics.overview, 30 and 90 days) and the breakdowns (analytics.breakdowns: by card and link, device,
-// browser, referrer, country and unique visitors; 7, 30 and 90 days), with a million link events (scans and
-// clicks) and 300 000 profile-view rows spread over 90 days, each with its device, browser, referrer and
-// country drawn from skewed spreads, and 150 000 visitor rows; beside them, other people's rows that the
-// queries must skip. Also a person with a normal amount of traffic, for comparison.
+// (analytics.overview, 30 and 90 days and 12 months) and the breakdowns (analytics.breakdowns: by card and
+// link, device, browser, referrer, country, campaign and unique visitors; 7, 30 and 90 days and 12 months),
+// with a million link events (scans and clicks) and 300 000 profile-view rows spread over 90 days, each with
+// its device, browser, referrer, country and campaign drawn from skewed spreads, and 150 000 visitor rows;
+// beside them, other people's rows that the queries must skip. Also a person with a normal amount of
+// traffic, for comparison.
 // On the embedded database by default, on PostgreSQL with DATABASE_URL (in a temporary database that is
 // dropped afterwards). Never a test: timings depend on the machine.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,7 +17,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import type { AnalyticsRange } from '../src/analytics.ts';
 import { analyticsBreakdowns } from '../server/analytics/breakdowns.ts';
-import { analyticsOverview, type AnalyticsContext } from '../server/analytics/service.ts';
+import { analyticsOverview, type AnalyticsScope } from '../server/analytics/service.ts';
 import { parseConfig, type DatabaseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
@@ -50,6 +51,11 @@ const DEVICES = `(array['mobile','mobile','mobile','desktop','desktop','tablet',
 const BROWSERS = `(array['safari','safari','chrome','chrome','chrome','in-app','firefox','edge','samsung','opera','other'])[1 + floor(random() * 11)::int]`;
 const REFERRERS = `case when random() < 0.5 then null else 'site' || floor(random() * random() * 200)::int || '.example' end`;
 const COUNTRIES = `case when random() < 0.05 then null else 'C' || floor(random() * random() * 120)::int end`;
+// most visits carry no campaign; those that do, a few sources and media and a longer tail of campaigns
+const CAMPAIGN = `case when random() < 0.8 then null else array[
+  'source' || floor(random() * random() * 10)::int,
+  'medium' || floor(random() * 4)::int,
+  'campaign' || floor(random() * random() * 60)::int] end`;
 
 type Amounts = { linkEvents: number; profileViews: number; visitors: number };
 
@@ -60,7 +66,7 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
     .insertInto('users')
     .values({ id: userId, name: label, email: `${userId}@bench.example` })
     .execute();
-  // on Pro: the 7- and 90-day ranges and the breakdowns are part of fullAnalytics
+  // on Business: the 12 months and the campaigns are part of advancedAnalytics
   await db
     .insertInto('profiles')
     .values({
@@ -68,7 +74,7 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
       name: label,
       email: `${userId}@bench.example`,
       username: `bench-${randomBytes(6).toString('hex')}`,
-      plan_type: 'pro',
+      plan_type: 'business',
     })
     .execute();
   const links = await db
@@ -95,21 +101,33 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
     const rows = Math.min(INSERT_CHUNK, amounts.linkEvents - done);
     // two scans for each click; a row holds 1-4 events, as the recorder's one-second rows do
     await sql`
-      insert into link_events (link_id, user_id, kind, device, browser, referrer_host, country, hits, occurred_at)
-      select (${linkIds}::uuid[])[1 + i % ${LINKS_PER_PERSON}], ${userId},
-             case when i % 3 = 0 then 'click' else 'scan' end, ${sql.raw(DEVICES)}, ${sql.raw(BROWSERS)},
-             ${sql.raw(REFERRERS)}, ${sql.raw(COUNTRIES)}, 1 + i % 4,
-             now() - random() * ${SPREAD_DAYS} * interval '1 day'
-      from generate_series(1, ${rows}) as i`.execute(db);
+      insert into link_events (link_id, user_id, kind, device, browser, referrer_host, country,
+                               utm_source, utm_medium, utm_campaign, hits, occurred_at)
+      select link_id, ${userId}, kind, device, browser, referrer_host, country,
+             campaign[1], campaign[2], campaign[3], hits, occurred_at
+      from (
+        select (${linkIds}::uuid[])[1 + i % ${LINKS_PER_PERSON}] as link_id,
+               case when i % 3 = 0 then 'click' else 'scan' end as kind, ${sql.raw(DEVICES)} as device,
+               ${sql.raw(BROWSERS)} as browser, ${sql.raw(REFERRERS)} as referrer_host,
+               ${sql.raw(COUNTRIES)} as country, ${sql.raw(CAMPAIGN)} as campaign, 1 + i % 4 as hits,
+               now() - random() * ${SPREAD_DAYS} * interval '1 day' as occurred_at
+        from generate_series(1, ${rows}) as i
+      ) as drawn`.execute(db);
   }
   for (let done = 0; done < amounts.profileViews; done += INSERT_CHUNK) {
     const rows = Math.min(INSERT_CHUNK, amounts.profileViews - done);
     await sql`
-      insert into profile_views (user_id, vcard_id, device, browser, referrer_host, country, views, viewed_at)
-      select ${userId}, (${vcardIds}::uuid[])[1 + i % 3], ${sql.raw(DEVICES)}, ${sql.raw(BROWSERS)},
-             ${sql.raw(REFERRERS)}, ${sql.raw(COUNTRIES)}, 1 + i % 3,
-             now() - random() * ${SPREAD_DAYS} * interval '1 day'
-      from generate_series(1, ${rows}) as i`.execute(db);
+      insert into profile_views (user_id, vcard_id, device, browser, referrer_host, country,
+                                 utm_source, utm_medium, utm_campaign, views, viewed_at)
+      select ${userId}, vcard_id, device, browser, referrer_host, country,
+             campaign[1], campaign[2], campaign[3], views, viewed_at
+      from (
+        select (${vcardIds}::uuid[])[1 + i % 3] as vcard_id, ${sql.raw(DEVICES)} as device,
+               ${sql.raw(BROWSERS)} as browser, ${sql.raw(REFERRERS)} as referrer_host,
+               ${sql.raw(COUNTRIES)} as country, ${sql.raw(CAMPAIGN)} as campaign, 1 + i % 3 as views,
+               now() - random() * ${SPREAD_DAYS} * interval '1 day' as viewed_at
+        from generate_series(1, ${rows}) as i
+      ) as drawn`.execute(db);
   }
   await sql`
     insert into visitors (user_id, day, visitor)
@@ -121,24 +139,24 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
 const config = parseConfig({});
 
 /** The queries timed, each as the page asks for it. */
-const QUERIES: { label: string; run: (ctx: AnalyticsContext) => Promise<unknown> }[] = [
-  ...([30, 90] as const).map((days) => ({
-    label: `overview, ${days} days`,
-    run: (ctx: AnalyticsContext) => analyticsOverview(ctx, { timeZone: TIME_ZONE, days }),
+const QUERIES: { label: string; run: (scope: AnalyticsScope) => Promise<unknown> }[] = [
+  ...(['30d', '90d', '12m'] as const satisfies AnalyticsRange[]).map((range) => ({
+    label: `overview, ${range}`,
+    run: (scope: AnalyticsScope) => analyticsOverview(scope, { timeZone: TIME_ZONE, range }),
   })),
-  ...([7, 30, 90] as const satisfies AnalyticsRange[]).map((days) => ({
-    label: `breakdowns, ${days} days`,
-    run: (ctx: AnalyticsContext) => analyticsBreakdowns({ ...ctx, config }, { timeZone: TIME_ZONE, days }),
+  ...(['7d', '30d', '90d', '12m'] as const satisfies AnalyticsRange[]).map((range) => ({
+    label: `breakdowns, ${range}`,
+    run: (scope: AnalyticsScope) => analyticsBreakdowns({ ...scope, config }, { timeZone: TIME_ZONE, range }),
   })),
 ];
 
 async function time(
-  ctx: AnalyticsContext,
-  query: (ctx: AnalyticsContext) => Promise<unknown>,
+  scope: AnalyticsScope,
+  query: (scope: AnalyticsScope) => Promise<unknown>,
 ): Promise<{ median: number; p90: number; max: number }> {
   const run = async () => {
     const started = performance.now();
-    await query(ctx);
+    await query(scope);
     return performance.now() - started;
   };
   for (let i = 0; i < WARM_UP_RUNS; i++) await run();
@@ -180,7 +198,7 @@ async function main(): Promise<void> {
       ['normal', normal],
     ] as const) {
       for (const query of QUERIES) {
-        const timing = await time({ db, user: { id: userId, email: '', name: label } }, query.run);
+        const timing = await time({ db, accountId: userId }, query.run);
         console.log(
           `| ${label} | ${query.label} | ${ms(timing.median)} | ${ms(timing.p90)} | ${ms(timing.max)} |`,
         );

@@ -6,20 +6,42 @@
 export const ACTIVITY_WINDOW_DAYS = 30;
 
 /**
- * The ranges of the analytics page, in days (issue 13 item 6): the free plan has the 30-day window, and
- * fullAnalytics adds the others. The previous period compared against is as long as the range.
+ * The ranges of the analytics page (issue 13 item 6, issue 22 item 7): the free plan has the 30-day window,
+ * fullAnalytics adds 7 and 90 days, advancedAnalytics 12 months. A range of days is counted day by day and
+ * compared with as many days before it; the 12 months are the calendar months up to the current one (today
+ * included), counted month by month, and compared with the same part of the year before them.
  */
-export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export const ANALYTICS_RANGES = ['7d', '30d', '90d', '12m'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 
+/** What a range's chart counts by, and how many of those it holds. */
+export type RangeUnit = 'day' | 'month';
+export const RANGE_SHAPES: Record<AnalyticsRange, { unit: RangeUnit; count: number }> = {
+  '7d': { unit: 'day', count: 7 },
+  '30d': { unit: 'day', count: ACTIVITY_WINDOW_DAYS },
+  '90d': { unit: 'day', count: 90 },
+  '12m': { unit: 'month', count: 12 },
+};
+
+/** The range every plan has, shown first. */
+export const DEFAULT_RANGE: AnalyticsRange = '30d';
+
 /** The plan feature a range needs, or null for the one every plan has. */
-export function featureForRange(days: AnalyticsRange): 'fullAnalytics' | null {
-  return days === ACTIVITY_WINDOW_DAYS ? null : 'fullAnalytics';
+export function featureForRange(range: AnalyticsRange): 'fullAnalytics' | 'advancedAnalytics' | null {
+  if (range === DEFAULT_RANGE) return null;
+  return RANGE_SHAPES[range].unit === 'month' ? 'advancedAnalytics' : 'fullAnalytics';
 }
 
 /** What a counted visit can be broken down by, beside the card or link it was made on. */
 export const VISIT_DIMENSIONS = ['device', 'browser', 'referrer', 'country'] as const;
 export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+
+/**
+ * The campaign a visit came from (the utm_* parameters of its address, src/utm.ts): breakdowns of
+ * advancedAnalytics only, which other plans are not sent.
+ */
+export const CAMPAIGN_DIMENSIONS = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+export type CampaignDimension = (typeof CAMPAIGN_DIMENSIONS)[number];
 
 /** Operator switches (server/config.ts ANALYTICS_*) each turn off the recording of these dimensions. */
 export const PRIVACY_SWITCHES = ['devices', 'referrers', 'countries'] as const;
@@ -78,4 +100,68 @@ export function addDays(date: string, days: number): string {
 /** The `count` calendar dates that end with `lastDay`, oldest first. */
 export function daysEndingOn(lastDay: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => addDays(lastDay, index - count + 1));
+}
+
+/** The first day (YYYY-MM-DD) of the month a date is in. */
+export function monthOf(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}
+
+/**
+ * A calendar date moved by whole months, kept in its month: a day the month does not have becomes its
+ * last (31 March - 1 month = 28 or 29 February).
+ */
+export function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const index = year * 12 + (month - 1) + months;
+  const target = { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  const daysInMonth = new Date(Date.UTC(target.year, target.month, 0)).getUTCDate();
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+  return `${pad(target.year, 4)}-${pad(target.month, 2)}-${pad(Math.min(day, daysInMonth), 2)}`;
+}
+
+/** The date a day is counted under in a chart of `unit`s: itself, or its month's first day. */
+export function bucketOf(date: string, unit: RangeUnit): string {
+  return unit === 'month' ? monthOf(date) : date;
+}
+
+/** The dates a range covers and the ones it is compared with, all calendar dates of the person's time zone. */
+export interface RangeWindow {
+  unit: RangeUnit;
+  /** The range's first and last dates (the last is today). */
+  first: string;
+  last: string;
+  /** The compared period's first and last dates. */
+  previousFirst: string;
+  previousLast: string;
+  /** The first date of each of the chart's days or months, oldest first. */
+  buckets: string[];
+}
+
+/** The window of a range that ends today (`today`: a date of the person's time zone). */
+export function rangeWindow(range: AnalyticsRange, today: string): RangeWindow {
+  const { unit, count } = RANGE_SHAPES[range];
+  if (unit === 'day') {
+    const buckets = daysEndingOn(today, count);
+    const first = buckets[0] ?? today;
+    return {
+      unit,
+      first,
+      last: today,
+      previousFirst: addDays(first, -count),
+      previousLast: addDays(first, -1),
+      buckets,
+    };
+  }
+  const buckets = Array.from({ length: count }, (_, index) => addMonths(monthOf(today), index - count + 1));
+  const first = buckets[0] ?? monthOf(today);
+  // the same part of the year before: a month that has just begun is compared with the same days
+  return {
+    unit,
+    first,
+    last: today,
+    previousFirst: addMonths(first, -count),
+    previousLast: addMonths(today, -count),
+    buckets,
+  };
 }

@@ -20,6 +20,11 @@ export function profilePagePath(username: string): string {
   return `/${username}`;
 }
 
+/** A vCard's own page, /vcard/{id}: every card but an account's primary one, and every team card. */
+export function vcardPagePath(vcardId: string): string {
+  return `${serverPaths.vcardPage}/${vcardId}`;
+}
+
 /**
  * The address of a card, the one to share: the address its public page's QR code encodes (a page's QR
  * code is drawn from the page's own address). The primary card's page is the account's, /{username}; every
@@ -31,5 +36,5 @@ export function cardAddressPath(
   username: string | null,
 ): string | null {
   if (!username) return null;
-  return vcardId === primaryId ? profilePagePath(username) : `${serverPaths.vcardPage}/${vcardId}`;
+  return vcardId === primaryId ? profilePagePath(username) : vcardPagePath(vcardId);
 }

@@ -37,6 +37,21 @@ export function mediaTypeOf(key: string): MediaType {
 export const MEDIA_KINDS = ['photo', 'graphic'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
+/**
+ * Whose an upload is, when not the uploader's own (the upload's query, server/teams/access.ts
+ * photoAccount): a card's (`card`: a team card's photo is the team's) or the uploader's team's (its logo,
+ * or a new team card's photo).
+ */
+export type UploadTarget = { card: string } | { team: true };
+
+/** The upload route's address for a photo or graphic, with what it is for. */
+export function photoUploadUrl(kind: MediaKind, target?: UploadTarget): string {
+  const query = new URLSearchParams({ kind });
+  if (target && 'card' in target) query.set('card', target.card);
+  if (target && 'team' in target) query.set('team', '1');
+  return `${serverPaths.photoUploads}?${query}`;
+}
+
 /** The path a stored photo is served at. */
 export function mediaPath(key: string): string {
   return `${MEDIA_PATH_PREFIX}${key}`;

@@ -28,6 +28,8 @@ export const paths = {
   links: '/dashboard/links',
   /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
   team: '/dashboard/team',
+  /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
+  teamCard: '/dashboard/team/card',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -96,6 +98,14 @@ export const NEXT_PARAM = 'next';
 
 /** The team page's query parameter that names the invitation a person opened from its e-mail. */
 export const TEAM_INVITATION_PARAM = 'invitation';
+
+/** The team card editor's query parameter: the card's id. */
+export const TEAM_CARD_PARAM = 'id';
+
+/** The editor of one team card. */
+export function teamCardPath(vcardId: string): string {
+  return `${paths.teamCard}?${new URLSearchParams({ [TEAM_CARD_PARAM]: vcardId })}`;
+}
 
 /** The billing page's query parameter that opens its plan picker (an upgrade link leads straight to it). */
 export const PLAN_PICKER_PARAM = 'choose';

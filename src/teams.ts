@@ -79,6 +79,8 @@ export const TEAM_EVENT_ACTIONS = [
   'card_created',
   'card_handed_over',
   'card_unassigned',
+  'logo_changed',
+  'logo_removed',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

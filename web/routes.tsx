@@ -115,6 +115,12 @@ export const router = createBrowserRouter([
                     path: paths.team,
                     ...lazyScreen(() => import('./pages/Team.tsx').then((m) => ({ default: m.Team }))),
                   },
+                  {
+                    path: paths.teamCard,
+                    ...lazyScreen(() =>
+                      import('./pages/TeamCardEditor.tsx').then((m) => ({ default: m.TeamCardEditor })),
+                    ),
+                  },
                 ],
               },
             ],

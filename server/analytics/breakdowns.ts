@@ -1,15 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  bucketOf,
+  CAMPAIGN_DIMENSIONS,
   dateInTimeZone,
-  daysEndingOn,
   PRIVACY_SWITCHES,
+  rangeWindow,
+  VISIT_DIMENSIONS,
   type ActivityMetric,
+  type AnalyticsRange,
+  type CampaignDimension,
   type PrivacySwitch,
+  type RangeUnit,
   type VisitDimension,
 } from '../../src/analytics.ts';
+import { can } from '../../src/plans.ts';
 import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
 import type { Config } from '../config.ts';
-import type { AnalyticsContext } from './service.ts';
+import { planForRange, type AnalyticsScope } from './service.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // Full analytics (issue 13 item 6): the visits of a range of local days broken down by card and link,
@@ -17,9 +24,10 @@ import { localDayBounds } from './day-bounds.ts';
 // from activity_breakdown_days (per UTC day, kept by the database from the events, migration
 // 2026-11-24T0400) for the range's whole UTC days, and from the events themselves for the partial UTC
 // days at its two ends: at most two days of events, so the sums are exact (the same as the overview's
-// cards) and the reads stay small however long the range.
+// cards) and the reads stay small however long the range. With advancedAnalytics the campaign of the
+// visits (utm_source, utm_medium, utm_campaign) is broken down too; other plans are not sent it.
 
-export type BreakdownContext = AnalyticsContext & { config: Pick<Config, 'analyticsRecords'> };
+export type BreakdownScope = AnalyticsScope & { config: Pick<Config, 'analyticsRecords'> };
 
 /** A value of a dimension ('' for none: a direct visit, an unknown country) and its visits per metric. */
 export type Breakdown = { value: string } & Record<ActivityMetric, number>;
@@ -31,12 +39,19 @@ export type ItemBreakdown = Breakdown & { kind: ItemKind | null; title: string }
 
 export interface AnalyticsBreakdowns {
   timeZone: string;
-  range: number;
+  range: AnalyticsRange;
+  /** What each entry of `visitors` counts: a day, or a calendar month. */
+  unit: RangeUnit;
   /** The range's visits per metric: the same numbers as the overview's cards. */
   totals: Record<ActivityMetric, number>;
   items: ItemBreakdown[];
   dimensions: Record<VisitDimension, Breakdown[]>;
-  /** Unique visitors of the range's dates, each counted over that UTC day (the salt's day), oldest first. */
+  /** The visits by campaign ('' for none): advancedAnalytics only, null for other plans. */
+  campaigns: Record<CampaignDimension, Breakdown[]> | null;
+  /**
+   * Unique visitors of the range's days, each counted over that UTC day (the salt's day), oldest first;
+   * for a range of months, the sum of its days' per month (`date`: the month's first day).
+   */
   visitors: { date: string; visitors: number }[];
   /** What the operator has switched off (ANALYTICS_*), so its breakdown stays empty. */
   notRecorded: PrivacySwitch[];
@@ -47,41 +62,57 @@ const METRIC_OF_KIND = { scan: 'scans', click: 'clicks', view: 'views' } as cons
   ActivityMetric
 >;
 
-/** The dimensions of an event row, as (dimension, value) pairs: the same as the database's trigger. */
+type Dimension = 'item' | VisitDimension | CampaignDimension;
+
+/**
+ * The dimensions of an event row, as (dimension, value) pairs: the same as the database's trigger
+ * (migrations 2026-11-24T0400 and 2026-12-01T0300).
+ */
 const dimensionsOf = (item: RawBuilder<unknown>) => sql`lateral (values
   ('item', coalesce(${item}::text, '')),
   ('device', device),
   ('browser', browser),
   ('referrer', coalesce(referrer_host, '')),
-  ('country', coalesce(country, ''))
+  ('country', coalesce(country, '')),
+  ('utm_source', coalesce(utm_source, '')),
+  ('utm_medium', coalesce(utm_medium, '')),
+  ('utm_campaign', coalesce(utm_campaign, ''))
 ) as dimensions(dimension, value)`;
 
-/** Events of [from, until) as (kind, dimension, value, visits), both tables. */
-function eventVisits(userId: string, from: RawBuilder<unknown>, until: RawBuilder<unknown>) {
+/** Events of [from, until) as (kind, dimension, value, visits), both tables, for the dimensions asked. */
+function eventVisits(
+  accountId: string,
+  dimensions: readonly Dimension[],
+  from: RawBuilder<unknown>,
+  until: RawBuilder<unknown>,
+) {
   return sql`
     select kind, dimension, value, hits as visits
     from link_events, ${dimensionsOf(sql.ref('link_id'))}
-    where user_id = ${userId} and occurred_at >= ${from} and occurred_at < ${until}
+    where user_id = ${accountId} and occurred_at >= ${from} and occurred_at < ${until}
+      and dimension = any(${dimensions}::text[])
     union all
     select 'view', dimension, value, views
     from profile_views, ${dimensionsOf(sql.ref('vcard_id'))}
-    where user_id = ${userId} and viewed_at >= ${from} and viewed_at < ${until}`;
+    where user_id = ${accountId} and viewed_at >= ${from} and viewed_at < ${until}
+      and dimension = any(${dimensions}::text[])`;
 }
 
 interface Row {
   kind: keyof typeof METRIC_OF_KIND;
-  dimension: 'item' | VisitDimension;
+  dimension: Dimension;
   value: string;
   visits: number;
 }
 
 async function visitsByValue(
-  ctx: AnalyticsContext,
+  scope: AnalyticsScope,
+  dimensions: readonly Dimension[],
   timeZone: string,
   firstDay: string,
   lastDay: string,
 ): Promise<Row[]> {
-  const userId = ctx.user.id;
+  const { accountId } = scope;
   const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
   // the first UTC midnight at or after `since`, and the last at or before `until`
   const wholeFrom = sql`(date_trunc('day', ${since} - interval '1 microsecond', 'UTC') + interval '1 day')`;
@@ -90,14 +121,15 @@ async function visitsByValue(
     select kind, dimension, value, sum(visits)::int as visits
     from (
       select kind, dimension, value, visits from activity_breakdown_days
-      where user_id = ${userId}
+      where user_id = ${accountId}
         and day >= (${wholeFrom} at time zone 'UTC')::date and day < (${wholeUntil} at time zone 'UTC')::date
+        and dimension = any(${dimensions}::text[])
       union all
-      ${eventVisits(userId, since, sql`least(${wholeFrom}, ${until})`)}
+      ${eventVisits(accountId, dimensions, since, sql`least(${wholeFrom}, ${until})`)}
       union all
-      ${eventVisits(userId, wholeUntil, until)}
+      ${eventVisits(accountId, dimensions, wholeUntil, until)}
     ) as visits
-    group by kind, dimension, value`.execute(ctx.db);
+    group by kind, dimension, value`.execute(scope.db);
   return rows;
 }
 
@@ -112,21 +144,21 @@ function byVisits(a: Breakdown, b: Breakdown): number {
   return totalOf(b) - totalOf(a) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 
-/** The titles and kinds of the user's cards and links among `ids` (others' ids are never named). */
-async function itemNames(ctx: AnalyticsContext, ids: string[]) {
+/** The titles and kinds of the account's cards and links among `ids` (others' ids are never named). */
+async function itemNames(scope: AnalyticsScope, ids: string[]) {
   const uuids = ids.filter((id) => id !== '');
   if (uuids.length === 0) return new Map<string, { kind: ItemKind; title: string }>();
   const [links, vcards] = await Promise.all([
-    ctx.db
+    scope.db
       .selectFrom('links')
       .select(['id', 'kind', 'title'])
-      .where('user_id', '=', ctx.user.id)
+      .where('user_id', '=', scope.accountId)
       .where('id', 'in', uuids)
       .execute(),
-    ctx.db
+    scope.db
       .selectFrom('vcards')
       .select(['id', 'name'])
-      .where('user_id', '=', ctx.user.id)
+      .where('user_id', '=', scope.accountId)
       .where('id', 'in', uuids)
       .execute(),
   ]);
@@ -136,38 +168,55 @@ async function itemNames(ctx: AnalyticsContext, ids: string[]) {
   ]);
 }
 
-/** Unique visitors per date of `dates` (each a UTC day), zeros included. */
-async function visitorsPerDay(ctx: AnalyticsContext, dates: string[]) {
-  const first = dates[0] ?? '';
-  const last = dates.at(-1) ?? '';
-  const rows = await ctx.db
+/**
+ * Unique visitors per UTC day from `first` to `last`, summed per bucket of `buckets` (a day or a month:
+ * src/analytics.ts bucketOf), zeros included.
+ */
+async function visitorsPer(
+  scope: AnalyticsScope,
+  unit: RangeUnit,
+  buckets: string[],
+  first: string,
+  last: string,
+) {
+  const rows = await scope.db
     .selectFrom('visitors')
     .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('date'), sql<number>`count(*)::int`.as('visitors')])
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', scope.accountId)
     .where('day', '>=', first)
     .where('day', '<=', last)
     .groupBy('day')
     .execute();
-  const byDate = new Map(rows.map((row) => [row.date, row.visitors]));
-  return dates.map((date) => ({ date, visitors: byDate.get(date) ?? 0 }));
+  const byBucket = new Map(buckets.map((date) => [date, 0]));
+  for (const row of rows) {
+    const bucket = bucketOf(row.date, unit);
+    byBucket.set(bucket, (byBucket.get(bucket) ?? 0) + row.visitors);
+  }
+  return buckets.map((date) => ({ date, visitors: byBucket.get(date) ?? 0 }));
 }
 
 /**
- * The signed-in user's visits of the last `input.days` days (today included) in their time zone, broken
- * down. The procedure's plan gate (fullAnalytics) has admitted the caller.
+ * The account's visits of the range that ends today in the person's time zone, broken down; the campaigns
+ * only when the account's plan includes advancedAnalytics. Throws plan_required for a range the plan does
+ * not include.
  */
 export async function analyticsBreakdowns(
-  ctx: BreakdownContext,
+  scope: BreakdownScope,
   input: AnalyticsRangeInput,
   now = new Date(),
 ): Promise<AnalyticsBreakdowns> {
-  const { timeZone, days } = input;
-  const today = dateInTimeZone(now, timeZone);
-  const dates = daysEndingOn(today, days);
-  const firstDay = dates[0] ?? today;
+  const { timeZone, range } = input;
+  const plan = await planForRange(scope, range);
+  const withCampaigns = can(plan, 'advancedAnalytics');
+  const dimensions: Dimension[] = [
+    'item',
+    ...VISIT_DIMENSIONS,
+    ...(withCampaigns ? CAMPAIGN_DIMENSIONS : []),
+  ];
+  const window = rangeWindow(range, dateInTimeZone(now, timeZone));
   const [rows, visitors] = await Promise.all([
-    visitsByValue(ctx, timeZone, firstDay, today),
-    visitorsPerDay(ctx, dates),
+    visitsByValue(scope, dimensions, timeZone, window.first, window.last),
+    visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
   ]);
 
   const groups = new Map<string, Map<string, Breakdown>>();
@@ -178,11 +227,11 @@ export async function analyticsBreakdowns(
     values.set(row.value, breakdown);
     groups.set(row.dimension, values);
   }
-  const sorted = (dimension: string) => [...(groups.get(dimension)?.values() ?? [])].sort(byVisits);
+  const sorted = (dimension: Dimension) => [...(groups.get(dimension)?.values() ?? [])].sort(byVisits);
 
   const itemRows = sorted('item');
   const names = await itemNames(
-    ctx,
+    scope,
     itemRows.map((row) => row.value),
   );
   const items = itemRows.map((row) => ({
@@ -199,7 +248,8 @@ export async function analyticsBreakdowns(
   }
   return {
     timeZone,
-    range: days,
+    range,
+    unit: window.unit,
     totals,
     items,
     dimensions: {
@@ -208,7 +258,14 @@ export async function analyticsBreakdowns(
       referrer: sorted('referrer'),
       country: sorted('country'),
     },
+    campaigns: withCampaigns
+      ? {
+          utm_source: sorted('utm_source'),
+          utm_medium: sorted('utm_medium'),
+          utm_campaign: sorted('utm_campaign'),
+        }
+      : null,
     visitors,
-    notRecorded: PRIVACY_SWITCHES.filter((name) => !ctx.config.analyticsRecords[name]),
+    notRecorded: PRIVACY_SWITCHES.filter((name) => !scope.config.analyticsRecords[name]),
   };
 }

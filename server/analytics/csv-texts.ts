@@ -5,8 +5,8 @@ import type { EventColumn, EventRow } from './events.ts';
 
 // The words of the events CSV in the account's language (DECISIONS.md: every text a person reads exists
 // in English and Spanish). English keeps the column names and values as stored, which scripts may read;
-// other languages name them in words of their own. Country codes (ISO 3166), hosts, ids, titles and
-// times are data, not words: they are written as they are.
+// other languages name them in words of their own. Country codes (ISO 3166), hosts, ids, titles, campaign
+// values and times are data, not words: they are written as they are.
 
 export interface CsvTexts {
   columns: Record<EventColumn, string>;
@@ -28,6 +28,9 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       browser: 'browser',
       referrer_host: 'referrer_host',
       country: 'country',
+      utm_source: 'utm_source',
+      utm_medium: 'utm_medium',
+      utm_campaign: 'utm_campaign',
       count: 'count',
     },
     types: { scan: 'scan', click: 'click', view: 'view' },
@@ -56,6 +59,9 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       browser: 'navegador',
       referrer_host: 'sitio_de_origen',
       country: 'país',
+      utm_source: 'fuente_utm',
+      utm_medium: 'medio_utm',
+      utm_campaign: 'campaña_utm',
       count: 'número',
     },
     types: { scan: 'escaneo', click: 'clic', view: 'visita' },

@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
-import { addDays, dateInTimeZone } from '../../src/analytics.ts';
+import { CAMPAIGN_DIMENSIONS, dateInTimeZone, rangeWindow } from '../../src/analytics.ts';
 import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
-import type { AnalyticsContext } from './service.ts';
+import type { AnalyticsScope } from './service.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // The events of a range, for the CSV export (issue 13 item 6). An event row is a row of link_events or
 // profile_views as stored: the visits of one card or link, of one kind (scan, click or view), with one
-// device class, browser family, referring host and country, in one second, and their number (`count`).
-// The counts of a range's rows add up to the overview's cards for the same range. Rows are read in pages
-// in time order, so a long history streams without being held in memory.
+// device class, browser family, referring host, country and campaign, in one second, and their number
+// (`count`). The counts of a range's rows add up to the overview's cards for the same range. Rows are read
+// in pages in time order, so a long history streams without being held in memory. The campaign's columns
+// (utm_source, utm_medium, utm_campaign) are part of advancedAnalytics: other plans' files have none.
 
-export const EVENT_COLUMNS = [
+const VISIT_COLUMNS = [
   'time_utc',
   'type',
   'item_kind',
@@ -20,11 +21,18 @@ export const EVENT_COLUMNS = [
   'browser',
   'referrer_host',
   'country',
-  'count',
 ] as const;
+
+/** Every column an event row has, in the file's order. */
+export const EVENT_COLUMNS = [...VISIT_COLUMNS, ...CAMPAIGN_DIMENSIONS, 'count'] as const;
 
 export type EventColumn = (typeof EVENT_COLUMNS)[number];
 export type EventRow = Record<EventColumn, string | number | null>;
+
+/** The columns of a file, with the campaign's or without. */
+export function eventColumns(withCampaigns: boolean): readonly EventColumn[] {
+  return withCampaigns ? EVENT_COLUMNS : [...VISIT_COLUMNS, 'count'];
+}
 
 const PAGE_SIZE = 2_000;
 
@@ -38,15 +46,15 @@ interface StoredEvent extends EventRow {
 const UTC_SECOND = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 const UTC_MICROSECOND = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
-/** The local dates a range covers, for the download's name. */
+/** The local dates a range covers (src/analytics.ts rangeWindow), for the query and the download's name. */
 export function rangeDates(input: AnalyticsRangeInput, now = new Date()): { first: string; last: string } {
-  const last = dateInTimeZone(now, input.timeZone);
-  return { first: addDays(last, 1 - input.days), last };
+  const { first, last } = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
+  return { first, last };
 }
 
-/** The signed-in user's event rows of the range, oldest first. */
+/** The account's event rows of the range, oldest first, with every column (the file picks its own). */
 export async function* rangeEvents(
-  ctx: AnalyticsContext,
+  scope: AnalyticsScope,
   input: AnalyticsRangeInput,
   now = new Date(),
 ): AsyncGenerator<EventRow> {
@@ -61,22 +69,24 @@ export async function* rangeEvents(
                e.occurred_at as sort_at, 'link' as source, e.id::text as id,
                to_char(e.occurred_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}) as time_utc,
                e.kind as type, l.kind as item_kind, e.link_id::text as item_id, l.title as item_title,
-               e.device, e.browser, e.referrer_host, e.country, e.hits as count
+               e.device, e.browser, e.referrer_host, e.country,
+               e.utm_source, e.utm_medium, e.utm_campaign, e.hits as count
         from link_events as e join links as l on l.id = e.link_id
-        where e.user_id = ${ctx.user.id} and e.occurred_at >= ${since} and e.occurred_at < ${until}
+        where e.user_id = ${scope.accountId} and e.occurred_at >= ${since} and e.occurred_at < ${until}
           and (e.occurred_at, 'link', e.id) > ${position}
         union all
         select to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
                v.viewed_at, 'view', v.id::text,
                to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
                'view', 'card', v.vcard_id::text, c.name,
-               v.device, v.browser, v.referrer_host, v.country, v.views
+               v.device, v.browser, v.referrer_host, v.country,
+               v.utm_source, v.utm_medium, v.utm_campaign, v.views
         from profile_views as v left join vcards as c on c.id = v.vcard_id
-        where v.user_id = ${ctx.user.id} and v.viewed_at >= ${since} and v.viewed_at < ${until}
+        where v.user_id = ${scope.accountId} and v.viewed_at >= ${since} and v.viewed_at < ${until}
           and (v.viewed_at, 'view', v.id) > ${position}
       ) as events
       order by sort_at, source, id::bigint
-      limit ${PAGE_SIZE}`.execute(ctx.db);
+      limit ${PAGE_SIZE}`.execute(scope.db);
     for (const row of rows) {
       yield Object.fromEntries(EVENT_COLUMNS.map((column) => [column, row[column]])) as EventRow;
     }

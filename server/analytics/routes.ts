@@ -9,12 +9,15 @@ import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
+import { can } from '../../src/plans.ts';
 import { CSV_TEXTS, translatedEvents } from './csv-texts.ts';
-import { EVENT_COLUMNS, rangeDates, rangeEvents } from './events.ts';
+import { eventColumns, rangeDates, rangeEvents } from './events.ts';
+import { planForRange } from './service.ts';
 
-// GET /api/analytics/events.csv?days=30&timeZone=Europe/Madrid – the signed-in person's event rows of the
-// range as CSV (fullAnalytics), streamed page by page as a download (issue 13 item 6), its column names and
-// words in the account's language (csv-texts.ts).
+// GET /api/analytics/events.csv?range=30d&timeZone=Europe/Madrid – the signed-in person's event rows of the
+// range as CSV (fullAnalytics; the 12 months and the campaign's columns with advancedAnalytics), streamed
+// page by page as a download (issue 13 item 6), its column names and words in the account's language
+// (csv-texts.ts).
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
@@ -28,17 +31,20 @@ export async function registerAnalyticsRoutes(
       await requireFeature(deps, user.id, 'fullAnalytics');
       const parsed = AnalyticsRangeInputSchema.safeParse({
         timeZone: request.query.timeZone,
-        days: Number(request.query.days),
+        range: request.query.range,
       });
-      if (!parsed.success) throw new AppError('validation_failed', { field: 'days' });
+      if (!parsed.success) throw new AppError('validation_failed', { field: 'range' });
+      const scope = { db: deps.db, accountId: user.id };
+      const plan = await planForRange(scope, parsed.data.range);
       const { first, last } = rangeDates(parsed.data);
       const texts = CSV_TEXTS[await getProfileLanguage(deps.db, user.id)];
-      const csv = Readable.from(
-        translatedEvents(rangeEvents({ db: deps.db, user }, parsed.data), texts),
-      ).pipe(
+      const csv = Readable.from(translatedEvents(rangeEvents(scope, parsed.data), texts)).pipe(
         stringify({
           header: true,
-          columns: EVENT_COLUMNS.map((key) => ({ key, header: texts.columns[key] })),
+          columns: eventColumns(can(plan, 'advancedAnalytics')).map((key) => ({
+            key,
+            header: texts.columns[key],
+          })),
           // a card or link title that starts like a formula is written as text for spreadsheets
           escape_formulas: true,
           // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)

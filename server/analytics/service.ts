@@ -1,24 +1,35 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import {
-  addDays,
+  bucketOf,
   changePercent,
   dateInTimeZone,
-  daysEndingOn,
   featureForRange,
+  rangeWindow,
   type ActivityMetric,
+  type AnalyticsRange,
+  type RangeUnit,
 } from '../../src/analytics.ts';
+import { can, planUnlocking, type PlanId } from '../../src/plans.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
-import type { ServiceContext } from '../lib/app-deps.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
+import { AppError } from '../lib/errors.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
 // (link_events) and profile views (profile_views), summed by day of the person's time zone over the current
 // and the previous window. The sums come from activity_quarter_hours, which the database keeps from those
-// events (migration 2026-11-22T0510): one grouped query over at most 60 x 96 rows, however busy the person.
+// events (migration 2026-11-22T0510): one grouped query over the quarter hours of both windows (at most
+// 60 x 96 rows for 30 days; two years' for the 12 months), however busy the account.
 
-/** All the overview reads: the database and who is asking (a script or the bench brings no more). */
-export type AnalyticsContext = Pick<ServiceContext, 'db' | 'user'>;
+/**
+ * Whose analytics are read: every query of the analytics service filters by `accountId`, which the caller
+ * decides (the signed-in person's own account today), never by a session read deep inside.
+ */
+export interface AnalyticsScope {
+  db: Kysely<Database>;
+  accountId: string;
+}
 
 export type DayCounts = { date: string } & Record<ActivityMetric, number>;
 
@@ -32,16 +43,17 @@ export interface PeriodTotal {
 export interface AnalyticsOverview {
   /** The time zone the days were counted in (the browser's, or UTC when it was not usable). */
   timeZone: string;
-  /** The range in days: the length of the current window and of the previous one it is compared to. */
-  range: number;
+  range: AnalyticsRange;
+  /** What each of `buckets` counts: a day, or a calendar month. */
+  unit: RangeUnit;
   totals: Record<ActivityMetric | 'interactions', PeriodTotal>;
-  /** The current window day by day, oldest first; days without events are zeros. */
-  days: DayCounts[];
+  /** The range day by day or month by month (`date`: its first day), oldest first; zeros included. */
+  buckets: DayCounts[];
 }
 
-/** The user's counts per local day from `firstDay` up to `lastDay`, both included; days with none are left out. */
+/** The account's counts per local day from `firstDay` up to `lastDay`, both included; days with none are left out. */
 async function dailyCounts(
-  ctx: AnalyticsContext,
+  scope: AnalyticsScope,
   timeZone: string,
   firstDay: string,
   lastDay: string,
@@ -53,9 +65,9 @@ async function dailyCounts(
       select (starts_at at time zone ${timeZone})::date as day,
              sum(scans) as scans, sum(views) as views, sum(clicks) as clicks
       from activity_quarter_hours
-      where user_id = ${ctx.user.id} and starts_at >= ${since} and starts_at < ${until}
+      where user_id = ${scope.accountId} and starts_at >= ${since} and starts_at < ${until}
       group by 1
-    ) as daily`.execute(ctx.db);
+    ) as daily`.execute(scope.db);
   return rows;
 }
 
@@ -67,36 +79,53 @@ function periodTotal(current: number, previous: number): PeriodTotal {
   return { current, previous, change: changePercent(current, previous) };
 }
 
-/** Throws plan_required for a range the account's plan does not include (src/analytics.ts featureForRange). */
-async function requireRange(ctx: AnalyticsContext, days: AnalyticsOverviewInput['days']): Promise<void> {
-  const feature = featureForRange(days);
-  if (feature) await requireFeature(ctx, ctx.user.id, feature);
+/**
+ * The account's plan in effect, when it includes the range (src/analytics.ts featureForRange); otherwise
+ * throws plan_required naming the feature and the lowest plan that has it.
+ */
+export async function planForRange(scope: AnalyticsScope, range: AnalyticsRange): Promise<PlanId> {
+  const plan = await planInEffectOf(scope, scope.accountId);
+  const feature = featureForRange(range);
+  if (feature && !can(plan, feature)) {
+    throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
+  }
+  return plan;
 }
 
 /**
- * The signed-in user's counts for the last `input.days` days (today included) in their time zone, the
- * window before it, the change of each, and the current window day by day. Throws plan_required for a
- * range the plan does not include.
+ * The account's counts for the range that ends today in the person's time zone (src/analytics.ts
+ * rangeWindow), the period it is compared with, the change of each, and the range day by day or month by
+ * month. Throws plan_required for a range the plan does not include.
  */
 export async function analyticsOverview(
-  ctx: AnalyticsContext,
+  scope: AnalyticsScope,
   input: AnalyticsOverviewInput,
   now = new Date(),
 ): Promise<AnalyticsOverview> {
-  const { timeZone, days } = input;
-  await requireRange(ctx, days);
-  const today = dateInTimeZone(now, timeZone);
-  const bothWindows = daysEndingOn(today, 2 * days);
-  const previousDays = bothWindows.slice(0, days);
-  const currentDays = bothWindows.slice(days);
-
-  const byDay = new Map(bothWindows.map((date) => [date, zeroCounts(date)]));
-  const firstDay = addDays(today, 1 - 2 * days);
-  for (const counts of await dailyCounts(ctx, timeZone, firstDay, today)) byDay.set(counts.date, counts);
-  const total = (metric: ActivityMetric) => {
-    const sum = (days: string[]) => days.reduce((all, day) => all + (byDay.get(day)?.[metric] ?? 0), 0);
-    return periodTotal(sum(currentDays), sum(previousDays));
-  };
+  const { timeZone, range } = input;
+  await planForRange(scope, range);
+  const window = rangeWindow(range, dateInTimeZone(now, timeZone));
+  const buckets = new Map(window.buckets.map((date) => [date, zeroCounts(date)]));
+  const previous = zeroCounts(window.previousFirst);
+  for (const day of await dailyCounts(scope, timeZone, window.previousFirst, window.last)) {
+    // a day between the two periods (the rest of a month a year ago) is in neither
+    const counts =
+      day.date >= window.first
+        ? buckets.get(bucketOf(day.date, window.unit))
+        : day.date <= window.previousLast
+          ? previous
+          : undefined;
+    if (!counts) continue;
+    counts.scans += day.scans;
+    counts.views += day.views;
+    counts.clicks += day.clicks;
+  }
+  const current = [...buckets.values()];
+  const total = (metric: ActivityMetric) =>
+    periodTotal(
+      current.reduce((sum, bucket) => sum + bucket[metric], 0),
+      previous[metric],
+    );
   const scans = total('scans');
   const views = total('views');
   const clicks = total('clicks');
@@ -106,8 +135,9 @@ export async function analyticsOverview(
   );
   return {
     timeZone,
-    range: days,
+    range,
+    unit: window.unit,
     totals: { scans, views, clicks, interactions },
-    days: currentDays.map((date) => byDay.get(date) ?? zeroCounts(date)),
+    buckets: current,
   };
 }

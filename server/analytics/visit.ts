@@ -10,6 +10,7 @@ import {
   type BrowserFamily,
   type DeviceClass,
 } from '../../src/visitor.ts';
+import { campaignOf, NO_CAMPAIGN, UTM_MARKER, UTM_VALUE_MAX_LENGTH, type Campaign } from '../../src/utm.ts';
 import type { Config } from '../config.ts';
 import { rememberAnswers } from '../lib/cache.ts';
 
@@ -19,9 +20,11 @@ import { rememberAnswers } from '../lib/cache.ts';
 // (config.analyticsRecords); a value switched off is recorded as unknown. Answers are remembered in memory,
 // per user agent, referring page or address, for a short while: public pages and short links answer
 // thousands of visits a second, mostly from the same few visitors. Nothing here is ever stored but the
-// coarse values themselves.
+// coarse values themselves. The campaign (utm_* parameters, src/utm.ts) is read from the address itself,
+// and only from an address that has one: most visits carry none.
 
-export interface VisitFacts {
+/** The facts of a visit, its campaign (utm_source, utm_medium, utm_campaign: null for none) included. */
+export interface VisitFacts extends Campaign {
   device: DeviceClass;
   browser: BrowserFamily;
   referrerHost: string | null;
@@ -29,12 +32,17 @@ export interface VisitFacts {
   country: string | null;
 }
 
-/** VisitFacts as read back from a spill file (server/lib/count-spill.ts). */
+const campaignValueSchema = z.string().min(1).max(UTM_VALUE_MAX_LENGTH).nullable();
+
+/** VisitFacts as read back from a spill file (server/lib/count-spill.ts); one spilled before campaigns had none. */
 export const visitFactsSchema = z.object({
   device: z.enum(DEVICE_CLASSES),
   browser: z.enum(BROWSER_FAMILIES),
   referrerHost: z.string().nullable(),
   country: z.string().length(2).nullable(),
+  utm_source: campaignValueSchema.default(null),
+  utm_medium: campaignValueSchema.default(null),
+  utm_campaign: campaignValueSchema.default(null),
 });
 
 /** Whom a visit came from, for counting unique visitors: kept in memory until hashed, never stored. */
@@ -49,14 +57,24 @@ export interface Visit extends VisitFacts {
 
 export type DescribeVisit = (request: FastifyRequest) => Visit;
 
-/** The part of a counting queue's key that a visit's facts make: one group per device, browser, referrer and country. */
+/** A request's query as Fastify parses it (every route of a counted visit takes any query). */
+type Query = Parameters<typeof campaignOf>[0];
+
+/**
+ * The part of a counting queue's key that a visit's facts make: one group per device, browser, referrer,
+ * country and campaign. A campaign's values may hold spaces but never a control character (src/utm.ts),
+ * so they are joined by one; a visit without a campaign adds nothing to the key.
+ */
 export function visitFactsKey(facts: VisitFacts): string {
-  return `${facts.device} ${facts.browser} ${facts.referrerHost ?? ''} ${facts.country ?? ''}`;
+  const key = `${facts.device} ${facts.browser} ${facts.referrerHost ?? ''} ${facts.country ?? ''}`;
+  if (facts.utm_source === null && facts.utm_medium === null && facts.utm_campaign === null) return key;
+  return `${key}\u0001${facts.utm_source ?? ''}\u0001${facts.utm_medium ?? ''}\u0001${facts.utm_campaign ?? ''}`;
 }
 
 /** The facts of a visit without its visitor, which is never stored. */
-export function visitFactsOf({ device, browser, referrerHost, country }: VisitFacts): VisitFacts {
-  return { device, browser, referrerHost, country };
+export function visitFactsOf(facts: VisitFacts): VisitFacts {
+  const { device, browser, referrerHost, country, utm_source, utm_medium, utm_campaign } = facts;
+  return { device, browser, referrerHost, country, utm_source, utm_medium, utm_campaign };
 }
 
 /** The user agent's facts when devices are not recorded (ANALYTICS_DEVICES=off). */
@@ -65,6 +83,8 @@ const UNRECORDED_AGENT = { device: 'unknown', browser: 'unknown' } as const;
 /** How long a country is remembered per address: addresses change hands rarely, and never within minutes. */
 const COUNTRY_TTL_MS = 10 * 60 * 1000;
 const REMEMBERED = 2_000;
+/** The longest address whose campaign is remembered (2 000 of them: at most 2 MB). */
+const MAX_REMEMBERED_URL = 1_024;
 
 /** A country look-up over geoip-country's database, loaded once (about 8 MB, 50 ms) when countries are recorded. */
 async function loadCountryLookup(): Promise<(address: string) => string | null> {
@@ -89,15 +109,33 @@ export async function createVisitDescriber(config: Pick<Config, 'analyticsRecord
   );
   const hostOf = rememberAnswers(referrerHost, REMEMBERED);
   const countryOf = records.countries ? await loadCountryLookup() : () => null;
+  // a printed QR code's address, campaign included, is scanned again and again: its campaign is read once
+  const campaigns = new LRUCache<string, Campaign>({ max: REMEMBERED });
+  const campaignOfRequest = (request: FastifyRequest): Campaign => {
+    const { url } = request;
+    let campaign = campaigns.get(url);
+    if (!campaign) {
+      campaign = campaignOf(request.query as Query);
+      // a long address is read every time rather than kept: the memory stays bounded
+      if (url.length <= MAX_REMEMBERED_URL) campaigns.set(url, campaign);
+    }
+    return campaign;
+  };
   return (request) => {
     const userAgent = request.headers['user-agent'] ?? '';
     const { referer } = request.headers;
     const agent = records.devices ? agentOf(userAgent) : UNRECORDED_AGENT;
+    // the query is read only when the address may carry a campaign: a string search otherwise
+    const campaign = request.url.includes(UTM_MARKER) ? campaignOfRequest(request) : NO_CAMPAIGN;
+    // one object literal of one shape, without a spread: this runs on every counted visit
     return {
       device: agent.device,
       browser: agent.browser,
       referrerHost: records.referrers && referer ? hostOf(referer) : null,
       country: countryOf(request.ip),
+      utm_source: campaign.utm_source,
+      utm_medium: campaign.utm_medium,
+      utm_campaign: campaign.utm_campaign,
       visitor: { address: request.ip, userAgent },
     };
   };

@@ -15,6 +15,7 @@ import { renderProfilePage } from '../public-profile/render.ts';
 import { acceptsGzip } from '../public-profile/responses.ts';
 import { findProfileByVcardId, pageFeatures, type PublicCard } from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
+import { cardAccount } from '../teams/access.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
@@ -65,12 +66,14 @@ export async function registerDesignRoutes(
     const { vcardId, colours, design, card } = parsed.data;
     // an unsaved design is customBranding's; without one the card shows what its plan shows
     const plan = design ? await requireFeature(deps, user.id, 'customBranding') : null;
+    // one's own card, or a team card one may edit (the team card editor's preview)
+    const account = await cardAccount(deps.db, user.id, vcardId, 'edit');
     const profile = await findProfileByVcardId(deps.db, vcardId);
-    if (!profile || profile.userId !== user.id) throw new AppError('not_found');
+    if (!profile || profile.userId !== account) throw new AppError('not_found');
     const owner = await deps.db
       .selectFrom('profiles')
       .select(['username', 'primary_vcard_id'])
-      .where('id', '=', user.id)
+      .where('id', '=', account)
       .executeTakeFirstOrThrow();
     // the address the card's page and QR code have: the account's own for the primary card
     const path = cardAddressPath(vcardId, owner.primary_vcard_id, owner.username);

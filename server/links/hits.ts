@@ -23,7 +23,7 @@ import { createCountSpill, type CountBatch } from '../lib/count-spill.ts';
 // Every scan or click of a short link is counted exactly, without the redirect waiting for the database. A
 // hit is queued in memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past
 // its memory) and written with the others about a second later: in one transaction, the batch's id, the
-// link_events rows (one per link, kind, device, browser, referrer host, country and second, holding its
+// link_events rows (one per link, kind, device, browser, referrer host, country, campaign and second, holding its
 // number of hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead
 // of one per request on a hot row is what lets a link take thousands of follows a second.
 
@@ -48,7 +48,7 @@ export interface HitRecorderOptions extends CountBatcherOptions {
   spillDir?: string | null;
 }
 
-/** Hits of one link, kind, device, browser, referrer host and country in one second: one link_events row. */
+/** Hits of one link, kind, device, browser, referrer host, country and campaign in one second: one link_events row. */
 interface HitGroup extends CountedGroup, VisitFacts {
   linkId: string;
   userId: string;
@@ -105,7 +105,8 @@ async function writeHits(
     if (kept.length > 0) {
       await sql`
         insert into link_events
-          (link_id, user_id, kind, device, browser, referrer_host, country, occurred_at, hits)
+          (link_id, user_id, kind, device, browser, referrer_host, country,
+           utm_source, utm_medium, utm_campaign, occurred_at, hits)
         select * from unnest(
           ${kept.map((group) => group.linkId)}::uuid[],
           ${kept.map((group) => ownerOf.get(group.linkId) ?? group.userId)}::text[],
@@ -114,6 +115,9 @@ async function writeHits(
           ${kept.map((group) => group.browser)}::text[],
           ${kept.map((group) => group.referrerHost)}::text[],
           ${kept.map((group) => group.country)}::text[],
+          ${kept.map((group) => group.utm_source)}::text[],
+          ${kept.map((group) => group.utm_medium)}::text[],
+          ${kept.map((group) => group.utm_campaign)}::text[],
           ${kept.map((group) => group.occurredAt)}::timestamptz[],
           ${kept.map((group) => group.count)}::int[]
         )`.execute(trx);

@@ -12,8 +12,8 @@ import { deleteStoredObject } from './service.ts';
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
 /**
- * SQL: true while a profile, a vCard (its photo, or its design's logo or cover) or a QR code's design
- * points at the media row's photo.
+ * SQL: true while a profile, a vCard (its photo, or its design's logo or cover), a QR code's design or a
+ * team (its logo) points at the media row's photo.
  */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
@@ -40,6 +40,8 @@ function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
           ]),
         ),
     ),
+    // a team's logo (server/teams/logo.ts)
+    eb.exists(eb.selectFrom('teams').select('teams.id').where('teams.logo', '=', servedPathOfRow)),
   ]);
 }
 

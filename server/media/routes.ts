@@ -13,6 +13,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import { isCardHostPhoto } from '../public-profile/card-host.ts';
+import { photoAccount } from '../teams/access.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { uploadPhoto } from './service.ts';
 
@@ -33,14 +34,25 @@ const UPLOAD_LIMITS = {
 const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
 
-/** The upload's `?kind=`: a photo unless it says graphic (a logo or cover that keeps its transparency). */
-const UploadQuerySchema = z.object({ kind: z.enum(MEDIA_KINDS).default('photo') });
+/**
+ * The upload's query: `kind`, a photo unless it says graphic (a logo or cover that keeps its transparency);
+ * and what it is for, when not for the uploader's own things (server/teams/access.ts photoAccount): `card`,
+ * the card it goes on, or `team=1`, the uploader's team (its logo, an admin's new team card).
+ */
+const UploadQuerySchema = z.object({
+  kind: z.enum(MEDIA_KINDS).default('photo'),
+  card: z.uuid().optional(),
+  team: z
+    .literal('1')
+    .optional()
+    .transform((value) => value !== undefined),
+});
 
 /**
- * POST /api/media/photos[?kind=graphic] (signed in, multipart with one file part) stores a photo or a
- * graphic and answers 201 { path, width, height }. GET /media/:key serves stored images publicly (public
- * profiles embed them), each as the type it was stored as; a card host only its own account's
- * (server/public-profile/card-host.ts).
+ * POST /api/media/photos[?kind=graphic][&card=<vcard id>|&team=1] (signed in, multipart with one file
+ * part) stores a photo or a graphic, under the account it is for, and answers 201 { path, width, height }.
+ * GET /media/:key serves stored images publicly (public profiles embed them), each as the type it was
+ * stored as; a card host only its own account's (server/public-profile/card-host.ts).
  */
 export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): Promise<void> {
   // the signed-in user of each upload, found before any of its body is read
@@ -57,8 +69,14 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: AppDeps, a
         const user = uploaders.get(request);
         if (!user) throw new AppError('unauthenticated');
         const query = UploadQuerySchema.safeParse(request.query);
-        if (!query.success) throw new AppError('validation_failed', { field: 'kind' });
-        const photo = await uploadPhoto({ ...deps, user }, await readOneFile(request), query.data.kind);
+        if (!query.success) {
+          const field = query.error.issues[0]?.path[0];
+          throw new AppError('validation_failed', { field: typeof field === 'string' ? field : 'kind' });
+        }
+        const { kind, ...purpose } = query.data;
+        // before the body is read: a refused upload stores nothing
+        const account = await photoAccount(deps.db, user.id, purpose);
+        const photo = await uploadPhoto({ ...deps, user }, await readOneFile(request), kind, account);
         return reply.status(201).send(photo);
       },
     });

@@ -29,8 +29,9 @@ export interface UploadedPhoto {
 }
 
 /**
- * Stores an uploaded photo or graphic (MediaKind) for the signed-in user: re-encoded (process.ts), within
- * the plan's photo storage, written to storage before the row that points at it; when the row cannot be
+ * Stores an uploaded photo or graphic (MediaKind) for an account, the signed-in user's unless another is
+ * named (a team's: server/teams/access.ts photoAccount): re-encoded (process.ts), within that account's
+ * plan's photo storage, written to storage before the row that points at it; when the row cannot be
  * written the object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
  * invalid_image, heic_unsupported and storage_quota_exceeded (meta.limitMb).
  */
@@ -38,6 +39,7 @@ export async function uploadPhoto(
   ctx: ServiceContext,
   bytes: Buffer,
   kind: MediaKind = 'photo',
+  accountId: string = ctx.user.id,
 ): Promise<UploadedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
   const photo = await processPhoto(bytes, kind);
@@ -46,16 +48,16 @@ export async function uploadPhoto(
   await ctx.storage.put(key, photo.body, contentType);
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      // one upload per user at a time: two at once cannot both slip under the quota
-      await sql`select pg_advisory_xact_lock(${sql.lit(MEDIA_LOCK_NAMESPACE)}, hashtext(${ctx.user.id}))`.execute(
+      // one upload per account at a time: two at once cannot both slip under the quota
+      await sql`select pg_advisory_xact_lock(${sql.lit(MEDIA_LOCK_NAMESPACE)}, hashtext(${accountId}))`.execute(
         trx,
       );
-      await assertStorageRoom(trx, ctx.user.id, photo.body.length);
+      await assertStorageRoom(trx, accountId, photo.body.length);
       await trx
         .insertInto('media')
         .values({
           key,
-          user_id: ctx.user.id,
+          user_id: accountId,
           content_type: contentType,
           bytes: photo.body.length,
           width: photo.width,

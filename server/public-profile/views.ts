@@ -23,7 +23,7 @@ import { createCountSpill } from '../lib/count-spill.ts';
 // Spec section 4: each view of a public profile is counted, without slowing the page. A view is queued in
 // memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past its memory) and
 // written with the others in one transaction shortly after, with the batch's id, as one row per card,
-// device, browser, referrer host, country and second with its number of views.
+// device, browser, referrer host, country, campaign and second with its number of views.
 
 export interface View extends Visit {
   userId: string;
@@ -77,8 +77,10 @@ export function createViewRecorder(
           if (!(await isFirstWriteOf(trx, id))) return false;
           await sql`
             insert into profile_views
-              (user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
-            select v.user_id, vcards.id, v.device, v.browser, v.referrer_host, v.country, v.viewed_at, v.views
+              (user_id, vcard_id, device, browser, referrer_host, country,
+               utm_source, utm_medium, utm_campaign, viewed_at, views)
+            select v.user_id, vcards.id, v.device, v.browser, v.referrer_host, v.country,
+                   v.utm_source, v.utm_medium, v.utm_campaign, v.viewed_at, v.views
             from unnest(
               ${groups.map((group) => group.userId)}::text[],
               ${groups.map((group) => group.vcardId)}::uuid[],
@@ -86,9 +88,13 @@ export function createViewRecorder(
               ${groups.map((group) => group.browser)}::text[],
               ${groups.map((group) => group.referrerHost)}::text[],
               ${groups.map((group) => group.country)}::text[],
+              ${groups.map((group) => group.utm_source)}::text[],
+              ${groups.map((group) => group.utm_medium)}::text[],
+              ${groups.map((group) => group.utm_campaign)}::text[],
               ${groups.map((group) => group.viewedAt)}::timestamptz[],
               ${groups.map((group) => group.count)}::int[]
-            ) as v(user_id, vcard_id, device, browser, referrer_host, country, viewed_at, views)
+            ) as v(user_id, vcard_id, device, browser, referrer_host, country,
+                   utm_source, utm_medium, utm_campaign, viewed_at, views)
             join users on users.id = v.user_id
             left join vcards on vcards.id = v.vcard_id`.execute(trx);
           return true;

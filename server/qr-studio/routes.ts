@@ -17,8 +17,8 @@ const DownloadQuery = z.object({
 });
 
 /**
- * GET /api/qr-codes/:id/:format (signed in; png|svg|pdf, ?size= for PNG) – one of the user's QR codes as
- * a file, in its design (every plan downloads its codes; a design is drawn while the plan includes it).
+ * GET /api/qr-codes/:id/:format (signed in; png|svg|pdf, ?size= for PNG) – one of the user's QR codes (or
+ * a team card's they may edit) as a file, in its design (every plan downloads its codes; a design is drawn while the plan includes it).
  */
 export function registerQrStudioRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): void {
   app.get(`${serverPaths.qrDownloads}/:id/:format`, async (request, reply) => {

@@ -10,6 +10,7 @@ import { AppError } from '../lib/errors.ts';
 import { readLinkRecord } from '../links/present.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
+import { qrCodeAccount } from '../teams/access.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
@@ -138,7 +139,7 @@ const CONTENT_TYPES: Record<QrDownloadFormat, string> = {
 };
 
 /**
- * A QR code of the user as a file: PNG of `size` px, SVG or PDF (vector), in the design in effect (the
+ * A QR code of the user (or of a team card they may edit) as a file: PNG of `size` px, SVG or PDF (vector), in the design in effect (the
  * plain one when the plan no longer includes the saved design). Throws not_found.
  */
 export async function qrCodeFile(
@@ -146,9 +147,11 @@ export async function qrCodeFile(
   userId: string,
   request: { id: string; format: QrDownloadFormat; size: number },
 ): Promise<QrFile> {
+  // one's own code, or a team card's that one may edit: drawn in its account's plan
+  const account = await qrCodeAccount(deps.db, userId, request.id);
   const [link, plan] = await Promise.all([
-    ownQrLink(deps.db, userId, request.id),
-    planInEffectOf(deps, userId),
+    ownQrLink(deps.db, account, request.id),
+    planInEffectOf(deps, account),
   ]);
   const design = qrDesignInEffect(plan, link.qr_design);
   const drawing = drawQr(printedQrUrl(deps.config.publicUrl, link), design);

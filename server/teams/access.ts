@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasTeamRole, type TeamRole } from '../../src/teams.ts';
 import { AppError } from '../lib/errors.ts';
+import { teamAccountFor } from './cards.ts';
 
 // Who may act on what in a team: the one place that reads a person's membership and compares roles.
 // Procedures declare the role they need in `.meta({ teamRole })` (server/trpc/init.ts), plain routes and
@@ -103,4 +104,45 @@ export async function cardAccount(
     throw new AppError('team_role_required', { role: 'admin', inTeam: true });
   }
   throw new AppError('not_found');
+}
+
+/**
+ * What an uploaded photo is for (the upload's query, server/media/routes.ts): the uploader's own (nothing
+ * named), a card (`card`: a team card's photo belongs to the team), or the team itself (`team`: its logo, or
+ * an admin's new card before it exists).
+ */
+export interface PhotoPurpose {
+  card?: string | undefined;
+  team?: boolean | undefined;
+}
+
+/**
+ * The account an upload is stored under, so that a team card's photos stay with the team when its member
+ * leaves: the uploader's own; the card's account when they may edit it (cardAccount); the team's account
+ * for its owner and admins (team_role_required otherwise).
+ */
+export async function photoAccount(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: PhotoPurpose,
+): Promise<string> {
+  if (purpose.card) return cardAccount(db, userId, purpose.card, 'edit');
+  if (!purpose.team) return userId;
+  const { teamId } = await requireTeamRole(db, userId, 'admin');
+  return db.transaction().execute((trx) => teamAccountFor(trx, teamId));
+}
+
+/**
+ * The account a QR code belongs to, when `userId` may download it: their own, or the code a team card
+ * manages when they may edit that card (cardAccount). Anything else reads as not found.
+ */
+export async function qrCodeAccount(db: Kysely<Database>, userId: string, linkId: string): Promise<string> {
+  const link = await db
+    .selectFrom('links')
+    .select(['user_id', 'vcard_id'])
+    .where('id', '=', linkId)
+    .executeTakeFirst();
+  if (link?.user_id === userId) return userId;
+  if (!link?.vcard_id) throw new AppError('not_found');
+  return cardAccount(db, userId, link.vcard_id, 'edit');
 }

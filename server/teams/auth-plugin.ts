@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
+import { VALIDATION_MESSAGES } from '../../src/messages.ts';
 import { HOUR_IN_SECONDS } from '../../src/email-links.ts';
 import { can } from '../../src/plans.ts';
 import { TeamNameSchema, TeamSlugSchema } from '../../src/schemas/team.ts';
@@ -71,6 +72,13 @@ export async function teamPlugin({
     }
   };
 
+  // the logo is set by teams.setLogo, which checks that it is the team's own photo (server/teams/logo.ts)
+  const refuseLogo = (logo: unknown) => {
+    if (logo !== undefined) {
+      throw refuse('BAD_REQUEST', AUTH_ERROR_CODES.validationFailed, VALIDATION_MESSAGES.photoInvalid);
+    }
+  };
+
   const refuseOwnerRole = (role: string) => {
     if (!(INVITABLE_TEAM_ROLES as readonly string[]).includes(role)) {
       throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', 'Ownership is transferred, not given by a role.');
@@ -135,6 +143,7 @@ export async function teamPlugin({
       beforeCreateOrganization: async ({ organization: team, user }) => {
         refuseInvalid(TeamNameSchema.safeParse(team.name ?? ''));
         refuseInvalid(TeamSlugSchema.safeParse(team.slug ?? ''));
+        refuseLogo(team.logo);
         if (!can(await planInEffectOf({ db }, user.id), 'teamAccess')) {
           throw refuse('FORBIDDEN', 'PLAN_REQUIRED', 'A team is part of the Business plan.');
         }
@@ -143,6 +152,7 @@ export async function teamPlugin({
       beforeUpdateOrganization: async ({ organization: team }) => {
         if (team.name !== undefined) refuseInvalid(TeamNameSchema.safeParse(team.name));
         if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
+        refuseLogo(team.logo);
         return Promise.resolve();
       },
       // the team's account exists from the start, so its members' live updates include its cards

@@ -62,6 +62,8 @@ export interface TeamCardView {
   inviteeEmail: string | null;
   /** Its public page (its QR code opens it through its short link). */
   pageUrl: string;
+  /** The QR code it manages (links.id), for the dashboard's downloads of the printed code. */
+  qrCodeId: string | null;
   /** Offline because the team's Business plan ended. */
   paused: boolean;
   version: number;
@@ -107,6 +109,14 @@ async function cardsOfTeam(
       'users.name as memberName',
       'users.email as memberEmail',
     ])
+    .select((eb) =>
+      eb
+        .selectFrom('links')
+        .select('links.id')
+        .whereRef('links.vcard_id', '=', 'vcards.id')
+        .limit(1)
+        .as('qrCodeId'),
+    )
     .where('vcards.user_id', '=', account.account_id)
     .orderBy('vcards.created_at', 'desc')
     .orderBy('vcards.id');
@@ -123,6 +133,7 @@ async function cardsOfTeam(
         : null,
     inviteeEmail: row.invitee_email,
     pageUrl: vcardPageUrl(ctx.config.publicUrl, row.id),
+    qrCodeId: row.qrCodeId,
     paused,
     version: row.version,
     updatedAt: row.updated_at,

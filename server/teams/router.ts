@@ -4,11 +4,13 @@ import {
   InvitationIdSchema,
   MemberIdSchema,
   TeamEventsPageSchema,
+  TeamLogoSchema,
 } from '../../src/schemas/team.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
 import { teamEvents } from './audit.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, teamCards } from './cards.ts';
+import { setTeamLogo } from './logo.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 
 // What the organization plugin's own endpoints (/api/auth/organization/*) lack: the team page's view, an
@@ -38,4 +40,9 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(AssignTeamCardSchema)
     .mutation(({ ctx, input }) => assignTeamCard(ctx, actingTeam(ctx), input)),
+  // the team's logo (server/teams/logo.ts): the plugin's update leaves it alone
+  setLogo: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(TeamLogoSchema)
+    .mutation(({ ctx, input }) => setTeamLogo(ctx, actingTeam(ctx), input)),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { ACTIVITY_WINDOW_DAYS, ANALYTICS_RANGES, canonicalTimeZone } from '../analytics.ts';
+import { ANALYTICS_RANGES, canonicalTimeZone, DEFAULT_RANGE } from '../analytics.ts';
 import { singleLineText } from '../text.ts';
 
 // analytics.overview: the browser sends its own time zone (Intl ... resolvedOptions().timeZone) so that
 // days start at the person's midnight. A zone the server does not know counts days in UTC instead of
 // failing the page.
 
-// `days` is one of the page's ranges; one that the plan lacks is refused with plan_required by the service.
+// `range` is one of the page's ranges; one that the plan lacks is refused with plan_required by the service.
 
 export const AnalyticsOverviewInputSchema = z.object({
   timeZone: singleLineText().transform(canonicalTimeZone),
-  days: z.union(ANALYTICS_RANGES.map((days) => z.literal(days))).default(ACTIVITY_WINDOW_DAYS),
+  range: z.enum(ANALYTICS_RANGES).default(DEFAULT_RANGE),
 });
 export type AnalyticsOverviewInput = z.output<typeof AnalyticsOverviewInputSchema>;
 

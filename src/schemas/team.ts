@@ -3,7 +3,7 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { INVITABLE_TEAM_ROLES, TEAM_NAME_MAX_LENGTH, teamSlugProblem } from '../teams.ts';
 import { singleLineText } from '../text.ts';
 import { EmailSchema } from './auth.ts';
-import { VcardFormSchema } from './vcard.ts';
+import { photoPath, VcardFormSchema } from './vcard.ts';
 
 // What the team screens send: one schema for the form and for the server's input.
 
@@ -27,6 +27,10 @@ export type CreateTeamInput = z.infer<typeof CreateTeamSchema>;
 
 export const RenameTeamSchema = z.object({ name: TeamNameSchema });
 export type RenameTeamInput = z.infer<typeof RenameTeamSchema>;
+
+/** The team's logo: a photo uploaded for the team (its /media/ path), or null for none. */
+export const TeamLogoSchema = z.object({ logo: photoPath });
+export type TeamLogoInput = z.output<typeof TeamLogoSchema>;
 
 export const InvitableTeamRoleSchema = z.enum(INVITABLE_TEAM_ROLES);
 

@@ -29,12 +29,9 @@ const NOW = new Date('2026-03-20T16:00:00Z');
 const NEW_YORK = 'America/New_York';
 const DESKTOP_FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-const range = (days: number, timeZone = NEW_YORK) => AnalyticsOverviewInputSchema.parse({ timeZone, days });
-const asUser = (userId: string) => ({
-  db: t.db,
-  user: { id: userId, email: '', name: '' },
-  config: t.config,
-});
+const range = (days: 7 | 30 | 90, timeZone = NEW_YORK) =>
+  AnalyticsOverviewInputSchema.parse({ timeZone, range: `${days}d` });
+const asUser = (userId: string) => ({ db: t.db, accountId: userId, config: t.config });
 
 type Dims = { device?: string; browser?: string; referrer_host?: string | null; country?: string | null };
 
@@ -145,20 +142,26 @@ describe('analytics.breakdowns (at a fixed now)', () => {
     const free = await createSignedInOwner(t, { plan: 'free' });
     const refused = await trpcQuery(t.app, 'analytics.breakdowns', free.cookie, {
       timeZone: 'UTC',
-      days: 30,
+      range: '30d',
     });
     expect(refused.statusCode).toBe(403);
     expect(trpcError(refused).data.reason).toBe('plan_required');
-    const week = await trpcQuery(t.app, 'analytics.overview', free.cookie, { timeZone: 'UTC', days: 7 });
+    const week = await trpcQuery(t.app, 'analytics.overview', free.cookie, { timeZone: 'UTC', range: '7d' });
     expect(week.statusCode).toBe(403);
     expect(trpcError(week).data.meta).toEqual({ feature: 'fullAnalytics', plan: 'pro' });
-    const month = await trpcQuery(t.app, 'analytics.overview', free.cookie, { timeZone: 'UTC', days: 30 });
+    const month = await trpcQuery(t.app, 'analytics.overview', free.cookie, {
+      timeZone: 'UTC',
+      range: '30d',
+    });
     expect(month.statusCode).toBe(200);
-    const odd = await trpcQuery(t.app, 'analytics.overview', free.cookie, { timeZone: 'UTC', days: 12 });
+    const odd = await trpcQuery(t.app, 'analytics.overview', free.cookie, { timeZone: 'UTC', range: '12d' });
     expect(trpcError(odd).data.reason).toBe('validation_failed');
 
     const pro = await createSignedInOwner(t, { plan: 'pro' });
-    const quarter = await trpcQuery(t.app, 'analytics.breakdowns', pro.cookie, { timeZone: 'UTC', days: 90 });
+    const quarter = await trpcQuery(t.app, 'analytics.breakdowns', pro.cookie, {
+      timeZone: 'UTC',
+      range: '90d',
+    });
     expect(quarter.statusCode).toBe(200);
     expect(trpcData<AnalyticsBreakdowns>(quarter).visitors).toHaveLength(90);
   });
@@ -184,7 +187,7 @@ describe("the CSV of a range's events", () => {
     await addEvents(link, owner.userId, 'click', ago(24 * 20), 5);
     await addEvents(link, owner.userId, 'scan', ago(24 * 40), 8);
 
-    const response = await csvOf(owner.cookie, 'days=7&timeZone=UTC');
+    const response = await csvOf(owner.cookie, 'range=7d&timeZone=UTC');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -203,7 +206,7 @@ describe("the CSV of a range's events", () => {
       `${ago(72).slice(0, 19)}Z,view,card,${card},Card,unknown,unknown,,,2`,
       `${ago(1).slice(0, 19)}Z,scan,qr,${link},"'=HYPERLINK(""x"")",mobile,safari,a.example,US,3`,
     ]);
-    const month = await csvOf(owner.cookie, 'days=30&timeZone=UTC');
+    const month = await csvOf(owner.cookie, 'range=30d&timeZone=UTC');
     const counts = month.body
       .replace(/^\uFEFF/, '')
       .trim()
@@ -212,8 +215,8 @@ describe("the CSV of a range's events", () => {
       .map((line) => Number(line.split(',').at(-1)));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
 
-    expect((await csvOf(owner.cookie, 'days=12&timeZone=UTC')).statusCode).toBe(400);
-    expect((await csvOf('', 'days=7&timeZone=UTC')).statusCode).toBe(401);
+    expect((await csvOf(owner.cookie, 'range=12d&timeZone=UTC')).statusCode).toBe(400);
+    expect((await csvOf('', 'range=7d&timeZone=UTC')).statusCode).toBe(401);
   });
 
   it("names the columns and values in the account's language, with the byte order mark", async () => {
@@ -229,7 +232,7 @@ describe("the CSV of a range's events", () => {
     });
     await addViews(owner.userId, card, at, 1);
 
-    const response = await csvOf(owner.cookie, 'days=7&timeZone=UTC');
+    const response = await csvOf(owner.cookie, 'range=7d&timeZone=UTC');
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, ...rows] = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
@@ -257,7 +260,7 @@ describe("the CSV of a range's events", () => {
     const free = await createSignedInOwner(t, { plan: 'free' });
     const link = (await addLink(t.db, free.userId, { kind: 'qr' })).id;
     await addEvents(link, free.userId, 'scan', new Date().toISOString(), 1);
-    const response = await csvOf(free.cookie, 'days=30&timeZone=UTC');
+    const response = await csvOf(free.cookie, 'range=30d&timeZone=UTC');
     expect(response.statusCode).toBe(403);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json()).toMatchObject({ reason: 'plan_required' });
@@ -350,7 +353,7 @@ describe('recording visits', () => {
         expect(row).toEqual({ device: 'unknown', browser: 'unknown', referrer_host: null, country: null });
       }
       const result = await analyticsBreakdowns(
-        { db: quiet.db, user: { id: owner.userId, email: '', name: '' }, config: quiet.config },
+        { db: quiet.db, accountId: owner.userId, config: quiet.config },
         range(7, 'UTC'),
       );
       expect(result.notRecorded).toEqual(['devices', 'referrers', 'countries']);

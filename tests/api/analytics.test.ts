@@ -35,11 +35,7 @@ const NEW_YORK = 'America/New_York';
 
 /** The overview at NOW, through the procedure's own input schema. */
 const overviewAtNow = (userId: string, timeZone: string) =>
-  analyticsOverview(
-    { db: t.db, user: { id: userId, email: '', name: '' } },
-    AnalyticsOverviewInputSchema.parse({ timeZone }),
-    NOW,
-  );
+  analyticsOverview({ db: t.db, accountId: userId }, AnalyticsOverviewInputSchema.parse({ timeZone }), NOW);
 
 /** analytics.overview as the signed-in browser asks for it, now. */
 const overview = async (cookie: string, timeZone: string) => {
@@ -67,7 +63,7 @@ async function addViews(userId: string, at: string, views: number) {
 /** The days of a series that have something, as date -> counts. */
 function busyDays(result: AnalyticsOverview) {
   return Object.fromEntries(
-    result.days
+    result.buckets
       .filter((day) => day.scans + day.views + day.clicks > 0)
       .map(({ date, ...counts }) => [date, counts]),
   );
@@ -124,10 +120,10 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
       clicks: { current: 6, previous: 0, change: null },
       interactions: { current: 19, previous: 14, change: expect.closeTo((5 / 14) * 100, 6) },
     });
-    expect(result.days).toHaveLength(30);
-    expect(result.days[0]).toEqual({ date: '2026-02-19', scans: 1, views: 0, clicks: 0 });
-    expect(result.days[1]).toEqual({ date: '2026-02-20', scans: 0, views: 0, clicks: 0 });
-    expect(result.days.at(-1)?.date).toBe('2026-03-20');
+    expect(result.buckets).toHaveLength(30);
+    expect(result.buckets[0]).toEqual({ date: '2026-02-19', scans: 1, views: 0, clicks: 0 });
+    expect(result.buckets[1]).toEqual({ date: '2026-02-20', scans: 0, views: 0, clicks: 0 });
+    expect(result.buckets.at(-1)?.date).toBe('2026-03-20');
     expect(busyDays(result)).toEqual({
       '2026-02-19': { scans: 1, views: 0, clicks: 0 },
       '2026-03-01': { scans: 0, views: 2, clicks: 0 },
@@ -174,7 +170,7 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
     for (const total of Object.values(result.totals)) {
       expect(total).toEqual({ current: 0, previous: 0, change: null });
     }
-    expect(result.days).toHaveLength(30);
+    expect(result.buckets).toHaveLength(30);
     expect(busyDays(result)).toEqual({});
   });
 
@@ -214,8 +210,8 @@ describe('analytics.overview', () => {
     });
     const theirs = await overview(other.cookie, NEW_YORK);
     expect(theirs.totals.interactions).toEqual({ current: 150, previous: 40, change: 275 });
-    expect(theirs.days).toHaveLength(30);
-    expect(theirs.days.reduce((sum, day) => sum + day.scans + day.views + day.clicks, 0)).toBe(150);
+    expect(theirs.buckets).toHaveLength(30);
+    expect(theirs.buckets.reduce((sum, day) => sum + day.scans + day.views + day.clicks, 0)).toBe(150);
   });
 
   it('counts days in UTC when the time zone is not one it knows', async () => {

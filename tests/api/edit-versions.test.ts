@@ -86,6 +86,7 @@ const NO_EDIT: Record<string, string> = {
   'support.sendAsVisitor': 'sends a message',
   'teams.assignCard': 'a member picked from the list, applied at once',
   'teams.createCard': 'creates a card (version 1)',
+  'teams.setLogo': 'a picture uploaded, applied at once',
   'teams.transferOwnership': 'a member picked from the list, applied at once',
   'vcards.create': 'creates a card (version 1)',
   'vcards.delete': 'deletes a card',

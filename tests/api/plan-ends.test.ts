@@ -202,7 +202,7 @@ describe.each(ENDINGS)('a Pro plan whose period ended (%s) is Free', (by) => {
     );
     expectRefused(design, 'plan_required');
     expect(trpcError(design).data.meta).toEqual(required);
-    const week = await query('analytics.overview', owner.cookie, { timeZone: 'UTC', days: 7 });
+    const week = await query('analytics.overview', owner.cookie, { timeZone: 'UTC', range: '7d' });
     expectRefused(week, 'plan_required');
     expect(trpcError(week).data.meta).toEqual({ feature: 'fullAnalytics', plan: 'pro' });
     const studio = await mutate('qrStudio.saveDesign', owner.cookie, {

@@ -166,6 +166,9 @@ describe('GET /l/{code}', () => {
       'occurred_at',
       'referrer_host',
       'user_id',
+      'utm_campaign',
+      'utm_medium',
+      'utm_source',
     ]);
   });
 

@@ -17,7 +17,13 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamCard, addTeamInvitation, joinTeam, organizationCall } from '../support/teams.ts';
+import {
+  addTeamCard,
+  addTeamInvitation,
+  addTeamOfFour,
+  joinTeam,
+  organizationCall,
+} from '../support/teams.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // A team's cards (DECISIONS.md "Teams"): they belong to the team's account, so the card, its short link,
@@ -50,20 +56,7 @@ const card = (overrides: Partial<VcardFormValues> = {}): VcardFormValues => ({
   ...overrides,
 });
 
-/** A Business owner's team with an admin and two members, each signed in. */
-async function teamOfFour() {
-  const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
-  const admin = await createSignedInOwner(t, { plan: 'free', name: 'Adam Admin' });
-  const member = await createSignedInOwner(t, { plan: 'free', name: 'Mia Member' });
-  const successor = await createSignedInOwner(t, { plan: 'free', name: 'Sam Successor' });
-  const { teamId } = await addTeam(t.db, [
-    { userId: owner.userId, role: 'owner' },
-    { userId: admin.userId, role: 'admin' },
-    { userId: member.userId, role: 'member' },
-    { userId: successor.userId, role: 'member' },
-  ]);
-  return { teamId, owner, admin, member, successor };
-}
+const teamOfFour = () => addTeamOfFour(t);
 
 async function cardsOf(cookie: string, procedure: 'teams.cards' | 'teams.myCards' = 'teams.cards') {
   return trpcData<TeamCardView[]>(await trpcQuery(t.app, procedure, cookie));

@@ -282,6 +282,8 @@ const TEAM_PROCEDURES: Record<
     otherTeam: 'not_found',
   },
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
+  // the owner of another team removes their own team's logo
+  'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {

@@ -22,8 +22,11 @@ interface LinkList {
 }
 type Overview = { totals: Record<'scans' | 'views' | 'clicks', { current: number }> };
 
-/** Activity through the app: a QR code scanned three times, a profile link clicked twice, the profile viewed once. */
-async function makeActivity(page: Page) {
+/**
+ * Activity through the app: a QR code scanned three times (its address carrying `campaign`, utm_*
+ * parameters, when given), a profile link clicked twice, the profile viewed once.
+ */
+async function makeActivity(page: Page, campaign = '') {
   const username = String(20_000_000 + Math.floor(Math.random() * 70_000_000));
   await callTrpc(page, 'profile.updateDetails', {
     name: 'Ada Lovelace',
@@ -45,7 +48,9 @@ async function makeActivity(page: Page) {
     expect(response.status, url).toBe(302);
   };
   const qrCode = qrCodes.items.find((item) => item.title === 'Menu');
-  for (let i = 0; i < 3; i++) await follow(qrCode?.qrUrl);
+  const scanUrl = new URL(qrCode?.qrUrl ?? '', appOrigin());
+  for (const [name, value] of new URLSearchParams(campaign)) scanUrl.searchParams.append(name, value);
+  for (let i = 0; i < 3; i++) await follow(scanUrl.href);
   for (let i = 0; i < 2; i++) await follow(profileLinks.items[0]?.shortUrl);
   const profile = await visit(`/${username}`);
   expect(profile.status).toBe(200);
@@ -194,6 +199,11 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
       .getByRole('listitem')
       .filter({ hasText: 'Total interactions' }),
   ).toContainText('6');
+  // the 12 months are Business's: shown locked with the plan's name, leading to the plan picker
+  const locked = page.getByRole('link', { name: '12 months Business (upgrade to choose it)' });
+  await expect(locked).toHaveAttribute('href', /\/billing\?/);
+  await expect(page.getByRole('link', { name: 'Upgrade to Business' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sources (utm_source)' })).toHaveCount(0);
 
   // one click downloads the range's events: their counts add up to the cards
   const [download] = await Promise.all([
@@ -228,6 +238,59 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
   }
 });
 
+test('a Business account sees 12 months month by month and the campaigns its visits came from', async ({
+  page,
+}, testInfo) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signedInNewPerson(page);
+  await buyPlan(page, 'business');
+  await makeActivity(page, 'utm_source=Flyer&utm_medium=print&utm_campaign=Autumn%20Menu');
+  await page.goto('/dashboard');
+
+  // the 12 months: a point a month, today's month last, with the same totals as the cards
+  await page.getByRole('radio', { name: '12 months' }).check();
+  const cards = page.getByRole('list', { name: 'Totals of the last 12 months' });
+  await expect(cards.getByRole('listitem').filter({ hasText: 'Total interactions' })).toContainText('6');
+  await expect(cards.getByText('New: none in the same months a year before').first()).toBeAttached();
+  const overview = page.getByRole('region', { name: 'Activity overview' });
+  await expect(overview.getByText(/Busiest month: .*, with 6 interactions\./)).toBeVisible();
+  const months = overview.getByRole('table', { name: 'Activity per month' }).getByRole('row');
+  await expect(months).toHaveCount(13);
+  await expect(months.last().getByRole('cell')).toHaveText(['3', '1', '2']);
+  await expect(overview.locator('.recharts-line-dot')).toHaveCount(3 * 12);
+  const visitors = page.getByRole('table', { name: 'Unique visitors per month' }).getByRole('row');
+  await expect(visitors).toHaveCount(13);
+
+  // the campaigns of the scans; the clicks and the view carried none
+  const sources = page.getByRole('region', { name: 'Sources (utm_source)' });
+  await expect(sources.getByRole('listitem')).toHaveText(['Not tagged3', 'flyer3']);
+  await expect(page.getByRole('region', { name: 'Campaigns (utm_campaign)' })).toContainText('autumn menu');
+  await expect(page.getByRole('link', { name: /Upgrade to Business/ })).toHaveCount(0);
+
+  for (const language of ['en', 'es'] as const) {
+    await callTrpc(page, 'profile.setLanguage', { language });
+    for (const [device, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard');
+      await page.getByRole('radio', { name: language === 'en' ? '12 months' : '12 meses' }).check();
+      await expect(page.locator('.recharts-line-dot')).toHaveCount(3 * 12);
+      await expect(
+        page.getByRole('region', { name: language === 'en' ? 'Media (utm_medium)' : 'Medios (utm_medium)' }),
+      ).toContainText('print');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const path = testInfo.outputPath(`analytics-business-${device}-${language}.png`);
+      await page.screenshot({ path, fullPage: true });
+      await testInfo.attach(`analytics (Business, 12 months), ${device}, ${language}`, {
+        path,
+        contentType: 'image/png',
+      });
+      await expectAccessible(page);
+    }
+  }
+});
+
 test('a Free account keeps its 30 days and sees the upgrade prompt instead of ranges, breakdowns and CSV', async ({
   page,
 }) => {
@@ -239,7 +302,7 @@ test('a Free account keeps its 30 days and sees the upgrade prompt instead of ra
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveCount(0);
   // the download itself is refused too, with nothing in it
-  const csv = await page.request.get('/api/analytics/events.csv?days=30&timeZone=UTC');
+  const csv = await page.request.get('/api/analytics/events.csv?range=30d&timeZone=UTC');
   expect(csv.status()).toBe(403);
   expect(await csv.json()).toMatchObject({ reason: 'plan_required' });
   await expectAccessible(page);

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
 import {
-  appOrigin,
   buyPlan,
   callTrpc,
   closeWithEscape,
@@ -18,6 +16,7 @@ import {
   test,
   waitForMail,
 } from './support.ts';
+import { businessOwner, organizationPost, uniqueSlug } from './team-support.ts';
 
 // Teams (DECISIONS.md "Teams"): an owner on Business makes a team and invites by e-mail (the real SMTP
 // receiver of global-setup.ts); the invited person opens the mailed link signed out, signs up, confirms,
@@ -25,35 +24,6 @@ import {
 // axe on the team page, its forms, its dialogs and the invitation's states.
 
 const PHONE = { width: 390, height: 844 };
-
-/** A Business account (demo checkout), signed in on its own browser context, in `language`. */
-async function businessOwner(
-  browser: Browser,
-  extraHTTPHeaders: Record<string, string> | undefined,
-  name: string,
-  language: 'en' | 'es' = 'en',
-): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ baseURL: appOrigin(), extraHTTPHeaders });
-  const page = await context.newPage();
-  const email = await signedInNewPerson(page, name);
-  await buyPlan(page, 'business');
-  if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
-  return { page, email };
-}
-
-/** A team made and an invitation sent through the organization plugin, as the team page calls it. */
-async function organizationPost<T>(page: Page, endpoint: string, data: Record<string, unknown>): Promise<T> {
-  const response = await page.request.post(`/api/auth/organization/${endpoint}`, {
-    data,
-    headers: { origin: appOrigin() },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as T;
-}
-
-function uniqueSlug(prefix: string): string {
-  return `${prefix}-${randomBytes(3).toString('hex')}`;
-}
 
 /** The invitation's link from the mail that arrived for `email`. */
 async function invitationLink(email: string): Promise<string> {

@@ -7,6 +7,7 @@ import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { NO_CAMPAIGN } from '../../src/utm.ts';
 import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
 import type { Visit } from '../../server/analytics/visit.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
@@ -448,13 +449,17 @@ export function qrDesignInput(overrides: Partial<QrDesign> = {}): QrDesign {
   };
 }
 
-/** What a counted visit records of its visitor (server/analytics/visit.ts): a phone's Safari from nowhere by default. */
+/**
+ * What a counted visit records of its visitor (server/analytics/visit.ts): a phone's Safari from nowhere,
+ * without a campaign, by default.
+ */
 export function visitFacts(fields: Partial<Visit> = {}): Visit {
   return {
     device: 'mobile',
     browser: 'safari',
     referrerHost: null,
     country: null,
+    ...NO_CAMPAIGN,
     visitor: { address: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone) Safari/604.1' },
     ...fields,
   };

@@ -321,8 +321,15 @@ export function trpcQuery(
 
 let photoCounter = 0;
 
-/** Uploads a small JPEG (a new colour each time) through the real upload route; returns its /media/ path. */
-export async function uploadTestPhoto(app: FastifyInstance, cookie: string): Promise<string> {
+/**
+ * Sends a small JPEG (a new colour each time) to the real upload route, with `query` (what it is for:
+ * `?card=<id>`, `?team=1`); returns the route's answer.
+ */
+export async function sendTestPhoto(
+  app: FastifyInstance,
+  cookie: string,
+  query = '',
+): Promise<LightMyRequestResponse> {
   photoCounter += 1;
   const jpeg = await sharp({
     create: {
@@ -336,12 +343,17 @@ export async function uploadTestPhoto(app: FastifyInstance, cookie: string): Pro
     .toBuffer();
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'me.jpg');
-  const response = await injectFromApp(app, {
+  return injectFromApp(app, {
     method: 'POST',
-    url: '/api/media/photos',
+    url: `/api/media/photos${query}`,
     headers: { cookie },
     payload: form,
   });
+}
+
+/** Uploads a small JPEG through the real upload route (sendTestPhoto); returns its /media/ path. */
+export async function uploadTestPhoto(app: FastifyInstance, cookie: string, query = ''): Promise<string> {
+  const response = await sendTestPhoto(app, cookie, query);
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { path: string }).path;
 }

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { teamAccountFor } from '../../server/teams/cards.ts';
-import { addLink, addVcard } from './factories.ts';
-import { injectFromApp } from './harness.ts';
+import { addLink, addVcard, createSignedInOwner } from './factories.ts';
+import { injectFromApp, type TestApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
 // (/api/auth/organization/*), as the signed-in browser calls them.
@@ -141,4 +141,19 @@ export async function addTeamCard(
     url: `http://127.0.0.1/vcard/${vcardId}`,
   });
   return { vcardId, linkId, code, accountId };
+}
+
+/** A Business owner's team with an admin and two members (Mia, whose card tests make, and Sam), each signed in. */
+export async function addTeamOfFour(t: TestApp) {
+  const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+  const admin = await createSignedInOwner(t, { plan: 'free', name: 'Adam Admin' });
+  const member = await createSignedInOwner(t, { plan: 'free', name: 'Mia Member' });
+  const successor = await createSignedInOwner(t, { plan: 'free', name: 'Sam Successor' });
+  const { teamId } = await addTeam(t.db, [
+    { userId: owner.userId, role: 'owner' },
+    { userId: admin.userId, role: 'admin' },
+    { userId: member.userId, role: 'member' },
+    { userId: successor.userId, role: 'member' },
+  ]);
+  return { teamId, owner, admin, member, successor };
 }

@@ -92,13 +92,17 @@ describe('the time zone the days are counted in', () => {
   it('is applied by the input schema of analytics.overview', () => {
     expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'asia/tokyo' })).toEqual({
       timeZone: 'Asia/Tokyo',
-      days: 30,
+      range: '30d',
     });
-    expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'nowhere', days: 7 })).toEqual({
+    expect(AnalyticsOverviewInputSchema.parse({ timeZone: 'nowhere', range: '12m' })).toEqual({
       timeZone: 'UTC',
-      days: 7,
+      range: '12m',
     });
-    expect(AnalyticsOverviewInputSchema.safeParse({ timeZone: 'UTC', days: 14 }).success).toBe(false);
+    for (const range of ['14d', '365d', '1y', 30]) {
+      expect(AnalyticsOverviewInputSchema.safeParse({ timeZone: 'UTC', range }).success, String(range)).toBe(
+        false,
+      );
+    }
     expect(AnalyticsOverviewInputSchema.safeParse({}).success).toBe(false);
   });
 });

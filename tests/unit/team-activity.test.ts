@@ -71,6 +71,8 @@ describe('the sentences of the team log', () => {
       card_created: 'Olga Owner made a team card: Ana Admin &lt;ana@example.com&gt;',
       card_handed_over: 'Olga Owner handed on a team card: Ana Admin &lt;ana@example.com&gt;',
       card_unassigned: 'Olga Owner took a team card from its member: Ana Admin &lt;ana@example.com&gt;',
+      logo_changed: 'Olga Owner changed the logo of Ana Admin &lt;ana@example.com&gt;',
+      logo_removed: 'Olga Owner removed the logo of Ana Admin &lt;ana@example.com&gt;',
     });
   });
 

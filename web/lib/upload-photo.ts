@@ -8,7 +8,9 @@ import {
   PHOTO_SOURCE_MAX_BYTES,
   PHOTO_SOURCE_MAX_MB,
   PHOTO_UPLOAD_TIMEOUT_MS,
+  photoUploadUrl,
   type MediaKind,
+  type UploadTarget,
 } from '#src/media.ts';
 import { ERROR_REASON_TEXT } from './error-messages.ts';
 import { decodeHeic, HeicDecoderUnavailable } from './heic-decode.ts';
@@ -18,9 +20,6 @@ import { HEIC_SNIFF_BYTES, isHeicByName, isHeicBytes } from './heic.ts';
 // cover with transparency a PNG that keeps it; a HEIC converted first), checked against the server's limit,
 // then sent with a progress report and a time-out. The server checks and re-encodes again (DECISIONS.md
 // "Photos").
-
-/** server/media/routes.ts */
-const PHOTO_UPLOAD_URL = '/api/media/photos';
 
 /** What the server answers for a stored photo: its /media/ path is what cards and profiles keep. */
 export interface UploadedPhoto {
@@ -216,19 +215,25 @@ export function refusalFailure(body: unknown): PhotoFailure {
 }
 
 /**
- * Sends a photo as multipart form data (the session cookie goes along: same origin), reporting the
- * fraction sent. Gives up after PHOTO_UPLOAD_TIMEOUT_MS. Rejects with PhotoUploadError, or with an
+ * Sends a photo as multipart form data (the session cookie goes along: same origin) to
+ * server/media/routes.ts, for `target` when it is not the person's own (a team card, the team), reporting
+ * the fraction sent. Gives up after PHOTO_UPLOAD_TIMEOUT_MS. Rejects with PhotoUploadError, or with an
  * AbortError when `signal` aborts.
  */
 export function sendPhoto(
   photo: Blob,
-  options: { kind: MediaKind; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+  options: {
+    kind: MediaKind;
+    target?: UploadTarget | undefined;
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+  },
 ): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     const cancelled = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (options.signal?.aborted) return cancelled();
     const request = new XMLHttpRequest();
-    request.open('POST', `${PHOTO_UPLOAD_URL}?kind=${options.kind}`);
+    request.open('POST', photoUploadUrl(options.kind, options.target));
     request.responseType = 'json';
     request.timeout = PHOTO_UPLOAD_TIMEOUT_MS;
     request.upload.onprogress = (event) => {

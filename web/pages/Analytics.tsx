@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ACTIVITY_WINDOW_DAYS, type AnalyticsRange } from '#src/analytics.ts';
+import { DEFAULT_RANGE, featureForRange, RANGE_SHAPES, type AnalyticsRange } from '#src/analytics.ts';
+import { planUnlocking, type PlanId } from '#src/plans.ts';
 import { authClient } from '../lib/auth-client.ts';
 import { trpc } from '../lib/trpc.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -20,10 +21,14 @@ import { useFirstVisit } from './analytics/use-first-visit.ts';
 /** Days are counted from the person's own midnight (the server falls back to UTC for a zone it does not know). */
 const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The months of advancedAnalytics' range, for the upgrade prompt. */
+const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;
+
 /**
  * /dashboard (spec section 2, Analytics): the four counts and the activity chart of the last 30 days; with
  * fullAnalytics a range of 7, 30 or 90 days, the breakdowns and the CSV (issue 13 item 6), else the upgrade
- * prompt in their place.
+ * prompt in their place; with advancedAnalytics the 12 months and the campaigns' breakdowns too, which a
+ * Pro account sees locked.
  */
 export function Analytics() {
   const { t } = useLingui();
@@ -31,11 +36,19 @@ export function Analytics() {
   const userName = sessionName ? <UserText>{sessionName}</UserText> : null;
   const firstVisit = useFirstVisit();
   const fullAnalytics = usePlanFeature('fullAnalytics');
-  const [chosenDays, setDays] = useState<AnalyticsRange>(ACTIVITY_WINDOW_DAYS);
+  const advancedAnalytics = usePlanFeature('advancedAnalytics');
+  const [chosenRange, setRange] = useState<AnalyticsRange>(DEFAULT_RANGE);
+  /** The plan a range needs when the account's lacks it (src/analytics.ts featureForRange), else null. */
+  const lockedBy = (range: AnalyticsRange): PlanId | null => {
+    const feature = featureForRange(range);
+    if (!feature) return null;
+    const allowed = { fullAnalytics, advancedAnalytics }[feature].allowed;
+    return allowed ? null : planUnlocking(feature);
+  };
   // a plan that ended brings the page back to the range every plan has
-  const days = fullAnalytics.allowed ? chosenDays : ACTIVITY_WINDOW_DAYS;
+  const range = lockedBy(chosenRange) ? DEFAULT_RANGE : chosenRange;
   const overview = trpc.analytics.overview.useQuery(
-    { timeZone: BROWSER_TIME_ZONE, days },
+    { timeZone: BROWSER_TIME_ZONE, range },
     { placeholderData: (previous) => previous },
   );
   return (
@@ -54,11 +67,11 @@ export function Analytics() {
       />
       <MissingCardNotice />
       <ShareCardPanel />
-      {fullAnalytics.allowed ? <RangePicker value={days} onChange={setDays} /> : null}
+      {fullAnalytics.allowed ? <RangePicker value={range} onChange={setRange} lockedBy={lockedBy} /> : null}
       {overview.data ? (
         <div className="space-y-6" aria-busy={overview.isPlaceholderData}>
-          <StatCards totals={overview.data.totals} days={overview.data.range} />
-          <ActivityChart days={overview.data.days} />
+          <StatCards totals={overview.data.totals} range={overview.data.range} />
+          <ActivityChart days={overview.data.buckets} unit={overview.data.unit} />
         </div>
       ) : overview.error ? (
         <QueryStatus error={overview.error} onRetry={() => void overview.refetch()} />
@@ -66,7 +79,15 @@ export function Analytics() {
         <AnalyticsSkeleton />
       )}
       {fullAnalytics.allowed ? (
-        <Breakdowns days={days} timeZone={BROWSER_TIME_ZONE} />
+        <>
+          <Breakdowns range={range} timeZone={BROWSER_TIME_ZONE} />
+          <UpgradePrompt feature="advancedAnalytics">
+            <Trans>
+              See the last {TWELVE_MONTHS} months month by month, and which campaigns brought your visitors:
+              the utm_source, utm_medium and utm_campaign of the addresses they opened.
+            </Trans>
+          </UpgradePrompt>
+        </>
       ) : (
         <UpgradePrompt feature="fullAnalytics">
           <Trans>

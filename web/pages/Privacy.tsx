@@ -48,6 +48,12 @@ function VisitorsText() {
         <li>
           <Trans>the card or link that was opened, and when;</Trans>
         </li>
+        <li>
+          <Trans>
+            the campaign the address names, if it names one (its utm_source, utm_medium and utm_campaign
+            parameters, as whoever shared it wrote them);
+          </Trans>
+        </li>
         {kept?.has('devices') && (
           <li>
             <Trans>

@@ -13,9 +13,12 @@ type ProcedurePath = readonly string[];
 /** The queries each kind of change can make stale (topics: server/lib/changes.ts). */
 const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   // a vCard manages its own QR code, the test-data banner depends on whether there are vCards, and a plan
-  // change (published as 'cards': it changes limits and whether the public card is online) changes billing
+  // change (published as 'cards': it changes limits and whether the public card is online) changes billing;
+  // the team's cards are the cards of the team's account, whose changes a member hears too
   cards: [
     ['vcards'],
+    ['teams', 'cards'],
+    ['teams', 'myCards'],
     ['links'],
     ['profile', 'me'],
     ['profile', 'heldUsernames'],

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
-import { PHOTO_SOURCE_MAX_MB, type MediaKind } from '#src/media.ts';
+import { PHOTO_SOURCE_MAX_MB, type MediaKind, type UploadTarget } from '#src/media.ts';
 import { cn } from '../../lib/cn.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -24,6 +24,10 @@ export interface PhotoInputProps {
   onUploadingChange?: (busy: boolean) => void;
   /** 'graphic' for a logo or cover: its transparency is kept (src/media.ts MEDIA_KINDS). */
   kind?: MediaKind;
+  /** Whose the photo is when not the person's own: a team card's, the team's (src/media.ts). */
+  uploadFor?: UploadTarget | undefined;
+  /** How the current picture is shown: a round portrait, or a logo whole in a square. */
+  preview?: 'round' | 'logo';
   label?: ReactNode;
   /** What the photo is used for, under the label. */
   hint?: ReactNode;
@@ -51,6 +55,8 @@ export function PhotoInput({
   onChange,
   onUploadingChange,
   kind = 'photo',
+  uploadFor,
+  preview = 'round',
   label,
   hint,
   disabled = false,
@@ -81,6 +87,7 @@ export function PhotoInput({
       setStage({ step: 'uploading', fraction: 0 });
       const uploaded = await sendPhoto(photo, {
         kind,
+        target: uploadFor,
         onProgress: (fraction) => setStage({ step: 'uploading', fraction }),
         signal: controller.signal,
       });
@@ -139,11 +146,23 @@ export function PhotoInput({
       )}
       <div className="flex items-center gap-4">
         {value ? (
-          <img src={value} alt={t`Current photo`} className="size-20 shrink-0 rounded-full object-cover" />
+          <img
+            src={value}
+            alt={t`Current photo`}
+            className={cn(
+              'size-20 shrink-0',
+              preview === 'logo'
+                ? 'rounded-lg border border-slate-200 bg-white object-contain p-1'
+                : 'rounded-full object-cover',
+            )}
+          />
         ) : (
           <span
             aria-hidden
-            className="flex size-20 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400"
+            className={cn(
+              'flex size-20 shrink-0 items-center justify-center bg-slate-100 text-slate-400',
+              preview === 'logo' ? 'rounded-lg' : 'rounded-full',
+            )}
           >
             <ImageIcon className="size-8" />
           </span>

@@ -1,25 +1,29 @@
 import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { ACTIVITY_METRICS, type ActivityMetric } from '#src/analytics.ts';
+import { ACTIVITY_METRICS, type ActivityMetric, type RangeUnit } from '#src/analytics.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { RouterOutputs } from '../../lib/trpc.ts';
-import { dayFormat } from './day-format.ts';
+import { bucketFormat } from './day-format.ts';
 import { interactionsOf, METRICS } from './metrics.ts';
 
-type Day = RouterOutputs['analytics']['overview']['days'][number];
+/** A day of the chart, or a month (`date`: its first day). */
+type Day = RouterOutputs['analytics']['overview']['buckets'][number];
 
 /** The tooltip lists the metrics in the cards' order (recharts would sort them by name). */
 const metricOrder = (item: { dataKey?: unknown }) =>
   ACTIVITY_METRICS.findIndex((metric) => metric === item.dataKey);
 
-/** About five ticks ending today (one a day for a week, one a week for a month): the same days at every width. */
-const ticksOf = (days: Day[]) => {
-  const step = days.length <= 7 ? 1 : days.length <= 31 ? 7 : 14;
+/**
+ * About five or six ticks ending with the current day or month (one a day for a week, one a week for a
+ * month, every other month of a year): the same ones at every width.
+ */
+const ticksOf = (days: Day[], unit: RangeUnit) => {
+  const step = unit === 'month' ? 2 : days.length <= 7 ? 1 : days.length <= 31 ? 7 : 14;
   return days.filter((_, index) => (days.length - 1 - index) % step === 0).map((day) => day.date);
 };
 
-/** The day with the most interactions (the latest of equals), or null when every day had none. */
+/** The day or month with the most interactions (the latest of equals), or null when every one had none. */
 function busiestDay(days: Day[]): Day | null {
   return days.reduce<Day | null>(
     (best, day) =>
@@ -50,42 +54,70 @@ function MetricLegend({ label }: { label: (metric: ActivityMetric) => string }) 
   );
 }
 
+/** The chart's words for a range of days and for one of months. */
+function useChartTexts(unit: RangeUnit, count: number) {
+  const { t } = useLingui();
+  if (unit === 'month') {
+    const months = count;
+    return {
+      description: t`QR scans, profile views and link clicks per month over the last ${months} months.`,
+      busiest: (month: string, interactions: number) => (
+        <Trans>
+          Busiest month: {month}, with{' '}
+          <Plural value={interactions} one="# interaction" other="# interactions" />.
+        </Trans>
+      ),
+      nothingYet: (
+        <Trans>
+          Nothing yet in the last {months} months: share your card or a QR code, and the first scans, views
+          and clicks show here.
+        </Trans>
+      ),
+      figure: t`Chart of the activity per month`,
+      table: t`Activity per month`,
+      column: t`Month`,
+    };
+  }
+  const windowDays = count;
+  return {
+    description: t`QR scans, profile views and link clicks per day over the last ${windowDays} days.`,
+    busiest: (day: string, interactions: number) => (
+      <Trans>
+        Busiest day: {day}, with <Plural value={interactions} one="# interaction" other="# interactions" />.
+      </Trans>
+    ),
+    nothingYet: (
+      <Trans>
+        Nothing yet in the last {windowDays} days: share your card or a QR code, and the first scans, views
+        and clicks show here.
+      </Trans>
+    ),
+    figure: t`Chart of the activity per day`,
+    table: t`Activity per day`,
+    column: t`Date`,
+  };
+}
+
 /**
  * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views and link clicks per day of the
- * range (30 days unless chosen) as a line chart (keyboard-navigable through recharts' accessibility layer), a sentence that
- * sums it up, and the same numbers as a table for screen readers.
+ * range (30 days unless chosen), or per month of the 12 months, as a line chart (keyboard-navigable through
+ * recharts' accessibility layer), a sentence that sums it up, and the same numbers as a table for screen
+ * readers.
  */
-export function ActivityChart({ days }: { days: Day[] }) {
+export function ActivityChart({ days, unit }: { days: Day[]; unit: RangeUnit }) {
   const { t, i18n } = useLingui();
   const summaryId = useId();
-  const windowDays = days.length;
-  const { shortDate, longDate } = dayFormat(i18n);
+  const texts = useChartTexts(unit, days.length);
+  const { shortDate, longDate } = bucketFormat(i18n, unit);
   const busiest = busiestDay(days);
   const metricLabel = (metric: ActivityMetric) => i18n._(METRICS[metric].label);
 
   return (
-    <SectionCard
-      title={t`Activity overview`}
-      description={t`QR scans, profile views and link clicks per day over the last ${windowDays} days.`}
-    >
+    <SectionCard title={t`Activity overview`} description={texts.description}>
       <p id={summaryId} className="text-sm text-slate-700">
-        {busiest ? (
-          <Trans>
-            Busiest day: {longDate(busiest.date)}, with{' '}
-            <Plural value={interactionsOf(busiest)} one="# interaction" other="# interactions" />.
-          </Trans>
-        ) : (
-          <Trans>
-            Nothing yet in the last {windowDays} days: share your card or a QR code, and the first scans,
-            views and clicks show here.
-          </Trans>
-        )}
+        {busiest ? texts.busiest(longDate(busiest.date), interactionsOf(busiest)) : texts.nothingYet}
       </p>
-      <figure
-        aria-label={t`Chart of the activity per day`}
-        aria-describedby={summaryId}
-        className="-ml-2 sm:ml-0"
-      >
+      <figure aria-label={texts.figure} aria-describedby={summaryId} className="-ml-2 sm:ml-0">
         <LineChart
           responsive
           data={days}
@@ -95,7 +127,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
           <XAxis
             dataKey="date"
-            ticks={ticksOf(days)}
+            ticks={ticksOf(days, unit)}
             interval={0}
             tickFormatter={shortDate}
             tickMargin={8}
@@ -124,7 +156,8 @@ export function ActivityChart({ days }: { days: Day[] }) {
               name={metricLabel(metric)}
               stroke={METRICS[metric].colour}
               strokeWidth={2}
-              dot={false}
+              // twelve months are twelve points, each shown; a day's is shown when pointed at
+              dot={unit === 'month' ? { r: 3 } : false}
               activeDot={{ r: 4 }}
             />
           ))}
@@ -133,14 +166,10 @@ export function ActivityChart({ days }: { days: Day[] }) {
       {/* a table ignores the width of sr-only: its box is what stays out of sight */}
       <div className="sr-only">
         <table>
-          <caption>
-            <Trans>Activity per day</Trans>
-          </caption>
+          <caption>{texts.table}</caption>
           <thead>
             <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
+              <th scope="col">{texts.column}</th>
               {ACTIVITY_METRICS.map((metric) => (
                 <th key={metric} scope="col">
                   {metricLabel(metric)}

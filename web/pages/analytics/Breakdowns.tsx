@@ -6,8 +6,10 @@ import { Download } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   ACTIVITY_METRICS,
+  CAMPAIGN_DIMENSIONS,
   VISIT_DIMENSIONS,
   type AnalyticsRange,
+  type CampaignDimension,
   type VisitDimension,
 } from '#src/analytics.ts';
 import { serverPaths } from '#src/routes.ts';
@@ -19,7 +21,7 @@ import { UserText } from '../../components/UserText.tsx';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useKeptRecords } from '../../lib/use-kept-records.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
-import { dayFormat } from './day-format.ts';
+import { bucketFormat } from './day-format.ts';
 import { interactionsOf, METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
@@ -33,8 +35,8 @@ const ITEM_KINDS = {
 } as const;
 
 /** The CSV of the range's events: a plain download the browser shows the progress of. */
-function csvUrl(days: AnalyticsRange, timeZone: string): string {
-  return `${serverPaths.analyticsEvents}?${new URLSearchParams({ days: String(days), timeZone })}`;
+function csvUrl(range: AnalyticsRange, timeZone: string): string {
+  return `${serverPaths.analyticsEvents}?${new URLSearchParams({ range, timeZone })}`;
 }
 
 /** Each card and link with its scans, views and clicks in the range. */
@@ -92,7 +94,7 @@ function ItemTable({ items }: { items: Item[] }) {
 }
 
 /** One dimension's values with their visits, most first, each with a bar of its share. */
-function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: Row[] }) {
+function DimensionList({ dimension, rows }: { dimension: VisitDimension | CampaignDimension; rows: Row[] }) {
   const { i18n } = useLingui();
   const most = Math.max(1, ...rows.map(interactionsOf));
   return (
@@ -123,17 +125,33 @@ function DimensionList({ dimension, rows }: { dimension: VisitDimension; rows: R
   );
 }
 
-/** Unique visitors per day as bars, with the same numbers as a table for screen readers. */
-function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i18n: I18n }) {
+/**
+ * Unique visitors per day (or their sum per month, for the 12 months) as bars, with the same numbers as a
+ * table for screen readers.
+ */
+function VisitorsChart({
+  visitors,
+  unit,
+  i18n,
+}: {
+  visitors: Breakdowns['visitors'];
+  unit: Breakdowns['unit'];
+  i18n: I18n;
+}) {
   const { t } = useLingui();
   const kept = useKeptRecords();
   const noteId = useId();
-  const { shortDate, longDate } = dayFormat(i18n);
+  const { shortDate, longDate } = bucketFormat(i18n, unit);
   const label = t`Unique visitors`;
+  const perMonth = unit === 'month';
   return (
     <SectionCard
       title={label}
-      description={t`People who opened a card or followed a link, each counted once a day (days in UTC).`}
+      description={
+        perMonth
+          ? t`People who opened a card or followed a link, each counted once a day (days in UTC), added up by month.`
+          : t`People who opened a card or followed a link, each counted once a day (days in UTC).`
+      }
     >
       <p id={noteId} className="text-sm text-slate-700">
         <Trans>
@@ -147,7 +165,12 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
           </>
         )}
       </p>
-      <figure aria-label={t`Chart of the unique visitors per day`} aria-describedby={noteId}>
+      <figure
+        aria-label={
+          perMonth ? t`Chart of the unique visitors per month` : t`Chart of the unique visitors per day`
+        }
+        aria-describedby={noteId}
+      >
         <BarChart
           responsive
           data={visitors}
@@ -178,12 +201,10 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
       </figure>
       <div className="sr-only">
         <table>
-          <caption>{t`Unique visitors per day`}</caption>
+          <caption>{perMonth ? t`Unique visitors per month` : t`Unique visitors per day`}</caption>
           <thead>
             <tr>
-              <th scope="col">
-                <Trans>Date</Trans>
-              </th>
+              <th scope="col">{perMonth ? t`Month` : t`Date`}</th>
               <th scope="col">{label}</th>
             </tr>
           </thead>
@@ -201,16 +222,42 @@ function VisitorsChart({ visitors, i18n }: { visitors: Breakdowns['visitors']; i
   );
 }
 
+/** advancedAnalytics: the visits by the utm_* parameters of the address they opened ('' for none). */
+function CampaignLists({ campaigns }: { campaigns: NonNullable<Breakdowns['campaigns']> }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div>
+        {/* a heading of the level of the lists' own, which follow it */}
+        <h2 id={headingId} className="text-base font-semibold text-ink">
+          <Trans>Campaign tags</Trans>
+        </h2>
+        <p className="text-sm text-slate-700">
+          <Trans>
+            Visits whose address carried utm_source, utm_medium or utm_campaign, such as a link in a
+            newsletter ending in ?utm_source=newsletter.
+          </Trans>
+        </p>
+      </div>
+      <div className="grid gap-6 md:grid-cols-3">
+        {CAMPAIGN_DIMENSIONS.map((dimension) => (
+          <DimensionList key={dimension} dimension={dimension} rows={campaigns[dimension]} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /**
  * Full analytics (fullAnalytics, issue 13 item 6): the range's visits by card and link, device, browser,
- * referrer and country, the unique visitors, and the CSV of its events; what the operator does not record
- * is said (item 8).
+ * referrer and country (and campaign, with advancedAnalytics), the unique visitors, and the CSV of its
+ * events; what the operator does not record is said (item 8).
  */
-export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone: string }) {
+export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZone: string }) {
   const { i18n } = useLingui();
   const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
   const breakdowns = trpc.analytics.breakdowns.useQuery(
-    { days, timeZone },
+    { range, timeZone },
     { placeholderData: (previous) => previous },
   );
   if (breakdowns.error) {
@@ -226,7 +273,7 @@ export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone:
           <Trans>Breakdowns</Trans>
         </h2>
         <Button asChild variant="secondary">
-          <a href={csvUrl(days, timeZone)} download>
+          <a href={csvUrl(range, timeZone)} download>
             <Download aria-hidden />
             <Trans>Download CSV</Trans>
           </a>
@@ -248,7 +295,8 @@ export function Breakdowns({ days, timeZone }: { days: AnalyticsRange; timeZone:
               <DimensionList key={dimension} dimension={dimension} rows={data.dimensions[dimension]} />
             ))}
           </div>
-          <VisitorsChart visitors={data.visitors} i18n={i18n} />
+          {data.campaigns ? <CampaignLists campaigns={data.campaigns} /> : null}
+          <VisitorsChart visitors={data.visitors} unit={data.unit} i18n={i18n} />
         </>
       ) : (
         <p role="status" className="text-sm text-slate-700">

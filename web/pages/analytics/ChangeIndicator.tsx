@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, Sparkles, type LucideIcon } from 'lucide-react';
+import type { AnalyticsRange } from '#src/analytics.ts';
 import { cn } from '../../lib/cn.ts';
 import { trendOf, type PeriodTotal, type Trend } from './change.ts';
+import { useRangeTexts } from './range-texts.ts';
 
 const LOOK: Record<Trend, { icon: LucideIcon | null; classes: string }> = {
   up: { icon: ArrowUpRight, classes: 'text-emerald-700' },
@@ -12,8 +14,9 @@ const LOOK: Record<Trend, { icon: LucideIcon | null; classes: string }> = {
 };
 
 /** A stat card's change against the previous period: coloured arrow and percentage, in words for screen readers. */
-export function ChangeIndicator({ total, days }: { total: PeriodTotal; days: number }) {
+export function ChangeIndicator({ total, range }: { total: PeriodTotal; range: AnalyticsRange }) {
   const { t, i18n } = useLingui();
+  const rangeTexts = useRangeTexts();
   const trend = trendOf(total);
   const { icon: Icon, classes } = LOOK[trend];
   const change = total.change ?? 0;
@@ -30,8 +33,8 @@ export function ChangeIndicator({ total, days }: { total: PeriodTotal; days: num
     up: t`Up ${percent} vs last period`,
     down: t`Down ${percent} vs last period`,
     flat: t`No change vs last period`,
-    new: t`New: none in the previous ${days} days`,
-    none: t`Nothing in this or the previous ${days} days`,
+    new: rangeTexts.newSince(range),
+    none: rangeTexts.nothingEither(range),
   }[trend];
   return (
     <p className="mt-3 flex flex-wrap items-center gap-x-1.5 text-sm">

@@ -1,20 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
+import type { AnalyticsRange } from '#src/analytics.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { ChangeIndicator } from './ChangeIndicator.tsx';
 import { METRICS, type SummaryMetric } from './metrics.ts';
+import { useRangeTexts } from './range-texts.ts';
 
 type Totals = RouterOutputs['analytics']['overview']['totals'];
 
 const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'interactions'];
 
 /** spec section 2, Analytics: the four counts of the range (30 days unless chosen), each with its change. */
-export function StatCards({ totals, days }: { totals: Totals; days: number }) {
-  const { t, i18n } = useLingui();
+export function StatCards({ totals, range }: { totals: Totals; range: AnalyticsRange }) {
+  const { i18n } = useLingui();
+  const rangeTexts = useRangeTexts();
   return (
-    <ul
-      aria-label={t`Totals of the last ${days} days`}
-      className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4"
-    >
+    <ul aria-label={rangeTexts.totals(range)} className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
       {CARD_ORDER.map((metric) => {
         const { label, icon: Icon, colour } = METRICS[metric];
         return (
@@ -31,7 +31,7 @@ export function StatCards({ totals, days }: { totals: Totals; days: number }) {
                 <Icon aria-hidden className="size-5" />
               </span>
             </div>
-            <ChangeIndicator total={totals[metric]} days={days} />
+            <ChangeIndicator total={totals[metric]} range={range} />
           </li>
         );
       })}

@@ -1,15 +1,18 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PrivacySwitch, VisitDimension } from '#src/analytics.ts';
+import type { CampaignDimension, PrivacySwitch, VisitDimension } from '#src/analytics.ts';
 import type { BrowserFamily, DeviceClass } from '#src/visitor.ts';
 
 // The words for the values of each breakdown (src/visitor.ts classes; '' is "none").
 
-export const DIMENSION_TITLES: Record<VisitDimension, MessageDescriptor> = {
+export const DIMENSION_TITLES: Record<VisitDimension | CampaignDimension, MessageDescriptor> = {
   device: msg`Devices`,
   browser: msg`Browsers`,
   referrer: msg`Referrers`,
   country: msg`Countries`,
+  utm_source: msg`Sources (utm_source)`,
+  utm_medium: msg`Media (utm_medium)`,
+  utm_campaign: msg`Campaigns (utm_campaign)`,
 };
 
 const DEVICES: Record<DeviceClass, MessageDescriptor> = {
@@ -50,9 +53,13 @@ function regionNamesIn(locale: string): Intl.DisplayNames {
   return names;
 }
 
-/** The words for a value of a dimension in the page's language. */
-export function valueLabel(i18n: I18n, dimension: VisitDimension, value: string): string {
+/** The words for a value of a dimension in the page's language; a campaign's values are shown as recorded. */
+export function valueLabel(i18n: I18n, dimension: VisitDimension | CampaignDimension, value: string): string {
   switch (dimension) {
+    case 'utm_source':
+    case 'utm_medium':
+    case 'utm_campaign':
+      return value || i18n._(msg`Not tagged`);
     case 'device':
       return i18n._(DEVICES[value as DeviceClass] ?? DEVICES.unknown);
     case 'browser':

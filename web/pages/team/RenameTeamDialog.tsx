@@ -46,7 +46,7 @@ function RenameForm({ team, onDone }: { team: Team; onDone: () => void }) {
   );
 }
 
-/** The owner renames the team (its address stays: printed links may carry it). */
+/** The owner or an admin renames the team (its address stays: printed links may carry it). */
 export function RenameTeamDialog({ team }: { team: Team }) {
   const [open, setOpen] = useState(false);
   return (

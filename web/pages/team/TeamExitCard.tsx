@@ -35,8 +35,9 @@ export function TeamExitCard({ team }: { team: Team }) {
           title={<Trans>Delete {teamName}?</Trans>}
           description={
             <Trans>
-              Every member leaves the team and its pending invitations stop working. Members keep their own
-              accounts and personal cards. This cannot be undone.
+              Every member leaves the team and its pending invitations stop working. The team's cards go too:
+              their pages stop working, and so do their printed QR codes. Members keep their own accounts and
+              personal cards. This cannot be undone.
             </Trans>
           }
           confirmLabel={<Trans>Delete team</Trans>}

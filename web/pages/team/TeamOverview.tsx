@@ -5,7 +5,9 @@ import { MembersSection } from './MembersSection.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 import { RenameTeamDialog } from './RenameTeamDialog.tsx';
 import { TeamActivity } from './TeamActivity.tsx';
+import { MyTeamCardSection, TeamCardsSection } from './TeamCardsSection.tsx';
 import { TeamExitCard } from './TeamExitCard.tsx';
+import { TeamLogoImage, TeamLogoInput } from './TeamLogo.tsx';
 import type { Team } from './types.ts';
 
 /** The team of the signed-in person, with what their role lets them do. */
@@ -22,8 +24,16 @@ export function TeamOverview({ team }: { team: Team }) {
           </Trans>
         }
       >
-        {team.me.role === 'owner' && <RenameTeamDialog team={team} />}
+        {managing ? (
+          <div className="space-y-4">
+            <TeamLogoInput team={team} />
+            <RenameTeamDialog team={team} />
+          </div>
+        ) : (
+          <TeamLogoImage team={team} />
+        )}
       </SectionCard>
+      {managing ? <TeamCardsSection team={team} /> : <MyTeamCardSection team={team} />}
       <MembersSection team={team} />
       {managing && <InviteForm team={team} />}
       {managing && <PendingInvitations team={team} />}

@@ -37,6 +37,9 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   card_created: msg({ message: '{actor} made a team card: {subject}' }),
   card_handed_over: msg({ message: '{actor} handed on a team card: {subject}' }),
   card_unassigned: msg({ message: '{actor} took a team card from its member: {subject}' }),
+  // {subject}: the team's name
+  logo_changed: msg({ message: '{actor} changed the logo of {subject}' }),
+  logo_removed: msg({ message: '{actor} removed the logo of {subject}' }),
 };
 
 /** The value of a sentence's {role} select. */

@@ -21,7 +21,7 @@ interface TeamAction {
 }
 
 /**
- * Runs a team action and says how it went in a toast. Either way the team's view and log are read again: a
+ * Runs a team action and says how it went in a toast. Either way the team's view, log and cards are read again: a
  * refusal often means it was out of date (a member removed, an invitation answered in the meantime).
  * Resolves whether it succeeded (a ConfirmDialog's onConfirm stays open on false).
  */
@@ -42,7 +42,11 @@ export function useTeamAction(): (action: TeamAction) => Promise<boolean> {
           description: i18n._(teamFailureMessage(error)),
         });
       }
-      await Promise.all([utils.teams.mine.invalidate(), utils.teams.events.invalidate()]);
+      await Promise.all([
+        utils.teams.mine.invalidate(),
+        utils.teams.events.invalidate(),
+        utils.teams.cards.invalidate(),
+      ]);
       return succeeded;
     },
     [i18n, utils],

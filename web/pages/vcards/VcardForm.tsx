@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
+import type { UploadTarget } from '#src/media.ts';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
@@ -70,10 +71,12 @@ interface VcardFormProps {
   headingLevel?: 2 | 3;
   /** Keep the unsaved changes in this browser as a draft of this card (the vCard editor). */
   draft?: { cardId: string; base: string | null };
+  /** Whose an uploaded photo is, when not the person's own: a team card's photo is the team's. */
+  photoFor?: UploadTarget;
 }
 
 /**
- * The vCard form of the My vCards dialog and of /dashboard/vcard: photo, card fields, three colours, and
+ * The vCard form of the My vCards dialog, of /dashboard/vcard and of the team's cards: photo, card fields, three colours, and
  * a live preview beside the fields on wide screens and below them on narrow ones.
  */
 export function VcardForm({
@@ -87,6 +90,7 @@ export function VcardForm({
   secondaryAction,
   headingLevel = 3,
   draft: draftOf,
+  photoFor,
 }: VcardFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const form = useZodForm(VcardFormSchema, initialValues);
@@ -136,7 +140,12 @@ export function VcardForm({
             control={form.control}
             name="photo"
             render={({ field }) => (
-              <PhotoInput value={field.value} onChange={field.onChange} onUploadingChange={setUploading} />
+              <PhotoInput
+                value={field.value}
+                onChange={field.onChange}
+                onUploadingChange={setUploading}
+                uploadFor={photoFor}
+              />
             )}
           />
           <CardFields control={form.control} />

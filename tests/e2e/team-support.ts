@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import type { InvitableTeamRole } from '../../src/teams.ts';
+import { appOrigin, buyPlan, callTrpc, expect, signedInNewPerson } from './support.ts';
+
+// Teams as their specs set them up: a Business owner on a browser context of their own, and the
+// organization plugin's endpoints called as the team page calls them.
+
+type Language = 'en' | 'es';
+
+/** A new confirmed person, signed in on a browser context of their own, in `language`. */
+export async function personOnOwnContext(
+  browser: Browser,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  name: string,
+  language: Language = 'en',
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ baseURL: appOrigin(), extraHTTPHeaders });
+  const page = await context.newPage();
+  const email = await signedInNewPerson(page, name);
+  if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
+  return { page, email };
+}
+
+/** A new Business account (demo checkout) signed in on `page`, in `language`; returns its address. */
+export async function businessAccountOn(
+  page: Page,
+  name: string,
+  language: Language = 'en',
+): Promise<string> {
+  const email = await signedInNewPerson(page, name);
+  await buyPlan(page, 'business');
+  if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
+  return email;
+}
+
+/** A Business account, signed in on its own browser context, in `language`. */
+export async function businessOwner(
+  browser: Browser,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  name: string,
+  language: Language = 'en',
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ baseURL: appOrigin(), extraHTTPHeaders });
+  const page = await context.newPage();
+  return { page, email: await businessAccountOn(page, name, language) };
+}
+
+/** A team made and an invitation sent through the organization plugin, as the team page calls it. */
+export async function organizationPost<T>(
+  page: Page,
+  endpoint: string,
+  data: Record<string, unknown>,
+): Promise<T> {
+  const response = await page.request.post(`/api/auth/organization/${endpoint}`, {
+    data,
+    headers: { origin: appOrigin() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+export function uniqueSlug(prefix: string): string {
+  return `${prefix}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * A new person invited by `inviter` with `role` who accepted through the plugin (the e-mail's journey is
+ * teams.spec.ts's), signed in on a browser context of their own.
+ */
+export async function teamMember(
+  browser: Browser,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  inviter: Page,
+  fields: { teamId: string; name: string; role: InvitableTeamRole; language?: Language },
+): Promise<{ page: Page; email: string }> {
+  const person = await personOnOwnContext(browser, extraHTTPHeaders, fields.name, fields.language);
+  const invitation = await organizationPost<{ id: string }>(inviter, 'invite-member', {
+    email: person.email,
+    role: fields.role,
+    organizationId: fields.teamId,
+  });
+  await organizationPost(person.page, 'accept-invitation', { invitationId: invitation.id });
+  return person;
+}
