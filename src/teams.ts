@@ -79,6 +79,12 @@ export const TEAM_EVENT_ACTIONS = [
   'card_created',
   'card_handed_over',
   'card_unassigned',
+  // the team's template (src/team-template.ts): the subject names the fields changed, or the field
+  'template_changed',
+  'template_field_locked',
+  'template_field_unlocked',
+  /** a team card's fields saved by an admin or its member (the subject names the card and its member) */
+  'card_edited',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

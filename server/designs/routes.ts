@@ -13,9 +13,15 @@ import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
 import { renderProfilePage } from '../public-profile/render.ts';
 import { acceptsGzip } from '../public-profile/responses.ts';
-import { findProfileByVcardId, pageFeatures, type PublicCard } from '../public-profile/service.ts';
+import {
+  applyTeamTemplate,
+  findProfileByVcardId,
+  pageFeatures,
+  type PublicCard,
+} from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { cardAccount } from '../teams/access.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the
@@ -65,22 +71,26 @@ export async function registerDesignRoutes(
     const { vcardId, colours, design, card } = parsed.data;
     // an unsaved design is customBranding's; without one the card shows what its plan shows
     const plan = design ? await requireFeature(deps, user.id, 'customBranding') : null;
+    // the design screen designs one's own cards; the vCard form edits any card one may (a team's too)
+    const account = design ? user.id : await cardAccount(deps.db, user.id, vcardId, 'edit');
     const profile = await findProfileByVcardId(deps.db, vcardId);
-    if (!profile || profile.userId !== user.id) throw new AppError('not_found');
+    if (!profile || profile.userId !== account) throw new AppError('not_found');
     const owner = await deps.db
       .selectFrom('profiles')
       .select(['username', 'primary_vcard_id'])
-      .where('id', '=', user.id)
+      .where('id', '=', account)
       .executeTakeFirstOrThrow();
     // the address the card's page and QR code have: the account's own for the primary card
     const path = cardAddressPath(vcardId, owner.primary_vcard_id, owner.username);
     const pageUrl = path ? `${deps.config.publicUrl}${path}` : vcardPageUrl(deps.config.publicUrl, vcardId);
+    const typed: PublicCard = {
+      ...(card ? withTypedFields(profile.card, card) : profile.card),
+      colours: { background: colours.backgroundColour, font: colours.fontColour, icon: colours.iconColour },
+    };
+    // a team card shows what its template locks, whatever was typed (its saved design already follows it)
     const shown = {
       ...profile,
-      card: {
-        ...(card ? withTypedFields(profile.card, card) : profile.card),
-        colours: { background: colours.backgroundColour, font: colours.fontColour, icon: colours.iconColour },
-      },
+      card: profile.teamTemplate ? applyTeamTemplate(typed, profile.teamTemplate, true) : typed,
     };
     const html = renderProfilePage({
       profile: shown,

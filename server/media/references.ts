@@ -12,8 +12,8 @@ import { deleteStoredObject } from './service.ts';
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
 /**
- * SQL: true while a profile, a vCard (its photo, or its design's logo or cover) or a QR code's design
- * points at the media row's photo.
+ * SQL: true while a profile, a vCard (its photo, or its design's logo or cover), a QR code's design or a
+ * team's template points at the media row's photo.
  */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
@@ -40,7 +40,36 @@ function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
           ]),
         ),
     ),
+    // a team template's logo (server/teams/template.ts), shown on the team's cards
+    eb.exists(
+      eb
+        .selectFrom('team_templates')
+        .select('team_templates.team_id')
+        .where(sql<string>`team_templates.fields->>'logo'`, '=', servedPathOfRow),
+    ),
   ]);
+}
+
+/**
+ * Hands the photo at `path`, which `from` uploaded and nothing uses, to the account `to` (a team's, whose
+ * template shows it), in one statement that checks both; false when it is not such a photo.
+ */
+export async function handOverUnusedPhoto(
+  db: Kysely<Database>,
+  path: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const key = mediaKeyOf(path);
+  if (!key) return false;
+  const result = await db
+    .updateTable('media')
+    .set({ user_id: to })
+    .where('key', '=', key)
+    .where('user_id', '=', from)
+    .where((eb) => eb.not(photoInUse(eb)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Releases the photos at `paths` that no profile or vCard points at any more (after a replace or delete). */

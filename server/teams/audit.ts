@@ -50,6 +50,30 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
   return user ? `${user.name} <${user.email}>` : userId;
 }
 
+/**
+ * A team card's fields saved by an admin or the member it is for: its entry names the card and whom it is
+ * for. Returns the card's team; null for a person's own card (nothing is recorded).
+ */
+export async function recordTeamCardEdit(
+  db: Kysely<Database>,
+  edit: { accountId: string; actor: { id: string; name: string }; cardName: string; memberId: string | null },
+): Promise<string | null> {
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('account_id', '=', edit.accountId)
+    .executeTakeFirst();
+  if (!team) return null;
+  const holder = edit.memberId ? await personLabel(db, edit.memberId) : null;
+  await recordTeamEvent(db, {
+    teamId: team.id,
+    actor: edit.actor,
+    action: 'card_edited',
+    subject: holder ? `${edit.cardName} → ${holder}` : edit.cardName,
+  });
+  return team.id;
+}
+
 interface OrganizationCall {
   body: unknown;
   returned: unknown;

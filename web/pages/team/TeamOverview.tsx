@@ -6,6 +6,7 @@ import { PendingInvitations } from './PendingInvitations.tsx';
 import { RenameTeamDialog } from './RenameTeamDialog.tsx';
 import { TeamActivity } from './TeamActivity.tsx';
 import { TeamExitCard } from './TeamExitCard.tsx';
+import { TeamTemplateSection } from './TeamTemplateSection.tsx';
 import type { Team } from './types.ts';
 
 /** The team of the signed-in person, with what their role lets them do. */
@@ -27,6 +28,7 @@ export function TeamOverview({ team }: { team: Team }) {
       <MembersSection team={team} />
       {managing && <InviteForm team={team} />}
       {managing && <PendingInvitations team={team} />}
+      {managing && <TeamTemplateSection />}
       {managing && <TeamActivity />}
       <TeamExitCard team={team} />
     </>
