@@ -152,7 +152,8 @@ for (const language of ['en', 'es'] as const) {
     for (const [device, viewport] of SCREENS) {
       await ownerPage.setViewportSize(viewport);
       await expectNoSidewaysScroll(ownerPage);
-      await template.screenshot({ path: testInfo.outputPath(`team-template-${device}-${language}.png`) });
+      await template.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+      await ownerPage.screenshot({ path: testInfo.outputPath(`team-template-${device}-${language}.png`) });
     }
 
     // the member's public card shows the template's company at once

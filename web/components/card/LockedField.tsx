@@ -4,7 +4,7 @@ import { Lock } from 'lucide-react';
 import { postalAddressLines, type PostalAddress } from '#src/postal-address.ts';
 import type { TemplateColours } from '#src/team-template.ts';
 import { FieldShell } from '../form/FieldShell.tsx';
-import { Input } from '../ui/Input.tsx';
+import { Input, Textarea } from '../ui/Input.tsx';
 
 // A field of a team card that the team's card template locks (src/team-template.ts): shown with the
 // template's value, read-only, saying who sets it and who can change it. The server refuses a change of it
@@ -43,9 +43,24 @@ export function LockedTextField({ label, value }: { label: ReactNode; value: str
   );
 }
 
-/** The postal address as the template sets it: its lines in one read-only field. */
+/** The postal address as the template sets it: its lines, as a letter has them, in one read-only field. */
 export function LockedAddressField({ label, address }: { label: ReactNode; address: PostalAddress | null }) {
-  return <LockedTextField label={label} value={postalAddressLines(address).join(', ') || null} />;
+  const { t } = useLingui();
+  const lines = postalAddressLines(address);
+  return (
+    <FieldShell label={label} hint={<LockedHint />}>
+      {(control) => (
+        <Textarea
+          {...control}
+          readOnly
+          rows={Math.max(lines.length, 1)}
+          value={lines.join('\n')}
+          placeholder={t`None`}
+          className="min-h-0 resize-none bg-slate-100 text-slate-800"
+        />
+      )}
+    </FieldShell>
+  );
 }
 
 /** The card's three colours as the template sets them. */

@@ -183,7 +183,12 @@ function TemplateForm({ template }: { template: TeamTemplateView }) {
                 onUploadingChange={setUploading}
                 kind="graphic"
                 label={<Trans>Logo</Trans>}
-                hint={<Trans>Shown beside the photo on every team card that has no logo of its own.</Trans>}
+                hint={
+                  <Trans>
+                    Shown beside the photo on team cards: on every one when locked, else on those without a
+                    logo of their own.
+                  </Trans>
+                }
               />
             )}
           />
