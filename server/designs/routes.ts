@@ -25,10 +25,11 @@ import { cardAccount } from '../teams/access.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the
-// design screen and the vCard editor: the owner's vCard rendered by the public page's own renderer with
-// what is not saved yet, the page as a visitor would get it. The dashboard shows it in a phone-sized
-// frame (srcdoc: the frame's document takes the dashboard's policy). Not a view, never cached, never
-// indexed, and gzipped like the public pages (about 26 kB, a quarter of that sent).
+// design screen and the vCard editor: the person's vCard (a team card too, server/teams/access.ts, as its
+// team's template shows it) rendered by the public page's own renderer with what is not saved yet, the page
+// as a visitor would get it. The dashboard shows it in a phone-sized frame (srcdoc: the frame's document
+// takes the dashboard's policy). Not a view, never cached, never indexed, and gzipped like the public pages
+// (about 26 kB, a quarter of that sent).
 
 const gzipAsync = promisify(gzip);
 
