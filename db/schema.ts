@@ -475,6 +475,17 @@ export interface TeamEventsTable {
   created_at: CreatedAt;
 }
 
+/** A team's template (src/team-template.ts; migration 2026-12-01T0400); a team without one has the default. */
+export interface TeamTemplatesTable {
+  team_id: string;
+  /** The template's values (TeamTemplateValues), read through src/schemas/team-template.ts storedTeamTemplate. */
+  fields: ColumnType<unknown, string, string>;
+  /** The names of its locked fields. */
+  locked: ColumnType<unknown, string | undefined, string>;
+  version: Generated<number>;
+  updated_at: UpdatedAt;
+}
+
 export interface UsedTotpCodesTable {
   user_id: string;
   code: string;
@@ -509,6 +520,7 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   team_events: TeamEventsTable;
+  team_templates: TeamTemplatesTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   account_plans: AccountPlansView;

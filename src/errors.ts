@@ -71,6 +71,11 @@ export const ERROR_REASONS = [
   'invitation_unavailable',
   /** leaving the team, or deleting the account, as its owner: ownership goes to another member first */
   'owner_must_transfer',
+  /**
+   * a save of a team card that changes a field its team's template locks (meta.field: which, a
+   * src/team-template.ts field): nothing was saved; the team's owner and admins change it in the template
+   */
+  'field_locked',
   'internal',
 ] as const;
 

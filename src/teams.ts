@@ -81,6 +81,14 @@ export const TEAM_EVENT_ACTIONS = [
   'card_unassigned',
   'logo_changed',
   'logo_removed',
+  // the team's template (src/team-template.ts): the subject names the fields changed, or the field
+  'template_changed',
+  'template_field_locked',
+  'template_field_unlocked',
+  /** a team card's fields saved by an admin or its member (the subject names the card and its member) */
+  'card_edited',
+  /** a team card deleted by an admin (the subject names the card and its member) */
+  'card_deleted',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

@@ -32,6 +32,7 @@ import * as addCompanyCardFields from './2026-11-30T0100_add_company_card_fields
 import * as addTeams from './2026-12-01T0100_add_teams.ts';
 import * as addTeamCards from './2026-12-01T0200_add_team_cards.ts';
 import * as recordVisitCampaigns from './2026-12-01T0300_record_visit_campaigns.ts';
+import * as addTeamTemplates from './2026-12-01T0400_add_team_templates.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0100_add_teams': addTeams,
   '2026-12-01T0200_add_team_cards': addTeamCards,
   '2026-12-01T0300_record_visit_campaigns': recordVisitCampaigns,
+  '2026-12-01T0400_add_team_templates': addTeamTemplates,
 };

@@ -13,17 +13,23 @@ import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
 import { renderProfilePage } from '../public-profile/render.ts';
 import { acceptsGzip } from '../public-profile/responses.ts';
-import { findProfileByVcardId, pageFeatures, type PublicCard } from '../public-profile/service.ts';
+import {
+  applyTeamTemplate,
+  findProfileByVcardId,
+  pageFeatures,
+  type PublicCard,
+} from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
-import { cardAccount } from '../teams/access.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { cardAccount } from '../teams/access.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the
-// design screen and the vCard editor: the owner's vCard rendered by the public page's own renderer with
-// what is not saved yet, the page as a visitor would get it. The dashboard shows it in a phone-sized
-// frame (srcdoc: the frame's document takes the dashboard's policy). Not a view, never cached, never
-// indexed, and gzipped like the public pages (about 26 kB, a quarter of that sent).
+// design screen and the vCard editor: the person's vCard (a team card too, server/teams/access.ts, as its
+// team's template shows it) rendered by the public page's own renderer with what is not saved yet, the page
+// as a visitor would get it. The dashboard shows it in a phone-sized frame (srcdoc: the frame's document
+// takes the dashboard's policy). Not a view, never cached, never indexed, and gzipped like the public pages
+// (about 26 kB, a quarter of that sent).
 
 const gzipAsync = promisify(gzip);
 
@@ -66,8 +72,8 @@ export async function registerDesignRoutes(
     const { vcardId, colours, design, card } = parsed.data;
     // an unsaved design is customBranding's; without one the card shows what its plan shows
     const plan = design ? await requireFeature(deps, user.id, 'customBranding') : null;
-    // one's own card, or a team card one may edit (the team card editor's preview)
-    const account = await cardAccount(deps.db, user.id, vcardId, 'edit');
+    // the design screen designs one's own cards; the vCard form edits any card one may (a team's too)
+    const account = design ? user.id : await cardAccount(deps.db, user.id, vcardId, 'edit');
     const profile = await findProfileByVcardId(deps.db, vcardId);
     if (!profile || profile.userId !== account) throw new AppError('not_found');
     const owner = await deps.db
@@ -78,12 +84,14 @@ export async function registerDesignRoutes(
     // the address the card's page and QR code have: the account's own for the primary card
     const path = cardAddressPath(vcardId, owner.primary_vcard_id, owner.username);
     const pageUrl = path ? `${deps.config.publicUrl}${path}` : vcardPageUrl(deps.config.publicUrl, vcardId);
+    const typed: PublicCard = {
+      ...(card ? withTypedFields(profile.card, card) : profile.card),
+      colours: { background: colours.backgroundColour, font: colours.fontColour, icon: colours.iconColour },
+    };
+    // a team card shows what its template locks, whatever was typed (its saved design already follows it)
     const shown = {
       ...profile,
-      card: {
-        ...(card ? withTypedFields(profile.card, card) : profile.card),
-        colours: { background: colours.backgroundColour, font: colours.fontColour, icon: colours.iconColour },
-      },
+      card: profile.teamTemplate ? applyTeamTemplate(typed, profile.teamTemplate, true) : typed,
     };
     const html = renderProfilePage({
       profile: shown,

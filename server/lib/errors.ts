@@ -57,4 +57,5 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   already_invited: 409,
   invitation_unavailable: 409,
   owner_must_transfer: 409,
+  field_locked: 403,
 };

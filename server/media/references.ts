@@ -12,8 +12,8 @@ import { deleteStoredObject } from './service.ts';
 const servedPathOfRow = sql<string>`${MEDIA_PATH_PREFIX} || media.key`;
 
 /**
- * SQL: true while a profile, a vCard (its photo, or its design's logo or cover), a QR code's design or a
- * team (its logo) points at the media row's photo.
+ * SQL: true while a profile, a vCard (its photo, or its design's logo or cover), a QR code's design, a team
+ * (its logo) or a team's template points at the media row's photo.
  */
 function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
   return eb.or([
@@ -42,6 +42,13 @@ function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
     ),
     // a team's logo (server/teams/logo.ts)
     eb.exists(eb.selectFrom('teams').select('teams.id').where('teams.logo', '=', servedPathOfRow)),
+    // a team template's logo (server/teams/template.ts), shown on the team's cards
+    eb.exists(
+      eb
+        .selectFrom('team_templates')
+        .select('team_templates.team_id')
+        .where(sql<string>`team_templates.fields->>'logo'`, '=', servedPathOfRow),
+    ),
   ]);
 }
 

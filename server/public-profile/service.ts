@@ -9,7 +9,9 @@ import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { printedCode } from '../../src/schemas/link.ts';
+import { templatedFields, type TeamTemplate } from '../../src/team-template.ts';
 import { isWithinLimit } from '../pauses/service.ts';
+import { readTeamTemplate } from '../teams/template.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
 
@@ -66,6 +68,8 @@ export interface PublicProfile {
   demo: boolean;
   /** A team's card (its account is the team's): offline, it answers the paused page (DECISIONS.md "Teams"). */
   teamCard: boolean;
+  /** A team card's template, already merged into `card` (kept for the dashboard's preview of unsaved fields). */
+  teamTemplate: TeamTemplate | null;
 }
 
 const PROFILE_COLUMNS = [
@@ -108,7 +112,50 @@ function selectVcard(db: Kysely<Database>) {
   return db.selectFrom('vcards').select(VCARD_COLUMNS).select(managedQrDesign);
 }
 
-function cardOfVcard(vcard: VcardFields): PublicCard {
+/**
+ * A team card as its team's template shows it (src/team-template.ts templatedFields): locked fields are the
+ * template's, unlocked ones the card's own or the template's where the card has none. `designed`: the card
+ * has a design of its own (else its layout and font are the template's).
+ */
+export function applyTeamTemplate(card: PublicCard, template: TeamTemplate, designed: boolean): PublicCard {
+  const { background, font, icon } = card.colours;
+  const defaults = template.values.colours;
+  const fields = templatedFields(
+    {
+      layout: designed ? card.design.layout : null,
+      font: designed ? card.design.font : null,
+      colours: {
+        backgroundColour: background ?? defaults.backgroundColour,
+        fontColour: font ?? defaults.fontColour,
+        iconColour: icon ?? defaults.iconColour,
+      },
+      logo: card.design.logo,
+      company: card.company,
+      website: card.website,
+      address: card.address,
+    },
+    template,
+  );
+  return {
+    ...card,
+    company: fields.company,
+    website: fields.website,
+    address: fields.address,
+    colours: {
+      background: fields.colours.backgroundColour,
+      font: fields.colours.fontColour,
+      icon: fields.colours.iconColour,
+    },
+    design: { ...card.design, layout: fields.layout, font: fields.font, logo: fields.logo },
+  };
+}
+
+function cardOfVcard(vcard: VcardFields, template: TeamTemplate | null): PublicCard {
+  const card = ownCardOfVcard(vcard);
+  return template ? applyTeamTemplate(card, template, vcard.design !== null) : card;
+}
+
+function ownCardOfVcard(vcard: VcardFields): PublicCard {
   return {
     vcardId: vcard.id,
     name: vcard.name,
@@ -161,7 +208,10 @@ function publicProfile(
   profile: ProfileFields,
   vcard: VcardFields | undefined,
   links: PublicProfile['links'],
-  cardPaused = false,
+  {
+    cardPaused = false,
+    teamTemplate = null,
+  }: { cardPaused?: boolean; teamTemplate?: TeamTemplate | null } = {},
 ): PublicProfile {
   const availability = {
     plan_type: profile.plan_type,
@@ -174,12 +224,13 @@ function publicProfile(
     language: profile.language,
     availability,
     planUntil: planInEffectUntil(availability),
-    card: vcard ? cardOfVcard(vcard) : cardOfProfile(profile),
+    card: vcard ? cardOfVcard(vcard, teamTemplate) : cardOfProfile(profile),
     cardPaused,
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
     demo: profile.username === DEMO_USERNAME,
     teamCard: profile.team_id !== null,
+    teamTemplate,
   };
 }
 
@@ -279,9 +330,13 @@ export async function findProfileByVcardId(
     .where('profiles.id', '=', vcard.user_id)
     .executeTakeFirst();
   if (!profile) return null;
-  const [links, live] = await Promise.all([
+  // a team's card follows its team's template, read with the rest (only when the page is loaded)
+  const teamId = profile.team_id;
+  const [links, live, template] = await Promise.all([
     profileLinks(db, profile),
     isWithinLimit(db, profile.id, 'vcard', vcard.id, profile),
+    teamId ? readTeamTemplate(db, teamId) : null,
   ]);
-  return publicProfile(profile, vcard, links, !live);
+  const teamTemplate = template && { values: template.values, locked: template.locked };
+  return publicProfile(profile, vcard, links, { cardPaused: !live, teamTemplate });
 }

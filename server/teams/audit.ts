@@ -50,6 +50,37 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
   return user ? `${user.name} <${user.email}>` : userId;
 }
 
+/**
+ * A team card's fields saved (by an admin or the member it is for) or the card deleted (by an admin): its
+ * entry names the card and whom it is for. Returns the card's team; null for a person's own card (nothing
+ * is recorded).
+ */
+export async function recordTeamCardChange(
+  db: Kysely<Database>,
+  change: {
+    action: 'card_edited' | 'card_deleted';
+    accountId: string;
+    actor: { id: string; name: string };
+    cardName: string;
+    memberId: string | null;
+  },
+): Promise<string | null> {
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('account_id', '=', change.accountId)
+    .executeTakeFirst();
+  if (!team) return null;
+  const holder = change.memberId ? await personLabel(db, change.memberId) : null;
+  await recordTeamEvent(db, {
+    teamId: team.id,
+    actor: change.actor,
+    action: change.action,
+    subject: holder ? `${change.cardName} → ${holder}` : change.cardName,
+  });
+  return team.id;
+}
+
 interface OrganizationCall {
   body: unknown;
   returned: unknown;

@@ -6,12 +6,15 @@ import {
   TeamEventsPageSchema,
   TeamLogoSchema,
 } from '../../src/schemas/team.ts';
+import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
 import { teamEvents } from './audit.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, teamCards } from './cards.ts';
 import { setTeamLogo } from './logo.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
+import { teamTemplate } from './template.ts';
+import { saveTeamTemplate } from './template-edit.ts';
 
 // What the organization plugin's own endpoints (/api/auth/organization/*) lack: the team page's view, an
 // invitation's page before sign-in, a transfer of ownership that never leaves a team without an owner, and
@@ -45,4 +48,13 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(TeamLogoSchema)
     .mutation(({ ctx, input }) => setTeamLogo(ctx, actingTeam(ctx), input)),
+  // the team's template (server/teams/template.ts): every member reads it (their card's locked fields),
+  // its owner and admins change it
+  template: authedProcedure
+    .meta({ teamRole: 'member' })
+    .query(({ ctx }) => teamTemplate(ctx, actingTeam(ctx))),
+  saveTemplate: authedProcedure
+    .meta({ teamRole: 'admin', edits: 'template' })
+    .input(SaveTeamTemplateSchema)
+    .mutation(({ ctx, input }) => saveTeamTemplate(ctx, actingTeam(ctx), input)),
 });

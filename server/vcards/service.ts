@@ -20,6 +20,9 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
+import { recordTeamCardChange } from '../teams/audit.ts';
+import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
+import { keepLockedFields, templateOfAccount } from '../teams/template.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
 // every create checks the plan's limit on the server, and each vCard owns the link that is its QR code.
@@ -222,23 +225,39 @@ export async function createVcard(
 /**
  * Saves a vCard of `accountId` (server/teams/access.ts cardAccount) edited from `baseVersion`; returns its
  * new version. A newer version saved meanwhile:
- * edit_conflict with the card as it is now, and nothing changes.
+ * edit_conflict with the card as it is now, and nothing changes. A team's card keeps the fields its team's
+ * template locks (field_locked when the save would change one), and its save is in the team's log.
  */
 export async function updateVcard(
   ctx: ServiceContext,
   accountId: string,
   input: UpdateVcardInput,
 ): Promise<{ version: number }> {
-  const { id, baseVersion, ...card } = input;
+  const { id, baseVersion, ...sent } = input;
+  // a team's card: the account is the team's, never the signed-in person's (server/teams/access.ts)
+  const teamCard = accountId !== ctx.user.id;
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('vcards')
-      .select('photo')
+      .select([
+        'photo',
+        'company',
+        'website',
+        'address',
+        'background_color',
+        'font_color',
+        'icon_color',
+        'member_id',
+        'version',
+      ])
       .where('id', '=', id)
       .where('user_id', '=', accountId)
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw new AppError('not_found');
+    // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
+    if (current.version !== baseVersion) throw await refusedEdit(() => readVcard(trx, accountId, id));
+    const card = keepLockedFields(teamCard ? await templateOfAccount(trx, accountId) : null, current, sent);
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
     const updated = await trx
       .updateTable('vcards')
@@ -251,23 +270,46 @@ export async function updateVcard(
     if (!updated) throw await refusedEdit(() => readVcard(trx, accountId, id));
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
-    return { previousPhoto: current.photo, version: updated.version };
+    const editedTeam =
+      teamCard && updated.version !== baseVersion
+        ? await recordTeamCardChange(trx, {
+            action: 'card_edited',
+            accountId,
+            actor: { id: ctx.user.id, name: ctx.user.name },
+            cardName: card.name,
+            memberId: current.member_id,
+          })
+        : null;
+    return { previousPhoto: current.photo, version: updated.version, editedTeam };
   });
   ctx.changes.publish({ userId: accountId, topic: 'cards' });
-  if (saved.previousPhoto !== card.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
+  // the team's screens (its cards, its log) follow a team card's edit
+  if (saved.editedTeam) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, saved.editedTeam));
+  if (saved.previousPhoto !== sent.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
   return { version: saved.version };
 }
 
 /** Deletes a vCard of `accountId`; the link it manages goes with it (foreign key cascade). */
 export async function deleteVcard(ctx: ServiceContext, accountId: string, id: string): Promise<void> {
-  const deleted = await ctx.db
-    .deleteFrom('vcards')
-    .where('id', '=', id)
-    .where('user_id', '=', accountId)
-    .returning(['photo', 'design'])
-    .executeTakeFirst();
-  if (!deleted) throw new AppError('not_found');
+  const { deleted, team } = await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('vcards')
+      .where('id', '=', id)
+      .where('user_id', '=', accountId)
+      .returning(['name', 'member_id', 'photo', 'design'])
+      .executeTakeFirst();
+    if (!deleted) throw new AppError('not_found');
+    const team = await recordTeamCardChange(trx, {
+      action: 'card_deleted',
+      accountId,
+      actor: { id: ctx.user.id, name: ctx.user.name },
+      cardName: deleted.name,
+      memberId: deleted.member_id,
+    });
+    return { deleted, team };
+  });
   ctx.changes.publish({ userId: accountId, topic: 'cards' });
+  if (team) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team));
   const { logo, coverImage } = storedDesign(deleted.design);
   await releaseUnusedPhotos(ctx, [deleted.photo, logo, coverImage]);
 }

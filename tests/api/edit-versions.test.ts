@@ -19,9 +19,10 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { addTeam, teamTemplateInput } from '../support/teams.ts';
 
 // Edit versions (DECISIONS.md "Work that is never lost"): every procedure that edits a card, the profile,
-// a design, a link or a QR code declares it in its meta (`edits`), and this file proves, for each one read
+// a design, a link, a QR code or a team's template declares it in its meta (`edits`), and this file proves, for each one read
 // from the router, that a save based on an older version is refused with edit_conflict, changes nothing
 // and carries the record as it is now; that a save based on the current version is kept with the version
 // one higher; and that of two saves sent at once from the same version exactly one is kept.
@@ -85,7 +86,7 @@ const NO_EDIT: Record<string, string> = {
   'support.send': 'sends a message',
   'support.sendAsVisitor': 'sends a message',
   'teams.assignCard': 'a member picked from the list, applied at once',
-  'teams.createCard': 'creates a card (version 1)',
+  'teams.createCard': 'creates a team card (version 1)',
   'teams.setLogo': 'a picture uploaded, applied at once',
   'teams.transferOwnership': 'a member picked from the list, applied at once',
   'vcards.create': 'creates a card (version 1)',
@@ -95,20 +96,28 @@ const NO_EDIT: Record<string, string> = {
 
 type Owner = Awaited<ReturnType<typeof createSignedInOwner>>;
 
-/** A signed-in Pro owner (the design procedures need customBranding) with a card, a QR code and a link. */
+/**
+ * A signed-in Pro owner (the design procedures need customBranding) with a card, a QR code and a link, and
+ * a team of their own with its template saved once (version 1).
+ */
 async function arrangeOwner() {
   const owner = await createSignedInOwner(t, { plan: 'pro' });
   const vcardId = await addVcard(t.db, owner.userId);
   const qrCode = await addLink(t.db, owner.userId, { kind: 'qr' });
   const profileLink = await addLink(t.db, owner.userId);
-  return { ...owner, vcardId, qrCodeId: qrCode.id, profileLinkId: profileLink.id };
+  const { teamId } = await addTeam(t.db, [{ userId: owner.userId, role: 'owner' }]);
+  await t.db
+    .insertInto('team_templates')
+    .values({ team_id: teamId, fields: JSON.stringify({ company: 'Acme' }), locked: '[]' })
+    .execute();
+  return { ...owner, vcardId, qrCodeId: qrCode.id, profileLinkId: profileLink.id, teamId };
 }
 
 type Arranged = Awaited<ReturnType<typeof arrangeOwner>>;
 
 interface EditCase {
   /** The table and id of the row the procedure edits. */
-  row: (owner: Arranged) => { table: 'vcards' | 'profiles' | 'links'; id: string };
+  row: (owner: Arranged) => { table: 'vcards' | 'profiles' | 'links' | 'team_templates'; id: string };
   /** A valid edit from `baseVersion` that changes the row; `variant` tells two edits apart. */
   input: (owner: Arranged, baseVersion: number, variant: 'first' | 'second') => Promise<object> | object;
   /** Makes the row fit for the edit (a QR code with a design to reset). */
@@ -200,6 +209,11 @@ const EDITS: Record<string, EditCase> = {
     },
     input: (owner, baseVersion) => ({ id: owner.qrCodeId, baseVersion }),
   },
+  'teams.saveTemplate': {
+    row: (owner) => ({ table: 'team_templates', id: owner.teamId }),
+    input: (_owner, baseVersion, variant) =>
+      teamTemplateInput({ company: `Acme ${variant}`, locked: ['company'] }, baseVersion),
+  },
 };
 
 /** A write to the row by another path (another tab's save, a rename): a newer version of it. */
@@ -209,12 +223,19 @@ const EDIT_ELSEWHERE: Record<EditedRecord, (id: string) => Promise<unknown>> = {
   profile: (id) =>
     t.db.updateTable('profiles').set({ name: 'Changed elsewhere' }).where('id', '=', id).execute(),
   link: (id) => t.db.updateTable('links').set({ title: 'Changed elsewhere' }).where('id', '=', id).execute(),
+  template: (teamId) =>
+    t.db
+      .updateTable('team_templates')
+      .set({ fields: JSON.stringify({ company: 'Changed elsewhere' }) })
+      .where('team_id', '=', teamId)
+      .execute(),
 };
 
 /** The record as its list or get query answers it: what a refused edit must carry. */
 async function recordAsListed(owner: Owner, record: EditedRecord, id: string): Promise<unknown> {
   if (record === 'vcard') return trpcData(await trpcQuery(t.app, 'vcards.get', owner.cookie, { id }));
   if (record === 'profile') return trpcData(await trpcQuery(t.app, 'profile.me', owner.cookie));
+  if (record === 'template') return trpcData(await trpcQuery(t.app, 'teams.template', owner.cookie));
   const lists = await Promise.all(
     ['links.qrCodes', 'links.profileLinks'].map(async (path) =>
       trpcData<{ items: { id: string }[] }>(await trpcQuery(t.app, path, owner.cookie)),
@@ -225,13 +246,19 @@ async function recordAsListed(owner: Owner, record: EditedRecord, id: string): P
 
 /** The account's rows a refused edit must leave as they were. */
 async function accountSnapshot(userId: string) {
-  const [profile, vcards, links] = await Promise.all([
+  const [profile, vcards, links, templates] = await Promise.all([
     t.db.selectFrom('profiles').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
     t.db.selectFrom('vcards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     t.db.selectFrom('links').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    t.db
+      .selectFrom('team_templates')
+      .innerJoin('team_members', 'team_members.team_id', 'team_templates.team_id')
+      .selectAll('team_templates')
+      .where('team_members.user_id', '=', userId)
+      .execute(),
   ]);
   const users = await t.db.selectFrom('users').selectAll().where('id', '=', userId).execute();
-  return { profile, vcards, links, users };
+  return { profile, vcards, links, templates, users };
 }
 
 describe('the editing procedures of the app', () => {

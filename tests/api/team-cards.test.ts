@@ -117,8 +117,32 @@ describe('team cards', () => {
     expect(await t.db.selectFrom('vcards').select('name').where('id', '=', id).executeTakeFirst()).toEqual({
       name: 'Mia Member',
     });
-    // an admin may edit and delete it
+    // an admin may edit and delete it; the team's log says who deleted which card, and whose it was
     expect((await trpcQuery(t.app, 'vcards.get', admin.cookie, { id })).statusCode).toBe(200);
+    expect((await trpcMutate(t.app, 'vcards.delete', admin.cookie, { id })).statusCode).toBe(200);
+    expect(
+      await t.db.selectFrom('vcards').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+    const log = await t.db
+      .selectFrom('team_events')
+      .select(['actor_name', 'action', 'subject'])
+      .where('team_id', '=', teamId)
+      .where('action', 'in', ['card_edited', 'card_deleted'])
+      .orderBy('created_at')
+      .execute();
+    expect(log).toEqual([
+      {
+        actor_name: 'Mia Member',
+        action: 'card_edited',
+        subject: `Mia Member → Mia Member <${member.email}>`,
+      },
+      {
+        actor_name: 'Adam Admin',
+        action: 'card_deleted',
+        subject: `Mia Member → Mia Member <${member.email}>`,
+      },
+    ]);
+    expect(notices).toContainEqual({ userId: member.userId, topic: 'team' });
   });
 
   it('a card made for someone invited becomes theirs when they join', async () => {

@@ -13,7 +13,13 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamCard, addTeamInvitation, organizationCall } from '../support/teams.ts';
+import {
+  addTeam,
+  addTeamCard,
+  addTeamInvitation,
+  organizationCall,
+  teamTemplateInput,
+} from '../support/teams.ts';
 
 // Who may do what in a team, for every caller: the owner, an admin and a member of the team, someone of
 // another team and a stranger in no team. The tRPC side is read from the router's `teamRole` meta, so a new
@@ -175,12 +181,16 @@ function withCookies(cookie: string, newer: string): string {
   return [...jar.values()].join('; ');
 }
 
-/** What a refused call must leave as it was: the team, its members, its invitations and its cards. */
+/**
+ * What a refused call must leave as it was: the team, its members, its invitations, its template and its
+ * cards.
+ */
 async function teamSnapshot(teamId: string) {
-  const [team, members, invitations] = await Promise.all([
+  const [team, members, invitations, template] = await Promise.all([
     t.db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst(),
     t.db.selectFrom('team_members').selectAll().where('team_id', '=', teamId).orderBy('id').execute(),
     t.db.selectFrom('team_invitations').selectAll().where('team_id', '=', teamId).orderBy('id').execute(),
+    t.db.selectFrom('team_templates').selectAll().where('team_id', '=', teamId).executeTakeFirst(),
   ]);
   const strangersTeams = await t.db
     .selectFrom('team_members')
@@ -194,7 +204,7 @@ async function teamSnapshot(teamId: string) {
     .where('teams.id', '=', teamId)
     .orderBy('vcards.id')
     .execute();
-  return { team, members, invitations, strangersTeams, cards };
+  return { team, members, invitations, template, strangersTeams, cards };
 }
 
 describe('the organization endpoints', () => {
@@ -284,6 +294,12 @@ const TEAM_PROCEDURES: Record<
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
   // the owner of another team removes their own team's logo
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
+  'teams.template': { input: () => undefined, otherTeam: 'own' },
+  // the owner of another team saves their own team's template (its first save: version 1)
+  'teams.saveTemplate': {
+    input: () => teamTemplateInput({ company: 'Acme', locked: ['company'] }),
+    otherTeam: 'own',
+  },
 };
 
 describe('the team procedures', () => {

@@ -128,14 +128,14 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   // each dialog of the owner, checked and closed with the keyboard
   for (const [opener, text] of [
     ['Remove Ina Invitee from the team', 'leaves the team at once'],
-    ['Transfer ownership to Ina Invitee', 'You stay in the team as an admin'],
+    ['Make owner: Ina Invitee', 'You stay in the team as an admin'],
     ['Delete team', 'This cannot be undone'],
     ['Rename team', 'Members and invitations show the new name'],
   ] as const) {
     await ownerPage.getByRole('button', { name: opener, exact: true }).click();
     await expect(ownerPage.getByRole('dialog')).toContainText(text);
     await expectAccessible(ownerPage);
-    if (opener === 'Transfer ownership to Ina Invitee') {
+    if (opener === 'Make owner: Ina Invitee') {
       await ownerPage.screenshot({ path: testInfo.outputPath('team-transfer-dialog-desktop-en.png') });
     }
     await closeWithEscape(ownerPage);

@@ -169,14 +169,18 @@ export async function addVcard(
 
 /**
  * The edit version of a row now (migration 2026-11-29T0300): what an edit based on the row as it is now
- * carries as its baseVersion. A profile's id is its user's.
+ * carries as its baseVersion. A profile's id is its user's, a team template's its team's.
  */
 export async function versionOf(
   db: Kysely<Database>,
-  table: 'vcards' | 'profiles' | 'links',
+  table: 'vcards' | 'profiles' | 'links' | 'team_templates',
   id: string,
 ): Promise<number> {
-  const row = await db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow();
+  // a team's template is its team's (its id is the team's)
+  const row =
+    table === 'team_templates'
+      ? await db.selectFrom(table).select('version').where('team_id', '=', id).executeTakeFirstOrThrow()
+      : await db.selectFrom(table).select('version').where('id', '=', id).executeTakeFirstOrThrow();
   return row.version;
 }
 

@@ -2,9 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { lockedFlags, type SaveTeamTemplateValues } from '../../src/schemas/team-template.ts';
+import type { TemplateField } from '../../src/team-template.ts';
+import { emptyPostalAddress } from '../../src/postal-address.ts';
+import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { teamAccountFor } from '../../server/teams/cards.ts';
-import { addLink, addVcard, createSignedInOwner } from './factories.ts';
+import { addLink, addVcard, createSignedInOwner, type VcardFields } from './factories.ts';
 import { injectFromApp, type TestApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
@@ -128,12 +132,13 @@ export async function addTeamInvitation(
 export async function addTeamCard(
   db: Kysely<Database>,
   teamId: string,
-  fields: { memberId?: string | null; name?: string } = {},
+  fields: { memberId?: string | null; name?: string; card?: Partial<VcardFields> } = {},
 ): Promise<{ vcardId: string; linkId: string; code: string; accountId: string }> {
   const accountId = await db.transaction().execute((trx) => teamAccountFor(trx, teamId));
   const vcardId = await addVcard(db, accountId, {
     name: fields.name ?? 'Team Card',
     member_id: fields.memberId ?? null,
+    ...fields.card,
   });
   const { id: linkId, code } = await addLink(db, accountId, {
     kind: 'qr',
@@ -156,4 +161,30 @@ export async function addTeamOfFour(t: TestApp) {
     { userId: successor.userId, role: 'member' },
   ]);
   return { teamId, owner, admin, member, successor };
+}
+
+/**
+ * What the template form saves (teams.saveTemplate): the default template (nothing set, nothing locked)
+ * unless overridden, with the `locked` fields locked, edited from `baseVersion` (1: a team that never
+ * saved one).
+ */
+export function teamTemplateInput(
+  {
+    locked = [],
+    ...overrides
+  }: Partial<Omit<SaveTeamTemplateValues, 'locked'>> & { locked?: TemplateField[] } = {},
+  baseVersion = 1,
+): SaveTeamTemplateValues {
+  return {
+    layout: 'centred',
+    font: 'system',
+    ...DEFAULT_CARD_COLOURS,
+    logo: null,
+    company: '',
+    website: '',
+    address: emptyPostalAddress(),
+    ...overrides,
+    locked: lockedFlags(locked),
+    baseVersion,
+  };
 }

@@ -13,7 +13,12 @@ import {
   type TeamRole,
 } from '#src/teams.ts';
 import { UserText } from '#web/components/UserText.tsx';
-import { olderEventsAfter, roleSelectValue, TEAM_EVENT_SENTENCES } from '#web/pages/team/team-activity.ts';
+import {
+  eventSubject,
+  olderEventsAfter,
+  roleSelectValue,
+  TEAM_EVENT_SENTENCES,
+} from '#web/pages/team/team-activity.ts';
 
 // Each entry of a team's audit log reads as one sentence in the person's language: who did what to whom,
 // with typed names and addresses shown exactly as typed.
@@ -73,6 +78,12 @@ describe('the sentences of the team log', () => {
       card_unassigned: 'Olga Owner took a team card from its member: Ana Admin &lt;ana@example.com&gt;',
       logo_changed: 'Olga Owner changed the logo of Ana Admin &lt;ana@example.com&gt;',
       logo_removed: 'Olga Owner removed the logo of Ana Admin &lt;ana@example.com&gt;',
+      card_edited: 'Olga Owner edited a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_deleted: 'Olga Owner deleted a team card: Ana Admin &lt;ana@example.com&gt;',
+      template_changed: 'Olga Owner changed the card template: Ana Admin &lt;ana@example.com&gt;',
+      template_field_locked: 'Olga Owner locked Ana Admin &lt;ana@example.com&gt; on every team card',
+      template_field_unlocked:
+        'Olga Owner unlocked Ana Admin &lt;ana@example.com&gt;: members can set it on their own cards',
     });
   });
 
@@ -96,6 +107,16 @@ describe('the sentences of the team log', () => {
     expect(sentence('es', 'member_invited', 'mia@example.com', 'member')).toBe(
       'Olga Owner invitó a mia@example.com como miembro',
     );
+  });
+
+  it("name the template's fields in the reader's language, and leave other subjects as recorded", () => {
+    const changed = { action: 'template_changed' as const, subject: 'company,website,address' };
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+    expect(eventSubject(changed, i18n)).toBe('Company, Website, and Postal address');
+    expect(eventSubject({ action: 'template_field_locked', subject: 'colours' }, i18n)).toBe('Colours');
+    expect(eventSubject({ action: 'card_edited', subject: 'company,website' }, i18n)).toBe('company,website');
+    i18n.loadAndActivate({ locale: 'es', messages: spanish });
+    expect(eventSubject(changed, i18n)).toBe('Empresa, Sitio web y Dirección postal');
   });
 
   it('keep entries for the months the server keeps them', () => {

@@ -27,8 +27,17 @@ function BackToTeam() {
   );
 }
 
-/** The editor of a loaded team card: the personal editor's form, its drafts, versions and leave guard. */
-function TeamCardForm({ vcard }: { vcard: RouterOutputs['vcards']['get'] }) {
+/**
+ * The editor of a loaded team card: the personal editor's form, its drafts, versions and leave guard, with
+ * the fields the team's template locks shown read-only.
+ */
+function TeamCardForm({
+  vcard,
+  template,
+}: {
+  vcard: RouterOutputs['vcards']['get'];
+  template: RouterOutputs['teams']['template'];
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const save = useSaveVcard();
@@ -59,6 +68,7 @@ function TeamCardForm({ vcard }: { vcard: RouterOutputs['vcards']['get'] }) {
           draft={{ cardId: vcard.id, base: vcard.updated_at.toISOString() }}
           // a team card's photo is the team's: it stays with the card when its member leaves
           photoFor={{ card: vcard.id }}
+          locked={template}
         />
       </div>
     </div>
@@ -74,6 +84,8 @@ export function TeamCardEditor() {
   const [searchParams] = useSearchParams();
   const input = VcardIdSchema.safeParse({ id: searchParams.get(TEAM_CARD_PARAM) });
   const vcard = trpc.vcards.get.useQuery(input.data ?? { id: '' }, { enabled: input.success });
+  // the caller's team is the card's (one team per person); its template says which fields are locked
+  const template = trpc.teams.template.useQuery(undefined, { enabled: input.success });
   return (
     <div className="space-y-6">
       <PageHeading
@@ -91,11 +103,14 @@ export function TeamCardEditor() {
             <Trans>Open the card from the team page.</Trans>
           </p>
         </Notice>
-      ) : vcard.data ? (
+      ) : vcard.data && template.data ? (
         // another card's link opens a form of its own
-        <TeamCardForm key={vcard.data.id} vcard={vcard.data} />
+        <TeamCardForm key={vcard.data.id} vcard={vcard.data} template={template.data} />
       ) : (
-        <QueryStatus error={vcard.error} onRetry={() => void vcard.refetch()} />
+        <QueryStatus
+          error={vcard.error ?? template.error}
+          onRetry={() => void (vcard.error ? vcard.refetch() : template.refetch())}
+        />
       )}
     </div>
   );

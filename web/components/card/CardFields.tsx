@@ -20,6 +20,9 @@
  *
  * Each field shows its error from the form state (a validation id, translated). For a live preview, read
  * the values with useWatch({ control: form.control }) and hand them to CardPreview.
+ *
+ * On a team card, `locked` names the fields its team's template locks (src/team-template.ts
+ * lockedFormFields): each is shown read-only with the template's value, and the form keeps the card's own.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -37,9 +40,11 @@ import type { z } from 'zod';
 import { suggestNameParts } from '#src/name-parts.ts';
 import { CARD_FIELD_MAX_LENGTHS, type CardFieldsSchema } from '#src/schemas/vcard.ts';
 import { SOCIAL_PLATFORMS } from '#src/social-profiles.ts';
+import type { LockedFormFields } from '#src/team-template.ts';
 import { TextField, type TextFieldProps } from '../form/TextField.tsx';
 import { Button } from '../ui/Button.tsx';
 import { useLocale } from '../../lib/use-locale.ts';
+import { LockedAddressField, LockedTextField } from './LockedField.tsx';
 import { SOCIAL_PLATFORM_INFO } from './social-platforms.ts';
 
 /** The values CardFields edits: the card fields of the shared schema, without the photo. */
@@ -234,8 +239,8 @@ function NamePartFields({ control }: { control: Control<CardFieldsValues> }) {
   );
 }
 
-/** The postal address: five optional parts, in the order a letter is addressed. */
-function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }) {
+/** The postal address: five optional parts, in the order a letter is addressed (the team template has it too). */
+export function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }) {
   const { errors } = useFormState({ control, name: 'address' });
   const error = errors.address;
   return (
@@ -291,8 +296,10 @@ function PostalAddressFields({ control }: { control: Control<CardFieldsValues> }
 
 export function CardFields<Values extends CardFieldsValues, Output extends FieldValues>({
   control: formControl,
+  locked = {},
 }: {
   control: Control<Values, unknown, Output>;
+  locked?: LockedFormFields;
 }) {
   const { t } = useLingui();
   // react-hook-form cannot name the paths of a generic form; the constraint on Values guarantees these exist
@@ -321,14 +328,18 @@ export function CardFields<Values extends CardFieldsValues, Output extends Field
           placeholder={t`e.g. Product Designer`}
           error={errors.position?.message}
         />
-        <CardTextField
-          control={control}
-          name="company"
-          max={CARD_FIELD_MAX_LENGTHS.company}
-          label={<Trans>Company</Trans>}
-          autoComplete="organization"
-          error={errors.company?.message}
-        />
+        {'company' in locked ? (
+          <LockedTextField label={<Trans>Company</Trans>} value={locked.company ?? null} />
+        ) : (
+          <CardTextField
+            control={control}
+            name="company"
+            max={CARD_FIELD_MAX_LENGTHS.company}
+            label={<Trans>Company</Trans>}
+            autoComplete="organization"
+            error={errors.company?.message}
+          />
+        )}
         <CardTextField
           control={control}
           name="department"
@@ -369,18 +380,26 @@ export function CardFields<Values extends CardFieldsValues, Output extends Field
           error={errors.workPhone?.message}
         />
       </div>
-      <PostalAddressFields control={control} />
-      <CardTextField
-        control={control}
-        name="website"
-        max={CARD_FIELD_MAX_LENGTHS.url}
-        label={<Trans>Website</Trans>}
-        type="url"
-        inputMode="url"
-        autoComplete="url"
-        placeholder="https://"
-        error={errors.website?.message}
-      />
+      {'address' in locked ? (
+        <LockedAddressField label={<Trans>Postal address</Trans>} address={locked.address ?? null} />
+      ) : (
+        <PostalAddressFields control={control} />
+      )}
+      {'website' in locked ? (
+        <LockedTextField label={<Trans>Website</Trans>} value={locked.website ?? null} />
+      ) : (
+        <CardTextField
+          control={control}
+          name="website"
+          max={CARD_FIELD_MAX_LENGTHS.url}
+          label={<Trans>Website</Trans>}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder="https://"
+          error={errors.website?.message}
+        />
+      )}
       <SocialLinkFields control={control} />
     </div>
   );

@@ -55,9 +55,10 @@ function FieldValue({ value, kind }: { value: unknown; kind: FieldKind | undefin
     );
   }
   if (kind === 'percent' && typeof value === 'number') return <span>{Math.round(value * 100)}%</span>;
-  if (typeof kind === 'object' && typeof value === 'string') {
-    const name: MessageDescriptor | undefined = kind.names[value];
-    return <span>{name ? i18n._(name) : value}</span>;
+  // a choice's name; a yes-or-no (a checkbox) is named by 'true' and 'false'
+  if (typeof kind === 'object' && (typeof value === 'string' || typeof value === 'boolean')) {
+    const name: MessageDescriptor | undefined = kind.names[String(value)];
+    return <span>{name ? i18n._(name) : String(value)}</span>;
   }
   return <span className="break-words whitespace-pre-wrap">{String(value)}</span>;
 }

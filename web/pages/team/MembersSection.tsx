@@ -65,7 +65,8 @@ function MemberActions({ team, member }: { team: Team; member: TeamMember }) {
       {owner && (
         <ConfirmDialog
           trigger={
-            <Button variant="secondary" size="sm" aria-label={t`Transfer ownership to ${name}`}>
+            // its name starts with what it shows (WCAG 2.5.3, label in name)
+            <Button variant="secondary" size="sm" aria-label={t`Make owner: ${name}`}>
               <Trans>Make owner</Trans>
             </Button>
           }

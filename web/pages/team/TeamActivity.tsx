@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import {
+  eventSubject,
   olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
@@ -19,6 +20,7 @@ import {
 } from './team-activity.ts';
 
 function EventRow({ event }: { event: TeamEventView }) {
+  const { i18n } = useLingui();
   const locale = useLocale();
   const sentence = TEAM_EVENT_SENTENCES[event.action];
   return (
@@ -29,7 +31,7 @@ function EventRow({ event }: { event: TeamEventView }) {
           message={sentence.message}
           values={{
             actor: <UserText>{event.actorName}</UserText>,
-            subject: <UserText>{event.subject}</UserText>,
+            subject: <UserText>{eventSubject(event, i18n)}</UserText>,
             role: roleSelectValue(event.role),
           }}
         />
@@ -63,7 +65,7 @@ export function TeamActivity() {
       title={<Trans>Activity</Trans>}
       description={
         <>
-          <Trans>Who changed the team's members, invitations and name, and when.</Trans>{' '}
+          <Trans>Who changed the team's members, invitations, name, card template and cards, and when.</Trans>{' '}
           <Plural value={months} one="Entries are kept for # month." other="Entries are kept for # months." />
         </>
       }

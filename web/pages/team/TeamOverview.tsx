@@ -8,6 +8,7 @@ import { TeamActivity } from './TeamActivity.tsx';
 import { MyTeamCardSection, TeamCardsSection } from './TeamCardsSection.tsx';
 import { TeamExitCard } from './TeamExitCard.tsx';
 import { TeamLogoImage, TeamLogoInput } from './TeamLogo.tsx';
+import { TeamTemplateSection } from './TeamTemplateSection.tsx';
 import type { Team } from './types.ts';
 
 /** The team of the signed-in person, with what their role lets them do. */
@@ -37,6 +38,7 @@ export function TeamOverview({ team }: { team: Team }) {
       <MembersSection team={team} />
       {managing && <InviteForm team={team} />}
       {managing && <PendingInvitations team={team} />}
+      {managing && <TeamTemplateSection />}
       {managing && <TeamActivity />}
       <TeamExitCard team={team} />
     </>

@@ -1,8 +1,10 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TeamEventsPageInput } from '#src/schemas/team.ts';
+import { isTemplateField } from '#src/team-template.ts';
 import type { TeamEventAction, TeamRole } from '#src/teams.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { TEMPLATE_FIELD_NAMES } from './template-fields.ts';
 
 export type TeamEventsPage = RouterOutputs['teams']['events'];
 export type TeamEventView = TeamEventsPage['events'][number];
@@ -40,7 +42,34 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   // {subject}: the team's name
   logo_changed: msg({ message: '{actor} changed the logo of {subject}' }),
   logo_removed: msg({ message: '{actor} removed the logo of {subject}' }),
+  card_edited: msg({ message: '{actor} edited a team card: {subject}' }),
+  card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
+  // {subject}: the template's fields, named in the reader's language (templateFieldsSubject)
+  template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
+  template_field_locked: msg({ message: '{actor} locked {subject} on every team card' }),
+  template_field_unlocked: msg({
+    message: '{actor} unlocked {subject}: members can set it on their own cards',
+  }),
 };
+
+/** The actions whose subject names fields of the template by their keys ("company,website"). */
+const TEMPLATE_FIELD_ACTIONS: ReadonlySet<TeamEventAction> = new Set([
+  'template_changed',
+  'template_field_locked',
+  'template_field_unlocked',
+]);
+
+/**
+ * An entry's subject as its sentence shows it: the fields of the template named in the reader's language
+ * ("Company and Website"), anything else as it was recorded.
+ */
+export function eventSubject(event: Pick<TeamEventView, 'action' | 'subject'>, i18n: I18n): string {
+  if (!TEMPLATE_FIELD_ACTIONS.has(event.action)) return event.subject;
+  const names = event.subject
+    .split(',')
+    .map((field) => (isTemplateField(field) ? i18n._(TEMPLATE_FIELD_NAMES[field]) : field));
+  return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
+}
 
 /** The value of a sentence's {role} select. */
 export function roleSelectValue(role: TeamRole | null): string {

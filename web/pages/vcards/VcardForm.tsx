@@ -4,7 +4,9 @@ import { Controller, type Control, type FieldPath } from 'react-hook-form';
 import type { UploadTarget } from '#src/media.ts';
 import type { QrDesign } from '#src/qr-design.ts';
 import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
+import { lockedFormFields, type TeamTemplate } from '#src/team-template.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
+import { LockedColours } from '../../components/card/LockedField.tsx';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
 import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
@@ -73,6 +75,11 @@ interface VcardFormProps {
   draft?: { cardId: string; base: string | null };
   /** Whose an uploaded photo is, when not the person's own: a team card's photo is the team's. */
   photoFor?: UploadTarget;
+  /**
+   * A team card's template (teams.template): the fields it locks are shown read-only with its values, and
+   * the form keeps the card's own values of them (which the server keeps as they are).
+   */
+  locked?: TeamTemplate | null;
 }
 
 /**
@@ -91,8 +98,10 @@ export function VcardForm({
   headingLevel = 3,
   draft: draftOf,
   photoFor,
+  locked,
 }: VcardFormProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const locks = lockedFormFields(locked);
   const form = useZodForm(VcardFormSchema, initialValues);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -148,18 +157,24 @@ export function VcardForm({
               />
             )}
           />
-          <CardFields control={form.control} />
+          <CardFields control={form.control} locked={locks} />
           <div className="space-y-6 sm:rounded-xl sm:border sm:border-slate-200 sm:p-4">
             <Heading className="text-base font-semibold text-ink">
               <Trans>Colours</Trans>
             </Heading>
-            <ColourField
-              control={form.control}
-              name="backgroundColour"
-              legend={<Trans>Background colour</Trans>}
-            />
-            <ColourField control={form.control} name="fontColour" legend={<Trans>Font colour</Trans>} />
-            <ColourField control={form.control} name="iconColour" legend={<Trans>Icon colour</Trans>} />
+            {locks.colours ? (
+              <LockedColours colours={locks.colours} />
+            ) : (
+              <>
+                <ColourField
+                  control={form.control}
+                  name="backgroundColour"
+                  legend={<Trans>Background colour</Trans>}
+                />
+                <ColourField control={form.control} name="fontColour" legend={<Trans>Font colour</Trans>} />
+                <ColourField control={form.control} name="iconColour" legend={<Trans>Icon colour</Trans>} />
+              </>
+            )}
           </div>
         </div>
         <div className="space-y-2 @3xl:sticky @3xl:top-20 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
