@@ -79,6 +79,8 @@ export const TEAM_EVENT_ACTIONS = [
   'card_created',
   'card_handed_over',
   'card_unassigned',
+  /** a CSV import: its subject holds the counts of its rows (src/team-import.ts teamImportEventSubject) */
+  'members_imported',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { teamAccountFor } from '../../server/teams/cards.ts';
+import type { TeamImportEvent } from '../../server/teams/import.ts';
 import { addLink, addVcard } from './factories.ts';
 import { injectFromApp } from './harness.ts';
 
@@ -141,4 +143,29 @@ export async function addTeamCard(
     url: `http://127.0.0.1/vcard/${vcardId}`,
   });
   return { vcardId, linkId, code, accountId };
+}
+
+/** The CSV import's dry run (`check`) or import (`run`, with the dry run's plan) of `file`, as the browser sends it. */
+export function teamImportCall(
+  app: FastifyInstance,
+  cookie: string,
+  step: 'check' | 'run',
+  file: string | Uint8Array,
+  plan?: string,
+): Promise<LightMyRequestResponse> {
+  const query = plan === undefined ? '' : `?${new URLSearchParams({ plan }).toString()}`;
+  return injectFromApp(app, {
+    method: 'POST',
+    url: `${serverPaths.teamImport}/${step}${query}`,
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: typeof file === 'string' ? Buffer.from(file, 'utf8') : Buffer.from(file),
+  });
+}
+
+/** The import's answer read as its JSON lines. */
+export function teamImportEvents(response: LightMyRequestResponse): TeamImportEvent[] {
+  return response.body
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as TeamImportEvent);
 }

@@ -13,7 +13,13 @@ import {
   type TeamRole,
 } from '#src/teams.ts';
 import { UserText } from '#web/components/UserText.tsx';
-import { olderEventsAfter, roleSelectValue, TEAM_EVENT_SENTENCES } from '#web/pages/team/team-activity.ts';
+import { teamImportEventSubject } from '#src/team-import.ts';
+import {
+  importCountsOf,
+  olderEventsAfter,
+  roleSelectValue,
+  TEAM_EVENT_SENTENCES,
+} from '#web/pages/team/team-activity.ts';
 
 // Each entry of a team's audit log reads as one sentence in the person's language: who did what to whom,
 // with typed names and addresses shown exactly as typed.
@@ -34,6 +40,18 @@ function sentence(
   subject: string,
   role: TeamRole | null,
 ): string {
+  return render(locale, action, subject, {
+    role: roleSelectValue(role),
+    ...importCountsOf({ action, subject }),
+  });
+}
+
+function render(
+  locale: 'en' | 'es',
+  action: TeamEventAction,
+  subject: string,
+  values: Record<string, unknown>,
+): string {
   i18n.loadAndActivate({ locale, messages: locale === 'es' ? spanish : {} });
   const { id, message } = TEAM_EVENT_SENTENCES[action];
   const trans = createElement(Trans, {
@@ -42,7 +60,7 @@ function sentence(
     values: {
       actor: createElement(UserText, null, 'Olga Owner'),
       subject: createElement(UserText, null, subject),
-      role: roleSelectValue(role),
+      ...values,
     },
   });
   return renderToStaticMarkup(createElement(I18nProvider, { i18n }, trans)).replaceAll(/<\/?bdi>/g, '');
@@ -68,6 +86,12 @@ describe('the sentences of the team log', () => {
       member_removed: 'Olga Owner removed Ana Admin &lt;ana@example.com&gt; from the team',
       member_left: 'Olga Owner left the team',
       ownership_transferred: 'Olga Owner made Ana Admin &lt;ana@example.com&gt; the owner',
+      card_created: 'Olga Owner made a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_handed_over: 'Olga Owner handed on a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_unassigned: 'Olga Owner took a team card from its member: Ana Admin &lt;ana@example.com&gt;',
+      // not the counts of an import: read as none
+      members_imported:
+        'Olga Owner imported a spreadsheet: 0 people invited, 0 updated, 0 unchanged, 0 rows not imported',
     });
   });
 
@@ -90,6 +114,20 @@ describe('the sentences of the team log', () => {
     }
     expect(sentence('es', 'member_invited', 'mia@example.com', 'member')).toBe(
       'Olga Owner invitó a mia@example.com como miembro',
+    );
+  });
+
+  it("say an import's counts in either language", () => {
+    const subject = teamImportEventSubject({ invited: 12, updated: 1, unchanged: 0, error: 2 });
+    expect(sentence('en', 'members_imported', subject, null)).toBe(
+      'Olga Owner imported a spreadsheet: 12 people invited, 1 updated, 0 unchanged, 2 rows not imported',
+    );
+    const one = teamImportEventSubject({ invited: 1, updated: 0, unchanged: 3, error: 1 });
+    expect(sentence('en', 'members_imported', one, null)).toBe(
+      'Olga Owner imported a spreadsheet: 1 person invited, 0 updated, 3 unchanged, 1 row not imported',
+    );
+    expect(sentence('es', 'members_imported', subject, null)).toBe(
+      'Olga Owner importó una hoja de cálculo: 12 personas invitadas, 1 actualizada, 0 sin cambios, 2 filas sin importar',
     );
   });
 

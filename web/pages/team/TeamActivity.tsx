@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import {
+  importCountsOf,
   olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
@@ -21,6 +22,7 @@ import {
 function EventRow({ event }: { event: TeamEventView }) {
   const locale = useLocale();
   const sentence = TEAM_EVENT_SENTENCES[event.action];
+  const counts = importCountsOf(event);
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <p className="min-w-0 break-words text-ink">
@@ -31,6 +33,10 @@ function EventRow({ event }: { event: TeamEventView }) {
             actor: <UserText>{event.actorName}</UserText>,
             subject: <UserText>{event.subject}</UserText>,
             role: roleSelectValue(event.role),
+            invited: counts.invited,
+            updated: counts.updated,
+            unchanged: counts.unchanged,
+            error: counts.error,
           }}
         />
       </p>

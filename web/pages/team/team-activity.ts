@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TeamEventsPageInput } from '#src/schemas/team.ts';
+import { emptyTeamImportCounts, teamImportCountsOf, type TeamImportCounts } from '#src/team-import.ts';
 import type { TeamEventAction, TeamRole } from '#src/teams.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 
@@ -37,7 +38,18 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   card_created: msg({ message: '{actor} made a team card: {subject}' }),
   card_handed_over: msg({ message: '{actor} handed on a team card: {subject}' }),
   card_unassigned: msg({ message: '{actor} took a team card from its member: {subject}' }),
+  // the counts of the import's rows (src/team-import.ts teamImportCountsOf)
+  members_imported: msg({
+    message:
+      '{actor} imported a spreadsheet: {invited, plural, one {# person invited} other {# people invited}}, {updated} updated, {unchanged} unchanged, {error, plural, one {# row not imported} other {# rows not imported}}',
+  }),
 };
+
+/** An import's counts, the numbers of its sentence; nothing for the other entries. */
+export function importCountsOf(event: Pick<TeamEventView, 'action' | 'subject'>): Partial<TeamImportCounts> {
+  if (event.action !== 'members_imported') return {};
+  return teamImportCountsOf(event.subject) ?? emptyTeamImportCounts();
+}
 
 /** The value of a sentence's {role} select. */
 export function roleSelectValue(role: TeamRole | null): string {

@@ -1,0 +1,587 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Locale } from '../../src/i18n.ts';
+import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import { emptyVcardForm, VcardFormSchema } from '../../src/schemas/vcard.ts';
+import {
+  emptyTeamImportCounts,
+  teamImportEventSubject,
+  type TeamImportCard,
+  type TeamImportChange,
+  type TeamImportCounts,
+  type TeamImportIssue,
+  type TeamImportOutcome,
+} from '../../src/team-import.ts';
+import { TEAM_MEMBERS_MAX, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
+import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { insertVcard } from '../vcards/service.ts';
+import type { TeamMembership } from './access.ts';
+import { personLabel, recordTeamEvent } from './audit.ts';
+import { mailTeamInvitation } from './auth-plugin.ts';
+import { teamAccountFor } from './cards.ts';
+import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
+import { readTeamImportFile, type TeamImportFile, type TeamImportFileProblem } from './import-file.ts';
+import {
+  planTeamImport,
+  type PlannedTeamImportRow,
+  type TeamImportPersonState,
+  type TeamImportState,
+} from './import-plan.ts';
+import { teamImportResultCsv, teamImportRowResult, type TeamImportRowResult } from './import-result.ts';
+
+// A team's CSV import, carried out (issue "Business teams", bulk import): the dry run reads the file, checks
+// its rows and plans them against the team as it is, and writes nothing; the import plans the same file
+// again, refuses to start when the plan differs from the one the person saw, then writes each row in its
+// own transaction, weighed once more against the team as it is at that moment (under the team's lock, so
+// two imports or servers at once take turns per row), and reports every row as it goes.
+
+/** A row as the import screen shows it: the dry run's plan, or the import's result. */
+export interface TeamImportRowView {
+  /** Its number as a spreadsheet shows it. */
+  row: number;
+  /** The name and e-mail cells as written. */
+  name: string;
+  email: string;
+  outcome: TeamImportOutcome;
+  /** An invitation's role, or an update's new role. */
+  role: InvitableTeamRole | null;
+  /** An update's changes (a card made now lists what it is made with). */
+  changes: TeamImportChange[];
+  /** An error's reasons. */
+  issues: TeamImportIssue[];
+}
+
+/** The dry run: a file refused whole, or the plan of each of its rows. */
+export type TeamImportCheck =
+  | { ok: false; problem: TeamImportFileProblem }
+  | {
+      ok: true;
+      /** The plan's fingerprint: the import starts only if the file still plans the same. */
+      plan: string;
+      /** Headers that name no column of the import: their cells are not read. */
+      ignoredHeaders: string[];
+      counts: TeamImportCounts;
+      rows: TeamImportRowView[];
+    };
+
+/** What the import tells as it goes, one JSON line each (application/x-ndjson). */
+export type TeamImportEvent =
+  | { type: 'start'; total: number }
+  | { type: 'row'; row: TeamImportRowView }
+  | { type: 'done'; counts: TeamImportCounts; csv: string; fileName: string }
+  /** The import stopped before its end (the database was lost): the rows told so far are done. */
+  | { type: 'stopped' };
+
+/** How the import reaches the organization plugin: its invitations are made through the plugin's adapter. */
+export interface TeamInvitationWriter {
+  /** Creates a pending invitation in `trx`, as the plugin's invite-member does; returns its id. */
+  createInvitation(
+    trx: Transaction<Database>,
+    invitation: { teamId: string; email: string; role: InvitableTeamRole; inviter: SessionUser },
+  ): Promise<string>;
+}
+
+interface ImportDeps extends AppDeps {
+  invitations: TeamInvitationWriter;
+  /** Where a row that could not be written is logged (the person sees its reason). */
+  logError(error: unknown, row: number): void;
+}
+
+/** The team as the import weighs the given addresses against it (import-plan.ts TeamImportState). */
+async function teamImportState(
+  db: Kysely<Database>,
+  teamId: string,
+  emails: readonly string[],
+  now: Date,
+): Promise<TeamImportState> {
+  const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw new AppError('not_found');
+  const members =
+    emails.length === 0
+      ? []
+      : await db
+          .selectFrom('team_members')
+          .innerJoin('users', 'users.id', 'team_members.user_id')
+          .select(['team_members.user_id', 'team_members.team_id', 'team_members.role'])
+          .select((eb) => eb.fn<string>('lower', ['users.email']).as('email'))
+          .where((eb) => eb(eb.fn('lower', ['users.email']), 'in', emails))
+          .execute();
+  const invitations =
+    emails.length === 0
+      ? []
+      : await db
+          .selectFrom('team_invitations')
+          .select(['role'])
+          .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
+          .where('team_id', '=', teamId)
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', now)
+          .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+          .execute();
+  const ownMembers = members.filter((member) => member.team_id === teamId);
+  const cards = await teamCardsOf(
+    db,
+    team.account_id,
+    ownMembers.map((member) => member.user_id),
+    invitations.map((invitation) => invitation.email),
+  );
+  const [memberCount, invitationCount] = await Promise.all([
+    db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('team_invitations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('team_id', '=', teamId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const memberStates = new Map<string, TeamImportPersonState>(
+    ownMembers.map((member) => [
+      member.email,
+      { role: member.role, card: cards.ofMember.get(member.user_id) ?? null },
+    ]),
+  );
+  const invitationStates = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
+    invitations.map((invitation) => [
+      invitation.email,
+      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email) ?? null },
+    ]),
+  );
+  // the plan counts the seats of the people it was given; the others' seats are taken off the most
+  const seatsTaken = Number(memberCount.count) + Number(invitationCount.count);
+  const seatsOfOthers = seatsTaken - memberStates.size - invitationStates.size;
+  return {
+    members: memberStates,
+    invitations: invitationStates,
+    inOtherTeams: new Set(
+      members.filter((member) => member.team_id !== teamId).map((member) => member.email),
+    ),
+    seatsMax: TEAM_MEMBERS_MAX - seatsOfOthers,
+  };
+}
+
+const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
+
+interface TeamCardRow {
+  id: string;
+  card: TeamImportCard;
+}
+
+/** The team cards of these members and invitees: each one's first, as the import updates it. */
+async function teamCardsOf(
+  db: Kysely<Database>,
+  accountId: string | null,
+  memberIds: readonly string[],
+  inviteeEmails: readonly string[],
+): Promise<{ ofMember: Map<string, TeamImportCard>; ofInvitee: Map<string, TeamImportCard> }> {
+  const found = await teamCardRows(db, accountId, memberIds, inviteeEmails);
+  return {
+    ofMember: new Map([...found.ofMember].map(([id, row]) => [id, row.card])),
+    ofInvitee: new Map([...found.ofInvitee].map(([email, row]) => [email, row.card])),
+  };
+}
+
+async function teamCardRows(
+  db: Kysely<Database>,
+  accountId: string | null,
+  memberIds: readonly string[],
+  inviteeEmails: readonly string[],
+): Promise<{ ofMember: Map<string, TeamCardRow>; ofInvitee: Map<string, TeamCardRow> }> {
+  const ofMember = new Map<string, TeamCardRow>();
+  const ofInvitee = new Map<string, TeamCardRow>();
+  if (!accountId || (memberIds.length === 0 && inviteeEmails.length === 0)) return { ofMember, ofInvitee };
+  const rows = await db
+    .selectFrom('vcards')
+    .select(['id', 'member_id', 'invitee_email', 'name', 'position', 'department', 'work_phone', 'phone'])
+    .where('user_id', '=', accountId)
+    .where((eb) =>
+      eb.or([
+        ...(memberIds.length > 0 ? [eb('member_id', 'in', memberIds)] : []),
+        ...(inviteeEmails.length > 0 ? [eb('invitee_email', 'in', inviteeEmails)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const found: TeamCardRow = {
+      id: row.id,
+      card: {
+        name: row.name,
+        position: row.position,
+        department: row.department,
+        workPhone: row.work_phone,
+        phone: row.phone,
+      },
+    };
+    if (row.member_id && !ofMember.has(row.member_id)) ofMember.set(row.member_id, found);
+    if (row.invitee_email && !ofInvitee.has(row.invitee_email)) ofInvitee.set(row.invitee_email, found);
+  }
+  return { ofMember, ofInvitee };
+}
+
+/** The file's rows checked and planned against the team; a file refused whole is its problem. */
+async function planFile(
+  db: Kysely<Database>,
+  teamId: string,
+  bytes: Uint8Array,
+  now: Date,
+): Promise<
+  | { ok: false; problem: TeamImportFileProblem }
+  | { ok: true; file: TeamImportFile; checked: CheckedTeamImportRow[]; planned: PlannedTeamImportRow[] }
+> {
+  const read = readTeamImportFile(bytes);
+  if (!read.ok) return read;
+  const checked = checkTeamImportRows(read.file);
+  const emails = checked.flatMap((row) => (row.ok ? [row.person.email] : []));
+  const planned = planTeamImport(checked, await teamImportState(db, teamId, emails, now));
+  return { ok: true, file: read.file, checked, planned };
+}
+
+/** The plan's fingerprint: the same file against the same team as it is gives the same one. */
+function planFingerprint(teamId: string, planned: readonly PlannedTeamImportRow[]): string {
+  return createHash('sha256').update(JSON.stringify({ teamId, planned })).digest('base64url');
+}
+
+function rowView(
+  file: TeamImportFile,
+  planned: PlannedTeamImportRow,
+  result: TeamImportRowResult,
+): TeamImportRowView {
+  const cell = (index: number | undefined) => (index === undefined ? '' : (result.cells[index] ?? ''));
+  const role =
+    result.outcome !== 'error' && (planned.action === 'invite' || planned.action === 'update')
+      ? planned.role
+      : null;
+  return {
+    row: result.row,
+    name: cell(file.columns.name),
+    email: cell(file.columns.email),
+    outcome: result.outcome,
+    role,
+    changes: result.changes,
+    issues: result.issues,
+  };
+}
+
+/** The dry run: what the import of `bytes` would do with each row, for the team's owner or an admin. */
+export async function checkTeamImport(
+  db: Kysely<Database>,
+  team: TeamMembership,
+  bytes: Uint8Array,
+  now: Date = new Date(),
+): Promise<TeamImportCheck> {
+  const plan = await planFile(db, team.teamId, bytes, now);
+  if (!plan.ok) return plan;
+  const counts = emptyTeamImportCounts();
+  const rows = plan.planned.map((planned) => {
+    const view = rowView(plan.file, planned, teamImportRowResult(planned));
+    counts[view.outcome] += 1;
+    return view;
+  });
+  return {
+    ok: true,
+    plan: planFingerprint(team.teamId, plan.planned),
+    ignoredHeaders: plan.file.ignoredHeaders,
+    counts,
+    rows,
+  };
+}
+
+export interface TeamImportRun {
+  total: number;
+  events: AsyncGenerator<TeamImportEvent, void, undefined>;
+}
+
+/**
+ * Starts the import of `bytes` for `importer`, an owner or admin of `team`: refused with edit_conflict
+ * (nothing written) when the file no longer plans as `expectedPlan`, the dry run the person saw; otherwise
+ * the rows are written one by one as `events` is read. Stopping early (the person left) stops between rows.
+ */
+export async function startTeamImport(
+  deps: ImportDeps,
+  team: TeamMembership,
+  importer: SessionUser,
+  input: { bytes: Uint8Array; expectedPlan: string; locale: Locale },
+): Promise<TeamImportRun> {
+  const plan = await planFile(deps.db, team.teamId, input.bytes, new Date());
+  if (!plan.ok) throw new AppError('validation_failed', { problem: plan.problem });
+  if (planFingerprint(team.teamId, plan.planned) !== input.expectedPlan) throw new AppError('edit_conflict');
+  const { file, checked, planned } = plan;
+  return {
+    total: planned.length,
+    events: importEvents(deps, team, importer, file, checked, planned, input.locale),
+  };
+}
+
+async function* importEvents(
+  deps: ImportDeps,
+  team: TeamMembership,
+  importer: SessionUser,
+  file: TeamImportFile,
+  checked: readonly CheckedTeamImportRow[],
+  planned: readonly PlannedTeamImportRow[],
+  locale: Locale,
+): AsyncGenerator<TeamImportEvent, void, undefined> {
+  const counts = emptyTeamImportCounts();
+  const results: TeamImportRowResult[] = [];
+  yield { type: 'start', total: planned.length };
+  try {
+    for (const [index, plannedRow] of planned.entries()) {
+      const checkedRow = checked[index];
+      const written =
+        checkedRow?.ok && plannedRow.action !== 'error'
+          ? await writeRow(deps, team, importer, checkedRow, plannedRow)
+          : { planned: plannedRow, result: teamImportRowResult(plannedRow) };
+      results.push(written.result);
+      counts[written.result.outcome] += 1;
+      yield { type: 'row', row: rowView(file, written.planned, written.result) };
+    }
+    yield {
+      type: 'done',
+      counts,
+      csv: teamImportResultCsv(file, results, locale),
+      fileName: `${TEAM_IMPORT_RESULT_NAME[locale]}-${new Date().toISOString().slice(0, 10)}.csv`,
+    };
+  } finally {
+    // however it ended: the log says what was done, and the team's pages and dashboards follow
+    if (results.length > 0) await finishImport(deps, team, importer, counts);
+  }
+}
+
+/** The result file's name, before its date. */
+const TEAM_IMPORT_RESULT_NAME: Record<Locale, string> = {
+  en: 'team-import-results',
+  es: 'resultados-importacion',
+};
+
+async function finishImport(
+  deps: ImportDeps,
+  team: TeamMembership,
+  importer: SessionUser,
+  counts: TeamImportCounts,
+): Promise<void> {
+  await recordTeamEvent(deps.db, {
+    teamId: team.teamId,
+    actor: { id: importer.id, name: importer.name },
+    action: 'members_imported',
+    subject: teamImportEventSubject(counts),
+  });
+  const account = await deps.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', team.teamId)
+    .executeTakeFirst();
+  // the cards changed: their public pages (every process's cache) and the dashboards that list them
+  if (account?.account_id) deps.changes.publish({ userId: account.account_id, topic: 'cards' });
+  announceTeamChange(deps.changes, [...(await teamMemberIds(deps.db, team.teamId)), importer.id]);
+}
+
+/**
+ * One row, in its own transaction: planned again against the team as it is now (someone may have joined
+ * another team, or been invited, since the import began), then written as that plan says. A row that
+ * cannot be written (the database, the mail queue) is an error of its own; nothing of it is kept.
+ */
+async function writeRow(
+  deps: ImportDeps,
+  team: TeamMembership,
+  importer: SessionUser,
+  checked: CheckedTeamImportRow & { ok: true },
+  planned: PlannedTeamImportRow,
+): Promise<{ planned: PlannedTeamImportRow; result: TeamImportRowResult }> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      // the team's lock: rows of imports running at once (in any process) are weighed one at a time
+      const account = await teamAccountFor(trx, team.teamId);
+      const state = await teamImportState(trx, team.teamId, [checked.person.email], new Date());
+      const [now] = planTeamImport([checked], state);
+      if (!now) throw new Error('a planned row is missing');
+      if (now.action === 'invite') await invite(deps, trx, { team, account, importer, planned: now });
+      if (now.action === 'update')
+        await update(deps, trx, { team, account, importer, planned: now, checked });
+      return { planned: now, result: teamImportRowResult(now) };
+    });
+  } catch (error) {
+    deps.logError(error, planned.row);
+    return {
+      planned,
+      result: teamImportRowResult(planned, [{ column: null, message: M.teamImportRowFailed }]),
+    };
+  }
+}
+
+interface RowWrite<A extends PlannedTeamImportRow['action']> {
+  team: TeamMembership;
+  account: string;
+  importer: SessionUser;
+  planned: PlannedTeamImportRow & { action: A };
+}
+
+/** A new address: the plugin's invitation, its e-mail, and the invitee's team card (theirs once they join). */
+async function invite(
+  deps: ImportDeps,
+  trx: Transaction<Database>,
+  write: RowWrite<'invite'>,
+): Promise<void> {
+  const { team, account, importer, planned } = write;
+  const invitationId = await deps.invitations.createInvitation(trx, {
+    teamId: team.teamId,
+    email: planned.email,
+    role: planned.role,
+    inviter: importer,
+  });
+  // a card still waiting from an invitation that expired is this person's: it is used again
+  const waiting = await teamCardRows(trx, account, [], [planned.email]);
+  const card = waiting.ofInvitee.get(planned.email);
+  if (card) await updateCard(trx, account, card.id, planned.card);
+  else await createCard(deps, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
+  const teamName = await trx
+    .selectFrom('teams')
+    .select('name')
+    .where('id', '=', team.teamId)
+    .executeTakeFirstOrThrow();
+  await mailTeamInvitation(
+    deps,
+    {
+      id: invitationId,
+      email: planned.email,
+      role: planned.role,
+      teamName: teamName.name,
+      inviter: importer,
+    },
+    trx,
+  );
+  await recordTeamEvent(trx, {
+    teamId: team.teamId,
+    actor: { id: importer.id, name: importer.name },
+    action: 'member_invited',
+    subject: planned.email,
+    role: planned.role,
+  });
+}
+
+/** Someone in the team or invited to it: their role, and their team card's fields (made when none). */
+async function update(
+  deps: ImportDeps,
+  trx: Transaction<Database>,
+  write: RowWrite<'update'> & { checked: CheckedTeamImportRow & { ok: true } },
+): Promise<void> {
+  const { team, account, importer, planned } = write;
+  const email = planned.email;
+  const member =
+    planned.who === 'member'
+      ? await trx
+          .selectFrom('team_members')
+          .innerJoin('users', 'users.id', 'team_members.user_id')
+          .select('team_members.user_id')
+          .where('team_members.team_id', '=', team.teamId)
+          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
+          .executeTakeFirstOrThrow()
+      : null;
+  if (planned.role && member) {
+    await trx
+      .updateTable('team_members')
+      .set({ role: planned.role })
+      .where('team_id', '=', team.teamId)
+      .where('user_id', '=', member.user_id)
+      // ownership is transferred, never imported (the plan refuses such a row already)
+      .where('role', '<>', 'owner')
+      .execute();
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: { id: importer.id, name: importer.name },
+      action: 'member_role_changed',
+      subject: await personLabel(trx, member.user_id),
+      role: planned.role,
+      concerns: [member.user_id],
+    });
+  } else if (planned.role) {
+    await trx
+      .updateTable('team_invitations')
+      .set({ role: planned.role })
+      .where('team_id', '=', team.teamId)
+      .where('status', '=', 'pending')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .execute();
+  }
+  if (planned.createsCard) {
+    const holder = member
+      ? { member_id: member.user_id, invitee_email: null }
+      : { member_id: null, invitee_email: email };
+    await createCard(
+      deps,
+      trx,
+      account,
+      { ...EMPTY_CARD, ...planned.card, name: write.checked.person.card.name },
+      holder,
+    );
+  } else if (planned.changes.some((change) => change !== 'role')) {
+    const cards = member
+      ? await teamCardRows(trx, account, [member.user_id], [])
+      : await teamCardRows(trx, account, [], [email]);
+    const card = member ? cards.ofMember.get(member.user_id) : cards.ofInvitee.get(email);
+    if (!card) throw new Error('the card the plan updates is missing');
+    await updateCard(trx, account, card.id, planned.card);
+  }
+}
+
+const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
+  position: null,
+  department: null,
+  workPhone: null,
+  phone: null,
+};
+
+/** A team card for an imported person, with the link that is its QR code (the card editor's own insert). */
+async function createCard(
+  deps: ImportDeps,
+  trx: Transaction<Database>,
+  account: string,
+  card: TeamImportCard,
+  holder: { member_id: string | null; invitee_email: string | null },
+): Promise<void> {
+  const form = VcardFormSchema.parse({
+    ...emptyVcardForm(),
+    name: card.name,
+    position: card.position ?? '',
+    department: card.department ?? '',
+    workPhone: card.workPhone ?? '',
+    phone: card.phone ?? '',
+  });
+  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form);
+  await trx.updateTable('vcards').set(holder).where('id', '=', id).execute();
+}
+
+/** A team card's fields that the file sets; a new name makes the contact's name parts follow it. */
+async function updateCard(
+  trx: Transaction<Database>,
+  account: string,
+  cardId: string,
+  fields: Partial<TeamImportCard>,
+): Promise<void> {
+  const { name } = fields;
+  await trx
+    .updateTable('vcards')
+    .set({
+      // blank parts are suggested from the name again (src/name-parts.ts), not kept from the old name
+      ...(name === undefined ? {} : { name, given_name: null, family_name: null }),
+      ...('position' in fields ? { position: fields.position ?? null } : {}),
+      ...('department' in fields ? { department: fields.department ?? null } : {}),
+      ...('workPhone' in fields ? { work_phone: fields.workPhone ?? null } : {}),
+      ...('phone' in fields ? { phone: fields.phone ?? null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', cardId)
+    .where('user_id', '=', account)
+    .execute();
+  // the QR code's title follows the card's name, as the card editor's save does
+  if (name !== undefined)
+    await trx.updateTable('links').set({ title: name }).where('vcard_id', '=', cardId).execute();
+}
