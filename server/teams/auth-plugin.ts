@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { HOUR_IN_SECONDS } from '../../src/email-links.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { can } from '../../src/plans.ts';
 import { TeamNameSchema, TeamSlugSchema } from '../../src/schemas/team.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
+import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
@@ -61,7 +63,8 @@ export const TEAM_ORGANIZATION_OPTIONS = {
 
 /**
  * The e-mail of an invitation, in the team's name: in the invitee's language when the address has an
- * account, else in the inviter's. Given `trx`, it is queued in that transaction (the CSV import's row).
+ * account, else in the inviter's (`inviter.locale` when the caller knows it). Given `trx`, it is queued in
+ * that transaction (the CSV import's row).
  */
 export async function mailTeamInvitation(
   deps: { db: Kysely<Database>; config: Pick<Config, 'publicUrl'>; mailer: Mailer },
@@ -70,19 +73,28 @@ export async function mailTeamInvitation(
     email: string;
     role: InvitableTeamRole;
     teamName: string;
-    inviter: { id: string; name: string };
+    inviter: { id: string; name: string; locale?: Locale };
   },
   trx?: Transaction<Database>,
+  /** The invitee's account (null: none) when the caller has read it already. */
+  knownInvitee?: { id: string; language: Locale } | null,
 ): Promise<void> {
   const db = trx ?? deps.db;
-  const invitee = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', invitation.email.toLowerCase()))
-    .executeTakeFirst();
-  const locale = await getProfileLanguage(db, invitee?.id ?? invitation.inviter.id);
+  const { inviter } = invitation;
+  const invitee =
+    knownInvitee === undefined
+      ? await db
+          .selectFrom('users')
+          .leftJoin('profiles', 'profiles.id', 'users.id')
+          .select(['users.id', 'profiles.language'])
+          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', invitation.email.toLowerCase()))
+          .executeTakeFirst()
+      : knownInvitee;
+  const locale = invitee
+    ? (invitee.language ?? DEFAULT_LOCALE)
+    : (inviter.locale ?? (await getProfileLanguage(db, inviter.id)));
   const mail = teamInvitation(locale, {
-    inviterName: invitation.inviter.name,
+    inviterName: inviter.name,
     teamName: invitation.teamName,
     role: invitation.role,
     url: invitationUrl(deps.config, invitation.id),
@@ -101,23 +113,26 @@ export async function mailTeamInvitation(
  */
 export function invitationsThroughPlugin(authContext: Promise<AuthContext>): TeamInvitationWriter {
   return {
-    async createInvitation(trx, { teamId, email, role, inviter }) {
+    async inviter(importer) {
       const [{ getOrgAdapter }, { runWithAdapter }, { getAdapter }, context] = await Promise.all([
         import('better-auth/plugins'),
         import('@better-auth/core/context'),
         import('better-auth/db/adapter'),
         authContext,
       ]);
-      const adapter = await getAdapter({ ...context.options, database: { db: trx, type: 'postgres' } });
-      return runWithAdapter(adapter, async () => {
-        const user = await context.internalAdapter.findUserById(inviter.id);
-        if (!user) throw new Error('the importer has no account');
-        const invitation = await getOrgAdapter(context, TEAM_ORGANIZATION_OPTIONS).createInvitation({
-          invitation: { email, role, organizationId: teamId, teamIds: [] },
-          user,
-        });
+      const user = await context.internalAdapter.findUserById(importer.id);
+      if (!user) throw new AppError('unauthenticated');
+      const organization = getOrgAdapter(context, TEAM_ORGANIZATION_OPTIONS);
+      return async (trx, { teamId, email, role }) => {
+        const adapter = await getAdapter({ ...context.options, database: { db: trx, type: 'postgres' } });
+        const invitation = await runWithAdapter(adapter, () =>
+          organization.createInvitation({
+            invitation: { email, role, organizationId: teamId, teamIds: [] },
+            user,
+          }),
+        );
         return invitation.id;
-      });
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Locale } from '../../src/i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { emptyVcardForm, VcardFormSchema } from '../../src/schemas/vcard.ts';
 import {
@@ -75,13 +75,16 @@ export type TeamImportEvent =
   /** The import stopped before its end (the database was lost): the rows told so far are done. */
   | { type: 'stopped' };
 
+/** A new pending invitation, made in the row's transaction as the plugin's invite-member makes it; its id. */
+export type CreateTeamInvitation = (
+  trx: Transaction<Database>,
+  invitation: { teamId: string; email: string; role: InvitableTeamRole },
+) => Promise<string>;
+
 /** How the import reaches the organization plugin: its invitations are made through the plugin's adapter. */
 export interface TeamInvitationWriter {
-  /** Creates a pending invitation in `trx`, as the plugin's invite-member does; returns its id. */
-  createInvitation(
-    trx: Transaction<Database>,
-    invitation: { teamId: string; email: string; role: InvitableTeamRole; inviter: SessionUser },
-  ): Promise<string>;
+  /** The way `importer` invites during one import (their account read once). */
+  inviter(importer: SessionUser): Promise<CreateTeamInvitation>;
 }
 
 interface ImportDeps extends AppDeps {
@@ -90,110 +93,126 @@ interface ImportDeps extends AppDeps {
   logError(error: unknown, row: number): void;
 }
 
-/** The team as the import weighs the given addresses against it (import-plan.ts TeamImportState). */
-async function teamImportState(
-  db: Kysely<Database>,
-  teamId: string,
-  emails: readonly string[],
-  now: Date,
-): Promise<TeamImportState> {
-  const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
-  if (!team) throw new AppError('not_found');
-  const members =
-    emails.length === 0
-      ? []
-      : await db
-          .selectFrom('team_members')
-          .innerJoin('users', 'users.id', 'team_members.user_id')
-          .select(['team_members.user_id', 'team_members.team_id', 'team_members.role'])
-          .select((eb) => eb.fn<string>('lower', ['users.email']).as('email'))
-          .where((eb) => eb(eb.fn('lower', ['users.email']), 'in', emails))
-          .execute();
-  const invitations =
-    emails.length === 0
-      ? []
-      : await db
-          .selectFrom('team_invitations')
-          .select(['role'])
-          .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
-          .where('team_id', '=', teamId)
-          .where('status', '=', 'pending')
-          .where('expires_at', '>', now)
-          .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
-          .execute();
-  const ownMembers = members.filter((member) => member.team_id === teamId);
-  const cards = await teamCardsOf(
-    db,
-    team.account_id,
-    ownMembers.map((member) => member.user_id),
-    invitations.map((invitation) => invitation.email),
-  );
-  const [memberCount, invitationCount] = await Promise.all([
-    db
-      .selectFrom('team_members')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('team_id', '=', teamId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('team_invitations')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('team_id', '=', teamId)
-      .where('status', '=', 'pending')
-      .where('expires_at', '>', now)
-      .executeTakeFirstOrThrow(),
-  ]);
-  const memberStates = new Map<string, TeamImportPersonState>(
-    ownMembers.map((member) => [
-      member.email,
-      { role: member.role, card: cards.ofMember.get(member.user_id) ?? null },
-    ]),
-  );
-  const invitationStates = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
-    invitations.map((invitation) => [
-      invitation.email,
-      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email) ?? null },
-    ]),
-  );
-  // the plan counts the seats of the people it was given; the others' seats are taken off the most
-  const seatsTaken = Number(memberCount.count) + Number(invitationCount.count);
-  const seatsOfOthers = seatsTaken - memberStates.size - invitationStates.size;
-  return {
-    members: memberStates,
-    invitations: invitationStates,
-    inOtherTeams: new Set(
-      members.filter((member) => member.team_id !== teamId).map((member) => member.email),
-    ),
-    seatsMax: TEAM_MEMBERS_MAX - seatsOfOthers,
-  };
+/** The people of a file as the team has them: what the plan weighs, and what the writes need. */
+interface TeamImportLookup {
+  state: TeamImportState;
+  /** Members' user ids, by lower-cased address. */
+  memberIds: Map<string, string>;
+  /** The addresses that have an account: whose it is and its language (an invitation's e-mail is in it). */
+  accounts: Map<string, { id: string; language: Locale }>;
+  /** The team card of each member (by user id) and of each address a card waits for. */
+  cards: TeamCards;
 }
 
-const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
+interface TeamCards {
+  ofMember: Map<string, TeamCardRow>;
+  ofInvitee: Map<string, TeamCardRow>;
+}
 
 interface TeamCardRow {
   id: string;
   card: TeamImportCard;
 }
 
-/** The team cards of these members and invitees: each one's first, as the import updates it. */
+/** The team as the import weighs these addresses against it (import-plan.ts TeamImportState). */
+async function lookUpPeople(
+  db: Kysely<Database>,
+  team: { id: string; accountId: string | null },
+  emails: readonly string[],
+  now: Date,
+): Promise<TeamImportLookup> {
+  const pendingInvitations = db
+    .selectFrom('team_invitations')
+    .where('team_id', '=', team.id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now);
+  const accounts =
+    emails.length === 0
+      ? []
+      : await db
+          .selectFrom('users')
+          .leftJoin('team_members', 'team_members.user_id', 'users.id')
+          .leftJoin('profiles', 'profiles.id', 'users.id')
+          .select(['users.id', 'team_members.team_id', 'team_members.role', 'profiles.language'])
+          .select((eb) => eb.fn<string>('lower', ['users.email']).as('email'))
+          .where((eb) => eb(eb.fn('lower', ['users.email']), 'in', emails))
+          .execute();
+  const invitations =
+    emails.length === 0
+      ? []
+      : await pendingInvitations
+          .select(['role'])
+          .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
+          .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
+          .execute();
+  const ownMembers = accounts.flatMap(({ id, team_id, role, email }) =>
+    team_id === team.id && role ? [{ userId: id, role, email }] : [],
+  );
+  const cards = await teamCardsOf(
+    db,
+    team.accountId,
+    ownMembers.map((member) => member.userId),
+    emails,
+  );
+  const memberStates = new Map<string, TeamImportPersonState>(
+    ownMembers.map((member) => [
+      member.email,
+      { role: member.role, card: cards.ofMember.get(member.userId)?.card ?? null },
+    ]),
+  );
+  const invitationStates = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
+    invitations.map((invitation) => [
+      invitation.email,
+      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email)?.card ?? null },
+    ]),
+  );
+  // the seats count only for new addresses; the plan counts those of the people it is given, the
+  // others' come off the most
+  const known = (email: string) => memberStates.has(email) || invitationStates.has(email);
+  let seatsMax = TEAM_MEMBERS_MAX;
+  if (!emails.every(known)) {
+    const seats = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('team_members')
+          .select((inner) => inner.fn.countAll<string>().as('count'))
+          .where('team_id', '=', team.id)
+          .as('members'),
+        pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('invitations'),
+      ])
+      .executeTakeFirstOrThrow();
+    const seatsTaken = Number(seats.members ?? 0) + Number(seats.invitations ?? 0);
+    seatsMax = TEAM_MEMBERS_MAX - (seatsTaken - memberStates.size - invitationStates.size);
+  }
+  return {
+    state: {
+      members: memberStates,
+      invitations: invitationStates,
+      inOtherTeams: new Set(
+        accounts.flatMap(({ team_id, email }) => (team_id !== null && team_id !== team.id ? [email] : [])),
+      ),
+      seatsMax,
+    },
+    memberIds: new Map(ownMembers.map((member) => [member.email, member.userId])),
+    accounts: new Map(
+      accounts.map(({ id, email, language }) => [email, { id, language: language ?? DEFAULT_LOCALE }]),
+    ),
+    cards,
+  };
+}
+
+const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
+
+/**
+ * The team cards of these members, and those waiting for these addresses: each one's first (the oldest),
+ * the card the import updates.
+ */
 async function teamCardsOf(
   db: Kysely<Database>,
   accountId: string | null,
   memberIds: readonly string[],
   inviteeEmails: readonly string[],
-): Promise<{ ofMember: Map<string, TeamImportCard>; ofInvitee: Map<string, TeamImportCard> }> {
-  const found = await teamCardRows(db, accountId, memberIds, inviteeEmails);
-  return {
-    ofMember: new Map([...found.ofMember].map(([id, row]) => [id, row.card])),
-    ofInvitee: new Map([...found.ofInvitee].map(([email, row]) => [email, row.card])),
-  };
-}
-
-async function teamCardRows(
-  db: Kysely<Database>,
-  accountId: string | null,
-  memberIds: readonly string[],
-  inviteeEmails: readonly string[],
-): Promise<{ ofMember: Map<string, TeamCardRow>; ofInvitee: Map<string, TeamCardRow> }> {
+): Promise<TeamCards> {
   const ofMember = new Map<string, TeamCardRow>();
   const ofInvitee = new Map<string, TeamCardRow>();
   if (!accountId || (memberIds.length === 0 && inviteeEmails.length === 0)) return { ofMember, ofInvitee };
@@ -239,10 +258,12 @@ async function planFile(
 > {
   const read = readTeamImportFile(bytes);
   if (!read.ok) return read;
+  const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw new AppError('not_found');
   const checked = checkTeamImportRows(read.file);
   const emails = checked.flatMap((row) => (row.ok ? [row.person.email] : []));
-  const planned = planTeamImport(checked, await teamImportState(db, teamId, emails, now));
-  return { ok: true, file: read.file, checked, planned };
+  const people = await lookUpPeople(db, { id: teamId, accountId: team.account_id }, emails, now);
+  return { ok: true, file: read.file, checked, planned: planTeamImport(checked, people.state) };
 }
 
 /** The plan's fingerprint: the same file against the same team as it is gives the same one. */
@@ -300,6 +321,16 @@ export interface TeamImportRun {
   events: AsyncGenerator<TeamImportEvent, void, undefined>;
 }
 
+/** What every row of one import writes with. */
+interface ImportRun {
+  deps: ImportDeps;
+  team: TeamMembership & { name: string };
+  importer: SessionUser;
+  /** The importer's language: the result file's, and the invitations' where the invitee has no account. */
+  locale: Locale;
+  createInvitation: CreateTeamInvitation;
+}
+
 /**
  * Starts the import of `bytes` for `importer`, an owner or admin of `team`: refused with edit_conflict
  * (nothing written) when the file no longer plans as `expectedPlan`, the dry run the person saw; otherwise
@@ -314,21 +345,26 @@ export async function startTeamImport(
   const plan = await planFile(deps.db, team.teamId, input.bytes, new Date());
   if (!plan.ok) throw new AppError('validation_failed', { problem: plan.problem });
   if (planFingerprint(team.teamId, plan.planned) !== input.expectedPlan) throw new AppError('edit_conflict');
-  const { file, checked, planned } = plan;
-  return {
-    total: planned.length,
-    events: importEvents(deps, team, importer, file, checked, planned, input.locale),
+  const { name } = await deps.db
+    .selectFrom('teams')
+    .select('name')
+    .where('id', '=', team.teamId)
+    .executeTakeFirstOrThrow();
+  const run: ImportRun = {
+    deps,
+    team: { ...team, name },
+    importer,
+    locale: input.locale,
+    createInvitation: await deps.invitations.inviter(importer),
   };
+  return { total: plan.planned.length, events: importEvents(run, plan.file, plan.checked, plan.planned) };
 }
 
 async function* importEvents(
-  deps: ImportDeps,
-  team: TeamMembership,
-  importer: SessionUser,
+  run: ImportRun,
   file: TeamImportFile,
   checked: readonly CheckedTeamImportRow[],
   planned: readonly PlannedTeamImportRow[],
-  locale: Locale,
 ): AsyncGenerator<TeamImportEvent, void, undefined> {
   const counts = emptyTeamImportCounts();
   const results: TeamImportRowResult[] = [];
@@ -338,7 +374,7 @@ async function* importEvents(
       const checkedRow = checked[index];
       const written =
         checkedRow?.ok && plannedRow.action !== 'error'
-          ? await writeRow(deps, team, importer, checkedRow, plannedRow)
+          ? await writeRow(run, checkedRow, plannedRow)
           : { planned: plannedRow, result: teamImportRowResult(plannedRow) };
       results.push(written.result);
       counts[written.result.outcome] += 1;
@@ -347,12 +383,12 @@ async function* importEvents(
     yield {
       type: 'done',
       counts,
-      csv: teamImportResultCsv(file, results, locale),
-      fileName: `${TEAM_IMPORT_RESULT_NAME[locale]}-${new Date().toISOString().slice(0, 10)}.csv`,
+      csv: teamImportResultCsv(file, results, run.locale),
+      fileName: `${TEAM_IMPORT_RESULT_NAME[run.locale]}-${new Date().toISOString().slice(0, 10)}.csv`,
     };
   } finally {
     // however it ended: the log says what was done, and the team's pages and dashboards follow
-    if (results.length > 0) await finishImport(deps, team, importer, counts);
+    if (results.length > 0) await finishImport(run, counts);
   }
 }
 
@@ -362,12 +398,7 @@ const TEAM_IMPORT_RESULT_NAME: Record<Locale, string> = {
   es: 'resultados-importacion',
 };
 
-async function finishImport(
-  deps: ImportDeps,
-  team: TeamMembership,
-  importer: SessionUser,
-  counts: TeamImportCounts,
-): Promise<void> {
+async function finishImport({ deps, team, importer }: ImportRun, counts: TeamImportCounts): Promise<void> {
   await recordTeamEvent(deps.db, {
     teamId: team.teamId,
     actor: { id: importer.id, name: importer.name },
@@ -390,26 +421,30 @@ async function finishImport(
  * cannot be written (the database, the mail queue) is an error of its own; nothing of it is kept.
  */
 async function writeRow(
-  deps: ImportDeps,
-  team: TeamMembership,
-  importer: SessionUser,
+  run: ImportRun,
   checked: CheckedTeamImportRow & { ok: true },
   planned: PlannedTeamImportRow,
 ): Promise<{ planned: PlannedTeamImportRow; result: TeamImportRowResult }> {
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await run.deps.db.transaction().execute(async (trx) => {
       // the team's lock: rows of imports running at once (in any process) are weighed one at a time
-      const account = await teamAccountFor(trx, team.teamId);
-      const state = await teamImportState(trx, team.teamId, [checked.person.email], new Date());
-      const [now] = planTeamImport([checked], state);
+      const account = await teamAccountFor(trx, run.team.teamId);
+      const { email } = checked.person;
+      const people = await lookUpPeople(
+        trx,
+        { id: run.team.teamId, accountId: account },
+        [email],
+        new Date(),
+      );
+      const [now] = planTeamImport([checked], people.state);
       if (!now) throw new Error('a planned row is missing');
-      if (now.action === 'invite') await invite(deps, trx, { team, account, importer, planned: now });
-      if (now.action === 'update')
-        await update(deps, trx, { team, account, importer, planned: now, checked });
+      const write = { trx, account, people };
+      if (now.action === 'invite') await invite(run, write, now);
+      if (now.action === 'update') await update(run, write, now);
       return { planned: now, result: teamImportRowResult(now) };
     });
   } catch (error) {
-    deps.logError(error, planned.row);
+    run.deps.logError(error, planned.row);
     return {
       planned,
       result: teamImportRowResult(planned, [{ column: null, message: M.teamImportRowFailed }]),
@@ -417,46 +452,40 @@ async function writeRow(
   }
 }
 
-interface RowWrite<A extends PlannedTeamImportRow['action']> {
-  team: TeamMembership;
+/** Where a row is written: its transaction, the team's account, and the person as the team has them. */
+interface RowWrite {
+  trx: Transaction<Database>;
   account: string;
-  importer: SessionUser;
-  planned: PlannedTeamImportRow & { action: A };
+  people: TeamImportLookup;
 }
 
 /** A new address: the plugin's invitation, its e-mail, and the invitee's team card (theirs once they join). */
 async function invite(
-  deps: ImportDeps,
-  trx: Transaction<Database>,
-  write: RowWrite<'invite'>,
+  run: ImportRun,
+  { trx, account, people }: RowWrite,
+  planned: PlannedTeamImportRow & { action: 'invite' },
 ): Promise<void> {
-  const { team, account, importer, planned } = write;
-  const invitationId = await deps.invitations.createInvitation(trx, {
+  const { team, importer } = run;
+  const invitationId = await run.createInvitation(trx, {
     teamId: team.teamId,
     email: planned.email,
     role: planned.role,
-    inviter: importer,
   });
   // a card still waiting from an invitation that expired is this person's: it is used again
-  const waiting = await teamCardRows(trx, account, [], [planned.email]);
-  const card = waiting.ofInvitee.get(planned.email);
-  if (card) await updateCard(trx, account, card.id, planned.card);
-  else await createCard(deps, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
-  const teamName = await trx
-    .selectFrom('teams')
-    .select('name')
-    .where('id', '=', team.teamId)
-    .executeTakeFirstOrThrow();
+  const waiting = people.cards.ofInvitee.get(planned.email);
+  if (waiting) await updateCard(trx, account, waiting.id, planned.card);
+  else await createCard(run, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
   await mailTeamInvitation(
-    deps,
+    run.deps,
     {
       id: invitationId,
       email: planned.email,
       role: planned.role,
-      teamName: teamName.name,
-      inviter: importer,
+      teamName: team.name,
+      inviter: { ...importer, locale: run.locale },
     },
     trx,
+    people.accounts.get(planned.email) ?? null,
   );
   await recordTeamEvent(trx, {
     teamId: team.teamId,
@@ -469,28 +498,20 @@ async function invite(
 
 /** Someone in the team or invited to it: their role, and their team card's fields (made when none). */
 async function update(
-  deps: ImportDeps,
-  trx: Transaction<Database>,
-  write: RowWrite<'update'> & { checked: CheckedTeamImportRow & { ok: true } },
+  run: ImportRun,
+  { trx, account, people }: RowWrite,
+  planned: PlannedTeamImportRow & { action: 'update' },
 ): Promise<void> {
-  const { team, account, importer, planned } = write;
-  const email = planned.email;
-  const member =
-    planned.who === 'member'
-      ? await trx
-          .selectFrom('team_members')
-          .innerJoin('users', 'users.id', 'team_members.user_id')
-          .select('team_members.user_id')
-          .where('team_members.team_id', '=', team.teamId)
-          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email))
-          .executeTakeFirstOrThrow()
-      : null;
-  if (planned.role && member) {
+  const { team, importer } = run;
+  const { email } = planned;
+  const memberId = planned.who === 'member' ? (people.memberIds.get(email) ?? null) : null;
+  if (planned.who === 'member' && !memberId) throw new Error('the member the plan updates is missing');
+  if (planned.role && memberId) {
     await trx
       .updateTable('team_members')
       .set({ role: planned.role })
       .where('team_id', '=', team.teamId)
-      .where('user_id', '=', member.user_id)
+      .where('user_id', '=', memberId)
       // ownership is transferred, never imported (the plan refuses such a row already)
       .where('role', '<>', 'owner')
       .execute();
@@ -498,9 +519,9 @@ async function update(
       teamId: team.teamId,
       actor: { id: importer.id, name: importer.name },
       action: 'member_role_changed',
-      subject: await personLabel(trx, member.user_id),
+      subject: await personLabel(trx, memberId),
       role: planned.role,
-      concerns: [member.user_id],
+      concerns: [memberId],
     });
   } else if (planned.role) {
     await trx
@@ -511,22 +532,15 @@ async function update(
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .execute();
   }
+  const holder = memberId
+    ? { member_id: memberId, invitee_email: null }
+    : { member_id: null, invitee_email: email };
   if (planned.createsCard) {
-    const holder = member
-      ? { member_id: member.user_id, invitee_email: null }
-      : { member_id: null, invitee_email: email };
-    await createCard(
-      deps,
-      trx,
-      account,
-      { ...EMPTY_CARD, ...planned.card, name: write.checked.person.card.name },
-      holder,
-    );
+    const { name } = planned.card;
+    if (name === undefined) throw new Error('a card is made without its name');
+    await createCard(run, trx, account, { ...EMPTY_CARD, ...planned.card, name }, holder);
   } else if (planned.changes.some((change) => change !== 'role')) {
-    const cards = member
-      ? await teamCardRows(trx, account, [member.user_id], [])
-      : await teamCardRows(trx, account, [], [email]);
-    const card = member ? cards.ofMember.get(member.user_id) : cards.ofInvitee.get(email);
+    const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
     if (!card) throw new Error('the card the plan updates is missing');
     await updateCard(trx, account, card.id, planned.card);
   }
@@ -541,7 +555,7 @@ const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
 
 /** A team card for an imported person, with the link that is its QR code (the card editor's own insert). */
 async function createCard(
-  deps: ImportDeps,
+  { deps }: ImportRun,
   trx: Transaction<Database>,
   account: string,
   card: TeamImportCard,
@@ -555,8 +569,7 @@ async function createCard(
     workPhone: card.workPhone ?? '',
     phone: card.phone ?? '',
   });
-  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form);
-  await trx.updateTable('vcards').set(holder).where('id', '=', id).execute();
+  await insertVcard(trx, deps.config.publicUrl, account, form, holder);
 }
 
 /** A team card's fields that the file sets; a new name makes the contact's name parts follow it. */
