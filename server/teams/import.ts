@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
@@ -114,123 +115,94 @@ interface TeamCardRow {
   card: TeamImportCard;
 }
 
-/** The team as the import weighs these addresses against it (import-plan.ts TeamImportState). */
+/**
+ * The team as the import weighs these addresses against it (import-plan.ts TeamImportState): their accounts
+ * and memberships, the team's pending invitations to them, their team cards and the team's seats taken, read
+ * in one statement (one consistent view; a row's lookup is one round trip).
+ */
 async function lookUpPeople(
   db: Kysely<Database>,
   team: { id: string; accountId: string | null },
   emails: readonly string[],
   now: Date,
 ): Promise<TeamImportLookup> {
+  const cards: TeamCards = { ofMember: new Map(), ofInvitee: new Map() };
+  if (emails.length === 0) {
+    return {
+      state: { members: new Map(), invitations: new Map(), inOtherTeams: new Set() },
+      memberIds: new Map(),
+      accounts: new Map(),
+      cards,
+    };
+  }
   const pendingInvitations = db
     .selectFrom('team_invitations')
     .where('team_id', '=', team.id)
     .where('status', '=', 'pending')
     .where('expires_at', '>', now);
-  const accounts =
-    emails.length === 0
-      ? []
-      : await db
+  const lowered = (column: 'users.email' | 'team_invitations.email') =>
+    sql`lower(${sql.ref(column)})`.$castTo<string>();
+  const found = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
           .selectFrom('users')
           .leftJoin('team_members', 'team_members.user_id', 'users.id')
           .leftJoin('profiles', 'profiles.id', 'users.id')
           .select(['users.id', 'team_members.team_id', 'team_members.role', 'profiles.language'])
-          .select((eb) => eb.fn<string>('lower', ['users.email']).as('email'))
-          .where((eb) => eb(eb.fn('lower', ['users.email']), 'in', emails))
-          .execute();
-  const invitations =
-    emails.length === 0
-      ? []
-      : await pendingInvitations
-          .select(['role'])
-          .select((eb) => eb.fn<string>('lower', ['email']).as('email'))
-          .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
-          .execute();
-  const ownMembers = accounts.flatMap(({ id, team_id, role, email }) =>
-    team_id === team.id && role ? [{ userId: id, role, email }] : [],
-  );
-  const cards = await teamCardsOf(
-    db,
-    team.accountId,
-    ownMembers.map((member) => member.userId),
-    emails,
-  );
-  const memberStates = new Map<string, TeamImportPersonState>(
-    ownMembers.map((member) => [
-      member.email,
-      { role: member.role, card: cards.ofMember.get(member.userId)?.card ?? null },
-    ]),
-  );
-  const invitationStates = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
-    invitations.map((invitation) => [
-      invitation.email,
-      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email)?.card ?? null },
-    ]),
-  );
-  // the seats count only for new addresses; the plan counts those of the people it is given, the
-  // others' come off the most
-  const known = (email: string) => memberStates.has(email) || invitationStates.has(email);
-  let seatsMax = TEAM_MEMBERS_MAX;
-  if (!emails.every(known)) {
-    const seats = await db
-      .selectNoFrom((eb) => [
+          .select(lowered('users.email').as('email'))
+          .where(lowered('users.email'), 'in', emails),
+      ).as('accounts'),
+      jsonArrayFrom(
+        pendingInvitations
+          .select('team_invitations.role')
+          .select(lowered('team_invitations.email').as('email'))
+          .where(lowered('team_invitations.email'), 'in', emails),
+      ).as('invitations'),
+      jsonArrayFrom(
         eb
-          .selectFrom('team_members')
-          .select((inner) => inner.fn.countAll<string>().as('count'))
-          .where('team_id', '=', team.id)
-          .as('members'),
-        pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('invitations'),
-      ])
-      .executeTakeFirstOrThrow();
-    const seatsTaken = Number(seats.members ?? 0) + Number(seats.invitations ?? 0);
-    seatsMax = TEAM_MEMBERS_MAX - (seatsTaken - memberStates.size - invitationStates.size);
-  }
-  return {
-    state: {
-      members: memberStates,
-      invitations: invitationStates,
-      inOtherTeams: new Set(
-        accounts.flatMap(({ team_id, email }) => (team_id !== null && team_id !== team.id ? [email] : [])),
-      ),
-      seatsMax,
-    },
-    memberIds: new Map(ownMembers.map((member) => [member.email, member.userId])),
-    accounts: new Map(
-      accounts.map(({ id, email, language }) => [email, { id, language: language ?? DEFAULT_LOCALE }]),
-    ),
-    cards,
-  };
-}
-
-const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
-
-/**
- * The team cards of these members, and those waiting for these addresses: each one's first (the oldest),
- * the card the import updates.
- */
-async function teamCardsOf(
-  db: Kysely<Database>,
-  accountId: string | null,
-  memberIds: readonly string[],
-  inviteeEmails: readonly string[],
-): Promise<TeamCards> {
-  const ofMember = new Map<string, TeamCardRow>();
-  const ofInvitee = new Map<string, TeamCardRow>();
-  if (!accountId || (memberIds.length === 0 && inviteeEmails.length === 0)) return { ofMember, ofInvitee };
-  const rows = await db
-    .selectFrom('vcards')
-    .select(['id', 'member_id', 'invitee_email', 'name', 'position', 'department', 'work_phone', 'phone'])
-    .where('user_id', '=', accountId)
-    .where((eb) =>
-      eb.or([
-        ...(memberIds.length > 0 ? [eb('member_id', 'in', memberIds)] : []),
-        ...(inviteeEmails.length > 0 ? [eb('invitee_email', 'in', inviteeEmails)] : []),
-      ]),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) {
-    const found: TeamCardRow = {
+          .selectFrom('vcards')
+          .select([
+            'id',
+            'member_id',
+            'invitee_email',
+            'name',
+            'position',
+            'department',
+            'work_phone',
+            'phone',
+          ])
+          // a team without its account yet (made with its first card) has no cards
+          .where('user_id', '=', team.accountId ?? '')
+          .where((inner) =>
+            inner.or([
+              inner('invitee_email', 'in', emails),
+              inner(
+                'member_id',
+                'in',
+                inner
+                  .selectFrom('team_members')
+                  .innerJoin('users', 'users.id', 'team_members.user_id')
+                  .select('team_members.user_id')
+                  .where('team_members.team_id', '=', team.id)
+                  .where(lowered('users.email'), 'in', emails),
+              ),
+            ]),
+          )
+          // each one's first card (the oldest) is the one the import updates
+          .orderBy('created_at')
+          .orderBy('id'),
+      ).as('cards'),
+      eb
+        .selectFrom('team_members')
+        .select((inner) => inner.fn.countAll<string>().as('count'))
+        .where('team_id', '=', team.id)
+        .as('members'),
+      pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  for (const row of found.cards) {
+    const card: TeamCardRow = {
       id: row.id,
       card: {
         name: row.name,
@@ -240,11 +212,47 @@ async function teamCardsOf(
         phone: row.phone,
       },
     };
-    if (row.member_id && !ofMember.has(row.member_id)) ofMember.set(row.member_id, found);
-    if (row.invitee_email && !ofInvitee.has(row.invitee_email)) ofInvitee.set(row.invitee_email, found);
+    if (row.member_id && !cards.ofMember.has(row.member_id)) cards.ofMember.set(row.member_id, card);
+    if (row.invitee_email && !cards.ofInvitee.has(row.invitee_email))
+      cards.ofInvitee.set(row.invitee_email, card);
   }
-  return { ofMember, ofInvitee };
+  const ownMembers = found.accounts.flatMap(({ id, team_id, role, email }) =>
+    team_id === team.id && role ? [{ userId: id, role, email }] : [],
+  );
+  const members = new Map<string, TeamImportPersonState>(
+    ownMembers.map((member) => [
+      member.email,
+      { role: member.role, card: cards.ofMember.get(member.userId)?.card ?? null },
+    ]),
+  );
+  const invitations = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
+    found.invitations.map((invitation) => [
+      invitation.email,
+      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email)?.card ?? null },
+    ]),
+  );
+  // the plan counts the seats of the people it is given; the others' come off the most
+  const seatsTaken = Number(found.members ?? 0) + Number(found.pending ?? 0);
+  return {
+    state: {
+      members,
+      invitations,
+      inOtherTeams: new Set(
+        found.accounts.flatMap(({ team_id, email }) =>
+          team_id !== null && team_id !== team.id ? [email] : [],
+        ),
+      ),
+      seatsMax: TEAM_MEMBERS_MAX - (seatsTaken - members.size - invitations.size),
+    },
+    memberIds: new Map(ownMembers.map((member) => [member.email, member.userId])),
+    accounts: new Map(
+      found.accounts.map(({ id, email, language }) => [email, { id, language: language ?? DEFAULT_LOCALE }]),
+    ),
+    cards,
+  };
 }
+
+const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
 
 /** The file's rows checked and planned against the team; a file refused whole is its problem. */
 async function planFile(
