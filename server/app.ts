@@ -44,6 +44,7 @@ import type { AppDeps } from './lib/app-deps.ts';
 import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './app-router.ts';
 import { reasonOf } from './trpc/init.ts';
+import { registerTeamRoutes } from './teams/routes.ts';
 import { registerWebRoutes } from './web/routes.ts';
 
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerQrStudioRoutes(app, deps, auth);
     await registerAnalyticsRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
+    await registerTeamRoutes(app, deps, auth);
     await registerDesignRoutes(app, deps, auth, security);
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths

@@ -99,6 +99,8 @@ export const VALIDATION_MESSAGES = {
   teamImportTeamFull: 'validation.team_import.team_full',
   /** a person who belongs to another team (one team per person) */
   teamImportInOtherTeam: 'validation.team_import.in_other_team',
+  /** a row the import could not write (the database or the mail queue failed): nothing of it was kept */
+  teamImportRowFailed: 'validation.team_import.row_failed',
   /** src/text.ts: line breaks, tabs, other control or invisible formatting characters in one line */
   textControlCharacters: 'validation.text.control_characters',
   /** src/text.ts: the same in a multi-line field, where line breaks are fine */

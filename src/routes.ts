@@ -45,6 +45,8 @@ export const serverPaths = {
   qrDownloads: '/api/qr-codes',
   /** the CSV of a range's analytics events (fullAnalytics) */
   analyticsEvents: '/api/analytics/events.csv',
+  /** a team's CSV import: `/check` (the dry run) and `/run` (the import, its rows streamed) */
+  teamImport: '/api/teams/import',
   stripeWebhook: '/api/webhooks/stripe',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',

@@ -200,6 +200,7 @@ export const TEAM_IMPORT_ROW_MESSAGES = [
   M.teamImportOwnerRole,
   M.teamImportTeamFull,
   M.teamImportInOtherTeam,
+  M.teamImportRowFailed,
 ] as const;
 export type TeamImportRowMessage = (typeof TEAM_IMPORT_ROW_MESSAGES)[number];
 
@@ -214,4 +215,51 @@ export interface TeamImportIssue {
   message: TeamImportRowMessage;
   /** teamImportEmailRepeated: the row that has the address first (rows are numbered as a spreadsheet does). */
   firstRow?: number;
+}
+
+/** What became of a row: what the dry run says will become of it, and the import's result. */
+export const TEAM_IMPORT_OUTCOMES = ['invited', 'updated', 'unchanged', 'error'] as const;
+export type TeamImportOutcome = (typeof TEAM_IMPORT_OUTCOMES)[number];
+
+/** How many rows of a file have each outcome. */
+export type TeamImportCounts = Record<TeamImportOutcome, number>;
+
+export function emptyTeamImportCounts(): TeamImportCounts {
+  return { invited: 0, updated: 0, unchanged: 0, error: 0 };
+}
+
+/**
+ * The subject of an import's entry in the team's audit log: its counts, as words and numbers the log's
+ * client reads back (teamImportCountsOf) to say them in the reader's language.
+ */
+export function teamImportEventSubject(counts: TeamImportCounts): string {
+  return TEAM_IMPORT_OUTCOMES.map((outcome) => `${outcome}=${counts[outcome]}`).join(' ');
+}
+
+/** The counts of an import's log entry; null for a subject that is not one. */
+export function teamImportCountsOf(subject: string): TeamImportCounts | null {
+  const counts = emptyTeamImportCounts();
+  const parts = subject.split(' ');
+  if (parts.length !== TEAM_IMPORT_OUTCOMES.length) return null;
+  for (const [index, outcome] of TEAM_IMPORT_OUTCOMES.entries()) {
+    const match = new RegExp(`^${outcome}=(\\d+)$`).exec(parts[index] ?? '');
+    if (!match) return null;
+    counts[outcome] = Number(match[1]);
+  }
+  return counts;
+}
+
+/**
+ * What separates the cells of the template in each language: commas, and semicolons in Spanish, where
+ * Excel's list separator is the semicolon (a comma-separated file opens there as one column).
+ */
+export const TEAM_IMPORT_TEMPLATE_DELIMITER: Record<Locale, ',' | ';'> = { en: ',', es: ';' };
+
+/**
+ * The import's template: its headers in `locale`, with a byte order mark so that spreadsheets read the
+ * accents of the Spanish headers as UTF-8. No example row: a row left in would be imported.
+ */
+export function teamImportTemplate(locale: Locale): string {
+  const headers = TEAM_IMPORT_HEADERS[locale];
+  return `\uFEFF${TEAM_IMPORT_COLUMNS.map((column) => headers[column]).join(TEAM_IMPORT_TEMPLATE_DELIMITER[locale])}\r\n`;
 }

@@ -89,6 +89,8 @@ export const TEAM_EVENT_ACTIONS = [
   'card_edited',
   /** a team card deleted by an admin (the subject names the card and its member) */
   'card_deleted',
+  /** a CSV import: its subject holds the counts of its rows (src/team-import.ts teamImportEventSubject) */
+  'members_imported',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

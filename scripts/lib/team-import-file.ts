@@ -3,7 +3,12 @@
 // quoted), a Spanish work and mobile number, and a role, blank for most. The same seed gives the same file.
 import { stringify } from 'csv-stringify/sync';
 import type { Locale } from '../../src/i18n.ts';
-import { TEAM_IMPORT_COLUMNS, TEAM_IMPORT_HEADERS, type TeamImportColumn } from '../../src/team-import.ts';
+import {
+  TEAM_IMPORT_COLUMNS,
+  TEAM_IMPORT_HEADERS,
+  TEAM_IMPORT_TEMPLATE_DELIMITER,
+  type TeamImportColumn,
+} from '../../src/team-import.ts';
 import type { InvitableTeamRole } from '../../src/teams.ts';
 import type { TeamImportDelimiter } from '../../server/teams/import-file.ts';
 
@@ -63,7 +68,7 @@ export interface TeamImportFixtureOptions {
   rows: number;
   /** Whose headers it has (Name, Email… or Nombre, Correo electrónico…). */
   locale?: Locale;
-  /** Commas, or semicolons as a Spanish Excel writes them, or tabs. */
+  /** Commas, or semicolons as a Spanish Excel writes them (the template's, by default), or tabs. */
   delimiter?: TeamImportDelimiter;
   /** The addresses' domain; a fresh one per run keeps a run's people apart from another's. */
   domain?: string;
@@ -101,7 +106,7 @@ function addressPart(name: string): string {
 export function teamImportFixture({
   rows,
   locale = 'en',
-  delimiter = locale === 'es' ? ';' : ',',
+  delimiter = TEAM_IMPORT_TEMPLATE_DELIMITER[locale],
   domain = 'example.com',
   seed = 1,
 }: TeamImportFixtureOptions): TeamImportFixture {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
@@ -127,9 +127,9 @@ export async function startOutbox(
 
   const { limit, delaySeconds } = config.mail.retry;
   return {
-    async send(message: MailMessage, about: MailAbout) {
+    async send(message: MailMessage, about: MailAbout, inTransaction?: Transaction<Database>) {
       const id = randomUUID();
-      await db.transaction().execute(async (trx) => {
+      const queue = async (trx: Transaction<Database>) => {
         await trx
           .insertInto('mail_outbox')
           .values({ id, user_id: about.userId, recipient: message.to, kind: about.kind })
@@ -143,7 +143,9 @@ export async function startOutbox(
           deadLetter: QUEUES.mailGivenUp,
           db: queueDb<Database>(trx),
         });
-      });
+      };
+      if (inTransaction) await queue(inTransaction);
+      else await db.transaction().execute(queue);
       queuedInRequest.getStore()?.push(id);
       // this process's worker starts on it now instead of at its next poll
       sender.notify();

@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { OutageWatch } from '../health/outage-watch.ts';
 
 /** One e-mail, in the recipient's language, as plain text and HTML. */
@@ -48,6 +50,10 @@ export interface MailTransport {
  * it, with retries.
  */
 export interface Mailer {
-  send(message: MailMessage, about: MailAbout): Promise<void>;
+  /**
+   * Queues the message. Given `trx`, it is queued in that transaction: it goes out only if the transaction
+   * commits (an invitation and its e-mail are kept together or not at all).
+   */
+  send(message: MailMessage, about: MailAbout, trx?: Transaction<Database>): Promise<void>;
   close(): Promise<void>;
 }

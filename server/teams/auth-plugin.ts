@@ -1,10 +1,13 @@
+import type { AuthContext } from '@better-auth/core';
 import type { BetterAuthPlugin } from 'better-auth';
+import type { OrganizationOptions } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
 import { HOUR_IN_SECONDS } from '../../src/email-links.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { can } from '../../src/plans.ts';
 import { TeamNameSchema, TeamSlugSchema } from '../../src/schemas/team.ts';
 import {
@@ -16,6 +19,7 @@ import {
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
+import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
@@ -23,7 +27,116 @@ import { membershipOf } from './access.ts';
 import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { claimInvitedCards, releaseMemberCards, teamAccountFor } from './cards.ts';
+import type { TeamInvitationWriter } from './import.ts';
 import { invitationUrl } from './service.ts';
+
+/**
+ * The organization plugin's settings that are not code: its limits, how long an invitation lasts, and its
+ * models on our tables. The plugin is made with them, and so is its adapter where the CSV import writes
+ * invitations through it (server/teams/import.ts).
+ */
+export const TEAM_ORGANIZATION_OPTIONS = {
+  teams: { enabled: false },
+  invitationExpiresIn: TEAM_INVITATION_DAYS * 24 * HOUR_IN_SECONDS,
+  membershipLimit: TEAM_MEMBERS_MAX,
+  invitationLimit: TEAM_MEMBERS_MAX,
+  // the invitation's link is the proof of the address only once the account has confirmed it
+  requireEmailVerificationOnInvitation: true,
+  schema: {
+    session: { fields: { activeOrganizationId: 'active_team_id' } },
+    organization: { modelName: 'teams', fields: { createdAt: 'created_at' } },
+    member: {
+      modelName: 'team_members',
+      fields: { organizationId: 'team_id', userId: 'user_id', createdAt: 'created_at' },
+    },
+    invitation: {
+      modelName: 'team_invitations',
+      fields: {
+        organizationId: 'team_id',
+        teamId: 'sub_team_id',
+        inviterId: 'inviter_id',
+        expiresAt: 'expires_at',
+        createdAt: 'created_at',
+      },
+    },
+  },
+} satisfies OrganizationOptions;
+
+/**
+ * The e-mail of an invitation, in the team's name: in the invitee's language when the address has an
+ * account, else in the inviter's (`inviter.locale` when the caller knows it). Given `trx`, it is queued in
+ * that transaction (the CSV import's row).
+ */
+export async function mailTeamInvitation(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'publicUrl'>; mailer: Mailer },
+  invitation: {
+    id: string;
+    email: string;
+    role: InvitableTeamRole;
+    teamName: string;
+    inviter: { id: string; name: string; locale?: Locale };
+  },
+  trx?: Transaction<Database>,
+  /** The invitee's account (null: none) when the caller has read it already. */
+  knownInvitee?: { id: string; language: Locale } | null,
+): Promise<void> {
+  const db = trx ?? deps.db;
+  const { inviter } = invitation;
+  const invitee =
+    knownInvitee === undefined
+      ? await db
+          .selectFrom('users')
+          .leftJoin('profiles', 'profiles.id', 'users.id')
+          .select(['users.id', 'profiles.language'])
+          .where((eb) => eb(eb.fn('lower', ['users.email']), '=', invitation.email.toLowerCase()))
+          .executeTakeFirst()
+      : knownInvitee;
+  const locale = invitee
+    ? (invitee.language ?? DEFAULT_LOCALE)
+    : (inviter.locale ?? (await getProfileLanguage(db, inviter.id)));
+  const mail = teamInvitation(locale, {
+    inviterName: inviter.name,
+    teamName: invitation.teamName,
+    role: invitation.role,
+    url: invitationUrl(deps.config, invitation.id),
+  });
+  await deps.mailer.send(
+    { to: invitation.email, ...mail },
+    { kind: 'team_invitation', userId: invitee?.id ?? null },
+    trx,
+  );
+}
+
+/**
+ * The CSV import's invitations (server/teams/import.ts), made by the organization plugin's own adapter (its
+ * ids, its status and the expiry it is configured with) writing through the import row's transaction, so
+ * that the invitation, the invitee's card and the e-mail are kept together or not at all.
+ */
+export function invitationsThroughPlugin(authContext: Promise<AuthContext>): TeamInvitationWriter {
+  return {
+    async inviter(importer) {
+      const [{ getOrgAdapter }, { runWithAdapter }, { getAdapter }, context] = await Promise.all([
+        import('better-auth/plugins'),
+        import('@better-auth/core/context'),
+        import('better-auth/db/adapter'),
+        authContext,
+      ]);
+      const user = await context.internalAdapter.findUserById(importer.id);
+      if (!user) throw new AppError('unauthenticated');
+      const organization = getOrgAdapter(context, TEAM_ORGANIZATION_OPTIONS);
+      return async (trx, { teamId, email, role }) => {
+        const adapter = await getAdapter({ ...context.options, database: { db: trx, type: 'postgres' } });
+        const invitation = await runWithAdapter(adapter, () =>
+          organization.createInvitation({
+            invitation: { email, role, organizationId: teamId, teamIds: [] },
+            user,
+          }),
+        );
+        return invitation.id;
+      };
+    },
+  };
+}
 
 /**
  * Teams through better-auth's organization plugin, on our tables (db/migrations/…_add_teams.ts), with the
@@ -118,27 +231,12 @@ export async function teamPlugin({
   });
 
   const plugin = organization({
-    teams: { enabled: false },
-    invitationExpiresIn: TEAM_INVITATION_DAYS * 24 * HOUR_IN_SECONDS,
-    membershipLimit: TEAM_MEMBERS_MAX,
-    invitationLimit: TEAM_MEMBERS_MAX,
-    // the invitation's link is the proof of the address only once the account has confirmed it
-    requireEmailVerificationOnInvitation: true,
-    sendInvitationEmail: async ({ id, email, role, organization: team, inviter }) => {
-      const invitee = await db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-        .executeTakeFirst();
-      const locale = await getProfileLanguage(db, invitee?.id ?? inviter.user.id);
-      const mail = teamInvitation(locale, {
-        inviterName: inviter.user.name,
-        teamName: team.name,
-        role: role as InvitableTeamRole,
-        url: invitationUrl(config, id),
-      });
-      await mailer.send({ to: email, ...mail }, { kind: 'team_invitation', userId: invitee?.id ?? null });
-    },
+    ...TEAM_ORGANIZATION_OPTIONS,
+    sendInvitationEmail: ({ id, email, role, organization: team, inviter }) =>
+      mailTeamInvitation(
+        { db, config, mailer },
+        { id, email, role: role as InvitableTeamRole, teamName: team.name, inviter: inviter.user },
+      ),
     organizationHooks: {
       beforeCreateOrganization: async ({ organization: team, user }) => {
         refuseInvalid(TeamNameSchema.safeParse(team.name ?? ''));
@@ -202,24 +300,6 @@ export async function teamPlugin({
           throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', "The owner's role changes by a transfer.");
         }
         return Promise.resolve();
-      },
-    },
-    schema: {
-      session: { fields: { activeOrganizationId: 'active_team_id' } },
-      organization: { modelName: 'teams', fields: { createdAt: 'created_at' } },
-      member: {
-        modelName: 'team_members',
-        fields: { organizationId: 'team_id', userId: 'user_id', createdAt: 'created_at' },
-      },
-      invitation: {
-        modelName: 'team_invitations',
-        fields: {
-          organizationId: 'team_id',
-          teamId: 'sub_team_id',
-          inviterId: 'inviter_id',
-          expiresAt: 'expires_at',
-          createdAt: 'created_at',
-        },
       },
     },
   });

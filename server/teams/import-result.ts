@@ -1,9 +1,14 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Locale } from '../../src/i18n.ts';
-import type { TeamImportChange, TeamImportColumn, TeamImportIssue } from '../../src/team-import.ts';
+import type {
+  TeamImportChange,
+  TeamImportColumn,
+  TeamImportIssue,
+  TeamImportOutcome,
+} from '../../src/team-import.ts';
 import type { TeamImportFile, TeamImportFileRow } from './import-file.ts';
 import type { PlannedTeamImportRow } from './import-plan.ts';
-import { TEAM_IMPORT_TEXTS, type TeamImportOutcome } from './import-texts.ts';
+import { TEAM_IMPORT_TEXTS } from './import-texts.ts';
 
 // What an import did with each row, and the file that tells it: the uploaded file's own columns and rows,
 // each with its result and reason in the importing person's language.

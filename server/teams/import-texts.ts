@@ -5,15 +5,13 @@ import {
   VCARD_PHONE_MAX_LENGTH,
   VCARD_TEXT_MAX_LENGTH,
 } from '../../src/schemas/vcard.ts';
-import type { TeamImportRowMessage } from '../../src/team-import.ts';
+import type { TeamImportOutcome, TeamImportRowMessage } from '../../src/team-import.ts';
 import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
 
 // The words of an import's result file in the language of the person who imports (DECISIONS.md: every
 // text a person reads exists in English and Spanish). The file is made on the server, so its reasons are
 // written here, one for each validation id a row can be refused with; the numbers come from src/, as the
 // client's texts of the same ids read them.
-
-export type TeamImportOutcome = 'invited' | 'updated' | 'unchanged' | 'error';
 
 export interface TeamImportTexts {
   /** The two columns the result file adds to the file's own. */
@@ -50,6 +48,8 @@ export const TEAM_IMPORT_TEXTS: Record<Locale, TeamImportTexts> = {
       [M.teamImportTeamFull]: () =>
         `The team would have more than ${TEAM_MEMBERS_MAX} members and invitations`,
       [M.teamImportInOtherTeam]: () => 'This person belongs to another team: a person can be in one team',
+      [M.teamImportRowFailed]: () =>
+        'Could not be saved just now, so nothing of this row was kept: import it again',
     },
   },
   es: {
@@ -83,6 +83,8 @@ export const TEAM_IMPORT_TEXTS: Record<Locale, TeamImportTexts> = {
       [M.teamImportTeamFull]: () => `El equipo tendría más de ${TEAM_MEMBERS_MAX} miembros e invitaciones`,
       [M.teamImportInOtherTeam]: () =>
         'Esta persona pertenece a otro equipo: cada persona puede estar en un solo equipo',
+      [M.teamImportRowFailed]: () =>
+        'No se pudo guardar en este momento, así que no se guardó nada de esta fila: vuelve a importarla',
     },
   },
 };

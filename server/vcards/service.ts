@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
@@ -95,20 +96,23 @@ export async function assertVcardRoom(
 /**
  * Inserts a vCard and the link it manages (its QR code, which does not count against the QR limit); returns
  * its id and first edit version. The caller holds the profile lock and has checked the limit and the photo.
+ * A team's card says whom it is for (`holder`, server/teams/cards.ts).
  */
 export async function insertVcard(
   trx: Transaction<Database>,
   publicUrl: string,
   userId: string,
   card: CardFields & Colours,
+  holder: { member_id?: string | null; invitee_email?: string | null } = {},
 ): Promise<{ id: string; version: number }> {
-  const { id, version } = await trx
-    .insertInto('vcards')
-    .values({ user_id: userId, ...vcardValues(card) })
-    .returning(['id', 'version'])
-    .executeTakeFirstOrThrow();
+  // the id is made here, so the card's page address is stored with it in one statement
+  const id = randomUUID();
   const pageUrl = vcardPageUrl(publicUrl, id);
-  await trx.updateTable('vcards').set({ qr_code: pageUrl }).where('id', '=', id).execute();
+  const { version } = await trx
+    .insertInto('vcards')
+    .values({ id, user_id: userId, ...vcardValues(card), ...holder, qr_code: pageUrl })
+    .returning('version')
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('links')
     .values({

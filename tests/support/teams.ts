@@ -5,9 +5,11 @@ import type { Database } from '../../db/schema.ts';
 import { lockedFlags, type SaveTeamTemplateValues } from '../../src/schemas/team-template.ts';
 import type { TemplateField } from '../../src/team-template.ts';
 import { emptyPostalAddress } from '../../src/postal-address.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { teamAccountFor } from '../../server/teams/cards.ts';
+import type { TeamImportEvent } from '../../server/teams/import.ts';
 import { addLink, addVcard, createSignedInOwner, type VcardFields } from './factories.ts';
 import { injectFromApp, type TestApp } from './harness.ts';
 
@@ -187,4 +189,29 @@ export function teamTemplateInput(
     locked: lockedFlags(locked),
     baseVersion,
   };
+}
+
+/** The CSV import's dry run (`check`) or import (`run`, with the dry run's plan) of `file`, as the browser sends it. */
+export function teamImportCall(
+  app: FastifyInstance,
+  cookie: string,
+  step: 'check' | 'run',
+  file: string | Uint8Array,
+  plan?: string,
+): Promise<LightMyRequestResponse> {
+  const query = plan === undefined ? '' : `?${new URLSearchParams({ plan }).toString()}`;
+  return injectFromApp(app, {
+    method: 'POST',
+    url: `${serverPaths.teamImport}/${step}${query}`,
+    headers: { cookie, 'content-type': 'text/csv' },
+    payload: typeof file === 'string' ? Buffer.from(file, 'utf8') : Buffer.from(file),
+  });
+}
+
+/** The import's answer read as its JSON lines. */
+export function teamImportEvents(response: LightMyRequestResponse): TeamImportEvent[] {
+  return response.body
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as TeamImportEvent);
 }

@@ -13,8 +13,10 @@ import {
   type TeamRole,
 } from '#src/teams.ts';
 import { UserText } from '#web/components/UserText.tsx';
+import { teamImportEventSubject } from '#src/team-import.ts';
 import {
   eventSubject,
+  importCountsOf,
   olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
@@ -39,6 +41,18 @@ function sentence(
   subject: string,
   role: TeamRole | null,
 ): string {
+  return render(locale, action, subject, {
+    role: roleSelectValue(role),
+    ...importCountsOf({ action, subject }),
+  });
+}
+
+function render(
+  locale: 'en' | 'es',
+  action: TeamEventAction,
+  subject: string,
+  values: Record<string, unknown>,
+): string {
   i18n.loadAndActivate({ locale, messages: locale === 'es' ? spanish : {} });
   const { id, message } = TEAM_EVENT_SENTENCES[action];
   const trans = createElement(Trans, {
@@ -47,7 +61,7 @@ function sentence(
     values: {
       actor: createElement(UserText, null, 'Olga Owner'),
       subject: createElement(UserText, null, subject),
-      role: roleSelectValue(role),
+      ...values,
     },
   });
   return renderToStaticMarkup(createElement(I18nProvider, { i18n }, trans)).replaceAll(/<\/?bdi>/g, '');
@@ -84,6 +98,9 @@ describe('the sentences of the team log', () => {
       template_field_locked: 'Olga Owner locked Ana Admin &lt;ana@example.com&gt; on every team card',
       template_field_unlocked:
         'Olga Owner unlocked Ana Admin &lt;ana@example.com&gt;: members can set it on their own cards',
+      // not the counts of an import: read as none
+      members_imported:
+        'Olga Owner imported a spreadsheet: 0 people invited, 0 updated, 0 unchanged, 0 rows not imported',
     });
   });
 
@@ -117,6 +134,20 @@ describe('the sentences of the team log', () => {
     expect(eventSubject({ action: 'card_edited', subject: 'company,website' }, i18n)).toBe('company,website');
     i18n.loadAndActivate({ locale: 'es', messages: spanish });
     expect(eventSubject(changed, i18n)).toBe('Empresa, Sitio web y Dirección postal');
+  });
+
+  it("say an import's counts in either language", () => {
+    const subject = teamImportEventSubject({ invited: 12, updated: 1, unchanged: 0, error: 2 });
+    expect(sentence('en', 'members_imported', subject, null)).toBe(
+      'Olga Owner imported a spreadsheet: 12 people invited, 1 updated, 0 unchanged, 2 rows not imported',
+    );
+    const one = teamImportEventSubject({ invited: 1, updated: 0, unchanged: 3, error: 1 });
+    expect(sentence('en', 'members_imported', one, null)).toBe(
+      'Olga Owner imported a spreadsheet: 1 person invited, 0 updated, 3 unchanged, 1 row not imported',
+    );
+    expect(sentence('es', 'members_imported', subject, null)).toBe(
+      'Olga Owner importó una hoja de cálculo: 12 personas invitadas, 1 actualizada, 0 sin cambios, 2 filas sin importar',
+    );
   });
 
   it('keep entries for the months the server keeps them', () => {

@@ -18,9 +18,14 @@ import {
   TEAM_IMPORT_MAX_COLUMNS,
   TEAM_IMPORT_MAX_ROWS,
   TEAM_IMPORT_ROW_MESSAGES,
+  TEAM_IMPORT_TEMPLATE_DELIMITER,
+  emptyTeamImportCounts,
   looksLikeFormula,
   teamImportColumnOf,
+  teamImportCountsOf,
+  teamImportEventSubject,
   teamImportRoleOf,
+  teamImportTemplate,
   type TeamImportCard,
 } from '../../src/team-import.ts';
 import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
@@ -656,5 +661,43 @@ describe('the fixture of realistic rows', () => {
       );
     }
     expect(teamImportFixture({ rows: 5, seed: 9 })).toEqual(teamImportFixture({ rows: 5, seed: 9 }));
+  });
+});
+
+describe('the template', () => {
+  it('has every column under the headers of its language, separated as that language’s Excel reads', () => {
+    for (const locale of ['en', 'es'] as const) {
+      const template = teamImportTemplate(locale);
+      expect(template.startsWith(BOM)).toBe(true);
+      // read back as an upload: every column found, and nothing to import yet
+      expect(readTeamImportFile(utf8(template))).toEqual({
+        ok: false,
+        problem: { message: M.teamImportFileNoRows },
+      });
+      const file = readFile(
+        `${template}Ana Ruiz${TEAM_IMPORT_TEMPLATE_DELIMITER[locale]}ana@example.com\r\n`,
+      );
+      expect(file.delimiter).toBe(TEAM_IMPORT_TEMPLATE_DELIMITER[locale]);
+      expect(file.headers).toEqual(Object.values(TEAM_IMPORT_HEADERS[locale]));
+      expect(file.ignoredHeaders).toEqual([]);
+    }
+  });
+});
+
+describe("an import's log entry", () => {
+  it('keeps the counts of its rows, and reads nothing else as counts', () => {
+    const counts = { invited: 998, updated: 1, unchanged: 0, error: 12 };
+    expect(teamImportCountsOf(teamImportEventSubject(counts))).toEqual(counts);
+    expect(teamImportCountsOf(teamImportEventSubject(emptyTeamImportCounts()))).toEqual(
+      emptyTeamImportCounts(),
+    );
+    for (const subject of [
+      '',
+      'Acme',
+      'invited=1 updated=2 unchanged=3',
+      'invited=1 updated=x unchanged=3 error=4',
+    ]) {
+      expect(teamImportCountsOf(subject)).toBeNull();
+    }
   });
 });

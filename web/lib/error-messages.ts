@@ -131,6 +131,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.team_import.owner_role': msg`The owner's role changes only when the owner hands the team on from the team page`,
   'validation.team_import.team_full': msg`The team would have more than ${TEAM_MEMBERS_MAX} members and invitations`,
   'validation.team_import.in_other_team': msg`This person belongs to another team: a person can be in one team`,
+  'validation.team_import.row_failed': msg`Could not be saved just now, so nothing of this row was kept: import it again`,
 };
 
 /** Texts of the error reasons of src/errors.ts. */

@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import {
   eventSubject,
+  importCountsOf,
   olderEventsAfter,
   roleSelectValue,
   TEAM_EVENT_SENTENCES,
@@ -23,6 +24,7 @@ function EventRow({ event }: { event: TeamEventView }) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const sentence = TEAM_EVENT_SENTENCES[event.action];
+  const counts = importCountsOf(event);
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <p className="min-w-0 break-words text-ink">
@@ -33,6 +35,10 @@ function EventRow({ event }: { event: TeamEventView }) {
             actor: <UserText>{event.actorName}</UserText>,
             subject: <UserText>{eventSubject(event, i18n)}</UserText>,
             role: roleSelectValue(event.role),
+            invited: counts.invited,
+            updated: counts.updated,
+            unchanged: counts.unchanged,
+            error: counts.error,
           }}
         />
       </p>

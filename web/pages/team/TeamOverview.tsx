@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { TeamImport } from './import/TeamImport.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { MembersSection } from './MembersSection.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
@@ -37,6 +38,7 @@ export function TeamOverview({ team }: { team: Team }) {
       {managing ? <TeamCardsSection team={team} /> : <MyTeamCardSection team={team} />}
       <MembersSection team={team} />
       {managing && <InviteForm team={team} />}
+      {managing && <TeamImport />}
       {managing && <PendingInvitations team={team} />}
       {managing && <TeamTemplateSection />}
       {managing && <TeamActivity />}

@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { TeamEventsPageInput } from '#src/schemas/team.ts';
 import { isTemplateField } from '#src/team-template.ts';
+import { emptyTeamImportCounts, teamImportCountsOf, type TeamImportCounts } from '#src/team-import.ts';
 import type { TeamEventAction, TeamRole } from '#src/teams.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { TEMPLATE_FIELD_NAMES } from './template-fields.ts';
@@ -44,11 +45,16 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   logo_removed: msg({ message: '{actor} removed the logo of {subject}' }),
   card_edited: msg({ message: '{actor} edited a team card: {subject}' }),
   card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
-  // {subject}: the template's fields, named in the reader's language (templateFieldsSubject)
+  // {subject}: the template's fields, named in the reader's language (eventSubject)
   template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
   template_field_locked: msg({ message: '{actor} locked {subject} on every team card' }),
   template_field_unlocked: msg({
     message: '{actor} unlocked {subject}: members can set it on their own cards',
+  }),
+  // the counts of the import's rows (src/team-import.ts teamImportCountsOf)
+  members_imported: msg({
+    message:
+      '{actor} imported a spreadsheet: {invited, plural, one {# person invited} other {# people invited}}, {updated} updated, {unchanged} unchanged, {error, plural, one {# row not imported} other {# rows not imported}}',
   }),
 };
 
@@ -69,6 +75,12 @@ export function eventSubject(event: Pick<TeamEventView, 'action' | 'subject'>, i
     .split(',')
     .map((field) => (isTemplateField(field) ? i18n._(TEMPLATE_FIELD_NAMES[field]) : field));
   return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
+}
+
+/** An import's counts, the numbers of its sentence; nothing for the other entries. */
+export function importCountsOf(event: Pick<TeamEventView, 'action' | 'subject'>): Partial<TeamImportCounts> {
+  if (event.action !== 'members_imported') return {};
+  return teamImportCountsOf(event.subject) ?? emptyTeamImportCounts();
 }
 
 /** The value of a sentence's {role} select. */

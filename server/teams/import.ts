@@ -1,0 +1,608 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../../db/schema.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
+import { emptyVcardForm, VcardFormSchema } from '../../src/schemas/vcard.ts';
+import {
+  emptyTeamImportCounts,
+  teamImportEventSubject,
+  type TeamImportCard,
+  type TeamImportChange,
+  type TeamImportCounts,
+  type TeamImportIssue,
+  type TeamImportOutcome,
+} from '../../src/team-import.ts';
+import { TEAM_MEMBERS_MAX, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
+import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { insertVcard } from '../vcards/service.ts';
+import type { TeamMembership } from './access.ts';
+import { personLabel, recordTeamEvent } from './audit.ts';
+import { mailTeamInvitation } from './auth-plugin.ts';
+import { teamAccountFor } from './cards.ts';
+import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
+import { readTeamImportFile, type TeamImportFile, type TeamImportFileProblem } from './import-file.ts';
+import {
+  planTeamImport,
+  type PlannedTeamImportRow,
+  type TeamImportPersonState,
+  type TeamImportState,
+} from './import-plan.ts';
+import { teamImportResultCsv, teamImportRowResult, type TeamImportRowResult } from './import-result.ts';
+
+// A team's CSV import, carried out (issue "Business teams", bulk import): the dry run reads the file, checks
+// its rows and plans them against the team as it is, and writes nothing; the import plans the same file
+// again, refuses to start when the plan differs from the one the person saw, then writes each row in its
+// own transaction, weighed once more against the team as it is at that moment (under the team's lock, so
+// two imports or servers at once take turns per row), and reports every row as it goes.
+
+/** A row as the import screen shows it: the dry run's plan, or the import's result. */
+export interface TeamImportRowView {
+  /** Its number as a spreadsheet shows it. */
+  row: number;
+  /** The name and e-mail cells as written. */
+  name: string;
+  email: string;
+  outcome: TeamImportOutcome;
+  /** An invitation's role, or an update's new role. */
+  role: InvitableTeamRole | null;
+  /** An update's changes (a card made now lists what it is made with). */
+  changes: TeamImportChange[];
+  /** An error's reasons. */
+  issues: TeamImportIssue[];
+}
+
+/** The dry run: a file refused whole, or the plan of each of its rows. */
+export type TeamImportCheck =
+  | { ok: false; problem: TeamImportFileProblem }
+  | {
+      ok: true;
+      /** The plan's fingerprint: the import starts only if the file still plans the same. */
+      plan: string;
+      /** Headers that name no column of the import: their cells are not read. */
+      ignoredHeaders: string[];
+      counts: TeamImportCounts;
+      rows: TeamImportRowView[];
+    };
+
+/** What the import tells as it goes, one JSON line each (application/x-ndjson). */
+export type TeamImportEvent =
+  | { type: 'start'; total: number }
+  | { type: 'row'; row: TeamImportRowView }
+  | { type: 'done'; counts: TeamImportCounts; csv: string; fileName: string }
+  /** The import stopped before its end (the database was lost): the rows told so far are done. */
+  | { type: 'stopped' };
+
+/** A new pending invitation, made in the row's transaction as the plugin's invite-member makes it; its id. */
+export type CreateTeamInvitation = (
+  trx: Transaction<Database>,
+  invitation: { teamId: string; email: string; role: InvitableTeamRole },
+) => Promise<string>;
+
+/** How the import reaches the organization plugin: its invitations are made through the plugin's adapter. */
+export interface TeamInvitationWriter {
+  /** The way `importer` invites during one import (their account read once). */
+  inviter(importer: SessionUser): Promise<CreateTeamInvitation>;
+}
+
+interface ImportDeps extends AppDeps {
+  invitations: TeamInvitationWriter;
+  /** Where a row that could not be written is logged (the person sees its reason). */
+  logError(error: unknown, row: number): void;
+}
+
+/** The people of a file as the team has them: what the plan weighs, and what the writes need. */
+interface TeamImportLookup {
+  state: TeamImportState;
+  /** Members' user ids, by lower-cased address. */
+  memberIds: Map<string, string>;
+  /** The addresses that have an account: whose it is and its language (an invitation's e-mail is in it). */
+  accounts: Map<string, { id: string; language: Locale }>;
+  /** The team card of each member (by user id) and of each address a card waits for. */
+  cards: TeamCards;
+}
+
+interface TeamCards {
+  ofMember: Map<string, TeamCardRow>;
+  ofInvitee: Map<string, TeamCardRow>;
+}
+
+interface TeamCardRow {
+  id: string;
+  card: TeamImportCard;
+}
+
+/**
+ * The team as the import weighs these addresses against it (import-plan.ts TeamImportState): their accounts
+ * and memberships, the team's pending invitations to them, their team cards and the team's seats taken, read
+ * in one statement (one consistent view; a row's lookup is one round trip).
+ */
+async function lookUpPeople(
+  db: Kysely<Database>,
+  team: { id: string; accountId: string | null },
+  emails: readonly string[],
+  now: Date,
+): Promise<TeamImportLookup> {
+  const cards: TeamCards = { ofMember: new Map(), ofInvitee: new Map() };
+  if (emails.length === 0) {
+    return {
+      state: { members: new Map(), invitations: new Map(), inOtherTeams: new Set() },
+      memberIds: new Map(),
+      accounts: new Map(),
+      cards,
+    };
+  }
+  const pendingInvitations = db
+    .selectFrom('team_invitations')
+    .where('team_id', '=', team.id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now);
+  const lowered = (column: 'users.email' | 'team_invitations.email') =>
+    sql`lower(${sql.ref(column)})`.$castTo<string>();
+  const found = await db
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('users')
+          .leftJoin('team_members', 'team_members.user_id', 'users.id')
+          .leftJoin('profiles', 'profiles.id', 'users.id')
+          .select(['users.id', 'team_members.team_id', 'team_members.role', 'profiles.language'])
+          .select(lowered('users.email').as('email'))
+          .where(lowered('users.email'), 'in', emails),
+      ).as('accounts'),
+      jsonArrayFrom(
+        pendingInvitations
+          .select('team_invitations.role')
+          .select(lowered('team_invitations.email').as('email'))
+          .where(lowered('team_invitations.email'), 'in', emails),
+      ).as('invitations'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('vcards')
+          .select([
+            'id',
+            'member_id',
+            'invitee_email',
+            'name',
+            'position',
+            'department',
+            'work_phone',
+            'phone',
+          ])
+          // a team without its account yet (made with its first card) has no cards
+          .where('user_id', '=', team.accountId ?? '')
+          .where((inner) =>
+            inner.or([
+              inner('invitee_email', 'in', emails),
+              inner(
+                'member_id',
+                'in',
+                inner
+                  .selectFrom('team_members')
+                  .innerJoin('users', 'users.id', 'team_members.user_id')
+                  .select('team_members.user_id')
+                  .where('team_members.team_id', '=', team.id)
+                  .where(lowered('users.email'), 'in', emails),
+              ),
+            ]),
+          )
+          // each one's first card (the oldest) is the one the import updates
+          .orderBy('created_at')
+          .orderBy('id'),
+      ).as('cards'),
+      eb
+        .selectFrom('team_members')
+        .select((inner) => inner.fn.countAll<string>().as('count'))
+        .where('team_id', '=', team.id)
+        .as('members'),
+      pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  for (const row of found.cards) {
+    const card: TeamCardRow = {
+      id: row.id,
+      card: {
+        name: row.name,
+        position: row.position,
+        department: row.department,
+        workPhone: row.work_phone,
+        phone: row.phone,
+      },
+    };
+    if (row.member_id && !cards.ofMember.has(row.member_id)) cards.ofMember.set(row.member_id, card);
+    if (row.invitee_email && !cards.ofInvitee.has(row.invitee_email))
+      cards.ofInvitee.set(row.invitee_email, card);
+  }
+  const ownMembers = found.accounts.flatMap(({ id, team_id, role, email }) =>
+    team_id === team.id && role ? [{ userId: id, role, email }] : [],
+  );
+  const members = new Map<string, TeamImportPersonState>(
+    ownMembers.map((member) => [
+      member.email,
+      { role: member.role, card: cards.ofMember.get(member.userId)?.card ?? null },
+    ]),
+  );
+  const invitations = new Map<string, TeamImportPersonState & { role: InvitableTeamRole }>(
+    found.invitations.map((invitation) => [
+      invitation.email,
+      { role: invitedRole(invitation.role), card: cards.ofInvitee.get(invitation.email)?.card ?? null },
+    ]),
+  );
+  // the plan counts the seats of the people it is given; the others' come off the most
+  const seatsTaken = Number(found.members ?? 0) + Number(found.pending ?? 0);
+  return {
+    state: {
+      members,
+      invitations,
+      inOtherTeams: new Set(
+        found.accounts.flatMap(({ team_id, email }) =>
+          team_id !== null && team_id !== team.id ? [email] : [],
+        ),
+      ),
+      seatsMax: TEAM_MEMBERS_MAX - (seatsTaken - members.size - invitations.size),
+    },
+    memberIds: new Map(ownMembers.map((member) => [member.email, member.userId])),
+    accounts: new Map(
+      found.accounts.map(({ id, email, language }) => [email, { id, language: language ?? DEFAULT_LOCALE }]),
+    ),
+    cards,
+  };
+}
+
+const invitedRole = (role: TeamRole): InvitableTeamRole => (role === 'admin' ? 'admin' : 'member');
+
+/** The file's rows checked and planned against the team; a file refused whole is its problem. */
+async function planFile(
+  db: Kysely<Database>,
+  teamId: string,
+  bytes: Uint8Array,
+  now: Date,
+): Promise<
+  | { ok: false; problem: TeamImportFileProblem }
+  | { ok: true; file: TeamImportFile; checked: CheckedTeamImportRow[]; planned: PlannedTeamImportRow[] }
+> {
+  const read = readTeamImportFile(bytes);
+  if (!read.ok) return read;
+  const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
+  if (!team) throw new AppError('not_found');
+  const checked = checkTeamImportRows(read.file);
+  const emails = checked.flatMap((row) => (row.ok ? [row.person.email] : []));
+  const people = await lookUpPeople(db, { id: teamId, accountId: team.account_id }, emails, now);
+  return { ok: true, file: read.file, checked, planned: planTeamImport(checked, people.state) };
+}
+
+/** The plan's fingerprint: the same file against the same team as it is gives the same one. */
+function planFingerprint(teamId: string, planned: readonly PlannedTeamImportRow[]): string {
+  return createHash('sha256').update(JSON.stringify({ teamId, planned })).digest('base64url');
+}
+
+function rowView(
+  file: TeamImportFile,
+  planned: PlannedTeamImportRow,
+  result: TeamImportRowResult,
+): TeamImportRowView {
+  const cell = (index: number | undefined) => (index === undefined ? '' : (result.cells[index] ?? ''));
+  const role =
+    result.outcome !== 'error' && (planned.action === 'invite' || planned.action === 'update')
+      ? planned.role
+      : null;
+  return {
+    row: result.row,
+    name: cell(file.columns.name),
+    email: cell(file.columns.email),
+    outcome: result.outcome,
+    role,
+    changes: result.changes,
+    issues: result.issues,
+  };
+}
+
+/** The dry run: what the import of `bytes` would do with each row, for the team's owner or an admin. */
+export async function checkTeamImport(
+  db: Kysely<Database>,
+  team: TeamMembership,
+  bytes: Uint8Array,
+  now: Date = new Date(),
+): Promise<TeamImportCheck> {
+  const plan = await planFile(db, team.teamId, bytes, now);
+  if (!plan.ok) return plan;
+  const counts = emptyTeamImportCounts();
+  const rows = plan.planned.map((planned) => {
+    const view = rowView(plan.file, planned, teamImportRowResult(planned));
+    counts[view.outcome] += 1;
+    return view;
+  });
+  return {
+    ok: true,
+    plan: planFingerprint(team.teamId, plan.planned),
+    ignoredHeaders: plan.file.ignoredHeaders,
+    counts,
+    rows,
+  };
+}
+
+export interface TeamImportRun {
+  total: number;
+  events: AsyncGenerator<TeamImportEvent, void, undefined>;
+}
+
+/** What every row of one import writes with. */
+interface ImportRun {
+  deps: ImportDeps;
+  team: TeamMembership & { name: string };
+  importer: SessionUser;
+  /** The importer's language: the result file's, and the invitations' where the invitee has no account. */
+  locale: Locale;
+  createInvitation: CreateTeamInvitation;
+}
+
+/**
+ * Starts the import of `bytes` for `importer`, an owner or admin of `team`: refused with edit_conflict
+ * (nothing written) when the file no longer plans as `expectedPlan`, the dry run the person saw; otherwise
+ * the rows are written one by one as `events` is read. Stopping early (the person left) stops between rows.
+ */
+export async function startTeamImport(
+  deps: ImportDeps,
+  team: TeamMembership,
+  importer: SessionUser,
+  input: { bytes: Uint8Array; expectedPlan: string; locale: Locale },
+): Promise<TeamImportRun> {
+  const plan = await planFile(deps.db, team.teamId, input.bytes, new Date());
+  if (!plan.ok) throw new AppError('validation_failed', { problem: plan.problem });
+  if (planFingerprint(team.teamId, plan.planned) !== input.expectedPlan) throw new AppError('edit_conflict');
+  const { name } = await deps.db
+    .selectFrom('teams')
+    .select('name')
+    .where('id', '=', team.teamId)
+    .executeTakeFirstOrThrow();
+  const run: ImportRun = {
+    deps,
+    team: { ...team, name },
+    importer,
+    locale: input.locale,
+    createInvitation: await deps.invitations.inviter(importer),
+  };
+  return { total: plan.planned.length, events: importEvents(run, plan.file, plan.checked, plan.planned) };
+}
+
+async function* importEvents(
+  run: ImportRun,
+  file: TeamImportFile,
+  checked: readonly CheckedTeamImportRow[],
+  planned: readonly PlannedTeamImportRow[],
+): AsyncGenerator<TeamImportEvent, void, undefined> {
+  const counts = emptyTeamImportCounts();
+  const results: TeamImportRowResult[] = [];
+  yield { type: 'start', total: planned.length };
+  try {
+    for (const [index, plannedRow] of planned.entries()) {
+      const checkedRow = checked[index];
+      const written =
+        checkedRow?.ok && plannedRow.action !== 'error'
+          ? await writeRow(run, checkedRow, plannedRow)
+          : { planned: plannedRow, result: teamImportRowResult(plannedRow) };
+      results.push(written.result);
+      counts[written.result.outcome] += 1;
+      yield { type: 'row', row: rowView(file, written.planned, written.result) };
+    }
+    yield {
+      type: 'done',
+      counts,
+      csv: teamImportResultCsv(file, results, run.locale),
+      fileName: `${TEAM_IMPORT_RESULT_NAME[run.locale]}-${new Date().toISOString().slice(0, 10)}.csv`,
+    };
+  } finally {
+    // however it ended: the log says what was done, and the team's pages and dashboards follow
+    if (results.length > 0) await finishImport(run, counts);
+  }
+}
+
+/** The result file's name, before its date. */
+const TEAM_IMPORT_RESULT_NAME: Record<Locale, string> = {
+  en: 'team-import-results',
+  es: 'resultados-importacion',
+};
+
+async function finishImport({ deps, team, importer }: ImportRun, counts: TeamImportCounts): Promise<void> {
+  await recordTeamEvent(deps.db, {
+    teamId: team.teamId,
+    actor: { id: importer.id, name: importer.name },
+    action: 'members_imported',
+    subject: teamImportEventSubject(counts),
+  });
+  const account = await deps.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', team.teamId)
+    .executeTakeFirst();
+  // the cards changed: their public pages (every process's cache) and the dashboards that list them
+  if (account?.account_id) deps.changes.publish({ userId: account.account_id, topic: 'cards' });
+  announceTeamChange(deps.changes, [...(await teamMemberIds(deps.db, team.teamId)), importer.id]);
+}
+
+/**
+ * One row, in its own transaction: planned again against the team as it is now (someone may have joined
+ * another team, or been invited, since the import began), then written as that plan says. A row that
+ * cannot be written (the database, the mail queue) is an error of its own; nothing of it is kept.
+ */
+async function writeRow(
+  run: ImportRun,
+  checked: CheckedTeamImportRow & { ok: true },
+  planned: PlannedTeamImportRow,
+): Promise<{ planned: PlannedTeamImportRow; result: TeamImportRowResult }> {
+  try {
+    return await run.deps.db.transaction().execute(async (trx) => {
+      // the team's lock: rows of imports running at once (in any process) are weighed one at a time
+      const account = await teamAccountFor(trx, run.team.teamId);
+      const { email } = checked.person;
+      const people = await lookUpPeople(
+        trx,
+        { id: run.team.teamId, accountId: account },
+        [email],
+        new Date(),
+      );
+      const [now] = planTeamImport([checked], people.state);
+      if (!now) throw new Error('a planned row is missing');
+      const write = { trx, account, people };
+      if (now.action === 'invite') await invite(run, write, now);
+      if (now.action === 'update') await update(run, write, now);
+      return { planned: now, result: teamImportRowResult(now) };
+    });
+  } catch (error) {
+    run.deps.logError(error, planned.row);
+    return {
+      planned,
+      result: teamImportRowResult(planned, [{ column: null, message: M.teamImportRowFailed }]),
+    };
+  }
+}
+
+/** Where a row is written: its transaction, the team's account, and the person as the team has them. */
+interface RowWrite {
+  trx: Transaction<Database>;
+  account: string;
+  people: TeamImportLookup;
+}
+
+/** A new address: the plugin's invitation, its e-mail, and the invitee's team card (theirs once they join). */
+async function invite(
+  run: ImportRun,
+  { trx, account, people }: RowWrite,
+  planned: PlannedTeamImportRow & { action: 'invite' },
+): Promise<void> {
+  const { team, importer } = run;
+  const invitationId = await run.createInvitation(trx, {
+    teamId: team.teamId,
+    email: planned.email,
+    role: planned.role,
+  });
+  // a card still waiting from an invitation that expired is this person's: it is used again
+  const waiting = people.cards.ofInvitee.get(planned.email);
+  if (waiting) await updateCard(trx, account, waiting.id, planned.card);
+  else await createCard(run, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
+  await mailTeamInvitation(
+    run.deps,
+    {
+      id: invitationId,
+      email: planned.email,
+      role: planned.role,
+      teamName: team.name,
+      inviter: { ...importer, locale: run.locale },
+    },
+    trx,
+    people.accounts.get(planned.email) ?? null,
+  );
+  await recordTeamEvent(trx, {
+    teamId: team.teamId,
+    actor: { id: importer.id, name: importer.name },
+    action: 'member_invited',
+    subject: planned.email,
+    role: planned.role,
+  });
+}
+
+/** Someone in the team or invited to it: their role, and their team card's fields (made when none). */
+async function update(
+  run: ImportRun,
+  { trx, account, people }: RowWrite,
+  planned: PlannedTeamImportRow & { action: 'update' },
+): Promise<void> {
+  const { team, importer } = run;
+  const { email } = planned;
+  const memberId = planned.who === 'member' ? (people.memberIds.get(email) ?? null) : null;
+  if (planned.who === 'member' && !memberId) throw new Error('the member the plan updates is missing');
+  if (planned.role && memberId) {
+    await trx
+      .updateTable('team_members')
+      .set({ role: planned.role })
+      .where('team_id', '=', team.teamId)
+      .where('user_id', '=', memberId)
+      // ownership is transferred, never imported (the plan refuses such a row already)
+      .where('role', '<>', 'owner')
+      .execute();
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: { id: importer.id, name: importer.name },
+      action: 'member_role_changed',
+      subject: await personLabel(trx, memberId),
+      role: planned.role,
+      concerns: [memberId],
+    });
+  } else if (planned.role) {
+    await trx
+      .updateTable('team_invitations')
+      .set({ role: planned.role })
+      .where('team_id', '=', team.teamId)
+      .where('status', '=', 'pending')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .execute();
+  }
+  const holder = memberId
+    ? { member_id: memberId, invitee_email: null }
+    : { member_id: null, invitee_email: email };
+  if (planned.createsCard) {
+    const { name } = planned.card;
+    if (name === undefined) throw new Error('a card is made without its name');
+    await createCard(run, trx, account, { ...EMPTY_CARD, ...planned.card, name }, holder);
+  } else if (planned.changes.some((change) => change !== 'role')) {
+    const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
+    if (!card) throw new Error('the card the plan updates is missing');
+    await updateCard(trx, account, card.id, planned.card);
+  }
+}
+
+const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
+  position: null,
+  department: null,
+  workPhone: null,
+  phone: null,
+};
+
+/** A team card for an imported person, with the link that is its QR code (the card editor's own insert). */
+async function createCard(
+  { deps }: ImportRun,
+  trx: Transaction<Database>,
+  account: string,
+  card: TeamImportCard,
+  holder: { member_id: string | null; invitee_email: string | null },
+): Promise<void> {
+  const form = VcardFormSchema.parse({
+    ...emptyVcardForm(),
+    name: card.name,
+    position: card.position ?? '',
+    department: card.department ?? '',
+    workPhone: card.workPhone ?? '',
+    phone: card.phone ?? '',
+  });
+  await insertVcard(trx, deps.config.publicUrl, account, form, holder);
+}
+
+/** A team card's fields that the file sets; a new name makes the contact's name parts follow it. */
+async function updateCard(
+  trx: Transaction<Database>,
+  account: string,
+  cardId: string,
+  fields: Partial<TeamImportCard>,
+): Promise<void> {
+  const { name } = fields;
+  await trx
+    .updateTable('vcards')
+    .set({
+      // blank parts are suggested from the name again (src/name-parts.ts), not kept from the old name
+      ...(name === undefined ? {} : { name, given_name: null, family_name: null }),
+      ...('position' in fields ? { position: fields.position ?? null } : {}),
+      ...('department' in fields ? { department: fields.department ?? null } : {}),
+      ...('workPhone' in fields ? { work_phone: fields.workPhone ?? null } : {}),
+      ...('phone' in fields ? { phone: fields.phone ?? null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', cardId)
+    .where('user_id', '=', account)
+    .execute();
+  // the QR code's title follows the card's name, as the card editor's save does
+  if (name !== undefined)
+    await trx.updateTable('links').set({ title: name }).where('vcard_id', '=', cardId).execute();
+}
