@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { profileColumnsFor, supersedes, type SubscriptionState } from './rules.ts';
-import { teamAccountPaidBy } from '../teams/access.ts';
+import { teamAccountOfMember } from '../teams/access.ts';
 
 // The one path that changes a plan, applySubscriptionState, taken by verified Stripe events
 // (stripe-events.ts) and by the demo billing pages (demo.ts) alike, and the profile's billing columns.
@@ -121,7 +121,7 @@ export async function applySubscriptionStateWithin(
  */
 export async function publishPlanChange(deps: AppDeps, userId: string): Promise<void> {
   deps.changes.publish({ userId, topic: 'cards' });
-  const team = await teamAccountPaidBy(deps.db, userId);
+  const team = await teamAccountOfMember(deps.db, userId, { role: 'owner' });
   if (team) deps.changes.publish({ userId: team, topic: 'cards' });
 }
 

@@ -38,26 +38,22 @@ export async function requireTeamRole(
   throw new AppError('team_role_required', { role: required, inTeam: membership !== null });
 }
 
-/** The account of the team a person belongs to, whose cards are the team's; null when none. */
-export async function teamAccountOfMember(db: Kysely<Database>, userId: string): Promise<string | null> {
-  const row = await db
+/**
+ * The account of `userId`'s team, whose cards they hear of (live updates); with `role: 'owner'` only the
+ * team whose plan they pay as its owner (account_plans). Null when there is none.
+ */
+export async function teamAccountOfMember(
+  db: Kysely<Database>,
+  userId: string,
+  { role }: { role?: 'owner' } = {},
+): Promise<string | null> {
+  let query = db
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .select('teams.account_id')
-    .where('team_members.user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.account_id ?? null;
-}
-
-/** The account of the team whose plan `userId` pays as its owner (account_plans); null when none. */
-export async function teamAccountPaidBy(db: Kysely<Database>, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('team_members')
-    .innerJoin('teams', 'teams.id', 'team_members.team_id')
-    .select('teams.account_id')
-    .where('team_members.user_id', '=', userId)
-    .where('team_members.role', '=', 'owner')
-    .executeTakeFirst();
+    .where('team_members.user_id', '=', userId);
+  if (role) query = query.where('team_members.role', '=', role);
+  const row = await query.executeTakeFirst();
   return row?.account_id ?? null;
 }
 

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../config.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { membershipOf, teamAccountPaidBy, type TeamMembership } from './access.ts';
+import { membershipOf, teamAccountOfMember, type TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
@@ -199,7 +199,7 @@ export async function transferOwnership(
   });
   announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team.teamId));
   // the team's cards have the new owner's plan from now on (account_plans): their pages follow
-  const account = await teamAccountPaidBy(ctx.db, newOwner);
+  const account = await teamAccountOfMember(ctx.db, newOwner, { role: 'owner' });
   if (account) ctx.changes.publish({ userId: account, topic: 'cards' });
   return {};
 }
