@@ -193,19 +193,17 @@ export async function createTeamCard(
   const { account, card } = await ctx.db.transaction().execute(async (trx) => {
     const account = await teamAccountFor(trx, team.teamId);
     if (input.card.photo) await assertOwnPhoto(trx, account, input.card.photo);
-    const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card);
-    await trx
-      .updateTable('vcards')
-      .set({ member_id: holder.memberId, invitee_email: holder.inviteeEmail })
-      .where('id', '=', card.id)
-      .execute();
+    const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card, {
+      member_id: holder.memberId,
+      invitee_email: holder.inviteeEmail,
+    });
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: { id: ctx.user.id, name: ctx.user.name },
+      action: 'card_created',
+      subject: `${input.card.name} → ${holder.label}`,
+    });
     return { account, card };
-  });
-  await recordTeamEvent(ctx.db, {
-    teamId: team.teamId,
-    actor: { id: ctx.user.id, name: ctx.user.name },
-    action: 'card_created',
-    subject: `${input.card.name} → ${holder.label}`,
   });
   await announceCards(ctx, team.teamId, account);
   return card;
@@ -229,16 +227,18 @@ export async function assignTeamCard(
     .executeTakeFirst();
   if (!card) throw new AppError('not_found');
   const holder = input.userId ? await holderOf(ctx.db, team.teamId, { userId: input.userId }) : null;
-  await ctx.db
-    .updateTable('vcards')
-    .set({ member_id: holder?.memberId ?? null, invitee_email: null, updated_at: new Date() })
-    .where('id', '=', card.id)
-    .execute();
-  await recordTeamEvent(ctx.db, {
-    teamId: team.teamId,
-    actor: { id: ctx.user.id, name: ctx.user.name },
-    action: holder ? 'card_handed_over' : 'card_unassigned',
-    subject: holder ? `${card.name} → ${holder.label}` : card.name,
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('vcards')
+      .set({ member_id: holder?.memberId ?? null, invitee_email: null, updated_at: new Date() })
+      .where('id', '=', card.id)
+      .execute();
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: { id: ctx.user.id, name: ctx.user.name },
+      action: holder ? 'card_handed_over' : 'card_unassigned',
+      subject: holder ? `${card.name} → ${holder.label}` : card.name,
+    });
   });
   await announceCards(ctx, team.teamId, card.user_id);
 }
