@@ -2,19 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Download } from 'lucide-react';
 import { Notice } from '../../components/Notice.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { saveTextFile } from '../../lib/save-file.ts';
 import { toast } from '../../lib/toast.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 const DOWNLOAD_NAME = 'tapcard-backup-codes.txt';
-
-function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The backup codes, shown once right after they were made, with copy, download and a clear warning. */
 export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
@@ -60,7 +52,10 @@ export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDon
           <Copy aria-hidden />
           <Trans>Copy codes</Trans>
         </Button>
-        <Button variant="secondary" onClick={() => downloadText(text, DOWNLOAD_NAME)}>
+        <Button
+          variant="secondary"
+          onClick={() => saveTextFile(text, DOWNLOAD_NAME, 'text/plain;charset=utf-8')}
+        >
           <Download aria-hidden />
           <Trans>Download</Trans>
         </Button>

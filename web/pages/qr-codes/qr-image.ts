@@ -1,21 +1,10 @@
 import { qrDownloadName } from '#src/schemas/link.ts';
 import { QR_PNG_DEFAULT_SIZE, type QrDownloadFormat } from '#src/schemas/qr-design.ts';
 import { serverPaths } from '#src/routes.ts';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The grid's image size in px (spec section 2). */
 export const QR_CARD_SIZE_PX = 150;
-
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // the click has started the download; the URL is not needed after this task
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Saves a QR code as a file named after its title: drawn by the server in the code's design

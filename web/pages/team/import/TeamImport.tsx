@@ -27,7 +27,8 @@ import {
 import { trpc } from '../../../lib/trpc.ts';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
-import { checkImport, ImportRequestError, runImport, saveTextFile } from './import-client.ts';
+import { saveTextFile } from '../../../lib/save-file.ts';
+import { checkImport, ImportRequestError, runImport } from './import-client.ts';
 import { fileProblemText, TEMPLATE_FILE_NAME } from './import-texts.ts';
 import { ImportRows } from './ImportRows.tsx';
 

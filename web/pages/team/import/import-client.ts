@@ -73,16 +73,3 @@ export async function runImport(
   }
   if (!finished) throw new ImportRequestError('network');
 }
-
-/** Offers `text` as a download named `fileName`. */
-export function saveTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // the click has started the download; the URL is not needed after this task
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
