@@ -72,6 +72,11 @@ export const ERROR_REASONS = [
   /** leaving the team, or deleting the account, as its owner: ownership goes to another member first */
   'owner_must_transfer',
   /**
+   * handing a team to a member whose plan in effect is not Business (meta.plan): the team's cards run on
+   * its owner's plan, so they would all pause
+   */
+  'new_owner_plan_required',
+  /**
    * a save of a team card that changes a field its team's template locks (meta.field: which, a
    * src/team-template.ts field): nothing was saved; the team's owner and admins change it in the template
    */

@@ -57,5 +57,6 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   already_invited: 409,
   invitation_unavailable: 409,
   owner_must_transfer: 409,
+  new_owner_plan_required: 409,
   field_locked: 403,
 };

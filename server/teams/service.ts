@@ -1,4 +1,5 @@
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
+import { can, planUnlocking } from '../../src/plans.ts';
 import type { MemberIdInput } from '../../src/schemas/team.ts';
 import {
   TEAM_ROLE_RANK,
@@ -8,6 +9,7 @@ import {
   type TeamRole,
 } from '../../src/teams.ts';
 import type { Config } from '../config.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf, teamAccountOfMember, type TeamMembership } from './access.ts';
@@ -170,7 +172,8 @@ export async function invitationPreview(
 
 /**
  * The owner hands the team to another member, who becomes its owner (billing, deleting the team); the
- * former owner stays as an admin. One transaction: a team always has exactly one owner.
+ * former owner stays as an admin. One transaction: a team always has exactly one owner. The new owner's
+ * plan must include teams (Business), or nothing changes.
  */
 export async function transferOwnership(
   ctx: ServiceContext,
@@ -187,6 +190,11 @@ export async function transferOwnership(
       .returning('user_id')
       .executeTakeFirst();
     if (!promoted) throw new AppError('not_found');
+    // the team's cards run on its owner's plan (account_plans): handed to a plan without teams, every one
+    // of them would pause at once
+    if (!can(await planInEffectOf({ db: trx }, promoted.user_id), 'teamAccess')) {
+      throw new AppError('new_owner_plan_required', { plan: planUnlocking('teamAccess') });
+    }
     await trx.updateTable('team_members').set({ role: 'admin' }).where('id', '=', team.memberId).execute();
     await recordTeamEvent(trx, {
       teamId: team.teamId,

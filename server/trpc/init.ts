@@ -59,6 +59,7 @@ const TRPC_CODE_FOR: Record<ErrorReason, TRPC_ERROR_CODE_KEY> = {
   already_invited: 'CONFLICT',
   invitation_unavailable: 'CONFLICT',
   owner_must_transfer: 'CONFLICT',
+  new_owner_plan_required: 'CONFLICT',
   field_locked: 'FORBIDDEN',
 };
 

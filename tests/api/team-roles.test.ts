@@ -142,7 +142,8 @@ beforeEach(async () => {
   const teamActors = [userIds.owner, userIds.admin, userIds.member];
   await t.db.deleteFrom('team_members').where('user_id', 'in', teamActors).execute();
   await t.db.deleteFrom('team_members').where('user_id', '=', userIds.stranger).execute();
-  const target = await createOwner(t.db);
+  // a member who could own the team: the team's cards run on its owner's plan
+  const target = await createOwner(t.db, { plan: 'business' });
   const { teamId, memberIds } = await addTeam(t.db, [
     { userId: userIds.owner, role: 'owner' },
     { userId: userIds.admin, role: 'admin' },

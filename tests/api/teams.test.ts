@@ -6,7 +6,7 @@ import { recordTeamEvent, type TeamEventView } from '../../server/teams/audit.ts
 import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
 import { TEAM_EVENTS_PAGE_SIZE, TEAM_INVITATION_DAYS } from '../../src/teams.ts';
-import { createSignedInOwner } from '../support/factories.ts';
+import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import {
   buildMailingTestApp,
   signUp,
@@ -229,6 +229,18 @@ describe('ownership', () => {
     });
     expect(trpcError(refused).data).toMatchObject({ reason: 'team_role_required', meta: { role: 'owner' } });
 
+    // the team's cards run on its owner's plan: a new owner without Business is refused, nothing changes
+    const withoutBusiness = await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, {
+      memberId: adminMember?.id,
+    });
+    expect(trpcError(withoutBusiness).data).toMatchObject({
+      reason: 'new_owner_plan_required',
+      meta: { plan: 'business' },
+    });
+    expect((await mine(owner.cookie))?.me.role).toBe('owner');
+    expect((await mine(admin.cookie))?.me.role).toBe('admin');
+
+    await setPlan(t.db, admin.userId, 'business');
     const transfer = await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, {
       memberId: adminMember?.id,
     });
@@ -283,6 +295,7 @@ describe('the audit log', () => {
       data: { name: 'Logged Inc' },
     });
     await organizationCall(t.app, mia.cookie, 'leave', { organizationId: team.id });
+    await setPlan(t.db, ana.userId, 'business');
     await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, { memberId: anaMember?.id });
 
     const { events: log, more } = await events(ana.cookie);
@@ -397,6 +410,7 @@ describe('live updates', () => {
 
     since = notices.length;
     const anaMember = (await mine(owner.cookie))?.members.find((m) => m.userId === ana.userId);
+    await setPlan(t.db, ana.userId, 'business');
     await trpcMutate(t.app, 'teams.transferOwnership', owner.cookie, { memberId: anaMember?.id });
     expect(toldOfTeam(since)).toEqual(new Set([owner.userId, ana.userId]));
 

@@ -73,8 +73,9 @@ function MemberActions({ team, member }: { team: Team; member: TeamMember }) {
           title={<Trans>Transfer the ownership to {name}?</Trans>}
           description={
             <Trans>
-              {name} becomes the team's owner: they get its billing and can delete the team. You stay in the
-              team as an admin. Only {name} can give the ownership back.
+              {name} becomes the team's owner: they get its billing and can delete the team. The team's cards
+              run on the owner's plan, so {name} needs the Business plan first. You stay in the team as an
+              admin. Only {name} can give the ownership back.
             </Trans>
           }
           confirmLabel={<Trans>Transfer ownership</Trans>}
