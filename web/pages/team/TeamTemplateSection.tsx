@@ -12,7 +12,7 @@ import { CARD_FIELD_MAX_LENGTHS } from '#src/schemas/vcard.ts';
 import type { TemplateField } from '#src/team-template.ts';
 import { PostalAddressFields, type CardFieldsValues } from '../../components/card/CardFields.tsx';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
-import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { CardColourField } from '../../components/card/CardColourField.tsx';
 import { conflictRecord } from '../../components/conflict/edit-conflict.ts';
 import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
 import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
@@ -126,24 +126,6 @@ function TemplateForm({ template }: { template: TeamTemplateView }) {
     TEMPLATE_CONFLICT_FIELDS,
   );
 
-  const colour = (name: 'backgroundColour' | 'fontColour' | 'iconColour', legend: ReactNode) => (
-    <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => (
-          <ColourPicker
-            {...field}
-            label={<Trans>Hex code</Trans>}
-            error={fieldState.error?.message}
-            withBlackAndWhite={name !== 'backgroundColour'}
-          />
-        )}
-      />
-    </fieldset>
-  );
-
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
       {versions.notice}
@@ -236,9 +218,13 @@ function TemplateForm({ template }: { template: TeamTemplateView }) {
         <div className="lg:col-span-2">
           <TemplateFieldBox control={control} field="colours">
             <div className="grid gap-6 md:grid-cols-3">
-              {colour('backgroundColour', <Trans>Background colour</Trans>)}
-              {colour('fontColour', <Trans>Font colour</Trans>)}
-              {colour('iconColour', <Trans>Icon colour</Trans>)}
+              <CardColourField
+                control={control}
+                name="backgroundColour"
+                legend={<Trans>Background colour</Trans>}
+              />
+              <CardColourField control={control} name="fontColour" legend={<Trans>Font colour</Trans>} />
+              <CardColourField control={control} name="iconColour" legend={<Trans>Icon colour</Trans>} />
             </div>
           </TemplateFieldBox>
         </div>

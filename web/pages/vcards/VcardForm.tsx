@@ -1,13 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Controller, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, type FieldPath } from 'react-hook-form';
 import type { UploadTarget } from '#src/media.ts';
 import type { QrDesign } from '#src/qr-design.ts';
-import { VcardFormSchema, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
+import { VcardFormSchema, type VcardFormValues } from '#src/schemas/vcard.ts';
 import { lockedFormFields, type TeamTemplate } from '#src/team-template.ts';
 import { CardFields } from '../../components/card/CardFields.tsx';
 import { LockedColours } from '../../components/card/LockedField.tsx';
-import { ColourPicker } from '../../components/card/ColourPicker.tsx';
+import { CardColourField } from '../../components/card/CardColourField.tsx';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
 import { useEditVersions } from '../../components/conflict/use-edit-versions.tsx';
 import { useVersionedHookForm } from '../../components/conflict/use-versioned-form.ts';
@@ -21,38 +21,6 @@ import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
 import { VCARD_CONFLICT_FIELDS } from './vcard-conflict-fields.ts';
 import { VcardPreview } from './VcardPreview.tsx';
-
-type ColourField = 'backgroundColour' | 'fontColour' | 'iconColour';
-
-/** One of the card's three colours: presets and a hex field, applied once complete (spec section 5). */
-function ColourField({
-  control,
-  name,
-  legend,
-}: {
-  control: Control<VcardFormValues, unknown, VcardInput>;
-  name: ColourField;
-  legend: ReactNode;
-}) {
-  return (
-    <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold text-ink">{legend}</legend>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field, fieldState }) => (
-          <ColourPicker
-            {...field}
-            label={<Trans>Hex code</Trans>}
-            error={fieldState.error?.message}
-            // text and icons may be white or black; the background is a theme colour
-            withBlackAndWhite={name !== 'backgroundColour'}
-          />
-        )}
-      />
-    </fieldset>
-  );
-}
 
 interface VcardFormProps {
   initialValues: VcardFormValues;
@@ -166,13 +134,21 @@ export function VcardForm({
               <LockedColours colours={locks.colours} />
             ) : (
               <>
-                <ColourField
+                <CardColourField
                   control={form.control}
                   name="backgroundColour"
                   legend={<Trans>Background colour</Trans>}
                 />
-                <ColourField control={form.control} name="fontColour" legend={<Trans>Font colour</Trans>} />
-                <ColourField control={form.control} name="iconColour" legend={<Trans>Icon colour</Trans>} />
+                <CardColourField
+                  control={form.control}
+                  name="fontColour"
+                  legend={<Trans>Font colour</Trans>}
+                />
+                <CardColourField
+                  control={form.control}
+                  name="iconColour"
+                  legend={<Trans>Icon colour</Trans>}
+                />
               </>
             )}
           </div>
