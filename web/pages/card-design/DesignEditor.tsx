@@ -2,12 +2,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   BUTTON_STYLES,
-  CARD_FONTS,
   CARD_LAYOUTS,
   COVER_KINDS,
   SaveCardDesignSchema,
   type CardDesignValues,
-  type CardFont,
 } from '#src/schemas/card-design.ts';
 import { useAppliedColour } from '../../components/card/use-applied-colour.ts';
 import { ColourPicker } from '../../components/card/ColourPicker.tsx';
@@ -24,7 +22,8 @@ import { trpc } from '../../lib/trpc.ts';
 import { useDraft } from '../../lib/use-draft.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardRow } from '../vcards/types.ts';
-import { BUTTON_STYLE_NAMES, COVER_NAMES, FONT_NAMES, LAYOUT_NAMES } from './design-names.ts';
+import { BUTTON_STYLE_NAMES, COVER_NAMES, LAYOUT_NAMES } from './design-names.ts';
+import { FontSelect } from './FontSelect.tsx';
 import { DESIGN_CONFLICT_FIELDS, storedDesignForm, type DesignFormValues } from './design-versions.ts';
 import { OptionGroup } from '../../components/form/OptionGroup.tsx';
 
@@ -179,23 +178,7 @@ export function DesignEditor({ vcard }: { vcard: VcardRow }) {
             value={design.layout}
             onChange={(layout) => change({ layout })}
           />
-          <div className="space-y-2">
-            <label htmlFor="design-font" className="block text-sm font-semibold text-ink">
-              <Trans>Font</Trans>
-            </label>
-            <select
-              id="design-font"
-              value={design.font}
-              onChange={(event) => change({ font: event.target.value as CardFont })}
-              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-            >
-              {CARD_FONTS.map((font) => (
-                <option key={font} value={font}>
-                  {i18n._(FONT_NAMES[font])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FontSelect id="design-font" value={design.font} onChange={(font) => change({ font })} />
           <OptionGroup
             legend={<Trans>Button style</Trans>}
             name="buttonStyle"

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, type Control, type FieldPath } from 'react-hook-form';
-import { CARD_FONTS, CARD_LAYOUTS } from '#src/schemas/card-design.ts';
+import { CARD_LAYOUTS } from '#src/schemas/card-design.ts';
 import {
   SaveTeamTemplateSchema,
   type SaveTeamTemplateInput,
@@ -28,7 +28,8 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
-import { FONT_NAMES, LAYOUT_NAMES } from '../card-design/design-names.ts';
+import { LAYOUT_NAMES } from '../card-design/design-names.ts';
+import { FontSelect } from '../card-design/FontSelect.tsx';
 import {
   storedTemplateForm,
   TEMPLATE_CONFLICT_FIELDS,
@@ -198,22 +199,13 @@ function TemplateForm({ template }: { template: TeamTemplateView }) {
           />
         </TemplateFieldBox>
         <TemplateFieldBox control={control} field="font">
-          <div className="space-y-2">
-            <label htmlFor="template-font" className="block text-sm font-semibold text-ink">
-              <Trans>Font</Trans>
-            </label>
-            <select
-              id="template-font"
-              {...form.register('font')}
-              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-            >
-              {CARD_FONTS.map((font) => (
-                <option key={font} value={font}>
-                  {i18n._(FONT_NAMES[font])}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Controller
+            control={control}
+            name="font"
+            render={({ field }) => (
+              <FontSelect id="template-font" value={field.value} onChange={field.onChange} />
+            )}
+          />
         </TemplateFieldBox>
         <div className="lg:col-span-2">
           <TemplateFieldBox control={control} field="colours">
