@@ -133,6 +133,26 @@ async function visitsByValue(
   return rows;
 }
 
+/**
+ * The visits of a range of local days per card or link (its id; '' for profile views without a card), per
+ * metric: the 'item' breakdown alone, for views that group the account's items themselves (a team's
+ * cards and members, server/analytics/team.ts).
+ */
+export async function itemVisits(
+  scope: AnalyticsScope,
+  timeZone: string,
+  firstDay: string,
+  lastDay: string,
+): Promise<Map<string, Record<ActivityMetric, number>>> {
+  const visits = new Map<string, Record<ActivityMetric, number>>();
+  for (const row of await visitsByValue(scope, ['item'], timeZone, firstDay, lastDay)) {
+    const counts = visits.get(row.value) ?? { scans: 0, views: 0, clicks: 0 };
+    counts[METRIC_OF_KIND[row.kind]] += row.visits;
+    visits.set(row.value, counts);
+  }
+  return visits;
+}
+
 function zeroBreakdown(value: string): Breakdown {
   return { value, scans: 0, views: 0, clicks: 0 };
 }

@@ -2,22 +2,38 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
-import { AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
+import { AnalyticsRangeInputSchema, TeamAnalyticsCsvInputSchema } from '../../src/schemas/analytics.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
+import { requireTeamRole } from '../teams/access.ts';
 import { can } from '../../src/plans.ts';
-import { CSV_TEXTS, translatedEvents } from './csv-texts.ts';
+import { CSV_TEXTS, TEAM_CSV_TEXTS, translatedEvents } from './csv-texts.ts';
 import { eventColumns, rangeDates, rangeEvents } from './events.ts';
 import { planForRange } from './service.ts';
+import { teamCsvColumns, teamCsvRows } from './team-csv.ts';
+import { teamAnalytics } from './team.ts';
 
 // GET /api/analytics/events.csv?range=30d&timeZone=Europe/Madrid – the signed-in person's event rows of the
 // range as CSV (fullAnalytics; the 12 months and the campaign's columns with advancedAnalytics), streamed
 // page by page as a download (issue 13 item 6), its column names and words in the account's language
 // (csv-texts.ts).
+// GET /api/analytics/team.csv?table=members|cards&range=30d&timeZone=… – the team's figures per member or
+// per card (advancedAnalytics of the team's plan; its owner and admins), as the team analytics page shows.
+
+/** The CSV options of every download: spreadsheets read the file as written, never as formulas. */
+const CSV_OPTIONS = {
+  header: true,
+  // a card or link title that starts like a formula is written as text for spreadsheets
+  escape_formulas: true,
+  // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)
+  bom: true,
+} as const;
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
@@ -40,20 +56,50 @@ export async function registerAnalyticsRoutes(
       const texts = CSV_TEXTS[await getProfileLanguage(deps.db, user.id)];
       const csv = Readable.from(translatedEvents(rangeEvents(scope, parsed.data), texts)).pipe(
         stringify({
-          header: true,
+          ...CSV_OPTIONS,
           columns: eventColumns(can(plan, 'advancedAnalytics')).map((key) => ({
             key,
             header: texts.columns[key],
           })),
-          // a card or link title that starts like a formula is written as text for spreadsheets
-          escape_formulas: true,
-          // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)
-          bom: true,
         }),
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tapcard-events-${first}-to-${last}.csv"`)
+        .header('content-disposition', attachment(`tapcard-events-${first}-to-${last}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    serverPaths.teamAnalyticsCsv,
+    async (request, reply) => {
+      const user = await requireSessionUser(auth, request);
+      const { teamId } = await requireTeamRole(deps.db, user.id, 'admin');
+      const parsed = TeamAnalyticsCsvInputSchema.safeParse({
+        timeZone: request.query.timeZone,
+        range: request.query.range,
+        table: request.query.table,
+      });
+      if (!parsed.success) {
+        throw new AppError('validation_failed', {
+          field: String(parsed.error.issues[0]?.path[0] ?? 'range'),
+        });
+      }
+      const { table, range } = parsed.data;
+      const analytics = await teamAnalytics(deps.db, teamId, parsed.data);
+      const { first, last } = rangeDates(parsed.data);
+      const texts = TEAM_CSV_TEXTS[await getProfileLanguage(deps.db, user.id)];
+      const csv = Readable.from(teamCsvRows(analytics, table, texts)).pipe(
+        stringify({
+          ...CSV_OPTIONS,
+          columns: teamCsvColumns(table).map((key) => ({ key, header: texts.columns[key] })),
+        }),
+      );
+      const name = `tapcard-${analytics.team.slug}-${table}-${range}-${first}-to-${last}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(name))
         .header('cache-control', 'no-store')
         .send(csv);
     },

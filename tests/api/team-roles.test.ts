@@ -284,6 +284,8 @@ const TEAM_PROCEDURES: Record<
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
   // the owner of another team removes their own team's logo
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
+  // the owner of another team reads their own team's analytics
+  'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {
