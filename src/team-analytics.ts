@@ -143,6 +143,6 @@ function interactionsTotal(current: number, previous: number): InteractionsTotal
   return { current, previous, change: changePercent(current, previous) };
 }
 
-/** The team's CSV downloads: its figures per holder, or per card. */
-export const TEAM_ANALYTICS_TABLES = ['members', 'cards'] as const;
+/** The team's CSV downloads: its figures per holder or per card, or its account's events. */
+export const TEAM_ANALYTICS_TABLES = ['members', 'cards', 'events'] as const;
 export type TeamAnalyticsTable = (typeof TEAM_ANALYTICS_TABLES)[number];

@@ -1,5 +1,4 @@
-import type { TeamAnalyticsTable } from '../../src/team-analytics.ts';
-import type { CardHolder } from '../../src/team-analytics.ts';
+import type { CardHolder, TeamAnalyticsTable } from '../../src/team-analytics.ts';
 import {
   TEAM_CARD_COLUMNS,
   TEAM_MEMBER_COLUMNS,
@@ -12,10 +11,13 @@ import type { TeamAnalytics } from './team.ts';
 // with the same numbers, their column names and words in the reader's language (csv-texts.ts). Names and
 // addresses are written as they are; the route neutralises any that starts like a formula.
 
+/** The team's tables of figures (its events have a file of their own: events.ts). */
+export type TeamFiguresTable = Exclude<TeamAnalyticsTable, 'events'>;
+
 export type TeamCsvRow = Partial<Record<TeamCsvColumn, string | number>>;
 
 /** A file's columns in order. */
-export function teamCsvColumns(table: TeamAnalyticsTable): readonly TeamCsvColumn[] {
+export function teamCsvColumns(table: TeamFiguresTable): readonly TeamCsvColumn[] {
   return table === 'members' ? TEAM_MEMBER_COLUMNS : TEAM_CARD_COLUMNS;
 }
 
@@ -34,7 +36,7 @@ function holderColumns(holder: CardHolder, texts: TeamCsvTexts): TeamCsvRow {
 /** The rows of one of the team's tables, in the page's order. */
 export function teamCsvRows(
   analytics: Pick<TeamAnalytics, 'cards' | 'members'>,
-  table: TeamAnalyticsTable,
+  table: TeamFiguresTable,
   texts: TeamCsvTexts,
 ): TeamCsvRow[] {
   const figures = (row: TeamAnalytics['cards'][number] | TeamAnalytics['members'][number]) => ({

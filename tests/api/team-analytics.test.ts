@@ -322,6 +322,19 @@ describe('the team CSV', () => {
     );
   });
 
+  it('has the team account’s events, and only them, as the events CSV has them', async () => {
+    const response = await teamCsv(team.admin.cookie, { ...RANGE, table: 'events' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/-events-30d-.*\.csv"$/);
+    const rows = parseCsv(response.body);
+    expect(Object.keys(rows[0] ?? {})).toContain('utm_campaign');
+    // 13 scans, 4 views and 4 clicks: nothing of Mia's personal card or of the other team
+    expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(21);
+    expect(new Set(rows.map((row) => row.item_title))).not.toContain('Mia at home');
+    const refused = await teamCsv(team.member.cookie, { ...RANGE, table: 'events' });
+    expect(refused.json()).toMatchObject({ reason: 'team_role_required' });
+  });
+
   it('is refused to a member, to someone in no team and to a team without Business, and checks its input', async () => {
     const member = await teamCsv(team.member.cookie, { ...RANGE, table: 'members' });
     expect(member.statusCode).toBe(403);

@@ -110,7 +110,7 @@ function FiguresTable({
 
 /**
  * The team's figures per member and per card for the range (src/team-analytics.ts teamFigures), each with
- * its CSV. Counts belong to a card: a card handed over shows its whole history under its new member.
+ * its CSV, and the CSV of the team's events (as the analytics page's). Counts belong to a card: a card handed over shows its whole history under its new member.
  */
 export function TeamFigureTables({
   data,
@@ -124,6 +124,11 @@ export function TeamFigureTables({
   const { t } = useLingui();
   return (
     <>
+      <p>
+        <CsvButton href={csvUrl('events', range, timeZone)}>
+          <Trans>Download the team's events CSV</Trans>
+        </CsvButton>
+      </p>
       <SectionCard
         title={t`By member`}
         description={t`Each member's team cards added up, with their whole history: a card handed to someone else takes its counts along.`}
