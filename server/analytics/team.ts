@@ -107,3 +107,29 @@ export async function teamAnalytics(
   ]);
   return { team, overview, ...teamFigures(cards, links, current, previous) };
 }
+
+/**
+ * The figures of the team cards that are `userId`'s now, for the range: what a member sees of their own
+ * team card beside it on the team page (the team's other cards are not read). plan_required for a team
+ * without advancedAnalytics.
+ */
+export async function memberTeamCardFigures(
+  db: Kysely<Database>,
+  teamId: string,
+  userId: string,
+  input: AnalyticsRangeInput,
+  now = new Date(),
+): Promise<TeamCardFigures[]> {
+  // advancedAnalytics, which the scope requires, includes every range
+  const { team: _team, ...scope } = await teamAnalyticsScope(db, teamId);
+  const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
+  const [cards, links] = await Promise.all([teamCardFacts(scope), cardOfLinks(scope)]);
+  const own = cards.filter((card) => card.holder.kind === 'member' && card.holder.userId === userId);
+  const ownIds = new Set(own.map((card) => card.id));
+  const items = [...ownIds, ...[...links].filter(([, card]) => ownIds.has(card)).map(([link]) => link)];
+  const [current, previous] = await Promise.all([
+    itemVisits(scope, input.timeZone, window.first, window.last, items),
+    itemVisits(scope, input.timeZone, window.previousFirst, window.previousLast, items),
+  ]);
+  return teamFigures(own, links, current, previous).cards;
+}

@@ -223,6 +223,52 @@ describe('the team analytics', () => {
   });
 });
 
+describe('a member’s own team card figures', () => {
+  const myCards = async (cookie: string) => {
+    const response = await trpcQuery(t.app, 'analytics.myTeamCards', cookie, RANGE);
+    expect(response.statusCode, response.body).toBe(200);
+    return trpcData<TeamAnalytics['cards']>(response);
+  };
+
+  it('are their team cards’ only, and follow a card handed to someone else', async () => {
+    expect(await myCards(team.member.cookie)).toEqual([
+      expect.objectContaining({
+        id: cards.mia.vcardId,
+        scans: 5,
+        views: 3,
+        clicks: 0,
+        interactions: { current: 8, previous: 10, change: -20 },
+      }),
+    ]);
+    // the admin has no team card of their own
+    expect(await myCards(team.admin.cookie)).toEqual([]);
+
+    const handOver = await trpcMutate(t.app, 'teams.assignCard', team.admin.cookie, {
+      vcardId: cards.mia.vcardId,
+      userId: team.successor.userId,
+    });
+    expect(handOver.statusCode, handOver.body).toBe(200);
+    expect(await myCards(team.member.cookie)).toEqual([]);
+    const sams = await myCards(team.successor.cookie);
+    expect(sams.map((row) => [row.id, row.scans])).toEqual([
+      [cards.mia.vcardId, 5],
+      [cards.sam.vcardId, 2],
+    ]);
+  });
+
+  it('are refused in a team without Business, and to someone in no team', async () => {
+    await setPlan(t.db, team.owner.userId, 'free');
+    const response = await trpcQuery(t.app, 'analytics.myTeamCards', team.member.cookie, RANGE);
+    expect(trpcError(response).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'advancedAnalytics', plan: 'business' },
+    });
+    const stranger = await createSignedInOwner(t, { plan: 'business' });
+    const outside = await trpcQuery(t.app, 'analytics.myTeamCards', stranger.cookie, RANGE);
+    expect(trpcError(outside).data).toMatchObject({ reason: 'team_role_required', meta: { inTeam: false } });
+  });
+});
+
 function teamCsv(cookie: string, query: Record<string, string>) {
   return injectFromApp(t.app, {
     method: 'GET',

@@ -286,6 +286,7 @@ const TEAM_PROCEDURES: Record<
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
   // the owner of another team reads their own team's analytics
   'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
+  'analytics.myTeamCards': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {

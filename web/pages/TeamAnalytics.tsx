@@ -15,13 +15,11 @@ import { PLAN_BADGES } from '../lib/plan-names.ts';
 import { trpc } from '../lib/trpc.ts';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
 import { RangePicker } from './analytics/RangePicker.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
 import { TeamFigureTables } from './team-analytics/TeamFigureTables.tsx';
 import type { Team } from './team/types.ts';
-
-/** Days are counted from the person's own midnight, as on the analytics page. */
-const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;
 
