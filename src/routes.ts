@@ -30,6 +30,8 @@ export const paths = {
   team: '/dashboard/team',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
+  /** the team's analytics (advancedAnalytics, owners and admins) */
+  teamAnalytics: '/dashboard/team/analytics',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -47,6 +49,8 @@ export const serverPaths = {
   analyticsEvents: '/api/analytics/events.csv',
   /** a team's CSV import: `/check` (the dry run) and `/run` (the import, its rows streamed) */
   teamImport: '/api/teams/import',
+  /** the CSV of a team's figures per member or per card (advancedAnalytics, owners and admins) */
+  teamAnalyticsCsv: '/api/analytics/team.csv',
   stripeWebhook: '/api/webhooks/stripe',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',

@@ -116,6 +116,12 @@ export const router = createBrowserRouter([
                     ...lazyScreen(() => import('./pages/Team.tsx').then((m) => ({ default: m.Team }))),
                   },
                   {
+                    path: paths.teamAnalytics,
+                    ...lazyScreen(() =>
+                      import('./pages/TeamAnalytics.tsx').then((m) => ({ default: m.TeamAnalytics })),
+                    ),
+                  },
+                  {
                     path: paths.teamCard,
                     ...lazyScreen(() =>
                       import('./pages/TeamCardEditor.tsx').then((m) => ({ default: m.TeamCardEditor })),

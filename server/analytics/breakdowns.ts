@@ -111,6 +111,8 @@ async function visitsByValue(
   timeZone: string,
   firstDay: string,
   lastDay: string,
+  /** Only these values (of every dimension asked), when named. */
+  values: readonly string[] | null = null,
 ): Promise<Row[]> {
   const { accountId } = scope;
   const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
@@ -129,8 +131,30 @@ async function visitsByValue(
       union all
       ${eventVisits(accountId, dimensions, wholeUntil, until)}
     ) as visits
+    where ${values}::text[] is null or value = any(${values}::text[])
     group by kind, dimension, value`.execute(scope.db);
   return rows;
+}
+
+/**
+ * The visits of a range of local days per card or link (its id; '' for profile views without a card), per
+ * metric: the 'item' breakdown alone, for views that group the account's items themselves (a team's
+ * cards and members, server/analytics/team.ts); only those of `items` when named.
+ */
+export async function itemVisits(
+  scope: AnalyticsScope,
+  timeZone: string,
+  firstDay: string,
+  lastDay: string,
+  items: readonly string[] | null = null,
+): Promise<Map<string, Record<ActivityMetric, number>>> {
+  const visits = new Map<string, Record<ActivityMetric, number>>();
+  for (const row of await visitsByValue(scope, ['item'], timeZone, firstDay, lastDay, items)) {
+    const counts = visits.get(row.value) ?? { scans: 0, views: 0, clicks: 0 };
+    counts[METRIC_OF_KIND[row.kind]] += row.visits;
+    visits.set(row.value, counts);
+  }
+  return visits;
 }
 
 function zeroBreakdown(value: string): Breakdown {

@@ -101,3 +101,74 @@ export async function* translatedEvents(
     };
   }
 }
+
+/** The columns of the team's CSV downloads (server/analytics/team-csv.ts), in the files' order. */
+export const TEAM_MEMBER_COLUMNS = [
+  'member',
+  'email',
+  'cards',
+  'scans',
+  'views',
+  'clicks',
+  'interactions',
+  'previous_interactions',
+] as const;
+export const TEAM_CARD_COLUMNS = [
+  'card_id',
+  'card',
+  'member',
+  'email',
+  'scans',
+  'views',
+  'clicks',
+  'interactions',
+  'previous_interactions',
+] as const;
+export type TeamCsvColumn = (typeof TEAM_MEMBER_COLUMNS)[number] | (typeof TEAM_CARD_COLUMNS)[number];
+
+export interface TeamCsvTexts {
+  columns: Record<TeamCsvColumn, string>;
+  /** The holder row of unassigned cards and of visits on no card. */
+  noMember: string;
+  /** Beside an invited address that has not joined yet. */
+  invited: string;
+  /** The card row of the team's visits on no card of today. */
+  noCard: string;
+}
+
+export const TEAM_CSV_TEXTS: Record<Locale, TeamCsvTexts> = {
+  en: {
+    columns: {
+      member: 'member',
+      email: 'email',
+      cards: 'cards',
+      card_id: 'card_id',
+      card: 'card',
+      scans: 'scans',
+      views: 'views',
+      clicks: 'clicks',
+      interactions: 'interactions',
+      previous_interactions: 'previous_interactions',
+    },
+    noMember: 'No member',
+    invited: 'Invitation pending',
+    noCard: 'Not on a card',
+  },
+  es: {
+    columns: {
+      member: 'miembro',
+      email: 'correo',
+      cards: 'tarjetas',
+      card_id: 'id_de_la_tarjeta',
+      card: 'tarjeta',
+      scans: 'escaneos',
+      views: 'visitas',
+      clicks: 'clics',
+      interactions: 'interacciones',
+      previous_interactions: 'interacciones_del_periodo_anterior',
+    },
+    noMember: 'Sin miembro',
+    invited: 'Invitación pendiente',
+    noCard: 'En ninguna tarjeta',
+  },
+};

@@ -1,8 +1,10 @@
 import { AnalyticsOverviewInputSchema, AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
+import { actingTeam } from '../teams/access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { analyticsBreakdowns, type BreakdownScope } from './breakdowns.ts';
 import { analyticsOverview } from './service.ts';
+import { memberTeamCardFigures, teamAnalytics } from './team.ts';
 
 /** The signed-in person's own analytics: the account the service reads is theirs. */
 const ownAnalytics = (ctx: ServiceContext): BreakdownScope => ({
@@ -19,4 +21,14 @@ export const analyticsRouter = router({
     .meta({ feature: 'fullAnalytics' })
     .input(AnalyticsRangeInputSchema)
     .query(({ ctx, input }) => analyticsBreakdowns(ownAnalytics(ctx), input)),
+  // the team's analytics for its owner and admins, read from the team's account (its plan, not theirs)
+  team: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(AnalyticsRangeInputSchema)
+    .query(({ ctx, input }) => teamAnalytics(ctx.db, actingTeam(ctx).teamId, input)),
+  // a member's own team cards, beside them on the team page
+  myTeamCards: authedProcedure
+    .meta({ teamRole: 'member' })
+    .input(AnalyticsRangeInputSchema)
+    .query(({ ctx, input }) => memberTeamCardFigures(ctx.db, actingTeam(ctx).teamId, ctx.user.id, input)),
 });

@@ -2,22 +2,59 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
-import { AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
+import {
+  AnalyticsRangeInputSchema,
+  TeamAnalyticsCsvInputSchema,
+  type AnalyticsRangeInput,
+} from '../../src/schemas/analytics.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
+import { requireTeamRole } from '../teams/access.ts';
 import { can } from '../../src/plans.ts';
-import { CSV_TEXTS, translatedEvents } from './csv-texts.ts';
+import { CSV_TEXTS, TEAM_CSV_TEXTS, translatedEvents, type CsvTexts } from './csv-texts.ts';
 import { eventColumns, rangeDates, rangeEvents } from './events.ts';
-import { planForRange } from './service.ts';
+import { planForRange, type AnalyticsScope } from './service.ts';
+import { teamCsvColumns, teamCsvRows } from './team-csv.ts';
+import { teamAnalytics, teamAnalyticsScope } from './team.ts';
 
 // GET /api/analytics/events.csv?range=30d&timeZone=Europe/Madrid – the signed-in person's event rows of the
 // range as CSV (fullAnalytics; the 12 months and the campaign's columns with advancedAnalytics), streamed
 // page by page as a download (issue 13 item 6), its column names and words in the account's language
 // (csv-texts.ts).
+//
+// GET /api/analytics/team.csv?table=members|cards|events&range=30d&timeZone=… – the team's figures per
+// member or per card as the team analytics page shows them, or the team account's events as above
+// (advancedAnalytics of the team's plan, for its owner and admins).
+
+/** The CSV options of every download: spreadsheets read the file as written, never as formulas. */
+const CSV_OPTIONS = {
+  header: true,
+  // a card or link title that starts like a formula is written as text for spreadsheets
+  escape_formulas: true,
+  // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)
+  bom: true,
+} as const;
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+/** The event rows of an account's range as CSV, in the reader's words; the campaign's columns when asked. */
+function eventsCsv(
+  scope: AnalyticsScope,
+  input: AnalyticsRangeInput,
+  withCampaigns: boolean,
+  texts: CsvTexts,
+): Readable {
+  return Readable.from(translatedEvents(rangeEvents(scope, input), texts)).pipe(
+    stringify({
+      ...CSV_OPTIONS,
+      columns: eventColumns(withCampaigns).map((key) => ({ key, header: texts.columns[key] })),
+    }),
+  );
+}
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,
@@ -38,22 +75,56 @@ export async function registerAnalyticsRoutes(
       const plan = await planForRange(scope, parsed.data.range);
       const { first, last } = rangeDates(parsed.data);
       const texts = CSV_TEXTS[await getProfileLanguage(deps.db, user.id)];
-      const csv = Readable.from(translatedEvents(rangeEvents(scope, parsed.data), texts)).pipe(
-        stringify({
-          header: true,
-          columns: eventColumns(can(plan, 'advancedAnalytics')).map((key) => ({
-            key,
-            header: texts.columns[key],
-          })),
-          // a card or link title that starts like a formula is written as text for spreadsheets
-          escape_formulas: true,
-          // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)
-          bom: true,
-        }),
-      );
+      const csv = eventsCsv(scope, parsed.data, can(plan, 'advancedAnalytics'), texts);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tapcard-events-${first}-to-${last}.csv"`)
+        .header('content-disposition', attachment(`tapcard-events-${first}-to-${last}.csv`))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    serverPaths.teamAnalyticsCsv,
+    async (request, reply) => {
+      const user = await requireSessionUser(auth, request);
+      const { teamId } = await requireTeamRole(deps.db, user.id, 'admin');
+      const parsed = TeamAnalyticsCsvInputSchema.safeParse({
+        timeZone: request.query.timeZone,
+        range: request.query.range,
+        table: request.query.table,
+      });
+      if (!parsed.success) {
+        throw new AppError('validation_failed', {
+          field: String(parsed.error.issues[0]?.path[0] ?? 'range'),
+        });
+      }
+      const { table, range } = parsed.data;
+      const { first, last } = rangeDates(parsed.data);
+      const language = await getProfileLanguage(deps.db, user.id);
+      let csv: Readable;
+      let slug: string;
+      if (table === 'events') {
+        // the team account's events, as the events CSV has them: advancedAnalytics, which the scope
+        // requires, includes every range and the campaign's columns
+        const { team, ...scope } = await teamAnalyticsScope(deps.db, teamId);
+        csv = eventsCsv(scope, parsed.data, true, CSV_TEXTS[language]);
+        slug = team.slug;
+      } else {
+        const analytics = await teamAnalytics(deps.db, teamId, parsed.data);
+        const texts = TEAM_CSV_TEXTS[language];
+        csv = Readable.from(teamCsvRows(analytics, table, texts)).pipe(
+          stringify({
+            ...CSV_OPTIONS,
+            columns: teamCsvColumns(table).map((key) => ({ key, header: texts.columns[key] })),
+          }),
+        );
+        slug = analytics.team.slug;
+      }
+      const name = `tapcard-${slug}-${table}-${range}-${first}-to-${last}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachment(name))
         .header('cache-control', 'no-store')
         .send(csv);
     },

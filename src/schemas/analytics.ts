@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_RANGES, canonicalTimeZone, DEFAULT_RANGE } from '../analytics.ts';
+import { TEAM_ANALYTICS_TABLES } from '../team-analytics.ts';
 import { singleLineText } from '../text.ts';
 
 // analytics.overview: the browser sends its own time zone (Intl ... resolvedOptions().timeZone) so that
@@ -17,3 +18,9 @@ export type AnalyticsOverviewInput = z.output<typeof AnalyticsOverviewInputSchem
 /** analytics.breakdowns and the CSV of the events: the same range in the same time zone as the overview. */
 export const AnalyticsRangeInputSchema = AnalyticsOverviewInputSchema;
 export type AnalyticsRangeInput = AnalyticsOverviewInput;
+
+/** The team's CSV (advancedAnalytics): the same range, and which of its tables. */
+export const TeamAnalyticsCsvInputSchema = AnalyticsRangeInputSchema.extend({
+  table: z.enum(TEAM_ANALYTICS_TABLES),
+});
+export type TeamAnalyticsCsvInput = z.output<typeof TeamAnalyticsCsvInputSchema>;

@@ -301,6 +301,9 @@ const TEAM_PROCEDURES: Record<
     input: () => teamTemplateInput({ company: 'Acme', locked: ['company'] }),
     otherTeam: 'own',
   },
+  // the owner of another team reads their own team's analytics
+  'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
+  'analytics.myTeamCards': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {

@@ -136,6 +136,8 @@ export interface VcardFields {
   social_links: { platform: string; url: string; label?: string }[];
   /** On a team's card (tests/support/teams.ts addTeamCard): the member it is for. */
   member_id: string | null;
+  /** On a team's card: the invited address it waits for. */
+  invitee_email: string | null;
   background_color: string;
   font_color: string;
   icon_color: string;
@@ -478,3 +480,33 @@ export const forgetfulVisitors: UniqueVisitorRecorder = {
     totals: { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, dropped: 0 },
   },
 };
+
+/**
+ * Counted visits written as the counters write them (the database keeps the analytics sums from these
+ * rows): `hits` scans or clicks of a link, or `views` of a card, at `at`, on `accountId`'s analytics.
+ */
+export async function addVisits(
+  db: Kysely<Database>,
+  accountId: string,
+  visit:
+    | { linkId: string; kind: 'scan' | 'click'; hits: number; at: Date }
+    | { vcardId: string; views: number; at: Date },
+): Promise<void> {
+  if ('linkId' in visit) {
+    await db
+      .insertInto('link_events')
+      .values({
+        link_id: visit.linkId,
+        user_id: accountId,
+        kind: visit.kind,
+        hits: visit.hits,
+        occurred_at: visit.at,
+      })
+      .execute();
+  } else {
+    await db
+      .insertInto('profile_views')
+      .values({ user_id: accountId, vcard_id: visit.vcardId, views: visit.views, viewed_at: visit.at })
+      .execute();
+  }
+}

@@ -128,18 +128,24 @@ export async function addTeamInvitation(
 }
 
 /**
- * A team card written straight into the database for `memberId` (or nobody): a vCard of the team's account
+ * A team card written straight into the database for `memberId` (or an invitee's address, or nobody): a vCard of the team's account
  * (made here when the team has none yet) with the QR code link it manages. Returns the card and its link.
  */
 export async function addTeamCard(
   db: Kysely<Database>,
   teamId: string,
-  fields: { memberId?: string | null; name?: string; card?: Partial<VcardFields> } = {},
+  fields: {
+    memberId?: string | null;
+    name?: string;
+    inviteeEmail?: string;
+    card?: Partial<VcardFields>;
+  } = {},
 ): Promise<{ vcardId: string; linkId: string; code: string; accountId: string }> {
   const accountId = await db.transaction().execute((trx) => teamAccountFor(trx, teamId));
   const vcardId = await addVcard(db, accountId, {
     name: fields.name ?? 'Team Card',
     member_id: fields.memberId ?? null,
+    invitee_email: fields.inviteeEmail ?? null,
     ...fields.card,
   });
   const { id: linkId, code } = await addLink(db, accountId, {

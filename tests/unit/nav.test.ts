@@ -37,8 +37,12 @@ describe('the sidebar entries', () => {
   );
 
   it('light exactly one entry on every dashboard page: its own, or the page it belongs to', () => {
-    // a page below another (the team card editor, below the team page) has no entry of its own
-    const PAGES_BELOW: Partial<Record<string, string>> = { [paths.teamCard]: paths.team };
+    // a page below another (the team card editor and the team's analytics, below the team page) has no
+    // entry of its own
+    const PAGES_BELOW: Partial<Record<string, string>> = {
+      [paths.teamCard]: paths.team,
+      [paths.teamAnalytics]: paths.team,
+    };
     for (const page of dashboardPages) {
       const lit = entries.filter((entry) => isNavItemActive(entry.path, page)).map((entry) => entry.path);
       expect(lit, page).toEqual([PAGES_BELOW[page] ?? page]);

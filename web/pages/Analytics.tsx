@@ -11,15 +11,13 @@ import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
 import { Breakdowns } from './analytics/Breakdowns.tsx';
 import { MissingCardNotice } from './analytics/MissingCardNotice.tsx';
 import { RangePicker } from './analytics/RangePicker.tsx';
 import { ShareCardPanel } from './analytics/ShareCardPanel.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
 import { useFirstVisit } from './analytics/use-first-visit.ts';
-
-/** Days are counted from the person's own midnight (the server falls back to UTC for a zone it does not know). */
-const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The months of advancedAnalytics' range, for the upgrade prompt. */
 const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;

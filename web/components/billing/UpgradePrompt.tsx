@@ -13,10 +13,19 @@ import { usePlanFeature } from './use-plan-feature.ts';
  * Where a feature of a higher plan would be: what it is part of and the way to upgrade (the billing page
  * with its plan picker open), instead of controls the server would refuse (plan_required). Renders nothing while the plan is loading or when it is there.
  */
-export function UpgradePrompt({ feature, children }: { feature: PlanFeature; children?: ReactNode }) {
+export function UpgradePrompt({
+  feature,
+  locked,
+  children,
+}: {
+  feature: PlanFeature;
+  /** Whether the feature is locked here, when the person's own plan does not say (a team's is its owner's). */
+  locked?: boolean;
+  children?: ReactNode;
+}) {
   const { i18n } = useLingui();
   const { allowed, requiredPlan, loaded } = usePlanFeature(feature);
-  if (!loaded || allowed) return null;
+  if (!loaded || !(locked ?? !allowed)) return null;
   const featureName = <PlanFeatureText plan={PLANS[requiredPlan]} feature={feature} />;
   const planName = i18n._(PLAN_BADGES[requiredPlan]);
   return (

@@ -14,11 +14,14 @@ type ProcedurePath = readonly string[];
 const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   // a vCard manages its own QR code, the test-data banner depends on whether there are vCards, and a plan
   // change (published as 'cards': it changes limits and whether the public card is online) changes billing;
-  // the team's cards are the cards of the team's account, whose changes a member hears too
+  // the team's cards are the cards of the team's account, whose changes a member hears too (a card handed
+  // over moves its counts to its new member in the team's analytics)
   cards: [
     ['vcards'],
     ['teams', 'cards'],
     ['teams', 'myCards'],
+    ['analytics', 'team'],
+    ['analytics', 'myTeamCards'],
     ['links'],
     ['profile', 'me'],
     ['profile', 'heldUsernames'],

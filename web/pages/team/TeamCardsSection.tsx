@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { MyTeamCardFigures, useMyTeamCardFigures } from '../team-analytics/MyTeamCardFigures.tsx';
 import { HandOverDialog } from './HandOverDialog.tsx';
 import { NewTeamCardDialog } from './NewTeamCardDialog.tsx';
 import { TeamCardRow } from './TeamCardRow.tsx';
@@ -140,6 +141,7 @@ export function TeamCardsSection({ team }: { team: Team }) {
 /** A member's own team card (or cards), to edit and open; the team's admins make and hand them on. */
 export function MyTeamCardSection({ team }: { team: Team }) {
   const cards = trpc.teams.myCards.useQuery();
+  const figures = useMyTeamCardFigures();
   return (
     <SectionCard
       title={<Trans>Your team card</Trans>}
@@ -158,11 +160,15 @@ export function MyTeamCardSection({ team }: { team: Team }) {
           <div className="space-y-4">
             {cards.data.some((card) => card.paused) && <PausedNotice team={team} />}
             <ul className="divide-y divide-slate-200">
-              {cards.data.map((card) => (
-                <li key={card.id}>
-                  <TeamCardRow card={card} />
-                </li>
-              ))}
+              {cards.data.map((card) => {
+                const cardFigures = figures.get(card.id);
+                return (
+                  <li key={card.id}>
+                    <TeamCardRow card={card} />
+                    {cardFigures && <MyTeamCardFigures figures={cardFigures} />}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         )

@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { ChartColumn } from 'lucide-react';
+import { paths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { TeamImport } from './import/TeamImport.tsx';
 import { InviteForm } from './InviteForm.tsx';
@@ -30,6 +33,15 @@ export function TeamOverview({ team }: { team: Team }) {
           <div className="space-y-4">
             <TeamLogoInput team={team} />
             <RenameTeamDialog team={team} />
+            <p>
+              <Link
+                to={paths.teamAnalytics}
+                className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-strong underline underline-offset-2"
+              >
+                <ChartColumn aria-hidden className="size-4" />
+                <Trans>Team analytics</Trans>
+              </Link>
+            </p>
           </div>
         ) : (
           <TeamLogoImage team={team} />

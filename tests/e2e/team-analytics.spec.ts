@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { paths } from '../../src/routes.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import {
+  appOrigin,
+  callTrpc,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signedInNewPerson,
+  test,
+} from './support.ts';
+import { businessOwner, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
+
+// A team's analytics (advancedAnalytics): an admin of a Business team opens them from the team page, sees
+// the team's views per member (an invitee's card under their address) and per card, and downloads the
+// members' CSV, whose numbers are the page's. Both languages, axe at phone and desktop width.
+
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+const TEXTS = {
+  en: {
+    link: 'Team analytics',
+    byMember: 'By member',
+    byCard: 'By card',
+    pending: '(invitation pending)',
+    download: 'Download members CSV',
+    header: 'member,email,cards,scans,views,clicks,interactions,previous_interactions',
+  },
+  es: {
+    link: 'Analíticas del equipo',
+    byMember: 'Por miembro',
+    byCard: 'Por tarjeta',
+    pending: '(invitación pendiente)',
+    download: 'Descargar CSV de miembros',
+    header: 'miembro,correo,tarjetas,escaneos,visitas,clics,interacciones,interacciones_del_periodo_anterior',
+  },
+} as const;
+
+type TeamView = { members: { userId: string; name: string }[] };
+type TeamCards = { id: string; name: string; pageUrl: string }[];
+type TeamAnalytics = { overview: { totals: { views: { current: number } } } };
+
+/** axe and screenshots of the page as it is, on a phone and on a desktop. */
+async function checkScreens(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const [device, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: true });
+  }
+}
+
+for (const language of ['en', 'es'] as const) {
+  test(`an admin opens the team's analytics, sees each member and card, and downloads the CSV (${language})`, async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const text = TEXTS[language];
+    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner', language);
+    const team = await organizationPost<{ id: string; slug: string }>(owner.page, 'create', {
+      name: `Acme ${randomBytes(2).toString('hex')}`,
+      slug: uniqueSlug('acme'),
+    });
+    // the admin is this test's own page (its console is checked)
+    const adminEmail = await signedInNewPerson(page, 'Adam Admin');
+    if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
+    const adminInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
+      email: adminEmail,
+      role: 'admin',
+      organizationId: team.id,
+    });
+    await organizationPost(page, 'accept-invitation', { invitationId: adminInvitation.id });
+    const miaPerson = await teamMember(browser, extraHTTPHeaders, owner.page, {
+      teamId: team.id,
+      name: 'Mia Member',
+      role: 'member',
+    });
+
+    // a card for Mia, and one for someone invited who has not joined
+    const { members } = await callTrpc<TeamView>(page, 'teams.mine', undefined, 'GET');
+    const mia = members.find((member) => member.name === 'Mia Member');
+    await callTrpc(page, 'teams.createCard', {
+      holder: { userId: mia?.userId },
+      card: { ...EMPTY_VCARD, name: 'Mia at Acme' },
+    });
+    const noraEmail = `nora-${randomBytes(3).toString('hex')}@example.com`;
+    const noraInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
+      email: noraEmail,
+      role: 'member',
+      organizationId: team.id,
+    });
+    await callTrpc(page, 'teams.createCard', {
+      holder: { invitationId: noraInvitation.id },
+      card: { ...EMPTY_VCARD, name: 'Nora at Acme' },
+    });
+
+    // visitors' phones open Mia's card twice and Nora's once
+    const cards = await callTrpc<TeamCards>(page, 'teams.cards', undefined, 'GET');
+    const visit = async (name: string) => {
+      const card = cards.find((item) => item.name === name);
+      const response = await fetch(new URL(card?.pageUrl ?? '', appOrigin()), {
+        headers: { 'user-agent': IPHONE_SAFARI },
+      });
+      expect(response.status).toBe(200);
+    };
+    await visit('Mia at Acme');
+    await visit('Mia at Acme');
+    await visit('Nora at Acme');
+    // views are written about a second after they happen
+    await expect
+      .poll(async () => {
+        const data = await callTrpc<TeamAnalytics>(
+          page,
+          'analytics.team',
+          { timeZone: 'UTC', range: '30d' },
+          'GET',
+        );
+        return data.overview.totals.views.current;
+      })
+      .toBe(3);
+
+    // from the team page to the team's analytics
+    await page.goto(paths.team);
+    await page.getByRole('link', { name: text.link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: text.link })).toBeVisible();
+    const byMember = page.getByRole('region', { name: text.byMember });
+    await expect(byMember.getByRole('row', { name: /Mia Member/ }).getByRole('cell')).toHaveText([
+      '0',
+      '2',
+      '0',
+    ]);
+    await expect(byMember.getByRole('row', { name: new RegExp(noraEmail) })).toContainText(text.pending);
+    const byCard = page.getByRole('region', { name: text.byCard });
+    await expect(byCard.getByRole('row', { name: /Mia at Acme/ })).toContainText('Mia Member');
+    await expect(byCard.getByRole('row', { name: /Nora at Acme/ }).getByRole('cell')).toHaveText([
+      '0',
+      '1',
+      '0',
+    ]);
+    await checkScreens(page, testInfo, `team-analytics-${language}`);
+
+    // the members' CSV has the page's numbers, its headers in the reader's language
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      byMember.getByRole('link', { name: text.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^tapcard-${team.slug}-members-30d-\\d{4}-\\d{2}-\\d{2}-to-\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+    );
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(text.header);
+    expect(lines).toContain(`Mia Member,${miaPerson.email},1,0,2,0,2,0`);
+    await owner.page.context().close();
+    await miaPerson.page.context().close();
+  });
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ArrowLeft } from 'lucide-react';
+import { DEFAULT_RANGE, RANGE_SHAPES, type AnalyticsRange } from '#src/analytics.ts';
+import { planUnlocking } from '#src/plans.ts';
+import { paths } from '#src/routes.ts';
+import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
+import { Notice } from '../components/Notice.tsx';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { UserText } from '../components/UserText.tsx';
+import { trpcFailure } from '../lib/error-messages.ts';
+import { PLAN_BADGES } from '../lib/plan-names.ts';
+import { trpc } from '../lib/trpc.ts';
+import { ActivityChart } from './analytics/ActivityChart.tsx';
+import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
+import { RangePicker } from './analytics/RangePicker.tsx';
+import { StatCards } from './analytics/StatCards.tsx';
+import { TeamFigureTables } from './team-analytics/TeamFigureTables.tsx';
+import type { Team } from './team/types.ts';
+
+const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;
+
+/** A team whose plan lacks advancedAnalytics: its owner may upgrade; an admin is told whose plan it is. */
+function LockedTeamAnalytics({ team }: { team: Team }) {
+  const { i18n } = useLingui();
+  const planName = i18n._(PLAN_BADGES[planUnlocking('advancedAnalytics')]);
+  const owner = team.members.find((member) => member.role === 'owner');
+  const ownerName = owner ? <UserText>{owner.name}</UserText> : null;
+  const description = (
+    <Trans>
+      See the whole team's visits with a chart, each member and each card, up to the last {TWELVE_MONTHS}{' '}
+      months, and download them as CSV.
+    </Trans>
+  );
+  if (team.me.role === 'owner') {
+    return (
+      <UpgradePrompt feature="advancedAnalytics" locked>
+        {description}
+      </UpgradePrompt>
+    );
+  }
+  return (
+    <Notice tone="info" title={<Trans>Team analytics come with the {planName} plan</Trans>}>
+      <p>{description}</p>
+      <p>
+        {ownerName ? (
+          <Trans>
+            The team has its owner's plan: {ownerName} can upgrade it to {planName}.
+          </Trans>
+        ) : (
+          <Trans>The team has its owner's plan: the owner can upgrade it to {planName}.</Trans>
+        )}
+      </p>
+    </Notice>
+  );
+}
+
+/** The team's figures for its owner and admins: totals, chart, per member and per card. */
+function TeamFigures({ team }: { team: Team }) {
+  const [range, setRange] = useState<AnalyticsRange>(DEFAULT_RANGE);
+  const analytics = trpc.analytics.team.useQuery(
+    { timeZone: BROWSER_TIME_ZONE, range },
+    { placeholderData: (previous) => previous },
+  );
+  if (analytics.error && trpcFailure(analytics.error)?.reason === 'plan_required') {
+    return <LockedTeamAnalytics team={team} />;
+  }
+  return (
+    <>
+      {/* a Business team has every range */}
+      <RangePicker value={range} onChange={setRange} lockedBy={() => null} />
+      {analytics.data ? (
+        <div className="space-y-6" aria-busy={analytics.isPlaceholderData}>
+          <StatCards totals={analytics.data.overview.totals} range={analytics.data.overview.range} />
+          <ActivityChart days={analytics.data.overview.buckets} unit={analytics.data.overview.unit} />
+          <TeamFigureTables data={analytics.data} range={range} timeZone={BROWSER_TIME_ZONE} />
+        </div>
+      ) : analytics.error ? (
+        <QueryStatus error={analytics.error} onRetry={() => void analytics.refetch()} />
+      ) : (
+        <AnalyticsSkeleton />
+      )}
+    </>
+  );
+}
+
+/**
+ * /dashboard/team/analytics (advancedAnalytics, DECISIONS.md "Teams"): the team's cards and short links
+ * counted together, for the team's owner and admins; the team's plan is its owner's.
+ */
+export function TeamAnalytics() {
+  const { t } = useLingui();
+  const mine = trpc.teams.mine.useQuery();
+  const team = mine.data;
+  const teamName = team ? <UserText>{team.name}</UserText> : null;
+  return (
+    <div className="space-y-6">
+      <Link
+        to={paths.team}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-strong underline-offset-2 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        <Trans>Team</Trans>
+      </Link>
+      <PageHeading
+        title={t`Team analytics`}
+        description={
+          teamName ? (
+            <Trans>How people use the cards, QR codes and links of {teamName}.</Trans>
+          ) : (
+            <Trans>How people use your team's cards, QR codes and links.</Trans>
+          )
+        }
+      />
+      {!mine.isSuccess ? (
+        <QueryStatus error={mine.error} onRetry={() => void mine.refetch()} />
+      ) : !team ? (
+        <Notice tone="info" title={<Trans>You are not in a team</Trans>}>
+          <p>
+            <Link to={paths.team} className="font-semibold underline underline-offset-2">
+              <Trans>Go to the team page</Trans>
+            </Link>
+          </p>
+        </Notice>
+      ) : team.me.role === 'member' ? (
+        <Notice tone="info" title={<Trans>Team analytics are for the team's owner and admins</Trans>}>
+          <p>
+            <Link to={paths.team} className="font-semibold underline underline-offset-2">
+              <Trans>Go to the team page</Trans>
+            </Link>
+          </p>
+        </Notice>
+      ) : (
+        <TeamFigures team={team} />
+      )}
+    </div>
+  );
+}
