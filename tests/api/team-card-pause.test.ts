@@ -50,6 +50,9 @@ function expectPaused(response: LightMyRequestResponse) {
   expect(response.headers['content-type']).toContain('text/html');
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.body).toContain('<title>Paused</title>');
+  // the visitor is told neither the owner's billing nor the team's choice
+  expect(response.body).toMatch(/is paused for now\. If you know its owner, let them know/);
+  expect(response.body).not.toContain('plan');
 }
 
 function setPaused(cookie: string, vcardId: string, paused: boolean) {

@@ -47,7 +47,7 @@ function PauseTeamCardDialog({ card }: { card: TeamCard }) {
   );
 }
 
-/** Resume: the card is live again at once (while the team's plan is). */
+/** Resume: the card is live again at once, or, while the team's plan is over, once it is renewed. */
 function ResumeTeamCardButton({ card }: { card: TeamCard }) {
   const { t } = useLingui();
   const act = useTeamAction();
@@ -59,10 +59,15 @@ function ResumeTeamCardButton({ card }: { card: TeamCard }) {
       act({
         run: () => setPaused.mutateAsync({ vcardId: card.id, paused: false }),
         failureTitle: t`The card was not resumed`,
-        success: {
-          title: t`Team card live again`,
-          description: t`${cardName} and its QR code open the card again.`,
-        },
+        success: card.paused
+          ? {
+              title: t`Team card resumed`,
+              description: t`${cardName} comes back with the team's other cards when the Business plan is renewed.`,
+            }
+          : {
+              title: t`Team card live again`,
+              description: t`${cardName} and its QR code open the card again.`,
+            },
       }),
     );
   return (
@@ -80,17 +85,18 @@ function ResumeTeamCardButton({ card }: { card: TeamCard }) {
 }
 
 /**
- * An admin's Pause of a live card, or Resume of a card the team paused. While the team's plan is over
- * (`card.paused`) a resumed card would still be paused, so instead of Resume the row says when it can be.
+ * An admin's Pause of a card, or Resume of a card the team paused. While the team's plan is over
+ * (`card.paused`) a resumed card stays paused with the rest until the plan is renewed, and the row says so.
  */
 export function TeamCardPause({ card }: { card: TeamCard }) {
   if (!card.pausedAt) return <PauseTeamCardDialog card={card} />;
-  if (card.paused) {
-    return (
-      <span className="px-2 text-sm text-slate-700">
-        <Trans>Resume it once the team's Business plan is renewed.</Trans>
+  if (!card.paused) return <ResumeTeamCardButton card={card} />;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <ResumeTeamCardButton card={card} />
+      <span className="text-sm text-slate-700">
+        <Trans>Once resumed, it comes back when the team's Business plan is renewed.</Trans>
       </span>
-    );
-  }
-  return <ResumeTeamCardButton card={card} />;
+    </span>
+  );
 }
