@@ -145,6 +145,8 @@ export interface VcardsTable {
   member_id: string | null;
   /** On a team's card made for an invitation: the invited address (lowercase), until they join. */
   invitee_email: string | null;
+  /** On a team's card: when the team's owner or an admin paused it (migration 2026-12-01T0700); null: not. */
+  paused_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

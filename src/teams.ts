@@ -91,6 +91,9 @@ export const TEAM_EVENT_ACTIONS = [
   'card_deleted',
   /** a CSV import: its subject holds the counts of its rows (src/team-import.ts teamImportEventSubject) */
   'members_imported',
+  /** a team card paused or resumed by an admin (the subject names the card and its member) */
+  'card_paused',
+  'card_resumed',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

@@ -23,9 +23,12 @@ export interface ResolvedLink {
    * Infinity for never): from then on the link is paused, with no change notice to tell the cache.
    */
   availableUntil: number;
-  /** Beyond its plan's limit (a vCard's own QR code: when its vCard is), so paused. */
-  overLimit: boolean;
-  /** When the owner's plan in effect changes by the clock (a paid plan's end): overLimit is read again. */
+  /**
+   * Beyond its plan's limit (a vCard's own QR code: when its vCard is), or a team card's own QR code whose
+   * card its team paused: so paused.
+   */
+  paused: boolean;
+  /** When the owner's plan in effect changes by the clock (a paid plan's end): `paused` is read again. */
   planUntil: number;
 }
 
@@ -38,6 +41,8 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     .selectFrom('links')
     .innerJoin('profiles', 'profiles.id', 'links.user_id')
     .innerJoin('account_plans', 'account_plans.id', 'links.user_id')
+    // a vCard's own QR code is paused with its card when its team pauses it
+    .leftJoin('vcards', 'vcards.id', 'links.vcard_id')
     .select([
       'links.id',
       'links.user_id',
@@ -46,6 +51,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'links.vcard_id',
       'profiles.language',
       'profiles.primary_vcard_id',
+      'vcards.paused_at',
       ...PLAN_FACT_COLUMNS,
     ])
     // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
@@ -79,6 +85,6 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     ownerLanguage: link.language,
     availableUntil: availableUntil(link),
     planUntil: planInEffectUntil(link),
-    overLimit: !(await isWithinLimit(db, link.user_id, kind, id, link)),
+    paused: link.paused_at !== null || !(await isWithinLimit(db, link.user_id, kind, id, link)),
   };
 }

@@ -19,10 +19,11 @@ import { resolveLinkCode } from './resolve.ts';
 // hit is queued (hits.ts). HEAD requests, bots and link previews, browser prefetches and the owner's own
 // browser are redirected but not counted. Unknown codes get a small 404 page in the visitor's language.
 // A paused link (DECISIONS.md "Plans that end…": its owner's trial or plan ended, or it is over the plan's
-// limit) answers 200 with a small 'Paused' page: no redirect, not counted. The limit's part changes with a
-// notice, or when a paid plan ends (the cached link is read again from that moment); the moment the
-// account goes offline is kept in the cache and compared with the clock on every follow, so a trial that
-// ends pauses its links that very moment. On a card host only its own account's links are followed
+// limit; or a team card's own code whose card its team paused) answers 200 with a small 'Paused' page: no
+// redirect, not counted. The limit's and the team's part change with a notice, or when a paid plan ends
+// (the cached link is read again from that moment); the moment the account goes offline is kept in the
+// cache and compared with the clock on every follow, so a trial that ends pauses its links that very
+// moment. On a card host only its own account's links are followed
 // (public-profile/card-host.ts): another account's code answers the 404 page there, told by the cached
 // link's owner.
 
@@ -37,8 +38,9 @@ interface CachedLink {
   ownerLanguage: Locale;
   /** Milliseconds since 1970 from which the owner's account is offline (Infinity: never). */
   availableUntil: number;
-  overLimit: boolean;
-  /** When the owner's paid plan ends (Infinity: no end ahead): from then on overLimit is read again. */
+  /** Over the plan's limit, or its card paused by its team (resolve.ts). */
+  paused: boolean;
+  /** When the owner's paid plan ends (Infinity: no end ahead): from then on `paused` is read again. */
   planUntil: number;
 }
 
@@ -101,7 +103,7 @@ export async function registerShortLinkRoutes(
       headers: [...redirectHeaders, 'location', link.location],
       ownerLanguage: link.ownerLanguage,
       availableUntil: link.availableUntil,
-      overLimit: link.overLimit,
+      paused: link.paused,
       planUntil: link.planUntil,
     };
   }
@@ -109,7 +111,7 @@ export async function registerShortLinkRoutes(
   function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
     // on a card host another account's code is unknown: not followed, not counted
     if (!servesOwner(request, link.userId)) return sendUnavailable(request, reply, 404);
-    if (link.overLimit || Date.now() >= link.availableUntil) {
+    if (link.paused || Date.now() >= link.availableUntil) {
       return sendPaused(request, reply, 200, link.ownerLanguage);
     }
     if (isPersonVisiting(request)) {

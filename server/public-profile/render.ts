@@ -284,7 +284,7 @@ export function renderLinkUnavailablePage(locale: Locale, status: 404 | 503): st
     : notePage(locale, 'link', t.linkNotFoundTitle, t.linkNotFoundText);
 }
 
-/** 'Paused' (HTTP 200): a card or short link that its owner's plan does not cover right now. */
+/** 'Paused' (HTTP 200): a card or short link that its owner's plan does not cover, or its team paused. */
 export function renderPausedPage(locale: Locale, what: 'card' | 'link'): string {
   const t = PAGE_TEXTS[locale];
   return notePage(locale, 'pause', t.pausedTitle, what === 'card' ? t.pausedCardText : t.pausedLinkText);

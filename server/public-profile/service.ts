@@ -55,7 +55,10 @@ export interface PublicProfile {
   /** When the plan in effect changes by the clock (src/plans.ts planInEffectUntil): a cached copy ends then. */
   planUntil: number;
   card: PublicCard;
-  /** The card is beyond the plan's vCard limit: its page answers 'Paused' (the primary card never is). */
+  /**
+   * The card is beyond the plan's vCard limit (the primary card never is), or its team paused it
+   * (`vcards.paused_at`, read with the card): its page answers 'Paused'.
+   */
   cardPaused: boolean;
   /**
    * The live profile links (kind 'profile'; those over the plan's limit are left out), by order_index,
@@ -88,7 +91,7 @@ const PROFILE_COLUMNS = [
   ...PLAN_FACT_COLUMNS,
 ] as const;
 
-const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id'] as const;
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id', 'paused_at'] as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -225,7 +228,7 @@ function publicProfile(
     availability,
     planUntil: planInEffectUntil(availability),
     card: vcard ? cardOfVcard(vcard, teamTemplate) : cardOfProfile(profile),
-    cardPaused,
+    cardPaused: cardPaused || (vcard?.paused_at ?? null) !== null,
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
     demo: profile.username === DEMO_USERNAME,

@@ -38,7 +38,10 @@ export interface PageTexts {
   /** A short link that could not be looked up right now (HTTP 503). */
   linkLoadFailedTitle: string;
   linkLoadFailedText: string;
-  /** A card or short link paused by its owner's plan (HTTP 200, DECISIONS.md "Plans that end…"). */
+  /**
+   * A card or short link paused by its owner's plan (HTTP 200, DECISIONS.md "Plans that end…") or by its
+   * team. The words name no reason: a visitor is not told the owner's billing or the team's choice.
+   */
   pausedTitle: string;
   pausedCardText: string;
   pausedLinkText: string;
@@ -74,10 +77,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     linkLoadFailedTitle: 'Link Temporarily Unavailable',
     linkLoadFailedText: 'We could not open this link just now. Please try again in a moment.',
     pausedTitle: 'Paused',
-    pausedCardText:
-      'This card is paused for now: its owner’s plan does not cover it at the moment. If you know its owner, let them know.',
-    pausedLinkText:
-      'This link is paused for now: its owner’s plan does not cover it at the moment. If you know its owner, let them know.',
+    pausedCardText: 'This card is paused for now. If you know its owner, let them know, or try again later.',
+    pausedLinkText: 'This link is paused for now. If you know its owner, let them know, or try again later.',
     goHome: 'Go to Tapcard',
   },
   es: {
@@ -109,9 +110,9 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     linkLoadFailedText: 'No hemos podido abrir este enlace ahora mismo. Vuelve a intentarlo en un momento.',
     pausedTitle: 'En pausa',
     pausedCardText:
-      'Esta tarjeta está en pausa: el plan de su propietario no la incluye en este momento. Si conoces a su propietario, avísale.',
+      'Esta tarjeta está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
     pausedLinkText:
-      'Este enlace está en pausa: el plan de su propietario no lo incluye en este momento. Si conoces a su propietario, avísale.',
+      'Este enlace está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
     goHome: 'Ir a Tapcard',
   },
 };

@@ -66,6 +66,8 @@ export interface TeamCardView {
   qrCodeId: string | null;
   /** Offline because the team's Business plan ended. */
   paused: boolean;
+  /** When the team's owner or an admin paused it (teams.setCardPaused); null: not paused by the team. */
+  pausedAt: Date | null;
   version: number;
   updatedAt: Date;
 }
@@ -104,6 +106,7 @@ async function cardsOfTeam(
       'vcards.department',
       'vcards.member_id',
       'vcards.invitee_email',
+      'vcards.paused_at',
       'vcards.version',
       'vcards.updated_at',
       'users.name as memberName',
@@ -135,6 +138,7 @@ async function cardsOfTeam(
     pageUrl: vcardPageUrl(ctx.config.publicUrl, row.id),
     qrCodeId: row.qrCodeId,
     paused,
+    pausedAt: row.paused_at,
     version: row.version,
     updatedAt: row.updated_at,
   }));
@@ -170,8 +174,11 @@ async function holderOf(
   return { memberId: null, inviteeEmail: email, label: email };
 }
 
-/** Tells the team's dashboards (the card lists, a member's own card) that its cards changed. */
-async function announceCards(
+/**
+ * Tells the team's dashboards (the card lists, a member's own card) that its cards changed; the 'cards'
+ * notice of the team's account also drops its cached pages and short links in every process.
+ */
+export async function announceCards(
   deps: { db: Kysely<Database>; changes: ChangeBus },
   teamId: string,
   account: string,

@@ -3,6 +3,7 @@ import {
   CreateTeamCardSchema,
   InvitationIdSchema,
   MemberIdSchema,
+  SetTeamCardPausedSchema,
   TeamEventsPageSchema,
   TeamLogoSchema,
 } from '../../src/schemas/team.ts';
@@ -10,6 +11,7 @@ import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
 import { teamEvents } from './audit.ts';
+import { setTeamCardPaused } from './card-pause.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, teamCards } from './cards.ts';
 import { setTeamLogo } from './logo.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
@@ -43,6 +45,10 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(AssignTeamCardSchema)
     .mutation(({ ctx, input }) => assignTeamCard(ctx, actingTeam(ctx), input)),
+  setCardPaused: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(SetTeamCardPausedSchema)
+    .mutation(({ ctx, input }) => setTeamCardPaused(ctx, actingTeam(ctx), input)),
   // the team's logo (server/teams/logo.ts): the plugin's update leaves it alone
   setLogo: authedProcedure
     .meta({ teamRole: 'admin' })

@@ -70,3 +70,7 @@ export type CreateTeamCardInput = z.output<typeof CreateTeamCardSchema>;
 /** A team card handed to another member, or to nobody for now (userId null). */
 export const AssignTeamCardSchema = z.object({ vcardId: z.uuid(), userId: IdSchema.nullable() });
 export type AssignTeamCardInput = z.output<typeof AssignTeamCardSchema>;
+
+/** A team card paused (its page and printed QR code answer 'Paused') or live again. */
+export const SetTeamCardPausedSchema = z.object({ vcardId: z.uuid(), paused: z.boolean() });
+export type SetTeamCardPausedInput = z.output<typeof SetTeamCardPausedSchema>;

@@ -87,6 +87,7 @@ const NO_EDIT: Record<string, string> = {
   'support.sendAsVisitor': 'sends a message',
   'teams.assignCard': 'a member picked from the list, applied at once',
   'teams.createCard': 'creates a team card (version 1)',
+  'teams.setCardPaused': 'a pause or resume of a team card, applied at once',
   'teams.setLogo': 'a picture uploaded, applied at once',
   'teams.transferOwnership': 'a member picked from the list, applied at once',
   'vcards.create': 'creates a card (version 1)',

@@ -293,6 +293,10 @@ const TEAM_PROCEDURES: Record<
     otherTeam: 'not_found',
   },
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
+  'teams.setCardPaused': {
+    input: (f) => ({ vcardId: f.targetCardId, paused: true }),
+    otherTeam: 'not_found',
+  },
   // the owner of another team removes their own team's logo
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
   'teams.template': { input: () => undefined, otherTeam: 'own' },

@@ -94,6 +94,8 @@ describe('the sentences of the team log', () => {
       logo_removed: 'Olga Owner removed the logo of Ana Admin &lt;ana@example.com&gt;',
       card_edited: 'Olga Owner edited a team card: Ana Admin &lt;ana@example.com&gt;',
       card_deleted: 'Olga Owner deleted a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_paused: 'Olga Owner paused a team card: Ana Admin &lt;ana@example.com&gt;',
+      card_resumed: 'Olga Owner made a paused team card live again: Ana Admin &lt;ana@example.com&gt;',
       template_changed: 'Olga Owner changed the card template: Ana Admin &lt;ana@example.com&gt;',
       template_field_locked: 'Olga Owner locked Ana Admin &lt;ana@example.com&gt; on every team card',
       template_field_unlocked:
@@ -123,6 +125,12 @@ describe('the sentences of the team log', () => {
     }
     expect(sentence('es', 'member_invited', 'mia@example.com', 'member')).toBe(
       'Olga Owner invitó a mia@example.com como miembro',
+    );
+    expect(sentence('es', 'card_paused', 'Mia → mia@example.com', null)).toBe(
+      'Olga Owner pausó una tarjeta del equipo: Mia → mia@example.com',
+    );
+    expect(sentence('es', 'card_resumed', 'Mia → mia@example.com', null)).toBe(
+      'Olga Owner volvió a publicar una tarjeta del equipo en pausa: Mia → mia@example.com',
     );
   });
 

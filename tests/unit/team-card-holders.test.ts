@@ -45,6 +45,7 @@ const card = (fields: Partial<TeamCard>): TeamCard => ({
   pageUrl: 'http://localhost/vcard/card',
   qrCodeId: null,
   paused: false,
+  pausedAt: null,
   version: 1,
   updatedAt: new Date('2026-11-02T10:00:00Z'),
   ...fields,

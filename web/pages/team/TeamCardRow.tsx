@@ -28,8 +28,12 @@ function Holder({ card }: { card: TeamCard }) {
   }
 }
 
-/** Live, or offline because the team's plan ended (the section says how to bring it back). */
-function Status({ paused }: { paused: boolean }) {
+/**
+ * Live; paused by the team's owner or an admin (teams.setCardPaused); or offline because the team's plan
+ * ended (the section says how to bring it back).
+ */
+function Status({ card }: { card: TeamCard }) {
+  const paused = card.pausedAt !== null || card.paused;
   return (
     <span
       className={cn(
@@ -37,14 +41,20 @@ function Status({ paused }: { paused: boolean }) {
         paused ? 'bg-amber-100 text-amber-950' : 'bg-emerald-100 text-emerald-900',
       )}
     >
-      {paused ? <Trans>Paused</Trans> : <Trans>Live</Trans>}
+      {card.pausedAt !== null ? (
+        <Trans>Paused by the team</Trans>
+      ) : card.paused ? (
+        <Trans>Paused: plan ended</Trans>
+      ) : (
+        <Trans>Live</Trans>
+      )}
     </span>
   );
 }
 
 /**
  * One team card: its name, whom it is for and its status, with Edit, Open page, its printed QR code's
- * downloads, and whatever `actions` the viewer's role adds (an admin's Hand over and Delete).
+ * downloads, and whatever `actions` the viewer's role adds (an admin's Hand over, Pause or Resume, Delete).
  */
 export function TeamCardRow({ card, actions }: { card: TeamCard; actions?: ReactNode }) {
   const { t } = useLingui();
@@ -58,12 +68,20 @@ export function TeamCardRow({ card, actions }: { card: TeamCard; actions?: React
           <h3 id={headingId} className="min-w-0 font-semibold break-words text-ink">
             <UserText>{cardName}</UserText>
           </h3>
-          <Status paused={card.paused} />
+          <Status card={card} />
         </div>
         {jobLine && <p className="text-sm break-words text-slate-700">{jobLine}</p>}
         <p className="text-sm break-words text-slate-700">
           <Holder card={card} />
         </p>
+        {card.pausedAt !== null && (
+          <p className="text-sm text-slate-700">
+            <Trans>
+              Its page and scanned QR code show “Paused” until the team's owner or an admin resumes it. Its
+              details can still be edited.
+            </Trans>
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-1">
         <Button asChild variant="secondary" size="sm">

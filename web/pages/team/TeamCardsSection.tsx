@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { MyTeamCardFigures, useMyTeamCardFigures } from '../team-analytics/MyTeamCardFigures.tsx';
 import { HandOverDialog } from './HandOverDialog.tsx';
 import { NewTeamCardDialog } from './NewTeamCardDialog.tsx';
+import { TeamCardPause } from './TeamCardPause.tsx';
 import { TeamCardRow } from './TeamCardRow.tsx';
 import type { Team, TeamCard } from './types.ts';
 import { useTeamAction } from './use-team-action.ts';
@@ -88,7 +89,7 @@ function PausedNotice({ team }: { team: Team }) {
 
 /**
  * The owner's and admins' cards section (DECISIONS.md "Teams"): every card of the team with whom it is
- * for and its status, each to edit, open, download, hand over or delete, and New card.
+ * for and its status, each to edit, open, download, hand over, pause or resume, or delete, and New card.
  */
 export function TeamCardsSection({ team }: { team: Team }) {
   const cards = trpc.teams.cards.useQuery();
@@ -122,6 +123,7 @@ export function TeamCardsSection({ team }: { team: Team }) {
                     actions={
                       <>
                         <HandOverDialog team={team} card={card} />
+                        <TeamCardPause card={card} />
                         <DeleteTeamCardDialog card={card} />
                       </>
                     }

@@ -45,6 +45,8 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   logo_removed: msg({ message: '{actor} removed the logo of {subject}' }),
   card_edited: msg({ message: '{actor} edited a team card: {subject}' }),
   card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
+  card_paused: msg({ message: '{actor} paused a team card: {subject}' }),
+  card_resumed: msg({ message: '{actor} made a paused team card live again: {subject}' }),
   // {subject}: the template's fields, named in the reader's language (eventSubject)
   template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
   template_field_locked: msg({ message: '{actor} locked {subject} on every team card' }),

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { SetTeamCardPausedInput } from '../../src/schemas/team.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import type { TeamMembership } from './access.ts';
+import { personLabel, recordTeamEvent } from './audit.ts';
+import { announceCards } from './cards.ts';
+
+// A team's owner or admins pause one team card, or resume it (DECISIONS.md "Teams": offboarding hands a
+// card on or pauses it). Nothing is deleted: its page, .vcf and printed QR code's short link answer the
+// paused page, as a card paused by its plan does, until it is resumed (the public page and the short link
+// read `vcards.paused_at` in the queries that serve them). The member it is for may still edit it.
+
+/**
+ * Pauses (`paused`) or resumes a card of the acting team, recorded in the team's log with the card and its
+ * member; the 'cards' notice drops its cached page and short link in every process. A card already in that
+ * state stays as it is (nothing recorded). Another team's card, or a personal one: not_found.
+ */
+export async function setTeamCardPaused(
+  ctx: ServiceContext,
+  team: TeamMembership,
+  input: SetTeamCardPausedInput,
+): Promise<void> {
+  const card = await ctx.db
+    .selectFrom('vcards')
+    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
+    .select(['vcards.id', 'vcards.name', 'vcards.user_id', 'vcards.member_id'])
+    .where('teams.id', '=', team.teamId)
+    .where('vcards.id', '=', input.vcardId)
+    .executeTakeFirst();
+  if (!card) throw new AppError('not_found');
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('vcards')
+      .set({ paused_at: input.paused ? sql<Date>`now()` : null })
+      .where('id', '=', card.id)
+      .where('paused_at', input.paused ? 'is' : 'is not', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    const holder = card.member_id ? await personLabel(trx, card.member_id) : null;
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: { id: ctx.user.id, name: ctx.user.name },
+      action: input.paused ? 'card_paused' : 'card_resumed',
+      subject: holder ? `${card.name} → ${holder}` : card.name,
+    });
+    return true;
+  });
+  if (changed) await announceCards(ctx, team.teamId, card.user_id);
+}
