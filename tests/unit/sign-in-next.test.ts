@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEXT_PARAM, paths, signInPath, TEAM_INVITATION_PARAM } from '#src/routes.ts';
-import { invitationNext, keepingNext, signUpLanding } from '#web/lib/sign-in-next.ts';
+import { invitationNext, keepingNext, signUpLanding, socialDestinations } from '#web/lib/sign-in-next.ts';
 
 const invitation = `${paths.team}?${TEAM_INVITATION_PARAM}=abc123`;
 
@@ -21,6 +21,18 @@ describe('a team invitation through sign-in and sign-up', () => {
     expect(keepingNext(paths.onboarding, invitation)).toBe(
       `${paths.onboarding}?${new URLSearchParams({ [NEXT_PARAM]: invitation })}`,
     );
+  });
+
+  it('brings an account made through Google or Apple back to the invitation, past the plan step', () => {
+    const fromLogin = socialDestinations(signInPath(paths.login, invitation), invitation);
+    expect(fromLogin.callbackURL).toBe(signInPath(paths.login, invitation));
+    const landing = new URL(fromLogin.newUserCallbackURL, 'http://x.invalid');
+    expect(landing.pathname).toBe(paths.onboarding);
+    expect(invitationNext(landing.searchParams.get(NEXT_PARAM))).toBe(invitation);
+    expect(socialDestinations(paths.onboarding, null)).toEqual({
+      callbackURL: paths.onboarding,
+      newUserCallbackURL: paths.onboarding,
+    });
   });
 
   it('drops a next that leaves the app or its dashboard', () => {

@@ -27,3 +27,15 @@ export function invitationNext(next: string | null): string | null {
 export function signUpLanding(next: string | null): string {
   return safeNextPath(next) ?? paths.onboarding;
 }
+
+/**
+ * Where Google or Apple send a person back: an existing account to `signedIn`, an account the sign-in
+ * creates to the onboarding; both keep `next`, so a team invitation's sign-up ends on the invitation
+ * (the onboarding sends a signed-in person with an invitation there, skipping the plan step).
+ */
+export function socialDestinations(
+  signedIn: string,
+  next: string | null,
+): { callbackURL: string; newUserCallbackURL: string } {
+  return { callbackURL: signedIn, newUserCallbackURL: keepingNext(paths.onboarding, next) };
+}

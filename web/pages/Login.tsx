@@ -6,7 +6,7 @@ import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { AuthCard } from './auth/AuthCard.tsx';
-import { keepingNext } from '../lib/sign-in-next.ts';
+import { keepingNext, socialDestinations } from '../lib/sign-in-next.ts';
 import { authHref } from './auth/auth-modes.ts';
 import { InvitationSignInNotice } from './auth/InvitationSignInNotice.tsx';
 import { SignedOutOnly } from './auth/SignedOutOnly.tsx';
@@ -42,8 +42,10 @@ export function Login() {
             />
             {/* back here with the session, which leaves this screen as any sign-in does */}
             <SocialSignIn
-              callbackURL={signInPath(paths.login, searchParams.get(NEXT_PARAM))}
-              newUserCallbackURL={paths.onboarding}
+              {...socialDestinations(
+                signInPath(paths.login, searchParams.get(NEXT_PARAM)),
+                searchParams.get(NEXT_PARAM),
+              )}
             />
             <p className="text-center text-sm text-slate-700">
               <TextLink to={keepingNext(paths.onboarding, searchParams.get(NEXT_PARAM))}>

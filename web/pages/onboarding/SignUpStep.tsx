@@ -7,7 +7,7 @@ import { InvitationSignInNotice } from '../auth/InvitationSignInNotice.tsx';
 import { SignUpForm, type SignUpResult } from '../auth/SignUpForm.tsx';
 import { SocialSignIn } from '../auth/SocialSignIn.tsx';
 import { TextLink } from '../auth/TextLink.tsx';
-import { keepingNext } from '../../lib/sign-in-next.ts';
+import { keepingNext, socialDestinations } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
 import { LinkErrorPanel } from './LinkErrorPanel.tsx';
 import { OnboardingProgress } from './OnboardingProgress.tsx';
@@ -52,7 +52,7 @@ export function SignUpStep({
           initialValues={initialValues}
           onSignedUp={onSignedUp}
         />
-        <SocialSignIn callbackURL={paths.onboarding} newUserCallbackURL={paths.onboarding} />
+        <SocialSignIn {...socialDestinations(keepingNext(paths.onboarding, next), next)} />
         <p className="text-center">
           <TextLink to={keepingNext(paths.login, next)}>
             <Trans>Already have an account? Sign in</Trans>
