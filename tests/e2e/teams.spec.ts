@@ -89,6 +89,7 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   await expect(panel).toContainText('as Member');
   // the invitation is what the person came for: no upgrade prompt beside it
   await expect(page.getByText('Team access is part of the Business plan')).toHaveCount(0);
+  await expect(page.getByText('Finish setting up your account')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath('invitation-pending-phone-en.png'), fullPage: true });

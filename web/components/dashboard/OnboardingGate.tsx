@@ -4,6 +4,7 @@ import { ListChecks } from 'lucide-react';
 import type { OnboardingStep } from '#src/onboarding.ts';
 import { paths } from '#src/routes.ts';
 import { withoutTrailingSlash } from '../../lib/nav.ts';
+import { invitationNext } from '../../lib/sign-in-next.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DashboardBanner } from './DashboardBanner.tsx';
 
@@ -30,7 +31,7 @@ function UnfinishedSetupBanner({ step }: { step: Exclude<OnboardingStep, 'done'>
  * pages (account settings, support, billing…) stay open, under a banner that says what is missing.
  */
 export function OnboardingGate() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { data: profile, isPending } = trpc.profile.me.useQuery();
   const home = withoutTrailingSlash(pathname) === paths.dashboard;
   const step = profile?.onboarding_step;
@@ -41,14 +42,15 @@ export function OnboardingGate() {
       </p>
     );
   }
-  if (step === 'plan' || step === 'card') {
-    if (home) return <Navigate to={paths.onboarding} replace />;
-    return (
-      <>
-        <UnfinishedSetupBanner step={step} />
-        <Outlet />
-      </>
-    );
-  }
-  return <Outlet />;
+  const unfinished = step === 'plan' || step === 'card';
+  if (unfinished && home) return <Navigate to={paths.onboarding} replace />;
+  // a team invitation being answered comes first (its acceptance skips the plan step); one tree either
+  // way, so the page below keeps its state when the banner comes or goes
+  const banner = unfinished && !invitationNext(`${pathname}${search}`);
+  return (
+    <>
+      {banner && <UnfinishedSetupBanner step={step} />}
+      <Outlet />
+    </>
+  );
 }
