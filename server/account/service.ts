@@ -5,6 +5,7 @@ import { releasePhoto } from '../media/service.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf } from '../teams/access.ts';
+import { handOverSentInvitations } from '../teams/service.ts';
 
 /**
  * Deletes the signed-in account for good (DECISIONS.md). The caller signs the person out. The input's
@@ -19,7 +20,8 @@ export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountIn
 /**
  * Removes an account and everything of it: its paid subscription (cancelled at Stripe), the user row, and
  * with it (foreign keys with cascade) the profile, sessions, sign-in methods, two-factor secrets, cards,
- * links, events, views, photos and support messages; then the photo files in storage. Its usernames stay
+ * links, events, views, photos and support messages (the team invitations it sent pending go to their
+ * teams' owners first); then the photo files in storage. Its usernames stay
  * blocked, without an owner, until the clean-up frees them after ADDRESS_HOLD_DAYS
  * (src/username.ts; the database notes the moment of deletion). The one path for
  * deleting a person, used by the account page and by the clean-up of unconfirmed accounts
@@ -35,10 +37,13 @@ export async function removeAccount(
   // (an unconfirmed account never signed in, so it never subscribed)
   if (!options.unconfirmedOnly) await cancelSubscriptionOf(deps, userId);
   const photos = await deps.db.selectFrom('media').select('key').where('user_id', '=', userId).execute();
-  let removal = deps.db.deleteFrom('users').where('id', '=', userId);
-  if (options.unconfirmedOnly) removal = removal.where('email_verified', '=', false);
-  const { numDeletedRows } = await removal.executeTakeFirst();
-  if (numDeletedRows === 0n) return false;
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    if (!options.unconfirmedOnly) await handOverSentInvitations(trx, userId);
+    let removal = trx.deleteFrom('users').where('id', '=', userId);
+    if (options.unconfirmedOnly) removal = removal.where('email_verified', '=', false);
+    return (await removal.executeTakeFirst()).numDeletedRows > 0n;
+  });
+  if (!removed) return false;
   deps.changes.publish({ userId, topic: 'cards' });
   for (const { key } of photos) await releasePhoto(deps, mediaPath(key));
   return true;

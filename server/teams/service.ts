@@ -1,3 +1,5 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
 import { can, planUnlocking } from '../../src/plans.ts';
 import type { MemberIdInput } from '../../src/schemas/team.ts';
@@ -210,4 +212,27 @@ export async function transferOwnership(
   const account = await teamAccountOfMember(ctx.db, newOwner, { role: 'owner' });
   if (account) ctx.changes.publish({ userId: account, topic: 'cards' });
   return {};
+}
+
+/**
+ * A team's pending invitations outlive the account that sent them: before that account is deleted (which
+ * would take its invitations with it), each team's owner becomes their inviter, so the links already
+ * mailed still open and can be accepted.
+ */
+export async function handOverSentInvitations(db: Kysely<Database>, userId: string): Promise<void> {
+  const teamOwner = (eb: ExpressionBuilder<Database, 'team_invitations'>) =>
+    eb
+      .selectFrom('team_members')
+      .select('team_members.user_id')
+      .whereRef('team_members.team_id', '=', 'team_invitations.team_id')
+      .where('team_members.role', '=', 'owner')
+      .where('team_members.user_id', '!=', userId)
+      .limit(1);
+  await db
+    .updateTable('team_invitations')
+    .set((eb) => ({ inviter_id: teamOwner(eb) }))
+    .where('inviter_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.exists(teamOwner(eb)))
+    .execute();
 }

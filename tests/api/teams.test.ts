@@ -254,6 +254,34 @@ describe('ownership', () => {
   });
 });
 
+describe('an admin who deletes their account', () => {
+  it("leaves the team's pending invitations they sent open, the owner standing in as their inviter", async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+    await createTeam(t.app, owner.cookie, { name: 'Lasting', slug: 'lasting-invites' });
+    const admin = await signUp(t.app, { name: 'Ada Admin' });
+    await joinTeam(
+      t.app,
+      admin.cookie,
+      (await inviteToTeam(t.app, owner.cookie, { email: admin.email, role: 'admin' })).id,
+    );
+    const invitee = await signUp(t.app, { name: 'Ivo Invitee' });
+    const sent = await inviteToTeam(t.app, admin.cookie, { email: invitee.email, role: 'member' });
+    expect(await preview(sent.id, invitee.cookie)).toMatchObject({ inviterName: 'Ada Admin' });
+
+    const deletion = await trpcMutate(t.app, 'account.delete', admin.cookie, { confirmation: 'DELETE' });
+    expect(deletion.statusCode).toBe(200);
+
+    expect(await preview(sent.id, invitee.cookie)).toMatchObject({
+      state: 'pending',
+      inviterName: 'Olga Owner',
+    });
+    await joinTeam(t.app, invitee.cookie, sent.id);
+    expect((await mine(owner.cookie))?.members.map((m) => m.userId).sort()).toEqual(
+      [owner.userId, invitee.userId].sort(),
+    );
+  });
+});
+
 describe('the audit log', () => {
   const events = async (cookie: string, before?: string) =>
     trpcData<{ events: TeamEventView[]; more: boolean }>(
