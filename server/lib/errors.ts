@@ -15,7 +15,11 @@ export class AppError extends Error {
   }
 }
 
-/** The one HTTP status of each reason (STYLE.md 3.4). */
+/**
+ * The one table of reasons and HTTP statuses (STYLE.md 3.4). Everything else is derived from it: the tRPC
+ * code of each reason (server/trpc/error-codes.ts) and the `{ reason, message }` answer of plain routes
+ * (server/lib/error-outcome.ts).
+ */
 export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   validation_failed: 400,
   unauthenticated: 401,
