@@ -2,7 +2,6 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { migrateToLatest } from '../db/migrate.ts';
 import { TRPC_MAX_BATCH_SIZE } from '../src/api.ts';
-import { isErrorReason, type ErrorReason } from '../src/errors.ts';
 import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { createVisitRecording } from './analytics/recording.ts';
@@ -21,8 +20,7 @@ import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queu
 import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { registerMetricsRoutes } from './metrics/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
-import { isDatabaseUnavailable } from './lib/db-errors.ts';
-import { AppError, HTTP_STATUS_FOR } from './lib/errors.ts';
+import { errorOutcome, logServerFault } from './lib/error-outcome.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { loggingOptions } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -43,7 +41,6 @@ import { passkeysOffLogMessage, passkeysOffReason } from './passkeys/relying-par
 import type { AppDeps } from './lib/app-deps.ts';
 import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './app-router.ts';
-import { reasonOf } from './trpc/init.ts';
 import { registerTeamRoutes } from './teams/routes.ts';
 import { registerWebRoutes } from './web/routes.ts';
 
@@ -151,13 +148,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // signed webhooks and OAuth provider callbacks (protected by their signature or `state`)
       exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/'],
     });
+    // plain routes answer `{ reason, message }` (the REST API's scope answers problem+json instead)
     app.setErrorHandler((error, request, reply) => {
-      const reason = reasonFor(error);
-      const status = HTTP_STATUS_FOR[reason];
-      if (status >= 500 && !REASONS_LOGGED_BY_WATCH.has(reason))
-        request.log.error({ req: request, err: error }, 'request failed');
-      const message = status >= 500 ? reason : (error as Error).message;
-      return reply.status(status).send({ reason, message });
+      const outcome = errorOutcome(error);
+      logServerFault(request, error, outcome);
+      return reply.status(outcome.status).send({ reason: outcome.reason, message: outcome.message });
     });
 
     // what health and metrics read: every counter's queue (each recorder adds its own), the change bus
@@ -186,12 +181,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
             if (error.code === 'INTERNAL_SERVER_ERROR')
               req.log.error({ err: error.cause ?? error, path }, 'tRPC failed');
             // the database or the payment provider: the person gets a retry message, the log the cause
-            else if (error.code === 'SERVICE_UNAVAILABLE' && !REASONS_LOGGED_BY_WATCH.has(reasonOf(error)))
+            else if (
+              error.code === 'SERVICE_UNAVAILABLE' &&
+              !REASONS_LOGGED_BY_WATCH.has(errorOutcome(error).reason)
+            )
               req.log.warn({ err: error.cause ?? error, path }, 'tRPC: a service was unavailable');
             // a refused payment request (a plan not for sale, the plan already held) leaves a trace
             else if (path?.startsWith('billing.') && error.code !== 'UNAUTHORIZED')
               req.log.warn(
-                { path, userId: ctx?.user?.id, reason: reasonOf(error) },
+                { path, userId: ctx?.user?.id, reason: errorOutcome(error).reason },
                 'billing request refused',
               );
           },
@@ -216,18 +214,4 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     throw error;
   }
   return app;
-}
-
-/** The reason for an error that reached Fastify's error handler (plain routes, not tRPC). */
-function reasonFor(error: unknown): ErrorReason {
-  if (error instanceof AppError) return error.reason;
-  if (isDatabaseUnavailable(error)) return 'database_unavailable';
-  const statusCode = (error as { statusCode?: number }).statusCode;
-  const reason = (error as { reason?: unknown }).reason;
-  if (isErrorReason(reason)) return reason;
-  if (statusCode === 413) return 'payload_too_large';
-  if (statusCode === 429) return 'rate_limited';
-  if (statusCode === 404) return 'not_found';
-  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return 'validation_failed';
-  return 'internal';
 }

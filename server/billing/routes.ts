@@ -6,7 +6,7 @@ import { CheckoutSchema } from '../../src/schemas/billing.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toFetchHeaders } from '../auth/headers.ts';
 import type { StripeConfig } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, HTTP_STATUS_FOR } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { renderBadRequest, renderDemoCheckout, renderDemoPortal, renderSignInNeeded } from './demo-pages.ts';
 import {
@@ -48,7 +48,9 @@ async function registerStripeWebhook(app: FastifyInstance, deps: AppDeps, stripe
           { security: 'stripe_webhook_refused', reason, req: request },
           'refused a Stripe webhook',
         );
-        return reply.status(400).send({ reason: 'validation_failed', message: 'Invalid signature' });
+        return reply
+          .status(HTTP_STATUS_FOR.validation_failed)
+          .send({ reason: 'validation_failed', message: 'Invalid signature' });
       };
       if (typeof signature !== 'string' || signature === '') return refuse('missing signature');
       if (!Buffer.isBuffer(request.body)) return refuse('missing body');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HTTP_STATUS_FOR } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -27,7 +28,9 @@ export function registerOriginCheck(
       return;
     }
     request.log.warn({ origin: origin ?? null, url: request.url }, 'refused a request from a foreign origin');
-    void reply.status(403).send({ reason: 'bad_origin', message: 'Cross-origin request refused' });
+    void reply
+      .status(HTTP_STATUS_FOR.bad_origin)
+      .send({ reason: 'bad_origin', message: 'Cross-origin request refused' });
   });
 }
 

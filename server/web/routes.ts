@@ -12,6 +12,7 @@ import { canonicalAppPath, isAppPath, paths, serverPaths } from '../../src/route
 import { billingMode } from '../billing/service.ts';
 import type { Config } from '../config.ts';
 import type { DemoCardWatch } from '../demo/presence.ts';
+import { HTTP_STATUS_FOR } from '../lib/errors.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 /** Hashed build output never changes under its name: cache it for a year. */
@@ -135,7 +136,7 @@ export async function registerWebRoutes(
       // it does not have is a plain 404
       request.cardHost
     ) {
-      return reply.status(404).send({ reason: 'not_found', message: 'Not found' });
+      return reply.status(HTTP_STATUS_FOR.not_found).send({ reason: 'not_found', message: 'Not found' });
     }
     const canonical = canonicalAppPath(pathname);
     if (canonical) {
