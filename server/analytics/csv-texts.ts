@@ -88,7 +88,7 @@ function wordOf(words: Record<string, string>, value: EventRow[EventColumn]): Ev
 
 /** Event rows with their values in the words of `texts`, as they are read. */
 export async function* translatedEvents(
-  rows: AsyncIterable<EventRow>,
+  rows: AsyncIterable<EventRow> | Iterable<EventRow>,
   texts: CsvTexts,
 ): AsyncGenerator<EventRow> {
   for await (const row of rows) {

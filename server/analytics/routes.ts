@@ -2,11 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
-import {
-  AnalyticsRangeInputSchema,
-  TeamAnalyticsCsvInputSchema,
-  type AnalyticsRangeInput,
-} from '../../src/schemas/analytics.ts';
+import { AnalyticsRangeInputSchema, TeamAnalyticsCsvInputSchema } from '../../src/schemas/analytics.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
@@ -16,8 +12,8 @@ import { getProfileLanguage } from '../profile/service.ts';
 import { requireTeamRole } from '../teams/access.ts';
 import { can } from '../../src/plans.ts';
 import { CSV_TEXTS, TEAM_CSV_TEXTS, translatedEvents, type CsvTexts } from './csv-texts.ts';
-import { eventColumns, rangeDates, rangeEvents } from './events.ts';
-import { planForRange, type AnalyticsScope } from './service.ts';
+import { eventColumns, rangeDates, rangeEvents, type EventRow } from './events.ts';
+import { planForRange } from './service.ts';
 import { teamCsvColumns, teamCsvRows } from './team-csv.ts';
 import { teamAnalytics, teamAnalyticsScope } from './team.ts';
 
@@ -41,14 +37,13 @@ const CSV_OPTIONS = {
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-/** The event rows of an account's range as CSV, in the reader's words; the campaign's columns when asked. */
+/** Event rows (an account's range: rangeEvents) as CSV in the reader's words; campaign columns when asked. */
 function eventsCsv(
-  scope: AnalyticsScope,
-  input: AnalyticsRangeInput,
+  events: AsyncIterable<EventRow> | Iterable<EventRow>,
   withCampaigns: boolean,
   texts: CsvTexts,
 ): Readable {
-  return Readable.from(translatedEvents(rangeEvents(scope, input), texts)).pipe(
+  return Readable.from(translatedEvents(events, texts)).pipe(
     stringify({
       ...CSV_OPTIONS,
       columns: eventColumns(withCampaigns).map((key) => ({ key, header: texts.columns[key] })),
@@ -75,7 +70,7 @@ export async function registerAnalyticsRoutes(
       const plan = await planForRange(scope, parsed.data.range);
       const { first, last } = rangeDates(parsed.data);
       const texts = CSV_TEXTS[await getProfileLanguage(deps.db, user.id)];
-      const csv = eventsCsv(scope, parsed.data, can(plan, 'advancedAnalytics'), texts);
+      const csv = eventsCsv(rangeEvents(scope, parsed.data), can(plan, 'advancedAnalytics'), texts);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(`tapcard-events-${first}-to-${last}.csv`))
@@ -106,9 +101,10 @@ export async function registerAnalyticsRoutes(
       let slug: string;
       if (table === 'events') {
         // the team account's events, as the events CSV has them: advancedAnalytics, which the scope
-        // requires, includes every range and the campaign's columns
-        const { team, ...scope } = await teamAnalyticsScope(deps.db, teamId);
-        csv = eventsCsv(scope, parsed.data, true, CSV_TEXTS[language]);
+        // requires, includes every range and the campaign's columns (a team without an account has none)
+        const { team, scope } = await teamAnalyticsScope(deps.db, teamId);
+        const events = scope ? rangeEvents(scope, parsed.data) : [];
+        csv = eventsCsv(events, true, CSV_TEXTS[language]);
         slug = team.slug;
       } else {
         const analytics = await teamAnalytics(deps.db, teamId, parsed.data);

@@ -9,6 +9,7 @@ import {
   type ActivityMetric,
   type AnalyticsRange,
   type RangeUnit,
+  type RangeWindow,
 } from '../../src/analytics.ts';
 import { can, planUnlocking, type PlanId } from '../../src/plans.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
@@ -105,9 +106,21 @@ export async function analyticsOverview(
   const { timeZone, range } = input;
   await planForRange(scope, range);
   const window = rangeWindow(range, dateInTimeZone(now, timeZone));
+  return overviewOfDays(input, window, await dailyCounts(scope, timeZone, window.previousFirst, window.last));
+}
+
+/**
+ * The overview of a range from the counts of its days and of the period before (none: the range's zeros,
+ * for an account with nothing to count yet).
+ */
+export function overviewOfDays(
+  { timeZone, range }: AnalyticsOverviewInput,
+  window: RangeWindow,
+  days: readonly DayCounts[],
+): AnalyticsOverview {
   const buckets = new Map(window.buckets.map((date) => [date, zeroCounts(date)]));
   const previous = zeroCounts(window.previousFirst);
-  for (const day of await dailyCounts(scope, timeZone, window.previousFirst, window.last)) {
+  for (const day of days) {
     // a day between the two periods (the rest of a month a year ago) is in neither
     const counts =
       day.date >= window.first

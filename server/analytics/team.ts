@@ -11,9 +11,8 @@ import {
 } from '../../src/team-analytics.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
-import { teamAccountFor } from '../teams/cards.ts';
 import { itemVisits } from './breakdowns.ts';
-import { analyticsOverview, type AnalyticsOverview, type AnalyticsScope } from './service.ts';
+import { analyticsOverview, overviewOfDays, type AnalyticsOverview, type AnalyticsScope } from './service.ts';
 
 // A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the analytics service read with the team's
 // account as its scope, so the totals and the chart count every team card and the team's short links and
@@ -28,24 +27,32 @@ export interface TeamAnalytics {
   members: TeamMemberFigures[];
 }
 
+/** Whose analytics a team's are, once its plan includes them. */
+export interface TeamAnalyticsScope {
+  team: TeamAnalytics['team'];
+  /** The team's account; null while the team has none (it is made with the first card): nothing to count. */
+  scope: AnalyticsScope | null;
+}
+
 /**
- * The scope of a team's analytics: its account (made here when the team has no card yet, as its first
- * card would, so that the team's plan is read by the one rule of account_plans) when the team's plan
- * includes advancedAnalytics; otherwise plan_required naming Business.
+ * The scope of a team's analytics when the team's plan includes advancedAnalytics; otherwise plan_required
+ * naming Business. A read: the team's account is looked up, never made here.
  */
-export async function teamAnalyticsScope(
-  db: Kysely<Database>,
-  teamId: string,
-): Promise<AnalyticsScope & { team: TeamAnalytics['team'] }> {
+export async function teamAnalyticsScope(db: Kysely<Database>, teamId: string): Promise<TeamAnalyticsScope> {
   const team = await db
     .selectFrom('teams')
-    .select(['name', 'slug'])
-    .where('id', '=', teamId)
+    .leftJoin('team_members as owners', (join) =>
+      join.onRef('owners.team_id', '=', 'teams.id').on('owners.role', '=', 'owner'),
+    )
+    .select(['teams.name', 'teams.slug', 'teams.account_id', 'owners.user_id as owner_id'])
+    .where('teams.id', '=', teamId)
     .executeTakeFirst();
   if (!team) throw new AppError('not_found');
-  const accountId = await db.transaction().execute((trx) => teamAccountFor(trx, teamId));
-  await requireFeature({ db }, accountId, 'advancedAnalytics');
-  return { db, accountId, team };
+  const { name, slug, account_id: accountId, owner_id: ownerId } = team;
+  // the team's plan is its owner's Business plan (account_plans); before the team has an account, its
+  // owner's own plan gives the same answer for this Business-only feature ('': no owner, no plan)
+  await requireFeature({ db }, accountId ?? ownerId ?? '', 'advancedAnalytics');
+  return { team: { name, slug }, scope: accountId ? { db, accountId } : null };
 }
 
 /** The team's cards with whom each is for now; a member's name and address as their account has them. */
@@ -96,8 +103,9 @@ export async function teamAnalytics(
   input: AnalyticsRangeInput,
   now = new Date(),
 ): Promise<TeamAnalytics> {
-  const { team, ...scope } = await teamAnalyticsScope(db, teamId);
+  const { team, scope } = await teamAnalyticsScope(db, teamId);
   const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
+  if (!scope) return { team, overview: overviewOfDays(input, window, []), cards: [], members: [] };
   const [overview, cards, links, current, previous] = await Promise.all([
     analyticsOverview(scope, input, now),
     teamCardFacts(scope),
@@ -121,7 +129,8 @@ export async function memberTeamCardFigures(
   now = new Date(),
 ): Promise<TeamCardFigures[]> {
   // advancedAnalytics, which the scope requires, includes every range
-  const { team: _team, ...scope } = await teamAnalyticsScope(db, teamId);
+  const { scope } = await teamAnalyticsScope(db, teamId);
+  if (!scope) return [];
   const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
   const [cards, links] = await Promise.all([teamCardFacts(scope), cardOfLinks(scope)]);
   const own = cards.filter((card) => card.holder.kind === 'member' && card.holder.userId === userId);

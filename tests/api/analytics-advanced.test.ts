@@ -5,7 +5,7 @@ import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsBreakdowns, type AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import { analyticsOverview, type AnalyticsOverview } from '../../server/analytics/service.ts';
 import { cleanUp } from '../../server/cleanup/service.ts';
-import { addLink, addVcard, createSignedInOwner } from '../support/factories.ts';
+import { addLink, addVcard, addVisits, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcData, trpcError, trpcQuery, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -31,29 +31,6 @@ const NEW_YORK = 'America/New_York';
 const yearOf = (timeZone = NEW_YORK) => AnalyticsOverviewInputSchema.parse({ timeZone, range: '12m' });
 const scopeOf = (accountId: string) => ({ db: t.db, accountId, config: t.config });
 
-type Campaign = { utm_source?: string | null; utm_medium?: string | null; utm_campaign?: string | null };
-
-async function addEvents(
-  linkId: string,
-  userId: string,
-  kind: 'scan' | 'click',
-  at: string,
-  hits: number,
-  campaign: Campaign = {},
-) {
-  await t.db
-    .insertInto('link_events')
-    .values({ link_id: linkId, user_id: userId, kind, hits, occurred_at: at, ...campaign })
-    .execute();
-}
-
-async function addViews(userId: string, vcardId: string, at: string, views: number, campaign: Campaign = {}) {
-  await t.db
-    .insertInto('profile_views')
-    .values({ user_id: userId, vcard_id: vcardId, views, viewed_at: at, ...campaign })
-    .execute();
-}
-
 /** A breakdown as value -> total visits. */
 const visitsByValue = (rows: { value: string; scans: number; views: number; clicks: number }[]) =>
   Object.fromEntries(rows.map((row) => [row.value, row.scans + row.views + row.clicks]));
@@ -65,19 +42,35 @@ describe('the 12-month range', () => {
     const profileLink = (await addLink(t.db, userId, { kind: 'profile' })).id;
     const card = await addVcard(t.db, userId);
     // the 12 months: 5 scans, 5 clicks, 5 views
-    await addEvents(qr, userId, 'scan', '2026-03-20T14:00:00Z', 3); // 20 Mar 2026 10:00 local
-    await addEvents(qr, userId, 'scan', '2025-04-01T04:00:00Z', 2); // 1 Apr 2025 00:00 local: the first instant
-    await addEvents(profileLink, userId, 'click', '2025-12-31T23:00:00Z', 4); // 31 Dec 18:00 local
-    await addEvents(profileLink, userId, 'click', '2026-01-01T03:00:00Z', 1); // 31 Dec 22:00 local (January in UTC)
-    await addViews(userId, card, '2025-07-15T12:00:00Z', 5);
+    // 20 Mar 2026 10:00 local
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 3, at: '2026-03-20T14:00:00Z' });
+    // 1 Apr 2025 00:00 local: the first instant
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 2, at: '2025-04-01T04:00:00Z' });
+    // 31 Dec 18:00 local
+    await addVisits(t.db, userId, {
+      linkId: profileLink,
+      kind: 'click',
+      hits: 4,
+      at: '2025-12-31T23:00:00Z',
+    });
+    // 31 Dec 22:00 local (January in UTC)
+    await addVisits(t.db, userId, {
+      linkId: profileLink,
+      kind: 'click',
+      hits: 1,
+      at: '2026-01-01T03:00:00Z',
+    });
+    await addVisits(t.db, userId, { vcardId: card, views: 5, at: '2025-07-15T12:00:00Z' });
     // the same part of the year before: 8 scans
-    await addEvents(qr, userId, 'scan', '2024-04-01T04:00:00Z', 7); // 1 Apr 2024 00:00 local: its first instant
-    await addEvents(qr, userId, 'scan', '2025-03-21T03:59:59Z', 1); // 20 Mar 2025 23:59:59 local: its last
+    // 1 Apr 2024 00:00 local: its first instant
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 7, at: '2024-04-01T04:00:00Z' });
+    // 20 Mar 2025 23:59:59 local: its last
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 1, at: '2025-03-21T03:59:59Z' });
     // in neither: the rest of March 2025, before April 2024, and tomorrow
-    await addEvents(qr, userId, 'scan', '2025-03-21T04:00:00Z', 20);
-    await addEvents(qr, userId, 'scan', '2025-04-01T03:59:59Z', 50);
-    await addEvents(qr, userId, 'scan', '2024-04-01T03:59:59Z', 30);
-    await addEvents(qr, userId, 'scan', '2026-03-21T04:00:00Z', 9);
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 20, at: '2025-03-21T04:00:00Z' });
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 50, at: '2025-04-01T03:59:59Z' });
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 30, at: '2024-04-01T03:59:59Z' });
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 9, at: '2026-03-21T04:00:00Z' });
   }
 
   it('counts month by month in the time zone, and its months add up to its cards', async () => {
@@ -189,10 +182,10 @@ describe('the 12-month range', () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
     const qr = (await addLink(t.db, owner.userId, { kind: 'qr' })).id;
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-    await addEvents(qr, owner.userId, 'scan', daysAgo(3), 2);
+    await addVisits(t.db, owner.userId, { linkId: qr, kind: 'scan', hits: 2, at: daysAgo(3) });
     // within the year before whatever the day: at most 23 months and a day ago, at least 12 months ago
-    await addEvents(qr, owner.userId, 'scan', daysAgo(690), 4);
-    await addEvents(qr, owner.userId, 'scan', daysAgo(400), 1);
+    await addVisits(t.db, owner.userId, { linkId: qr, kind: 'scan', hits: 4, at: daysAgo(690) });
+    await addVisits(t.db, owner.userId, { linkId: qr, kind: 'scan', hits: 1, at: daysAgo(400) });
 
     await cleanUp(await depsOf(t), { dryRun: false });
 
@@ -303,9 +296,23 @@ describe('campaigns of visits', () => {
     const seed = async (userId: string) => {
       const link = (await addLink(t.db, userId, { kind: 'qr' })).id;
       const card = await addVcard(t.db, userId, { name: 'Card' });
-      await addEvents(link, userId, 'scan', at, 3, { utm_source: 'flyer', utm_medium: 'print' });
-      await addEvents(link, userId, 'click', at, 1, { utm_source: '=cmd|calc', utm_campaign: 'autumn' });
-      await addViews(userId, card, at, 2);
+      await addVisits(t.db, userId, {
+        linkId: link,
+        kind: 'scan',
+        hits: 3,
+        at,
+        utm_source: 'flyer',
+        utm_medium: 'print',
+      });
+      await addVisits(t.db, userId, {
+        linkId: link,
+        kind: 'click',
+        hits: 1,
+        at,
+        utm_source: '=cmd|calc',
+        utm_campaign: 'autumn',
+      });
+      await addVisits(t.db, userId, { vcardId: card, views: 2, at });
       return link;
     };
     const business = await createSignedInOwner(t, { plan: 'business' });
@@ -386,7 +393,13 @@ describe('campaigns of visits', () => {
   it('keep the breakdown days in step with the events when events are deleted', async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
     const link = (await addLink(t.db, owner.userId, { kind: 'qr' })).id;
-    await addEvents(link, owner.userId, 'scan', new Date().toISOString(), 4, { utm_source: 'flyer' });
+    await addVisits(t.db, owner.userId, {
+      linkId: link,
+      kind: 'scan',
+      hits: 4,
+      at: new Date().toISOString(),
+      utm_source: 'flyer',
+    });
     await t.db.deleteFrom('link_events').where('user_id', '=', owner.userId).execute();
     const left = await t.db
       .selectFrom('activity_breakdown_days')

@@ -5,7 +5,7 @@ import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsBreakdowns, type AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import { analyticsOverview } from '../../server/analytics/service.ts';
 import { createUniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
-import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
+import { addLink, addVcard, addVisits, createOwner, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcError, trpcQuery, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -33,29 +33,6 @@ const range = (days: 7 | 30 | 90, timeZone = NEW_YORK) =>
   AnalyticsOverviewInputSchema.parse({ timeZone, range: `${days}d` });
 const asUser = (userId: string) => ({ db: t.db, accountId: userId, config: t.config });
 
-type Dims = { device?: string; browser?: string; referrer_host?: string | null; country?: string | null };
-
-async function addEvents(
-  linkId: string,
-  userId: string,
-  kind: 'scan' | 'click',
-  at: string,
-  hits: number,
-  dims: Dims = {},
-) {
-  await t.db
-    .insertInto('link_events')
-    .values({ link_id: linkId, user_id: userId, kind, hits, occurred_at: at, ...dims })
-    .execute();
-}
-
-async function addViews(userId: string, vcardId: string, at: string, views: number, dims: Dims = {}) {
-  await t.db
-    .insertInto('profile_views')
-    .values({ user_id: userId, vcard_id: vcardId, views, viewed_at: at, ...dims })
-    .execute();
-}
-
 /** A dimension's values as value -> [scans, views, clicks]. */
 const table = (rows: AnalyticsBreakdowns['dimensions']['device']) =>
   Object.fromEntries(rows.map((row) => [row.value, [row.scans, row.views, row.clicks]]));
@@ -66,28 +43,52 @@ async function seedHistory(userId: string) {
   const card = await addVcard(t.db, userId, { name: 'Work card' });
   const us = { device: 'mobile', browser: 'safari', country: 'US' };
   // inside: the range's first instant (a partial UTC day), whole days, and its last UTC day (partial)
-  await addEvents(qr, userId, 'scan', '2026-03-14T04:00:00Z', 2, { ...us, referrer_host: null });
-  await addEvents(qr, userId, 'scan', '2026-03-16T12:00:00Z', 3, {
+  await addVisits(t.db, userId, {
+    linkId: qr,
+    kind: 'scan',
+    hits: 2,
+    at: '2026-03-14T04:00:00Z',
+    ...us,
+    referrer_host: null,
+  });
+  await addVisits(t.db, userId, {
+    linkId: qr,
+    kind: 'scan',
+    hits: 3,
+    at: '2026-03-16T12:00:00Z',
     device: 'desktop',
     browser: 'chrome',
     country: 'ES',
     referrer_host: 'news.example.org',
   });
-  await addEvents(blog, userId, 'click', '2026-03-20T13:00:00Z', 4, {
+  await addVisits(t.db, userId, {
+    linkId: blog,
+    kind: 'click',
+    hits: 4,
+    at: '2026-03-20T13:00:00Z',
     device: 'tablet',
     browser: 'firefox',
     country: 'ES',
     referrer_host: 'www.instagram.com',
   });
-  await addViews(userId, card, '2026-03-21T03:59:59Z', 5, { ...us, referrer_host: 'www.instagram.com' });
-  await addViews(userId, card, '2026-03-18T09:00:00Z', 1, {
+  await addVisits(t.db, userId, {
+    vcardId: card,
+    views: 5,
+    at: '2026-03-21T03:59:59Z',
+    ...us,
+    referrer_host: 'www.instagram.com',
+  });
+  await addVisits(t.db, userId, {
+    vcardId: card,
+    views: 1,
+    at: '2026-03-18T09:00:00Z',
     device: 'desktop',
     browser: 'edge',
     country: null,
   });
   // outside: just before the first instant, and from tomorrow on
-  await addEvents(qr, userId, 'scan', '2026-03-14T03:59:59Z', 7, us);
-  await addViews(userId, card, '2026-03-21T04:00:00Z', 9, us);
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 7, at: '2026-03-14T03:59:59Z', ...us });
+  await addVisits(t.db, userId, { vcardId: card, views: 9, at: '2026-03-21T04:00:00Z', ...us });
   return { qr, blog, card };
 }
 
@@ -177,15 +178,19 @@ describe("the CSV of a range's events", () => {
     const card = await addVcard(t.db, owner.userId, { name: 'Card' });
     const now = Date.now();
     const ago = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
-    await addEvents(link, owner.userId, 'scan', ago(1), 3, {
+    await addVisits(t.db, owner.userId, {
+      linkId: link,
+      kind: 'scan',
+      hits: 3,
+      at: ago(1),
       device: 'mobile',
       browser: 'safari',
       country: 'US',
       referrer_host: 'a.example',
     });
-    await addViews(owner.userId, card, ago(24 * 3), 2);
-    await addEvents(link, owner.userId, 'click', ago(24 * 20), 5);
-    await addEvents(link, owner.userId, 'scan', ago(24 * 40), 8);
+    await addVisits(t.db, owner.userId, { vcardId: card, views: 2, at: ago(24 * 3) });
+    await addVisits(t.db, owner.userId, { linkId: link, kind: 'click', hits: 5, at: ago(24 * 20) });
+    await addVisits(t.db, owner.userId, { linkId: link, kind: 'scan', hits: 8, at: ago(24 * 40) });
 
     const response = await csvOf(owner.cookie, 'range=7d&timeZone=UTC');
     expect(response.statusCode).toBe(200);
@@ -225,12 +230,16 @@ describe("the CSV of a range's events", () => {
     const link = (await addLink(t.db, owner.userId, { kind: 'qr', title: '=Menú de "verano"' })).id;
     const card = await addVcard(t.db, owner.userId, { name: 'Tarjeta de María' });
     const at = new Date(Date.now() - 3_600_000).toISOString();
-    await addEvents(link, owner.userId, 'scan', at, 2, {
+    await addVisits(t.db, owner.userId, {
+      linkId: link,
+      kind: 'scan',
+      hits: 2,
+      at,
       device: 'mobile',
       browser: 'in-app',
       country: 'ES',
     });
-    await addViews(owner.userId, card, at, 1);
+    await addVisits(t.db, owner.userId, { vcardId: card, views: 1, at });
 
     const response = await csvOf(owner.cookie, 'range=7d&timeZone=UTC');
     expect(response.statusCode).toBe(200);
@@ -259,7 +268,7 @@ describe("the CSV of a range's events", () => {
   it('refuses a Free account with plan_required and sends none of its events', async () => {
     const free = await createSignedInOwner(t, { plan: 'free' });
     const link = (await addLink(t.db, free.userId, { kind: 'qr' })).id;
-    await addEvents(link, free.userId, 'scan', new Date().toISOString(), 1);
+    await addVisits(t.db, free.userId, { linkId: link, kind: 'scan', hits: 1, at: new Date().toISOString() });
     const response = await csvOf(free.cookie, 'range=30d&timeZone=UTC');
     expect(response.statusCode).toBe(403);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkKind } from '../../db/schema.ts';
 import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsOverview, type AnalyticsOverview } from '../../server/analytics/service.ts';
-import { addLink } from '../support/factories.ts';
+import { addLink, addVisits } from '../support/factories.ts';
 import {
   buildTestApp,
   signUp,
@@ -49,17 +49,6 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 10
 
 const addLinkOf = async (userId: string, kind: LinkKind) => (await addLink(t.db, userId, { kind })).id;
 
-async function addEvents(linkId: string, userId: string, kind: 'scan' | 'click', at: string, hits: number) {
-  await t.db
-    .insertInto('link_events')
-    .values({ link_id: linkId, user_id: userId, kind, hits, occurred_at: at })
-    .execute();
-}
-
-async function addViews(userId: string, at: string, views: number) {
-  await t.db.insertInto('profile_views').values({ user_id: userId, views, viewed_at: at }).execute();
-}
-
 /** The days of a series that have something, as date -> counts. */
 function busyDays(result: AnalyticsOverview) {
   return Object.fromEntries(
@@ -77,23 +66,35 @@ async function seedHistory(userId: string) {
   const qr = await addLinkOf(userId, 'qr');
   const profileLink = await addLinkOf(userId, 'profile');
   // current window: 10 scans
-  await addEvents(qr, userId, 'scan', '2026-03-20T14:00:00Z', 3); // 20 Mar 10:00 local
-  await addEvents(qr, userId, 'scan', '2026-03-20T03:30:00Z', 2); // 19 Mar 23:30 local (20 Mar in UTC)
-  await addEvents(qr, userId, 'scan', '2026-02-19T05:00:00Z', 1); // 19 Feb 00:00 local: first instant
-  await addEvents(qr, userId, 'scan', '2026-03-08T16:00:00Z', 4); // 8 Mar 12:00 local, the DST day
+  // 20 Mar 10:00 local
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 3, at: '2026-03-20T14:00:00Z' });
+  // 19 Mar 23:30 local (20 Mar in UTC)
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 2, at: '2026-03-20T03:30:00Z' });
+  // 19 Feb 00:00 local: first instant
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 1, at: '2026-02-19T05:00:00Z' });
+  // 8 Mar 12:00 local, the DST day
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 4, at: '2026-03-08T16:00:00Z' });
   // previous window: 8 scans
-  await addEvents(qr, userId, 'scan', '2026-02-19T04:59:59Z', 5); // 18 Feb 23:59:59 local: last instant
-  await addEvents(qr, userId, 'scan', '2026-01-20T05:00:00Z', 3); // 20 Jan 00:00 local: first instant
+  // 18 Feb 23:59:59 local: last instant
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 5, at: '2026-02-19T04:59:59Z' });
+  // 20 Jan 00:00 local: first instant
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 3, at: '2026-01-20T05:00:00Z' });
   // in neither window
-  await addEvents(qr, userId, 'scan', '2026-01-20T04:59:59Z', 7); // 19 Jan 23:59:59 local
-  await addEvents(qr, userId, 'scan', '2026-03-21T04:00:00Z', 9); // 21 Mar 00:00 local: tomorrow
-  await addEvents(qr, userId, 'scan', '2025-12-01T12:00:00Z', 11);
+  // 19 Jan 23:59:59 local
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 7, at: '2026-01-20T04:59:59Z' });
+  // 21 Mar 00:00 local: tomorrow
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 9, at: '2026-03-21T04:00:00Z' });
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 11, at: '2025-12-01T12:00:00Z' });
   // clicks only now: 6
-  await addEvents(profileLink, userId, 'click', '2026-03-20T13:00:00Z', 6); // 20 Mar 09:00 local
+  // 20 Mar 09:00 local
+  await addVisits(t.db, userId, { linkId: profileLink, kind: 'click', hits: 6, at: '2026-03-20T13:00:00Z' });
   // views: 3 now, 6 before
-  await addViews(userId, '2026-03-01T17:00:00Z', 2); // 1 Mar 12:00 local (EST)
-  await addViews(userId, '2026-03-20T04:30:00Z', 1); // 20 Mar 00:30 local
-  await addViews(userId, '2026-02-01T17:00:00Z', 6); // 1 Feb 12:00 local
+  // 1 Mar 12:00 local (EST)
+  await addVisits(t.db, userId, { vcardId: null, views: 2, at: '2026-03-01T17:00:00Z' });
+  // 20 Mar 00:30 local
+  await addVisits(t.db, userId, { vcardId: null, views: 1, at: '2026-03-20T04:30:00Z' });
+  // 1 Feb 12:00 local
+  await addVisits(t.db, userId, { vcardId: null, views: 6, at: '2026-02-01T17:00:00Z' });
   return { qr, profileLink };
 }
 
@@ -101,9 +102,14 @@ async function seedHistory(userId: string) {
 async function seedRecent(userId: string, amounts: { scans: number; views: number; earlierClicks: number }) {
   const qr = await addLinkOf(userId, 'qr');
   const profileLink = await addLinkOf(userId, 'profile');
-  await addEvents(qr, userId, 'scan', daysAgo(2), amounts.scans);
-  await addViews(userId, daysAgo(5), amounts.views);
-  await addEvents(profileLink, userId, 'click', daysAgo(40), amounts.earlierClicks);
+  await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: amounts.scans, at: daysAgo(2) });
+  await addVisits(t.db, userId, { vcardId: null, views: amounts.views, at: daysAgo(5) });
+  await addVisits(t.db, userId, {
+    linkId: profileLink,
+    kind: 'click',
+    hits: amounts.earlierClicks,
+    at: daysAgo(40),
+  });
   return { qr, profileLink };
 }
 
@@ -155,8 +161,8 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
     const { userId } = await signUp(t.app);
     const qr = await addLinkOf(userId, 'qr');
     // Kathmandu is UTC+05:45: its 20 March starts at 19 March 18:15 UTC
-    await addEvents(qr, userId, 'scan', '2026-03-19T18:14:59Z', 1);
-    await addEvents(qr, userId, 'scan', '2026-03-19T18:15:00Z', 2);
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 1, at: '2026-03-19T18:14:59Z' });
+    await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 2, at: '2026-03-19T18:15:00Z' });
 
     expect(busyDays(await overviewAtNow(userId, 'Asia/Kathmandu'))).toEqual({
       '2026-03-19': { scans: 1, views: 0, clicks: 0 },

@@ -14,7 +14,7 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
-import { cardStepInput as card, freeUsername, versionOf } from '../support/factories.ts';
+import { addVisits, cardStepInput as card, freeUsername, versionOf } from '../support/factories.ts';
 
 // Card creation (/onboarding step 3), vCards, profile details and test data (issue 4 items 1, 3, 4, 8):
 // the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
@@ -647,10 +647,7 @@ describe('test data', () => {
         url: 'https://x.example',
       })
       .execute();
-    await t.db
-      .insertInto('profile_views')
-      .values({ user_id: userId, vcard_id: vcardRow?.id ?? null })
-      .execute();
+    await addVisits(t.db, userId, { vcardId: vcardRow?.id ?? null });
     await t.db.updateTable('profiles').set({ initialized: false }).where('id', '=', userId).execute();
     expect(await status()).toBe(false); // not a minute old yet
     await sql`update profiles set created_at = now() - interval '2 minutes' where id = ${userId}`.execute(

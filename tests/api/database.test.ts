@@ -7,6 +7,7 @@ import { createAuth } from '../../server/auth/auth.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { addVisits } from '../support/factories.ts';
 import { createTestDatabase, testConfig, type TestDatabase } from '../support/harness.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,11 +113,8 @@ describe('data model rules', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto('link_events')
-      .values({ link_id: managed.id, user_id: 'u-cascade', kind: 'scan' })
-      .execute();
-    await handle.db.insertInto('profile_views').values({ user_id: 'u-cascade' }).execute();
+    await addVisits(handle.db, 'u-cascade', { linkId: managed.id, kind: 'scan' });
+    await addVisits(handle.db, 'u-cascade', { vcardId: null });
     await handle.db
       .insertInto('support_messages')
       .values({ user_id: 'u-cascade', email: 'a@example.com', subject: 'Hi', message: 'Hello' })

@@ -4,7 +4,14 @@ import { ACTIVITY_METRICS } from '../../src/analytics.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { holderKey } from '../../src/team-analytics.ts';
 import type { TeamAnalytics } from '../../server/analytics/team.ts';
-import { addLink, addVcard, addVisits, createSignedInOwner, setPlan } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  addVisits,
+  countUsers,
+  createSignedInOwner,
+  setPlan,
+} from '../support/factories.ts';
 import {
   buildTestApp,
   injectFromApp,
@@ -399,5 +406,62 @@ describe('the team CSV', () => {
     const notBusiness = await teamCsv(team.admin.cookie, { ...RANGE, table: 'cards' });
     expect(notBusiness.statusCode).toBe(403);
     expect(notBusiness.json()).toMatchObject({ reason: 'plan_required' });
+  });
+});
+
+describe('a team without an account yet (before its first card)', () => {
+  async function freshTeam() {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const admin = await createSignedInOwner(t, { plan: 'free' });
+    const { teamId } = await addTeam(
+      t.db,
+      [
+        { userId: owner.userId, role: 'owner' },
+        { userId: admin.userId, role: 'admin' },
+      ],
+      { name: 'Fresh' },
+    );
+    return { teamId, owner, admin };
+  }
+
+  const accountOf = async (teamId: string) =>
+    (await t.db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirstOrThrow())
+      .account_id;
+
+  it('answers empty figures, cards and CSVs, and reading them makes no account', async () => {
+    const fresh = await freshTeam();
+    const users = await countUsers(t.db);
+
+    const data = await readTeamAnalytics(fresh.admin.cookie);
+    expect(data.team.name).toBe('Fresh');
+    expect(data.cards).toEqual([]);
+    expect(data.members).toEqual([]);
+    expect(data.overview.buckets).toHaveLength(30);
+    expect(sumOf(data.overview.buckets)).toEqual({ scans: 0, views: 0, clicks: 0 });
+    expect(data.overview.totals.interactions).toEqual({ current: 0, previous: 0, change: null });
+    const mine = await trpcQuery(t.app, 'analytics.myTeamCards', fresh.admin.cookie, RANGE);
+    expect(trpcData(mine)).toEqual([]);
+    for (const table of ['members', 'cards', 'events']) {
+      const response = await teamCsv(fresh.admin.cookie, { ...RANGE, table });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body.split('\n')[0]).toMatch(table === 'events' ? /utm_campaign/ : /^\uFEFF\w/);
+      expect(parseCsv(response.body)).toEqual([]);
+    }
+
+    expect(await accountOf(fresh.teamId)).toBeNull();
+    expect(await countUsers(t.db)).toBe(users);
+  });
+
+  it('are still refused when its owner is not on Business', async () => {
+    const fresh = await freshTeam();
+    await setPlan(t.db, fresh.owner.userId, 'pro');
+    const response = await trpcQuery(t.app, 'analytics.team', fresh.admin.cookie, RANGE);
+    expect(trpcError(response).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'advancedAnalytics', plan: 'business' },
+    });
+    const csv = await teamCsv(fresh.admin.cookie, { ...RANGE, table: 'events' });
+    expect(csv.json()).toMatchObject({ reason: 'plan_required' });
+    expect(await accountOf(fresh.teamId)).toBeNull();
   });
 });

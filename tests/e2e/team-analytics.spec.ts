@@ -147,6 +147,12 @@ for (const language of ['en', 'es'] as const) {
       '1',
       '0',
     ]);
+    // on a phone each row is a block of labels over values, the table is not shown
+    await page.setViewportSize(SIZES[0][1]);
+    await expect(byMember.getByRole('table')).toBeHidden();
+    await expect(
+      byMember.getByRole('listitem').filter({ hasText: 'Mia Member' }).getByRole('definition'),
+    ).toHaveText([/^Mia Member/, '0', '2', '0']);
     await checkScreens(page, testInfo, `team-analytics-${language}`);
 
     // the members' CSV has the page's numbers, its headers in the reader's language

@@ -83,3 +83,18 @@ export async function teamMember(
   await organizationPost(person.page, 'accept-invitation', { invitationId: invitation.id });
   return person;
 }
+
+/**
+ * `count` entries in the team's log, made as the team page makes them: the team renamed through the
+ * organization plugin to `{name} 1` … `{name} {count}`, one after the other (so the last is the newest).
+ */
+export async function addTeamLogEntries(
+  owner: Page,
+  teamId: string,
+  name: string,
+  count: number,
+): Promise<void> {
+  for (let entry = 1; entry <= count; entry += 1) {
+    await organizationPost(owner, 'update', { organizationId: teamId, data: { name: `${name} ${entry}` } });
+  }
+}

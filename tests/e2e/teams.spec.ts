@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
+import { TEAM_EVENTS_PAGE_SIZE } from '../../src/teams.ts';
 import {
   buyPlan,
   callTrpc,
@@ -16,7 +17,13 @@ import {
   test,
   waitForMail,
 } from './support.ts';
-import { businessOwner, organizationPost, uniqueSlug } from './team-support.ts';
+import {
+  addTeamLogEntries,
+  businessAccountOn,
+  businessOwner,
+  organizationPost,
+  uniqueSlug,
+} from './team-support.ts';
 
 // Teams (DECISIONS.md "Teams"): an owner on Business makes a team and invites by e-mail (the real SMTP
 // receiver of global-setup.ts); the invited person opens the mailed link signed out, signs up, confirms,
@@ -310,3 +317,53 @@ test('an invitation that was withdrawn, declined, or never existed says so; a Pr
   }
   await owner.page.context().close();
 });
+
+const LOG_TEXTS = {
+  en: {
+    activity: 'Activity',
+    log: 'Team activity, newest first',
+    showOlder: 'Show older',
+    created: (name: string) => `Olga Owner created the team ${name}`,
+    renamed: (name: string) => `Olga Owner renamed the team to ${name}`,
+  },
+  es: {
+    activity: 'Actividad',
+    log: 'Actividad del equipo, lo más reciente primero',
+    showOlder: 'Ver anteriores',
+    created: (name: string) => `Olga Owner creó el equipo ${name}`,
+    renamed: (name: string) => `Olga Owner cambió el nombre del equipo a ${name}`,
+  },
+} as const;
+
+for (const language of ['en', 'es'] as const) {
+  test(`the team's log shows a page of entries, and Show older the older ones until there are no more (${language})`, async ({
+    page,
+  }, testInfo) => {
+    const text = LOG_TEXTS[language];
+    await businessAccountOn(page, 'Olga Owner', language);
+    const name = `Acme ${randomBytes(2).toString('hex')}`;
+    const team = await organizationPost<{ id: string }>(page, 'create', { name, slug: uniqueSlug('acme') });
+    const renames = TEAM_EVENTS_PAGE_SIZE + 5;
+    await addTeamLogEntries(page, team.id, name, renames);
+    // newest first: the renames from the last to the first, then the team's creation
+    const expected = [
+      ...Array.from({ length: renames }, (_, index) => text.renamed(`${name} ${renames - index}`)),
+      text.created(name),
+    ];
+
+    await page.goto(paths.team);
+    const activity = page.getByRole('region', { name: text.activity });
+    const entries = activity.getByRole('list', { name: text.log }).getByRole('listitem').locator('p');
+    await expect(entries).toHaveText(expected.slice(0, TEAM_EVENTS_PAGE_SIZE));
+    const showOlder = activity.getByRole('button', { name: text.showOlder });
+    await showOlder.click();
+    await expect(entries).toHaveText(expected);
+    await expect(showOlder).toHaveCount(0);
+    await expectAccessible(page);
+    for (const [device, viewport] of SCREENS) {
+      await page.setViewportSize(viewport);
+      await expectNoSidewaysScroll(page);
+      await activity.screenshot({ path: testInfo.outputPath(`team-log-older-${device}-${language}.png`) });
+    }
+  });
+}

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, LinkKind } from '../../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, LinkEventsTable, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId, type PlanId } from '../../src/plans.ts';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
@@ -482,31 +482,40 @@ export const forgetfulVisitors: UniqueVisitorRecorder = {
 };
 
 /**
+ * What a counted visit row may record beside its count, as stored: the breakdowns' dimensions (device,
+ * browser, referrer_host, country) and its campaign (utm_source, utm_medium, utm_campaign).
+ */
+export type VisitColumns = Partial<
+  Pick<
+    Insertable<LinkEventsTable>,
+    'device' | 'browser' | 'referrer_host' | 'country' | 'utm_source' | 'utm_medium' | 'utm_campaign'
+  >
+>;
+
+/**
  * Counted visits written as the counters write them (the database keeps the analytics sums from these
- * rows): `hits` scans or clicks of a link, or `views` of a card, at `at`, on `accountId`'s analytics.
+ * rows): `hits` scans or clicks of a link, or `views` of a card (`vcardId` null: of no card), at `at`, on
+ * `accountId`'s analytics, with any VisitColumns. What is left out takes the column's default (one visit,
+ * now, an unknown device and browser, no referrer, country or campaign).
  */
 export async function addVisits(
   db: Kysely<Database>,
   accountId: string,
   visit:
-    | { linkId: string; kind: 'scan' | 'click'; hits: number; at: Date }
-    | { vcardId: string; views: number; at: Date },
+    | ({ linkId: string; kind: 'scan' | 'click'; hits?: number; at?: Date | string } & VisitColumns)
+    | ({ vcardId: string | null; views?: number; at?: Date | string } & VisitColumns),
 ): Promise<void> {
   if ('linkId' in visit) {
+    const { linkId, kind, hits, at, ...columns } = visit;
     await db
       .insertInto('link_events')
-      .values({
-        link_id: visit.linkId,
-        user_id: accountId,
-        kind: visit.kind,
-        hits: visit.hits,
-        occurred_at: visit.at,
-      })
+      .values({ link_id: linkId, user_id: accountId, kind, hits, occurred_at: at, ...columns })
       .execute();
   } else {
+    const { vcardId, views, at, ...columns } = visit;
     await db
       .insertInto('profile_views')
-      .values({ user_id: accountId, vcard_id: visit.vcardId, views: visit.views, viewed_at: visit.at })
+      .values({ user_id: accountId, vcard_id: vcardId, views, viewed_at: at, ...columns })
       .execute();
   }
 }

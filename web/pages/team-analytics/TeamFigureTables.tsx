@@ -38,13 +38,13 @@ function HolderName({ holder, secondary = false }: { holder: CardHolder; seconda
           <span className={main}>
             <UserText>{holder.name}</UserText>
           </span>
-          {!secondary && <span className="block break-all text-slate-700">{holder.email}</span>}
+          {!secondary && <span className="block text-slate-700">{holder.email}</span>}
         </>
       );
     case 'invitee':
       return (
         <span className={main}>
-          <span className="break-all">{holder.email}</span>{' '}
+          {holder.email}{' '}
           <span className="font-normal text-slate-700">
             <Trans>(invitation pending)</Trans>
           </span>
@@ -67,44 +67,69 @@ function NoCards() {
   );
 }
 
-/** Rows with a name and their scans, views and clicks, as the analytics page's table by card and link. */
-function FiguresTable({
-  nameHeader,
-  rows,
-}: {
-  nameHeader: ReactNode;
-  rows: { key: string; name: ReactNode; counts: Counts }[];
-}) {
+interface FigureRow {
+  key: string;
+  name: ReactNode;
+  counts: Counts;
+}
+
+/**
+ * Rows with a name and their scans, views and clicks, as the analytics page's table by card and link, from
+ * the `sm` breakpoint up; below it (a phone) each row is a block of labels over values, so a name or an
+ * address gets the screen's whole width instead of a narrow column. Only one of the two is displayed (the
+ * other is display: none, out of the accessibility tree).
+ */
+function FiguresTable({ nameHeader, rows }: { nameHeader: ReactNode; rows: FigureRow[] }) {
   const { i18n } = useLingui();
   return (
-    <table className="w-full text-left text-sm">
-      <thead className="border-b border-slate-200 text-slate-700">
-        <tr>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            {nameHeader}
-          </th>
-          {ACTIVITY_METRICS.map((metric) => (
-            <th key={metric} scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-              {i18n._(METRICS[metric].label)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b border-slate-100 last:border-0">
-            <th scope="row" className="py-2 pr-2 font-normal break-words sm:pr-3">
-              {row.name}
+    <>
+      <table className="hidden w-full text-left text-sm sm:table">
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {nameHeader}
             </th>
             {ACTIVITY_METRICS.map((metric) => (
-              <td key={metric} className="px-2 py-2 text-right tabular-nums sm:px-3">
-                {i18n.number(row.counts[metric])}
-              </td>
+              <th key={metric} scope="col" className="px-3 py-2 text-right font-medium">
+                {i18n._(METRICS[metric].label)}
+              </th>
             ))}
           </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-2 pr-3 font-normal wrap-anywhere">
+                {row.name}
+              </th>
+              {ACTIVITY_METRICS.map((metric) => (
+                <td key={metric} className="px-3 py-2 text-right tabular-nums">
+                  {i18n.number(row.counts[metric])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="divide-y divide-slate-100 text-sm sm:hidden">
+        {rows.map((row) => (
+          <li key={row.key} className="py-3 first:pt-0 last:pb-0">
+            <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
+              <div className="col-span-3">
+                <dt className="text-xs font-medium text-slate-700">{nameHeader}</dt>
+                <dd className="wrap-anywhere">{row.name}</dd>
+              </div>
+              {ACTIVITY_METRICS.map((metric) => (
+                <div key={metric}>
+                  <dt className="text-xs font-medium text-slate-700">{i18n._(METRICS[metric].label)}</dt>
+                  <dd className="font-semibold text-ink tabular-nums">{i18n.number(row.counts[metric])}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
         ))}
-      </tbody>
-    </table>
+      </ul>
+    </>
   );
 }
 
