@@ -52,6 +52,8 @@ export const serverPaths = {
   /** the CSV of a team's figures per member or per card (advancedAnalytics, owners and admins) */
   teamAnalyticsCsv: '/api/analytics/team.csv',
   stripeWebhook: '/api/webhooks/stripe',
+  /** the public REST API, authenticated by API keys only (never the session cookie) */
+  apiV1: '/api/v1',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',
   /** one vCard's public page, its .vcf and its preview picture */
