@@ -28,6 +28,8 @@ export const paths = {
   links: '/dashboard/links',
   /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
   team: '/dashboard/team',
+  /** the account's API keys (apiAccess) */
+  apiKeys: '/dashboard/api-keys',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */
