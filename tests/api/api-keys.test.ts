@@ -172,18 +172,31 @@ describe('creating, listing and revoking keys', () => {
     expect(await keyRows(owner.userId)).toEqual([]);
   });
 
-  it('refuses a Pro account with plan_required, naming apiAccess and Business, and stores nothing', async () => {
+  it('refuses a key to a Pro account with plan_required, naming apiAccess and Business, and stores nothing', async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro' });
-    for (const response of [
-      await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite),
-      await trpcQuery(t.app, 'apiKeys.list', owner.cookie),
-    ]) {
-      expect(response.statusCode).toBe(403);
-      expect(trpcError(response).data).toMatchObject({
-        reason: 'plan_required',
-        meta: { feature: 'apiAccess', plan: 'business' },
-      });
-    }
+    const refused = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite);
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'apiAccess', plan: 'business' },
+    });
+    expect(await keyRows(owner.userId)).toEqual([]);
+    expect(await listKeys(owner.cookie)).toEqual([]);
+  });
+
+  it('lets an account whose Business plan ended list and revoke its keys, but not make one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    await endPaidPlan(t.db, owner.userId, {
+      plan: 'business',
+      endedAt: new Date(Date.now() - 60_000),
+      by: 'webhook',
+    });
+    expect((await listKeys(owner.cookie)).map((key) => key.id)).toEqual([created.id]);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite);
+    expect(trpcError(refused).data.reason).toBe('plan_required');
+    const revoked = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    expect(revoked.statusCode).toBe(200);
     expect(await keyRows(owner.userId)).toEqual([]);
   });
 

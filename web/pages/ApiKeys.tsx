@@ -10,9 +10,13 @@ import { trpc } from '../lib/trpc.ts';
 import { ApiKeyList } from './api-keys/ApiKeyList.tsx';
 import { CreateApiKeyDialog } from './api-keys/CreateApiKeyDialog.tsx';
 
-/** The account's keys and the way to make one (Business: apiAccess). */
-function Keys() {
+/**
+ * The account's keys and, on Business (apiAccess), the way to make one; after the plan ended its keys are
+ * still listed, to revoke.
+ */
+function Keys({ canCreate }: { canCreate: boolean }) {
   const keys = trpc.apiKeys.list.useQuery();
+  if (!canCreate && !keys.data?.length) return null;
   const { max, windowSeconds } = API_KEY_RATE_LIMIT;
   const base = serverPaths.apiV1;
   return (
@@ -25,7 +29,7 @@ function Keys() {
         </Trans>
       }
     >
-      <CreateApiKeyDialog count={keys.data?.length ?? 0} />
+      {canCreate && <CreateApiKeyDialog count={keys.data?.length ?? 0} />}
       {keys.isSuccess ? (
         <ApiKeyList keys={keys.data} />
       ) : (
@@ -51,7 +55,7 @@ export function ApiKeys() {
           what it may do (read, write) and an expiry date, and you can revoke it at any time.
         </Trans>
       </UpgradePrompt>
-      {loaded && allowed && <Keys />}
+      {loaded && <Keys canCreate={allowed} />}
     </div>
   );
 }
