@@ -510,6 +510,36 @@ export interface MailOutboxTable {
   dismissed_at: Date | null;
 }
 
+/**
+ * An API key (better-auth API key plugin): `key` is the SHA-256 hash of the key, `start` its first
+ * characters; `permissions` is the plugin's JSON of scopes (`{"api":["read","write"]}`); `last_request` and
+ * `request_count` carry the per-key rate limit, and `last_request` is also the key's last use.
+ */
+export interface ApiKeysTable {
+  id: string;
+  config_id: Generated<string>;
+  name: string | null;
+  start: string | null;
+  prefix: string | null;
+  key: string;
+  reference_id: string;
+  refill_interval: number | null;
+  refill_amount: number | null;
+  last_refill_at: Date | null;
+  enabled: Generated<boolean>;
+  rate_limit_enabled: Generated<boolean>;
+  rate_limit_time_window: number | null;
+  rate_limit_max: number | null;
+  request_count: Generated<number>;
+  remaining: number | null;
+  last_request: Date | null;
+  expires_at: Date | null;
+  permissions: string | null;
+  metadata: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -518,6 +548,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   two_factors: TwoFactorsTable;
   passkeys: PasskeysTable;
+  api_keys: ApiKeysTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

@@ -1,4 +1,5 @@
 import { accountRouter } from './account/router.ts';
+import { apiKeysRouter } from './api-keys/router.ts';
 import { analyticsRouter } from './analytics/router.ts';
 import { authRouter } from './auth/router.ts';
 import { billingRouter } from './billing/router.ts';
@@ -20,6 +21,7 @@ import { router } from './trpc/init.ts';
 export const appRouter = router({
   account: accountRouter,
   analytics: analyticsRouter,
+  apiKeys: apiKeysRouter,
   auth: authRouter,
   billing: billingRouter,
   designs: designsRouter,

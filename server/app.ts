@@ -6,6 +6,7 @@ import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { createVisitRecording } from './analytics/recording.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
+import { registerApiV1Routes } from './api/v1.ts';
 import { createCountUnlessOwner } from './auth/owner-visits.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
@@ -145,8 +146,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     registerOriginCheck(app, {
       allowedOrigins: [config.publicUrl],
-      // signed webhooks and OAuth provider callbacks (protected by their signature or `state`)
-      exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/'],
+      // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), and the
+      // REST API, which takes API keys only (never the cookie a foreign page's request would carry)
+      exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/', `${serverPaths.apiV1}/`],
     });
     // plain routes answer `{ reason, message }` (the REST API's scope answers problem+json instead)
     app.setErrorHandler((error, request, reply) => {
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerAnalyticsRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     await registerTeamRoutes(app, deps, auth);
+    await registerApiV1Routes(app, { ...deps, auth });
     await registerDesignRoutes(app, deps, auth, security);
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths

@@ -28,6 +28,8 @@ export const paths = {
   links: '/dashboard/links',
   /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
   team: '/dashboard/team',
+  /** the account's API keys (apiAccess) */
+  apiKeys: '/dashboard/api-keys',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */
@@ -52,6 +54,8 @@ export const serverPaths = {
   /** the CSV of a team's figures per member or per card (advancedAnalytics, owners and admins) */
   teamAnalyticsCsv: '/api/analytics/team.csv',
   stripeWebhook: '/api/webhooks/stripe',
+  /** the public REST API, authenticated by API keys only (never the session cookie) */
+  apiV1: '/api/v1',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',
   /** one vCard's public page, its .vcf and its preview picture */

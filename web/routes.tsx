@@ -116,6 +116,10 @@ export const router = createBrowserRouter([
                     ...lazyScreen(() => import('./pages/Team.tsx').then((m) => ({ default: m.Team }))),
                   },
                   {
+                    path: paths.apiKeys,
+                    ...lazyScreen(() => import('./pages/ApiKeys.tsx').then((m) => ({ default: m.ApiKeys }))),
+                  },
+                  {
                     path: paths.teamAnalytics,
                     ...lazyScreen(() =>
                       import('./pages/TeamAnalytics.tsx').then((m) => ({ default: m.TeamAnalytics })),

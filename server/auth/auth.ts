@@ -15,6 +15,7 @@ import {
   verifyEmail,
 } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
+import { apiKeyPlugin } from '../api-keys/auth-plugin.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { teamPlugin } from '../teams/auth-plugin.ts';
@@ -207,6 +208,7 @@ export async function createAuth({
       }),
       ...(await passkeyPlugins({ db, config })),
       await teamPlugin({ db, config, mailer, logger, changes }),
+      await apiKeyPlugin(),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

@@ -7,6 +7,8 @@ import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 
 /** What every procedure receives: the app's parts, the signed-in user (or none) and the client's address. */
 export interface Context extends AppDeps {
+  /** better-auth's server API, for the services built on its plugins (API keys). */
+  auth: Auth;
   user: SessionUser | null;
   /** The client's address: the socket's, or the one a trusted proxy names (TRUST_PROXY). */
   clientAddress: string;
@@ -24,6 +26,6 @@ export function makeCreateContext({ auth, ...deps }: AppDeps & { auth: Auth }) {
         throw error;
       });
     const user = session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-    return { ...deps, user, clientAddress: req.ip };
+    return { ...deps, auth, user, clientAddress: req.ip };
   };
 }

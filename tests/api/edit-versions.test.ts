@@ -62,6 +62,9 @@ function editingProcedures(): { path: string; record: EditedRecord }[] {
  */
 const NO_EDIT: Record<string, string> = {
   'account.delete': 'deletes the account',
+  'apiKeys.create': 'creates an API key',
+  'apiKeys.rename': 'names an API key, which no form edits with anything else',
+  'apiKeys.revoke': 'deletes an API key',
   'account.dismissUndeliveredMail': 'dismisses a notice',
   'billing.chooseFree': 'a plan choice',
   'billing.createCheckout': 'a plan choice',

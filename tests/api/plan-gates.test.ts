@@ -1,3 +1,4 @@
+import type { Auth } from '../../server/auth/auth.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planUnlocking, type PlanFeature } from '../../src/plans.ts';
 import { AppError } from '../../server/lib/errors.ts';
@@ -53,6 +54,8 @@ describe('the gate of a procedure with a feature in its meta', () => {
   const callerFor = async (userId: string) =>
     createCallerFactory(gated)({
       ...(await depsOf(t)),
+      // these procedures never call better-auth
+      auth: {} as Auth,
       user: { id: userId, email: `${userId}@example.com`, name: 'Ada' },
       clientAddress: '127.0.0.1',
     });

@@ -11,6 +11,7 @@ import {
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from '#src/schemas/auth.ts';
 import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
+import { API_KEY_NAME_MAX_LENGTH } from '#src/api-keys.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
@@ -100,6 +101,9 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.title_and_url_required': msg`Title and URL are required`,
   'validation.passkey.name_required': msg`Give the passkey a name`,
   'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
+  'validation.api_key.name_required': msg`Give the key a name`,
+  'validation.api_key.name_too_long': msg`Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`,
+  'validation.api_key.scope_required': msg`Choose at least one scope`,
   'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
   'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
   'validation.team.name_required': msg`Team name is required`,

@@ -1,0 +1,75 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { API_KEY_NAME_MAX_LENGTH, API_KEY_PREFIX, API_KEY_RATE_LIMIT } from '../../src/api-keys.ts';
+
+/** Characters of a key kept in clear (`start`, the prefix included) so its owner can tell keys apart. */
+const KEY_START_LENGTH = API_KEY_PREFIX.length + 6;
+const LONGEST_EXPIRY_DAYS = 365;
+
+/**
+ * API keys through better-auth's API key plugin (@better-auth/api-key): it makes the key, keeps only its
+ * SHA-256 hash, checks expiry and counts each key's rate limit on its row. What this app adds:
+ * - Keys never stand for a session (`enableSessionForAPIKeys` off, and the plugin's session hook is not
+ *   mounted): a key opens only /api/v1 (server/api-keys/verify.ts), never the dashboard's router or
+ *   better-auth's endpoints.
+ * - None of the plugin's endpoints is reachable over HTTP: creating goes through the API keys service
+ *   (plan, scopes, the per-account limit), and listing, renaming and revoking are queries of that service
+ *   on the account's own rows. `createApiKey` and `verifyApiKey` stay callable from the server
+ *   (auth.api) only.
+ */
+export async function apiKeyPlugin() {
+  const { apiKey } = await import('@better-auth/api-key');
+  const plugin = apiKey({
+    defaultPrefix: API_KEY_PREFIX,
+    startingCharactersConfig: { shouldStore: true, charactersLength: KEY_START_LENGTH },
+    requireName: true,
+    maximumNameLength: API_KEY_NAME_MAX_LENGTH,
+    enableMetadata: false,
+    enableSessionForAPIKeys: false,
+    keyExpiration: {
+      defaultExpiresIn: null,
+      minExpiresIn: 1,
+      maxExpiresIn: LONGEST_EXPIRY_DAYS,
+    },
+    rateLimit: {
+      enabled: true,
+      timeWindow: API_KEY_RATE_LIMIT.windowSeconds * 1000,
+      maxRequests: API_KEY_RATE_LIMIT.max,
+    },
+    schema: {
+      apikey: {
+        modelName: 'api_keys',
+        fields: {
+          configId: 'config_id',
+          referenceId: 'reference_id',
+          refillInterval: 'refill_interval',
+          refillAmount: 'refill_amount',
+          lastRefillAt: 'last_refill_at',
+          rateLimitEnabled: 'rate_limit_enabled',
+          rateLimitTimeWindow: 'rate_limit_time_window',
+          rateLimitMax: 'rate_limit_max',
+          requestCount: 'request_count',
+          lastRequest: 'last_request',
+          expiresAt: 'expires_at',
+          createdAt: 'created_at',
+          updatedAt: 'updated_at',
+        },
+      },
+    },
+  });
+  const { createApiKey, verifyApiKey } = plugin.endpoints;
+  return {
+    id: plugin.id,
+    schema: plugin.schema,
+    $ERROR_CODES: plugin.$ERROR_CODES,
+    endpoints: {
+      // better-call's router skips an endpoint marked SERVER_ONLY: /api/auth/api-key/create answers 404
+      createApiKey: Object.assign(createApiKey, {
+        options: {
+          ...createApiKey.options,
+          metadata: { ...createApiKey.options.metadata, SERVER_ONLY: true },
+        },
+      }),
+      verifyApiKey,
+    },
+  } satisfies BetterAuthPlugin;
+}

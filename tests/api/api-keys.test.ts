@@ -1,0 +1,358 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_KEY_PREFIX,
+  API_KEY_RATE_LIMIT,
+  API_KEYS_PER_ACCOUNT_MAX,
+  type CreateApiKeyValues,
+} from '../../src/api-keys.ts';
+import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
+import { createSignedInOwner, endPaidPlan } from '../support/factories.ts';
+import {
+  buildTestApp,
+  injectFromApp,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  type TestApp,
+} from '../support/harness.ts';
+
+// API keys (a Business feature): made, listed and revoked from the dashboard's procedures; a key opens
+// /api/v1 only, within its scopes, its expiry, its rate limit and its account's plan.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const readWrite: CreateApiKeyValues = { name: 'CRM sync', scopes: ['read', 'write'], expiry: 'never' };
+
+async function createKey(cookie: string, input: CreateApiKeyValues = readWrite): Promise<CreatedApiKey> {
+  const response = await trpcMutate(t.app, 'apiKeys.create', cookie, input);
+  expect(response.statusCode, response.body).toBe(200);
+  return trpcData<CreatedApiKey>(response);
+}
+
+async function listKeys(cookie: string): Promise<ApiKeyItem[]> {
+  return trpcData<ApiKeyItem[]>(await trpcQuery(t.app, 'apiKeys.list', cookie));
+}
+
+/** A request of an API client: the key in the Authorization header, no cookie, no Origin. */
+function callApi(
+  key: string | null,
+  options: {
+    method?: 'GET' | 'PATCH';
+    url?: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: options.method ?? 'GET',
+    url: options.url ?? '/api/v1/me',
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...options.headers },
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+}
+
+async function keyRows(userId: string) {
+  return t.db.selectFrom('api_keys').selectAll().where('reference_id', '=', userId).execute();
+}
+
+describe('creating, listing and revoking keys', () => {
+  it('shows the whole key once, keeps only its hash, and lists name, start, scopes and dates', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie, { name: '  Zapier  ', scopes: ['read'], expiry: '30' });
+    expect(created.key.startsWith(API_KEY_PREFIX)).toBe(true);
+    expect(created.name).toBe('Zapier');
+    expect(created.scopes).toEqual(['read']);
+    const days = (created.expiresAt!.getTime() - created.createdAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+
+    const [row] = await keyRows(owner.userId);
+    expect(row?.key).not.toBe(created.key);
+    expect(row?.key).not.toContain(created.key.slice(API_KEY_PREFIX.length));
+    expect(created.key.startsWith(row?.start ?? '-')).toBe(true);
+
+    const listed = await listKeys(owner.cookie);
+    expect(listed).toEqual([
+      {
+        id: created.id,
+        name: 'Zapier',
+        start: row?.start,
+        scopes: ['read'],
+        createdAt: created.createdAt,
+        expiresAt: created.expiresAt,
+        lastUsedAt: null,
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+  });
+
+  it('records the last use, and a revoked key is gone from the list and answers 401', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    expect((await callApi(created.key)).statusCode).toBe(200);
+    const [used] = await listKeys(owner.cookie);
+    expect(used?.lastUsedAt).toBeInstanceOf(Date);
+
+    const revoked = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    expect(revoked.statusCode).toBe(200);
+    expect(await listKeys(owner.cookie)).toEqual([]);
+    const refused = await callApi(created.key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ reason: 'unauthenticated' });
+  });
+
+  it('renames a key', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const renamed = await trpcMutate(t.app, 'apiKeys.rename', owner.cookie, {
+      id: created.id,
+      name: 'Billing',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await listKeys(owner.cookie))[0]?.name).toBe('Billing');
+  });
+
+  it('treats another account’s key as unknown, and changes nothing of it', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const other = await createSignedInOwner(t, { plan: 'business' });
+    const theirs = await createKey(other.cookie);
+    for (const [path, input] of [
+      ['apiKeys.revoke', { id: theirs.id }],
+      ['apiKeys.rename', { id: theirs.id, name: 'Mine now' }],
+    ] as const) {
+      const response = await trpcMutate(t.app, path, owner.cookie, input);
+      expect(response.statusCode, path).toBe(404);
+      expect(trpcError(response).data.reason, path).toBe('not_found');
+    }
+    expect(await listKeys(owner.cookie)).toEqual([]);
+    expect((await listKeys(other.cookie)).map((key) => key.name)).toEqual([readWrite.name]);
+    expect((await callApi(theirs.key)).statusCode).toBe(200);
+  });
+
+  it(`refuses a key beyond ${API_KEYS_PER_ACCOUNT_MAX} with limit_reached`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    for (let index = 0; index < API_KEYS_PER_ACCOUNT_MAX; index += 1) await createKey(owner.cookie);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite);
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'limit_reached',
+      meta: { resource: 'api_keys', limit: API_KEYS_PER_ACCOUNT_MAX },
+    });
+    expect(await keyRows(owner.userId)).toHaveLength(API_KEYS_PER_ACCOUNT_MAX);
+  });
+
+  it('refuses bad input with the field and its reason, and stores nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const cases: [unknown, string][] = [
+      [{ ...readWrite, name: '   ' }, 'name'],
+      [{ ...readWrite, name: 'x'.repeat(65) }, 'name'],
+      [{ ...readWrite, scopes: [] }, 'scopes'],
+      [{ ...readWrite, scopes: ['admin'] }, 'scopes.0'],
+      [{ ...readWrite, scopes: ['read', 'read'] }, 'scopes'],
+      [{ ...readWrite, expiry: '7' }, 'expiry'],
+      [{ ...readWrite, expiry: 30 }, 'expiry'],
+      [{ ...readWrite, permissions: { api: ['read'] } }, ''],
+    ];
+    for (const [input, field] of cases) {
+      const response = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, input);
+      expect(response.statusCode, JSON.stringify(input)).toBe(400);
+      const error = trpcError(response).data;
+      expect(error.reason).toBe('validation_failed');
+      expect(error.fieldErrors?.map((fieldError) => fieldError.path)).toContain(field);
+    }
+    expect(await keyRows(owner.userId)).toEqual([]);
+  });
+
+  it('refuses a key to a Pro account with plan_required, naming apiAccess and Business, and stores nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const refused = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite);
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'apiAccess', plan: 'business' },
+    });
+    expect(await keyRows(owner.userId)).toEqual([]);
+    expect(await listKeys(owner.cookie)).toEqual([]);
+  });
+
+  it('lets an account whose Business plan ended list and revoke its keys, but not make one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    await endPaidPlan(t.db, owner.userId, {
+      plan: 'business',
+      endedAt: new Date(Date.now() - 60_000),
+      by: 'webhook',
+    });
+    expect((await listKeys(owner.cookie)).map((key) => key.id)).toEqual([created.id]);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, readWrite);
+    expect(trpcError(refused).data.reason).toBe('plan_required');
+    const revoked = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    expect(revoked.statusCode).toBe(200);
+    expect(await keyRows(owner.userId)).toEqual([]);
+  });
+
+  it('keeps the API key plugin’s own endpoints out of reach over HTTP', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const paths = ['create', 'verify', 'list', 'get', 'update', 'delete', 'delete-all-expired-api-keys'];
+    for (const path of paths) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await injectFromApp(t.app, {
+          method,
+          url: `/api/auth/api-key/${path}`,
+          headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+          ...(method === 'POST'
+            ? { payload: { name: 'Around the plan', permissions: { api: ['write'] } } }
+            : {}),
+        });
+        expect(response.statusCode, `${method} ${path}`).toBe(404);
+      }
+    }
+    expect(await keyRows(owner.userId)).toEqual([]);
+  });
+});
+
+describe('a key on /api/v1', () => {
+  it('answers its account, plan and scopes to GET /api/v1/me, with the rate-limit headers', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Ada Lovelace' });
+    const created = await createKey(owner.cookie, { ...readWrite, scopes: ['read'] });
+    const response = await callApi(created.key);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: owner.userId, plan: 'business', scopes: ['read'] });
+    expect(response.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.max));
+    expect(response.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - 1));
+    expect(response.headers['ratelimit-reset']).toBe(String(API_KEY_RATE_LIMIT.windowSeconds));
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets a write key change the name through PATCH /api/v1/me with no Origin, and refuses a read key with 403', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const reader = await createKey(owner.cookie, { ...readWrite, scopes: ['read'] });
+    const writer = await createKey(owner.cookie, { ...readWrite, scopes: ['write', 'read'] });
+    const { version } = (await callApi(writer.key)).json<{ version: number }>();
+    const change = { firstName: 'Grace', lastName: 'Hopper', baseVersion: version };
+
+    const refused = await callApi(reader.key, { method: 'PATCH', payload: change });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ reason: 'forbidden' });
+    const unchanged = await t.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.name).not.toBe('Grace Hopper');
+
+    const saved = await callApi(writer.key, { method: 'PATCH', payload: change });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Grace Hopper', version: version + 1 });
+    const user = await t.db
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('Grace Hopper');
+  });
+
+  it('refuses a bad PATCH body with validation_failed and changes nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const writer = await createKey(owner.cookie);
+    const { version, name } = (await callApi(writer.key)).json<{ version: number; name: string }>();
+    for (const payload of [{ firstName: '', lastName: 'X', baseVersion: version }, { firstName: 'Grace' }]) {
+      const response = await callApi(writer.key, { method: 'PATCH', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ reason: 'validation_failed' });
+    }
+    const malformed = await callApi(writer.key, {
+      method: 'PATCH',
+      payload: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect((await callApi(writer.key)).json()).toMatchObject({ name, version });
+  });
+
+  it('refuses no key, an unknown key, a malformed header and a session cookie alone with 401', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const attempts = [
+      callApi(null),
+      callApi(`${API_KEY_PREFIX}${'x'.repeat(64)}`),
+      callApi(null, { headers: { authorization: `Basic ${created.key}` } }),
+      callApi(null, { headers: { 'x-api-key': created.key } }),
+      callApi(null, { headers: { cookie: owner.cookie } }),
+      injectFromApp(t.app, { method: 'GET', url: '/api/v1/me', headers: { cookie: owner.cookie } }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ reason: 'unauthenticated' });
+    }
+  });
+
+  it('never lets a key stand for a session: the dashboard’s router and better-auth see no one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    for (const headers of [{ authorization: `Bearer ${created.key}` }, { 'x-api-key': created.key }]) {
+      const session = await injectFromApp(t.app, { method: 'GET', url: '/api/auth/get-session', headers });
+      expect(session.json()).toBeNull();
+      const procedure = await t.app.inject({ method: 'GET', url: '/api/trpc/apiKeys.list', headers });
+      expect(procedure.statusCode).toBe(401);
+    }
+  });
+
+  it('refuses an expired key with 401', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie, { ...readWrite, expiry: '30' });
+    expect((await callApi(created.key)).statusCode).toBe(200);
+    await t.db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', created.id)
+      .execute();
+    const refused = await callApi(created.key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ reason: 'unauthenticated' });
+  });
+
+  it('answers plan_required to a key whose account’s Business plan ended', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    await endPaidPlan(t.db, owner.userId, {
+      plan: 'business',
+      endedAt: new Date(Date.now() - 60_000),
+      by: 'webhook',
+    });
+    const refused = await callApi(created.key);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ reason: 'plan_required' });
+  });
+
+  it(`answers 429 with RateLimit-* and Retry-After after ${API_KEY_RATE_LIMIT.max} requests`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const other = await createKey(owner.cookie);
+    for (let index = 0; index < API_KEY_RATE_LIMIT.max; index += 1) {
+      const response = await callApi(created.key);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - index - 1));
+    }
+    const refused = await callApi(created.key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ reason: 'rate_limited' });
+    expect(refused.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.max));
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    const reset = Number(refused.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(API_KEY_RATE_LIMIT.windowSeconds);
+    expect(refused.headers['retry-after']).toBe(String(reset));
+    // the limit is the key's own
+    expect((await callApi(other.key)).statusCode).toBe(200);
+  });
+});

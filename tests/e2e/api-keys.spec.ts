@@ -1,0 +1,143 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { paths } from '../../src/routes.ts';
+import {
+  callTrpc,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signedInNewPerson,
+  test,
+} from './support.ts';
+import { businessAccountOn } from './team-support.ts';
+
+// API keys (a Business feature): a key is made behind a dialog that shows it once, it opens GET /api/v1/me
+// for a program (no cookie), its last use shows after a reload, and once revoked it answers 401. Free
+// accounts see what the plan needs. Both languages, axe on the page and the dialogs, phone and desktop.
+
+const SIZES = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 800 }],
+] as const;
+
+/** Screenshots at phone and desktop width, with axe on each: the whole page, or the screen under a dialog. */
+async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dialogOpen = await page.getByRole('dialog').isVisible();
+  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [device, viewport] of SIZES) {
+    await page.setViewportSize(viewport);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
+  }
+}
+
+const TEXTS = {
+  en: {
+    heading: 'API keys',
+    create: 'Create API key',
+    name: 'Name',
+    write: 'Write',
+    expires: 'Expires',
+    never: 'Never',
+    submit: 'Create key',
+    warning: 'it will not be shown again',
+    created: 'API key created',
+    done: 'Done',
+    neverUsed: 'Never used',
+    lastUsed: 'Last used',
+    revoke: 'Revoke',
+    revokeKey: 'Revoke key',
+    revoked: 'API key revoked',
+    empty: 'No API keys yet.',
+    upgrade: 'Upgrade to Business',
+  },
+  es: {
+    heading: 'Claves de API',
+    create: 'Crear clave de API',
+    name: 'Nombre',
+    write: 'Escritura',
+    expires: 'Caduca',
+    never: 'Nunca',
+    submit: 'Crear clave',
+    warning: 'no se volverá a mostrar',
+    created: 'Clave de API creada',
+    done: 'Listo',
+    neverUsed: 'Sin usar todavía',
+    lastUsed: 'Último uso',
+    revoke: 'Revocar',
+    revokeKey: 'Revocar clave',
+    revoked: 'Clave de API revocada',
+    empty: 'Aún no tienes claves de API.',
+    upgrade: 'Mejorar a Empresa',
+  },
+} as const;
+
+for (const language of ['en', 'es'] as const) {
+  const text = TEXTS[language];
+
+  test(`${language}: a Business owner creates a key, sees it once, calls the API with it, sees its last use, and revokes it`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await businessAccountOn(page, language === 'en' ? 'Ada Lovelace' : 'Ada Pérez', language);
+    await page.goto(paths.apiKeys);
+    await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
+    await expect(page.getByText(text.empty)).toBeVisible();
+    await checkAndPhotograph(page, testInfo, `api-keys-empty-${language}`);
+
+    await page.getByRole('button', { name: text.create }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text.name).fill('Zapier');
+    await dialog.getByRole('checkbox', { name: text.write }).check();
+    await dialog.getByLabel(text.expires).selectOption({ label: text.never });
+    await checkAndPhotograph(page, testInfo, `api-keys-create-${language}`);
+    await dialog.getByRole('button', { name: text.submit }).click();
+
+    // the key, once, with the warning
+    await expect(page.getByText(text.created, { exact: true })).toBeVisible();
+    await expect(dialog).toContainText(text.warning);
+    const key = await dialog.getByRole('textbox').inputValue();
+    expect(key).toMatch(/^tc_[A-Za-z]{64}$/);
+    await checkAndPhotograph(page, testInfo, `api-keys-shown-once-${language}`);
+    await dialog.getByRole('button', { name: text.done }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: text.create })).toBeFocused();
+    const row = page.getByRole('listitem').filter({ hasText: 'Zapier' });
+    await expect(row).toContainText(text.neverUsed);
+    await expect(row).toContainText(key.slice(0, 9));
+    await expect(page.locator('body')).not.toContainText(key);
+
+    // a program calls the API with the key alone (the request fixture has no cookie)
+    const me = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status(), await me.text()).toBe(200);
+    expect(await me.json()).toMatchObject({ plan: 'business', scopes: ['read', 'write'] });
+    expect(me.headers()['ratelimit-limit']).toBeDefined();
+
+    await page.reload();
+    await expect(row).toContainText(text.lastUsed);
+    await expect(row).not.toContainText(text.neverUsed);
+    await checkAndPhotograph(page, testInfo, `api-keys-listed-${language}`);
+
+    // revoke, behind its confirmation
+    await row.getByRole('button', { name: text.revoke, exact: true }).click();
+    await expect(dialog).toContainText('Zapier');
+    await checkAndPhotograph(page, testInfo, `api-keys-revoke-${language}`);
+    await dialog.getByRole('button', { name: text.revokeKey }).click();
+    await expect(page.getByText(text.revoked, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.empty)).toBeVisible();
+    const refused = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
+    expect(refused.status()).toBe(401);
+  });
+
+  test(`${language}: a Free account sees that API keys are part of Business, and the way to upgrade`, async ({
+    page,
+  }, testInfo) => {
+    await signedInNewPerson(page, 'Grace Hopper');
+    if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
+    await page.goto(paths.apiKeys);
+    await expect(page.getByRole('link', { name: text.upgrade })).toBeVisible();
+    await expect(page.getByRole('button', { name: text.create })).toHaveCount(0);
+    await checkAndPhotograph(page, testInfo, `api-keys-upgrade-${language}`);
+  });
+}

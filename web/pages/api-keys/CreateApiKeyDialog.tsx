@@ -1,0 +1,220 @@
+import { useId, useRef, useState } from 'react';
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Copy, Plus, TriangleAlert } from 'lucide-react';
+import {
+  API_KEY_DEFAULT_EXPIRY,
+  API_KEY_EXPIRIES,
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_SCOPES,
+  API_KEYS_PER_ACCOUNT_MAX,
+  CreateApiKeySchema,
+  type CreateApiKeyValues,
+} from '#src/api-keys.ts';
+import { FieldShell } from '../../components/form/FieldShell.tsx';
+import { FormActions } from '../../components/form/FormActions.tsx';
+import { TextField } from '../../components/form/TextField.tsx';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { Dialog, DialogClose, DialogTrigger } from '../../components/ui/Dialog.tsx';
+import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
+import { toast } from '../../lib/toast.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { EXPIRY_NAMES, SCOPE_DESCRIPTIONS, SCOPE_NAMES } from './names.ts';
+
+/** The new key, shown once: the server keeps only its hash. */
+function NewKey({ name, secret }: { name: string; secret: string }) {
+  const { t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<boolean | null>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      // no clipboard (plain http on another host) or refused: the key is selected to copy by hand
+      input.current?.focus();
+      input.current?.select();
+      setCopied(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <Trans>Copy this key now and keep it somewhere safe: it will not be shown again.</Trans>
+      </p>
+      <FieldShell label={<Trans>The key “{name}”</Trans>}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={input}
+            readOnly
+            value={secret}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-sm"
+          />
+        )}
+      </FieldShell>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <p role="status" className="text-sm text-slate-700 sm:mr-auto">
+          {copied === true && t`Copied`}
+          {copied === false && t`Could not copy: select the key and copy it yourself.`}
+        </p>
+        <Button variant="secondary" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          <Trans>Copy key</Trans>
+        </Button>
+        <DialogClose asChild>
+          <Button>
+            <Trans>Done</Trans>
+          </Button>
+        </DialogClose>
+      </div>
+    </div>
+  );
+}
+
+function CreateForm({ onCreated }: { onCreated: (created: { name: string; key: string }) => void }) {
+  const { t, i18n } = useLingui();
+  const runtime = useLinguiRuntime();
+  const scopesLegend = useId();
+  const utils = trpc.useUtils();
+  const { mutateAsync } = trpc.apiKeys.create.useMutation();
+  const defaults: CreateApiKeyValues = { name: '', scopes: ['read'], expiry: API_KEY_DEFAULT_EXPIRY };
+  const form = useZodForm(CreateApiKeySchema, defaults);
+  const { errors, isSubmitting } = form.formState;
+  const nameLength = form.watch('name').length;
+
+  const onSubmit = form.submit(async (input) => {
+    let created;
+    try {
+      created = await mutateAsync(input);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t`The API key was not created`,
+        description: i18n._(trpcErrorMessage(error)),
+      });
+      return;
+    }
+    toast({ title: t`API key created` });
+    onCreated({ name: created.name, key: created.key });
+    await utils.apiKeys.list.invalidate();
+  });
+
+  const scopesError = errors.scopes?.message ?? errors.scopes?.root?.message;
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        label={<Trans>Name</Trans>}
+        hint={<Trans>What uses this key, so you can tell it apart later.</Trans>}
+        autoComplete="off"
+        required
+        limit={{ max: API_KEY_NAME_MAX_LENGTH, length: nameLength }}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <fieldset className="space-y-1" aria-describedby={scopesError ? `${scopesLegend}-error` : undefined}>
+        <legend id={scopesLegend} className="text-sm font-semibold text-ink">
+          <Trans>What it may do</Trans>
+        </legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <label key={scope} className="flex min-h-10 items-start gap-2 py-1 text-sm text-ink">
+            <input
+              type="checkbox"
+              value={scope}
+              className="mt-0.5 size-4 rounded border-slate-300 accent-brand-strong"
+              {...form.register('scopes')}
+            />
+            <span>
+              <span className="font-medium">{runtime.i18n._(SCOPE_NAMES[scope])}</span>
+              <span className="block text-slate-700">{runtime.i18n._(SCOPE_DESCRIPTIONS[scope])}</span>
+            </span>
+          </label>
+        ))}
+        {scopesError && (
+          <p id={`${scopesLegend}-error`} className="text-sm text-red-700">
+            {i18n._(validationMessage(scopesError))}
+          </p>
+        )}
+      </fieldset>
+      <FieldShell label={<Trans>Expires</Trans>}>
+        {(control) => (
+          <select
+            {...control}
+            {...form.register('expiry')}
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
+          >
+            {API_KEY_EXPIRIES.map((expiry) => (
+              <option key={expiry} value={expiry}>
+                {runtime.i18n._(EXPIRY_NAMES[expiry])}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldShell>
+      <FormActions
+        submitLabel={<Trans>Create key</Trans>}
+        busy={isSubmitting}
+        busyLabel={<Trans>Creating...</Trans>}
+        secondaryAction={<FormDialogCancel />}
+      />
+    </form>
+  );
+}
+
+/** "Create API key", its form, then the new key once; refused beforehand at the per-account limit. */
+export function CreateApiKeyDialog({ count }: { count: number }) {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const full = count >= API_KEYS_PER_ACCOUNT_MAX;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    // the key leaves memory with the dialog
+    if (!next) setCreated(null);
+  };
+  return (
+    <div className="space-y-2">
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogTrigger asChild>
+          <Button disabled={full}>
+            <Plus aria-hidden />
+            <Trans>Create API key</Trans>
+          </Button>
+        </DialogTrigger>
+        {open && (
+          <FormDialog
+            title={created ? <Trans>Your new API key</Trans> : <Trans>Create an API key</Trans>}
+            description={
+              created ? (
+                <Trans>Use it in the program that calls the API for you.</Trans>
+              ) : (
+                <Trans>Choose a name, what the key may do and when it stops working.</Trans>
+              )
+            }
+            initialFocusField={created ? undefined : 'name'}
+          >
+            {created ? (
+              <NewKey name={created.name} secret={created.key} />
+            ) : (
+              <CreateForm onCreated={setCreated} />
+            )}
+          </FormDialog>
+        )}
+      </Dialog>
+      {full && (
+        <p className="text-sm text-slate-700">
+          <Trans>
+            You have {API_KEYS_PER_ACCOUNT_MAX} keys, the most an account can have. Revoke one to create
+            another.
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}
