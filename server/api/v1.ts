@@ -1,5 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PersonalInfoSchema } from '../../src/schemas/profile.ts';
 import { serverPaths } from '../../src/routes.ts';
 import {
@@ -13,6 +12,7 @@ import type { Auth } from '../auth/auth.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
+import { sendProblem } from '../lib/problem.ts';
 import { updatePersonalInfo } from '../profile/service.ts';
 
 declare module 'fastify' {
@@ -39,14 +39,12 @@ export async function registerApiV1Routes(
         request.apiCaller = caller;
         void reply.headers(rateLimitHeaders(caller.rateLimit, false));
       });
-      // The one seam for this scope's errors: the rate-limit headers of a 429 and zod's failures as
-      // validation_failed, then the app's error handler answers ({ reason, message }).
-      api.setErrorHandler((error: FastifyError | AppError | ZodError, _request, reply) => {
+      // every refusal is application/problem+json (server/lib/problem.ts), a 429 with its rate-limit headers
+      api.setErrorHandler((error, _request, reply) => {
         if (error instanceof AppError && error.reason === 'rate_limited' && error.meta?.rateLimit) {
           void reply.headers(rateLimitHeaders(error.meta.rateLimit as RateLimitState, true));
         }
-        if (error instanceof ZodError) throw new AppError('validation_failed', undefined, { cause: error });
-        throw error;
+        return sendProblem(reply, error);
       });
 
       api.get('/me', async (request) => {

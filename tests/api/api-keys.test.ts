@@ -1,3 +1,4 @@
+import { PROBLEM_CONTENT_TYPE, problemType } from '../../server/lib/problem.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -160,7 +161,7 @@ describe('creating, listing and revoking keys', () => {
       [{ ...readWrite, scopes: ['read', 'read'] }, 'scopes'],
       [{ ...readWrite, expiry: '7' }, 'expiry'],
       [{ ...readWrite, expiry: 30 }, 'expiry'],
-      [{ ...readWrite, permissions: { api: ['read'] } }, ''],
+      [{ ...readWrite, permissions: { api: ['read'] } }, 'permissions'],
     ];
     for (const [input, field] of cases) {
       const response = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, input);
@@ -242,7 +243,12 @@ describe('a key on /api/v1', () => {
 
     const refused = await callApi(reader.key, { method: 'PATCH', payload: change });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ reason: 'forbidden' });
+    expect(refused.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+    expect(refused.json()).toMatchObject({
+      reason: 'forbidden',
+      status: 403,
+      type: problemType('forbidden'),
+    });
     const unchanged = await t.db
       .selectFrom('users')
       .select('name')
@@ -265,10 +271,17 @@ describe('a key on /api/v1', () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
     const writer = await createKey(owner.cookie);
     const { version, name } = (await callApi(writer.key)).json<{ version: number; name: string }>();
-    for (const payload of [{ firstName: '', lastName: 'X', baseVersion: version }, { firstName: 'Grace' }]) {
+    const refusals = [
+      { payload: { firstName: '', lastName: 'X', baseVersion: version }, field: 'firstName' },
+      { payload: { firstName: 'Grace' }, field: 'lastName' },
+    ];
+    for (const { payload, field } of refusals) {
       const response = await callApi(writer.key, { method: 'PATCH', payload });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ reason: 'validation_failed' });
+      expect(response.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+      const problem = response.json<{ reason: string; errors: { field: string }[] }>();
+      expect(problem.reason).toBe('validation_failed');
+      expect(problem.errors.map((error) => error.field)).toContain(field);
     }
     const malformed = await callApi(writer.key, {
       method: 'PATCH',
@@ -276,6 +289,7 @@ describe('a key on /api/v1', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ reason: 'validation_failed' });
     expect((await callApi(writer.key)).json()).toMatchObject({ name, version });
   });
 
