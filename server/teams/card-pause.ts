@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { SetTeamCardPausedInput } from '../../src/schemas/team.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { AppError } from '../lib/errors.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
-import { announceCards } from './cards.ts';
+import { announceCards, teamCardOf } from './cards.ts';
 
 // A team's owner or admins pause one team card, or resume it (DECISIONS.md "Teams": offboarding hands a
 // card on or pauses it). Nothing is deleted: its page, .vcf and printed QR code's short link answer the
@@ -21,14 +20,7 @@ export async function setTeamCardPaused(
   team: TeamMembership,
   input: SetTeamCardPausedInput,
 ): Promise<void> {
-  const card = await ctx.db
-    .selectFrom('vcards')
-    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
-    .select(['vcards.id', 'vcards.name', 'vcards.user_id', 'vcards.member_id'])
-    .where('teams.id', '=', team.teamId)
-    .where('vcards.id', '=', input.vcardId)
-    .executeTakeFirst();
-  if (!card) throw new AppError('not_found');
+  const card = await teamCardOf(ctx.db, team.teamId, input.vcardId);
   const changed = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('vcards')

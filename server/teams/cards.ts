@@ -216,6 +216,19 @@ export async function createTeamCard(
   return card;
 }
 
+/** A card of the team `teamId` (its account's), for an admin's action on it; another's card: not_found. */
+export async function teamCardOf(db: Kysely<Database>, teamId: string, vcardId: string) {
+  const card = await db
+    .selectFrom('vcards')
+    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
+    .select(['vcards.id', 'vcards.name', 'vcards.user_id', 'vcards.member_id'])
+    .where('teams.id', '=', teamId)
+    .where('vcards.id', '=', vcardId)
+    .executeTakeFirst();
+  if (!card) throw new AppError('not_found');
+  return card;
+}
+
 /**
  * An admin hands a team card to another member (offboarding: the printed QR code now opens the
  * successor's card, its short link and counts unchanged), or to nobody for now (`userId` null).
@@ -225,14 +238,7 @@ export async function assignTeamCard(
   team: TeamMembership,
   input: AssignTeamCardInput,
 ): Promise<void> {
-  const card = await ctx.db
-    .selectFrom('vcards')
-    .innerJoin('teams', 'teams.account_id', 'vcards.user_id')
-    .select(['vcards.id', 'vcards.name', 'vcards.user_id'])
-    .where('teams.id', '=', team.teamId)
-    .where('vcards.id', '=', input.vcardId)
-    .executeTakeFirst();
-  if (!card) throw new AppError('not_found');
+  const card = await teamCardOf(ctx.db, team.teamId, input.vcardId);
   const holder = input.userId ? await holderOf(ctx.db, team.teamId, { userId: input.userId }) : null;
   await ctx.db.transaction().execute(async (trx) => {
     await trx
