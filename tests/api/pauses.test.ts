@@ -21,7 +21,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 
 // Plans that end, trials that expire, downgrades (DECISIONS.md, wave 2): what a plan does not cover is
 // paused, never deleted; a paused card or short link answers a 200 'Paused' page that is not counted; the
@@ -47,21 +47,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function get(url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI, ...headers } });
-}
-
-/** The small 'Paused' page: 200, no redirect, not stored, not indexed, no script. */
-function expectPaused(response: LightMyRequestResponse, title = 'Paused') {
-  expect(response.statusCode).toBe(200);
-  expect(response.headers.location).toBeUndefined();
-  expect(response.headers['content-type']).toContain('text/html');
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.headers['x-robots-tag']).toBe('noindex');
-  expect(response.body).toContain(`<title>${title}</title>`);
-  expect(response.body).toContain('<meta name="robots" content="noindex">');
-  expect(response.body).not.toContain('<script');
-}
+const get = (url: string, headers: Record<string, string> = {}) => visitOnPhone(t.app, url, headers);
+const expectPaused = expectPausedPage;
 
 function expectRedirect(response: LightMyRequestResponse, location: string) {
   expect(response.statusCode).toBe(302);

@@ -2,21 +2,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publishPlanChange } from '../../server/billing/apply.ts';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
-import type { TeamCardView } from '../../server/teams/cards.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { linkCounts, viewCount } from '../support/counts.ts';
 import { addVcard, endPaidPlan, setPlan } from '../support/factories.ts';
-import {
-  buildTestApp,
-  depsOf,
-  trpcData,
-  trpcError,
-  trpcMutate,
-  trpcQuery,
-  type TestApp,
-} from '../support/harness.ts';
-import { addTeamCard, addTeamOfFour } from '../support/teams.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { buildTestApp, depsOf, trpcError, trpcMutate, type TestApp } from '../support/harness.ts';
+import { addTeamCard, addTeamOfFour, teamCardsOf, type TeamCardsProcedure } from '../support/teams.ts';
+import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 
 // An admin pauses one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses it): its page,
 // its .vcf and its printed QR code's short link answer the paused page that a card paused by an ended plan
@@ -39,17 +30,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-function visit(url: string, app: TestApp = t): Promise<LightMyRequestResponse> {
-  return app.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI } });
-}
+const visit = (url: string, app: TestApp = t) => visitOnPhone(app.app, url);
 
 /** The paused page, as a card paused by its plan answers it (tests/api/pauses.test.ts). */
 function expectPaused(response: LightMyRequestResponse) {
-  expect(response.statusCode).toBe(200);
-  expect(response.headers.location).toBeUndefined();
-  expect(response.headers['content-type']).toContain('text/html');
-  expect(response.headers['cache-control']).toBe('no-store');
-  expect(response.body).toContain('<title>Paused</title>');
+  expectPausedPage(response);
   // the visitor is told neither the owner's billing nor the team's choice
   expect(response.body).toMatch(/is paused for now\. If you know its owner, let them know/);
   expect(response.body).not.toContain('plan');
@@ -59,9 +44,7 @@ function setPaused(cookie: string, vcardId: string, paused: boolean) {
   return trpcMutate(t.app, 'teams.setCardPaused', cookie, { vcardId, paused });
 }
 
-async function cardsOf(cookie: string, procedure: 'teams.cards' | 'teams.myCards' = 'teams.cards') {
-  return trpcData<TeamCardView[]>(await trpcQuery(t.app, procedure, cookie));
-}
+const cardsOf = (cookie: string, procedure?: TeamCardsProcedure) => teamCardsOf(t.app, cookie, procedure);
 
 async function pausedAtOf(vcardId: string): Promise<Date | null> {
   const row = await t.db

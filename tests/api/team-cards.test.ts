@@ -1,10 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { publishPlanChange } from '../../server/billing/apply.ts';
 import { cleanUp } from '../../server/cleanup/service.ts';
-import type { TeamCardView } from '../../server/teams/cards.ts';
 import { emptyVcardForm, type VcardFormValues } from '../../src/schemas/vcard.ts';
 import { linkCounts } from '../support/counts.ts';
 import { addVcard, createSignedInOwner, endPaidPlan, setPlan } from '../support/factories.ts';
@@ -23,8 +21,10 @@ import {
   addTeamOfFour,
   joinTeam,
   organizationCall,
+  teamCardsOf,
+  type TeamCardsProcedure,
 } from '../support/teams.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { visitOnPhone } from '../support/visits.ts';
 
 // A team's cards (DECISIONS.md "Teams"): they belong to the team's account, so the card, its short link,
 // its printed QR code and its counts stay with the team when the person it shows leaves; the team's plan is
@@ -46,9 +46,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function visit(url: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI } });
-}
+const visit = (url: string) => visitOnPhone(t.app, url);
 
 const card = (overrides: Partial<VcardFormValues> = {}): VcardFormValues => ({
   ...emptyVcardForm(),
@@ -58,9 +56,7 @@ const card = (overrides: Partial<VcardFormValues> = {}): VcardFormValues => ({
 
 const teamOfFour = () => addTeamOfFour(t);
 
-async function cardsOf(cookie: string, procedure: 'teams.cards' | 'teams.myCards' = 'teams.cards') {
-  return trpcData<TeamCardView[]>(await trpcQuery(t.app, procedure, cookie));
-}
+const cardsOf = (cookie: string, procedure?: TeamCardsProcedure) => teamCardsOf(t.app, cookie, procedure);
 
 describe('team cards', () => {
   it("an admin makes a member's card: the team owns it, the member edits it, nobody else sees it", async () => {

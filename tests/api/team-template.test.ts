@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import type { TeamEventView } from '../../server/teams/audit.ts';
@@ -17,7 +16,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { addTeam, addTeamCard, teamTemplateInput } from '../support/teams.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { visitOnPhone } from '../support/visits.ts';
 
 // A team's template (src/team-template.ts): its owner and admins set the brand of the team's cards and lock
 // fields; every team card follows it when shown (page, .vcf, preview), so a change reaches every member's
@@ -37,9 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function visit(url: string, app: TestApp = t): Promise<LightMyRequestResponse> {
-  return app.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI } });
-}
+const visit = (url: string, app: TestApp = t) => visitOnPhone(app.app, url);
 
 /** A Business owner's team with an admin and two members, each with a team card of their own company. */
 async function brandedTeam(app: TestApp = t) {

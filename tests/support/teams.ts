@@ -9,9 +9,10 @@ import { serverPaths } from '../../src/routes.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import { teamAccountFor } from '../../server/teams/cards.ts';
+import type { TeamCardView } from '../../server/teams/cards.ts';
 import type { TeamImportEvent } from '../../server/teams/import.ts';
 import { addLink, addVcard, createSignedInOwner, type VcardFields } from './factories.ts';
-import { injectFromApp, type TestApp } from './harness.ts';
+import { injectFromApp, trpcData, trpcQuery, type TestApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
 // (/api/auth/organization/*), as the signed-in browser calls them.
@@ -220,4 +221,15 @@ export function teamImportEvents(response: LightMyRequestResponse): TeamImportEv
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as TeamImportEvent);
+}
+
+/** The team cards an admin manages (`teams.cards`), or the signed-in member's own (`teams.myCards`). */
+export type TeamCardsProcedure = 'teams.cards' | 'teams.myCards';
+
+export async function teamCardsOf(
+  app: FastifyInstance,
+  cookie: string,
+  procedure: TeamCardsProcedure = 'teams.cards',
+): Promise<TeamCardView[]> {
+  return trpcData<TeamCardView[]>(await trpcQuery(app, procedure, cookie));
 }
