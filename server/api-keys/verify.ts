@@ -70,12 +70,15 @@ export async function authenticateApiKey(
     throw new AppError('unauthenticated');
   }
   const apiKey = result.key;
-  await requireFeature(deps, apiKey.referenceId, 'apiAccess');
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'email', 'name'])
-    .where('id', '=', apiKey.referenceId)
-    .executeTakeFirst();
+  // the plan and the account are read side by side: every API request waits for both
+  const [, user] = await Promise.all([
+    requireFeature(deps, apiKey.referenceId, 'apiAccess'),
+    deps.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name'])
+      .where('id', '=', apiKey.referenceId)
+      .executeTakeFirst(),
+  ]);
   if (!user) throw new AppError('unauthenticated');
   const limit = apiKey.rateLimitMax ?? API_KEY_RATE_LIMIT.max;
   return {
