@@ -4,12 +4,42 @@
 //   --run=name=code a test run whose Vitest and Playwright JSON reports are in <report-dir>/<name>; its
 //                   tests are counted, and a failed run with no failed test in its reports (a crash
 //                   before any report was written) counts as one failure
+// Each failed test is named (file and title) under its report's line, so CI's last lines say what failed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const [reportDir, ...args] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
+
+/** The failed tests of a Vitest JSON report: "file › title". */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
+  );
+}
+
+/** The failed and flaky tests of a Playwright JSON report: "file:line › title". */
+function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          failures.push(
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`,
+          );
+        }
+      }
+    }
+    // a file's suite holds its describe blocks, whose titles go before the test's
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const fileSuite of report.suites ?? []) walk(fileSuite, []);
+  return failures;
+}
 
 function countReports(dir) {
   const totals = { passed: 0, failed: 0 };
@@ -19,7 +49,9 @@ function countReports(dir) {
     .sort()) {
     const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
     let counts;
+    let failures;
     if (report.stats && 'expected' in report.stats) {
+      failures = playwrightFailures(report);
       // Playwright: a flaky test counts as failed (a flake is a bug to fix, not a pass)
       counts = {
         passed: report.stats.expected,
@@ -27,6 +59,7 @@ function countReports(dir) {
         skipped: report.stats.skipped,
       };
     } else {
+      failures = vitestFailures(report);
       counts = {
         passed: report.numPassedTests,
         failed: report.numFailedTests,
@@ -36,6 +69,7 @@ function countReports(dir) {
     console.log(
       `  ${path.basename(dir)}/${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
     );
+    for (const failure of failures) console.log(`    failed: ${failure}`);
     totals.passed += counts.passed;
     totals.failed += counts.failed;
   }
