@@ -25,8 +25,8 @@ export function expiryDays(expiry: ApiKeyExpiry): number | null {
 }
 
 /**
- * Each key's rate limit (counted by the API key plugin, on the key's row so it holds across processes): at
- * most `max` accepted requests; the count starts again once `windowSeconds` pass without an accepted one.
+ * Each key's rate limit, a fixed window counted on the key's row (so it holds across processes): at most
+ * `max` requests in each `windowSeconds` of the clock (windows start at multiples of it since the epoch).
  */
 export const API_KEY_RATE_LIMIT = { max: 50, windowSeconds: 10 } as const;
 

@@ -25,7 +25,7 @@ function Keys({ canCreate }: { canCreate: boolean }) {
       description={
         <Trans>
           Send a key as <code className="font-mono text-xs">Authorization: Bearer …</code> to {base}. Each key
-          answers {max} requests in a row, then waits until {windowSeconds} seconds pass without one.
+          answers up to {max} requests every {windowSeconds} seconds.
         </Trans>
       }
     >
