@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_PREFIX } from '../../src/api-keys.ts';
 
 /** Characters of a key kept in clear (`start`, the prefix included) so its owner can tell keys apart. */
-const KEY_START_LENGTH = API_KEY_PREFIX.length + 6;
+export const KEY_START_LENGTH = API_KEY_PREFIX.length + 6;
 const LONGEST_EXPIRY_DAYS = 365;
 
 /**
@@ -70,4 +70,16 @@ export async function apiKeyPlugin() {
       verifyApiKey,
     },
   } satisfies BetterAuthPlugin;
+}
+
+/**
+ * Whether a line of better-auth's log is the API key plugin's report of a refused key (an unknown, expired
+ * or disabled one: the client's fault), which it writes at error level for every such request: the app logs
+ * each refusal itself at info, with the key's start only (server/api-keys/verify.ts). The plugin's
+ * failures of its own (a database error, a failed update: no client error) still reach the log.
+ */
+export function isRefusedApiKeyLog(message: string, args: unknown[]): boolean {
+  if (message !== 'Failed to validate API key:') return false;
+  const error = args[0] as { statusCode?: unknown } | null | undefined;
+  return typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
 }

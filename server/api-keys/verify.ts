@@ -6,6 +6,7 @@ import type { Auth } from '../auth/auth.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import type { SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
+import { KEY_START_LENGTH } from './auth-plugin.ts';
 import { scopesOf } from './permissions.ts';
 
 /** A key's rate limit after a request, for the RateLimit-* headers (IETF draft "RateLimit header fields"). */
@@ -63,7 +64,14 @@ export async function authenticateApiKey(
   const key = bearerKey(request);
   if (!key) throw new AppError('unauthenticated');
   const result = await deps.auth.api.verifyApiKey({ body: { key } });
-  if (!result.valid || !result.key) throw new AppError('unauthenticated');
+  if (!result.valid || !result.key) {
+    // the client's mistake, not the server's: at info, with the key's start only (never the key, nor most
+    // of a short one)
+    const { code } = (result.error ?? {}) as { code?: string };
+    const start = key.length >= 2 * KEY_START_LENGTH ? key.slice(0, KEY_START_LENGTH) : null;
+    request.log.info({ apiKey: { start, code } }, 'API key refused');
+    throw new AppError('unauthenticated');
+  }
   const apiKey = result.key;
   // the plan, and the account read by the request's count: every API request waits for both side by side
   const [, counted] = await Promise.all([

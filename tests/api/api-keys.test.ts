@@ -18,6 +18,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { captureLogs, WARN } from '../support/logs.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 
 // API keys (a Business feature): made, listed and revoked from the dashboard's procedures; a key opens
@@ -323,6 +324,36 @@ describe('a key on /api/v1', () => {
       expect(session.json()).toBeNull();
       const procedure = await t.app.inject({ method: 'GET', url: '/api/trpc/apiKeys.list', headers });
       expect(procedure.statusCode).toBe(401);
+    }
+  });
+
+  it('logs a refused key at info with its start only, never the key, and nothing at warning or above', async () => {
+    const logs = captureLogs();
+    const logged = await buildTestApp({}, { logger: { level: 'info', stream: logs.stream } });
+    try {
+      const owner = await createSignedInOwner(logged, { plan: 'business' });
+      const created = trpcData<CreatedApiKey>(
+        await trpcMutate(logged.app, 'apiKeys.create', owner.cookie, readWrite),
+      );
+      await logged.db
+        .updateTable('api_keys')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', created.id)
+        .execute();
+      const unknown = `${API_KEY_PREFIX}${'y'.repeat(64)}`;
+      for (const key of [created.key, unknown]) {
+        expect((await callApi(key, {}, logged.app)).statusCode).toBe(401);
+      }
+      const refusals = logs.lines.filter((line) => line.msg === 'API key refused');
+      expect(refusals.map((line) => [line.level, line.apiKey])).toEqual([
+        [30, { start: created.key.slice(0, 9), code: 'KEY_EXPIRED' }],
+        [30, { start: unknown.slice(0, 9), code: 'INVALID_API_KEY' }],
+      ]);
+      expect(logs.lines.filter((line) => (line.level ?? 0) >= WARN)).toEqual([]);
+      const text = JSON.stringify(logs.lines);
+      for (const key of [created.key, unknown]) expect(text).not.toContain(key.slice(9));
+    } finally {
+      await logged.close();
     }
   });
 
