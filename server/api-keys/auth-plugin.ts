@@ -1,9 +1,24 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { API_KEY_NAME_MAX_LENGTH, API_KEY_PREFIX } from '../../src/api-keys.ts';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_OWNERS,
+  API_KEY_PREFIX,
+  type ApiKeyOwner,
+} from '../../src/api-keys.ts';
 
 /** Characters of a key kept in clear (`start`, the prefix included) so its owner can tell keys apart. */
 export const KEY_START_LENGTH = API_KEY_PREFIX.length + 6;
 const LONGEST_EXPIRY_DAYS = 365;
+
+/** The plugin's configuration a key of `owner` is made with (a person's keys: the plugin's default one). */
+export function apiKeyConfigId(owner: ApiKeyOwner): string {
+  return owner === 'user' ? 'default' : owner;
+}
+
+/** Whose a key is, from its configuration (keys made before team keys have the default one: a person's). */
+export function apiKeyOwnerOf(configId: string | null | undefined): ApiKeyOwner {
+  return API_KEY_OWNERS.find((owner) => apiKeyConfigId(owner) === configId) ?? 'user';
+}
 
 /**
  * API keys through better-auth's API key plugin (@better-auth/api-key): it makes the key, keeps only its
@@ -18,7 +33,7 @@ const LONGEST_EXPIRY_DAYS = 365;
  */
 export async function apiKeyPlugin() {
   const { apiKey } = await import('@better-auth/api-key');
-  const plugin = apiKey({
+  const settings = {
     defaultPrefix: API_KEY_PREFIX,
     startingCharactersConfig: { shouldStore: true, charactersLength: KEY_START_LENGTH },
     requireName: true,
@@ -33,27 +48,34 @@ export async function apiKeyPlugin() {
     // its count starts again only after a whole window without a request (a steady client is held for
     // ever): the app counts fixed windows itself (server/api-keys/verify.ts)
     rateLimit: { enabled: false },
-    schema: {
-      apikey: {
-        modelName: 'api_keys',
-        fields: {
-          configId: 'config_id',
-          referenceId: 'reference_id',
-          refillInterval: 'refill_interval',
-          refillAmount: 'refill_amount',
-          lastRefillAt: 'last_refill_at',
-          rateLimitEnabled: 'rate_limit_enabled',
-          rateLimitTimeWindow: 'rate_limit_time_window',
-          rateLimitMax: 'rate_limit_max',
-          requestCount: 'request_count',
-          lastRequest: 'last_request',
-          expiresAt: 'expires_at',
-          createdAt: 'created_at',
-          updatedAt: 'updated_at',
+  };
+  // one configuration per owner, alike but for their id, which each key stores (config_id): it tells a
+  // person's key from a team's, both owned by an account (reference_id)
+  const plugin = apiKey(
+    API_KEY_OWNERS.map((owner) => ({ ...settings, configId: apiKeyConfigId(owner) })),
+    {
+      schema: {
+        apikey: {
+          modelName: 'api_keys',
+          fields: {
+            configId: 'config_id',
+            referenceId: 'reference_id',
+            refillInterval: 'refill_interval',
+            refillAmount: 'refill_amount',
+            lastRefillAt: 'last_refill_at',
+            rateLimitEnabled: 'rate_limit_enabled',
+            rateLimitTimeWindow: 'rate_limit_time_window',
+            rateLimitMax: 'rate_limit_max',
+            requestCount: 'request_count',
+            lastRequest: 'last_request',
+            expiresAt: 'expires_at',
+            createdAt: 'created_at',
+            updatedAt: 'updated_at',
+          },
         },
       },
     },
-  });
+  );
   const { createApiKey, verifyApiKey } = plugin.endpoints;
   return {
     id: plugin.id,

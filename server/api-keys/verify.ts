@@ -1,12 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { API_KEY_AUTH_SCHEME, API_KEY_RATE_LIMIT, type ApiKeyScope } from '../../src/api-keys.ts';
+import {
+  API_KEY_AUTH_SCHEME,
+  API_KEY_RATE_LIMIT,
+  type ApiKeyOwner,
+  type ApiKeyScope,
+} from '../../src/api-keys.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import type { SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { KEY_START_LENGTH } from './auth-plugin.ts';
+import { apiKeyOwnerOf, KEY_START_LENGTH } from './auth-plugin.ts';
 import { scopesOf } from './permissions.ts';
 
 /** A key's rate limit after a request, for the RateLimit-* headers (IETF draft "RateLimit header fields"). */
@@ -17,9 +22,13 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
-/** Who calls /api/v1: the key's account (its user), the key and what the key may do. */
+/**
+ * Who calls /api/v1: the key's account and whose it is (`kind`: a person's, or a team's, whose cards it acts
+ * on as the team's own account does), that account's user row (a service's `ctx.user`), the key and what
+ * the key may do.
+ */
 export interface ApiCaller {
-  userId: string;
+  account: { kind: ApiKeyOwner; id: string };
   user: SessionUser;
   keyId: string;
   scopes: ApiKeyScope[];
@@ -88,7 +97,7 @@ export async function authenticateApiKey(
   };
   if (requests > limit) throw new AppError('rate_limited', { rateLimit });
   return {
-    userId: counted.user.id,
+    account: { kind: apiKeyOwnerOf(apiKey.configId), id: counted.user.id },
     user: counted.user,
     keyId: apiKey.id,
     scopes: scopesOf(apiKey.permissions),
@@ -134,4 +143,12 @@ async function countRequest(db: Kysely<Database>, keyId: string, now: Date) {
 /** Refuses a request whose key lacks the scope (403 forbidden, meta.scope: the one it needs). */
 export function requireScope(caller: ApiCaller, scope: ApiKeyScope): void {
   if (!caller.scopes.includes(scope)) throw new AppError('forbidden', { scope });
+}
+
+/**
+ * Refuses a team's key (403 forbidden, meta.owner: the kind it needs) on what only a person's account has,
+ * such as its personal details: the team's account stands for the team's cards, its name is the team's.
+ */
+export function requirePersonalKey(caller: ApiCaller): void {
+  if (caller.account.kind !== 'user') throw new AppError('forbidden', { owner: 'user' });
 }

@@ -8,6 +8,7 @@ import {
   type CreateApiKeyValues,
 } from '../../src/api-keys.ts';
 import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
+import { cardAccount } from '../../server/teams/access.ts';
 import { createSignedInOwner, endPaidPlan } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -20,6 +21,7 @@ import {
 } from '../support/harness.ts';
 import { captureLogs, WARN } from '../support/logs.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
+import { addTeam, addTeamCard, addTeamOfFour } from '../support/teams.ts';
 
 // API keys (a Business feature): made, listed and revoked from the dashboard's procedures; a key opens
 // /api/v1 only, within its scopes, its expiry, its rate limit and its account's plan.
@@ -470,5 +472,84 @@ describe('the rate limit of a key', () => {
       await first.close();
       await shared.drop();
     }
+  });
+});
+
+describe('team keys', () => {
+  const teamKey: CreateApiKeyValues = { ...readWrite, owner: 'team', name: 'Team CRM' };
+
+  async function listTeamKeys(cookie: string): Promise<ApiKeyItem[]> {
+    return trpcData<ApiKeyItem[]>(await trpcQuery(t.app, 'apiKeys.list', cookie, { owner: 'team' }));
+  }
+
+  it('lets an admin make a key of the team on its owner’s plan, which acts as the team’s account', async () => {
+    // the admin's own plan is Free: a team key has the team's plan, its owner's Business
+    const { teamId, owner, admin } = await addTeamOfFour(t);
+    const { vcardId, accountId } = await addTeamCard(t.db, teamId);
+    const created = await createKey(admin.cookie, teamKey);
+    expect((await listTeamKeys(owner.cookie)).map((key) => key.id)).toEqual([created.id]);
+    expect(await listKeys(admin.cookie)).toEqual([]);
+
+    const me = await callApi(created.key);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ id: accountId, kind: 'team', plan: 'business' });
+    // the team's account is the one the dashboard's access check lets act on the team's cards
+    expect(await cardAccount(t.db, accountId, vcardId, 'manage')).toBe(accountId);
+    // a team's account has no personal details to change
+    const patch = await callApi(created.key, {
+      method: 'PATCH',
+      payload: { firstName: 'Team', lastName: 'Name', baseVersion: 1 },
+    });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json()).toMatchObject({ reason: 'forbidden' });
+  });
+
+  it('refuses a member, who can neither make nor see the team’s keys', async () => {
+    const { admin, member } = await addTeamOfFour(t);
+    await createKey(admin.cookie, teamKey);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', member.cookie, teamKey);
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({ reason: 'team_role_required', meta: { role: 'admin' } });
+    const listed = await trpcQuery(t.app, 'apiKeys.list', member.cookie, { owner: 'team' });
+    expect(trpcError(listed).data.reason).toBe('team_role_required');
+  });
+
+  it('refuses a team key when the team’s owner is not on Business, and stores nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const admin = await createSignedInOwner(t, { plan: 'business' });
+    const { teamId } = await addTeam(t.db, [
+      { userId: owner.userId, role: 'owner' },
+      { userId: admin.userId, role: 'admin' },
+    ]);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', admin.cookie, teamKey);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'apiAccess' },
+    });
+    expect(await listTeamKeys(admin.cookie)).toEqual([]);
+    // not even the team's account, which a first key makes
+    const team = await t.db
+      .selectFrom('teams')
+      .select('account_id')
+      .where('id', '=', teamId)
+      .executeTakeFirstOrThrow();
+    expect(team.account_id).toBeNull();
+  });
+
+  it('keeps a team key working when the admin who made it leaves, and lets another admin revoke it', async () => {
+    const { owner, admin } = await addTeamOfFour(t);
+    const created = await createKey(admin.cookie, teamKey);
+    await t.db.deleteFrom('team_members').where('user_id', '=', admin.userId).execute();
+    expect((await callApi(created.key)).statusCode).toBe(200);
+    // a person's key list and revoke never reach the team's keys
+    const asOwn = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    expect(trpcError(asOwn).data.reason).toBe('not_found');
+    const revoked = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, {
+      owner: 'team',
+      id: created.id,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await listTeamKeys(owner.cookie)).toEqual([]);
+    expect((await callApi(created.key)).statusCode).toBe(401);
   });
 });
