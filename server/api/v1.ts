@@ -4,6 +4,7 @@ import { serverPaths } from '../../src/routes.ts';
 import {
   authenticateApiKey,
   rateLimitHeaders,
+  requirePersonalKey,
   requireScope,
   type ApiCaller,
   type RateLimitState,
@@ -56,6 +57,7 @@ export async function registerApiV1Routes(
       api.patch('/me', async (request, reply: FastifyReply) => {
         const caller = callerOf(request);
         requireScope(caller, 'write');
+        requirePersonalKey(caller);
         const input = PersonalInfoSchema.parse(request.body);
         await updatePersonalInfo({ ...deps, user: caller.user }, input);
         return reply.send(await describeAccount(deps, caller));
@@ -70,18 +72,22 @@ function callerOf(request: FastifyRequest): ApiCaller {
   return request.apiCaller;
 }
 
-/** The key's account: what GET /api/v1/me answers (the version is the `baseVersion` of a PATCH). */
+/**
+ * The key's account (a person's or a team's: `kind`): what GET /api/v1/me answers (the version is the
+ * `baseVersion` of a PATCH).
+ */
 async function describeAccount(deps: AppDeps, caller: ApiCaller) {
   const [profile, plan] = await Promise.all([
     deps.db
       .selectFrom('profiles')
       .select(['first_name', 'last_name', 'name', 'version'])
-      .where('id', '=', caller.userId)
+      .where('id', '=', caller.account.id)
       .executeTakeFirstOrThrow(),
-    planInEffectOf(deps, caller.userId),
+    planInEffectOf(deps, caller.account.id),
   ]);
   return {
-    id: caller.userId,
+    id: caller.account.id,
+    kind: caller.account.kind,
     plan,
     scopes: caller.scopes,
     name: profile.name,
