@@ -51,10 +51,15 @@ const ERROR_MAX_LENGTH = 300;
 /** Queues events and wakes the worker; the services get it through AppDeps. */
 export interface WebhookOutbox {
   /**
-   * Queues `event` with `data` for each enabled endpoint of `ownerId` subscribed to it, in `trx` (the
-   * change's transaction). Call wake() once it committed.
+   * Queues `event` for each enabled endpoint of `ownerId` subscribed to it, in `trx` (the change's
+   * transaction); `data` is read only when one is. Call wake() once the transaction committed.
    */
-  emit(trx: Transaction<Database>, ownerId: string, event: WebhookEvent, data: unknown): Promise<void>;
+  emit(
+    trx: Transaction<Database>,
+    ownerId: string,
+    event: WebhookEvent,
+    data: () => unknown,
+  ): Promise<void>;
   /** Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint. */
   queue(
     trx: Transaction<Database>,
@@ -118,7 +123,7 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
         .where(sql<boolean>`${event} = any(events)`)
         .execute();
       if (endpoints.length === 0) return;
-      const payload = webhookPayload(event, data);
+      const payload = webhookPayload(event, await data());
       for (const endpoint of endpoints) await queue(trx, endpoint.id, payload);
     },
     wake: () => undefined,
