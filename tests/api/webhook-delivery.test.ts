@@ -128,6 +128,50 @@ describe('a delivery', () => {
   });
 });
 
+describe('the link events', () => {
+  it('send link.created, link.updated and link.deleted for a QR code, each in its change', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, {
+      url: receiver.url,
+      events: ['link.created', 'link.updated', 'link.deleted'],
+    });
+    const created = await trpcMutate(t.app, 'links.createQrCode', owner.cookie, {
+      title: 'Menu',
+      url: 'https://example.com/menu',
+      icon: '',
+    });
+    const { id } = trpcData<{ id: string }>(created);
+    await receiver.waitForAccepted(1);
+    const updated = await trpcMutate(t.app, 'links.updateQrCode', owner.cookie, {
+      id,
+      title: 'Dinner menu',
+      url: 'https://example.com/menu',
+      icon: '',
+      baseVersion: 1,
+    });
+    expect(updated.statusCode).toBe(200);
+    await receiver.waitForAccepted(2);
+    // a refused edit (an older version) sends nothing
+    const refused = await trpcMutate(t.app, 'links.updateQrCode', owner.cookie, {
+      id,
+      title: 'Stale',
+      url: 'https://example.com/menu',
+      icon: '',
+      baseVersion: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await trpcMutate(t.app, 'links.delete', owner.cookie, { id })).statusCode).toBe(200);
+    const accepted = await receiver.waitForAccepted(3);
+    const bodies = accepted.map(
+      ({ body }) => JSON.parse(body) as { type: string; data: { id: string; title?: string } },
+    );
+    expect(bodies.map(({ type }) => type)).toEqual(['link.created', 'link.updated', 'link.deleted']);
+    expect(bodies.map(({ data }) => data.id)).toEqual([id, id, id]);
+    expect(bodies[1]?.data.title).toBe('Dinner menu');
+  });
+});
+
 describe('a delivery and the processes', () => {
   it('survives a restart: the pending delivery is sent by the next app on the database', async () => {
     const shared = await sharedDatabase();
