@@ -122,6 +122,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       logger: app.log,
       mailer,
       changes,
+      webhooks,
     });
     // the operator is told, not only the missing buttons (the account page says it too)
     const passkeysOff = passkeysOffReason(config.publicUrl);

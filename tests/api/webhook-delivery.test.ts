@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { createSignedInOwner } from '../support/factories.ts';
+import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import {
@@ -169,6 +170,28 @@ describe('the link events', () => {
     expect(bodies.map(({ type }) => type)).toEqual(['link.created', 'link.updated', 'link.deleted']);
     expect(bodies.map(({ data }) => data.id)).toEqual([id, id, id]);
     expect(bodies[1]?.data.title).toBe('Dinner menu');
+  });
+});
+
+describe('team.member_joined', () => {
+  it("is sent to the team owner's endpoints when an invitation is accepted", async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['team.member_joined'] });
+    const team = await createTeam(t.app, owner.cookie, {
+      name: 'Hook Team',
+      slug: `hook-team-${Date.now()}`,
+    });
+    const invitee = await createSignedInOwner(t, { plan: 'free' });
+    const invitation = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
+    await joinTeam(t.app, invitee.cookie, invitation.id);
+
+    const [request] = await receiver.waitForAccepted(1);
+    const body = JSON.parse(request?.body ?? '') as { type: string; data: unknown };
+    expect(body).toMatchObject({
+      type: 'team.member_joined',
+      data: { team: { id: team.id, name: 'Hook Team' }, member: { userId: invitee.userId, role: 'member' } },
+    });
   });
 });
 
