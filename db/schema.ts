@@ -3,7 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
-import type { WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
+import type { WebhookBatchedEvent, WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
 import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -577,6 +577,16 @@ export interface WebhookDeliveriesTable {
   delivered_at: Date | null;
 }
 
+/** Counted events waiting for their endpoint's next batch (server/webhooks/counts.ts). */
+export interface WebhookEventCountsTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_type: WebhookBatchedEvent;
+  item_id: string | null;
+  count: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -588,6 +598,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_event_counts: WebhookEventCountsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

@@ -44,6 +44,7 @@ import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './app-router.ts';
 import { registerTeamRoutes } from './teams/routes.ts';
 import { registerWebRoutes } from './web/routes.ts';
+import { startCountsSender } from './webhooks/counts.ts';
 import { startWebhookDeliverer } from './webhooks/delivery.ts';
 import { systemResolver, type HostResolver } from './webhooks/target.ts';
 
@@ -109,6 +110,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       app.log,
     );
     app.addHook('onClose', () => webhooks.stop(WORKER_STOP_TIMEOUT_MS));
+    const stopCounts = startCountsSender(
+      database.db,
+      webhooks,
+      config.webhooks.batchIntervalSeconds,
+      app.log,
+    );
+    app.addHook('onClose', stopCounts);
     const deps: AppDeps = { db: database.db, config, mailer, storage, changes, webhooks, resolveHost };
     if (maintenance !== 'off') {
       const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);

@@ -60,9 +60,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('webhook_deliveries')
     .column('created_at')
     .execute();
+
+  // counted events (link.scanned, profile.viewed) waiting for their endpoint's next batch: added by each
+  // written batch of scans and views, in its transaction, and taken out by the batch delivery
+  await db.schema
+    .createTable('webhook_event_counts')
+    .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+    .addColumn('endpoint_id', 'uuid', (col) =>
+      col.notNull().references('webhook_endpoints.id').onDelete('cascade'),
+    )
+    .addColumn('event_type', 'text', (col) => col.notNull())
+    // the link scanned or the card viewed (null: the profile page without a card)
+    .addColumn('item_id', 'text')
+    .addColumn('count', 'integer', (col) => col.notNull())
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('webhook_event_counts').execute();
   await db.schema.dropTable('webhook_deliveries').execute();
   await db.schema.dropTable('webhook_endpoints').execute();
 }

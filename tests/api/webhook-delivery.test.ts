@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
+import { visitOnPhone } from '../support/visits.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import {
@@ -170,6 +171,46 @@ describe('the link events', () => {
     expect(bodies.map(({ type }) => type)).toEqual(['link.created', 'link.updated', 'link.deleted']);
     expect(bodies.map(({ data }) => data.id)).toEqual([id, id, id]);
     expect(bodies[1]?.data.title).toBe('Dinner menu');
+  });
+});
+
+describe('the counted events', () => {
+  it('send link.scanned and profile.viewed in batches, with the counts of each item', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['link.scanned', 'profile.viewed'] });
+    const created = await trpcMutate(t.app, 'links.createQrCode', owner.cookie, {
+      title: 'Flyer',
+      url: 'https://example.com/flyer',
+      icon: '',
+    });
+    const link = trpcData<{ id: string; code: string }>(created);
+    for (let index = 0; index < 3; index += 1) await visitOnPhone(t.app, `/l/${link.code}?qr`);
+    // a click (no ?qr) is not a scan
+    await visitOnPhone(t.app, `/l/${link.code}`);
+    await visitOnPhone(t.app, `/${owner.username ?? ''}`);
+    await visitOnPhone(t.app, `/${owner.username ?? ''}`);
+
+    type Counts = { type: string; data: { total: number; items: { id: string | null; count: number }[] } };
+    const totals = new Map<string, number>();
+    await vi.waitFor(
+      () => {
+        totals.clear();
+        for (const { body } of receiver?.accepted() ?? []) {
+          const { type, data } = JSON.parse(body) as Counts;
+          totals.set(type, (totals.get(type) ?? 0) + data.total);
+        }
+        expect(Object.fromEntries(totals)).toEqual({ 'link.scanned': 3, 'profile.viewed': 2 });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const scanned = receiver
+      .accepted()
+      .map(({ body }) => JSON.parse(body) as Counts)
+      .filter(({ type }) => type === 'link.scanned');
+    expect(scanned.flatMap(({ data }) => data.items.map((item) => item.id))).toEqual(
+      scanned.flatMap(() => [link.id]),
+    );
   });
 });
 
