@@ -54,12 +54,7 @@ export interface WebhookOutbox {
    * Queues `event` for each enabled endpoint of `ownerId` subscribed to it, in `trx` (the change's
    * transaction); `data` is read only when one is. Call wake() once the transaction committed.
    */
-  emit(
-    trx: Transaction<Database>,
-    ownerId: string,
-    event: WebhookEvent,
-    data: () => unknown,
-  ): Promise<void>;
+  emit(trx: Transaction<Database>, ownerId: string, event: WebhookEvent, data: () => unknown): Promise<void>;
   /** Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint. */
   queue(
     trx: Transaction<Database>,
