@@ -47,5 +47,8 @@ export const WEBHOOK_DISABLE_AFTER_DAYS = 3;
 /** How long one request may take (connection, answer and body) before it counts as failed. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 
+/** An endpoint's delivery log keeps each delivery this long (the clean-up removes older ones). */
+export const WEBHOOK_DELIVERY_KEPT_DAYS = 30;
+
 /** Deliveries one page of an endpoint's log holds. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 25;
