@@ -275,7 +275,12 @@ export async function startWebhookDeliverer(
           from pgboss.job j
           where j.name = ${QUEUES.webhooks} and j.id = ${jobId}::uuid and j.state = 'retry'
             and d.id = j.data->>'deliveryId' and d.status = 'pending'
-        `.execute(db);
+        `
+          .execute(db)
+          // the log then shows no next try; the try itself is kept by pg-boss
+          .catch((error: unknown) =>
+            logger.warn({ err: error, job: { id: jobId } }, 'webhooks: the next try could not be recorded'),
+          );
       },
     },
     attempt,

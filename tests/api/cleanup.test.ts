@@ -578,6 +578,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
           `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
+          `  webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',
