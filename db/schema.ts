@@ -3,6 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
+import type { WebhookBatchedEvent, WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
 import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -543,6 +544,52 @@ export interface ApiKeysTable {
   rate_window_requests: Generated<number>;
 }
 
+/** An account's webhook endpoint (server/webhooks/). */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  /** Standard Webhooks signing secret (whsec_…). */
+  secret: string;
+  events: WebhookEvent[];
+  enabled: Generated<boolean>;
+  disabled_at: Date | null;
+  disabled_reason: 'failing' | null;
+  /** The first failed delivery since the last success. */
+  failing_since: Date | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One event sent to one endpoint; `id` is its webhook-id, the same on every try. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: WebhookDeliveryEvent;
+  /** The body sent, as JSON ({ type, timestamp, data }). */
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_response_ms: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+
+/** Counted events waiting for their endpoint's next batch (server/webhooks/counts.ts). */
+export interface WebhookEventCountsTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_type: WebhookBatchedEvent;
+  item_id: string | null;
+  count: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -552,6 +599,9 @@ export interface Database {
   two_factors: TwoFactorsTable;
   passkeys: PasskeysTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_event_counts: WebhookEventCountsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

@@ -17,6 +17,7 @@ import {
 import { runAdminCommand } from '../server/jobs/command.ts';
 import { TEAM_EVENTS_KEPT_DAYS } from '../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../src/username.ts';
+import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../src/webhooks.ts';
 
 const LABELS: Record<keyof CleanupCounts, string> = {
   expiredSessions: 'expired sessions',
@@ -29,6 +30,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldMailRecords: `records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago`,
   oldRateLimits: `sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes`,
   oldTeamEvents: `entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days`,
+  oldWebhookDeliveries: `webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days`,
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

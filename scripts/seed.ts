@@ -6,6 +6,7 @@ import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_CARD_PATH } from '../src/demo.ts';
 import { seedDemoAccount } from '../server/demo/service.ts';
+import { webhooksWithoutQueue } from '../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../server/lib/changes.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { createMediaStorage } from '../server/media/create-storage.ts';
@@ -34,7 +35,15 @@ try {
       changes,
     });
     const storage = await createMediaStorage(config, logger);
-    const result = await seedDemoAccount({ db: database.db, config, mailer, storage, changes, auth });
+    const result = await seedDemoAccount({
+      db: database.db,
+      config,
+      mailer,
+      storage,
+      changes,
+      ...webhooksWithoutQueue(),
+      auth,
+    });
     if (result.created) {
       console.log(`Created the demo account: ${config.publicUrl}${DEMO_CARD_PATH}`);
       console.log(`Sign in as ${result.email} with the password ${result.password} (shown once).`);

@@ -14,6 +14,7 @@ import { qrStudioRouter } from './qr-studio/router.ts';
 import { supportRouter } from './support/router.ts';
 import { teamsRouter } from './teams/router.ts';
 import { vcardsRouter } from './vcards/router.ts';
+import { webhooksRouter } from './webhooks/router.ts';
 import { router } from './trpc/init.ts';
 
 // The app's router: every feature router, added here by hand (STYLE.md 3.2 #5). It imports every
@@ -35,6 +36,7 @@ export const appRouter = router({
   support: supportRouter,
   teams: teamsRouter,
   vcards: vcardsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -44,6 +44,9 @@ import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './app-router.ts';
 import { registerTeamRoutes } from './teams/routes.ts';
 import { registerWebRoutes } from './web/routes.ts';
+import { startCountsSender } from './webhooks/counts.ts';
+import { startWebhookDeliverer } from './webhooks/delivery.ts';
+import { systemResolver, type HostResolver } from './webhooks/target.ts';
 
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -60,6 +63,8 @@ export interface BuildAppOptions {
   changes?: ChangeBus;
   /** When the admin jobs run (server/jobs/schedule.ts); 'off': not from this process (tests). */
   maintenance?: MaintenanceSchedule | 'off';
+  /** How webhook targets' host names are resolved (tests answer for them); the system's resolver otherwise. */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -98,7 +103,21 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     app.addHook('onClose', () => stopJobQueue(queue));
     const mailer = await startOutbox(queue, database.db, config, transport, app.log);
     app.addHook('onClose', () => mailer.stop(WORKER_STOP_TIMEOUT_MS));
-    const deps: AppDeps = { db: database.db, config, mailer, storage, changes };
+    const resolveHost = options.resolveHost ?? systemResolver;
+    const webhooks = await startWebhookDeliverer(
+      queue,
+      { db: database.db, config, mailer, resolveHost },
+      app.log,
+    );
+    app.addHook('onClose', () => webhooks.stop(WORKER_STOP_TIMEOUT_MS));
+    const stopCounts = startCountsSender(
+      database.db,
+      webhooks,
+      config.webhooks.batchIntervalSeconds,
+      app.log,
+    );
+    app.addHook('onClose', stopCounts);
+    const deps: AppDeps = { db: database.db, config, mailer, storage, changes, webhooks, resolveHost };
     if (maintenance !== 'off') {
       const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
       app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));
@@ -111,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       logger: app.log,
       mailer,
       changes,
+      webhooks,
     });
     // the operator is told, not only the missing buttons (the account page says it too)
     const passkeysOff = passkeysOffReason(config.publicUrl);

@@ -3,11 +3,16 @@ import { mkdirSync, readFileSync, writeFileSync, accessSync, constants } from 'n
 import path from 'node:path';
 import { z } from 'zod';
 import type { PrivacySwitch } from '../src/analytics.ts';
+import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../src/webhooks.ts';
 import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/plans.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { parseNetworks, type AllowedNetwork } from './webhooks/target.ts';
 
 // The environment is parsed once, here. Everything else receives the frozen Config object and never reads
 // process.env, so tests build the app from a config written in code.
+
+/** Retries of a webhook delivery: with pg-boss's doubling waits they span WEBHOOK_RETRY_WINDOW_HOURS. */
+const WEBHOOK_RETRY = { limit: 10, delaySeconds: 60 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_LENGTH = 32;
@@ -46,6 +51,22 @@ const trustProxy = z
       return z.NEVER;
     }
     return list;
+  });
+
+/** WEBHOOK_ALLOWED_NETWORKS: none by default; else a comma-separated list of CIDRs webhooks may reach. */
+const allowedNetworks = z
+  .string()
+  .default('')
+  .transform((value, ctx): AllowedNetwork[] => {
+    try {
+      return parseNetworks(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${(error as Error).message}: must be a comma-separated list of networks, for example 192.168.1.0/24,fd00::/8`,
+      });
+      return z.NEVER;
+    }
   });
 
 /** A domain name: dot-separated labels of letters, digits and inner hyphens (`localhost` included). */
@@ -167,6 +188,7 @@ const envSchema = z.object({
       .min(0, 'must be 0 or more seconds, for example 5')
       .default(5),
   ),
+  WEBHOOK_ALLOWED_NETWORKS: z.preprocess(blankToUndefined, allowedNetworks),
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -231,6 +253,7 @@ export interface Config {
   };
   /** The job queue (pg-boss, server/jobs/queue.ts): how often an idle worker asks for new jobs. */
   jobs: { pollingIntervalSeconds: number };
+  webhooks: WebhooksConfig;
   /** Sign-in providers that have a client id and secret configured (DECISIONS.md: buttons only then). */
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
@@ -254,6 +277,22 @@ export interface Config {
   analyticsRecords: Record<PrivacySwitch, boolean>;
   /** The in-process caches of public pages and short links (README "Caches"). */
   cache: CacheConfig;
+}
+
+/** Outgoing webhooks (server/webhooks/). */
+export interface WebhooksConfig {
+  /**
+   * WEBHOOK_ALLOWED_NETWORKS: networks a webhook may be sent into although they are not public (the
+   * operator's own LAN); none by default.
+   */
+  allowedNetworks: AllowedNetwork[];
+  /**
+   * A failed delivery is tried again up to `limit` times, the waits doubling from `delaySeconds` (pg-boss
+   * backoff with jitter: 1-2 min, 2-4 min, … 8.5-17 h before the 10th), about 24 hours in all.
+   */
+  retry: { limit: number; delaySeconds: number };
+  /** How often the counted events (link.scanned, profile.viewed) are sent, in batches. */
+  batchIntervalSeconds: number;
 }
 
 export interface CacheConfig {
@@ -340,6 +379,11 @@ export function parseConfig(
       retry: { limit: parsed.MAIL_RETRY_LIMIT, delaySeconds: parsed.MAIL_RETRY_DELAY_SECONDS },
     },
     jobs: { pollingIntervalSeconds: 2 },
+    webhooks: {
+      allowedNetworks: parsed.WEBHOOK_ALLOWED_NETWORKS,
+      retry: WEBHOOK_RETRY,
+      batchIntervalSeconds: WEBHOOK_BATCH_INTERVAL_SECONDS,
+    },
     oauth: {
       google: oauthClient(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),
       apple: oauthClient(parsed.APPLE_CLIENT_ID, parsed.APPLE_CLIENT_SECRET),

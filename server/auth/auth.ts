@@ -19,6 +19,7 @@ import { apiKeyPlugin, isRefusedApiKeyLog } from '../api-keys/auth-plugin.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { teamPlugin } from '../teams/auth-plugin.ts';
+import { outboxWithoutQueue, type WebhookOutbox } from '../webhooks/delivery.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
 
@@ -62,6 +63,7 @@ export async function createAuth({
   logger,
   mailer,
   changes,
+  webhooks = outboxWithoutQueue(),
 }: {
   db: Kysely<Database>;
   config: Config;
@@ -69,6 +71,8 @@ export async function createAuth({
   logger: FastifyBaseLogger;
   mailer: Mailer;
   changes: ChangeBus;
+  /** The server's webhook outbox (team.member_joined); scripts and tests without a queue go without. */
+  webhooks?: WebhookOutbox;
 }) {
   const modules = await loadAuthModule();
   const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }] = modules;
@@ -210,7 +214,7 @@ export async function createAuth({
         },
       }),
       ...(await passkeyPlugins({ db, config })),
-      await teamPlugin({ db, config, mailer, logger, changes }),
+      await teamPlugin({ db, config, mailer, logger, changes, webhooks }),
       await apiKeyPlugin(),
     ],
     hooks: {

@@ -5,6 +5,7 @@ import { removeAccount } from '../account/service.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../../src/webhooks.ts';
 
 // The clean-up (issue 6, `npm run cleanup`, and the server's own timer on the embedded database): what
 // nobody can use any more. Every row is deleted by a statement that checks its condition itself, so runs
@@ -71,6 +72,8 @@ export interface CleanupCounts {
   oldRateLimits: number;
   /** Entries of team audit logs older than TEAM_EVENTS_KEPT_DAYS. */
   oldTeamEvents: number;
+  /** Webhook deliveries (the endpoints' logs) made more than WEBHOOK_DELIVERY_KEPT_DAYS ago. */
+  oldWebhookDeliveries: number;
 }
 
 export interface CleanupOptions {
@@ -104,6 +107,13 @@ export async function cleanUp(
     oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
     oldRateLimits: await removeOldRateLimits(deps, dryRun),
     oldTeamEvents: await removeOlderThan(deps, 'team_events', 'created_at', TEAM_EVENTS_KEPT_DAYS, dryRun),
+    oldWebhookDeliveries: await removeOlderThan(
+      deps,
+      'webhook_deliveries',
+      'created_at',
+      WEBHOOK_DELIVERY_KEPT_DAYS,
+      dryRun,
+    ),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
@@ -160,7 +170,7 @@ async function removeExpiredLinkCodeHolds(deps: AppDeps, now: Date, dryRun: bool
 /** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
 async function removeOlderThan(
   deps: AppDeps,
-  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events',
+  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events' | 'webhook_deliveries',
   column: 'received_at' | 'written_at' | 'created_at',
   days: number,
   dryRun: boolean,

@@ -8,6 +8,9 @@ import { StartupError } from '../lib/startup-error.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { createWebhookOutbox } from '../webhooks/delivery.ts';
+import { systemResolver } from '../webhooks/target.ts';
+import { startJobQueue, stopJobQueue } from './queue.ts';
 
 // What the admin commands (scripts/trials-expire.ts, scripts/cleanup.ts) share: their one option, the
 // app's parts built from the environment as the server builds them (but mail sent at once, through the
@@ -49,10 +52,17 @@ export async function runAdminCommand(
     try {
       await migrateToLatest(database.db);
       const storage = await createMediaStorage(config, logger);
-      exitCode = await job(
-        { db: database.db, config, mailer, storage, changes },
-        { dryRun: args.includes('--dry-run') },
-      );
+      // events of a command are queued; the servers' workers deliver them
+      const queue = await startJobQueue(database.db, logger);
+      try {
+        const webhooks = createWebhookOutbox(queue, config);
+        exitCode = await job(
+          { db: database.db, config, mailer, storage, changes, webhooks, resolveHost: systemResolver },
+          { dryRun: args.includes('--dry-run') },
+        );
+      } finally {
+        await stopJobQueue(queue);
+      }
     } finally {
       await changes.close();
       await mailer.close();

@@ -18,6 +18,8 @@ export const QUEUES = {
   mailGivenUp: 'mail-given-up',
   trialReminders: 'trial-reminders',
   cleanup: 'cleanup',
+  /** Outgoing webhook deliveries, one attempt per job (server/webhooks/delivery.ts). */
+  webhooks: 'webhooks',
 } as const;
 
 /**

@@ -34,6 +34,8 @@ export interface WorkerOptions {
   pollingIntervalSeconds: number;
   /** Jobs fetched at once; they are handled side by side. */
   batchSize: number;
+  /** Called once a failed job was recorded as failed (pg-boss has set its next try, if any). */
+  afterFailed?: (id: string) => Promise<void>;
 }
 
 /**
@@ -71,6 +73,7 @@ export function startWorker<T extends object>(
       else await boss.complete(name, id);
       if (failure) totals.failed += 1;
       else totals.done += 1;
+      if (failure) await options.afterFailed?.(id);
     } catch (error) {
       logger.warn(
         { err: error, job: { name, id } },

@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
 import type { Mailer } from '../mail/types.ts';
 import type { MediaStorage } from '../media/storage.ts';
+import type { WebhookOutbox } from '../webhooks/delivery.ts';
+import type { HostResolver } from '../webhooks/target.ts';
 import type { ChangeBus } from './changes.ts';
 
 // What services are given, as types only: a leaf that every feature imports, so that no service depends on
@@ -14,13 +16,18 @@ export interface SessionUser {
   name: string;
 }
 
-/** The app's shared parts that services use: database, config, the one mailer, photo storage, change notices. */
+/**
+ * The app's shared parts that services use: database, config, the one mailer, photo storage, change
+ * notices, the webhook outbox and the resolver webhook targets are looked up with.
+ */
 export interface AppDeps {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
   storage: MediaStorage;
   changes: ChangeBus;
+  webhooks: WebhookOutbox;
+  resolveHost: HostResolver;
 }
 
 /** What every service receives: the app's parts and, when signed in, the user. */

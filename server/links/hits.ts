@@ -19,6 +19,7 @@ import {
   type CountedGroup,
 } from '../lib/count-batcher.ts';
 import { createCountSpill, type CountBatch } from '../lib/count-spill.ts';
+import { addWebhookCounts } from '../webhooks/counts.ts';
 
 // Every scan or click of a short link is counted exactly, without the redirect waiting for the database. A
 // hit is queued in memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past
@@ -122,6 +123,16 @@ async function writeHits(
           ${kept.map((group) => group.count)}::int[]
         )`.execute(trx);
     }
+    const scans = kept.filter((group) => group.kind === 'scan');
+    await addWebhookCounts(
+      trx,
+      'link.scanned',
+      scans.map((group) => ({
+        userId: ownerOf.get(group.linkId) ?? group.userId,
+        itemId: group.linkId,
+        count: group.count,
+      })),
+    );
     return new Set(ownerOf.values());
   });
 }

@@ -28,6 +28,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertDesignScansWithCode } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { unusedLinkCode } from './code.ts';
+import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
 
 export type { LinkView } from './present.ts';
@@ -177,9 +178,12 @@ async function createLink(
       order_index: Number(next),
       ...values,
     });
-    return chosenCode === null ? link : giveCode(trx, ctx.user.id, link.id, chosenCode);
+    const created = chosenCode === null ? link : await giveCode(trx, ctx.user.id, link.id, chosenCode);
+    await emitLinkEvent(ctx, trx, 'link.created', created);
+    return created;
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
   return present(ctx.config.publicUrl, row);
 }
 
@@ -303,9 +307,12 @@ export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeI
   await assertDesignScansWithCode(ctx, current.id, input.code);
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockProfile(trx, ctx.user.id);
-    return giveCode(trx, ctx.user.id, current.id, input.code);
+    const updated = await giveCode(trx, ctx.user.id, current.id, input.code);
+    await emitLinkEvent(ctx, trx, 'link.updated', updated);
+    return updated;
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
   return present(ctx.config.publicUrl, row);
 }
 
@@ -321,18 +328,23 @@ export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput):
 export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id, 'qr');
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
-  const row = await ctx.db
-    .updateTable('links')
-    .set({ title: input.title, url: input.url, icon: input.icon })
-    .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
-    .where('vcard_id', 'is', null)
-    .where('version', '=', input.baseVersion)
-    .returning(LINK_COLUMNS)
-    .executeTakeFirst();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('links')
+      .set({ title: input.title, url: input.url, icon: input.icon })
+      .where('id', '=', input.id)
+      .where('user_id', '=', ctx.user.id)
+      .where('vcard_id', 'is', null)
+      .where('version', '=', input.baseVersion)
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    if (updated) await emitLinkEvent(ctx, trx, 'link.updated', updated);
+    return updated;
+  });
   if (!row)
     throw await refusedEdit(() => readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'qr'));
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
   return present(ctx.config.publicUrl, row);
 }
 
@@ -345,20 +357,25 @@ export async function updateProfileLink(
   ctx: ServiceContext,
   input: UpdateProfileLinkInput,
 ): Promise<LinkView> {
-  const row = await ctx.db
-    .updateTable('links')
-    .set({ title: input.title, url: input.url })
-    .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
-    .where('kind', '=', 'profile')
-    .where('version', '=', input.baseVersion)
-    .returning(LINK_COLUMNS)
-    .executeTakeFirst();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('links')
+      .set({ title: input.title, url: input.url })
+      .where('id', '=', input.id)
+      .where('user_id', '=', ctx.user.id)
+      .where('kind', '=', 'profile')
+      .where('version', '=', input.baseVersion)
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    if (updated) await emitLinkEvent(ctx, trx, 'link.updated', updated);
+    return updated;
+  });
   if (!row)
     throw await refusedEdit(() =>
       readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'profile'),
     );
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
   return present(ctx.config.publicUrl, row);
 }
 
@@ -370,14 +387,18 @@ export async function updateProfileLink(
 export async function deleteLink(ctx: ServiceContext, id: string): Promise<void> {
   const current = await ownLink(ctx, id);
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
-  const deleted = await ctx.db
-    .deleteFrom('links')
-    .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id)
-    .where('vcard_id', 'is', null)
-    .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw new AppError('not_found');
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('links')
+      .where('id', '=', id)
+      .where('user_id', '=', ctx.user.id)
+      .where('vcard_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw new AppError('not_found');
+    await ctx.webhooks.emit(trx, ctx.user.id, 'link.deleted', () => ({ id }));
+  });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
 }
 
 async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {

@@ -565,3 +565,41 @@ export const teamInvitation = defineTemplate<TeamInvitationData>({
     ],
   }),
 });
+
+export interface WebhookDisabledData {
+  name: string;
+  /** The endpoint's address, as its owner entered it. */
+  endpointUrl: string;
+  /** How long its deliveries failed (WEBHOOK_DISABLE_AFTER_DAYS). */
+  days: number;
+  /** Where the endpoint is enabled again. */
+  url: string;
+}
+
+/** A webhook endpoint whose deliveries failed for days was disabled (server/webhooks/delivery.ts). */
+export const webhookDisabled = defineTemplate<WebhookDisabledData>({
+  en: ({ name, endpointUrl, days, url }) => ({
+    subject: 'A Tapcard webhook endpoint was disabled',
+    preview: `Deliveries to ${singleLine(endpointUrl)} failed for ${daysEn(days)}.`,
+    heading: 'Webhook endpoint disabled',
+    greeting: hiEn(name),
+    paragraphs: [
+      `Every delivery to your webhook endpoint ${endpointUrl} has failed for ${daysEn(days)}, so it was disabled: no more events are sent to it.`,
+      'Check that the endpoint answers with a 2xx status, then enable it again. Events of the meantime are in its delivery log, where you can send them again.',
+    ],
+    action: { label: 'Open your webhooks', url },
+    notes: ['You received this email because you added this webhook endpoint to your Tapcard account.'],
+  }),
+  es: ({ name, endpointUrl, days, url }) => ({
+    subject: 'Se ha desactivado un endpoint de webhook de Tapcard',
+    preview: `Los envíos a ${singleLine(endpointUrl)} han fallado durante ${daysEs(days)}.`,
+    heading: 'Endpoint de webhook desactivado',
+    greeting: hiEs(name),
+    paragraphs: [
+      `Todos los envíos a tu endpoint de webhook ${endpointUrl} han fallado durante ${daysEs(days)}, así que se ha desactivado: ya no se le envían eventos.`,
+      'Comprueba que el endpoint responde con un estado 2xx y vuelve a activarlo. Los eventos de este tiempo están en su registro de envíos, desde donde puedes enviarlos de nuevo.',
+    ],
+    action: { label: 'Abrir tus webhooks', url },
+    notes: ['Recibes este correo porque añadiste este endpoint de webhook a tu cuenta de Tapcard.'],
+  }),
+});

@@ -25,7 +25,8 @@ export type MailKind =
   | 'plan_ended'
   | 'support_request'
   | 'support_confirmation'
-  | 'team_invitation';
+  | 'team_invitation'
+  | 'webhook_disabled';
 
 /** What a message is about: its kind and the account it belongs to, if any. */
 export interface MailAbout {

@@ -17,7 +17,7 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { readOwnProfile } from './service.ts';
-import { assertVcardRoom, insertVcard, lockProfile } from '../vcards/service.ts';
+import { assertVcardRoom, insertVcard, lockProfile, readVcard } from '../vcards/service.ts';
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
 // DECISIONS.md on the user's plan, uniqueness by the database, and the photo that must be the user's own.
@@ -168,6 +168,7 @@ export async function createCard(ctx: ServiceContext, input: CreateCardInput): P
     }),
   );
   ctx.changes.publish({ userId, topic: 'cards' });
+  ctx.webhooks.wake();
   if (result.previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [result.previousPhoto]);
   return { vcardId: result.vcardId };
 }
@@ -184,6 +185,7 @@ async function insertVcardWithinLimit(
     ...DEFAULT_CARD_COLOURS,
     backgroundColour: input.themeColour,
   });
+  await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, id));
   return id;
 }
 

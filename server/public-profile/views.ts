@@ -19,6 +19,7 @@ import {
   type CountedGroup,
 } from '../lib/count-batcher.ts';
 import { createCountSpill } from '../lib/count-spill.ts';
+import { addWebhookCounts } from '../webhooks/counts.ts';
 
 // Spec section 4: each view of a public profile is counted, without slowing the page. A view is queued in
 // memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past its memory) and
@@ -97,6 +98,11 @@ export function createViewRecorder(
                    utm_source, utm_medium, utm_campaign, viewed_at, views)
             join users on users.id = v.user_id
             left join vcards on vcards.id = v.vcard_id`.execute(trx);
+          await addWebhookCounts(
+            trx,
+            'profile.viewed',
+            groups.map((group) => ({ userId: group.userId, itemId: group.vcardId, count: group.count })),
+          );
           return true;
         });
         if (!written) return false;

@@ -7,7 +7,8 @@ import { printedQrUrl, qrDownloadName, qrScanUrl } from '../../src/schemas/link.
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
-import { readLinkRecord } from '../links/present.ts';
+import { emitLinkEvent } from '../links/events.ts';
+import { LINK_COLUMNS, readLinkRecord } from '../links/present.ts';
 import { assertOwnPhoto, readPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { qrCodeAccount } from '../teams/access.ts';
@@ -69,18 +70,23 @@ export async function saveQrDesign(
   const problem = (await Promise.all(checks)).find((found) => found !== null);
   if (problem) throw new AppError(problem);
   // a new printed code meanwhile is a new version too: the check above read the old one
-  const updated = await ctx.db
-    .updateTable('links')
-    .set({ qr_design: JSON.stringify(design) })
-    .where('id', '=', link.id)
-    .where('user_id', '=', ctx.user.id)
-    .where('version', '=', baseVersion)
-    .returning('version')
-    .executeTakeFirst();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('links')
+      .set({ qr_design: JSON.stringify(design) })
+      .where('id', '=', link.id)
+      .where('user_id', '=', ctx.user.id)
+      .where('version', '=', baseVersion)
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    if (row) await emitLinkEvent(ctx, trx, 'link.updated', row);
+    return row;
+  });
   if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
   // 'links' redraws My QR Codes; the public pages' cache also drops the owner's pages on it
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
   return { design, version: updated.version };
 }
 
@@ -112,18 +118,23 @@ export async function resetQrDesign(
   input: ResetQrDesignInput,
 ): Promise<{ version: number }> {
   const link = await ownQrLink(ctx.db, ctx.user.id, input.id);
-  const updated = await ctx.db
-    .updateTable('links')
-    .set({ qr_design: null })
-    .where('id', '=', link.id)
-    .where('user_id', '=', ctx.user.id)
-    .where('version', '=', input.baseVersion)
-    .returning('version')
-    .executeTakeFirst();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('links')
+      .set({ qr_design: null })
+      .where('id', '=', link.id)
+      .where('user_id', '=', ctx.user.id)
+      .where('version', '=', input.baseVersion)
+      .returning(LINK_COLUMNS)
+      .executeTakeFirst();
+    if (row) await emitLinkEvent(ctx, trx, 'link.updated', row);
+    return row;
+  });
   if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  return updated;
+  ctx.webhooks.wake();
+  return { version: updated.version };
 }
 
 export interface QrFile {

@@ -21,6 +21,7 @@ import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
+import type { WebhookOutbox } from '../webhooks/delivery.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { membershipOf } from './access.ts';
@@ -157,12 +158,14 @@ export async function teamPlugin({
   mailer,
   logger,
   changes,
+  webhooks,
 }: {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   changes: ChangeBus;
+  webhooks: WebhookOutbox;
 }): Promise<BetterAuthPlugin> {
   const [{ organization }, { APIError, createAuthMiddleware, getSessionFromCtx }] = await Promise.all([
     import('better-auth/plugins'),
@@ -293,6 +296,7 @@ export async function teamPlugin({
       afterAcceptInvitation: async ({ user, organization: team }) => {
         await db.updateTable('profiles').set({ plan_chosen: true }).where('id', '=', user.id).execute();
         await claimInvitedCards({ db, changes }, team.id, user);
+        await emitMemberJoined(db, webhooks, team, user);
       },
       beforeUpdateMemberRole: async ({ member, newRole }) => {
         refuseOwnerRole(newRole);
@@ -309,4 +313,43 @@ export async function teamPlugin({
       after: [{ matcher: (ctx) => isRecordedOrganizationCall(ctx.path), handler: recordCall }],
     },
   };
+}
+
+/**
+ * team.member_joined, to the endpoints of the team's owner. better-auth has committed the membership
+ * already (its adapter writes outside our transactions): the event is queued right after it, in one
+ * transaction of its own.
+ */
+async function emitMemberJoined(
+  db: Kysely<Database>,
+  webhooks: WebhookOutbox,
+  team: { id: string; name: string },
+  user: { id: string; name: string; email: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owner = await trx
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('team_id', '=', team.id)
+      .where('role', '=', 'owner')
+      .executeTakeFirst();
+    if (!owner) return;
+    const member = await trx
+      .selectFrom('team_members')
+      .select(['role', 'created_at as joinedAt'])
+      .where('team_id', '=', team.id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    await webhooks.emit(trx, owner.user_id, 'team.member_joined', () => ({
+      team: { id: team.id, name: team.name },
+      member: {
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        role: member?.role ?? null,
+        joinedAt: member?.joinedAt ?? null,
+      },
+    }));
+  });
+  webhooks.wake();
 }

@@ -8,7 +8,7 @@ import type { ChangeBus } from '../lib/changes.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { assertOwnPhoto } from '../media/service.ts';
-import { insertVcard, vcardPageUrl } from '../vcards/service.ts';
+import { insertVcard, readVcard, vcardPageUrl } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
@@ -210,9 +210,12 @@ export async function createTeamCard(
       action: 'card_created',
       subject: `${input.card.name} → ${holder.label}`,
     });
+    // to the endpoints of the team's account, the card's owner
+    await ctx.webhooks.emit(trx, account, 'card.created', () => readVcard(trx, account, card.id));
     return { account, card };
   });
   await announceCards(ctx, team.teamId, account);
+  ctx.webhooks.wake();
   return card;
 }
 

@@ -220,9 +220,12 @@ export async function createVcard(
     const { plan } = await lockProfile(trx, ctx.user.id);
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
-    return insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
+    const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
+    await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, inserted.id));
+    return inserted;
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
+  ctx.webhooks.wake();
   return created;
 }
 
@@ -284,9 +287,11 @@ export async function updateVcard(
             memberId: current.member_id,
           })
         : null;
+    await ctx.webhooks.emit(trx, accountId, 'card.updated', () => readVcard(trx, accountId, id));
     return { previousPhoto: current.photo, version: updated.version, editedTeam };
   });
   ctx.changes.publish({ userId: accountId, topic: 'cards' });
+  ctx.webhooks.wake();
   // the team's screens (its cards, its log) follow a team card's edit
   if (saved.editedTeam) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, saved.editedTeam));
   if (saved.previousPhoto !== sent.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
@@ -310,9 +315,11 @@ export async function deleteVcard(ctx: ServiceContext, accountId: string, id: st
       cardName: deleted.name,
       memberId: deleted.member_id,
     });
+    await ctx.webhooks.emit(trx, accountId, 'card.deleted', () => ({ id }));
     return { deleted, team };
   });
   ctx.changes.publish({ userId: accountId, topic: 'cards' });
+  ctx.webhooks.wake();
   if (team) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team));
   const { logo, coverImage } = storedDesign(deleted.design);
   await releaseUnusedPhotos(ctx, [deleted.photo, logo, coverImage]);

@@ -30,6 +30,7 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
+import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../../src/webhooks.ts';
 
 // The clean-up (issue 6, item 8): server/cleanup/service.ts and `npm run cleanup`.
 
@@ -47,6 +48,7 @@ const NOTHING: CleanupCounts = {
   oldMailRecords: 0,
   oldRateLimits: 0,
   oldTeamEvents: 0,
+  oldWebhookDeliveries: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -108,6 +110,7 @@ interface Arranged {
   recentStripeEventId: string;
   recentCountBatchId: string;
   recentMailRecordId: string;
+  recentWebhookDeliveryId: string;
   recentRateLimitKey: string;
   oldRateLimitKey: string;
   heldUsername: string;
@@ -194,6 +197,34 @@ async function arrange(app: TestApp): Promise<Arranged> {
         kind: 'verify_email',
         created_at: ago((MAIL_RECORD_DAYS + 1) * DAY_MS),
       },
+    ])
+    .execute();
+
+  // an endpoint's delivery log: one delivery past the keeping time, one recent
+  const endpoint = await app.db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: confirmed.userId,
+      url: 'https://hooks.example.com/',
+      secret: 'whsec_x',
+      events: ['card.created'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const recentWebhookDeliveryId = `msg_${randomUUID()}`;
+  const delivery = (id: string, ageMs: number) => ({
+    id,
+    endpoint_id: endpoint.id,
+    event_type: 'card.created' as const,
+    payload: '{}',
+    status: 'delivered' as const,
+    created_at: ago(ageMs),
+  });
+  await app.db
+    .insertInto('webhook_deliveries')
+    .values([
+      delivery(recentWebhookDeliveryId, DAY_MS),
+      delivery(`msg_${randomUUID()}`, (WEBHOOK_DELIVERY_KEPT_DAYS + 1) * DAY_MS),
     ])
     .execute();
 
@@ -318,6 +349,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentStripeEventId,
     recentCountBatchId,
     recentMailRecordId,
+    recentWebhookDeliveryId,
     recentRateLimitKey,
     oldRateLimitKey,
     heldUsername,
@@ -343,6 +375,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldMailRecords: 1,
   oldRateLimits: 1,
   oldTeamEvents: 1,
+  oldWebhookDeliveries: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -422,6 +455,9 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('mail_outbox').select('id').execute()).map((row) => row.id)).toContain(
       arranged.recentMailRecordId,
     );
+    expect((await t.db.selectFrom('webhook_deliveries').select('id').execute()).map((row) => row.id)).toEqual(
+      [arranged.recentWebhookDeliveryId],
+    );
     // sign-in limits: the counter in use stays, and no other address is left from long ago
     const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
       (row) => row.key,
@@ -487,10 +523,11 @@ describe('cleanUp', () => {
       counts.oldMailRecords,
       counts.oldRateLimits,
       counts.oldTeamEvents,
+      counts.oldWebhookDeliveries,
     ];
     const [first, second] = runs.map(rowCounts);
     expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
@@ -541,6 +578,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
           `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
+          `  webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -96,6 +96,12 @@ const NO_EDIT: Record<string, string> = {
   'vcards.create': 'creates a card (version 1)',
   'vcards.delete': 'deletes a card',
   'vcards.setPrimary': 'picks the card shown at the username',
+  'webhooks.create': 'creates a webhook endpoint',
+  'webhooks.delete': 'deletes a webhook endpoint',
+  'webhooks.redeliver': 'sends a delivery again',
+  'webhooks.rotateSecret': 'makes a new secret',
+  'webhooks.sendTest': 'sends a test event',
+  'webhooks.update': 'not a card, profile or link: an endpoint, whose fields the last save sets',
 };
 
 type Owner = Awaited<ReturnType<typeof createSignedInOwner>>;

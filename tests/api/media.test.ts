@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEDIA_KEY_PATTERN, mediaKeyOf, PHOTO_CLIENT_MAX_SIDE, PHOTO_MAX_BYTES } from '../../src/media.ts';
 import { PLANS } from '../../src/plans.ts';
 import type { S3Config } from '../../server/config.ts';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { CONTACT_PHOTO_MAX_BYTES, contactPhotoJpeg } from '../../server/media/process.ts';
@@ -39,6 +40,7 @@ beforeAll(async () => {
     // the same folder the app stores into
     storage: createLocalStorage(mediaFolder()),
     changes: createLocalChangeBus(),
+    ...webhooksWithoutQueue(),
   };
 });
 

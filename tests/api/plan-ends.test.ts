@@ -5,6 +5,7 @@ import { applySubscriptionState } from '../../server/billing/apply.ts';
 import { sendPlanEndNotices, type PlanEndNoticeResult } from '../../server/billing/plan-ends.ts';
 import type { MaintenanceSchedule } from '../../server/jobs/schedule.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer, listDevMailbox } from '../../server/mail/mailer.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
@@ -380,6 +381,7 @@ describe('the plan-ended e-mail', () => {
         mailer: createMailer(first.config, silent),
         storage: await createMediaStorage(first.config, silent),
         changes: createLocalChangeBus(),
+        ...webhooksWithoutQueue(),
       };
       expect(resultsFor(await sendPlanEndNotices(deps, { dryRun: false }), customer.userId)).toEqual([]);
       const outbox = await third.db

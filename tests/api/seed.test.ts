@@ -10,6 +10,7 @@ import { parseConfig } from '../../server/config.ts';
 import { DEMO_RECHECK_MS, watchDemoCard } from '../../server/demo/presence.ts';
 import { DEMO_TEXTS } from '../../server/demo/content.ts';
 import { DEMO_EMAIL, seedDemoAccount } from '../../server/demo/service.ts';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -49,7 +50,15 @@ beforeAll(async () => {
     changes: createLocalChangeBus(),
   });
   storage = createLocalStorage(path.join(dataDir, 'media'));
-  deps = { db: handle.db, config, mailer, storage, changes: createLocalChangeBus(), auth };
+  deps = {
+    db: handle.db,
+    config,
+    mailer,
+    storage,
+    changes: createLocalChangeBus(),
+    ...webhooksWithoutQueue(),
+    auth,
+  };
 });
 
 afterAll(async () => {

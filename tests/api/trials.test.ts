@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { AppError } from '../../server/lib/errors.ts';
@@ -43,6 +44,7 @@ beforeAll(async () => {
     mailer: createMailer(t.config, silent),
     storage: await createMediaStorage(t.config, silent),
     changes: createLocalChangeBus(),
+    ...webhooksWithoutQueue(),
   };
 });
 

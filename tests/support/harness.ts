@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import sharp from 'sharp';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
@@ -209,6 +210,7 @@ export async function depsOf(app: TestApp): Promise<AppDeps> {
     mailer: createMailer(app.config, pino({ level: 'silent' })),
     storage: await createMediaStorage(app.config, pino({ level: 'silent' })),
     changes: createLocalChangeBus(),
+    ...webhooksWithoutQueue(),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from '#src/schemas/auth.ts';
 import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { API_KEY_NAME_MAX_LENGTH } from '#src/api-keys.ts';
+import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from '#src/webhooks.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
@@ -104,6 +105,11 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.api_key.name_required': msg`Give the key a name`,
   'validation.api_key.name_too_long': msg`Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`,
   'validation.api_key.scope_required': msg`Choose at least one scope`,
+  'validation.webhook.url_required': msg`Enter the endpoint's URL`,
+  'validation.webhook.url_invalid': msg`Must be a valid URL`,
+  'validation.webhook.url_too_long': msg`URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
+  'validation.webhook.event_required': msg`Choose at least one event`,
+  'validation.webhook.description_too_long': msg`Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
   'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
   'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
   'validation.team.name_required': msg`Team name is required`,

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { WebhookBatchedEvent } from '../../src/webhooks.ts';
+import { webhookPayload, type WebhookOutbox } from './delivery.ts';
+
+// link.scanned and profile.viewed (issue 23 item 5), sent in batches: a visit costs nothing more than it
+// did. Each batch of scans or views the counters write (server/links/hits.ts, public-profile/views.ts)
+// adds, in its own transaction and with one statement, its counts for the endpoints subscribed; every
+// WEBHOOK_BATCH_INTERVAL_SECONDS the counts waiting are taken out and sent as one delivery per endpoint
+// and event. A count is in exactly one delivery: written with its batch (once, by the batch's id), and
+// taken out with the delivery that carries it.
+
+/** Counted visits of one owner's item (a link, or a card: null for the profile page without one). */
+export interface CountedItem {
+  userId: string;
+  itemId: string | null;
+  count: number;
+}
+
+/** Rows one round takes out at most; the rest wait for the next round. */
+const COUNTS_PER_ROUND = 10_000;
+
+/** Adds a written batch's counts for the endpoints of their owners subscribed to `event`. */
+export async function addWebhookCounts(
+  trx: Transaction<Database>,
+  event: WebhookBatchedEvent,
+  counted: CountedItem[],
+): Promise<void> {
+  if (counted.length === 0) return;
+  await sql`
+    insert into webhook_event_counts (endpoint_id, event_type, item_id, count)
+    select e.id, ${event}, c.item_id, sum(c.count)
+    from unnest(
+      ${counted.map((item) => item.userId)}::text[],
+      ${counted.map((item) => item.itemId)}::text[],
+      ${counted.map((item) => item.count)}::int[]
+    ) as c(user_id, item_id, count)
+    join webhook_endpoints e on e.user_id = c.user_id and e.enabled and ${event} = any(e.events)
+    group by e.id, c.item_id`.execute(trx);
+}
+
+/** What a batched event's delivery carries: the counts per item since the last one. */
+export interface CountsData {
+  /** When the first of these counts was written. */
+  since: string;
+  total: number;
+  items: { id: string | null; count: number }[];
+}
+
+/** Takes out the counts waiting and queues one delivery per endpoint and event; true when it queued any. */
+export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOutbox): Promise<boolean> {
+  const rows = await db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .deleteFrom('webhook_event_counts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_event_counts')
+          .select('id')
+          .orderBy('id')
+          .limit(COUNTS_PER_ROUND)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['endpoint_id', 'event_type', 'item_id', 'count', 'created_at'])
+      .execute();
+    const batches = new Map<
+      string,
+      { endpointId: string; event: WebhookBatchedEvent; since: Date; items: Map<string | null, number> }
+    >();
+    for (const row of taken) {
+      const key = `${row.endpoint_id} ${row.event_type}`;
+      const batch = batches.get(key) ?? {
+        endpointId: row.endpoint_id,
+        event: row.event_type,
+        since: row.created_at,
+        items: new Map<string | null, number>(),
+      };
+      batches.set(key, batch);
+      if (row.created_at < batch.since) batch.since = row.created_at;
+      batch.items.set(row.item_id, (batch.items.get(row.item_id) ?? 0) + row.count);
+    }
+    for (const batch of batches.values()) {
+      const items = [...batch.items].map(([id, count]) => ({ id, count }));
+      const data: CountsData = {
+        since: batch.since.toISOString(),
+        total: items.reduce((sum, item) => sum + item.count, 0),
+        items,
+      };
+      await outbox.queue(trx, batch.endpointId, webhookPayload(batch.event, data));
+    }
+    return batches.size;
+  });
+  if (rows > 0) outbox.wake();
+  return rows > 0;
+}
+
+/** Sends the waiting counts every `intervalSeconds`; the returned function stops it. */
+export function startCountsSender(
+  db: Kysely<Database>,
+  outbox: WebhookOutbox,
+  intervalSeconds: number,
+  logger: FastifyBaseLogger,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sendWebhookCounts(db, outbox).catch((error: unknown) =>
+      // the counts stay in the table for the next round
+      logger.warn({ err: error }, 'webhooks: counted events could not be queued; tried again next round'),
+    );
+  }, intervalSeconds * 1000);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

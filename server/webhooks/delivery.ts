@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../../db/schema.ts';
+import { paths } from '../../src/routes.ts';
+import {
+  WEBHOOK_DISABLE_AFTER_DAYS,
+  type WebhookDeliveryEvent,
+  type WebhookEvent,
+} from '../../src/webhooks.ts';
+import type { Config } from '../config.ts';
+import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
+import { startWorker } from '../jobs/worker.ts';
+import { webhookDisabled } from '../mail/templates.ts';
+import type { Mailer } from '../mail/types.ts';
+import { signedHeaders } from './signing.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
+import { postToTarget, systemResolver, type HostResolver } from './target.ts';
+
+// Deliveries (issue 23 item 5). An event is stored as one webhook_deliveries row per subscribed endpoint,
+// and each row's job (queue `webhooks`) is sent, in the transaction of the change: the delivery exists
+// if and only if the change committed, and survives a restart. A job makes one attempt; when it fails,
+// pg-boss tries it again with doubling waits (config.webhooks.retry, about 24 hours), in whichever
+// process fetches it first (FOR UPDATE SKIP LOCKED: once across processes). The row tells the log what
+// happened: attempts, the last answer's status and time, the last error and the next try.
+
+interface DeliveryJob {
+  deliveryId: string;
+}
+
+/** The body every delivery sends (the Standard Webhooks payload shape). */
+export interface WebhookPayload {
+  type: WebhookDeliveryEvent;
+  timestamp: string;
+  data: unknown;
+}
+
+/** Deliveries one fetch of the worker takes; sent side by side. */
+const WEBHOOK_BATCH_SIZE = 10;
+
+/**
+ * A delivery still in hand this long after it was taken (its process died) is handed out again by the
+ * queue's maintenance; well past the request's own timeout.
+ */
+const WEBHOOK_JOB_EXPIRES_IN_SECONDS = 60;
+
+/** The most of an error message the log keeps. */
+const ERROR_MAX_LENGTH = 300;
+
+/** Queues events and wakes the worker; the services get it through AppDeps. */
+export interface WebhookOutbox {
+  /**
+   * Queues `event` for each enabled endpoint of `ownerId` subscribed to it, in `trx` (the change's
+   * transaction); `data` is read only when one is. Call wake() once the transaction committed.
+   */
+  emit(trx: Transaction<Database>, ownerId: string, event: WebhookEvent, data: () => unknown): Promise<void>;
+  /** Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint. */
+  queue(
+    trx: Transaction<Database>,
+    endpointId: string,
+    payload: WebhookPayload,
+    deliveryId?: string,
+  ): Promise<string>;
+  /** This process's worker fetches now instead of at its next poll (a transaction that queued committed). */
+  wake(): void;
+}
+
+export interface WebhookDeliverer extends WebhookOutbox {
+  /** Stops the worker, waiting at most `timeoutMs` for the deliveries in hand. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+export function webhookPayload(type: WebhookDeliveryEvent, data: unknown, at = new Date()): WebhookPayload {
+  return { type, timestamp: at.toISOString(), data };
+}
+
+/** Queues deliveries only: for the admin commands, whose events the servers' workers deliver. */
+export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutbox {
+  const { limit, delaySeconds } = config.webhooks.retry;
+  const queue: WebhookOutbox['queue'] = async (trx, endpointId, payload, deliveryId) => {
+    const id = deliveryId ?? `msg_${randomUUID()}`;
+    if (deliveryId) {
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: sql<Date>`now()`, delivered_at: null })
+        .where('id', '=', id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('webhook_deliveries')
+        .values({
+          id,
+          endpoint_id: endpointId,
+          event_type: payload.type,
+          payload: JSON.stringify(payload),
+          next_attempt_at: sql<Date>`now()`,
+        })
+        .execute();
+    }
+    await boss.send(QUEUES.webhooks, { deliveryId: id } satisfies DeliveryJob, {
+      retryLimit: limit,
+      retryDelay: delaySeconds,
+      retryBackoff: true,
+      expireInSeconds: WEBHOOK_JOB_EXPIRES_IN_SECONDS,
+      db: queueDb<Database>(trx),
+    });
+    return id;
+  };
+  return {
+    queue,
+    async emit(trx, ownerId, event, data) {
+      const endpoints = await trx
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('user_id', '=', ownerId)
+        .where('enabled', '=', true)
+        .where(sql<boolean>`${event} = any(events)`)
+        .execute();
+      if (endpoints.length === 0) return;
+      const payload = webhookPayload(event, await data());
+      for (const endpoint of endpoints) await queue(trx, endpoint.id, payload);
+    },
+    wake: () => undefined,
+  };
+}
+
+export interface DelivererDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  resolveHost: HostResolver;
+}
+
+/** Creates the queue and starts the worker that makes the attempts. */
+export async function startWebhookDeliverer(
+  boss: JobQueue,
+  deps: DelivererDeps,
+  logger: FastifyBaseLogger,
+): Promise<WebhookDeliverer> {
+  const { db, config } = deps;
+  await ensureQueue(boss, QUEUES.webhooks);
+
+  const attempt = async (job: PgBoss.JobWithMetadata<DeliveryJob>) => {
+    const delivery = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+      .select(['d.id', 'd.status', 'd.payload', 'd.endpoint_id', 'e.url', 'e.secret', 'e.enabled'])
+      .where('d.id', '=', job.data.deliveryId)
+      .executeTakeFirst();
+    // its endpoint was deleted, or another try of a redelivered one got there first
+    if (!delivery || delivery.status !== 'pending') return;
+    if (!delivery.enabled) {
+      await record(delivery.id, { status: 'failed', error: 'the endpoint is disabled' });
+      return;
+    }
+    const body = JSON.stringify(delivery.payload);
+    let failure: string;
+    try {
+      const answer = await postToTarget(
+        new URL(delivery.url),
+        signedHeaders(delivery.secret, delivery.id, new Date(), body),
+        body,
+        deps.resolveHost,
+        config.webhooks.allowedNetworks,
+      );
+      if (answer.status >= 200 && answer.status < 300) {
+        await db.transaction().execute(async (trx) => {
+          await record(delivery.id, { status: 'delivered', code: answer.status, ms: answer.ms }, trx);
+          await trx
+            .updateTable('webhook_endpoints')
+            .set({ failing_since: null })
+            .where('id', '=', delivery.endpoint_id)
+            .execute();
+        });
+        return;
+      }
+      await record(delivery.id, {
+        status: 'pending',
+        code: answer.status,
+        ms: answer.ms,
+        error: `HTTP ${answer.status}`,
+      });
+      failure = `HTTP ${answer.status}`;
+    } catch (error) {
+      failure = (error as Error).message.slice(0, ERROR_MAX_LENGTH);
+      await record(delivery.id, { status: 'pending', error: failure });
+    }
+    const last = job.retryCount >= job.retryLimit;
+    await noteFailure(delivery.endpoint_id);
+    if (last) {
+      await record(delivery.id, { status: 'failed' });
+      logger.info({ webhook: { delivery: delivery.id } }, 'webhook delivery given up after its last try');
+      return;
+    }
+    throw new Error(failure);
+  };
+
+  const record = async (
+    id: string,
+    outcome: { status: 'pending' | 'delivered' | 'failed'; code?: number; ms?: number; error?: string },
+    trx: Kysely<Database> = db,
+  ) => {
+    const tried = outcome.code !== undefined || outcome.error !== undefined;
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: outcome.status,
+        ...(tried
+          ? {
+              attempts: sql<number>`attempts + 1`,
+              last_status_code: outcome.code ?? null,
+              last_response_ms: outcome.ms ?? null,
+              last_error: outcome.error ?? null,
+            }
+          : {}),
+        // until pg-boss has set the next try (afterFailed)
+        next_attempt_at: null,
+        ...(outcome.status === 'delivered' ? { delivered_at: sql<Date>`now()` } : {}),
+      })
+      .where('id', '=', id)
+      .execute();
+  };
+
+  /**
+   * Marks the endpoint failing from now unless it was already; failing for WEBHOOK_DISABLE_AFTER_DAYS, it
+   * is disabled and its owner told, once (the update that disables it is the one that sends the mail).
+   */
+  const noteFailure = (endpointId: string) =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: sql<Date>`coalesce(failing_since, now())` })
+        .where('id', '=', endpointId)
+        .execute();
+      const disabled = await trx
+        .updateTable('webhook_endpoints')
+        .set({ enabled: false, disabled_at: sql<Date>`now()`, disabled_reason: 'failing' })
+        .where('id', '=', endpointId)
+        .where('enabled', '=', true)
+        .where('failing_since', '<=', sql<Date>`now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS})`)
+        .returning(['url', 'user_id'])
+        .executeTakeFirst();
+      if (!disabled) return;
+      const owner = await trx
+        .selectFrom('users')
+        .innerJoin('profiles', 'profiles.id', 'users.id')
+        .select(['users.email', 'users.name', 'profiles.name as profileName', 'profiles.language'])
+        .where('users.id', '=', disabled.user_id)
+        .executeTakeFirstOrThrow();
+      const mail = webhookDisabled(owner.language, {
+        name: owner.profileName?.trim() || owner.name,
+        endpointUrl: disabled.url,
+        days: WEBHOOK_DISABLE_AFTER_DAYS,
+        url: `${config.publicUrl}${paths.dashboard}`,
+      });
+      await deps.mailer.send(
+        { to: owner.email, ...mail },
+        { kind: 'webhook_disabled', userId: disabled.user_id },
+        trx,
+      );
+      logger.warn({ webhook: { endpoint: endpointId } }, 'webhook endpoint disabled after failing for days');
+    });
+
+  const worker = startWorker<DeliveryJob>(
+    boss,
+    QUEUES.webhooks,
+    {
+      pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
+      batchSize: WEBHOOK_BATCH_SIZE,
+      // the log shows when pg-boss tries again
+      async afterFailed(jobId) {
+        await sql`
+          update webhook_deliveries d set next_attempt_at = j.start_after
+          from pgboss.job j
+          where j.name = ${QUEUES.webhooks} and j.id = ${jobId}::uuid and j.state = 'retry'
+            and d.id = j.data->>'deliveryId' and d.status = 'pending'
+        `
+          .execute(db)
+          // the log then shows no next try; the try itself is kept by pg-boss
+          .catch((error: unknown) =>
+            logger.warn({ err: error, job: { id: jobId } }, 'webhooks: the next try could not be recorded'),
+          );
+      },
+    },
+    attempt,
+    logger,
+  );
+  const outbox = createWebhookOutbox(boss, config);
+  return { ...outbox, wake: () => worker.notify(), stop: (timeoutMs) => worker.stop(timeoutMs) };
+}
+
+/**
+ * The outbox of a process that runs no job queue (the seed script, tests calling a service directly): it
+ * refuses to drop an event some endpoint would receive, and there is nothing to queue otherwise.
+ */
+export function outboxWithoutQueue(): WebhookOutbox {
+  const refuse = () => {
+    throw new Error('this process has no job queue to deliver webhooks through');
+  };
+  return {
+    async emit(trx, ownerId, event) {
+      const endpoint = await trx
+        .selectFrom('webhook_endpoints')
+        .select('id')
+        .where('user_id', '=', ownerId)
+        .where('enabled', '=', true)
+        .where(sql<boolean>`${event} = any(events)`)
+        .executeTakeFirst();
+      if (endpoint) refuse();
+    },
+    queue: async () => refuse(),
+    wake: () => undefined,
+  };
+}
+
+/** The webhook parts of AppDeps for a process without a job queue (outboxWithoutQueue). */
+export function webhooksWithoutQueue(): Pick<AppDeps, 'webhooks' | 'resolveHost'> {
+  return { webhooks: outboxWithoutQueue(), resolveHost: systemResolver };
+}

@@ -1,0 +1,290 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { createSignedInOwner } from '../support/factories.ts';
+import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
+import { visitOnPhone } from '../support/visits.ts';
+import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
+import { reopen, sharedDatabase } from '../support/shared-database.ts';
+import {
+  createEndpoint,
+  startWebhookReceiver,
+  testWebhooks,
+  waitForDelivery,
+  type WebhookReceiver,
+} from '../support/webhooks.ts';
+
+// Deliveries (issue 23 item 5): signed per Standard Webhooks, retried until the receiver answers 2xx with
+// the same webhook-id, kept across a restart and sent once by two processes on one database.
+
+let t: TestApp;
+let receiver: WebhookReceiver | undefined;
+
+beforeAll(async () => {
+  t = await buildTestApp({ webhooks: testWebhooks() });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+afterEach(async () => {
+  await receiver?.close();
+  receiver = undefined;
+});
+
+async function sendTest(app: TestApp['app'], cookie: string, id: string): Promise<string> {
+  const response = await trpcMutate(app, 'webhooks.sendTest', cookie, { id });
+  expect(response.statusCode).toBe(200);
+  return trpcData<{ deliveryId: string }>(response).deliveryId;
+}
+
+describe('a delivery', () => {
+  it('is signed so that the standardwebhooks library verifies it with the secret', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+
+    const [request] = await receiver.waitForAccepted(1);
+    const headers = request?.headers as Record<string, string>;
+    expect(headers['webhook-id']).toBe(deliveryId);
+    const verified = new Webhook(endpoint.secret).verify(request?.body ?? '', headers) as { type: string };
+    expect(verified.type).toBe('webhook.test');
+    // another secret does not verify it
+    const other = await trpcMutate(t.app, 'webhooks.rotateSecret', owner.cookie, { id: endpoint.id });
+    const { secret } = trpcData<{ secret: string }>(other);
+    expect(() => new Webhook(secret).verify(request?.body ?? '', headers)).toThrow();
+    const row = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'delivered');
+    expect(row).toMatchObject({
+      attempts: 1,
+      last_status_code: 204,
+      last_error: null,
+      next_attempt_at: null,
+    });
+  });
+
+  it('is tried again until the receiver accepts it, with the same webhook-id, and accepted once', async () => {
+    receiver = await startWebhookReceiver({ failFirst: 2 });
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+
+    const failedOnce = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.attempts >= 1);
+    expect(failedOnce.last_status_code).toBe(500);
+    const row = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'delivered');
+    expect(row.attempts).toBe(3);
+    expect(receiver.received.map(({ status }) => status)).toEqual([500, 500, 204]);
+    expect(new Set(receiver.received.map(({ headers }) => headers['webhook-id']))).toEqual(
+      new Set([deliveryId]),
+    );
+    expect(receiver.accepted()).toHaveLength(1);
+  });
+
+  it('is given up after its last try, and the log says so', async () => {
+    receiver = await startWebhookReceiver({ failFirst: 100 });
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+
+    const row = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'failed');
+    expect(row).toMatchObject({
+      attempts: 3,
+      last_status_code: 500,
+      last_error: 'HTTP 500',
+      next_attempt_at: null,
+    });
+    const failing = await t.db
+      .selectFrom('webhook_endpoints')
+      .select(['enabled', 'failing_since'])
+      .where('id', '=', endpoint.id)
+      .executeTakeFirstOrThrow();
+    // failing for less than the days that disable it
+    expect(failing.enabled).toBe(true);
+    expect(failing.failing_since).not.toBeNull();
+  });
+
+  it('sends card.created when a card is created, to endpoints subscribed to it only', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    const deaf = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['link.created'] });
+    const created = await trpcMutate(t.app, 'vcards.create', owner.cookie, {
+      ...emptyVcardForm(),
+      name: 'Ada Hook',
+    });
+    expect(created.statusCode).toBe(200);
+    const { id } = trpcData<{ id: string }>(created);
+
+    const [request] = await receiver.waitForAccepted(1);
+    const body = JSON.parse(request?.body ?? '') as { type: string; data: { id: string; name: string } };
+    expect(body.type).toBe('card.created');
+    expect(body.data).toMatchObject({ id, name: 'Ada Hook' });
+    const toDeaf = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', deaf.id)
+      .execute();
+    expect(toDeaf).toEqual([]);
+  });
+});
+
+describe('the link events', () => {
+  it('send link.created, link.updated and link.deleted for a QR code, each in its change', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, {
+      url: receiver.url,
+      events: ['link.created', 'link.updated', 'link.deleted'],
+    });
+    const created = await trpcMutate(t.app, 'links.createQrCode', owner.cookie, {
+      title: 'Menu',
+      url: 'https://example.com/menu',
+      icon: '',
+    });
+    const { id } = trpcData<{ id: string }>(created);
+    await receiver.waitForAccepted(1);
+    const updated = await trpcMutate(t.app, 'links.updateQrCode', owner.cookie, {
+      id,
+      title: 'Dinner menu',
+      url: 'https://example.com/menu',
+      icon: '',
+      baseVersion: 1,
+    });
+    expect(updated.statusCode).toBe(200);
+    await receiver.waitForAccepted(2);
+    // a refused edit (an older version) sends nothing
+    const refused = await trpcMutate(t.app, 'links.updateQrCode', owner.cookie, {
+      id,
+      title: 'Stale',
+      url: 'https://example.com/menu',
+      icon: '',
+      baseVersion: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await trpcMutate(t.app, 'links.delete', owner.cookie, { id })).statusCode).toBe(200);
+    const accepted = await receiver.waitForAccepted(3);
+    const bodies = accepted.map(
+      ({ body }) => JSON.parse(body) as { type: string; data: { id: string; title?: string } },
+    );
+    expect(bodies.map(({ type }) => type)).toEqual(['link.created', 'link.updated', 'link.deleted']);
+    expect(bodies.map(({ data }) => data.id)).toEqual([id, id, id]);
+    expect(bodies[1]?.data.title).toBe('Dinner menu');
+  });
+});
+
+describe('the counted events', () => {
+  it('send link.scanned and profile.viewed in batches, with the counts of each item', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['link.scanned', 'profile.viewed'] });
+    const created = await trpcMutate(t.app, 'links.createQrCode', owner.cookie, {
+      title: 'Flyer',
+      url: 'https://example.com/flyer',
+      icon: '',
+    });
+    const link = trpcData<{ id: string; code: string }>(created);
+    for (let index = 0; index < 3; index += 1) await visitOnPhone(t.app, `/l/${link.code}?qr`);
+    // a click (no ?qr) is not a scan
+    await visitOnPhone(t.app, `/l/${link.code}`);
+    await visitOnPhone(t.app, `/${owner.username ?? ''}`);
+    await visitOnPhone(t.app, `/${owner.username ?? ''}`);
+
+    type Counts = { type: string; data: { total: number; items: { id: string | null; count: number }[] } };
+    const totals = new Map<string, number>();
+    await vi.waitFor(
+      () => {
+        totals.clear();
+        for (const { body } of receiver?.accepted() ?? []) {
+          const { type, data } = JSON.parse(body) as Counts;
+          totals.set(type, (totals.get(type) ?? 0) + data.total);
+        }
+        expect(Object.fromEntries(totals)).toEqual({ 'link.scanned': 3, 'profile.viewed': 2 });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const scanned = receiver
+      .accepted()
+      .map(({ body }) => JSON.parse(body) as Counts)
+      .filter(({ type }) => type === 'link.scanned');
+    expect(scanned.flatMap(({ data }) => data.items.map((item) => item.id))).toEqual(
+      scanned.flatMap(() => [link.id]),
+    );
+  });
+});
+
+describe('team.member_joined', () => {
+  it("is sent to the team owner's endpoints when an invitation is accepted", async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['team.member_joined'] });
+    const team = await createTeam(t.app, owner.cookie, {
+      name: 'Hook Team',
+      slug: `hook-team-${Date.now()}`,
+    });
+    const invitee = await createSignedInOwner(t, { plan: 'free' });
+    const invitation = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
+    await joinTeam(t.app, invitee.cookie, invitation.id);
+
+    const [request] = await receiver.waitForAccepted(1);
+    const body = JSON.parse(request?.body ?? '') as { type: string; data: unknown };
+    expect(body).toMatchObject({
+      type: 'team.member_joined',
+      data: { team: { id: team.id, name: 'Hook Team' }, member: { userId: invitee.userId, role: 'member' } },
+    });
+  });
+});
+
+describe('a delivery and the processes', () => {
+  it('survives a restart: the pending delivery is sent by the next app on the database', async () => {
+    const shared = await sharedDatabase();
+    receiver = await startWebhookReceiver({ failFirst: 1 });
+    const first = await buildTestApp({ ...shared.overrides, webhooks: testWebhooks() });
+    try {
+      const owner = await createSignedInOwner(first, { plan: 'business' });
+      const endpoint = await createEndpoint(first, owner.cookie, {
+        url: receiver.url,
+        events: ['card.created'],
+      });
+      const deliveryId = await sendTest(first.app, owner.cookie, endpoint.id);
+      // its first try failed: it waits for the next one, and the server stops
+      await waitForDelivery(first.db, deliveryId, (delivery) => delivery.attempts >= 1);
+      await first.app.close();
+
+      const second = await reopen(first.config);
+      try {
+        await receiver.waitForAccepted(1);
+        expect(receiver.accepted().map(({ headers }) => headers['webhook-id'])).toEqual([deliveryId]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+      await shared.drop();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('is sent once by two apps on one database', async () => {
+    const shared = await sharedDatabase();
+    receiver = await startWebhookReceiver();
+    const one = await buildTestApp({ ...shared.overrides, webhooks: testWebhooks() });
+    const two = await reopen(one.config);
+    try {
+      const owner = await createSignedInOwner(one, { plan: 'business' });
+      const endpoint = await createEndpoint(one, owner.cookie, {
+        url: receiver.url,
+        events: ['card.created'],
+      });
+      const ids = [];
+      for (let i = 0; i < 5; i += 1) ids.push(await sendTest(one.app, owner.cookie, endpoint.id));
+      await receiver.waitForAccepted(ids.length);
+      for (const id of ids) await waitForDelivery(one.db, id, (delivery) => delivery.status === 'delivered');
+      expect(receiver.received.map(({ headers }) => headers['webhook-id']).sort()).toEqual(ids.sort());
+    } finally {
+      await two.close();
+      await one.close();
+      await shared.drop();
+    }
+  });
+});
