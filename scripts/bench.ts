@@ -15,12 +15,12 @@
 // per round (as many as its warm-up's pace gives in a round), so that every request is answered before
 // the round ends and none is cut off in flight; once the app has stopped (which writes the queued hits), the
 // link's click_count and its events must equal the number of 302 answers exactly.
-// Card designs (issue 13): after the demo card is made, the app is stopped and given one copy of the demo
+// Card designs: after the demo card is made, the app is stopped and given one copy of the demo
 // card per layout (/vcard/{id}, each with a web font, a cover, the logo and another button style) and one
 // copy in the free design, then started again; each is measured like the profile page, and compared with
 // the free-design copy (target: within 10%). That copy, not /demo, is the baseline: a /vcard/{id} address
 // is longer, so its QR code has more modules and the page more bytes, whatever its design.
-// Targets (ARCHITECTURE.md "Public pages are fast and safe", issue 5): the profile page at >= 40% of the
+// Targets (ARCHITECTURE.md "Public pages are fast and safe"): the profile page at >= 40% of the
 // ceiling and the short link at >= 50%, both with p99 < 50 ms, and no lost count. Never a test: timings
 // depend on the machine. BENCH_PORTS=first-last picks the ports tried (default 3500-3599).
 import type { ChildProcess } from 'node:child_process';

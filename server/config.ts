@@ -271,7 +271,7 @@ export interface Config {
   /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
   stripe: StripeConfig | null;
   /**
-   * What a counted visit records beside its item and time (issue 13 item 8): the device class and browser
+   * What a counted visit records beside its item and time: the device class and browser
    * family, the referring host, the country looked up from the address. Each can be turned off.
    */
   analyticsRecords: Record<PrivacySwitch, boolean>;

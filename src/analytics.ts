@@ -6,7 +6,7 @@
 export const ACTIVITY_WINDOW_DAYS = 30;
 
 /**
- * The ranges of the analytics page (issue 13 item 6, issue 22 item 7): the free plan has the 30-day window,
+ * The ranges of the analytics page: the free plan has the 30-day window,
  * fullAnalytics adds 7 and 90 days, advancedAnalytics 12 months. A range of days is counted day by day and
  * compared with as many days before it; the 12 months are the calendar months up to the current one (today
  * included), counted month by month, and compared with the same part of the year before them.

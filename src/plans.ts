@@ -171,7 +171,7 @@ export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): D
   return new Date(trialStart.getTime() + trialDays * DAY_MS);
 }
 
-/** Reminder e-mails about a trial's end (issue 6): one this many days before it, one on the day it ends. */
+/** Reminder e-mails about a trial's end: one this many days before it, one on the day it ends. */
 export const TRIAL_REMINDER_LEAD_DAYS = 3;
 
 /** ending_soon: within TRIAL_REMINDER_LEAD_DAYS before the end; ended: during the day after it. */

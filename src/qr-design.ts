@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { contrastRatio, luminance } from './card-colours.ts';
 import { can, type PlanId } from './plans.ts';
 
-// The QR studio (issue 13 item 3, customBranding): how a QR code looks. drawQr() is the one drawing of a
+// The QR studio (customBranding): how a QR code looks. drawQr() is the one drawing of a
 // QR code: the dashboard draws its elements in React, the server writes them as SVG (then PNG by sharp)
 // and as PDF vectors, so every place shows the same image. Pure: no I/O, the logo is only a box here.
 

@@ -1,4 +1,4 @@
-// What a counted visit keeps of whoever made it (issue 5, issue 13 item 6): a coarse device class, the
+// What a counted visit keeps of whoever made it: a coarse device class, the
 // browser's family, the host of the page they came from and the country (server/analytics/visit.ts). Nothing
 // that identifies a person: no IP address, no full user agent, no path.
 

@@ -1,4 +1,4 @@
-// Outgoing webhooks (issue 23 item 5; an apiAccess feature): the events, limits and timings read by the
+// Outgoing webhooks (an apiAccess feature): the events, limits and timings read by the
 // server, the dashboard's webhooks page and the README.
 
 /** What an endpoint may subscribe to. `link` is a short link (a QR code's too) or a profile link. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Cards (issue 4): the vCard shown at /{username} when a person has several, and the photos people
+// Cards: the vCard shown at /{username} when a person has several, and the photos people
 // uploaded (storage key, owner and size: the plan's photo quota is the sum of a user's rows).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

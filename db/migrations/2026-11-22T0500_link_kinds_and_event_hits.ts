@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Two kinds of link share the links table (issue 5): QR codes (My QR Codes, counted against the plan's QR
+// Two kinds of link share the links table: QR codes (My QR Codes, counted against the plan's QR
 // limit, plus the one each vCard manages) and profile links (the links page, shown on the public profile in
 // order). Both are short links at /l/{code}.
 // A short link can be followed thousands of times a second; like profile_views, a link_events row now holds

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The analytics home (issue 5) sums a person's scans, views and clicks per day of their own time zone over
+// The analytics home sums a person's scans, views and clicks per day of their own time zone over
 // 60 days. Summing the events themselves grows with the traffic: with a million link_events rows, an
 // index-only scan of the 660 000 in the window and their grouping took about two seconds on PostgreSQL.
 // Here the database keeps the same sums per user and quarter hour, in the transaction that writes or

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Admin jobs (issue 6): `npm run trials:expire` and `npm run cleanup` (server/trials, server/cleanup).
+// Admin jobs: `npm run trials:expire` and `npm run cleanup` (server/trials, server/cleanup).
 // trial_reminders: one row per reminder of one trial, keyed by the trial's end, so a reminder is sent once
 // per trial (its primary key is the claim several processes race for) and a later trial is reminded again.
 // The indexes let the clean-up find expired sessions, expired tokens and old unconfirmed accounts without

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Billing (issue 6): the subscription state of each profile as last applied from Stripe (or the demo
+// Billing: the subscription state of each profile as last applied from Stripe (or the demo
 // billing pages), the Stripe events already processed (a repeated delivery changes nothing), and the
 // demo billing's invoices, so the billing page has a history without Stripe too.
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Card designs (customBranding, issue 13): a vCard's layout, font, button style, cover and logo, as one
+// Card designs (customBranding): a vCard's layout, font, button style, cover and logo, as one
 // JSON value (src/schemas/card-design.ts). Null: never designed. Kept when a plan ends (the public page
 // then shows the free design), so buying again brings the design back.
 

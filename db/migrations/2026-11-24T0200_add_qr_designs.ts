@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The QR studio (issue 13 item 3): a QR code's design belongs to its link, so the image is the same
+// The QR studio: a QR code's design belongs to its link, so the image is the same
 // wherever it is drawn. Null: the plain default. Kept when the plan no longer includes it (drawn plain then).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

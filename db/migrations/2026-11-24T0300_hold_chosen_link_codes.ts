@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Chosen short-link codes (customLinks, issue 13): `/l/{your-code}`. DECISIONS.md "Addresses that never
+// Chosen short-link codes (customLinks): `/l/{your-code}`. DECISIONS.md "Addresses that never
 // break", as for usernames: every code a link was given by choice is a row of `link_codes` (lowercase, so
 // unique case-insensitively), owned by its link, the current one (links.chosen_code) and the ones it had
 // before, which keep leading to the same link. links.code stays the link's random code, which keeps

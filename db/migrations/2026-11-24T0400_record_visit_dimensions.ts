@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Full analytics (issue 13 item 6). A counted visit now keeps its browser family and country beside the
+// Full analytics. A counted visit now keeps its browser family and country beside the
 // device class and referring host short links kept already, and profile views keep all four. A row of
 // link_events or profile_views stays one "event row": the visits of one item, kind and set of those
 // values in one second, with their number (`hits`, `views`); the CSV export lists exactly these rows.

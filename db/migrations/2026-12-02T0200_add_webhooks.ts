@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Outgoing webhooks (issue 23 item 5): an account's endpoints, and one row per delivery (an event sent to
+// Outgoing webhooks: an account's endpoints, and one row per delivery (an event sent to
 // one endpoint), whose id is the webhook-id header: the same on every try, so a receiver can drop repeats.
 // A delivery's row and its job (pg-boss queue `webhooks`) are written in the transaction of the change.
 

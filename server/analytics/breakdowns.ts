@@ -19,7 +19,7 @@ import type { Config } from '../config.ts';
 import { planForRange, type AnalyticsScope } from './service.ts';
 import { localDayBounds } from './day-bounds.ts';
 
-// Full analytics (issue 13 item 6): the visits of a range of local days broken down by card and link,
+// Full analytics: the visits of a range of local days broken down by card and link,
 // device class, browser family, referring host and country, and the unique visitors per day. The sums come
 // from activity_breakdown_days (per UTC day, kept by the database from the events, migration
 // 2026-11-24T0400) for the range's whole UTC days, and from the events themselves for the partial UTC

@@ -4,7 +4,7 @@ import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
 import type { AnalyticsScope } from './service.ts';
 import { localDayBounds } from './day-bounds.ts';
 
-// The events of a range, for the CSV export (issue 13 item 6). An event row is a row of link_events or
+// The events of a range, for the CSV export. An event row is a row of link_events or
 // profile_views as stored: the visits of one card or link, of one kind (scan, click or view), with one
 // device class, browser family, referring host, country and campaign, in one second, and their number
 // (`count`). The counts of a range's rows add up to the overview's cards for the same range. Rows are read

@@ -19,7 +19,7 @@ import { teamAnalytics, teamAnalyticsScope } from './team.ts';
 
 // GET /api/analytics/events.csv?range=30d&timeZone=Europe/Madrid – the signed-in person's event rows of the
 // range as CSV (fullAnalytics; the 12 months and the campaign's columns with advancedAnalytics), streamed
-// page by page as a download (issue 13 item 6), its column names and words in the account's language
+// page by page as a download, its column names and words in the account's language
 // (csv-texts.ts).
 //
 // GET /api/analytics/team.csv?table=members|cards|events&range=30d&timeZone=… – the team's figures per

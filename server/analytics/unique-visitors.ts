@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { createCountBatcher, type CountQueue, type CountedGroup } from '../lib/count-batcher.ts';
 import type { VisitorKey } from './visit.ts';
 
-// Unique visitors per day without keeping who they were (issue 13 item 6). A visitor is a hash of their
+// Unique visitors per day without keeping who they were. A visitor is a hash of their
 // address and user agent with a salt of the UTC day; a row of `visitors` per user, day and hash counts
 // them. The salt is shared by every process through visitor_salts, which keeps the current day's only:
 // the first process to need a new day's salt deletes the older ones, so yesterday's hashes can no longer

@@ -14,7 +14,7 @@ import { campaignOf, NO_CAMPAIGN, UTM_MARKER, UTM_VALUE_MAX_LENGTH, type Campaig
 import type { Config } from '../config.ts';
 import { rememberAnswers } from '../lib/cache.ts';
 
-// What a counted visit records of its visitor (issue 13 items 6 and 8): the device class and browser family
+// What a counted visit records of its visitor: the device class and browser family
 // (from the user agent), the host of the referring page and the country (looked up in memory from the
 // address with geoip-country's offline database). Each can be switched off by the operator
 // (config.analyticsRecords); a value switched off is recorded as unknown. Answers are remembered in memory,

@@ -38,7 +38,7 @@ import {
 import { callStripe, stripeClient } from './stripe-client.ts';
 import { subscriptionState } from './stripe-events.ts';
 
-// Plans and payments (issue 6): the subscription status, checkout, the customer portal and invoices for
+// Plans and payments: the subscription status, checkout, the customer portal and invoices for
 // the billing page, and the cancellation that comes with deleting an account. A plan changes only
 // through apply.ts. Without Stripe keys (config.stripe null) checkout and the portal are the demo pages of
 // routes.ts (demo.ts), and no money moves.

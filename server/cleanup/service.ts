@@ -7,7 +7,7 @@ import type { StoredKey } from '../media/storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../../src/webhooks.ts';
 
-// The clean-up (issue 6, `npm run cleanup`, and the server's own timer on the embedded database): what
+// The clean-up (`npm run cleanup`, and the server's own timer on the embedded database): what
 // nobody can use any more. Every row is deleted by a statement that checks its condition itself, so runs
 // at once on several machines never remove something that became used meanwhile, and each row is removed
 // (and counted) by one run only. A stray file can be counted by two runs at once; deleting it twice is

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { reconnectDelay } from '../../src/reconnect.ts';
 
 // Change notices between the services that write user data and whoever caches or shows it (the public
-// page cache; issue 5's live updates). One process: an in-memory fan-out. Several processes on one
+// page cache, the dashboard's live updates). One process: an in-memory fan-out. Several processes on one
 // Postgres: the same notices travel over LISTEN/NOTIFY (createPostgresChangeBus).
 
 /**

@@ -13,7 +13,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { createHitRecorder } from './hits.ts';
 import { resolveLinkCode } from './resolve.ts';
 
-// Short links (issue 5): GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
+// Short links: GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
 // code's `?qr` marker) or a click. The answer never waits for the database: the link comes from an
 // in-process cache (dropped for an owner on their 'links' or 'cards' notice, from any process) and the
 // hit is queued (hits.ts). HEAD requests, bots and link previews, browser prefetches and the owner's own

@@ -33,7 +33,7 @@ import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } fr
 
 export type { LinkView } from './present.ts';
 
-// QR codes and profile links (issue 5; spec sections 2 "My QR Codes" and "/dashboard/links", 4 "Limits in
+// QR codes and profile links (spec sections 2 "My QR Codes" and "/dashboard/links", 4 "Limits in
 // use" and "Links"). Both are rows of `links` with a short code served at /l/{code}; every query filters by
 // the signed-in user, and every create checks the plan's limit under the profile lock.
 

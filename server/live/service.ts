@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CHANGE_TOPICS, type ChangeTopic } from '../lib/changes.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 
-// Live updates (issue 5): a signed-in browser hears which kinds of its own data changed, from this process
+// Live updates: a signed-in browser hears which kinds of its own data changed, from this process
 // or (through the change bus) any other, and refetches them. Messages name topics only, never data, so a
 // message needs no permission check beyond whose notices it carries.
 

@@ -6,7 +6,7 @@ import { isHttpUrl } from '../../src/url.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
 import { countDevMailbox, devMailboxDir, listDevMailbox, readDevMail, type StoredMail } from './mailer.ts';
 
-// The dev mailbox in the browser (issue 3, item 3): what the app "sent" without SMTP_URL, with clickable
+// The dev mailbox in the browser: what the app "sent" without SMTP_URL, with clickable
 // links, so sign-up and reset can be tried on one machine. Outside production only: in production these
 // routes do not exist. Server-rendered, no script (the app's CSP allows none inline).
 

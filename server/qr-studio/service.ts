@@ -17,7 +17,7 @@ import { vcardPageUrl } from '../vcards/service.ts';
 import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
 import { scannabilityProblem } from './scannability.ts';
 
-// The QR studio (issue 13 item 3, customBranding): a QR code's design is saved on its link after the
+// The QR studio (customBranding): a QR code's design is saved on its link after the
 // scannability check, and every image of that code (My QR Codes, downloads, the vCard's public page) is
 // drawn from it through src/qr-design.ts. Every query filters by the signed-in user.
 

@@ -11,7 +11,7 @@ import { paths } from '../../src/routes.ts';
 import { trialEnded, trialEndingSoon, type RenderedMail } from '../mail/templates.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
-// Trial reminders (issue 6, `npm run trials:expire`, and the server's own timer on the embedded database):
+// Trial reminders (`npm run trials:expire`, and the server's own timer on the embedded database):
 // an e-mail TRIAL_REMINDER_LEAD_DAYS before a free trial ends and one on the day it ends, to people who
 // confirmed their address and never paid. Paid plans, plans that ended (with or without their webhook: the
 // customer is told their plan ended instead, server/billing/plan-ends.ts), unconfirmed addresses (never

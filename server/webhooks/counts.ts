@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { WebhookBatchedEvent } from '../../src/webhooks.ts';
 import { webhookPayload, type WebhookOutbox } from './delivery.ts';
 
-// link.scanned and profile.viewed (issue 23 item 5), sent in batches: a visit costs nothing more than it
+// link.scanned and profile.viewed, sent in batches: a visit costs nothing more than it
 // did. Each batch of scans or views the counters write (server/links/hits.ts, public-profile/views.ts)
 // adds, in its own transaction and with one statement, its counts for the endpoints subscribed; every
 // WEBHOOK_BATCH_INTERVAL_SECONDS the counts waiting are taken out and sent as one delivery per endpoint

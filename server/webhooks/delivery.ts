@@ -18,7 +18,7 @@ import { signedHeaders } from './signing.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { postToTarget, systemResolver, type HostResolver } from './target.ts';
 
-// Deliveries (issue 23 item 5). An event is stored as one webhook_deliveries row per subscribed endpoint,
+// Deliveries. An event is stored as one webhook_deliveries row per subscribed endpoint,
 // and each row's job (queue `webhooks`) is sent, in the transaction of the change: the delivery exists
 // if and only if the change committed, and survives a restart. A job makes one attempt; when it fails,
 // pg-boss tries it again with doubling waits (config.webhooks.retry, about 24 hours), in whichever

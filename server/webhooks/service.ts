@@ -18,7 +18,7 @@ import { AppError } from '../lib/errors.ts';
 import { webhookPayload } from './delivery.ts';
 import { newWebhookSecret } from './signing.ts';
 
-// An account's webhook endpoints and their delivery log (issue 23 item 5). Every query names the owner:
+// An account's webhook endpoints and their delivery log. Every query names the owner:
 // another account's endpoint or delivery is not_found, like one that does not exist.
 
 export interface WebhookEndpointItem {

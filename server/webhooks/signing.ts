@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 
-// Standard Webhooks signatures (issue 23 item 5): every request carries webhook-id (the delivery's id,
+// Standard Webhooks signatures: every request carries webhook-id (the delivery's id,
 // the same on every try), webhook-timestamp and webhook-signature, which receivers check with any
 // Standard Webhooks library and the endpoint's secret.
 

@@ -5,7 +5,7 @@ import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { WEBHOOK_TIMEOUT_SECONDS } from '../../src/webhooks.ts';
 
-// Where a webhook may be sent (issue 23 item 6). A URL's host is resolved when the request is made and
+// Where a webhook may be sent. A URL's host is resolved when the request is made and
 // every address it resolves to must be public unicast (no loopback, private, link-local and so the cloud
 // metadata address 169.254.169.254, unique-local, CGNAT, multicast, unspecified, reserved, nor an IPv6
 // form of those), unless it lies inside a network the operator allowed (WEBHOOK_ALLOWED_NETWORKS). The

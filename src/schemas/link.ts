@@ -7,7 +7,7 @@ import { isHttpUrl } from '../url.ts';
 import { chosenNameProblem } from '../username.ts';
 import { baseVersion } from './edit-version.ts';
 
-// Short links (issue 5; spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
+// Short links (spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
 // dialog, the links page and the links.* procedures. Every destination is http(s) (DECISIONS.md).
 
 export const LINK_TITLE_MAX_LENGTH = 100;

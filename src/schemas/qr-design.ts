@@ -4,7 +4,7 @@ import { QR_EYE_STYLES, QR_LOGO_SCALE_MIN, QR_MODULE_STYLES } from '../qr-design
 import { baseVersion } from './edit-version.ts';
 import { colour, photoPath } from './vcard.ts';
 
-// The QR studio's form and the qrStudio.* procedures (issue 13 item 3). Whether a design scans is the
+// The QR studio's form and the qrStudio.* procedures. Whether a design scans is the
 // server's check (server/qr-studio/scannability.ts), after these shapes.
 
 export const QrDesignSchema = z.object({

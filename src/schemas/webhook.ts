@@ -4,7 +4,7 @@ import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH } from '../webhooks.ts';
 
-// The webhook endpoint form and the webhooks.* procedures (issue 23 item 5). Whether the URL's host may be
+// The webhook endpoint form and the webhooks.* procedures. Whether the URL's host may be
 // reached is the server's question, asked when it connects (server/webhooks/target.ts).
 
 const url = singleLineText()

@@ -9,7 +9,7 @@ import { addLink, addVcard, addVisits, createOwner, createSignedInOwner } from '
 import { buildTestApp, trpcData, trpcError, trpcQuery, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Full analytics (issue 13 items 6 and 8): breakdowns by card and link, device, browser, referrer and
+// Full analytics: breakdowns by card and link, device, browser, referrer and
 // country with a known answer, unique visitors, the CSV of a range's events, and the operator's privacy
 // switches; no address is stored anywhere.
 

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// The analytics home (issue 5 items 4 and 6): the last 30 days and the 30 before them, per day of the
+// The analytics home: the last 30 days and the 30 before them, per day of the
 // person's time zone, from the scans, clicks and views stored for them and nobody else; clearing test
 // data or deleting a link takes their events out of the numbers.
 

@@ -17,7 +17,7 @@ import {
 } from '../support/harness.ts';
 import { WARN, captureLogs } from '../support/logs.ts';
 
-// billing.* (issue 6 items 3-5 and 7) against a fake Stripe on loopback, and the demo billing that runs
+// billing.* against a fake Stripe on loopback, and the demo billing that runs
 // without Stripe keys: its pages act through the same path as a verified Stripe event.
 
 const fake = new FakeStripe(4710);

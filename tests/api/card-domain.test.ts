@@ -24,7 +24,7 @@ import {
 } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Card subdomains (issue 13 item 4, customSubdomain): with CARD_DOMAIN set, `{username}.{CARD_DOMAIN}`
+// Card subdomains (customSubdomain): with CARD_DOMAIN set, `{username}.{CARD_DOMAIN}`
 // serves the same public page for Pro and Business (canonical link and og:url: the main address), with
 // its .vcf and short links; a Free account's subdomain leads to the main address; unknown and reserved
 // names, and everything but reading a card, answer not-found there. DECISIONS.md "Hosts, held addresses

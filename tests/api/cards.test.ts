@@ -16,7 +16,7 @@ import {
 } from '../support/harness.ts';
 import { addVisits, cardStepInput as card, freeUsername, versionOf } from '../support/factories.ts';
 
-// Card creation (/onboarding step 3), vCards, profile details and test data (issue 4 items 1, 3, 4, 8):
+// Card creation (/onboarding step 3), vCards, profile details and test data:
 // the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
 
 let t: TestApp;

@@ -32,7 +32,7 @@ import {
 } from '../support/harness.ts';
 import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../../src/webhooks.ts';
 
-// The clean-up (issue 6, item 8): server/cleanup/service.ts and `npm run cleanup`.
+// The clean-up: server/cleanup/service.ts and `npm run cleanup`.
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -20,7 +20,7 @@ import {
 } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Card designs (customBranding) and the ad-free footer (adFree), issue 13 items 2 and 5: what a plan
+// Card designs (customBranding) and the ad-free footer (adFree): what a plan
 // shows on the public page, what a downgrade keeps, the preview, the fonts, and the bad inputs.
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -28,7 +28,7 @@ import {
 } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Chosen short-link codes (issue 13 item 4, customLinks): `/l/{your-code}` for Pro and Business, with the
+// Chosen short-link codes (customLinks): `/l/{your-code}` for Pro and Business, with the
 // rules and reservations of usernames, unique in any case against every code (random ones included),
 // found in any case; a changed code keeps its old codes leading to the same link (printed cards). A deleted
 // link's or account's codes are held by nobody else for ADDRESS_HOLD_DAYS, then freed by the clean-up; and

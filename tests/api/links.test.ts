@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// QR codes and profile links (issue 5 items 2 and 3; spec sections 2, 4 and 5): plan limits on every create,
+// QR codes and profile links (spec sections 2, 4 and 5): plan limits on every create,
 // also under concurrent requests; only http(s) destinations; reorder all-or-nothing; nobody reaching
 // another person's links; the vCard's own QR code left to its vCard.
 

@@ -11,7 +11,7 @@ import { verifyEmail } from '../../server/mail/templates.ts';
 import { buildTestApp, testConfig, type TestApp } from '../support/harness.ts';
 import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
-// The two mailers (dev mailbox and SMTP) and the /dev/mail page (issue 3, item 3).
+// The two mailers (dev mailbox and SMTP) and the /dev/mail page.
 
 const silent = pino({ level: 'silent' });
 

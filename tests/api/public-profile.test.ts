@@ -28,7 +28,7 @@ import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '.
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// The public pages (issue 4): the card as HTML, availability, language, views, the cache and the .vcf.
+// The public pages: the card as HTML, availability, language, views, the cache and the .vcf.
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -34,7 +34,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// The QR studio (issue 13 item 3): a design is saved only when it scans, belongs to the QR code's link,
+// The QR studio: a design is saved only when it scans, belongs to the QR code's link,
 // and is what every image of that code is drawn in: My QR Codes, the downloads (PNG, SVG, PDF) and the
 // vCard's public page. A plan without customBranding draws the plain code and keeps the design.
 

@@ -10,7 +10,7 @@ import { createSignedInOwner, forgetfulVisitors, versionOf, visitFacts } from '.
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Short links (issue 5 items 1 and 3): GET /l/{code} redirects at once, counts every scan and click
+// Short links: GET /l/{code} redirects at once, counts every scan and click
 // exactly (queued, written within about a second), leaves bots, previews, prefetches and HEAD uncounted,
 // and follows an edited destination at once.
 

@@ -5,7 +5,7 @@ import { FAKE_PRICES, FakeStripe, signedEvent, subscriptionObject } from '../sup
 import { buildTestApp, signUp, trpcData, trpcError, trpcMutate, type TestApp } from '../support/harness.ts';
 import { WARN, captureLogs } from '../support/logs.ts';
 
-// POST /api/webhooks/stripe (issue 6 items 3 and 9): only a verified event changes a plan, each event
+// POST /api/webhooks/stripe: only a verified event changes a plan, each event
 // once, and the final state is right whatever the order the events arrive in. The SDK re-reads each
 // subscription from a fake Stripe on loopback.
 

@@ -26,7 +26,7 @@ import {
 import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import { downSmtpUrl, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
-// The support contact form (spec section 2, Support; issue 3 item 6): stored and e-mailed through real
+// The support contact form (spec section 2, Support): stored and e-mailed through real
 // SMTP (through the outbox), all or nothing, validated, and limited per user; and the public form of /contact for visitors
 // without an account, limited per client address and sender address, with a honeypot for bots.
 

@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// Trial reminders (issue 6, item 8): server/trials/service.ts and `npm run trials:expire` (the server's
+// Trial reminders: server/trials/service.ts and `npm run trials:expire` (the server's
 // own schedule: tests/api/jobs.test.ts).
 
 const DAY_MS = 24 * 60 * 60 * 1000;

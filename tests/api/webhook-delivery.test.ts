@@ -14,7 +14,7 @@ import {
   type WebhookReceiver,
 } from '../support/webhooks.ts';
 
-// Deliveries (issue 23 item 5): signed per Standard Webhooks, retried until the receiver answers 2xx with
+// Deliveries: signed per Standard Webhooks, retried until the receiver answers 2xx with
 // the same webhook-id, kept across a restart and sent once by two processes on one database.
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import {
   type WebhookReceiver,
 } from '../support/webhooks.ts';
 
-// Where webhooks may go (issue 23 item 6): a target resolving to loopback, private, link-local (the cloud
+// Where webhooks may go: a target resolving to loopback, private, link-local (the cloud
 // metadata address among them) and the like is refused when the request is made, unless the operator
 // allowed its network; the request goes to the address that was checked.
 

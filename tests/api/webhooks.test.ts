@@ -22,7 +22,7 @@ import {
   type WebhookReceiver,
 } from '../support/webhooks.ts';
 
-// The webhooks.* procedures (issue 23 item 5): an account's endpoints, their secret on demand, a test
+// The webhooks.* procedures: an account's endpoints, their secret on demand, a test
 // event, redelivery and the paged log; another account's endpoint is unknown; apiAccess gates what sends.
 
 let t: MailingTestApp;

@@ -16,7 +16,7 @@ import {
   profileVersion,
 } from './support.ts';
 
-// Issue 6 in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
+// Billing in the browser, with demo billing (the E2E server has no Stripe keys): a plan is chosen in
 // onboarding, paid on the local checkout page, and shows on the billing page and in the limits; an
 // expired trial blocks the dashboard and takes the public card offline.
 

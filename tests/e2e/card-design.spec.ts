@@ -15,7 +15,7 @@ import {
   vcardVersion,
 } from './support.ts';
 
-// Card designs (issue 13 item 2, customBranding): the design screen with its live preview, the public
+// Card designs (customBranding): the design screen with its live preview, the public
 // page it gives, and the upgrade prompt of the free plan.
 
 test.slow();

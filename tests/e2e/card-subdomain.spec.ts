@@ -17,7 +17,7 @@ import {
   vcardVersion,
 } from './support.ts';
 
-// Card subdomains (issue 13 item 4, customSubdomain): the E2E server runs with CARD_DOMAIN=localhost, and
+// Card subdomains (customSubdomain): the E2E server runs with CARD_DOMAIN=localhost, and
 // Chromium resolves every *.localhost to this machine. A Pro owner sees the card's own address on the
 // profile page and the card there, with its design's font and the site's icons; a Free account sees the
 // upgrade prompt, and its subdomain leads to the main address; a renamed username's old subdomain leads to

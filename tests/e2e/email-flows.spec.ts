@@ -11,7 +11,7 @@ import {
   waitForMail,
 } from './support.ts';
 
-// The two journeys that go through a real inbox (issue 3): the app sends through SMTP to the receiver of
+// The two journeys that go through a real inbox: the app sends through SMTP to the receiver of
 // global-setup.ts, and the test opens the link from the e-mail that arrived, as the person would.
 
 test('sign up on /onboarding, open the link from the e-mail, and land signed in on the plan step', async ({

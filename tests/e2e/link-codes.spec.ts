@@ -11,7 +11,7 @@ import {
   test,
 } from './support.ts';
 
-// Chosen short-link codes (issue 13 item 4, customLinks): a Pro owner chooses the code of a QR code at
+// Chosen short-link codes (customLinks): a Pro owner chooses the code of a QR code at
 // creation and changes it later, and both codes lead to the destination; a Free account sees the upgrade
 // prompt where the code would be chosen. The forms pass axe in English and Spanish, on a phone and a
 // desktop, and every dialog gives focus back to its button.

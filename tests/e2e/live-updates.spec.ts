@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Live updates (issue 5): an open dashboard tab follows changes made elsewhere, without a reload.
+// Live updates: an open dashboard tab follows changes made elsewhere, without a reload.
 
 const LIVE_STREAM = '**/api/trpc/live.changes**';
 

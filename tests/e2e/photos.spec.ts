@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { PHOTO_CLIENT_MAX_SIDE, PHOTO_MAX_BYTES, PHOTO_SOURCE_MAX_BYTES } from '../../src/media.ts';
 import { buyPlan, callTrpc, expect, expectAccessible, signedInNewPerson, test } from './support.ts';
 
-// Photos straight from a phone (issue 21 item 4, audit D4), in the four places that take one: onboarding's
+// Photos straight from a phone, in the four places that take one: onboarding's
 // card step, the vCard editor, the account photo and the design page's logo and cover. A phone's 16 MB photo
 // is made smaller in the browser before the server's 5 MB limit applies; a HEIC photo is converted in the
 // browser; an upload the connection failed says so and can be sent again. At phone width, in both languages.

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import superjson from 'superjson';
 import { expect, signedInNewPerson, test } from './support.ts';
 
-// Issue 4: the public page is the product's face. A visitor with no JavaScript at all, on a phone, sees
+// The public page is the product's face. A visitor with no JavaScript at all, on a phone, sees
 // the card and saves the contact in one tap; a screenshot at phone width is kept as a test artifact.
 
 const PHONE = { width: 390, height: 844 };

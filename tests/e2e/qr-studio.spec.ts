@@ -14,7 +14,7 @@ import {
 import { DEFAULT_QR_DESIGN, QR_LOGO_SCALE_MAX } from '../../src/qr-design.ts';
 import { readQr } from '../support/qr-reader.ts';
 
-// The QR studio (issue 13 item 3): a Pro person designs a QR code with a logo, the design that would not
+// The QR studio: a Pro person designs a QR code with a logo, the design that would not
 // scan is refused with its reason, the saved design downloads as PNG, SVG and PDF that read back to the
 // short URL; a Free person sees the upgrade prompt; the studio passes axe in both languages on a phone
 // and a desktop, and gives focus back to its Design button.

@@ -7,7 +7,7 @@ import { formatMoney, formatPrice } from '#web/lib/format.ts';
 import { invoiceStatusText, invoiceStatusTone } from '#web/pages/billing/invoice-status.ts';
 import { paymentMethodBrand, paymentMethodExpiry } from '#web/pages/billing/payment-method.ts';
 
-// The pure parts of the billing screens (issue 6): which trial banner shows, and how amounts, cards and
+// The pure parts of the billing screens: which trial banner shows, and how amounts, cards and
 // invoice statuses read.
 
 const trialRunning: BillingStatus = {

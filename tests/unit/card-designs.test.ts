@@ -10,7 +10,7 @@ import {
   storedDesign,
 } from '../../src/schemas/card-design.ts';
 
-// The contrast rule over every design (issue 13: no combination below WCAG AA): every text of every
+// The contrast rule over every design: every text of every
 // layout, button style and cover, on the background it actually sits on.
 
 const PRESET_COLOURS = THEME_PRESETS.map((preset) => preset.hex);

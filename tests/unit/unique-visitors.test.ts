@@ -6,7 +6,7 @@ import {
   type SaltStore,
 } from '../../server/analytics/unique-visitors.ts';
 
-// Unique visitors (issue 13 item 6): a visitor is a hash of their address and user agent with a salt of
+// Unique visitors: a visitor is a hash of their address and user agent with a salt of
 // the UTC day, so the same person is one visitor within a day and unrecognisable the next.
 
 /** A store that makes a new salt for each day it is asked about, and counts the asks. */

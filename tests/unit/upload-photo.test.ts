@@ -12,7 +12,7 @@ import {
   refusalFailure,
 } from '#web/lib/upload-photo.ts';
 
-// The browser's checks before a photo is opened (spec section 5, issue 21: a phone's photo is made smaller
+// The browser's checks before a photo is opened (spec section 5: a phone's photo is made smaller
 // first and checked against the server's limit after) and the texts of its failures.
 
 const MB = 1024 * 1024;

@@ -4,11 +4,11 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 
 export type BillingStatus = RouterOutputs['billing']['status'];
 
-/** Issue 6: the subscription status is read again this often while the dashboard is open. */
+/** The subscription status is read again this often while the dashboard is open. */
 export const BILLING_STATUS_REFRESH_MS = 60_000;
 
 /**
- * What a status that could not be read counts as (issue 6): unsubscribed, free. It stays accessible: a
+ * What a status that could not be read counts as: unsubscribed, free. It stays accessible: a
  * failed read must not lock anyone out of the dashboard, and whether the public card is online is decided
  * by the server, not by this fallback.
  */

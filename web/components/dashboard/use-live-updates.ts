@@ -4,7 +4,7 @@ import type { ChangeTopic } from '#server/lib/changes.ts';
 import { clientRetryDelay } from '#src/reconnect.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-// Issue 5, live updates: the server says which kinds of this person's data changed (in this tab, another
+// Live updates: the server says which kinds of this person's data changed (in this tab, another
 // tab, another device or another server process), and the queries that show them refetch.
 
 /** A tRPC procedure path, or the start of one: ['links'] is every links.* query. */

@@ -249,7 +249,7 @@ function CampaignLists({ campaigns }: { campaigns: NonNullable<Breakdowns['campa
 }
 
 /**
- * Full analytics (fullAnalytics, issue 13 item 6): the range's visits by card and link, device, browser,
+ * Full analytics (fullAnalytics): the range's visits by card and link, device, browser,
  * referrer and country (and campaign, with advancedAnalytics), the unique visitors, and the CSV of its
  * events; what the operator does not record is said (item 8).
  */

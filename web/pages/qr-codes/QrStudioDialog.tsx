@@ -368,7 +368,7 @@ function StudioForm({ qrCode, onDone }: { qrCode: QrCodeRow; onDone: () => void 
 }
 
 /**
- * The QR studio (issue 13 item 3): colours, module and corner styles and a centre logo for one QR code,
+ * The QR studio: colours, module and corner styles and a centre logo for one QR code,
  * with a live preview drawn by the same code as every other image of it. A plan without customBranding
  * sees what it is part of and the way to upgrade. Render it inside a <Dialog> that mounts it while open.
  */
