@@ -540,6 +540,20 @@ export interface ApiKeysTable {
   updated_at: UpdatedAt;
 }
 
+/**
+ * The first answer to a REST create sent with an `Idempotency-Key` (server/api/idempotency.ts), per
+ * account; `status` null while the first request runs. Kept 24 hours.
+ */
+export interface ApiIdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the method, path and body: the same key with another request is refused */
+  request_hash: string;
+  status: number | null;
+  body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -549,6 +563,7 @@ export interface Database {
   two_factors: TwoFactorsTable;
   passkeys: PasskeysTable;
   api_keys: ApiKeysTable;
+  api_idempotency_keys: ApiIdempotencyKeysTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
