@@ -13,7 +13,7 @@ import { apiSchemas, problemResponses } from './openapi.ts';
 
 const AccountSchema = z
   .object({
-    id: z.uuid(),
+    id: z.string(),
     plan: z.enum(PLAN_IDS),
     scopes: z.array(z.enum(API_KEY_SCOPES)).meta({ description: "The key's scopes." }),
     name: z.string().nullable(),
@@ -28,7 +28,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): vo
   const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/me',
-    { schema: { tags: ['account'], response: { 200: AccountSchema, ...problemResponses('forbidden') } } },
+    { schema: { tags: ['account'], response: { 200: AccountSchema, ...problemResponses() } } },
     async (request) => describeAccount(deps, callerOf(request)),
   );
   api.patch(
@@ -37,7 +37,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): vo
       schema: {
         tags: ['account'],
         body: PersonalInfoSchema.strict(),
-        response: { 200: AccountSchema, ...problemResponses('forbidden', 'edit_conflict') },
+        response: { 200: AccountSchema, ...problemResponses('edit_conflict', 'payload_too_large') },
       },
     },
     async (request) => {

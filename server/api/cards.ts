@@ -91,7 +91,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
         tags,
         summary: 'List cards (oldest first)',
         querystring: PageQuerySchema,
-        response: { 200: pageSchema(CardSchema), ...problemResponses('forbidden') },
+        response: { 200: pageSchema(CardSchema), ...problemResponses() },
       },
     },
     async (request) => {
@@ -108,7 +108,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
         tags,
         summary: 'Get a card',
         params: CardParamsSchema,
-        response: { 200: CardSchema, ...problemResponses('forbidden', 'not_found') },
+        response: { 200: CardSchema, ...problemResponses('not_found') },
       },
     },
     async (request) => {
@@ -128,7 +128,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
         body: CreateCardSchema,
         response: {
           201: CardSchema,
-          ...problemResponses('forbidden', 'limit_reached', 'idempotency_key_reused', 'conflict'),
+          ...problemResponses('limit_reached', 'idempotency_key_reused', 'conflict', 'payload_too_large'),
         },
       },
     },
@@ -150,7 +150,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
         body: UpdateCardSchema,
         response: {
           200: CardSchema,
-          ...problemResponses('forbidden', 'not_found', 'edit_conflict', 'field_locked'),
+          ...problemResponses('not_found', 'edit_conflict', 'field_locked', 'payload_too_large'),
         },
       },
     },
@@ -170,7 +170,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
         tags,
         summary: 'Delete a card',
         params: CardParamsSchema,
-        response: { 204: z.null(), ...problemResponses('forbidden', 'not_found', 'team_role_required') },
+        response: { 204: z.null(), ...problemResponses('not_found', 'team_role_required') },
       },
     },
     async (request, reply) => {

@@ -34,20 +34,31 @@ export const ProblemSchema = z
   })
   .register(apiSchemas, { id: 'Problem', description: 'RFC 9457 problem details.' });
 
-/** A route's error answers: each status its reasons may answer, as problem+json. */
+/** Every route may refuse a key (or its scope), its rate limit, or a request it cannot read. */
+const REASONS_OF_EVERY_ROUTE: ErrorReason[] = [
+  'unauthenticated',
+  'forbidden',
+  'rate_limited',
+  'validation_failed',
+];
+
+/**
+ * A route's error answers: each status its reasons (with those of every route) answer, as problem+json,
+ * described by the reasons it stands for.
+ */
 export function problemResponses(...reasons: ErrorReason[]) {
-  const statuses = new Set<number>(
-    // every route may refuse a key, its rate limit or a request it cannot read
-    ['unauthenticated', 'rate_limited', 'validation_failed', ...reasons].map(
-      (reason) => HTTP_STATUS_FOR[reason as ErrorReason],
-    ),
-  );
+  const byStatus = new Map<number, ErrorReason[]>();
+  for (const reason of new Set([...REASONS_OF_EVERY_ROUTE, ...reasons])) {
+    const status = HTTP_STATUS_FOR[reason];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), reason]);
+  }
+  const mediaType = PROBLEM_CONTENT_TYPE.split(';')[0]!;
   return Object.fromEntries(
-    [...statuses].map((status) => [
+    [...byStatus].map(([status, reasonsOfStatus]) => [
       status,
       {
-        description: PROBLEM_TITLE_FOR[ERROR_REASONS.find((reason) => HTTP_STATUS_FOR[reason] === status)!],
-        content: { [PROBLEM_CONTENT_TYPE.split(';')[0]!]: { schema: ProblemSchema } },
+        description: reasonsOfStatus.map((reason) => `\`${reason}\`: ${PROBLEM_TITLE_FOR[reason]}`).join(' '),
+        content: { [mediaType]: { schema: ProblemSchema } },
       },
     ]),
   );

@@ -77,7 +77,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         tags,
         summary: 'List QR codes (newest first)',
         querystring: PageQuerySchema,
-        response: { 200: pageSchema(QrCodeSchema), ...problemResponses('forbidden') },
+        response: { 200: pageSchema(QrCodeSchema), ...problemResponses() },
       },
     },
     async (request) => {
@@ -94,7 +94,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         tags,
         summary: 'Get a QR code',
         params: QrCodeParamsSchema,
-        response: { 200: QrCodeSchema, ...problemResponses('forbidden', 'not_found') },
+        response: { 200: QrCodeSchema, ...problemResponses('not_found') },
       },
     },
     async (request) =>
@@ -112,8 +112,9 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         response: {
           201: QrCodeSchema,
           ...problemResponses(
-            'forbidden',
+            'plan_required',
             'limit_reached',
+            'payload_too_large',
             'link_code_taken',
             'idempotency_key_reused',
             'conflict',
@@ -138,7 +139,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         body: UpdateQrCodeBodySchema,
         response: {
           200: QrCodeSchema,
-          ...problemResponses('forbidden', 'not_found', 'edit_conflict', 'link_managed_by_vcard'),
+          ...problemResponses('not_found', 'edit_conflict', 'link_managed_by_vcard', 'payload_too_large'),
         },
       },
     },
@@ -155,7 +156,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         tags,
         summary: 'Delete a QR code',
         params: QrCodeParamsSchema,
-        response: { 204: z.null(), ...problemResponses('forbidden', 'not_found', 'link_managed_by_vcard') },
+        response: { 204: z.null(), ...problemResponses('not_found', 'link_managed_by_vcard') },
       },
     },
     async (request, reply) => {
