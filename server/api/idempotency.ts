@@ -8,8 +8,8 @@ import { callerOf, type ApiDeps } from './context.ts';
 // first answer to a key is kept (api_idempotency_keys) and answers every retry of the same request, so a
 // client that lost an answer can send its create again without making a second object.
 
-/** How long a key's answer is kept (the clean-up removes older ones: server/cleanup/service.ts). */
-export const IDEMPOTENCY_KEY_HOURS = 24;
+/** How long a key's answer is kept: 24 hours (the clean-up removes older ones: server/cleanup/service.ts). */
+export const IDEMPOTENCY_KEY_DAYS = 1;
 
 export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -20,7 +20,7 @@ export const IdempotencyHeadersSchema = z.object({
     .max(255)
     .optional()
     .meta({
-      description: `Sent again with the same body within ${IDEMPOTENCY_KEY_HOURS} h: the first answer.`,
+      description: `Sent again with the same body within ${IDEMPOTENCY_KEY_DAYS * 24} h: the first answer.`,
     }),
 });
 

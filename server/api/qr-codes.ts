@@ -2,69 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LinkIdSchema, QrCodeFormSchema, UpdateQrCodeSchema } from '../../src/schemas/link.ts';
-import { AppError } from '../lib/errors.ts';
-import { createQrCode, deleteLink, listQrCodes, updateQrCode, type LinkView } from '../links/service.ts';
-import { readLinkRecord } from '../links/present.ts';
+import { createQrCode, deleteLink, listQrCodes, updateQrCode } from '../links/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
-import { apiSchemas, problemResponses } from './openapi.ts';
+import { LinkSchema, presentLink, readLink } from './link-view.ts';
+import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
 // /api/v1/qr-codes: the account's QR codes (short links with a QR code), through the links.* procedures'
 // services and schemas.
 
-const QrCodeSchema = z
-  .object({
-    id: z.uuid(),
-    code: z.string().meta({ description: 'The code the link is printed with (/l/{code}).' }),
-    chosen: z.boolean(),
-    title: z.string(),
-    url: z.string(),
-    icon: z.string().nullable(),
-    scanCount: z.int(),
-    clickCount: z.int(),
-    vcardId: z
-      .uuid()
-      .nullable()
-      .meta({ description: 'The card whose QR code this is (it follows its card).' }),
-    version: z.int().meta({ description: 'The `baseVersion` of a PATCH.' }),
-    createdAt: z.date(),
-    shortUrl: z.string(),
-    qrUrl: z.string().meta({ description: 'What the QR code encodes.' }),
-  })
-  .register(apiSchemas, { id: 'QrCode' });
-
 const CreateQrCodeSchema = QrCodeFormSchema.omit({ baseVersion: true }).strict();
 const UpdateQrCodeBodySchema = UpdateQrCodeSchema.omit({ id: true }).strict();
 const QrCodeParamsSchema = LinkIdSchema.strict();
-
-/** The REST shape of a link view (the dashboard's, without the studio's design). */
-function presentQrCode(link: LinkView): z.output<typeof QrCodeSchema> {
-  const { id, code, chosen, title, url, icon, scanCount, clickCount, vcardId, version, createdAt } = link;
-  const { shortUrl, qrUrl } = link;
-  return {
-    id,
-    code,
-    chosen,
-    title,
-    url,
-    icon,
-    scanCount,
-    clickCount,
-    vcardId,
-    version,
-    createdAt,
-    shortUrl,
-    qrUrl,
-  };
-}
-
-/** One of the account's QR codes; a profile link's id, or another account's, is not found. */
-async function readQrCode(deps: ApiDeps, userId: string, id: string): Promise<LinkView> {
-  const link = await readLinkRecord(deps.db, deps.config.publicUrl, userId, id, 'qr');
-  if (!link) throw new AppError('not_found');
-  return link;
-}
 
 export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -77,13 +27,13 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         tags,
         summary: 'List QR codes (newest first)',
         querystring: PageQuerySchema,
-        response: { 200: pageSchema(QrCodeSchema), ...problemResponses() },
+        response: { 200: pageSchema(LinkSchema), ...problemResponses() },
       },
     },
     async (request) => {
       const { items } = await listQrCodes(serviceContextOf(deps, request));
       const page = pageOf(items, (link) => link.createdAt.toISOString(), 'desc', request.query);
-      return { ...page, items: page.items.map(presentQrCode) };
+      return { ...page, items: page.items.map(presentLink) };
     },
   );
 
@@ -94,11 +44,11 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         tags,
         summary: 'Get a QR code',
         params: QrCodeParamsSchema,
-        response: { 200: QrCodeSchema, ...problemResponses('not_found') },
+        response: { 200: LinkSchema, ...problemResponses('not_found') },
       },
     },
     async (request) =>
-      presentQrCode(await readQrCode(deps, serviceContextOf(deps, request).user.id, request.params.id)),
+      presentLink(await readLink(deps, serviceContextOf(deps, request).user.id, request.params.id, 'qr')),
   );
 
   api.post(
@@ -110,7 +60,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         headers: IdempotencyHeadersSchema,
         body: CreateQrCodeSchema,
         response: {
-          201: QrCodeSchema,
+          201: LinkSchema,
           ...problemResponses(
             'plan_required',
             'limit_reached',
@@ -125,7 +75,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
     async (request, reply) =>
       withIdempotency(deps, request, reply, async () => ({
         status: 201,
-        body: presentQrCode(await createQrCode(serviceContextOf(deps, request), request.body)),
+        body: presentLink(await createQrCode(serviceContextOf(deps, request), request.body)),
       })),
   );
 
@@ -138,13 +88,13 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         params: QrCodeParamsSchema,
         body: UpdateQrCodeBodySchema,
         response: {
-          200: QrCodeSchema,
+          200: LinkSchema,
           ...problemResponses('not_found', 'edit_conflict', 'link_managed_by_vcard', 'payload_too_large'),
         },
       },
     },
     async (request) =>
-      presentQrCode(
+      presentLink(
         await updateQrCode(serviceContextOf(deps, request), { ...request.body, id: request.params.id }),
       ),
   );
@@ -162,7 +112,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
     async (request, reply) => {
       const ctx = serviceContextOf(deps, request);
       // the links procedure deletes either kind; this path only QR codes
-      await readQrCode(deps, ctx.user.id, request.params.id);
+      await readLink(deps, ctx.user.id, request.params.id, 'qr');
       await deleteLink(ctx, request.params.id);
       return reply.status(204).send(null);
     },

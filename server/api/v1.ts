@@ -13,6 +13,7 @@ import { registerAccountRoutes } from './account.ts';
 import { registerCardRoutes } from './cards.ts';
 import type { ApiDeps } from './context.ts';
 import { registerOpenApi } from './openapi.ts';
+import { registerProfileLinkRoutes } from './profile-links.ts';
 import { registerQrCodeRoutes } from './qr-codes.ts';
 
 /** The largest body a REST request may send: a card is a few kilobytes (photos are uploaded elsewhere). */
@@ -60,5 +61,6 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     registerAccountRoutes(api, deps);
     registerCardRoutes(api, deps);
     registerQrCodeRoutes(api, deps);
+    registerProfileLinkRoutes(api, deps);
   };
 }

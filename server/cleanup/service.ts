@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
+import { IDEMPOTENCY_KEY_DAYS } from '../api/idempotency.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
@@ -71,6 +72,8 @@ export interface CleanupCounts {
   oldRateLimits: number;
   /** Entries of team audit logs older than TEAM_EVENTS_KEPT_DAYS. */
   oldTeamEvents: number;
+  /** First answers of REST creates (Idempotency-Key) older than IDEMPOTENCY_KEY_DAYS. */
+  oldIdempotencyKeys: number;
 }
 
 export interface CleanupOptions {
@@ -104,6 +107,13 @@ export async function cleanUp(
     oldMailRecords: await removeOlderThan(deps, 'mail_outbox', 'created_at', MAIL_RECORD_DAYS, dryRun),
     oldRateLimits: await removeOldRateLimits(deps, dryRun),
     oldTeamEvents: await removeOlderThan(deps, 'team_events', 'created_at', TEAM_EVENTS_KEPT_DAYS, dryRun),
+    oldIdempotencyKeys: await removeOlderThan(
+      deps,
+      'api_idempotency_keys',
+      'created_at',
+      IDEMPOTENCY_KEY_DAYS,
+      dryRun,
+    ),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
@@ -160,7 +170,7 @@ async function removeExpiredLinkCodeHolds(deps: AppDeps, now: Date, dryRun: bool
 /** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
 async function removeOlderThan(
   deps: AppDeps,
-  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events',
+  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events' | 'api_idempotency_keys',
   column: 'received_at' | 'written_at' | 'created_at',
   days: number,
   dryRun: boolean,

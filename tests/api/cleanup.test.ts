@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeAccount } from '../../server/account/service.ts';
+import { IDEMPOTENCY_KEY_DAYS } from '../../server/api/idempotency.ts';
 import {
   cleanUp,
   PHOTO_GRACE_HOURS,
@@ -47,6 +48,7 @@ const NOTHING: CleanupCounts = {
   oldMailRecords: 0,
   oldRateLimits: 0,
   oldTeamEvents: 0,
+  oldIdempotencyKeys: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -108,6 +110,7 @@ interface Arranged {
   recentStripeEventId: string;
   recentCountBatchId: string;
   recentMailRecordId: string;
+  recentIdempotencyKey: string;
   recentRateLimitKey: string;
   oldRateLimitKey: string;
   heldUsername: string;
@@ -193,6 +196,21 @@ async function arrange(app: TestApp): Promise<Arranged> {
         recipient: 'b@example.com',
         kind: 'verify_email',
         created_at: ago((MAIL_RECORD_DAYS + 1) * DAY_MS),
+      },
+    ])
+    .execute();
+
+  // first answers of REST creates (Idempotency-Key): one past the keeping time, one recent
+  const recentIdempotencyKey = `create-${randomUUID()}`;
+  await app.db
+    .insertInto('api_idempotency_keys')
+    .values([
+      { user_id: confirmed.userId, key: recentIdempotencyKey, request_hash: 'h', created_at: ago(HOUR_MS) },
+      {
+        user_id: confirmed.userId,
+        key: `create-${randomUUID()}`,
+        request_hash: 'h',
+        created_at: ago((IDEMPOTENCY_KEY_DAYS + 1) * DAY_MS),
       },
     ])
     .execute();
@@ -318,6 +336,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentStripeEventId,
     recentCountBatchId,
     recentMailRecordId,
+    recentIdempotencyKey,
     recentRateLimitKey,
     oldRateLimitKey,
     heldUsername,
@@ -343,6 +362,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldMailRecords: 1,
   oldRateLimits: 1,
   oldTeamEvents: 1,
+  oldIdempotencyKeys: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -422,6 +442,9 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('mail_outbox').select('id').execute()).map((row) => row.id)).toContain(
       arranged.recentMailRecordId,
     );
+    expect(
+      (await t.db.selectFrom('api_idempotency_keys').select('key').execute()).map((row) => row.key),
+    ).toEqual([arranged.recentIdempotencyKey]);
     // sign-in limits: the counter in use stays, and no other address is left from long ago
     const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
       (row) => row.key,
@@ -487,10 +510,11 @@ describe('cleanUp', () => {
       counts.oldMailRecords,
       counts.oldRateLimits,
       counts.oldTeamEvents,
+      counts.oldIdempotencyKeys,
     ];
     const [first, second] = runs.map(rowCounts);
     expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     ]);
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
@@ -541,6 +565,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  records of e-mails queued more than ${MAIL_RECORD_DAYS} days ago: 0`,
           `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
+          `  answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -12,7 +12,7 @@ import { buildTestApp, type TestApp } from '../support/harness.ts';
 // every operation that takes an id answers another account's object exactly like an unknown id. An
 // operation added to the API without a request below fails the test, so none can be missed.
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 interface Operation {
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: object }> };
@@ -63,7 +63,9 @@ function validatorOf(schema: object) {
 const OBJECT_OF_PATH: Record<string, (userId: string) => Promise<string>> = {
   '/api/v1/cards/{id}': (userId) => addVcard(t.db, userId),
   '/api/v1/qr-codes/{id}': async (userId) => (await addLink(t.db, userId, { kind: 'qr' })).id,
+  '/api/v1/profile-links/{id}': async (userId) => (await addLink(t.db, userId, { kind: 'profile' })).id,
 };
+const profileLinkOf = OBJECT_OF_PATH['/api/v1/profile-links/{id}']!;
 
 interface ValidRequest {
   id?: string;
@@ -103,6 +105,19 @@ const VALID_REQUEST: Record<string, (caller: ApiCaller) => Promise<ValidRequest>
   'delete /api/v1/qr-codes/{id}': async (caller) => ({
     id: await OBJECT_OF_PATH['/api/v1/qr-codes/{id}']!(caller.userId),
   }),
+  'get /api/v1/profile-links': async () => ({}),
+  'post /api/v1/profile-links': async () => ({ payload: { title: 'Blog', url: 'https://example.com/blog' } }),
+  'get /api/v1/profile-links/{id}': async (caller) => ({ id: await profileLinkOf(caller.userId) }),
+  'patch /api/v1/profile-links/{id}': async (caller) => ({
+    id: await profileLinkOf(caller.userId),
+    payload: { title: 'Blog', url: 'https://example.com/blog', baseVersion: 1 },
+  }),
+  'delete /api/v1/profile-links/{id}': async (caller) => ({ id: await profileLinkOf(caller.userId) }),
+  'put /api/v1/profile-links/order': async (caller) => {
+    const first = await profileLinkOf(caller.userId);
+    const second = await profileLinkOf(caller.userId);
+    return { payload: { ids: [second, first] } };
+  },
 };
 
 function send(

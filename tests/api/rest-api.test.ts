@@ -187,6 +187,57 @@ describe('QR codes', () => {
   });
 });
 
+describe('profile links', () => {
+  it('adds, reads, edits, reorders and deletes profile links; a QR code is not one', async () => {
+    const caller = await createApiCaller(t);
+    const blog = (
+      await caller.call('POST', '/api/v1/profile-links', {
+        payload: { title: 'Blog', url: 'https://example.com/blog' },
+      })
+    ).json<{ id: string }>();
+    const shop = (
+      await caller.call('POST', '/api/v1/profile-links', {
+        payload: { title: 'Shop', url: 'https://example.com/shop' },
+      })
+    ).json<{ id: string }>();
+    expect((await caller.call('GET', `/api/v1/profile-links/${blog.id}`)).json()).toEqual(blog);
+
+    const reordered = await caller.call('PUT', '/api/v1/profile-links/order', {
+      payload: { ids: [shop.id, blog.id] },
+    });
+    expect(reordered.statusCode, reordered.body).toBe(204);
+    const firstPage = (await caller.call('GET', '/api/v1/profile-links?limit=1')).json<{
+      items: { id: string }[];
+      next_cursor: string;
+    }>();
+    expect(firstPage.items.map((link) => link.id)).toEqual([shop.id]);
+    const secondPage = await caller.call(
+      'GET',
+      `/api/v1/profile-links?limit=1&cursor=${firstPage.next_cursor}`,
+    );
+    expect(secondPage.json()).toMatchObject({ items: [{ id: blog.id }], next_cursor: null });
+
+    // a reorder must name every profile link of the account, and only those
+    const other = await createApiCaller(t);
+    const theirs = await addLink(t.db, other.userId, { kind: 'profile' });
+    expectProblem(
+      await caller.call('PUT', '/api/v1/profile-links/order', { payload: { ids: [shop.id, theirs.id] } }),
+      404,
+      'not_found',
+    );
+
+    const edited = await caller.call('PATCH', `/api/v1/profile-links/${blog.id}`, {
+      payload: { title: 'Notes', url: 'https://example.com/notes', baseVersion: 1 },
+    });
+    expect(edited.json()).toMatchObject({ title: 'Notes', version: 2 });
+
+    const qr = await addLink(t.db, caller.userId, { kind: 'qr' });
+    expectProblem(await caller.call('DELETE', `/api/v1/profile-links/${qr.id}`), 404, 'not_found');
+    expect((await caller.call('DELETE', `/api/v1/profile-links/${blog.id}`)).statusCode).toBe(204);
+    expectProblem(await caller.call('GET', `/api/v1/profile-links/${blog.id}`), 404, 'not_found');
+  });
+});
+
 describe('idempotency keys', () => {
   it('answers a replay with the first answer, and refuses the key with another body', async () => {
     const caller = await createApiCaller(t);

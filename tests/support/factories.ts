@@ -529,7 +529,7 @@ export interface ApiCaller {
   key: string;
   /** A request with the key (no cookie, no Origin); a payload is sent as JSON. */
   call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     options?: { payload?: unknown; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
