@@ -10,6 +10,7 @@ import {
 import { AppError } from '../lib/errors.ts';
 import { sendProblem } from '../lib/problem.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerCardRoutes } from './cards.ts';
 import type { ApiDeps } from './context.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -62,5 +63,6 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     registerCardRoutes(api, deps);
     registerQrCodeRoutes(api, deps);
     registerProfileLinkRoutes(api, deps);
+    registerAnalyticsRoutes(api, deps);
   };
 }

@@ -70,6 +70,8 @@ const profileLinkOf = OBJECT_OF_PATH['/api/v1/profile-links/{id}']!;
 interface ValidRequest {
   id?: string;
   payload?: unknown;
+  /** the query string, without its `?` */
+  query?: string;
 }
 
 const cardInput = () => ({ ...emptyVcardForm(), name: 'Contract card' });
@@ -113,6 +115,8 @@ const VALID_REQUEST: Record<string, (caller: ApiCaller) => Promise<ValidRequest>
     payload: { title: 'Blog', url: 'https://example.com/blog', baseVersion: 1 },
   }),
   'delete /api/v1/profile-links/{id}': async (caller) => ({ id: await profileLinkOf(caller.userId) }),
+  'get /api/v1/analytics/overview': async () => ({ query: 'range=12m&timeZone=Europe/Madrid' }),
+  'get /api/v1/analytics/breakdowns': async () => ({ query: 'range=30d' }),
   'put /api/v1/profile-links/order': async (caller) => {
     const first = await profileLinkOf(caller.userId);
     const second = await profileLinkOf(caller.userId);
@@ -126,7 +130,7 @@ function send(
   path: string,
   request: ValidRequest,
 ): Promise<LightMyRequestResponse> {
-  const url = request.id ? path.replace('{id}', request.id) : path;
+  const url = `${request.id ? path.replace('{id}', request.id) : path}${request.query ? `?${request.query}` : ''}`;
   return caller.call(method.toUpperCase() as 'GET', url, { payload: request.payload });
 }
 

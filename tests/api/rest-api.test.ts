@@ -238,6 +238,36 @@ describe('profile links', () => {
   });
 });
 
+describe('analytics', () => {
+  it("answers the overview and breakdowns of Business's ranges, 12 months and campaigns included", async () => {
+    const caller = await createApiCaller(t);
+    const overview = await caller.call('GET', '/api/v1/analytics/overview?range=12m');
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json()).toMatchObject({ range: '12m', unit: 'month', timeZone: 'UTC' });
+    expect(overview.json<{ buckets: unknown[] }>().buckets).toHaveLength(12);
+    const breakdowns = await caller.call(
+      'GET',
+      '/api/v1/analytics/breakdowns?range=90d&timeZone=Europe/Madrid',
+    );
+    expect(breakdowns.statusCode, breakdowns.body).toBe(200);
+    expect(breakdowns.json()).toMatchObject({ range: '90d', timeZone: 'Europe/Madrid' });
+    expect(breakdowns.json<{ campaigns: unknown }>().campaigns).not.toBeNull();
+
+    const badRange = expectProblem(
+      await caller.call('GET', '/api/v1/analytics/overview?range=5y'),
+      400,
+      'validation_failed',
+    );
+    expect(badRange.errors).toEqual([expect.objectContaining({ field: 'range' })]);
+    const unknownParameter = expectProblem(
+      await caller.call('GET', '/api/v1/analytics/overview?days=3'),
+      400,
+      'validation_failed',
+    );
+    expect(unknownParameter.errors).toEqual([expect.objectContaining({ field: 'days' })]);
+  });
+});
+
 describe('idempotency keys', () => {
   it('answers a replay with the first answer, and refuses the key with another body', async () => {
     const caller = await createApiCaller(t);
