@@ -16,6 +16,7 @@ import type { ApiDeps } from './context.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerProfileLinkRoutes } from './profile-links.ts';
 import { registerQrCodeRoutes } from './qr-codes.ts';
+import { registerTeamRoutes } from './team.ts';
 
 /** The largest body a REST request may send: a card is a few kilobytes (photos are uploaded elsewhere). */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -64,5 +65,6 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     registerQrCodeRoutes(api, deps);
     registerProfileLinkRoutes(api, deps);
     registerAnalyticsRoutes(api, deps);
+    registerTeamRoutes(api, deps);
   };
 }

@@ -6,6 +6,7 @@ import { ERROR_REASONS } from '../../src/errors.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { addLink, addVcard, createApiCaller, versionOf, type ApiCaller } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { addTeam } from '../support/teams.ts';
 
 // The contract of the REST API, walked from its own OpenAPI document (issue 23): the document is valid
 // OpenAPI 3.1 as far as its structure and schemas go; every operation answers a valid request as documented;
@@ -115,6 +116,10 @@ const VALID_REQUEST: Record<string, (caller: ApiCaller) => Promise<ValidRequest>
     payload: { title: 'Blog', url: 'https://example.com/blog', baseVersion: 1 },
   }),
   'delete /api/v1/profile-links/{id}': async (caller) => ({ id: await profileLinkOf(caller.userId) }),
+  'get /api/v1/team/members': async (caller) => {
+    await addTeam(t.db, [{ userId: caller.userId, role: 'owner' }]);
+    return {};
+  },
   'get /api/v1/analytics/overview': async () => ({ query: 'range=12m&timeZone=Europe/Madrid' }),
   'get /api/v1/analytics/breakdowns': async () => ({ query: 'range=30d' }),
   'put /api/v1/profile-links/order': async (caller) => {

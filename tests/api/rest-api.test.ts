@@ -3,6 +3,7 @@ import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { addLink, addVcard, createApiCaller, type ApiCaller } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { addTeam } from '../support/teams.ts';
 
 // The REST API under /api/v1 (issue 23 item 2): each resource's routes, their scopes, their refusals of
 // bad input (problem+json naming the field, nothing stored), pagination and idempotent creates.
@@ -265,6 +266,25 @@ describe('analytics', () => {
       'validation_failed',
     );
     expect(unknownParameter.errors).toEqual([expect.objectContaining({ field: 'days' })]);
+  });
+});
+
+describe('team members', () => {
+  it("lists the team's members to a member's key, and refuses an account in no team", async () => {
+    const owner = await createApiCaller(t);
+    const member = await createApiCaller(t);
+    expectProblem(await member.call('GET', '/api/v1/team/members'), 403, 'team_role_required');
+    await addTeam(t.db, [
+      { userId: owner.userId, role: 'owner' },
+      { userId: member.userId, role: 'member' },
+    ]);
+    const listed = await member.call('GET', '/api/v1/team/members');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { items } = listed.json<{ items: { userId: string; role: string }[] }>();
+    expect(items.map((item) => [item.userId, item.role])).toEqual([
+      [owner.userId, 'owner'],
+      [member.userId, 'member'],
+    ]);
   });
 });
 
