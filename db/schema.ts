@@ -538,6 +538,9 @@ export interface ApiKeysTable {
   metadata: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** The rate limit's fixed window the count below is of (migration 2026-12-02T0400); null before any request. */
+  rate_window_start: Date | null;
+  rate_window_requests: Generated<number>;
 }
 
 /**

@@ -9,9 +9,17 @@ import { singleLineText } from './text.ts';
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/**
+ * Whose a key is: the signed-in person's own account (`user`), or their team's (`team`: made, listed and
+ * revoked by the team's owner and admins; it acts as the team's account and outlives whoever made it).
+ */
+export const API_KEY_OWNERS = ['user', 'team'] as const;
+export type ApiKeyOwner = (typeof API_KEY_OWNERS)[number];
+const ApiKeyOwnerSchema = z.enum(API_KEY_OWNERS).default('user');
+
 export const API_KEY_NAME_MAX_LENGTH = 64;
 
-/** Keys an account may hold at once (revoked keys are deleted and do not count). */
+/** Keys an account (a person's or a team's) may hold at once (revoked keys are deleted and do not count). */
 export const API_KEYS_PER_ACCOUNT_MAX = 10;
 
 /** The expiry choices of a new key: never, or this many days after its creation. */
@@ -25,8 +33,8 @@ export function expiryDays(expiry: ApiKeyExpiry): number | null {
 }
 
 /**
- * Each key's rate limit (counted by the API key plugin, on the key's row so it holds across processes): at
- * most `max` accepted requests; the count starts again once `windowSeconds` pass without an accepted one.
+ * Each key's rate limit, a fixed window counted on the key's row (so it holds across processes): at most
+ * `max` requests in each `windowSeconds` of the clock (windows start at multiples of it since the epoch).
  */
 export const API_KEY_RATE_LIMIT = { max: 50, windowSeconds: 10 } as const;
 
@@ -40,7 +48,11 @@ export const ApiKeyNameSchema = singleLineText()
   .min(1, M.apiKeyNameRequired)
   .max(API_KEY_NAME_MAX_LENGTH, M.apiKeyNameTooLong);
 
+export const ListApiKeysSchema = z.strictObject({ owner: ApiKeyOwnerSchema }).default({ owner: 'user' });
+export type ListApiKeysInput = z.output<typeof ListApiKeysSchema>;
+
 export const CreateApiKeySchema = z.strictObject({
+  owner: ApiKeyOwnerSchema,
   name: ApiKeyNameSchema,
   scopes: z
     .array(z.enum(API_KEY_SCOPES))
@@ -51,11 +63,15 @@ export const CreateApiKeySchema = z.strictObject({
 export type CreateApiKeyValues = z.input<typeof CreateApiKeySchema>;
 export type CreateApiKeyInput = z.output<typeof CreateApiKeySchema>;
 
-export const RevokeApiKeySchema = z.strictObject({ id: singleLineText().min(1).max(100) });
-export type RevokeApiKeyInput = z.infer<typeof RevokeApiKeySchema>;
+export const RevokeApiKeySchema = z.strictObject({
+  owner: ApiKeyOwnerSchema,
+  id: singleLineText().min(1).max(100),
+});
+export type RevokeApiKeyInput = z.output<typeof RevokeApiKeySchema>;
 
 export const RenameApiKeySchema = z.strictObject({
+  owner: ApiKeyOwnerSchema,
   id: singleLineText().min(1).max(100),
   name: ApiKeyNameSchema,
 });
-export type RenameApiKeyInput = z.infer<typeof RenameApiKeySchema>;
+export type RenameApiKeyInput = z.output<typeof RenameApiKeySchema>;

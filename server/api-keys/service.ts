@@ -1,19 +1,27 @@
 import {
   API_KEYS_PER_ACCOUNT_MAX,
   expiryDays,
+  type ApiKeyOwner,
   type ApiKeyScope,
   type CreateApiKeyInput,
+  type ListApiKeysInput,
   type RenameApiKeyInput,
   type RevokeApiKeyInput,
 } from '../../src/api-keys.ts';
 import type { Auth } from '../auth/auth.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
+import { requireTeamRole } from '../teams/access.ts';
+import { teamAccountFor } from '../teams/cards.ts';
+import { apiKeyConfigId } from './auth-plugin.ts';
 import { isApiKeyScope, SCOPES_RESOURCE, scopesOf } from './permissions.ts';
 
-// The signed-in person's API keys (apiAccess, a Business feature; the router's meta checks the plan). Keys
-// are made by better-auth's API key plugin (server/api-keys/auth-plugin.ts), which returns the key once and
-// keeps only its hash; listing, renaming and revoking are queries on the account's own rows here.
+// API keys (apiAccess, a Business feature): the signed-in person's own, and their team's for its owner and
+// admins. Keys are made by better-auth's API key plugin (server/api-keys/auth-plugin.ts), which returns the
+// key once and keeps only its hash; listing, renaming and revoking are queries on the account's own rows here.
+// A team's keys belong to the team's account (DECISIONS.md "Teams": a team's cards belong to it), so they act
+// on the team's cards with the team's plan, and outlive the admin who made them.
 
 export interface ApiKeyItem {
   id: string;
@@ -33,12 +41,49 @@ export interface CreatedApiKey extends ApiKeyItem {
 
 type ApiKeysContext = ServiceContext & { auth: Auth };
 
-/** The account's keys, newest first; an expired key is listed (until the plugin deletes it) with its date. */
-export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyItem[]> {
+/**
+ * The account whose keys of `owner` the signed-in person handles: their own, or their team's when they are
+ * its owner or an admin (team_role_required otherwise). Null for a team without an account yet (no card, no
+ * key), which has no keys.
+ */
+async function keysAccount(ctx: ServiceContext, owner: ApiKeyOwner): Promise<string | null> {
+  if (owner === 'user') return ctx.user.id;
+  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
+  const team = await ctx.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  return team?.account_id ?? null;
+}
+
+/**
+ * The account a new key of `owner` is for, when its plan in effect includes apiAccess (plan_required
+ * otherwise): a team's is its owner's (the account_plans view). A team's first key makes the team's
+ * account as its first card does, in a transaction that a refusal undoes.
+ */
+async function newKeyAccount(ctx: ServiceContext, owner: ApiKeyOwner): Promise<string> {
+  if (owner === 'user') {
+    await requireFeature(ctx, ctx.user.id, 'apiAccess');
+    return ctx.user.id;
+  }
+  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
+  return ctx.db.transaction().execute(async (trx) => {
+    const accountId = await teamAccountFor(trx, teamId);
+    await requireFeature({ db: trx }, accountId, 'apiAccess');
+    return accountId;
+  });
+}
+
+/** The account's keys of `owner`, newest first; an expired key is listed (until the plugin deletes it). */
+export async function listApiKeys(ctx: ServiceContext, input: ListApiKeysInput): Promise<ApiKeyItem[]> {
+  const accountId = await keysAccount(ctx, input.owner);
+  if (!accountId) return [];
   const rows = await ctx.db
     .selectFrom('api_keys')
     .select(['id', 'name', 'start', 'permissions', 'created_at', 'expires_at', 'last_request'])
-    .where('reference_id', '=', ctx.user.id)
+    .where('reference_id', '=', accountId)
+    .where('config_id', '=', apiKeyConfigId(input.owner))
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
@@ -54,25 +99,29 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyItem[]> {
 }
 
 /**
- * A new key for the account, at most API_KEYS_PER_ACCOUNT_MAX of them (limit_reached). The count and the
- * insert are not one transaction (the plugin writes through its own adapter): two creates at once may pass
- * the count together, and the account then has one key over the limit, which it can revoke.
+ * A new key for the person's or their team's account (plan_required unless its plan includes apiAccess), at
+ * most API_KEYS_PER_ACCOUNT_MAX of them (limit_reached). The count and the insert are not one transaction
+ * (the plugin writes through its own adapter): two creates at once may pass the count together, and the
+ * account then has one key over the limit, which it can revoke.
  */
 export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  const accountId = await newKeyAccount(ctx, input.owner);
   const { count } = await ctx.db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('reference_id', '=', ctx.user.id)
+    .where('reference_id', '=', accountId)
     .executeTakeFirstOrThrow();
   if (Number(count) >= API_KEYS_PER_ACCOUNT_MAX) {
     throw new AppError('limit_reached', { resource: 'api_keys', limit: API_KEYS_PER_ACCOUNT_MAX });
   }
   const days = expiryDays(input.expiry);
   const scopes = input.scopes.filter(isApiKeyScope);
-  // no headers: a call from the server, which may set the owner and the permissions (scopes)
+  // no headers: a call from the server, which may set the owner and the permissions (scopes); the
+  // configuration records whose the key is (a person's or a team's account)
   const created = await ctx.auth.api.createApiKey({
     body: {
-      userId: ctx.user.id,
+      configId: apiKeyConfigId(input.owner),
+      userId: accountId,
       name: input.name,
       permissions: { [SCOPES_RESOURCE]: scopes },
       ...(days === null ? {} : { expiresIn: days * 24 * 60 * 60 }),
@@ -91,21 +140,27 @@ export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput
 }
 
 export async function renameApiKey(ctx: ServiceContext, input: RenameApiKeyInput): Promise<void> {
+  const accountId = await keysAccount(ctx, input.owner);
+  if (!accountId) throw new AppError('not_found');
   const renamed = await ctx.db
     .updateTable('api_keys')
     .set({ name: input.name, updated_at: new Date() })
     .where('id', '=', input.id)
-    .where('reference_id', '=', ctx.user.id)
+    .where('reference_id', '=', accountId)
+    .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(renamed.numUpdatedRows) === 0) throw new AppError('not_found');
 }
 
 /** Deletes the key: from the next request on, it answers 401 (server/api-keys/verify.ts). */
 export async function revokeApiKey(ctx: ServiceContext, input: RevokeApiKeyInput): Promise<void> {
+  const accountId = await keysAccount(ctx, input.owner);
+  if (!accountId) throw new AppError('not_found');
   const revoked = await ctx.db
     .deleteFrom('api_keys')
     .where('id', '=', input.id)
-    .where('reference_id', '=', ctx.user.id)
+    .where('reference_id', '=', accountId)
+    .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(revoked.numDeletedRows) === 0) throw new AppError('not_found');
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLAN_IDS } from '../../src/plans.ts';
-import { API_KEY_SCOPES } from '../../src/api-keys.ts';
+import { API_KEY_OWNERS, API_KEY_SCOPES } from '../../src/api-keys.ts';
 import { PersonalInfoSchema } from '../../src/schemas/profile.ts';
-import type { ApiCaller } from '../api-keys/verify.ts';
+import { requirePersonalKey, type ApiCaller } from '../api-keys/verify.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { updatePersonalInfo } from '../profile/service.ts';
@@ -14,6 +14,7 @@ import { apiSchemas, problemResponses } from './openapi.ts';
 const AccountSchema = z
   .object({
     id: z.string(),
+    kind: z.enum(API_KEY_OWNERS).meta({ description: "Whose the key is: a person's account or a team's." }),
     plan: z.enum(PLAN_IDS),
     scopes: z.array(z.enum(API_KEY_SCOPES)).meta({ description: "The key's scopes." }),
     name: z.string().nullable(),
@@ -41,24 +42,30 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): vo
       },
     },
     async (request) => {
+      // a team's account has no person's name
+      requirePersonalKey(callerOf(request));
       await updatePersonalInfo(serviceContextOf(deps, request), request.body);
       return describeAccount(deps, callerOf(request));
     },
   );
 }
 
-/** The key's account: what GET /api/v1/me answers (the version is the `baseVersion` of a PATCH). */
+/**
+ * The key's account (a person's or a team's: `kind`): what GET /api/v1/me answers (the version is the
+ * `baseVersion` of a PATCH).
+ */
 async function describeAccount(deps: AppDeps, caller: ApiCaller) {
   const [profile, plan] = await Promise.all([
     deps.db
       .selectFrom('profiles')
       .select(['first_name', 'last_name', 'name', 'version'])
-      .where('id', '=', caller.userId)
+      .where('id', '=', caller.account.id)
       .executeTakeFirstOrThrow(),
-    planInEffectOf(deps, caller.userId),
+    planInEffectOf(deps, caller.account.id),
   ]);
   return {
-    id: caller.userId,
+    id: caller.account.id,
+    kind: caller.account.kind,
     plan,
     scopes: caller.scopes,
     name: profile.name,

@@ -84,7 +84,7 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, deps: ApiDeps): 
         response: { 200: OverviewSchema, ...problemResponses('plan_required') },
       },
     },
-    async (request) => analyticsOverview(scopeOf(callerOf(request).userId), request.query),
+    async (request) => analyticsOverview(scopeOf(callerOf(request).account.id), request.query),
   );
 
   api.get(
@@ -98,7 +98,7 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, deps: ApiDeps): 
       },
     },
     async (request) => {
-      const { userId } = callerOf(request);
+      const userId = callerOf(request).account.id;
       // the procedure's plan gate (meta.feature)
       await requireFeature(deps, userId, 'fullAnalytics');
       return analyticsBreakdowns(scopeOf(userId), request.query);

@@ -50,7 +50,7 @@ export async function withIdempotency<Body>(
 ): Promise<Body> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return send(reply, await create());
-  const userId = callerOf(request).userId;
+  const userId = callerOf(request).account.id;
   const hash = requestHash(request);
   const claimed = await deps.db
     .insertInto('api_idempotency_keys')

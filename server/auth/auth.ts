@@ -15,7 +15,7 @@ import {
   verifyEmail,
 } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
-import { apiKeyPlugin } from '../api-keys/auth-plugin.ts';
+import { apiKeyPlugin, isRefusedApiKeyLog } from '../api-keys/auth-plugin.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
 import { teamPlugin } from '../teams/auth-plugin.ts';
@@ -120,9 +120,12 @@ export async function createAuth({
         ? ['https://appleid.apple.com']
         : [],
     telemetry: { enabled: false },
-    // into the app's log (with its level and format) instead of better-auth's own console output
+    // into the app's log (with its level and format) instead of better-auth's own console output; a refused
+    // API key is the client's fault, logged at info by the API (server/api-keys/verify.ts)
     logger: {
-      log: (level, message, ...args) => logger[level]({ details: args }, message),
+      log: (level, message, ...args) => {
+        if (!isRefusedApiKeyLog(message, args)) logger[level]({ details: args }, message);
+      },
     },
     advanced: {
       // better-auth skips its origin checks when NODE_ENV is 'test': they run everywhere here

@@ -1,6 +1,6 @@
 import { PROBLEM_CONTENT_TYPE, problemType } from '../../server/lib/problem.ts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_KEY_PREFIX,
   API_KEY_RATE_LIMIT,
@@ -8,6 +8,7 @@ import {
   type CreateApiKeyValues,
 } from '../../src/api-keys.ts';
 import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
+import { cardAccount } from '../../server/teams/access.ts';
 import { createSignedInOwner, endPaidPlan } from '../support/factories.ts';
 import {
   buildTestApp,
@@ -18,11 +19,15 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
+import { captureLogs, WARN } from '../support/logs.ts';
+import { reopen, sharedDatabase } from '../support/shared-database.ts';
+import { addTeam, addTeamCard, addTeamOfFour } from '../support/teams.ts';
 
 // API keys (a Business feature): made, listed and revoked from the dashboard's procedures; a key opens
 // /api/v1 only, within its scopes, its expiry, its rate limit and its account's plan.
 
 let t: TestApp;
+const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -53,8 +58,9 @@ function callApi(
     payload?: unknown;
     headers?: Record<string, string>;
   } = {},
+  app: FastifyInstance = t.app,
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
+  return app.inject({
     method: options.method ?? 'GET',
     url: options.url ?? '/api/v1/me',
     headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...options.headers },
@@ -230,7 +236,9 @@ describe('a key on /api/v1', () => {
     expect(response.json()).toMatchObject({ id: owner.userId, plan: 'business', scopes: ['read'] });
     expect(response.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.max));
     expect(response.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - 1));
-    expect(response.headers['ratelimit-reset']).toBe(String(API_KEY_RATE_LIMIT.windowSeconds));
+    const reset = Number(response.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(API_KEY_RATE_LIMIT.windowSeconds);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -321,6 +329,36 @@ describe('a key on /api/v1', () => {
     }
   });
 
+  it('logs a refused key at info with its start only, never the key, and nothing at warning or above', async () => {
+    const logs = captureLogs();
+    const logged = await buildTestApp({}, { logger: { level: 'info', stream: logs.stream } });
+    try {
+      const owner = await createSignedInOwner(logged, { plan: 'business' });
+      const created = trpcData<CreatedApiKey>(
+        await trpcMutate(logged.app, 'apiKeys.create', owner.cookie, readWrite),
+      );
+      await logged.db
+        .updateTable('api_keys')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', created.id)
+        .execute();
+      const unknown = `${API_KEY_PREFIX}${'y'.repeat(64)}`;
+      for (const key of [created.key, unknown]) {
+        expect((await callApi(key, {}, logged.app)).statusCode).toBe(401);
+      }
+      const refusals = logs.lines.filter((line) => line.msg === 'API key refused');
+      expect(refusals.map((line) => [line.level, line.apiKey])).toEqual([
+        [30, { start: created.key.slice(0, 9), code: 'KEY_EXPIRED' }],
+        [30, { start: unknown.slice(0, 9), code: 'INVALID_API_KEY' }],
+      ]);
+      expect(logs.lines.filter((line) => (line.level ?? 0) >= WARN)).toEqual([]);
+      const text = JSON.stringify(logs.lines);
+      for (const key of [created.key, unknown]) expect(text).not.toContain(key.slice(9));
+    } finally {
+      await logged.close();
+    }
+  });
+
   it('refuses an expired key with 401', async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
     const created = await createKey(owner.cookie, { ...readWrite, expiry: '30' });
@@ -347,26 +385,171 @@ describe('a key on /api/v1', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ reason: 'plan_required' });
   });
+});
 
-  it(`answers 429 with RateLimit-* and Retry-After after ${API_KEY_RATE_LIMIT.max} requests`, async () => {
-    const owner = await createSignedInOwner(t, { plan: 'business' });
-    const created = await createKey(owner.cookie);
-    const other = await createKey(owner.cookie);
-    for (let index = 0; index < API_KEY_RATE_LIMIT.max; index += 1) {
-      const response = await callApi(created.key);
+describe('the rate limit of a key', () => {
+  const windowMs = API_KEY_RATE_LIMIT.windowSeconds * 1000;
+
+  /** Freezes the clock `into` ms after the start of a window of the rate limit a minute from now. */
+  function freezeClockInWindow(into: number): Date {
+    const start = Math.ceil((Date.now() + 60_000) / windowMs) * windowMs;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start + into);
+    return new Date(start);
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Sends the key's whole allowance of the window, each answer 200 with one fewer remaining. */
+  async function useWholeWindow(key: string, app: FastifyInstance = t.app, from = 0): Promise<void> {
+    for (let index = from; index < API_KEY_RATE_LIMIT.max; index += 1) {
+      const response = await callApi(key, {}, app);
       expect(response.statusCode).toBe(200);
       expect(response.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - index - 1));
     }
+  }
+
+  it(`answers 429 with RateLimit-* and Retry-After after ${API_KEY_RATE_LIMIT.max} requests in a window`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const other = await createKey(owner.cookie);
+    freezeClockInWindow(2_500);
+    await useWholeWindow(created.key);
     const refused = await callApi(created.key);
     expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
     expect(refused.json()).toMatchObject({ reason: 'rate_limited' });
     expect(refused.headers['ratelimit-limit']).toBe(String(API_KEY_RATE_LIMIT.max));
     expect(refused.headers['ratelimit-remaining']).toBe('0');
-    const reset = Number(refused.headers['ratelimit-reset']);
-    expect(reset).toBeGreaterThanOrEqual(1);
-    expect(reset).toBeLessThanOrEqual(API_KEY_RATE_LIMIT.windowSeconds);
-    expect(refused.headers['retry-after']).toBe(String(reset));
+    // the seconds left of the window: 10 - 2.5, rounded up
+    const reset = String(Math.ceil((windowMs - 2_500) / 1000));
+    expect(refused.headers['ratelimit-reset']).toBe(reset);
+    expect(refused.headers['retry-after']).toBe(reset);
     // the limit is the key's own
     expect((await callApi(other.key)).statusCode).toBe(200);
+  });
+
+  it('accepts the key again in the next window, however steadily it was used', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const start = freezeClockInWindow(0);
+    await useWholeWindow(created.key);
+    vi.setSystemTime(start.getTime() + windowMs - 1);
+    expect((await callApi(created.key)).statusCode).toBe(429);
+    // a client that never paused: the next window opens all the same
+    vi.setSystemTime(start.getTime() + windowMs);
+    const accepted = await callApi(created.key);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - 1));
+    expect(accepted.headers['ratelimit-reset']).toBe(String(API_KEY_RATE_LIMIT.windowSeconds));
+  });
+
+  it('is one count for two apps on one database', async () => {
+    const shared = await sharedDatabase();
+    const first = await buildTestApp(shared.overrides);
+    let second: FastifyInstance | undefined;
+    try {
+      const owner = await createSignedInOwner(first, { plan: 'business' });
+      const created = trpcData<CreatedApiKey>(
+        await trpcMutate(first.app, 'apiKeys.create', owner.cookie, readWrite),
+      );
+      freezeClockInWindow(1_000);
+      const half = API_KEY_RATE_LIMIT.max / 2;
+      for (let index = 0; index < half; index += 1) {
+        expect((await callApi(created.key, {}, first.app)).statusCode).toBe(200);
+      }
+      // PGlite's data directory opens in one process at a time: the second app follows the first there
+      if (!onPostgres) await first.app.close();
+      second = await reopen(first.config);
+      await useWholeWindow(created.key, second, half);
+      expect((await callApi(created.key, {}, second)).statusCode).toBe(429);
+      if (onPostgres) expect((await callApi(created.key, {}, first.app)).statusCode).toBe(429);
+    } finally {
+      vi.useRealTimers();
+      await second?.close();
+      await first.close();
+      await shared.drop();
+    }
+  });
+});
+
+describe('team keys', () => {
+  const teamKey: CreateApiKeyValues = { ...readWrite, owner: 'team', name: 'Team CRM' };
+
+  async function listTeamKeys(cookie: string): Promise<ApiKeyItem[]> {
+    return trpcData<ApiKeyItem[]>(await trpcQuery(t.app, 'apiKeys.list', cookie, { owner: 'team' }));
+  }
+
+  it('lets an admin make a key of the team on its owner’s plan, which acts as the team’s account', async () => {
+    // the admin's own plan is Free: a team key has the team's plan, its owner's Business
+    const { teamId, owner, admin } = await addTeamOfFour(t);
+    const { vcardId, accountId } = await addTeamCard(t.db, teamId);
+    const created = await createKey(admin.cookie, teamKey);
+    expect((await listTeamKeys(owner.cookie)).map((key) => key.id)).toEqual([created.id]);
+    expect(await listKeys(admin.cookie)).toEqual([]);
+
+    const me = await callApi(created.key);
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ id: accountId, kind: 'team', plan: 'business' });
+    // the team's account is the one the dashboard's access check lets act on the team's cards
+    expect(await cardAccount(t.db, accountId, vcardId, 'manage')).toBe(accountId);
+    // a team's account has no personal details to change
+    const patch = await callApi(created.key, {
+      method: 'PATCH',
+      payload: { firstName: 'Team', lastName: 'Name', baseVersion: 1 },
+    });
+    expect(patch.statusCode).toBe(403);
+    expect(patch.json()).toMatchObject({ reason: 'forbidden' });
+  });
+
+  it('refuses a member, who can neither make nor see the team’s keys', async () => {
+    const { admin, member } = await addTeamOfFour(t);
+    await createKey(admin.cookie, teamKey);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', member.cookie, teamKey);
+    expect(refused.statusCode).toBe(403);
+    expect(trpcError(refused).data).toMatchObject({ reason: 'team_role_required', meta: { role: 'admin' } });
+    const listed = await trpcQuery(t.app, 'apiKeys.list', member.cookie, { owner: 'team' });
+    expect(trpcError(listed).data.reason).toBe('team_role_required');
+  });
+
+  it('refuses a team key when the team’s owner is not on Business, and stores nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const admin = await createSignedInOwner(t, { plan: 'business' });
+    const { teamId } = await addTeam(t.db, [
+      { userId: owner.userId, role: 'owner' },
+      { userId: admin.userId, role: 'admin' },
+    ]);
+    const refused = await trpcMutate(t.app, 'apiKeys.create', admin.cookie, teamKey);
+    expect(trpcError(refused).data).toMatchObject({
+      reason: 'plan_required',
+      meta: { feature: 'apiAccess' },
+    });
+    expect(await listTeamKeys(admin.cookie)).toEqual([]);
+    // not even the team's account, which a first key makes
+    const team = await t.db
+      .selectFrom('teams')
+      .select('account_id')
+      .where('id', '=', teamId)
+      .executeTakeFirstOrThrow();
+    expect(team.account_id).toBeNull();
+  });
+
+  it('keeps a team key working when the admin who made it leaves, and lets another admin revoke it', async () => {
+    const { owner, admin } = await addTeamOfFour(t);
+    const created = await createKey(admin.cookie, teamKey);
+    await t.db.deleteFrom('team_members').where('user_id', '=', admin.userId).execute();
+    expect((await callApi(created.key)).statusCode).toBe(200);
+    // a person's key list and revoke never reach the team's keys
+    const asOwn = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    expect(trpcError(asOwn).data.reason).toBe('not_found');
+    const revoked = await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, {
+      owner: 'team',
+      id: created.id,
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(await listTeamKeys(owner.cookie)).toEqual([]);
+    expect((await callApi(created.key)).statusCode).toBe(401);
   });
 });

@@ -8,7 +8,13 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
-import { businessAccountOn } from './team-support.ts';
+import {
+  businessAccountOn,
+  businessOwner,
+  organizationPost,
+  teamMember,
+  uniqueSlug,
+} from './team-support.ts';
 
 // API keys (a Business feature): a key is made behind a dialog that shows it once, it opens GET /api/v1/me
 // for a program (no cookie), its last use shows after a reload, and once revoked it answers 401. Free
@@ -50,6 +56,8 @@ const TEXTS = {
     revoked: 'API key revoked',
     empty: 'No API keys yet.',
     upgrade: 'Upgrade to Business',
+    teamKeys: 'Team keys',
+    createTeamKey: 'Create team key',
   },
   es: {
     heading: 'Claves de API',
@@ -69,6 +77,8 @@ const TEXTS = {
     revoked: 'Clave de API revocada',
     empty: 'Aún no tienes claves de API.',
     upgrade: 'Mejorar a Empresa',
+    teamKeys: 'Claves del equipo',
+    createTeamKey: 'Crear clave del equipo',
   },
 } as const;
 
@@ -128,6 +138,57 @@ for (const language of ['en', 'es'] as const) {
     await expect(page.getByText(text.empty)).toBeVisible();
     const refused = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status()).toBe(401);
+  });
+
+  test(`${language}: a team's admin on the Free plan makes a team key, which calls the API as the team on its owner's plan`, async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await businessOwner(browser, undefined, 'Olga Owner', language);
+    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
+      name: 'Tapcard Team',
+      slug: uniqueSlug('keys'),
+    });
+    const admin = await teamMember(browser, undefined, owner.page, {
+      teamId: team.id,
+      name: 'Adam Admin',
+      role: 'admin',
+      language,
+    });
+    const page = admin.page;
+    await page.goto(paths.apiKeys);
+    const section = page.getByRole('region', { name: text.teamKeys });
+    await expect(section).toBeVisible();
+    // the admin's own plan is Free: no key of their own, the team's all the same
+    await expect(page.getByRole('button', { name: text.create, exact: true })).toHaveCount(0);
+    await checkAndPhotograph(page, testInfo, `api-keys-team-empty-${language}`);
+
+    await section.getByRole('button', { name: text.createTeamKey }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text.name).fill('Team CRM');
+    await dialog.getByRole('button', { name: text.submit }).click();
+    await expect(dialog).toContainText(text.warning);
+    const key = await dialog.getByRole('textbox').inputValue();
+    await dialog.getByRole('button', { name: text.done }).click();
+    await expect(section.getByRole('listitem').filter({ hasText: 'Team CRM' })).toBeVisible();
+    await checkAndPhotograph(page, testInfo, `api-keys-team-listed-${language}`);
+
+    const me = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status(), await me.text()).toBe(200);
+    expect(await me.json()).toMatchObject({ kind: 'team', plan: 'business', scopes: ['read'] });
+
+    // the team's owner sees it too, and revokes it
+    await owner.page.goto(paths.apiKeys);
+    const ownerSection = owner.page.getByRole('region', { name: text.teamKeys });
+    const row = ownerSection.getByRole('listitem').filter({ hasText: 'Team CRM' });
+    await row.getByRole('button', { name: text.revoke, exact: true }).click();
+    await owner.page.getByRole('dialog').getByRole('button', { name: text.revokeKey }).click();
+    await expect(row).toHaveCount(0);
+    const refused = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
+    expect(refused.status()).toBe(401);
+    await owner.page.context().close();
+    await page.context().close();
   });
 
   test(`${language}: a Free account sees that API keys are part of Business, and the way to upgrade`, async ({

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { API_KEY_RATE_LIMIT } from '#src/api-keys.ts';
 import { serverPaths } from '#src/routes.ts';
+import { hasTeamRole } from '#src/teams.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -15,7 +16,7 @@ import { CreateApiKeyDialog } from './api-keys/CreateApiKeyDialog.tsx';
  * still listed, to revoke.
  */
 function Keys({ canCreate }: { canCreate: boolean }) {
-  const keys = trpc.apiKeys.list.useQuery();
+  const keys = trpc.apiKeys.list.useQuery({ owner: 'user' });
   if (!canCreate && !keys.data?.length) return null;
   const { max, windowSeconds } = API_KEY_RATE_LIMIT;
   const base = serverPaths.apiV1;
@@ -25,13 +26,13 @@ function Keys({ canCreate }: { canCreate: boolean }) {
       description={
         <Trans>
           Send a key as <code className="font-mono text-xs">Authorization: Bearer …</code> to {base}. Each key
-          answers {max} requests in a row, then waits until {windowSeconds} seconds pass without one.
+          answers up to {max} requests every {windowSeconds} seconds.
         </Trans>
       }
     >
-      {canCreate && <CreateApiKeyDialog count={keys.data?.length ?? 0} />}
+      {canCreate && <CreateApiKeyDialog owner="user" count={keys.data?.length ?? 0} />}
       {keys.isSuccess ? (
-        <ApiKeyList keys={keys.data} />
+        <ApiKeyList owner="user" keys={keys.data} />
       ) : (
         <QueryStatus error={keys.error} onRetry={() => void keys.refetch()} />
       )}
@@ -39,10 +40,38 @@ function Keys({ canCreate }: { canCreate: boolean }) {
   );
 }
 
-/** /dashboard/api-keys: the keys a program uses to call this server's API for the account. */
+/**
+ * The team's keys, for its owner and admins: they act on the team's cards with the team's plan (its
+ * owner's, checked by the server), and keep working when the admin who made them leaves.
+ */
+function TeamKeys({ teamName }: { teamName: string }) {
+  const keys = trpc.apiKeys.list.useQuery({ owner: 'team' });
+  return (
+    <SectionCard
+      title={<Trans>Team keys</Trans>}
+      description={
+        <Trans>
+          Keys of the team {teamName}: they work with the team's cards on the team's plan, and keep working
+          when the admin who made them leaves the team.
+        </Trans>
+      }
+    >
+      <CreateApiKeyDialog owner="team" count={keys.data?.length ?? 0} />
+      {keys.isSuccess ? (
+        <ApiKeyList owner="team" keys={keys.data} />
+      ) : (
+        <QueryStatus error={keys.error} onRetry={() => void keys.refetch()} />
+      )}
+    </SectionCard>
+  );
+}
+
+/** /dashboard/api-keys: the keys a program uses to call this server's API for the account or its team. */
 export function ApiKeys() {
   const { t } = useLingui();
   const { allowed, loaded } = usePlanFeature('apiAccess');
+  const team = trpc.teams.mine.useQuery();
+  const adminOf = team.data && hasTeamRole(team.data.me.role, 'admin') ? team.data : null;
   return (
     <div className="space-y-6">
       <PageHeading
@@ -56,6 +85,7 @@ export function ApiKeys() {
         </Trans>
       </UpgradePrompt>
       {loaded && <Keys canCreate={allowed} />}
+      {adminOf && <TeamKeys teamName={adminOf.name} />}
     </div>
   );
 }

@@ -6,16 +6,17 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
+import type { ApiKeyOwner } from '#src/api-keys.ts';
 import { SCOPE_NAMES } from './names.ts';
 
 type ApiKey = RouterOutputs['apiKeys']['list'][number];
 
-function RevokeDialog({ apiKey }: { apiKey: ApiKey }) {
+function RevokeDialog({ apiKey, owner }: { apiKey: ApiKey; owner: ApiKeyOwner }) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.apiKeys.revoke.useMutation();
   const revoke = useConfirmedAction({
-    run: () => mutateAsync({ id: apiKey.id }),
+    run: () => mutateAsync({ owner, id: apiKey.id }),
     failureTitle: t`Failed to revoke the API key`,
     success: { title: t`API key revoked` },
     refresh: () => utils.apiKeys.list.invalidate(),
@@ -43,7 +44,7 @@ function RevokeDialog({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
+function ApiKeyRow({ apiKey, owner }: { apiKey: ApiKey; owner: ApiKeyOwner }) {
   const { i18n } = useLinguiRuntime();
   const created = formatDate(apiKey.createdAt, i18n.locale);
   const expires = apiKey.expiresAt ? formatDate(apiKey.expiresAt, i18n.locale) : null;
@@ -76,14 +77,15 @@ function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           </p>
         </div>
         <div className="flex shrink-0 gap-1">
-          <RevokeDialog apiKey={apiKey} />
+          <RevokeDialog apiKey={apiKey} owner={owner} />
         </div>
       </div>
     </li>
   );
 }
 
-export function ApiKeyList({ keys }: { keys: readonly ApiKey[] }) {
+/** The keys of a person's own account or of their team's (`owner`, which revoking names). */
+export function ApiKeyList({ keys, owner }: { keys: readonly ApiKey[]; owner: ApiKeyOwner }) {
   if (keys.length === 0) {
     return (
       <p className="text-sm text-slate-700">
@@ -94,7 +96,7 @@ export function ApiKeyList({ keys }: { keys: readonly ApiKey[] }) {
   return (
     <ul className="divide-y divide-slate-200">
       {keys.map((apiKey) => (
-        <ApiKeyRow key={apiKey.id} apiKey={apiKey} />
+        <ApiKeyRow key={apiKey.id} apiKey={apiKey} owner={owner} />
       ))}
     </ul>
   );

@@ -9,6 +9,7 @@ import {
   API_KEY_SCOPES,
   API_KEYS_PER_ACCOUNT_MAX,
   CreateApiKeySchema,
+  type ApiKeyOwner,
   type CreateApiKeyValues,
 } from '#src/api-keys.ts';
 import { FieldShell } from '../../components/form/FieldShell.tsx';
@@ -79,13 +80,24 @@ function NewKey({ name, secret }: { name: string; secret: string }) {
   );
 }
 
-function CreateForm({ onCreated }: { onCreated: (created: { name: string; key: string }) => void }) {
+function CreateForm({
+  owner,
+  onCreated,
+}: {
+  owner: ApiKeyOwner;
+  onCreated: (created: { name: string; key: string }) => void;
+}) {
   const { t, i18n } = useLingui();
   const runtime = useLinguiRuntime();
   const scopesLegend = useId();
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.apiKeys.create.useMutation();
-  const defaults: CreateApiKeyValues = { name: '', scopes: ['read'], expiry: API_KEY_DEFAULT_EXPIRY };
+  const defaults: CreateApiKeyValues = {
+    owner,
+    name: '',
+    scopes: ['read'],
+    expiry: API_KEY_DEFAULT_EXPIRY,
+  };
   const form = useZodForm(CreateApiKeySchema, defaults);
   const { errors, isSubmitting } = form.formState;
   const nameLength = form.watch('name').length;
@@ -168,8 +180,11 @@ function CreateForm({ onCreated }: { onCreated: (created: { name: string; key: s
   );
 }
 
-/** "Create API key", its form, then the new key once; refused beforehand at the per-account limit. */
-export function CreateApiKeyDialog({ count }: { count: number }) {
+/**
+ * "Create API key" (of the person's own account, or "Create team key" of their team's: `owner`), its form,
+ * then the new key once; refused beforehand at the per-account limit.
+ */
+export function CreateApiKeyDialog({ count, owner }: { count: number; owner: ApiKeyOwner }) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const full = count >= API_KEYS_PER_ACCOUNT_MAX;
@@ -184,7 +199,7 @@ export function CreateApiKeyDialog({ count }: { count: number }) {
         <DialogTrigger asChild>
           <Button disabled={full}>
             <Plus aria-hidden />
-            <Trans>Create API key</Trans>
+            {owner === 'team' ? <Trans>Create team key</Trans> : <Trans>Create API key</Trans>}
           </Button>
         </DialogTrigger>
         {open && (
@@ -202,17 +217,24 @@ export function CreateApiKeyDialog({ count }: { count: number }) {
             {created ? (
               <NewKey name={created.name} secret={created.key} />
             ) : (
-              <CreateForm onCreated={setCreated} />
+              <CreateForm owner={owner} onCreated={setCreated} />
             )}
           </FormDialog>
         )}
       </Dialog>
       {full && (
         <p className="text-sm text-slate-700">
-          <Trans>
-            You have {API_KEYS_PER_ACCOUNT_MAX} keys, the most an account can have. Revoke one to create
-            another.
-          </Trans>
+          {owner === 'team' ? (
+            <Trans>
+              The team has {API_KEYS_PER_ACCOUNT_MAX} keys, the most it can have. Revoke one to create
+              another.
+            </Trans>
+          ) : (
+            <Trans>
+              You have {API_KEYS_PER_ACCOUNT_MAX} keys, the most an account can have. Revoke one to create
+              another.
+            </Trans>
+          )}
         </p>
       )}
     </div>
