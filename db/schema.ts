@@ -590,6 +590,20 @@ export interface WebhookEventCountsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * The first answer to a REST create sent with an `Idempotency-Key` (server/api/idempotency.ts), per
+ * account; `status` null while the first request runs. Kept 24 hours.
+ */
+export interface ApiIdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of the method, path and body: the same key with another request is refused */
+  request_hash: string;
+  status: number | null;
+  body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -602,6 +616,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_event_counts: WebhookEventCountsTable;
+  api_idempotency_keys: ApiIdempotencyKeysTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

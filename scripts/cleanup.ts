@@ -15,6 +15,7 @@ import {
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
 import { runAdminCommand } from '../server/jobs/command.ts';
+import { IDEMPOTENCY_KEY_DAYS } from '../server/api/idempotency.ts';
 import { TEAM_EVENTS_KEPT_DAYS } from '../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../src/username.ts';
 import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../src/webhooks.ts';
@@ -31,6 +32,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldRateLimits: `sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes`,
   oldTeamEvents: `entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days`,
   oldWebhookDeliveries: `webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days`,
+  oldIdempotencyKeys: `answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours`,
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

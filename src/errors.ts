@@ -81,6 +81,11 @@ export const ERROR_REASONS = [
    * src/team-template.ts field): nothing was saved; the team's owner and admins change it in the template
    */
   'field_locked',
+  /**
+   * a REST create sent again with the `Idempotency-Key` of an earlier request that was not the same
+   * (another path or body): nothing was done; a retry sends the same request, a new one a new key
+   */
+  'idempotency_key_reused',
   'internal',
 ] as const;
 

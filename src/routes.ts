@@ -56,6 +56,8 @@ export const serverPaths = {
   stripeWebhook: '/api/webhooks/stripe',
   /** the public REST API, authenticated by API keys only (never the session cookie) */
   apiV1: '/api/v1',
+  /** the REST API's interactive documentation (swagger-ui) and the anchors of its problem types */
+  apiDocs: '/api/docs',
   /** a public profile by username (/{username} is the other form) */
   userProfile: '/user',
   /** one vCard's public page, its .vcf and its preview picture */

@@ -36,6 +36,7 @@ import * as addTeamTemplates from './2026-12-01T0400_add_team_templates.ts';
 import * as addTeamCardPauses from './2026-12-01T0700_add_team_card_pauses.ts';
 import * as addApiKeys from './2026-12-02T0100_add_api_keys.ts';
 import * as addWebhooks from './2026-12-02T0200_add_webhooks.ts';
+import * as addApiIdempotency from './2026-12-02T0300_add_api_idempotency.ts';
 import * as countApiKeyWindows from './2026-12-02T0400_count_api_key_windows.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0700_add_team_card_pauses': addTeamCardPauses,
   '2026-12-02T0100_add_api_keys': addApiKeys,
   '2026-12-02T0200_add_webhooks': addWebhooks,
+  '2026-12-02T0300_add_api_idempotency': addApiIdempotency,
   '2026-12-02T0400_count_api_key_windows': countApiKeyWindows,
 };

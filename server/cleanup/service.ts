@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
+import { IDEMPOTENCY_KEY_DAYS } from '../api/idempotency.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
@@ -74,6 +75,8 @@ export interface CleanupCounts {
   oldTeamEvents: number;
   /** Webhook deliveries (the endpoints' logs) made more than WEBHOOK_DELIVERY_KEPT_DAYS ago. */
   oldWebhookDeliveries: number;
+  /** First answers of REST creates (Idempotency-Key) older than IDEMPOTENCY_KEY_DAYS. */
+  oldIdempotencyKeys: number;
 }
 
 export interface CleanupOptions {
@@ -112,6 +115,13 @@ export async function cleanUp(
       'webhook_deliveries',
       'created_at',
       WEBHOOK_DELIVERY_KEPT_DAYS,
+      dryRun,
+    ),
+    oldIdempotencyKeys: await removeOlderThan(
+      deps,
+      'api_idempotency_keys',
+      'created_at',
+      IDEMPOTENCY_KEY_DAYS,
       dryRun,
     ),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
@@ -170,7 +180,13 @@ async function removeExpiredLinkCodeHolds(deps: AppDeps, now: Date, dryRun: bool
 /** Rows of `table` whose `column` is more than `days` old, by the database's clock. */
 async function removeOlderThan(
   deps: AppDeps,
-  table: 'stripe_events' | 'count_batches' | 'mail_outbox' | 'team_events' | 'webhook_deliveries',
+  table:
+    | 'stripe_events'
+    | 'count_batches'
+    | 'mail_outbox'
+    | 'team_events'
+    | 'webhook_deliveries'
+    | 'api_idempotency_keys',
   column: 'received_at' | 'written_at' | 'created_at',
   days: number,
   dryRun: boolean,

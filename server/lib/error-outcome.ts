@@ -107,16 +107,17 @@ function schemaFieldError(entry: unknown): FieldError[] {
   if (!isObject(entry)) return [];
   const path = typeof entry.instancePath === 'string' ? entry.instancePath.split('/').filter(Boolean) : [];
   const params = isObject(entry.params) ? entry.params : {};
+  const code = typeof entry.keyword === 'string' ? entry.keyword : 'invalid';
+  const message = typeof entry.message === 'string' ? entry.message : 'invalid';
+  // unknown fields refused by a strict zod schema (its issue in ajv's form, from the zod type provider):
+  // one entry per field, named
+  if (Array.isArray(params.keys)) {
+    return params.keys.map((key) => ({ path: [...path, String(key)].join('.'), code, message }));
+  }
   // a missing or an unknown property is reported on the object that should or should not hold it
   const named = params.missingProperty ?? params.additionalProperty;
   if (typeof named === 'string') path.push(named);
-  return [
-    {
-      path: path.join('.'),
-      code: typeof entry.keyword === 'string' ? entry.keyword : 'invalid',
-      message: typeof entry.message === 'string' ? entry.message : 'invalid',
-    },
-  ];
+  return [{ path: path.join('.'), code, message }];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

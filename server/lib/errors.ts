@@ -63,6 +63,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   owner_must_transfer: 409,
   new_owner_plan_required: 409,
   field_locked: 403,
+  idempotency_key_reused: 422,
 };
 
 /**
@@ -112,4 +113,5 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   owner_must_transfer: "The team's owner must hand the team to another member first.",
   new_owner_plan_required: "The new owner's plan must be Business.",
   field_locked: "The team's card template locks this field.",
+  idempotency_key_reused: 'The Idempotency-Key was used for another request.',
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeAccount } from '../../server/account/service.ts';
+import { IDEMPOTENCY_KEY_DAYS } from '../../server/api/idempotency.ts';
 import {
   cleanUp,
   PHOTO_GRACE_HOURS,
@@ -49,6 +50,7 @@ const NOTHING: CleanupCounts = {
   oldRateLimits: 0,
   oldTeamEvents: 0,
   oldWebhookDeliveries: 0,
+  oldIdempotencyKeys: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -111,6 +113,7 @@ interface Arranged {
   recentCountBatchId: string;
   recentMailRecordId: string;
   recentWebhookDeliveryId: string;
+  recentIdempotencyKey: string;
   recentRateLimitKey: string;
   oldRateLimitKey: string;
   heldUsername: string;
@@ -225,6 +228,21 @@ async function arrange(app: TestApp): Promise<Arranged> {
     .values([
       delivery(recentWebhookDeliveryId, DAY_MS),
       delivery(`msg_${randomUUID()}`, (WEBHOOK_DELIVERY_KEPT_DAYS + 1) * DAY_MS),
+    ])
+    .execute();
+
+  // first answers of REST creates (Idempotency-Key): one past the keeping time, one recent
+  const recentIdempotencyKey = `create-${randomUUID()}`;
+  await app.db
+    .insertInto('api_idempotency_keys')
+    .values([
+      { user_id: confirmed.userId, key: recentIdempotencyKey, request_hash: 'h', created_at: ago(HOUR_MS) },
+      {
+        user_id: confirmed.userId,
+        key: `create-${randomUUID()}`,
+        request_hash: 'h',
+        created_at: ago((IDEMPOTENCY_KEY_DAYS + 1) * DAY_MS),
+      },
     ])
     .execute();
 
@@ -350,6 +368,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentCountBatchId,
     recentMailRecordId,
     recentWebhookDeliveryId,
+    recentIdempotencyKey,
     recentRateLimitKey,
     oldRateLimitKey,
     heldUsername,
@@ -376,6 +395,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldRateLimits: 1,
   oldTeamEvents: 1,
   oldWebhookDeliveries: 1,
+  oldIdempotencyKeys: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -458,6 +478,9 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('webhook_deliveries').select('id').execute()).map((row) => row.id)).toEqual(
       [arranged.recentWebhookDeliveryId],
     );
+    expect(
+      (await t.db.selectFrom('api_idempotency_keys').select('key').execute()).map((row) => row.key),
+    ).toEqual([arranged.recentIdempotencyKey]);
     // sign-in limits: the counter in use stays, and no other address is left from long ago
     const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
       (row) => row.key,
@@ -524,6 +547,7 @@ describe('cleanUp', () => {
       counts.oldRateLimits,
       counts.oldTeamEvents,
       counts.oldWebhookDeliveries,
+      counts.oldIdempotencyKeys,
     ];
     const [first, second] = runs.map(rowCounts);
     expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([
@@ -579,6 +603,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  sign-in limit counters of a client address untouched for ${RATE_LIMIT_HOURS * 60} minutes: 0`,
           `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
           `  webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days: 0`,
+          `  answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

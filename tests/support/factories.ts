@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LinkEventsTable, LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
@@ -11,7 +12,8 @@ import { NO_CAMPAIGN } from '../../src/utm.ts';
 import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
 import type { Visit } from '../../server/analytics/visit.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
-import { injectFromApp, signUp, TEST_PASSWORD, type TestApp } from './harness.ts';
+import type { ApiKeyScope } from '../../src/api-keys.ts';
+import { injectFromApp, signUp, trpcData, trpcMutate, TEST_PASSWORD, type TestApp } from './harness.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
 // directly to the database with sensible defaults, so each test names only what it is about. The services
@@ -518,4 +520,43 @@ export async function addVisits(
       .values({ user_id: accountId, vcard_id: vcardId, views, viewed_at: at, ...columns })
       .execute();
   }
+}
+
+/** A client of the REST API: a Business owner and an API key of theirs with the given scopes. */
+export interface ApiCaller {
+  userId: string;
+  cookie: string;
+  key: string;
+  /** A request with the key (no cookie, no Origin); a payload is sent as JSON. */
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { payload?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+}
+
+export async function createApiCaller(
+  t: TestApp,
+  scopes: ApiKeyScope[] = ['read', 'write'],
+): Promise<ApiCaller> {
+  const owner = await createSignedInOwner(t, { plan: 'business' });
+  const created = await trpcMutate(t.app, 'apiKeys.create', owner.cookie, {
+    name: 'tests',
+    scopes,
+    expiry: 'never',
+  });
+  const { key } = trpcData<{ key: string }>(created);
+  return {
+    userId: owner.userId,
+    cookie: owner.cookie,
+    key,
+    call(method, url, options = {}) {
+      return t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${key}`, ...options.headers },
+        ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+      });
+    },
+  };
 }

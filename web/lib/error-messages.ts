@@ -187,6 +187,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   owner_must_transfer: msg`You own a team. Transfer the ownership to another member, or delete the team, first.`,
   new_owner_plan_required: msg`The new owner needs the Business plan first: the team's cards run on its owner's plan. Ask them to choose Business on their Billing page, then try again.`,
   field_locked: msg`Your team's card template sets this field for every team card, so it can't be changed on a card. The team's owner or admins can change it in the template.`,
+  idempotency_key_reused: msg`This request key was already used for another request. Send a new key.`,
   internal: msg`Something went wrong. Please try again.`,
 };
 

@@ -1,0 +1,183 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
+import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
+import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
+import { cardAccount } from '../teams/access.ts';
+import { createVcard, deleteVcard, getVcard, listVcards, updateVcard } from '../vcards/service.ts';
+import { serviceContextOf, type ApiDeps } from './context.ts';
+import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';
+import { apiSchemas, problemResponses } from './openapi.ts';
+import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
+
+// /api/v1/cards: the vCards of the key's account, through the vcards.* procedures' services and schemas.
+
+const CardSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    givenName: z.string().nullable(),
+    familyName: z.string().nullable(),
+    company: z.string().nullable(),
+    department: z.string().nullable(),
+    position: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    workPhone: z.string().nullable(),
+    address: z
+      .object(Object.fromEntries(POSTAL_ADDRESS_PARTS.map((part) => [part, z.string().nullable()])))
+      .nullable(),
+    website: z.string().nullable(),
+    socialLinks: z.array(
+      z.object({
+        platform: z.string().meta({ examples: [...SOCIAL_PLATFORMS, OTHER_PLATFORM] }),
+        url: z.string(),
+        label: z.string().optional(),
+      }),
+    ),
+    photo: z.string().nullable(),
+    backgroundColour: z.string(),
+    fontColour: z.string(),
+    iconColour: z.string(),
+    version: z.int().meta({ description: 'The `baseVersion` of a PATCH.' }),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .register(apiSchemas, { id: 'Card' });
+
+/** A new card: the vCard form's fields (the dashboard's vcards.create). */
+const CreateCardSchema = VcardFormSchema.omit({ baseVersion: true }).strict();
+/** The whole card as edited from `baseVersion` (vcards.update): a newer version saved is edit_conflict. */
+const UpdateCardSchema = UpdateVcardSchema.omit({ id: true }).strict();
+const CardParamsSchema = VcardIdSchema.strict();
+
+type CardRow = Awaited<ReturnType<typeof getVcard>>;
+
+/** A card row as the REST API shows it: the form's names, not the columns'. */
+function presentCard(row: CardRow): z.output<typeof CardSchema> {
+  return {
+    id: row.id,
+    name: row.name,
+    givenName: row.given_name,
+    familyName: row.family_name,
+    company: row.company,
+    department: row.department,
+    position: row.position,
+    email: row.email,
+    phone: row.phone,
+    workPhone: row.work_phone,
+    address: row.address,
+    website: row.website,
+    socialLinks: row.social_links,
+    photo: row.photo,
+    backgroundColour: row.background_color,
+    fontColour: row.font_color,
+    iconColour: row.icon_color,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void {
+  const api = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cards'];
+
+  api.get(
+    '/cards',
+    {
+      schema: {
+        tags,
+        summary: 'List cards (oldest first)',
+        querystring: PageQuerySchema,
+        response: { 200: pageSchema(CardSchema), ...problemResponses() },
+      },
+    },
+    async (request) => {
+      const { vcards } = await listVcards(serviceContextOf(deps, request));
+      const page = pageOf(vcards, (card) => card.created_at.toISOString(), 'asc', request.query);
+      return { ...page, items: page.items.map(presentCard) };
+    },
+  );
+
+  api.get(
+    '/cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Get a card',
+        params: CardParamsSchema,
+        response: { 200: CardSchema, ...problemResponses('not_found') },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContextOf(deps, request);
+      const { id } = request.params;
+      return presentCard(await getVcard(ctx, await cardAccount(ctx.db, ctx.user.id, id, 'edit'), id));
+    },
+  );
+
+  api.post(
+    '/cards',
+    {
+      schema: {
+        tags,
+        summary: 'Create a card',
+        headers: IdempotencyHeadersSchema,
+        body: CreateCardSchema,
+        response: {
+          201: CardSchema,
+          ...problemResponses('limit_reached', 'idempotency_key_reused', 'conflict', 'payload_too_large'),
+        },
+      },
+    },
+    async (request, reply) =>
+      withIdempotency(deps, request, reply, async () => {
+        const ctx = serviceContextOf(deps, request);
+        const { id } = await createVcard(ctx, request.body);
+        return { status: 201, body: presentCard(await getVcard(ctx, ctx.user.id, id)) };
+      }),
+  );
+
+  api.patch(
+    '/cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save a card edited from `baseVersion`',
+        params: CardParamsSchema,
+        body: UpdateCardSchema,
+        response: {
+          200: CardSchema,
+          ...problemResponses('not_found', 'edit_conflict', 'field_locked', 'payload_too_large'),
+        },
+      },
+    },
+    async (request) => {
+      const ctx = serviceContextOf(deps, request);
+      const { id } = request.params;
+      const account = await cardAccount(ctx.db, ctx.user.id, id, 'edit');
+      await updateVcard(ctx, account, { ...request.body, id });
+      return presentCard(await getVcard(ctx, account, id));
+    },
+  );
+
+  api.delete(
+    '/cards/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a card',
+        params: CardParamsSchema,
+        response: { 204: z.null(), ...problemResponses('not_found', 'team_role_required') },
+      },
+    },
+    async (request, reply) => {
+      const ctx = serviceContextOf(deps, request);
+      const { id } = request.params;
+      await deleteVcard(ctx, await cardAccount(ctx.db, ctx.user.id, id, 'manage'), id);
+      return reply.status(204).send(null);
+    },
+  );
+}

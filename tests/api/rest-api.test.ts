@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
+import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { addLink, addVcard, createApiCaller, type ApiCaller } from '../support/factories.ts';
+import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { addTeam } from '../support/teams.ts';
+
+// The REST API under /api/v1 (issue 23 item 2): each resource's routes, their scopes, their refusals of
+// bad input (problem+json naming the field, nothing stored), pagination and idempotent creates.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function cardInput(name = 'Ada Lovelace') {
+  return { ...emptyVcardForm(), name };
+}
+
+const qrInput = { title: 'Menu', url: 'https://example.com/menu', icon: '' };
+
+async function cardCount(caller: ApiCaller): Promise<number> {
+  const rows = await t.db.selectFrom('vcards').select('id').where('user_id', '=', caller.userId).execute();
+  return rows.length;
+}
+
+function expectProblem(response: Awaited<ReturnType<ApiCaller['call']>>, status: number, reason: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+  expect(response.json()).toMatchObject({ status, reason, type: `/api/docs#problem-${reason}` });
+  return response.json<{ errors?: { field: string; code: string }[] }>();
+}
+
+describe('cards', () => {
+  it('creates, reads, lists, edits from its version and deletes a card', async () => {
+    const caller = await createApiCaller(t);
+    const created = await caller.call('POST', '/api/v1/cards', { payload: cardInput() });
+    expect(created.statusCode, created.body).toBe(201);
+    const card = created.json<{ id: string; name: string; version: number }>();
+    expect(card).toMatchObject({ name: 'Ada Lovelace', version: 1 });
+
+    const read = await caller.call('GET', `/api/v1/cards/${card.id}`);
+    expect(read.json()).toEqual(card);
+    const list = await caller.call('GET', '/api/v1/cards');
+    expect(list.json()).toEqual({ items: [card], next_cursor: null });
+
+    const edited = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+      payload: { ...cardInput('Ada King'), baseVersion: 1 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Ada King', version: 2 });
+    const stale = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+      payload: { ...cardInput('Ada B'), baseVersion: 1 },
+    });
+    expectProblem(stale, 409, 'edit_conflict');
+
+    expect((await caller.call('DELETE', `/api/v1/cards/${card.id}`)).statusCode).toBe(204);
+    expectProblem(await caller.call('GET', `/api/v1/cards/${card.id}`), 404, 'not_found');
+  });
+
+  it("answers another account's card exactly like an unknown one", async () => {
+    const caller = await createApiCaller(t);
+    const other = await createApiCaller(t);
+    const id = await addVcard(t.db, other.userId);
+    const foreign = await caller.call('GET', `/api/v1/cards/${id}`);
+    const unknown = await caller.call('GET', `/api/v1/cards/${crypto.randomUUID()}`);
+    expectProblem(foreign, 404, 'not_found');
+    expect(foreign.body).toBe(unknown.body);
+    expectProblem(await caller.call('DELETE', `/api/v1/cards/${id}`), 404, 'not_found');
+    expect(await cardCount(other)).toBe(1);
+  });
+
+  it('pages a list with an opaque cursor and refuses a cursor it did not make', async () => {
+    const caller = await createApiCaller(t);
+    for (let index = 0; index < 3; index += 1) await addVcard(t.db, caller.userId, { name: `Card ${index}` });
+    const first = await caller.call('GET', '/api/v1/cards?limit=2');
+    const page = first.json<{ items: { id: string }[]; next_cursor: string }>();
+    expect(page.items).toHaveLength(2);
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const second = await caller.call('GET', `/api/v1/cards?limit=2&cursor=${page.next_cursor}`);
+    const rest = second.json<{ items: { id: string }[]; next_cursor: null }>();
+    expect(rest.items).toHaveLength(1);
+    expect(rest.next_cursor).toBeNull();
+    expect(new Set([...page.items, ...rest.items].map((card) => card.id)).size).toBe(3);
+
+    const bad = expectProblem(
+      await caller.call('GET', '/api/v1/cards?cursor=not-ours'),
+      400,
+      'validation_failed',
+    );
+    expect(bad.errors).toEqual([expect.objectContaining({ field: 'cursor' })]);
+    expectProblem(await caller.call('GET', '/api/v1/cards?limit=101'), 400, 'validation_failed');
+    expectProblem(await caller.call('GET', '/api/v1/cards?limit=0'), 400, 'validation_failed');
+  });
+});
+
+describe('bad input', () => {
+  it('refuses unknown fields, wrong types, malformed JSON, a wrong content type and an oversize body, storing nothing', async () => {
+    const caller = await createApiCaller(t);
+    const unknownField = expectProblem(
+      await caller.call('POST', '/api/v1/cards', { payload: { ...cardInput(), admin: true } }),
+      400,
+      'validation_failed',
+    );
+    expect(unknownField.errors).toEqual([
+      expect.objectContaining({ field: 'admin', code: 'unrecognized_keys' }),
+    ]);
+    const wrongType = expectProblem(
+      await caller.call('POST', '/api/v1/cards', { payload: { ...cardInput(), name: 42 } }),
+      400,
+      'validation_failed',
+    );
+    expect(wrongType.errors).toEqual([expect.objectContaining({ field: 'name', code: 'invalid_type' })]);
+    expectProblem(
+      await caller.call('POST', '/api/v1/cards', {
+        payload: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await caller.call('POST', '/api/v1/cards', {
+        payload: 'name=Ada',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await caller.call('POST', '/api/v1/cards', { payload: { ...cardInput(), name: 'x'.repeat(70_000) } }),
+      413,
+      'payload_too_large',
+    );
+    expect(await cardCount(caller)).toBe(0);
+  });
+});
+
+describe('scopes', () => {
+  it('lets a read key read and refuses its writes with 403 before reading the body', async () => {
+    const caller = await createApiCaller(t, ['read']);
+    expect((await caller.call('GET', '/api/v1/cards')).statusCode).toBe(200);
+    expectProblem(await caller.call('POST', '/api/v1/cards', { payload: cardInput() }), 403, 'forbidden');
+    expectProblem(await caller.call('POST', '/api/v1/cards', { payload: '{' }), 403, 'forbidden');
+    expect(await cardCount(caller)).toBe(0);
+  });
+
+  it('refuses a write key on reads', async () => {
+    const caller = await createApiCaller(t, ['write']);
+    expectProblem(await caller.call('GET', '/api/v1/qr-codes'), 403, 'forbidden');
+  });
+
+  it('sends no CORS headers', async () => {
+    const caller = await createApiCaller(t);
+    const response = await caller.call('GET', '/api/v1/cards', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+  });
+});
+
+describe('QR codes', () => {
+  it('creates, reads, lists, edits and deletes a QR code; a profile link is not one', async () => {
+    const caller = await createApiCaller(t);
+    const created = await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput });
+    expect(created.statusCode, created.body).toBe(201);
+    const qr = created.json<{ id: string; version: number; shortUrl: string }>();
+    expect(qr).toMatchObject({ title: 'Menu', url: 'https://example.com/menu', version: 1, chosen: false });
+    expect((await caller.call('GET', `/api/v1/qr-codes/${qr.id}`)).json()).toEqual(qr);
+    expect((await caller.call('GET', '/api/v1/qr-codes')).json()).toEqual({ items: [qr], next_cursor: null });
+
+    const edited = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: { title: 'Lunch', url: 'https://example.com/lunch', icon: '', baseVersion: 1 },
+    });
+    expect(edited.json()).toMatchObject({ title: 'Lunch', version: 2, shortUrl: qr.shortUrl });
+
+    const profileLink = await addLink(t.db, caller.userId, { kind: 'profile' });
+    expectProblem(await caller.call('GET', `/api/v1/qr-codes/${profileLink.id}`), 404, 'not_found');
+    expectProblem(await caller.call('DELETE', `/api/v1/qr-codes/${profileLink.id}`), 404, 'not_found');
+
+    expect((await caller.call('DELETE', `/api/v1/qr-codes/${qr.id}`)).statusCode).toBe(204);
+    expectProblem(await caller.call('GET', `/api/v1/qr-codes/${qr.id}`), 404, 'not_found');
+  });
+});
+
+describe('profile links', () => {
+  it('adds, reads, edits, reorders and deletes profile links; a QR code is not one', async () => {
+    const caller = await createApiCaller(t);
+    const blog = (
+      await caller.call('POST', '/api/v1/profile-links', {
+        payload: { title: 'Blog', url: 'https://example.com/blog' },
+      })
+    ).json<{ id: string }>();
+    const shop = (
+      await caller.call('POST', '/api/v1/profile-links', {
+        payload: { title: 'Shop', url: 'https://example.com/shop' },
+      })
+    ).json<{ id: string }>();
+    expect((await caller.call('GET', `/api/v1/profile-links/${blog.id}`)).json()).toEqual(blog);
+
+    const reordered = await caller.call('PUT', '/api/v1/profile-links/order', {
+      payload: { ids: [shop.id, blog.id] },
+    });
+    expect(reordered.statusCode, reordered.body).toBe(204);
+    const firstPage = (await caller.call('GET', '/api/v1/profile-links?limit=1')).json<{
+      items: { id: string }[];
+      next_cursor: string;
+    }>();
+    expect(firstPage.items.map((link) => link.id)).toEqual([shop.id]);
+    const secondPage = await caller.call(
+      'GET',
+      `/api/v1/profile-links?limit=1&cursor=${firstPage.next_cursor}`,
+    );
+    expect(secondPage.json()).toMatchObject({ items: [{ id: blog.id }], next_cursor: null });
+
+    // a reorder must name every profile link of the account, and only those
+    const other = await createApiCaller(t);
+    const theirs = await addLink(t.db, other.userId, { kind: 'profile' });
+    expectProblem(
+      await caller.call('PUT', '/api/v1/profile-links/order', { payload: { ids: [shop.id, theirs.id] } }),
+      404,
+      'not_found',
+    );
+
+    const edited = await caller.call('PATCH', `/api/v1/profile-links/${blog.id}`, {
+      payload: { title: 'Notes', url: 'https://example.com/notes', baseVersion: 1 },
+    });
+    expect(edited.json()).toMatchObject({ title: 'Notes', version: 2 });
+
+    const qr = await addLink(t.db, caller.userId, { kind: 'qr' });
+    expectProblem(await caller.call('DELETE', `/api/v1/profile-links/${qr.id}`), 404, 'not_found');
+    expect((await caller.call('DELETE', `/api/v1/profile-links/${blog.id}`)).statusCode).toBe(204);
+    expectProblem(await caller.call('GET', `/api/v1/profile-links/${blog.id}`), 404, 'not_found');
+  });
+});
+
+describe('analytics', () => {
+  it("answers the overview and breakdowns of Business's ranges, 12 months and campaigns included", async () => {
+    const caller = await createApiCaller(t);
+    const overview = await caller.call('GET', '/api/v1/analytics/overview?range=12m');
+    expect(overview.statusCode, overview.body).toBe(200);
+    expect(overview.json()).toMatchObject({ range: '12m', unit: 'month', timeZone: 'UTC' });
+    expect(overview.json<{ buckets: unknown[] }>().buckets).toHaveLength(12);
+    const breakdowns = await caller.call(
+      'GET',
+      '/api/v1/analytics/breakdowns?range=90d&timeZone=Europe/Madrid',
+    );
+    expect(breakdowns.statusCode, breakdowns.body).toBe(200);
+    expect(breakdowns.json()).toMatchObject({ range: '90d', timeZone: 'Europe/Madrid' });
+    expect(breakdowns.json<{ campaigns: unknown }>().campaigns).not.toBeNull();
+
+    const badRange = expectProblem(
+      await caller.call('GET', '/api/v1/analytics/overview?range=5y'),
+      400,
+      'validation_failed',
+    );
+    expect(badRange.errors).toEqual([expect.objectContaining({ field: 'range' })]);
+    const unknownParameter = expectProblem(
+      await caller.call('GET', '/api/v1/analytics/overview?days=3'),
+      400,
+      'validation_failed',
+    );
+    expect(unknownParameter.errors).toEqual([expect.objectContaining({ field: 'days' })]);
+  });
+});
+
+describe('team members', () => {
+  it("lists the team's members to a member's key, and refuses an account in no team", async () => {
+    const owner = await createApiCaller(t);
+    const member = await createApiCaller(t);
+    expectProblem(await member.call('GET', '/api/v1/team/members'), 403, 'team_role_required');
+    await addTeam(t.db, [
+      { userId: owner.userId, role: 'owner' },
+      { userId: member.userId, role: 'member' },
+    ]);
+    const listed = await member.call('GET', '/api/v1/team/members');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { items } = listed.json<{ items: { userId: string; role: string }[] }>();
+    expect(items.map((item) => [item.userId, item.role])).toEqual([
+      [owner.userId, 'owner'],
+      [member.userId, 'member'],
+    ]);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('answers a replay with the first answer, and refuses the key with another body', async () => {
+    const caller = await createApiCaller(t);
+    const headers = { 'idempotency-key': 'create-menu-1' };
+    const first = await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput, headers });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput, headers });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+
+    expectProblem(
+      await caller.call('POST', '/api/v1/qr-codes', { payload: { ...qrInput, title: 'Other' }, headers }),
+      422,
+      'idempotency_key_reused',
+    );
+    const links = await t.db.selectFrom('links').select('id').where('user_id', '=', caller.userId).execute();
+    expect(links).toHaveLength(1);
+
+    // another account's same key is its own
+    const other = await createApiCaller(t);
+    const theirs = await other.call('POST', '/api/v1/qr-codes', { payload: qrInput, headers });
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('frees the key when the create was refused, so nothing is replayed', async () => {
+    const caller = await createApiCaller(t);
+    const headers = { 'idempotency-key': 'card-1' };
+    const refused = await caller.call('POST', '/api/v1/cards', {
+      payload: { ...cardInput(), email: 'not-an-email' },
+      headers,
+    });
+    expectProblem(refused, 400, 'validation_failed');
+    const created = await caller.call('POST', '/api/v1/cards', { payload: cardInput(), headers });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+});
