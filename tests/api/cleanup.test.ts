@@ -550,9 +550,9 @@ describe('cleanUp', () => {
       counts.oldIdempotencyKeys,
     ];
     const [first, second] = runs.map(rowCounts);
-    expect(first?.map((count, index) => count + (second?.[index] ?? 0))).toEqual([
-      1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    ]);
+    // each thing was removed by one of the two runs, never by both
+    const sums = first?.map((count, index) => count + (second?.[index] ?? 0));
+    expect(sums).toEqual(first?.map(() => 1));
     expect(existsSync(arranged.oldStrayFile)).toBe(false);
     expect(existsSync(arranged.youngStrayFile)).toBe(true);
   });
