@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WebhookBatchedEvent } from '../../src/webhooks.ts';
-import { webhookPayload, type WebhookOutbox } from './delivery.ts';
+import { mayReceiveWebhooks, webhookPayload, type WebhookOutbox } from './delivery.ts';
 
 // link.scanned and profile.viewed, sent in batches: a visit costs nothing more than it
 // did. Each batch of scans or views the counters write (server/links/hits.ts, public-profile/views.ts)
@@ -50,7 +50,7 @@ export interface CountsData {
 
 /** Takes out the counts waiting and queues one delivery per endpoint and event; true when it queued any. */
 export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOutbox): Promise<boolean> {
-  const rows = await db.transaction().execute(async (trx) => {
+  const deliveries = await db.transaction().execute(async (trx) => {
     const taken = await trx
       .deleteFrom('webhook_event_counts')
       .where('id', 'in', (eb) =>
@@ -80,7 +80,25 @@ export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOut
       if (row.created_at < batch.since) batch.since = row.created_at;
       batch.items.set(row.item_id, (batch.items.get(row.item_id) ?? 0) + row.count);
     }
+    // an owner whose plan no longer includes webhooks is sent nothing: their counts are dropped
+    const endpointIds = [...new Set([...batches.values()].map((batch) => batch.endpointId))];
+    const owners =
+      endpointIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('webhook_endpoints')
+            .select(['id', 'user_id'])
+            .where('id', 'in', endpointIds)
+            .execute();
+    const receiving = new Set<string>();
+    for (const ownerId of new Set(owners.map((owner) => owner.user_id))) {
+      if (await mayReceiveWebhooks(trx, ownerId)) receiving.add(ownerId);
+    }
+    const ownerOf = new Map(owners.map((owner) => [owner.id, owner.user_id]));
+    let queued = 0;
     for (const batch of batches.values()) {
+      if (!receiving.has(ownerOf.get(batch.endpointId) ?? '')) continue;
+      queued += 1;
       const items = [...batch.items].map(([id, count]) => ({ id, count }));
       const data: CountsData = {
         since: batch.since.toISOString(),
@@ -89,10 +107,10 @@ export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOut
       };
       await outbox.queue(trx, batch.endpointId, webhookPayload(batch.event, data));
     }
-    return batches.size;
+    return queued;
   });
-  if (rows > 0) outbox.wake();
-  return rows > 0;
+  if (deliveries > 0) outbox.wake();
+  return deliveries > 0;
 }
 
 /** Sends the waiting counts every `intervalSeconds`; the returned function stops it. */

@@ -9,6 +9,8 @@ import {
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../../src/webhooks.ts';
+import { can } from '../../src/plans.ts';
+import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
 import { startWorker } from '../jobs/worker.ts';
@@ -71,6 +73,15 @@ export interface WebhookDeliverer extends WebhookOutbox {
   stop(timeoutMs: number): Promise<void>;
 }
 
+/**
+ * Whether an account's endpoints are sent its events: while its plan in effect includes apiAccess. An
+ * account whose Business plan ended keeps its endpoints and their log, and is sent nothing until it buys the
+ * plan again (what was queued before the end is still delivered).
+ */
+export async function mayReceiveWebhooks(db: Kysely<Database>, ownerId: string): Promise<boolean> {
+  return can(await planInEffectOf({ db }, ownerId), 'apiAccess');
+}
+
 export function webhookPayload(type: WebhookDeliveryEvent, data: unknown, at = new Date()): WebhookPayload {
   return { type, timestamp: at.toISOString(), data };
 }
@@ -118,6 +129,7 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
         .where(sql<boolean>`${event} = any(events)`)
         .execute();
       if (endpoints.length === 0) return;
+      if (!(await mayReceiveWebhooks(trx, ownerId))) return;
       const payload = webhookPayload(event, await data());
       for (const endpoint of endpoints) await queue(trx, endpoint.id, payload);
     },

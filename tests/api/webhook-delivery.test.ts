@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import { createSignedInOwner } from '../support/factories.ts';
+import { createSignedInOwner, setPlan } from '../support/factories.ts';
+import { linkCounts } from '../support/counts.ts';
 import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
@@ -211,6 +212,56 @@ describe('the counted events', () => {
     expect(scanned.flatMap(({ data }) => data.items.map((item) => item.id))).toEqual(
       scanned.flatMap(() => [link.id]),
     );
+  });
+});
+
+describe('an account whose plan no longer includes webhooks (moved to Pro)', () => {
+  it('keeps its endpoints and is sent nothing: neither a change nor counted visits', async () => {
+    receiver = await startWebhookReceiver();
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, {
+      url: receiver.url,
+      events: ['card.created', 'link.created', 'link.scanned'],
+    });
+    // sent while the plan includes webhooks: the one delivery expected at the end
+    const created = await trpcMutate(t.app, 'links.createQrCode', owner.cookie, {
+      title: 'Poster',
+      url: 'https://example.com/poster',
+      icon: '',
+    });
+    const link = trpcData<{ id: string; code: string }>(created);
+    await setPlan(t.db, owner.userId, 'pro');
+
+    const card = await trpcMutate(t.app, 'vcards.create', owner.cookie, {
+      ...emptyVcardForm(),
+      name: 'After',
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    await visitOnPhone(t.app, `/l/${link.code}?qr`);
+    // the scan is written, then its batch's round passes
+    await vi.waitFor(async () => expect((await linkCounts(t.db, link.id)).scans).toBe(1), {
+      timeout: 20_000,
+    });
+    await vi.waitFor(
+      async () =>
+        expect(
+          await t.db
+            .selectFrom('webhook_event_counts')
+            .select('id')
+            .where('endpoint_id', '=', endpoint.id)
+            .execute(),
+        ).toEqual([]),
+      { timeout: 20_000 },
+    );
+    const deliveries = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('event_type')
+      .where('endpoint_id', '=', endpoint.id)
+      .execute();
+    expect(deliveries.map(({ event_type }) => event_type)).toEqual(['link.created']);
+    expect(
+      await t.db.selectFrom('webhook_endpoints').select('id').where('id', '=', endpoint.id).execute(),
+    ).toHaveLength(1);
   });
 });
 
