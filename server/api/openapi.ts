@@ -116,6 +116,11 @@ export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
     routePrefix: serverPaths.apiDocs,
     // validatorUrl left out: the UI never calls the online validator
     uiConfig: { deepLinking: false },
+    // the page is the API's reference, not an explorer of any document: no top bar with a document URL
+    theme: {
+      title: 'Tapcard API',
+      css: [{ filename: 'tapcard.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
     // the app's CSP already allows the UI: its scripts (the initializer too) are files of this origin
     staticCSP: false,
   });
