@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { TEAM_ROLES } from '../../src/teams.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireTeamRole } from '../teams/access.ts';
-import { myTeam } from '../teams/service.ts';
-import { serviceContextOf, type ApiDeps } from './context.ts';
+import type { ApiCaller } from '../api-keys/verify.ts';
+import { teamMembers } from '../teams/service.ts';
+import { callerOf, type ApiDeps } from './context.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
-// /api/v1/team/members: the members of the key's account's team (teams.mine), for any member, as the team
-// page shows them (owner first, then admins, then members, each by name).
+// /api/v1/team/members: the members of the key's team (a team's key: its own; a person's key: the team the
+// person is in, for any member), as the team page lists them (owner first, then admins, then members).
 
 const TeamMemberSchema = z
   .object({
@@ -22,6 +23,23 @@ const TeamMemberSchema = z
     joinedAt: z.date(),
   })
   .register(apiSchemas, { id: 'TeamMember' });
+
+/**
+ * The team a key reads: a team's key, its own team; a person's key, the team the person is in (the
+ * procedures' team gate, meta.teamRole member: team_role_required outside any team).
+ */
+async function callerTeamId(deps: ApiDeps, caller: ApiCaller): Promise<string> {
+  if (caller.account.kind === 'user') {
+    return (await requireTeamRole(deps.db, caller.account.id, 'member')).teamId;
+  }
+  const team = await deps.db
+    .selectFrom('teams')
+    .select('id')
+    .where('account_id', '=', caller.account.id)
+    .executeTakeFirst();
+  if (!team) throw new AppError('team_role_required', { role: 'member', inTeam: false });
+  return team.id;
+}
 
 export function registerTeamRoutes(scope: FastifyInstance, deps: ApiDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
@@ -37,13 +55,9 @@ export function registerTeamRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       },
     },
     async (request) => {
-      const ctx = serviceContextOf(deps, request);
-      // the procedures' team gate (meta.teamRole), then the team page's own read
-      await requireTeamRole(ctx.db, ctx.user.id, 'member');
-      const team = await myTeam(ctx);
-      if (!team) throw new AppError('team_role_required', { role: 'member' });
-      const place = new Map(team.members.map((member, index) => [member.id, index]));
-      const page = pageOf(team.members, (member) => place.get(member.id) ?? 0, 'asc', request.query);
+      const members = await teamMembers(deps.db, await callerTeamId(deps, callerOf(request)));
+      const place = new Map(members.map((member, index) => [member.id, index]));
+      const page = pageOf(members, (member) => place.get(member.id) ?? 0, 'asc', request.query);
       return {
         ...page,
         items: page.items.map(({ id, userId, name, email, role, joinedAt }) => ({

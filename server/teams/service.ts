@@ -73,19 +73,7 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
     .where('id', '=', membership.teamId)
     .executeTakeFirst();
   if (!team) return null;
-  const members = await deps.db
-    .selectFrom('team_members')
-    .innerJoin('users', 'users.id', 'team_members.user_id')
-    .select([
-      'team_members.id',
-      'team_members.user_id',
-      'team_members.role',
-      'team_members.created_at',
-      'users.name',
-      'users.email',
-    ])
-    .where('team_members.team_id', '=', team.id)
-    .execute();
+  const members = await teamMembers(deps.db, team.id);
   const managing = membership.role !== 'member';
   const invitations = managing
     ? await deps.db
@@ -99,16 +87,7 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
   return {
     ...team,
     me: { memberId: membership.memberId, role: membership.role },
-    members: members
-      .map((member) => ({
-        id: member.id,
-        userId: member.user_id,
-        name: member.name,
-        email: member.email,
-        role: member.role,
-        joinedAt: member.created_at,
-      }))
-      .sort((a, b) => TEAM_ROLE_RANK[b.role] - TEAM_ROLE_RANK[a.role] || a.name.localeCompare(b.name)),
+    members,
     invitations: invitations.map((invitation) => ({
       id: invitation.id,
       email: invitation.email,
@@ -117,6 +96,33 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
       expiresAt: invitation.expires_at,
     })),
   };
+}
+
+/** A team's members as its page lists them: the owner first, then admins, then members, each by name. */
+export async function teamMembers(db: Kysely<Database>, teamId: string): Promise<TeamMemberView[]> {
+  const members = await db
+    .selectFrom('team_members')
+    .innerJoin('users', 'users.id', 'team_members.user_id')
+    .select([
+      'team_members.id',
+      'team_members.user_id',
+      'team_members.role',
+      'team_members.created_at',
+      'users.name',
+      'users.email',
+    ])
+    .where('team_members.team_id', '=', teamId)
+    .execute();
+  return members
+    .map((member) => ({
+      id: member.id,
+      userId: member.user_id,
+      name: member.name,
+      email: member.email,
+      role: member.role,
+      joinedAt: member.created_at,
+    }))
+    .sort((a, b) => TEAM_ROLE_RANK[b.role] - TEAM_ROLE_RANK[a.role] || a.name.localeCompare(b.name));
 }
 
 /** What an invitation's page shows, for anyone holding its link (the id is a random 32-character secret). */

@@ -502,6 +502,15 @@ describe('team keys', () => {
     });
     expect(patch.statusCode).toBe(403);
     expect(patch.json()).toMatchObject({ reason: 'forbidden' });
+    // the team's key reads its own team, though its account is no member of it
+    const members = await callApi(created.key, { url: '/api/v1/team/members' });
+    expect(members.statusCode, members.body).toBe(200);
+    expect(members.json<{ items: { name: string; role: string }[] }>().items).toEqual([
+      expect.objectContaining({ name: 'Olga Owner', role: 'owner' }),
+      expect.objectContaining({ name: 'Adam Admin', role: 'admin' }),
+      expect.objectContaining({ name: 'Mia Member', role: 'member' }),
+      expect.objectContaining({ name: 'Sam Successor', role: 'member' }),
+    ]);
   });
 
   it('refuses a member, who can neither make nor see the team’s keys', async () => {
