@@ -8,7 +8,7 @@ import { addLink, addVcard, createApiCaller, versionOf, type ApiCaller } from '.
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { addTeam } from '../support/teams.ts';
 
-// The contract of the REST API, walked from its own OpenAPI document (issue 23): the document is valid
+// The contract of the REST API, walked from its own OpenAPI document: the document is valid
 // OpenAPI 3.1 as far as its structure and schemas go; every operation answers a valid request as documented;
 // every operation that takes an id answers another account's object exactly like an unknown id. An
 // operation added to the API without a request below fails the test, so none can be missed.

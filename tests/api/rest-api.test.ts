@@ -5,7 +5,7 @@ import { addLink, addVcard, createApiCaller, type ApiCaller } from '../support/f
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { addTeam } from '../support/teams.ts';
 
-// The REST API under /api/v1 (issue 23 item 2): each resource's routes, their scopes, their refusals of
+// The REST API under /api/v1: each resource's routes, their scopes, their refusals of
 // bad input (problem+json naming the field, nothing stored), pagination and idempotent creates.
 
 let t: TestApp;
