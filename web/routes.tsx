@@ -121,7 +121,9 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: paths.webhooks,
-                    ...lazyScreen(() => import('./pages/Webhooks.tsx').then((m) => ({ default: m.Webhooks }))),
+                    ...lazyScreen(() =>
+                      import('./pages/Webhooks.tsx').then((m) => ({ default: m.Webhooks })),
+                    ),
                   },
                   {
                     path: paths.teamAnalytics,
