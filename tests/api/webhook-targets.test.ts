@@ -9,14 +9,8 @@ import { parseConfig } from '../../server/config.ts';
 import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../../src/webhooks.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
-import {
-  createEndpoint,
-  fakeResolver,
-  startWebhookReceiver,
-  testWebhooks,
-  waitForDelivery,
-  type WebhookReceiver,
-} from '../support/webhooks.ts';
+import { createEndpoint, fakeResolver, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // Where webhooks may go: a target resolving to loopback, private, link-local (the cloud
 // metadata address among them) and the like is refused when the request is made, unless the operator
