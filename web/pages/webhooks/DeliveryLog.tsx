@@ -1,6 +1,7 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
@@ -100,27 +101,39 @@ function DeliveryRow({ delivery, endpointId }: { delivery: Delivery; endpointId:
   );
 }
 
-/** An endpoint's deliveries, newest first, older ones on request; kept fresh while it is open. */
+/** Soon while a page of the log holds a delivery waiting for its next try, else now and then. */
+function refreshInterval(query: { state: { data?: { items: readonly Pick<Delivery, 'status'>[] } } }) {
+  return query.state.data?.items.some(({ status }) => status === 'pending')
+    ? REFRESH_PENDING_MS
+    : REFRESH_IDLE_MS;
+}
+
+/**
+ * An endpoint's deliveries, newest first, older pages on request (each by the cursor the page before it
+ * gave; tRPC's infinite queries add a `direction` the procedure's strict input refuses); kept fresh while
+ * it is open.
+ */
 export function DeliveryLog({ endpointId, headingId }: { endpointId: string; headingId: string }) {
-  const log = trpc.webhooks.deliveries.useInfiniteQuery(
-    { id: endpointId },
-    {
-      getNextPageParam: (page) => page.nextCursor ?? undefined,
-      refetchInterval: (query) =>
-        query.state.data?.pages.some((page) => page.items.some(({ status }) => status === 'pending'))
-          ? REFRESH_PENDING_MS
-          : REFRESH_IDLE_MS,
-    },
+  const [olderCursors, setOlderCursors] = useState<string[]>([]);
+  const first = trpc.webhooks.deliveries.useQuery({ id: endpointId }, { refetchInterval: refreshInterval });
+  const older = trpc.useQueries((t) =>
+    olderCursors.map((cursor) =>
+      t.webhooks.deliveries({ id: endpointId, cursor }, { refetchInterval: refreshInterval }),
+    ),
   );
-  const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const pages = [first, ...older];
+  const deliveries = pages.flatMap((page) => page.data?.items ?? []);
+  const lastPage = pages.at(-1);
+  const nextCursor = lastPage?.data?.nextCursor ?? null;
+  const failed = pages.find((page) => page.error);
 
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-3">
       <h3 id={headingId} className="text-sm font-semibold text-ink">
         <Trans>Delivery log</Trans>
       </h3>
-      {log.isSuccess ? (
-        deliveries.length === 0 ? (
+      {first.isSuccess &&
+        (deliveries.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">
             <Trans>No deliveries yet. Send a test event to try the endpoint.</Trans>
           </p>
@@ -130,17 +143,16 @@ export function DeliveryLog({ endpointId, headingId }: { endpointId: string; hea
               <DeliveryRow key={delivery.id} delivery={delivery} endpointId={endpointId} />
             ))}
           </ul>
-        )
-      ) : (
-        <QueryStatus error={log.error} onRetry={() => void log.refetch()} />
+        ))}
+      {(failed || lastPage?.isPending) && (
+        <QueryStatus error={failed?.error ?? null} onRetry={() => void failed?.refetch()} />
       )}
-      {log.hasNextPage && (
+      {nextCursor && (
         <Button
           variant="secondary"
           size="sm"
           className="mt-2"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
+          onClick={() => setOlderCursors([...olderCursors, nextCursor])}
         >
           <Trans>Show older</Trans>
         </Button>
