@@ -58,7 +58,7 @@ function EndpointForm({ endpoint, onDone }: { endpoint: WebhookEndpoint | null; 
   });
 
   const eventsError = errors.events?.message ?? errors.events?.root?.message;
-  const checkbox = 'mt-0.5 size-4 rounded border-slate-300 accent-brand-strong';
+  const checkbox = 'mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-strong';
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <TextField
