@@ -72,6 +72,9 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       // tests/e2e/support.ts gives each test its own client address through X-Forwarded-For
       TRUST_PROXY: '127.0.0.1',
+      // tests/e2e/webhooks.spec.ts posts to a receiver of its own on loopback and waits for a batch
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+      WEBHOOK_BATCH_SECONDS: '5',
     },
   },
 });

@@ -189,6 +189,15 @@ const envSchema = z.object({
       .default(5),
   ),
   WEBHOOK_ALLOWED_NETWORKS: z.preprocess(blankToUndefined, allowedNetworks),
+  WEBHOOK_BATCH_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds, for example 60' })
+      .int('must be a whole number of seconds, for example 60')
+      .min(5, 'must be 5 seconds or more')
+      .max(3600, 'must be 3600 seconds (an hour) or less')
+      .default(WEBHOOK_BATCH_INTERVAL_SECONDS),
+  ),
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -291,7 +300,7 @@ export interface WebhooksConfig {
    * backoff with jitter: 1-2 min, 2-4 min, … 8.5-17 h before the 10th), about 24 hours in all.
    */
   retry: { limit: number; delaySeconds: number };
-  /** How often the counted events (link.scanned, profile.viewed) are sent, in batches. */
+  /** WEBHOOK_BATCH_SECONDS: how often the counted events (link.scanned, profile.viewed) are sent, in batches. */
   batchIntervalSeconds: number;
 }
 
@@ -382,7 +391,7 @@ export function parseConfig(
     webhooks: {
       allowedNetworks: parsed.WEBHOOK_ALLOWED_NETWORKS,
       retry: WEBHOOK_RETRY,
-      batchIntervalSeconds: WEBHOOK_BATCH_INTERVAL_SECONDS,
+      batchIntervalSeconds: parsed.WEBHOOK_BATCH_SECONDS,
     },
     oauth: {
       google: oauthClient(parsed.GOOGLE_CLIENT_ID, parsed.GOOGLE_CLIENT_SECRET),

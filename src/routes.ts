@@ -30,6 +30,7 @@ export const paths = {
   team: '/dashboard/team',
   /** the account's API keys (apiAccess) */
   apiKeys: '/dashboard/api-keys',
+  webhooks: '/dashboard/webhooks',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */

@@ -120,6 +120,12 @@ export const router = createBrowserRouter([
                     ...lazyScreen(() => import('./pages/ApiKeys.tsx').then((m) => ({ default: m.ApiKeys }))),
                   },
                   {
+                    path: paths.webhooks,
+                    ...lazyScreen(() =>
+                      import('./pages/Webhooks.tsx').then((m) => ({ default: m.Webhooks })),
+                    ),
+                  },
+                  {
                     path: paths.teamAnalytics,
                     ...lazyScreen(() =>
                       import('./pages/TeamAnalytics.tsx').then((m) => ({ default: m.TeamAnalytics })),

@@ -264,7 +264,7 @@ export async function startWebhookDeliverer(
         name: owner.profileName?.trim() || owner.name,
         endpointUrl: disabled.url,
         days: WEBHOOK_DISABLE_AFTER_DAYS,
-        url: `${config.publicUrl}${paths.dashboard}`,
+        url: `${config.publicUrl}${paths.webhooks}`,
       });
       await deps.mailer.send(
         { to: owner.email, ...mail },

@@ -7,13 +7,8 @@ import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
-import {
-  createEndpoint,
-  startWebhookReceiver,
-  testWebhooks,
-  waitForDelivery,
-  type WebhookReceiver,
-} from '../support/webhooks.ts';
+import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // Deliveries: signed per Standard Webhooks, retried until the receiver answers 2xx with
 // the same webhook-id, kept across a restart and sent once by two processes on one database.

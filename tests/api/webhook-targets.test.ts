@@ -6,16 +6,11 @@ import {
   TargetRefusedError,
 } from '../../server/webhooks/target.ts';
 import { parseConfig } from '../../server/config.ts';
+import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../../src/webhooks.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
-import {
-  createEndpoint,
-  fakeResolver,
-  startWebhookReceiver,
-  testWebhooks,
-  waitForDelivery,
-  type WebhookReceiver,
-} from '../support/webhooks.ts';
+import { createEndpoint, fakeResolver, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // Where webhooks may go: a target resolving to loopback, private, link-local (the cloud
 // metadata address among them) and the like is refused when the request is made, unless the operator
@@ -124,6 +119,17 @@ describe('WEBHOOK_ALLOWED_NETWORKS', () => {
     expect(() => parseConfig({ ...env, WEBHOOK_ALLOWED_NETWORKS: 'lan' })).toThrow(
       /WEBHOOK_ALLOWED_NETWORKS/,
     );
+  });
+});
+
+describe('WEBHOOK_BATCH_SECONDS', () => {
+  it('sets the batch interval, 60 s unless given, and refuses one outside 5..3600 at start', () => {
+    const env = { NODE_ENV: 'test', AUTH_SECRET: 'x'.repeat(40) };
+    expect(parseConfig(env).webhooks.batchIntervalSeconds).toBe(WEBHOOK_BATCH_INTERVAL_SECONDS);
+    expect(parseConfig({ ...env, WEBHOOK_BATCH_SECONDS: '5' }).webhooks.batchIntervalSeconds).toBe(5);
+    for (const value of ['4', '3601', '1.5', 'soon']) {
+      expect(() => parseConfig({ ...env, WEBHOOK_BATCH_SECONDS: value })).toThrow(/WEBHOOK_BATCH_SECONDS/);
+    }
   });
 });
 

@@ -14,13 +14,8 @@ import {
   trpcQuery,
   type MailingTestApp,
 } from '../support/harness.ts';
-import {
-  createEndpoint,
-  startWebhookReceiver,
-  testWebhooks,
-  waitForDelivery,
-  type WebhookReceiver,
-} from '../support/webhooks.ts';
+import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 // The webhooks.* procedures: an account's endpoints, their secret on demand, a test
 // event, redelivery and the paged log; another account's endpoint is unknown; apiAccess gates what sends.

@@ -13,6 +13,7 @@ import {
   SquarePen,
   UserCog,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -38,6 +39,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.links, label: msg`Links`, icon: Link2 },
   { path: paths.team, label: msg`Team`, icon: Users },
   { path: paths.apiKeys, label: msg`API keys`, icon: KeyRound },
+  { path: paths.webhooks, label: msg`Webhooks`, icon: Webhook },
   { path: paths.profile, label: msg`Profile`, icon: CircleUserRound },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
   { path: paths.account, label: msg`Account`, icon: UserCog },
