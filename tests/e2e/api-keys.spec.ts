@@ -1,13 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { paths } from '../../src/routes.ts';
-import {
-  callTrpc,
-  expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  signedInNewPerson,
-  test,
-} from './support.ts';
+import { callTrpc, checkAndPhotograph, expect, signedInNewPerson, test } from './support.ts';
 import {
   businessAccountOn,
   businessOwner,
@@ -19,23 +11,6 @@ import {
 // API keys (a Business feature): a key is made behind a dialog that shows it once, it opens GET /api/v1/me
 // for a program (no cookie), its last use shows after a reload, and once revoked it answers 401. Free
 // accounts see what the plan needs. Both languages, axe on the page and the dialogs, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/** Screenshots at phone and desktop width, with axe on each: the whole page, or the screen under a dialog. */
-async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
 
 const TEXTS = {
   en: {
