@@ -232,6 +232,23 @@ export async function useLanguage(page: Page, language: 'en' | 'es'): Promise<vo
   await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
 }
 
+/** Opens a dashboard page and waits until its live stream (live.changes) is open on the server. */
+export async function openWithLiveStream(page: Page, path: string): Promise<void> {
+  const stream = page.waitForResponse(
+    (response) => response.url().includes('/api/trpc/live.changes') && response.status() === 200,
+  );
+  await page.goto(path);
+  expect((await stream).headers()['content-type']).toBe('text/event-stream');
+}
+
+/**
+ * Marks the page's document; the mark survives anything but a reload or a navigation, so
+ * `html[data-not-reloaded]` proves that what shows since came live.
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''));
+}
+
 /** The two screens every page is checked and photographed on. */
 export const SCREENS = [
   ['phone', { width: 375, height: 812 }],
