@@ -127,6 +127,7 @@ export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput
       ...(days === null ? {} : { expiresIn: days * 24 * 60 * 60 }),
     },
   });
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
   return {
     id: created.id,
     name: created.name ?? input.name,
@@ -150,6 +151,7 @@ export async function renameApiKey(ctx: ServiceContext, input: RenameApiKeyInput
     .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(renamed.numUpdatedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
 }
 
 /** Deletes the key: from the next request on, it answers 401 (server/api-keys/verify.ts). */
@@ -163,4 +165,5 @@ export async function revokeApiKey(ctx: ServiceContext, input: RevokeApiKeyInput
     .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(revoked.numDeletedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
 }

@@ -1,17 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { paths } from '../../src/routes.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.ts';
-import {
-  appOrigin,
-  callTrpc,
-  expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  signedInNewPerson,
-  test,
-} from './support.ts';
+import { appOrigin, callTrpc, checkAndPhotograph, expect, signedInNewPerson, test } from './support.ts';
 import { businessAccountOn } from './team-support.ts';
 
 // Webhooks (a Business feature): an endpoint is added in a dialog, pointed at a receiver this test runs on
@@ -19,23 +10,6 @@ import { businessAccountOn } from './team-support.ts';
 // event and a QR code's scan show in its delivery log, and each request the receiver got verifies with the
 // standardwebhooks library. Free accounts see what the plan needs. Both languages, axe on the page and the
 // dialogs, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/** Screenshots at phone and desktop width, with axe on each: the whole page, or the screen under a dialog. */
-async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
 
 /** The event a request the receiver got carries. */
 function eventOf(request: ReceivedWebhook): string {

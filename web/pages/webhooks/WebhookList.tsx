@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, KeyRound, ListChecks, Pencil, Power, RefreshCw, Send, Trash2, Webhook } from 'lucide-react';
@@ -13,6 +13,7 @@ import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts'
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DeliveryLog, DeliveryStatus } from './DeliveryLog.tsx';
 import { WebhookFormDialog, type WebhookEndpoint } from './WebhookFormDialog.tsx';
@@ -21,22 +22,10 @@ import { WebhookFormDialog, type WebhookEndpoint } from './WebhookFormDialog.tsx
 function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const { copy, fallbackRef } = useCopyToClipboard();
   const [copied, setCopied] = useState<boolean | null>(null);
   const secret = trpc.webhooks.secret.useQuery({ id: endpoint.id }, { enabled: open, gcTime: 0 });
   const url = endpoint.url;
-
-  async function copy(value: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // no clipboard (plain http on another host) or refused: the secret is selected to copy by hand
-      input.current?.focus();
-      input.current?.select();
-      setCopied(false);
-    }
-  }
 
   return (
     <Dialog
@@ -67,7 +56,7 @@ function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
                 {(control) => (
                   <Input
                     {...control}
-                    ref={input}
+                    ref={fallbackRef}
                     readOnly
                     value={secret.data.secret}
                     onFocus={(event) => event.currentTarget.select()}
@@ -86,7 +75,7 @@ function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
               <Button
                 variant="secondary"
                 disabled={!secret.isSuccess}
-                onClick={() => secret.data && void copy(secret.data.secret)}
+                onClick={() => secret.data && void copy(secret.data.secret).then(setCopied)}
               >
                 <Copy aria-hidden />
                 <Trans>Copy secret</Trans>
