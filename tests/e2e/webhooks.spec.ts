@@ -243,7 +243,7 @@ test('en: an endpoint is enabled again, edited, its deliveries paged and one sen
     await row.getByRole('button', { name: 'Deliveries' }).click();
     const log = row.getByRole('region', { name: 'Delivery log' });
     const deliveries = log.getByRole('listitem');
-    await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE);
+    await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE, { timeout: 30_000 });
     await log.getByRole('button', { name: 'Show older' }).click();
     await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE + 1);
     await expect(log.getByRole('button', { name: 'Show older' })).toHaveCount(0);
