@@ -22,7 +22,7 @@ import { businessAccountOn, organizationPost, teamMember, uniqueSlug } from './t
 // event and a QR code's scan show in its delivery log, and each request the receiver got verifies with the
 // standardwebhooks library. Free accounts see what the plan needs. Both languages, axe on the page and the
 // dialogs, phone and desktop. Then (in English) the rest of an endpoint's buttons: Enable, Edit, Redeliver
-// and Show older, and a team admin's team endpoint that hears of a team card.
+// and Show older; and (in both languages) a team admin's team endpoint that hears of a team card.
 
 const SIZES = [
   ['phone', { width: 390, height: 844 }],
@@ -268,60 +268,80 @@ test('en: an endpoint is enabled again, edited, its deliveries paged and one sen
   }
 });
 
-test('en: a team admin adds a team endpoint, and a team card made shows in its log', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-}, testInfo) => {
-  test.setTimeout(150_000);
-  const receiver = await startWebhookReceiver();
-  try {
-    await businessAccountOn(page, 'Olga Owner');
-    const team = await organizationPost<{ id: string }>(page, 'create', {
-      name: `Studio ${randomBytes(2).toString('hex')}`,
-      slug: uniqueSlug('hooks'),
-    });
-    const admin = await teamMember(browser, extraHTTPHeaders, page, {
-      teamId: team.id,
-      name: 'Adam Admin',
-      role: 'admin',
-    });
-    const adminPage = admin.page;
-    await adminPage.goto(paths.webhooks);
-    const section = adminPage.getByRole('region', { name: 'Team endpoints' });
-    await expect(section).toBeVisible();
-    await checkAndPhotograph(adminPage, testInfo, 'webhooks-team-empty-en');
-    await section.getByRole('button', { name: 'Add team endpoint' }).click();
-    const dialog = adminPage.getByRole('dialog');
-    await dialog.getByLabel('URL').fill(receiver.url);
-    await dialog.getByRole('checkbox', { name: /card\.created/ }).check();
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(adminPage.getByText('Endpoint added', { exact: true })).toBeVisible();
-    const row = section.getByRole('listitem').filter({ hasText: receiver.url });
-    await expect(row).toContainText('A card was created');
+const TEAM_TEXTS = {
+  en: {
+    section: 'Team endpoints',
+    addTeam: 'Add team endpoint',
+    cardCreated: 'A card was created',
+    deliveries: 'Deliveries',
+  },
+  es: {
+    section: 'Endpoints del equipo',
+    addTeam: 'Añadir endpoint del equipo',
+    cardCreated: 'Se creó una tarjeta',
+    deliveries: 'Entregas',
+  },
+} as const;
 
-    const mine = await callTrpc<{ members: { userId: string; name: string }[] }>(
-      adminPage,
-      'teams.mine',
-      undefined,
-      'GET',
-    );
-    const adminId = mine.members.find((member) => member.name === 'Adam Admin')?.userId;
-    await callTrpc(adminPage, 'teams.createCard', {
-      holder: { userId: adminId },
-      card: { ...EMPTY_VCARD, name: 'Adam Admin' },
-    });
-    await row.getByRole('button', { name: 'Deliveries' }).click();
-    const delivery = row
-      .getByRole('region', { name: 'Delivery log' })
-      .getByRole('listitem')
-      .filter({ hasText: 'card.created' });
-    await expect(delivery).toContainText('Delivered', { timeout: 30_000 });
-    const [request] = await receiver.waitForAccepted(1);
-    expect(request && eventOf(request)).toBe('card.created');
-    await checkAndPhotograph(adminPage, testInfo, 'webhooks-team-log-en');
-    await adminPage.context().close();
-  } finally {
-    await receiver.close();
-  }
-});
+for (const language of ['en', 'es'] as const) {
+  const text = { ...TEXTS[language], ...TEAM_TEXTS[language] };
+
+  test(`${language}: a team admin adds a team endpoint, and a team card made shows in its log`, async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const receiver = await startWebhookReceiver();
+    try {
+      await businessAccountOn(page, 'Olga Owner');
+      const team = await organizationPost<{ id: string }>(page, 'create', {
+        name: `Studio ${randomBytes(2).toString('hex')}`,
+        slug: uniqueSlug('hooks'),
+      });
+      const admin = await teamMember(browser, extraHTTPHeaders, page, {
+        teamId: team.id,
+        name: 'Adam Admin',
+        role: 'admin',
+        language,
+      });
+      const adminPage = admin.page;
+      await adminPage.goto(paths.webhooks);
+      const section = adminPage.getByRole('region', { name: text.section });
+      await expect(section).toBeVisible();
+      await checkAndPhotograph(adminPage, testInfo, `webhooks-team-empty-${language}`);
+      await section.getByRole('button', { name: text.addTeam }).click();
+      const dialog = adminPage.getByRole('dialog');
+      await dialog.getByLabel(text.url).fill(receiver.url);
+      await dialog.getByRole('checkbox', { name: /card\.created/ }).check();
+      await dialog.getByRole('button', { name: text.add }).click();
+      await expect(adminPage.getByText(text.added, { exact: true })).toBeVisible();
+      const row = section.getByRole('listitem').filter({ hasText: receiver.url });
+      await expect(row).toContainText(text.cardCreated);
+
+      const mine = await callTrpc<{ members: { userId: string; name: string }[] }>(
+        adminPage,
+        'teams.mine',
+        undefined,
+        'GET',
+      );
+      const adminId = mine.members.find((member) => member.name === 'Adam Admin')?.userId;
+      await callTrpc(adminPage, 'teams.createCard', {
+        holder: { userId: adminId },
+        card: { ...EMPTY_VCARD, name: 'Adam Admin' },
+      });
+      await row.getByRole('button', { name: text.deliveries }).click();
+      const delivery = row
+        .getByRole('region', { name: text.log })
+        .getByRole('listitem')
+        .filter({ hasText: 'card.created' });
+      await expect(delivery).toContainText(text.delivered, { timeout: 30_000 });
+      const [request] = await receiver.waitForAccepted(1);
+      expect(request && eventOf(request)).toBe('card.created');
+      await checkAndPhotograph(adminPage, testInfo, `webhooks-team-log-${language}`);
+      await adminPage.context().close();
+    } finally {
+      await receiver.close();
+    }
+  });
+}
