@@ -316,7 +316,8 @@ export async function teamPlugin({
 }
 
 /**
- * team.member_joined, to the endpoints of the team's owner. better-auth has committed the membership
+ * team.member_joined, to the endpoints of the team's account (none while the team has no account: no card,
+ * key or endpoint yet). better-auth has committed the membership
  * already (its adapter writes outside our transactions): the event is queued right after it, in one
  * transaction of its own.
  */
@@ -327,20 +328,19 @@ async function emitMemberJoined(
   user: { id: string; name: string; email: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const owner = await trx
-      .selectFrom('team_members')
-      .select('user_id')
-      .where('team_id', '=', team.id)
-      .where('role', '=', 'owner')
+    const account = await trx
+      .selectFrom('teams')
+      .select('account_id')
+      .where('id', '=', team.id)
       .executeTakeFirst();
-    if (!owner) return;
+    if (!account?.account_id) return;
     const member = await trx
       .selectFrom('team_members')
       .select(['role', 'created_at as joinedAt'])
       .where('team_id', '=', team.id)
       .where('user_id', '=', user.id)
       .executeTakeFirst();
-    await webhooks.emit(trx, owner.user_id, 'team.member_joined', () => ({
+    await webhooks.emit(trx, account.account_id, 'team.member_joined', () => ({
       team: { id: team.id, name: team.name },
       member: {
         userId: user.id,

@@ -4,6 +4,8 @@ import type { Config } from '../../server/config.ts';
 import type { WebhookEndpointItem } from '../../server/webhooks/service.ts';
 import { parseNetworks, type HostResolver } from '../../server/webhooks/target.ts';
 import type { CreateWebhookValues } from '../../src/schemas/webhook.ts';
+import type { WebhookEvent } from '../../src/webhooks.ts';
+import { newWebhookSecret } from '../../server/webhooks/signing.ts';
 import type { TestApp } from './harness.ts';
 import { trpcData, trpcMutate } from './harness.ts';
 
@@ -39,6 +41,29 @@ export async function createEndpoint(
   if (response.statusCode !== 200)
     throw new Error(`webhooks.create: ${response.statusCode} ${response.body}`);
   return trpcData(response);
+}
+
+/**
+ * An endpoint of the account written straight to the database (no plan needed), enabled unless told;
+ * `url` need not be reachable for a test that sends nothing.
+ */
+export async function addWebhookEndpoint(
+  db: Kysely<Database>,
+  accountId: string,
+  fields: { url?: string; events?: WebhookEvent[]; enabled?: boolean } = {},
+): Promise<{ id: string; secret: string }> {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: accountId,
+      url: fields.url ?? 'https://hooks.example/tapcard',
+      events: fields.events ?? ['card.created'],
+      enabled: fields.enabled ?? true,
+      description: '',
+      secret: newWebhookSecret(),
+    })
+    .returning(['id', 'secret'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Waits until the delivery's row satisfies `done` (the worker runs beside the test). */
