@@ -8,7 +8,7 @@ import { requirePersonalKey, type ApiCaller } from '../api-keys/verify.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { updatePersonalInfo } from '../profile/service.ts';
-import { keepPatchBody, patchBodySchema, patchedValues } from './merge-patch.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { callerOf, serviceContextOf, type ApiDeps } from './context.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
 
@@ -48,6 +48,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): vo
       schema: {
         tags: ['account'],
         summary: "Change the first or last name of the key's person",
+        description: PATCH_DESCRIPTION,
         body: patchBodySchema(PersonalInfoBodySchema),
         response: { 200: AccountSchema, ...problemResponses('edit_conflict', 'payload_too_large') },
       },

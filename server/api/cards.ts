@@ -10,7 +10,7 @@ import { createVcard, deleteVcard, getVcard, listVcards, updateVcard } from '../
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
-import { keepPatchBody, patchBodySchema, patchedValues } from './merge-patch.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
 // /api/v1/cards: the vCards of the key's account, through the vcards.* procedures' services and schemas.
@@ -149,6 +149,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       schema: {
         tags,
         summary: 'Change some fields of a card',
+        description: PATCH_DESCRIPTION,
         params: CardParamsSchema,
         body: patchBodySchema(UpdateCardSchema),
         response: {

@@ -29,6 +29,14 @@ export function mergePatch(stored: Record<string, unknown>, patch: Record<string
   return merged;
 }
 
+/** What every PATCH operation's description says (the document's and the README's rule). */
+export const PATCH_DESCRIPTION =
+  'A partial update: send only the fields to change, with `baseVersion`, the `version` the change was made ' +
+  'from (a newer version saved since is 409 `edit_conflict`). A field left out keeps its stored value; an ' +
+  'object field (an address, the social links) merges field by field, and an object whose fields go ' +
+  'together (the labelled other link) is sent whole. The merged values pass the same rules as the ' +
+  "dashboard's form.";
+
 /**
  * The body of a PATCH made from a form's schema: every field optional (and those of its object fields),
  * `baseVersion` required, unknown fields refused. It checks and documents what was sent; the merged values
@@ -42,12 +50,7 @@ export function patchBodySchema(form: z.ZodObject) {
     const partial = object && !object._zod.def.checks?.length ? object.partial() : field;
     return [name, partial.optional()] as const;
   });
-  return z.strictObject(Object.fromEntries(fields)).meta({
-    description:
-      'The fields to change; a field left out keeps its stored value, an object field (an address, the ' +
-      'social links) merges field by field, and an object with a rule across its fields is sent whole. `baseVersion` is the `version` the change was made from: a ' +
-      'newer version saved since is 409 edit_conflict.',
-  });
+  return z.strictObject(Object.fromEntries(fields));
 }
 
 /** The object a field's schema reads (a card's address: inside its default and its transform), if any. */

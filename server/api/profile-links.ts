@@ -17,7 +17,7 @@ import {
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
 import { LinkSchema, presentLink, readLink } from './link-view.ts';
-import { keepPatchBody, patchBodySchema, patchedValues } from './merge-patch.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -102,6 +102,7 @@ export function registerProfileLinkRoutes(scope: FastifyInstance, deps: ApiDeps)
       schema: {
         tags,
         summary: 'Change the title or URL of a profile link (its code stays)',
+        description: PATCH_DESCRIPTION,
         params: ProfileLinkParamsSchema,
         body: patchBodySchema(UpdateProfileLinkBodySchema),
         response: { 200: LinkSchema, ...problemResponses('not_found', 'edit_conflict', 'payload_too_large') },

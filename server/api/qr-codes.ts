@@ -6,7 +6,7 @@ import { createQrCode, deleteLink, listQrCodes, updateQrCode } from '../links/se
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
 import { LinkSchema, presentLink, readLink } from './link-view.ts';
-import { keepPatchBody, patchBodySchema, patchedValues } from './merge-patch.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -87,6 +87,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
       schema: {
         tags,
         summary: 'Change some fields of a QR code (its code stays)',
+        description: PATCH_DESCRIPTION,
         params: QrCodeParamsSchema,
         body: patchBodySchema(UpdateQrCodeBodySchema),
         response: {

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATCH_DESCRIPTION } from '../../server/api/merge-patch.ts';
 import { API_BODY_LIMIT_BYTES } from '../../server/api/v1.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
 import { ERROR_REASONS } from '../../src/errors.ts';
@@ -29,6 +30,7 @@ interface BodySchema {
   properties: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
 }
 interface Operation {
+  description?: string;
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: BodySchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
@@ -211,6 +213,16 @@ describe('the document', () => {
           'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
         });
       }
+    }
+  });
+
+  it('documents every PATCH as a partial update', () => {
+    const patches = operations().filter(({ method }) => method === 'patch');
+    expect(patches.length).toBeGreaterThan(0);
+    for (const { path, operation } of patches) {
+      expect(operation.description, path).toBe(PATCH_DESCRIPTION);
+      const { schema } = Object.values(operation.requestBody!.content)[0]!;
+      expect(schema, path).toMatchObject({ required: ['baseVersion'], additionalProperties: false });
     }
   });
 
