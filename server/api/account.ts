@@ -8,6 +8,7 @@ import { requirePersonalKey, type ApiCaller } from '../api-keys/verify.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { updatePersonalInfo } from '../profile/service.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { callerOf, serviceContextOf, type ApiDeps } from './context.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
 
@@ -24,27 +25,49 @@ const AccountSchema = z
   })
   .register(apiSchemas, { id: 'Account' });
 
+const PersonalInfoBodySchema = PersonalInfoSchema.strict();
+
 /** GET and PATCH /api/v1/me: the key's account, and its personal information (profile.updatePersonalInfo). */
 export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/me',
-    { schema: { tags: ['account'], response: { 200: AccountSchema, ...problemResponses() } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The key's account",
+        response: { 200: AccountSchema, ...problemResponses() },
+      },
+    },
     async (request) => describeAccount(deps, callerOf(request)),
   );
   api.patch(
     '/me',
     {
+      preValidation: keepPatchBody,
       schema: {
         tags: ['account'],
-        body: PersonalInfoSchema.strict(),
+        summary: "Change the first or last name of the key's person",
+        description: PATCH_DESCRIPTION,
+        body: patchBodySchema(PersonalInfoBodySchema),
         response: { 200: AccountSchema, ...problemResponses('edit_conflict', 'payload_too_large') },
       },
     },
     async (request) => {
       // a team's account has no person's name
       requirePersonalKey(callerOf(request));
-      await updatePersonalInfo(serviceContextOf(deps, request), request.body);
+      const ctx = serviceContextOf(deps, request);
+      const stored = await deps.db
+        .selectFrom('profiles')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', ctx.user.id)
+        .executeTakeFirstOrThrow();
+      const values = patchedValues(
+        PersonalInfoBodySchema,
+        { firstName: stored.first_name ?? '', lastName: stored.last_name ?? '' },
+        request,
+      );
+      await updatePersonalInfo(ctx, values);
       return describeAccount(deps, callerOf(request));
     },
   );

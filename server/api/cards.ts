@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
+import { vcardFormValues } from '../../src/vcard-form.ts';
 import { cardAccount } from '../teams/access.ts';
 import { createVcard, deleteVcard, getVcard, listVcards, updateVcard } from '../vcards/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
 // /api/v1/cards: the vCards of the key's account, through the vcards.* procedures' services and schemas.
@@ -48,7 +50,7 @@ const CardSchema = z
 
 /** A new card: the vCard form's fields (the dashboard's vcards.create). */
 const CreateCardSchema = VcardFormSchema.omit({ baseVersion: true }).strict();
-/** The whole card as edited from `baseVersion` (vcards.update): a newer version saved is edit_conflict. */
+/** The card as edited from `baseVersion` (vcards.update): a newer version saved is edit_conflict. */
 const UpdateCardSchema = UpdateVcardSchema.omit({ id: true }).strict();
 const CardParamsSchema = VcardIdSchema.strict();
 
@@ -96,7 +98,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
     },
     async (request) => {
       const { vcards } = await listVcards(serviceContextOf(deps, request));
-      const page = pageOf(vcards, (card) => card.created_at.toISOString(), 'asc', request.query);
+      const page = pageOf(vcards, (card) => [card.created_at.toISOString()], 'asc', request.query);
       return { ...page, items: page.items.map(presentCard) };
     },
   );
@@ -143,11 +145,13 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
   api.patch(
     '/cards/:id',
     {
+      preValidation: keepPatchBody,
       schema: {
         tags,
-        summary: 'Save a card edited from `baseVersion`',
+        summary: 'Change some fields of a card',
+        description: PATCH_DESCRIPTION,
         params: CardParamsSchema,
-        body: UpdateCardSchema,
+        body: patchBodySchema(UpdateCardSchema),
         response: {
           200: CardSchema,
           ...problemResponses('not_found', 'edit_conflict', 'field_locked', 'payload_too_large'),
@@ -158,7 +162,8 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
       const account = await cardAccount(ctx.db, ctx.user.id, id, 'edit');
-      await updateVcard(ctx, account, { ...request.body, id });
+      const stored = vcardFormValues(await getVcard(ctx, account, id), null);
+      await updateVcard(ctx, account, { ...patchedValues(UpdateCardSchema, stored, request), id });
       return presentCard(await getVcard(ctx, account, id));
     },
   );

@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -88,6 +89,33 @@ function apiDescription(): string {
   ].join('\n');
 }
 
+type OpenApiObject = ReturnType<SwaggerTransformObject>;
+
+const SCHEMA_REF = /"#\/components\/schemas\/([^"]+)"/g;
+
+function schemaRefsIn(value: unknown): string[] {
+  return [...JSON.stringify(value).matchAll(SCHEMA_REF)].map(([, name]) => name!);
+}
+
+/**
+ * The document without the component schemas nothing refers to: fastify-type-provider-zod 7 writes every
+ * registered schema twice, as read (`{id}Input`) and as answered, and the registered ones are answers.
+ */
+function withoutUnusedSchemas(document: OpenApiObject): OpenApiObject {
+  if (!('components' in document) || !document.components?.schemas) return document;
+  const { schemas } = document.components;
+  const used = new Set<string>();
+  const pending = schemaRefsIn({ ...document, components: { ...document.components, schemas: {} } });
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue;
+    used.add(name);
+    pending.push(...schemaRefsIn(schemas[name]));
+  }
+  // the transform's own object, made anew for this document
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return document;
+}
+
 /** The document's version of the API: /api/v1 changes only by additions. */
 const API_VERSION = '1.0.0';
 
@@ -98,6 +126,7 @@ const OPENAPI_PATH = `${serverPaths.apiV1}/openapi.json`;
  * GET /api/v1/openapi.json and the docs at /api/docs.
  */
 export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
+  const componentsOf = createJsonSchemaTransformObject({ schemaRegistry: apiSchemas });
   await scope.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -109,7 +138,7 @@ export async function registerOpenApi(scope: FastifyInstance): Promise<void> {
       security: [{ apiKey: [] }],
     },
     transform: createJsonSchemaTransform({ skipList: [], schemaRegistry: apiSchemas }),
-    transformObject: createJsonSchemaTransformObject({ schemaRegistry: apiSchemas }),
+    transformObject: (document) => withoutUnusedSchemas(componentsOf(document)),
   });
   scope.get(OPENAPI_PATH, { schema: { hide: true } }, () => scope.swagger());
   await scope.register(fastifySwaggerUi, {

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 
 // Cursor pagination of the REST API's lists. The services answer a user's whole list (each is bounded by
-// the plan's limit); a page is the part after the cursor in the order of a sort key and the id (sorted
+// the plan's limit); a page is the part after the cursor in the order of sort keys and the id (sorted
 // here, as the cursor compares them: a database orders timestamps by the microsecond, a Date by the ms). The cursor
-// is opaque to clients: base64url of the last item's sort key and id, so a page stays right when items
+// is opaque to clients: base64url of the last item's sort keys and id, so a page stays right when items
 // before it are added or deleted.
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
 type SortKey = string | number;
-type CursorPosition = [SortKey, string];
+/** A place in a list: the item's sort keys, then its id. */
+type CursorPosition = readonly SortKey[];
 
 /** The cursor of the item a page ended with. */
 export function encodeCursor(position: CursorPosition): string {
@@ -22,16 +23,18 @@ function decodeCursor(cursor: string): CursorPosition | null {
     const position: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (
       Array.isArray(position) &&
-      position.length === 2 &&
-      (typeof position[0] === 'string' || typeof position[0] === 'number') &&
-      typeof position[1] === 'string'
+      position.length >= 2 &&
+      position.every((key) => typeof key === 'string' || typeof key === 'number') &&
+      typeof position.at(-1) === 'string'
     )
-      return [position[0], position[1]];
+      return position as SortKey[];
   } catch {
     // not base64url JSON: refused below like any other cursor that was not ours
   }
   return null;
 }
+
+const INVALID_CURSOR = 'invalid cursor';
 
 /** `?limit=&cursor=` of every list; a cursor this server did not make is refused as a field error. */
 export const PageQuerySchema = z.strictObject({
@@ -41,7 +44,7 @@ export const PageQuerySchema = z.strictObject({
     .transform((cursor, ctx) => {
       const position = decodeCursor(cursor);
       if (!position) {
-        ctx.addIssue({ code: 'custom', message: 'invalid cursor' });
+        ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
         return z.NEVER;
       }
       return position;
@@ -57,20 +60,26 @@ export function pageSchema<Item extends z.ZodType>(item: Item) {
 }
 
 /**
- * The page of `items`, in the order of `sortKey` then id in `direction`, that follows the query's cursor.
- * Dates sort as their ISO strings, which order as the dates do.
+ * The page of `items` that follows the query's cursor, in the order of `sortKeys` (compared one after
+ * the other) then id, in `direction`. The cursor is the last item's keys (a keyset), not its place in the
+ * list, so deleting an item of an earlier page skips nothing. Dates sort as their ISO strings, which
+ * order as the dates do. A cursor of another list (keys of other types) is refused as the cursor field's.
  */
 export function pageOf<Item extends { id: string }>(
   items: readonly Item[],
-  sortKey: (item: Item) => SortKey,
+  sortKeys: (item: Item) => readonly SortKey[],
   direction: 'asc' | 'desc',
   query: PageQuery,
 ): { items: Item[]; next_cursor: string | null } {
   const sign = direction === 'asc' ? 1 : -1;
+  const positionOf = (item: Item): CursorPosition => [...sortKeys(item), item.id];
   const sorted = items
-    .map((item) => ({ item, position: [sortKey(item), item.id] as CursorPosition }))
+    .map((item) => ({ item, position: positionOf(item) }))
     .sort((a, b) => sign * comparePositions(a.position, b.position));
   const after = query.cursor;
+  if (after && sorted[0] && !sameShape(after, sorted[0].position)) {
+    throw new z.ZodError([{ code: 'custom', path: ['cursor'], message: INVALID_CURSOR, input: after }]);
+  }
   const rest = (
     after ? sorted.filter(({ position }) => sign * comparePositions(position, after) > 0) : sorted
   ).map(({ item }) => item);
@@ -78,12 +87,20 @@ export function pageOf<Item extends { id: string }>(
   const last = page.at(-1);
   return {
     items: page,
-    next_cursor: last && rest.length > page.length ? encodeCursor([sortKey(last), last.id]) : null,
+    next_cursor: last && rest.length > page.length ? encodeCursor(positionOf(last)) : null,
   };
 }
 
-function comparePositions([key, id]: CursorPosition, [otherKey, otherId]: CursorPosition): number {
-  if (key !== otherKey) return key < otherKey ? -1 : 1;
-  if (id !== otherId) return id < otherId ? -1 : 1;
+function sameShape(position: CursorPosition, other: CursorPosition): boolean {
+  return (
+    position.length === other.length && position.every((key, index) => typeof key === typeof other[index])
+  );
+}
+
+function comparePositions(position: CursorPosition, other: CursorPosition): number {
+  for (const [index, key] of position.entries()) {
+    const otherKey = other[index]!;
+    if (key !== otherKey) return key < otherKey ? -1 : 1;
+  }
   return 0;
 }

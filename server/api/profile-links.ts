@@ -17,6 +17,7 @@ import {
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
 import { LinkSchema, presentLink, readLink } from './link-view.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -37,15 +38,22 @@ export function registerProfileLinkRoutes(scope: FastifyInstance, deps: ApiDeps)
       schema: {
         tags,
         summary: 'List profile links in their order on the profile',
-        description: 'The cursor is a place in that order: a reorder between two pages starts the list anew.',
+        description:
+          "The cursor is the last link's place in that order (its keys, not its number in the list): a link " +
+          'deleted from an earlier page skips nothing; a reorder between two pages may list a link twice or not at all.',
         querystring: PageQuerySchema,
         response: { 200: pageSchema(LinkSchema), ...problemResponses() },
       },
     },
     async (request) => {
       const { items } = await listProfileLinks(serviceContextOf(deps, request));
-      const place = new Map(items.map((link, index) => [link.id, index]));
-      const page = pageOf(items, (link) => place.get(link.id) ?? 0, 'asc', request.query);
+      // the service's order: the profile's order, then creation
+      const page = pageOf(
+        items,
+        (link) => [link.orderIndex, link.createdAt.toISOString()],
+        'asc',
+        request.query,
+      );
       return { ...page, items: page.items.map(presentLink) };
     },
   );
@@ -90,18 +98,23 @@ export function registerProfileLinkRoutes(scope: FastifyInstance, deps: ApiDeps)
   api.patch(
     '/profile-links/:id',
     {
+      preValidation: keepPatchBody,
       schema: {
         tags,
-        summary: 'Save a profile link edited from `baseVersion` (its code stays)',
+        summary: 'Change the title or URL of a profile link (its code stays)',
+        description: PATCH_DESCRIPTION,
         params: ProfileLinkParamsSchema,
-        body: UpdateProfileLinkBodySchema,
+        body: patchBodySchema(UpdateProfileLinkBodySchema),
         response: { 200: LinkSchema, ...problemResponses('not_found', 'edit_conflict', 'payload_too_large') },
       },
     },
-    async (request) =>
-      presentLink(
-        await updateProfileLink(serviceContextOf(deps, request), { ...request.body, id: request.params.id }),
-      ),
+    async (request) => {
+      const ctx = serviceContextOf(deps, request);
+      const { id } = request.params;
+      const { title, url } = await readLink(deps, ctx.user.id, id, 'profile');
+      const values = patchedValues(UpdateProfileLinkBodySchema, { title, url }, request);
+      return presentLink(await updateProfileLink(ctx, { ...values, id }));
+    },
   );
 
   api.delete(

@@ -6,6 +6,7 @@ import { createQrCode, deleteLink, listQrCodes, updateQrCode } from '../links/se
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
 import { LinkSchema, presentLink, readLink } from './link-view.ts';
+import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
@@ -32,7 +33,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
     },
     async (request) => {
       const { items } = await listQrCodes(serviceContextOf(deps, request));
-      const page = pageOf(items, (link) => link.createdAt.toISOString(), 'desc', request.query);
+      const page = pageOf(items, (link) => [link.createdAt.toISOString()], 'desc', request.query);
       return { ...page, items: page.items.map(presentLink) };
     },
   );
@@ -82,21 +83,26 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
   api.patch(
     '/qr-codes/:id',
     {
+      preValidation: keepPatchBody,
       schema: {
         tags,
-        summary: 'Save a QR code edited from `baseVersion` (its code stays)',
+        summary: 'Change some fields of a QR code (its code stays)',
+        description: PATCH_DESCRIPTION,
         params: QrCodeParamsSchema,
-        body: UpdateQrCodeBodySchema,
+        body: patchBodySchema(UpdateQrCodeBodySchema),
         response: {
           200: LinkSchema,
           ...problemResponses('not_found', 'edit_conflict', 'link_managed_by_vcard', 'payload_too_large'),
         },
       },
     },
-    async (request) =>
-      presentLink(
-        await updateQrCode(serviceContextOf(deps, request), { ...request.body, id: request.params.id }),
-      ),
+    async (request) => {
+      const ctx = serviceContextOf(deps, request);
+      const { id } = request.params;
+      const { title, url, icon } = await readLink(deps, ctx.user.id, id, 'qr');
+      const values = patchedValues(UpdateQrCodeBodySchema, { title, url, icon: icon ?? '' }, request);
+      return presentLink(await updateQrCode(ctx, { ...values, id }));
+    },
   );
 
   api.delete(

@@ -11,7 +11,7 @@ import { apiSchemas, problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 
 // /api/v1/team/members: the members of the key's team (a team's key: its own; a person's key: the team the
-// person is in, for any member), as the team page lists them (owner first, then admins, then members).
+// person is in, for any member), in the order they joined: a key that no role change or departure moves.
 
 const TeamMemberSchema = z
   .object({
@@ -48,7 +48,7 @@ export function registerTeamRoutes(scope: FastifyInstance, deps: ApiDeps): void 
     {
       schema: {
         tags: ['team'],
-        summary: "List the team's members",
+        summary: "List the team's members in the order they joined",
         description: 'An account in no team: 403 `team_role_required` (meta.role: member).',
         querystring: PageQuerySchema,
         response: { 200: pageSchema(TeamMemberSchema), ...problemResponses('team_role_required') },
@@ -56,8 +56,7 @@ export function registerTeamRoutes(scope: FastifyInstance, deps: ApiDeps): void 
     },
     async (request) => {
       const members = await teamMembers(deps.db, await callerTeamId(deps, callerOf(request)));
-      const place = new Map(members.map((member, index) => [member.id, index]));
-      const page = pageOf(members, (member) => place.get(member.id) ?? 0, 'asc', request.query);
+      const page = pageOf(members, (member) => [member.joinedAt.toISOString()], 'asc', request.query);
       return {
         ...page,
         items: page.items.map(({ id, userId, name, email, role, joinedAt }) => ({

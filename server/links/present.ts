@@ -52,6 +52,8 @@ export function present(publicUrl: string, row: LinkRow) {
     /** Its edit version (server/lib/edit-versions.ts): what an edit of it is based on. */
     version: row.version,
     createdAt: row.created_at,
+    /** Its place among the profile's links (profile links only; the reorder sets it). */
+    orderIndex: row.order_index,
     shortUrl: shortLinkUrl(publicUrl, code),
     qrUrl: printedQrUrl(publicUrl, row),
   };

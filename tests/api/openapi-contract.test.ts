@@ -1,22 +1,38 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATCH_DESCRIPTION } from '../../server/api/merge-patch.ts';
+import { API_BODY_LIMIT_BYTES } from '../../server/api/v1.ts';
 import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
 import { ERROR_REASONS } from '../../src/errors.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import { addLink, addVcard, createApiCaller, versionOf, type ApiCaller } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  createApiCaller,
+  storedRowsOf,
+  versionOf,
+  type ApiCaller,
+} from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { addTeam } from '../support/teams.ts';
 
-// The contract of the REST API, walked from its own OpenAPI document: the document is valid
-// OpenAPI 3.1 as far as its structure and schemas go; every operation answers a valid request as documented;
-// every operation that takes an id answers another account's object exactly like an unknown id. An
-// operation added to the API without a request below fails the test, so none can be missed.
+// The contract of the REST API, walked from its own OpenAPI document: the document is valid OpenAPI 3.1
+// (the specification's schema) and every schema in it compiles; every operation answers a valid request as
+// documented; every operation that takes an id answers another account's object exactly like an unknown
+// id; every create with an Idempotency-Key answers a replay with the first answer; every write refuses bad
+// input as a problem naming the field and stores nothing. An operation added to the API without a request
+// below fails the test, so none can be missed.
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+interface BodySchema {
+  properties: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
+}
 interface Operation {
+  description?: string;
   parameters?: { in: string; name: string; required?: boolean }[];
-  requestBody?: { content: Record<string, { schema: object }> };
+  requestBody?: { content: Record<string, { schema: BodySchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: object }> }>;
 }
 interface OpenApiDocument {
@@ -151,6 +167,24 @@ function expectDocumented(operation: Operation, response: LightMyRequestResponse
 }
 
 describe('the document', () => {
+  it('validates against the OpenAPI 3.1 schema', async () => {
+    const validator = new Validator();
+    // a copy: the validator keeps the document it read (validator.specification)
+    const result = await validator.validate(JSON.parse(JSON.stringify(doc)) as Record<string, unknown>);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has no component that nothing refers to', () => {
+    const { schemas, ...otherComponents } = doc.components;
+    const refsIn = (value: unknown) =>
+      [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(([, name]) => name);
+    const referred = new Set(refsIn({ ...doc, components: otherComponents }));
+    for (const name of [...referred]) for (const inner of refsIn(schemas[name!])) referred.add(inner);
+    expect(Object.keys(schemas).toSorted()).toEqual([...referred].toSorted());
+  });
+
   it('is OpenAPI 3.1 with a bearer scheme, and every schema in it compiles as JSON Schema 2020-12', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
@@ -179,6 +213,16 @@ describe('the document', () => {
           'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
         });
       }
+    }
+  });
+
+  it('documents every PATCH as a partial update', () => {
+    const patches = operations().filter(({ method }) => method === 'patch');
+    expect(patches.length).toBeGreaterThan(0);
+    for (const { path, operation } of patches) {
+      expect(operation.description, path).toBe(PATCH_DESCRIPTION);
+      const { schema } = Object.values(operation.requestBody!.content)[0]!;
+      expect(schema, path).toMatchObject({ required: ['baseVersion'], additionalProperties: false });
     }
   });
 
@@ -247,6 +291,130 @@ describe('every operation', () => {
       expect(foreign.body).toBe(unknown.body);
       expect(foreign.json()).toMatchObject({ reason: 'not_found' });
       expectDocumented(operation, foreign);
+    }
+  });
+});
+
+/** The write operations: those with a request body. */
+function writeOperations() {
+  return operations().filter(({ operation }) => operation.requestBody);
+}
+
+/** A value of a type the field does not take. */
+function wrongValueFor(field: BodySchema['properties'][string]): unknown {
+  const types = [field.type ?? [], ...(field.anyOf ?? []).map((option) => option.type ?? [])].flat();
+  return types.includes('boolean') ? 'not a boolean' : true;
+}
+
+describe('every create with an Idempotency-Key', () => {
+  it('answers a replay with the first answer and makes one object', async () => {
+    const creates = operations().filter(({ operation }) =>
+      operation.parameters?.some(
+        (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key',
+      ),
+    );
+    expect(creates.length).toBeGreaterThan(0);
+    for (const { method, path } of creates) {
+      const caller = await createApiCaller(t);
+      const request = await VALID_REQUEST[`${method} ${path}`]!(caller);
+      const headers = { 'idempotency-key': `${method} ${path}` };
+      const first = await caller.call(method.toUpperCase() as 'POST', path, {
+        payload: request.payload,
+        headers,
+      });
+      const afterFirst = await storedRowsOf(t.db, caller.userId);
+      const replay = await caller.call(method.toUpperCase() as 'POST', path, {
+        payload: request.payload,
+        headers,
+      });
+      expect(first.statusCode, `${method} ${path}: ${first.body}`).toBe(201);
+      expect(replay.statusCode).toBe(first.statusCode);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(first.json());
+      expect(await storedRowsOf(t.db, caller.userId)).toEqual(afterFirst);
+    }
+  });
+});
+
+describe('every write', () => {
+  it('refuses malformed JSON, unknown fields, wrong types and an oversize body as problems, storing nothing', async () => {
+    const writes = writeOperations();
+    expect(writes.length).toBeGreaterThan(0);
+    for (const { method, path, operation } of writes) {
+      const name = `${method} ${path}`;
+      const caller = await createApiCaller(t);
+      const request = await VALID_REQUEST[name]!(caller);
+      const before = await storedRowsOf(t.db, caller.userId);
+      const sendBody = (payload: unknown) => send(caller, method, path, { ...request, payload });
+      const expectRefused = (response: LightMyRequestResponse, status: number, reason: string) => {
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+        expect(response.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+        expect(response.json()).toMatchObject({ status, reason });
+        expectDocumented(operation, response);
+        return response.json<{ detail: string; errors?: { field: string; code: string }[] }>();
+      };
+      const url = path.replace('{id}', request.id ?? '');
+      const raw = (payload: string) =>
+        caller.call(method.toUpperCase() as 'POST', url, {
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+
+      const malformed = expectRefused(await raw('{"title":'), 400, 'validation_failed');
+      expect(malformed.detail, name).toMatch(/JSON/);
+
+      const unknown = expectRefused(
+        await sendBody({ ...(request.payload as object), admin: true }),
+        400,
+        'validation_failed',
+      );
+      expect(unknown.errors, name).toEqual([
+        expect.objectContaining({ field: 'admin', code: 'unrecognized_keys' }),
+      ]);
+
+      const { schema } = Object.values(operation.requestBody!.content)[0]!;
+      for (const [field, fieldSchema] of Object.entries(schema.properties)) {
+        const wrong = expectRefused(
+          await sendBody({ ...(request.payload as object), [field]: wrongValueFor(fieldSchema) }),
+          400,
+          'validation_failed',
+        );
+        expect(wrong.errors, `${name} ${field}`).toEqual([
+          expect.objectContaining({ field, code: 'invalid_type' }),
+        ]);
+      }
+
+      const padding = 'x'.repeat(API_BODY_LIMIT_BYTES);
+      expectRefused(
+        await raw(JSON.stringify({ ...(request.payload as object), padding })),
+        413,
+        'payload_too_large',
+      );
+
+      expect(await storedRowsOf(t.db, caller.userId), name).toEqual(before);
+    }
+  });
+});
+
+describe('every list', () => {
+  it('refuses a cursor it did not make as a problem naming the cursor', async () => {
+    const lists = operations().filter(({ operation }) =>
+      operation.parameters?.some((parameter) => parameter.in === 'query' && parameter.name === 'cursor'),
+    );
+    expect(lists.length).toBeGreaterThan(0);
+    for (const { method, path, operation } of lists) {
+      const caller = await createApiCaller(t);
+      const request = await VALID_REQUEST[`${method} ${path}`]!(caller);
+      for (const cursor of ['not-ours', Buffer.from('{"a":1}').toString('base64url'), '']) {
+        const response = await send(caller, method, path, { ...request, query: `cursor=${cursor}` });
+        expect(response.statusCode, `${path} ${cursor}`).toBe(400);
+        expect(response.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+        expect(response.json()).toMatchObject({
+          reason: 'validation_failed',
+          errors: [expect.objectContaining({ field: 'cursor' })],
+        });
+        expectDocumented(operation, response);
+      }
     }
   });
 });

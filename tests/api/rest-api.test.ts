@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
-import { addLink, addVcard, createApiCaller, type ApiCaller } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  createApiCaller,
+  storedRowsOf,
+  versionOf,
+  type ApiCaller,
+} from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { addTeam } from '../support/teams.ts';
 
@@ -20,6 +27,11 @@ afterAll(async () => {
 
 function cardInput(name = 'Ada Lovelace') {
   return { ...emptyVcardForm(), name };
+}
+
+interface Page {
+  items: { id: string }[];
+  next_cursor: string | null;
 }
 
 const qrInput = { title: 'Menu', url: 'https://example.com/menu', icon: '' };
@@ -234,8 +246,134 @@ describe('profile links', () => {
 
     const qr = await addLink(t.db, caller.userId, { kind: 'qr' });
     expectProblem(await caller.call('DELETE', `/api/v1/profile-links/${qr.id}`), 404, 'not_found');
+    expectProblem(
+      await caller.call('PATCH', `/api/v1/profile-links/${qr.id}`, {
+        payload: { title: 'X', baseVersion: 1 },
+      }),
+      404,
+      'not_found',
+    );
     expect((await caller.call('DELETE', `/api/v1/profile-links/${blog.id}`)).statusCode).toBe(204);
     expectProblem(await caller.call('GET', `/api/v1/profile-links/${blog.id}`), 404, 'not_found');
+  });
+});
+
+describe('profile link pages', () => {
+  it('pages by a keyset on the order: a link deleted from the first page skips nothing', async () => {
+    const caller = await createApiCaller(t);
+    const ids: string[] = [];
+    for (const title of ['One', 'Two', 'Three', 'Four']) {
+      const created = await caller.call('POST', '/api/v1/profile-links', {
+        payload: { title, url: `https://example.com/${title}` },
+      });
+      ids.push(created.json<{ id: string }>().id);
+    }
+    const first = (await caller.call('GET', '/api/v1/profile-links?limit=2')).json<Page>();
+    expect(first.items.map((item) => item.id)).toEqual(ids.slice(0, 2));
+    expect((await caller.call('DELETE', `/api/v1/profile-links/${ids[0]!}`)).statusCode).toBe(204);
+    const second = await caller.call('GET', `/api/v1/profile-links?limit=2&cursor=${first.next_cursor}`);
+    expect(second.json()).toMatchObject({ items: [{ id: ids[2] }, { id: ids[3] }], next_cursor: null });
+  });
+
+  it("refuses another list's cursor as the cursor field's", async () => {
+    const caller = await createApiCaller(t);
+    for (let index = 0; index < 2; index += 1) {
+      await addVcard(t.db, caller.userId);
+      await addLink(t.db, caller.userId, { kind: 'profile' });
+    }
+    const cards = (await caller.call('GET', '/api/v1/cards?limit=1')).json<Page>();
+    const refused = expectProblem(
+      await caller.call('GET', `/api/v1/profile-links?cursor=${cards.next_cursor}`),
+      400,
+      'validation_failed',
+    );
+    expect(refused.errors).toEqual([expect.objectContaining({ field: 'cursor' })]);
+  });
+});
+
+describe('PATCH', () => {
+  it('changes only the fields sent, merging object fields, from the version it names', async () => {
+    const caller = await createApiCaller(t);
+    const created = await caller.call('POST', '/api/v1/cards', {
+      payload: {
+        ...cardInput(),
+        company: 'Analytical Engines',
+        socialLinks: { ...cardInput().socialLinks, github: 'https://github.com/ada' },
+      },
+    });
+    const card = created.json<{ id: string; version: number }>();
+    const patched = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+      payload: {
+        position: 'Analyst',
+        socialLinks: { youtube: 'https://youtube.com/@ada' },
+        baseVersion: card.version,
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const saved = patched.json<{ socialLinks: { platform: string }[] }>();
+    expect(saved).toMatchObject({
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      position: 'Analyst',
+      version: card.version + 1,
+    });
+    expect(saved.socialLinks.map((link) => link.platform).toSorted()).toEqual(['github', 'youtube']);
+
+    // a blank field is cleared, as on the dashboard's form
+    const cleared = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+      payload: { company: '', baseVersion: card.version + 1 },
+    });
+    expect(cleared.json()).toMatchObject({ company: null, position: 'Analyst' });
+  });
+
+  it('refuses a patch whose merge breaks a rule, a wrong type or no baseVersion, naming the field, storing nothing', async () => {
+    const caller = await createApiCaller(t);
+    const id = await addVcard(t.db, caller.userId, { name: 'Kept' });
+    const before = await storedRowsOf(t.db, caller.userId);
+    const cases: [unknown, string][] = [
+      [{ email: 'not-an-email', baseVersion: 1 }, 'email'],
+      [{ name: '', baseVersion: 1 }, 'name'],
+      [{ name: 42, baseVersion: 1 }, 'name'],
+      [{ address: { city: 7 }, baseVersion: 1 }, 'address.city'],
+      [{ name: 'No version' }, 'baseVersion'],
+    ];
+    for (const [payload, field] of cases) {
+      const refused = expectProblem(
+        await caller.call('PATCH', `/api/v1/cards/${id}`, { payload }),
+        400,
+        'validation_failed',
+      );
+      expect(refused.errors, JSON.stringify(payload)).toEqual([expect.objectContaining({ field })]);
+    }
+    expect(await storedRowsOf(t.db, caller.userId)).toEqual(before);
+  });
+
+  it('changes one field of a QR code, a profile link and the account', async () => {
+    const caller = await createApiCaller(t);
+    const qr = (await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput })).json<{ id: string }>();
+    const qrPatched = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: { title: 'Dinner', baseVersion: 1 },
+    });
+    expect(qrPatched.json()).toMatchObject({ title: 'Dinner', url: qrInput.url, version: 2 });
+
+    const link = await addLink(t.db, caller.userId, { kind: 'profile', title: 'Blog' });
+    const linkPatched = await caller.call('PATCH', `/api/v1/profile-links/${link.id}`, {
+      payload: { url: 'https://example.com/journal', baseVersion: 1 },
+    });
+    expect(linkPatched.json()).toMatchObject({ title: 'Blog', url: 'https://example.com/journal' });
+
+    const named = await caller.call('PATCH', '/api/v1/me', {
+      payload: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        baseVersion: await versionOf(t.db, 'profiles', caller.userId),
+      },
+    });
+    const me = named.json<{ version: number }>();
+    const renamed = await caller.call('PATCH', '/api/v1/me', {
+      payload: { lastName: 'King', baseVersion: me.version },
+    });
+    expect(renamed.json()).toMatchObject({ firstName: 'Ada', lastName: 'King' });
   });
 });
 
@@ -281,10 +419,31 @@ describe('team members', () => {
     const listed = await member.call('GET', '/api/v1/team/members');
     expect(listed.statusCode, listed.body).toBe(200);
     const { items } = listed.json<{ items: { userId: string; role: string }[] }>();
-    expect(items.map((item) => [item.userId, item.role])).toEqual([
-      [owner.userId, 'owner'],
-      [member.userId, 'member'],
+    expect(items.map((item) => [item.userId, item.role])).toEqual(
+      expect.arrayContaining([
+        [owner.userId, 'owner'],
+        [member.userId, 'member'],
+      ]),
+    );
+    expect(items).toHaveLength(2);
+  });
+
+  it('pages by a keyset: a member who leaves between two pages skips nobody', async () => {
+    const owner = await createApiCaller(t);
+    const others = [await createApiCaller(t), await createApiCaller(t), await createApiCaller(t)];
+    const { memberIds } = await addTeam(t.db, [
+      { userId: owner.userId, role: 'owner' },
+      ...others.map((other) => ({ userId: other.userId, role: 'member' as const })),
     ]);
+    const all = (await owner.call('GET', '/api/v1/team/members')).json<Page>().items.map((item) => item.id);
+    expect(all.toSorted()).toEqual(memberIds.toSorted());
+    const first = (await owner.call('GET', '/api/v1/team/members?limit=2')).json<Page>();
+    expect(first.items.map((item) => item.id)).toEqual(all.slice(0, 2));
+    // one who leaves from the first page (not the caller's own membership, which its key reads by)
+    const leaver = all.slice(0, 2).find((id) => id !== memberIds[0])!;
+    await t.db.deleteFrom('team_members').where('id', '=', leaver).execute();
+    const second = await owner.call('GET', `/api/v1/team/members?limit=2&cursor=${first.next_cursor}`);
+    expect(second.json<Page>().items.map((item) => item.id)).toEqual(all.slice(2));
   });
 });
 

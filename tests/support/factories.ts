@@ -522,6 +522,20 @@ export async function addVisits(
   }
 }
 
+/**
+ * Every row an API call may write for `userId` (cards, links, the profile, idempotency keys), as a value to
+ * compare before and after a refused request: equal, nothing was stored.
+ */
+export async function storedRowsOf(db: Kysely<Database>, userId: string) {
+  const [vcards, links, profile, idempotencyKeys] = await Promise.all([
+    db.selectFrom('vcards').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('links').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('profiles').selectAll().where('id', '=', userId).execute(),
+    db.selectFrom('api_idempotency_keys').selectAll().where('user_id', '=', userId).orderBy('key').execute(),
+  ]);
+  return { vcards, links, profile, idempotencyKeys };
+}
+
 /** A client of the REST API: a Business owner and an API key of theirs with the given scopes. */
 export interface ApiCaller {
   userId: string;

@@ -4,7 +4,7 @@ import type { AppRouter } from '#server/app-router.ts';
 import { cardAddressPath } from '#src/card-address.ts';
 import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
-import { vcardFormValues, type StoredVcard } from '#web/pages/vcards/vcard-form-values.ts';
+import { vcardFormValues, type StoredVcard } from '#src/vcard-form.ts';
 import { vcardSaveFailure } from '#web/pages/vcards/vcard-save-failure.ts';
 
 const stored: StoredVcard = {
