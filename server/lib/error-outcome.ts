@@ -61,6 +61,11 @@ function classify(error: unknown): Classified {
   if (Array.isArray(error.validation)) {
     return { reason: 'validation_failed', fieldErrors: error.validation.flatMap(schemaFieldError) };
   }
+  // a body that is not JSON at all: the body (path '') is the field, named like any other
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    const message = error instanceof Error ? error.message : 'invalid JSON';
+    return { reason: 'validation_failed', fieldErrors: [{ path: '', code: 'invalid_json', message }] };
+  }
   if (typeof error.statusCode === 'number') return { reason: reasonForStatus(error.statusCode) };
   return { reason: 'internal' };
 }

@@ -362,6 +362,10 @@ describe('every write', () => {
 
       const malformed = expectRefused(await raw('{"title":'), 400, 'validation_failed');
       expect(malformed.detail, name).toMatch(/JSON/);
+      // the body itself is the field
+      expect(malformed.errors, name).toEqual([
+        { field: '', code: 'invalid_json', message: expect.stringMatching(/JSON/) },
+      ]);
 
       const unknown = expectRefused(
         await sendBody({ ...(request.payload as object), admin: true }),
