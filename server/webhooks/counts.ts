@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WebhookBatchedEvent } from '../../src/webhooks.ts';
-import { mayReceiveWebhooks, webhookPayload, type WebhookOutbox } from './delivery.ts';
+import { ownersReceivingWebhooks, webhookPayload, type WebhookOutbox } from './delivery.ts';
 
 // link.scanned and profile.viewed, sent in batches: a visit costs nothing more than it
 // did. Each batch of scans or views the counters write (server/links/hits.ts, public-profile/views.ts)
@@ -90,10 +90,7 @@ export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOut
             .select(['id', 'user_id'])
             .where('id', 'in', endpointIds)
             .execute();
-    const receiving = new Set<string>();
-    for (const ownerId of new Set(owners.map((owner) => owner.user_id))) {
-      if (await mayReceiveWebhooks(trx, ownerId)) receiving.add(ownerId);
-    }
+    const receiving = await ownersReceivingWebhooks(trx, [...new Set(owners.map((owner) => owner.user_id))]);
     const ownerOf = new Map(owners.map((owner) => [owner.id, owner.user_id]));
     let queued = 0;
     for (const batch of batches.values()) {
