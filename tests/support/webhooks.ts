@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../server/config.ts';
 import type { WebhookEndpointItem } from '../../server/webhooks/service.ts';
+import { newWebhookSecret } from '../../server/webhooks/signing.ts';
 import { parseNetworks, type HostResolver } from '../../server/webhooks/target.ts';
+import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { CreateWebhookValues } from '../../src/schemas/webhook.ts';
 import type { TestApp } from './harness.ts';
 import { trpcData, trpcMutate } from './harness.ts';
@@ -60,4 +62,39 @@ export async function waitForDelivery(
       throw new Error(`delivery ${deliveryId} stayed ${row.status} (${row.attempts} tries)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * An endpoint written straight into the database, for an account that has no session (a team's account);
+ * it is sent events while that account's plan includes apiAccess.
+ */
+export async function addEndpoint(
+  db: Kysely<Database>,
+  userId: string,
+  fields: { url: string; events: WebhookEvent[] },
+): Promise<string> {
+  const { id } = await db
+    .insertInto('webhook_endpoints')
+    .values({ user_id: userId, url: fields.url, secret: newWebhookSecret(), events: fields.events })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The events queued for an endpoint, oldest first, as their deliveries carry them. */
+export async function queuedEvents<Data = { id: string }>(
+  db: Kysely<Database>,
+  endpointId: string,
+): Promise<{ type: string; data: Data }[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select('payload')
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ payload }) => {
+    const { type, data } = payload as { type: string; data: Data };
+    return { type, data };
+  });
 }
