@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TeamImportEvent } from '../../server/teams/import.ts';
 import type { TeamImportCheck } from '../../server/teams/import.ts';
 import { queueOwedMemberJoined } from '../../server/teams/auth-plugin.ts';
-import { addLink, addVcard, createSignedInOwner } from '../support/factories.ts';
+import { addWebhookCounts } from '../../server/webhooks/counts.ts';
+import { addLink, addVcard, createSignedInOwner, setPlan } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcMutate, type TestApp } from '../support/harness.ts';
 import {
   addTeam,
@@ -184,5 +185,43 @@ describe('team.member_joined', () => {
       data: { team: { id: teamId, name: 'Lost Hook' }, member: { userId: member.userId, role: 'member' } },
     });
     expect(await queueOwedMemberJoined(t.db, (await depsOf(t)).webhooks)).toBe(0);
+  });
+});
+
+describe('a round of counted events', () => {
+  it('sends the counts of owners whose plan includes webhooks, and drops the others, read together', async () => {
+    const business = await createSignedInOwner(t, { plan: 'business' });
+    const movedToPro = await createSignedInOwner(t, { plan: 'business' });
+    const sent = await addEndpoint(t.db, business.userId, { url: receiver.url, events: ['link.scanned'] });
+    const dropped = await addEndpoint(t.db, movedToPro.userId, {
+      url: receiver.url,
+      events: ['link.scanned'],
+    });
+    await setPlan(t.db, movedToPro.userId, 'pro');
+    const link = await addLink(t.db, business.userId, { kind: 'qr' });
+    const otherLink = await addLink(t.db, movedToPro.userId, { kind: 'qr' });
+    // one batch of scans of both owners: the same round takes them
+    await t.db.transaction().execute((trx) =>
+      addWebhookCounts(trx, 'link.scanned', [
+        { userId: business.userId, itemId: link.id, count: 2 },
+        { userId: movedToPro.userId, itemId: otherLink.id, count: 3 },
+      ]),
+    );
+    await vi.waitFor(
+      async () =>
+        expect(
+          await t.db
+            .selectFrom('webhook_event_counts')
+            .select('id')
+            .where('endpoint_id', 'in', [sent, dropped])
+            .execute(),
+        ).toEqual([]),
+      { timeout: 20_000, interval: 200 },
+    );
+    const events = await queuedEvents<{ total: number }>(t.db, sent);
+    expect(events.map(({ type, data }) => ({ type, total: data.total }))).toEqual([
+      { type: 'link.scanned', total: 2 },
+    ]);
+    expect(await queuedEvents(t.db, dropped)).toEqual([]);
   });
 });
