@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
+import { ACCOUNT_OWNERS, AccountOwnerSchema, type AccountOwner } from './teams.ts';
 import { singleLineText } from './text.ts';
 
 // API keys (a Business feature, apiAccess): the numbers and input rules read by the server, the dashboard's
@@ -9,13 +10,10 @@ import { singleLineText } from './text.ts';
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-/**
- * Whose a key is: the signed-in person's own account (`user`), or their team's (`team`: made, listed and
- * revoked by the team's owner and admins; it acts as the team's account and outlives whoever made it).
- */
-export const API_KEY_OWNERS = ['user', 'team'] as const;
-export type ApiKeyOwner = (typeof API_KEY_OWNERS)[number];
-const ApiKeyOwnerSchema = z.enum(API_KEY_OWNERS).default('user');
+/** Whose a key is (src/teams.ts ACCOUNT_OWNERS): a team's key acts as the team's account. */
+export const API_KEY_OWNERS = ACCOUNT_OWNERS;
+export type ApiKeyOwner = AccountOwner;
+const ApiKeyOwnerSchema = AccountOwnerSchema;
 
 export const API_KEY_NAME_MAX_LENGTH = 64;
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isChosenNameShape, readsAsOtherWords } from './username.ts';
 
 // Teams (DECISIONS.md "Teams"): better-auth's organization with three roles. One person belongs to one
@@ -20,6 +21,15 @@ export function hasTeamRole(role: TeamRole, required: TeamRole): boolean {
 export function isTeamRole(value: unknown): value is TeamRole {
   return typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Whose account a thing belongs to, as the API keys' and webhooks' procedures take it: the signed-in
+ * person's own (`user`), or their team's (`team`: handled by the team's owner and admins; it belongs to the
+ * team's account and outlives whoever made it).
+ */
+export const ACCOUNT_OWNERS = ['user', 'team'] as const;
+export type AccountOwner = (typeof ACCOUNT_OWNERS)[number];
+export const AccountOwnerSchema = z.enum(ACCOUNT_OWNERS).default('user');
 
 export const TEAM_INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const;
 export type TeamInvitationStatus = (typeof TEAM_INVITATION_STATUSES)[number];

@@ -52,3 +52,9 @@ export const WEBHOOK_DELIVERY_KEPT_DAYS = 30;
 
 /** Deliveries one page of an endpoint's log holds. */
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 25;
+
+/**
+ * The most deliveries the newest part of an open log is refreshed with once older pages are shown (it
+ * keeps what it loaded and gains what came since).
+ */
+export const WEBHOOK_DELIVERIES_RANGE_MAX = 10 * WEBHOOK_DELIVERIES_PAGE_SIZE;

@@ -1,7 +1,6 @@
 import {
   API_KEYS_PER_ACCOUNT_MAX,
   expiryDays,
-  type ApiKeyOwner,
   type ApiKeyScope,
   type CreateApiKeyInput,
   type ListApiKeysInput,
@@ -9,11 +8,9 @@ import {
   type RevokeApiKeyInput,
 } from '../../src/api-keys.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { requireTeamRole } from '../teams/access.ts';
-import { teamAccountFor } from '../teams/cards.ts';
+import { accountWithFeature, ownedAccount } from '../teams/access.ts';
 import { apiKeyConfigId } from './auth-plugin.ts';
 import { isApiKeyScope, SCOPES_RESOURCE, scopesOf } from './permissions.ts';
 
@@ -41,43 +38,9 @@ export interface CreatedApiKey extends ApiKeyItem {
 
 type ApiKeysContext = ServiceContext & { auth: Auth };
 
-/**
- * The account whose keys of `owner` the signed-in person handles: their own, or their team's when they are
- * its owner or an admin (team_role_required otherwise). Null for a team without an account yet (no card, no
- * key), which has no keys.
- */
-async function keysAccount(ctx: ServiceContext, owner: ApiKeyOwner): Promise<string | null> {
-  if (owner === 'user') return ctx.user.id;
-  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
-  const team = await ctx.db
-    .selectFrom('teams')
-    .select('account_id')
-    .where('id', '=', teamId)
-    .executeTakeFirst();
-  return team?.account_id ?? null;
-}
-
-/**
- * The account a new key of `owner` is for, when its plan in effect includes apiAccess (plan_required
- * otherwise): a team's is its owner's (the account_plans view). A team's first key makes the team's
- * account as its first card does, in a transaction that a refusal undoes.
- */
-async function newKeyAccount(ctx: ServiceContext, owner: ApiKeyOwner): Promise<string> {
-  if (owner === 'user') {
-    await requireFeature(ctx, ctx.user.id, 'apiAccess');
-    return ctx.user.id;
-  }
-  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
-  return ctx.db.transaction().execute(async (trx) => {
-    const accountId = await teamAccountFor(trx, teamId);
-    await requireFeature({ db: trx }, accountId, 'apiAccess');
-    return accountId;
-  });
-}
-
 /** The account's keys of `owner`, newest first; an expired key is listed (until the plugin deletes it). */
 export async function listApiKeys(ctx: ServiceContext, input: ListApiKeysInput): Promise<ApiKeyItem[]> {
-  const accountId = await keysAccount(ctx, input.owner);
+  const accountId = await ownedAccount(ctx, input.owner);
   if (!accountId) return [];
   const rows = await ctx.db
     .selectFrom('api_keys')
@@ -105,7 +68,7 @@ export async function listApiKeys(ctx: ServiceContext, input: ListApiKeysInput):
  * account then has one key over the limit, which it can revoke.
  */
 export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput): Promise<CreatedApiKey> {
-  const accountId = await newKeyAccount(ctx, input.owner);
+  const accountId = await accountWithFeature(ctx, input.owner, 'apiAccess');
   const { count } = await ctx.db
     .selectFrom('api_keys')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -127,6 +90,7 @@ export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput
       ...(days === null ? {} : { expiresIn: days * 24 * 60 * 60 }),
     },
   });
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
   return {
     id: created.id,
     name: created.name ?? input.name,
@@ -140,7 +104,7 @@ export async function createApiKey(ctx: ApiKeysContext, input: CreateApiKeyInput
 }
 
 export async function renameApiKey(ctx: ServiceContext, input: RenameApiKeyInput): Promise<void> {
-  const accountId = await keysAccount(ctx, input.owner);
+  const accountId = await ownedAccount(ctx, input.owner);
   if (!accountId) throw new AppError('not_found');
   const renamed = await ctx.db
     .updateTable('api_keys')
@@ -150,11 +114,12 @@ export async function renameApiKey(ctx: ServiceContext, input: RenameApiKeyInput
     .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(renamed.numUpdatedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
 }
 
 /** Deletes the key: from the next request on, it answers 401 (server/api-keys/verify.ts). */
 export async function revokeApiKey(ctx: ServiceContext, input: RevokeApiKeyInput): Promise<void> {
-  const accountId = await keysAccount(ctx, input.owner);
+  const accountId = await ownedAccount(ctx, input.owner);
   if (!accountId) throw new AppError('not_found');
   const revoked = await ctx.db
     .deleteFrom('api_keys')
@@ -163,4 +128,5 @@ export async function revokeApiKey(ctx: ServiceContext, input: RevokeApiKeyInput
     .where('config_id', '=', apiKeyConfigId(input.owner))
     .executeTakeFirst();
   if (Number(revoked.numDeletedRows) === 0) throw new AppError('not_found');
+  ctx.changes.publish({ userId: accountId, topic: 'apiKeys' });
 }

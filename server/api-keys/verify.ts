@@ -10,6 +10,7 @@ import {
 import type { Auth } from '../auth/auth.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import type { SessionUser } from '../lib/app-deps.ts';
+import type { ChangeBus } from '../lib/changes.ts';
 import { AppError } from '../lib/errors.ts';
 import { apiKeyOwnerOf, KEY_START_LENGTH } from './auth-plugin.ts';
 import { scopesOf } from './permissions.ts';
@@ -59,14 +60,15 @@ const WINDOW_MS = API_KEY_RATE_LIMIT.windowSeconds * 1000;
 /**
  * The caller of an /api/v1 request, from its API key (only: a session cookie never counts here), checked by
  * the API key plugin (hash, expiry; its own rate limit is off) and counted against the key's rate limit, a
- * fixed window of the clock (`now`) counted on the key's row. Throws:
+ * fixed window of the clock (`now`) counted on the key's row; the first request of a window announces the
+ * key's new last use ('apiKeys'). Throws:
  * - unauthenticated: no key, or an unknown, revoked or expired one;
  * - rate_limited, with meta.rateLimit for the headers, when the key is over its limit in this window;
  * - plan_required (meta.feature apiAccess, meta.plan business) when the account's plan in effect no
  *   longer includes API access (the plan ended, or was changed, after the key was made).
  */
 export async function authenticateApiKey(
-  deps: { auth: Auth; db: Kysely<Database> },
+  deps: { auth: Auth; db: Kysely<Database>; changes: ChangeBus },
   request: FastifyRequest,
   now: Date = new Date(),
 ): Promise<ApiCaller> {
@@ -89,6 +91,9 @@ export async function authenticateApiKey(
   ]);
   if (!counted) throw new AppError('unauthenticated');
   const { limit, requests, windowEnd } = counted;
+  // the key's last use changed (the plugin's verification set it): an open API keys page shows it. Once per
+  // window is enough for a time shown to the minute, and keeps a busy key from a notice per request.
+  if (requests === 1) deps.changes.publish({ userId: counted.user.id, topic: 'apiKeys' });
   const rateLimit: RateLimitState = {
     limit,
     remaining: Math.max(0, limit - requests),

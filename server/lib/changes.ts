@@ -10,11 +10,12 @@ import { reconnectDelay } from '../../src/reconnect.ts';
 /**
  * cards: vCards and profile details; links: QR codes and profile links (not their counts); views: profile
  * views recorded; hits: scans and clicks of short links recorded; team: the person's team (its members,
- * invitations, name and log), told to every member.
+ * invitations, name and log), told to every member; apiKeys: the account's API keys (made, renamed,
+ * revoked, used).
  */
-export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team';
+export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team' | 'apiKeys';
 
-export const CHANGE_TOPICS: readonly ChangeTopic[] = ['cards', 'links', 'views', 'hits', 'team'];
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['cards', 'links', 'views', 'hits', 'team', 'apiKeys'];
 const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 
 export interface Change {

@@ -570,36 +570,50 @@ export interface WebhookDisabledData {
   name: string;
   /** The endpoint's address, as its owner entered it. */
   endpointUrl: string;
+  /** The team whose endpoint it is (its owner is told), or null for the recipient's own. */
+  teamName: string | null;
   /** How long its deliveries failed (WEBHOOK_DISABLE_AFTER_DAYS). */
   days: number;
   /** Where the endpoint is enabled again. */
   url: string;
 }
 
-/** A webhook endpoint whose deliveries failed for days was disabled (server/webhooks/delivery.ts). */
+/** Tells the owner of a webhook endpoint (or of its team) that it was disabled for failing. */
 export const webhookDisabled = defineTemplate<WebhookDisabledData>({
-  en: ({ name, endpointUrl, days, url }) => ({
+  en: ({ name, endpointUrl, teamName, days, url }) => ({
     subject: 'A Tapcard webhook endpoint was disabled',
     preview: `Deliveries to ${singleLine(endpointUrl)} failed for ${daysEn(days)}.`,
     heading: 'Webhook endpoint disabled',
     greeting: hiEn(name),
     paragraphs: [
-      `Every delivery to your webhook endpoint ${endpointUrl} has failed for ${daysEn(days)}, so it was disabled: no more events are sent to it.`,
+      teamName === null
+        ? `Every delivery to your webhook endpoint ${endpointUrl} has failed for ${daysEn(days)}, so it was disabled: no more events are sent to it.`
+        : `Every delivery to the webhook endpoint ${endpointUrl} of your team ${teamName} has failed for ${daysEn(days)}, so it was disabled: no more events are sent to it.`,
       'Check that the endpoint answers with a 2xx status, then enable it again. Events of the meantime are in its delivery log, where you can send them again.',
     ],
     action: { label: 'Open your webhooks', url },
-    notes: ['You received this email because you added this webhook endpoint to your Tapcard account.'],
+    notes: [
+      teamName === null
+        ? 'You received this email because you added this webhook endpoint to your Tapcard account.'
+        : `You received this email because you own the team ${teamName}, whose webhook endpoint this is.`,
+    ],
   }),
-  es: ({ name, endpointUrl, days, url }) => ({
+  es: ({ name, endpointUrl, teamName, days, url }) => ({
     subject: 'Se ha desactivado un endpoint de webhook de Tapcard',
     preview: `Los envíos a ${singleLine(endpointUrl)} han fallado durante ${daysEs(days)}.`,
     heading: 'Endpoint de webhook desactivado',
     greeting: hiEs(name),
     paragraphs: [
-      `Todos los envíos a tu endpoint de webhook ${endpointUrl} han fallado durante ${daysEs(days)}, así que se ha desactivado: ya no se le envían eventos.`,
+      teamName === null
+        ? `Todos los envíos a tu endpoint de webhook ${endpointUrl} han fallado durante ${daysEs(days)}, así que se ha desactivado: ya no se le envían eventos.`
+        : `Todos los envíos al endpoint de webhook ${endpointUrl} de tu equipo ${teamName} han fallado durante ${daysEs(days)}, así que se ha desactivado: ya no se le envían eventos.`,
       'Comprueba que el endpoint responde con un estado 2xx y vuelve a activarlo. Los eventos de este tiempo están en su registro de envíos, desde donde puedes enviarlos de nuevo.',
     ],
     action: { label: 'Abrir tus webhooks', url },
-    notes: ['Recibes este correo porque añadiste este endpoint de webhook a tu cuenta de Tapcard.'],
+    notes: [
+      teamName === null
+        ? 'Recibes este correo porque añadiste este endpoint de webhook a tu cuenta de Tapcard.'
+        : `Recibes este correo porque eres el propietario del equipo ${teamName}, al que pertenece este endpoint de webhook.`,
+    ],
   }),
 });

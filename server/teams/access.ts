@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { hasTeamRole, type TeamRole } from '../../src/teams.ts';
+import type { PlanFeature } from '../../src/plans.ts';
+import { hasTeamRole, type AccountOwner, type TeamRole } from '../../src/teams.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { teamAccountFor } from './cards.ts';
 
@@ -55,6 +58,47 @@ export async function teamAccountOfMember(
   if (role) query = query.where('team_members.role', '=', role);
   const row = await query.executeTakeFirst();
   return row?.account_id ?? null;
+}
+
+/**
+ * The account whose things of `owner` (API keys, webhook endpoints) the signed-in person handles: their
+ * own, or their team's when they are its owner or an admin (team_role_required otherwise). Null for a team
+ * without an account yet (no card, key or endpoint), which has none.
+ */
+export async function ownedAccount(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  owner: AccountOwner,
+): Promise<string | null> {
+  if (owner === 'user') return ctx.user.id;
+  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
+  const team = await ctx.db
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  return team?.account_id ?? null;
+}
+
+/**
+ * The account of `owner` when its plan in effect includes `feature` (plan_required otherwise): a team's is
+ * its owner's (the account_plans view). A team without an account gets it here, as its first card makes
+ * it, in a transaction that a refusal undoes.
+ */
+export async function accountWithFeature(
+  ctx: Pick<ServiceContext, 'db' | 'user'>,
+  owner: AccountOwner,
+  feature: PlanFeature,
+): Promise<string> {
+  if (owner === 'user') {
+    await requireFeature(ctx, ctx.user.id, feature);
+    return ctx.user.id;
+  }
+  const { teamId } = await requireTeamRole(ctx.db, ctx.user.id, 'admin');
+  return ctx.db.transaction().execute(async (trx) => {
+    const accountId = await teamAccountFor(trx, teamId);
+    await requireFeature({ db: trx }, accountId, feature);
+    return accountId;
+  });
 }
 
 /** The team a procedure acts for: set by its `teamRole` meta (a procedure without one has none). */

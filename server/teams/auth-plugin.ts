@@ -372,27 +372,29 @@ export async function queueOwedMemberJoined(
   return queued;
 }
 
-/** team.member_joined, to the endpoints of the team's owner, queued in `trx`. */
+/**
+ * team.member_joined, to the endpoints of the team's account (none while the team has no account: no card,
+ * key or endpoint yet), queued in `trx`.
+ */
 async function emitMemberJoined(
   trx: Transaction<Database>,
   webhooks: WebhookOutbox,
   team: { id: string; name: string },
   user: { id: string; name: string; email: string },
 ): Promise<void> {
-  const owner = await trx
-    .selectFrom('team_members')
-    .select('user_id')
-    .where('team_id', '=', team.id)
-    .where('role', '=', 'owner')
+  const account = await trx
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', team.id)
     .executeTakeFirst();
-  if (!owner) return;
+  if (!account?.account_id) return;
   const member = await trx
     .selectFrom('team_members')
     .select(['role', 'created_at as joinedAt'])
     .where('team_id', '=', team.id)
     .where('user_id', '=', user.id)
     .executeTakeFirst();
-  await webhooks.emit(trx, owner.user_id, 'team.member_joined', () => ({
+  await webhooks.emit(trx, account.account_id, 'team.member_joined', () => ({
     team: { id: team.id, name: team.name },
     member: {
       userId: user.id,

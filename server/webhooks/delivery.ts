@@ -245,7 +245,7 @@ export async function startWebhookDeliverer(
 
   /**
    * Marks the endpoint failing from now unless it was already; failing for WEBHOOK_DISABLE_AFTER_DAYS, it
-   * is disabled and its owner told, once (the update that disables it is the one that sends the mail).
+   * is disabled and its owner told (a team's owner for a team's endpoint), once (the update that disables it is the one that sends the mail).
    */
   const noteFailure = (endpointId: string) =>
     db.transaction().execute(async (trx) => {
@@ -263,21 +263,31 @@ export async function startWebhookDeliverer(
         .returning(['url', 'user_id'])
         .executeTakeFirst();
       if (!disabled) return;
-      const owner = await trx
+      // a team's account has no mailbox: its owner is told (who pays its plan; its admins may enable it)
+      const team = await trx
+        .selectFrom('teams')
+        .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+        .select(['teams.name', 'team_members.user_id'])
+        .where('teams.account_id', '=', disabled.user_id)
+        .where('team_members.role', '=', 'owner')
+        .executeTakeFirst();
+      const recipientId = team?.user_id ?? disabled.user_id;
+      const recipient = await trx
         .selectFrom('users')
         .innerJoin('profiles', 'profiles.id', 'users.id')
         .select(['users.email', 'users.name', 'profiles.name as profileName', 'profiles.language'])
-        .where('users.id', '=', disabled.user_id)
+        .where('users.id', '=', recipientId)
         .executeTakeFirstOrThrow();
-      const mail = webhookDisabled(owner.language, {
-        name: owner.profileName?.trim() || owner.name,
+      const mail = webhookDisabled(recipient.language, {
+        name: recipient.profileName?.trim() || recipient.name,
         endpointUrl: disabled.url,
+        teamName: team?.name ?? null,
         days: WEBHOOK_DISABLE_AFTER_DAYS,
         url: `${config.publicUrl}${paths.webhooks}`,
       });
       await deps.mailer.send(
-        { to: owner.email, ...mail },
-        { kind: 'webhook_disabled', userId: disabled.user_id },
+        { to: recipient.email, ...mail },
+        { kind: 'webhook_disabled', userId: recipientId },
         trx,
       );
       logger.warn({ webhook: { endpoint: endpointId } }, 'webhook endpoint disabled after failing for days');

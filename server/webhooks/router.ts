@@ -1,5 +1,6 @@
 import {
   CreateWebhookSchema,
+  ListWebhooksSchema,
   RedeliverWebhookSchema,
   UpdateWebhookSchema,
   WebhookDeliveriesSchema,
@@ -18,19 +19,25 @@ import {
   webhookSecret,
 } from './service.ts';
 
-// What sends requests needs apiAccess (a new endpoint, a change, a test, a redelivery); an account whose
-// Business plan ended still sees its endpoints and their log, and deletes them.
-const gated = authedProcedure.meta({ feature: 'apiAccess' });
-
+// Each procedure takes whose endpoints (`owner`). What sends requests needs apiAccess of the account it is
+// for (a team's is its owner's plan: the service checks it, as a procedure's meta knows only the caller's
+// own plan).
 export const webhooksRouter = router({
-  list: authedProcedure.query(({ ctx }) => listWebhooks(ctx)),
-  create: gated.input(CreateWebhookSchema).mutation(({ ctx, input }) => createWebhook(ctx, input)),
-  update: gated.input(UpdateWebhookSchema).mutation(({ ctx, input }) => updateWebhook(ctx, input)),
+  list: authedProcedure.input(ListWebhooksSchema).query(({ ctx, input }) => listWebhooks(ctx, input)),
+  create: authedProcedure.input(CreateWebhookSchema).mutation(({ ctx, input }) => createWebhook(ctx, input)),
+  update: authedProcedure
+    .meta({ edits: 'webhook' })
+    .input(UpdateWebhookSchema)
+    .mutation(({ ctx, input }) => updateWebhook(ctx, input)),
   delete: authedProcedure.input(WebhookIdSchema).mutation(({ ctx, input }) => deleteWebhook(ctx, input)),
   secret: authedProcedure.input(WebhookIdSchema).query(({ ctx, input }) => webhookSecret(ctx, input)),
-  rotateSecret: gated.input(WebhookIdSchema).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
-  sendTest: gated.input(WebhookIdSchema).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
-  redeliver: gated.input(RedeliverWebhookSchema).mutation(({ ctx, input }) => redeliverWebhook(ctx, input)),
+  rotateSecret: authedProcedure
+    .input(WebhookIdSchema)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input)),
+  sendTest: authedProcedure.input(WebhookIdSchema).mutation(({ ctx, input }) => sendTestWebhook(ctx, input)),
+  redeliver: authedProcedure
+    .input(RedeliverWebhookSchema)
+    .mutation(({ ctx, input }) => redeliverWebhook(ctx, input)),
   deliveries: authedProcedure
     .input(WebhookDeliveriesSchema)
     .query(({ ctx, input }) => listWebhookDeliveries(ctx, input)),

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { AccountOwner } from '../../src/teams.ts';
 import type {
   CreateWebhookInput,
+  ListWebhooksInput,
   RedeliverWebhookInput,
   UpdateWebhookInput,
   WebhookDeliveriesInput,
@@ -8,18 +10,26 @@ import type {
 } from '../../src/schemas/webhook.ts';
 import {
   WEBHOOK_DELIVERIES_PAGE_SIZE,
+  WEBHOOK_DELIVERIES_RANGE_MAX,
   WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX,
   WEBHOOK_TEST_EVENT,
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../../src/webhooks.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
+import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
+import { accountWithFeature, ownedAccount } from '../teams/access.ts';
 import { webhookPayload } from './delivery.ts';
 import { newWebhookSecret } from './signing.ts';
 
-// An account's webhook endpoints and their delivery log. Every query names the owner:
-// another account's endpoint or delivery is not_found, like one that does not exist.
+// An account's webhook endpoints and their delivery log: the signed-in person's own, or their team's for
+// its owner and admins (`owner`, as API keys have it). A team's endpoints belong to the team's account, to
+// which its cards' events and team.member_joined are sent. Every query names the account: another
+// account's endpoint or delivery is not_found, like one that does not exist. What sends requests (a new
+// endpoint, a change, a test, a redelivery) needs apiAccess in the account's plan (a team's is its owner's);
+// an account whose Business plan ended still sees its endpoints and their log, and deletes them.
 
 export interface WebhookEndpointItem {
   id: string;
@@ -32,6 +42,8 @@ export interface WebhookEndpointItem {
   disabledReason: 'failing' | null;
   failingSince: Date | null;
   createdAt: Date;
+  /** The edit version (src/schemas/edit-version.ts). */
+  version: number;
 }
 
 export interface WebhookDeliveryItem {
@@ -64,25 +76,45 @@ const endpointColumns = [
   'disabled_reason as disabledReason',
   'failing_since as failingSince',
   'created_at as createdAt',
+  'version',
 ] as const;
 
-export async function listWebhooks(ctx: ServiceContext): Promise<WebhookEndpointItem[]> {
+export async function listWebhooks(
+  ctx: ServiceContext,
+  input: ListWebhooksInput,
+): Promise<WebhookEndpointItem[]> {
+  const accountId = await ownedAccount(ctx, input.owner);
+  if (!accountId) return [];
   return ctx.db
     .selectFrom('webhook_endpoints')
     .select(endpointColumns)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 }
 
-/** The account's endpoint, or not_found. */
-async function ownEndpoint(ctx: ServiceContext, id: string) {
+/** The account of `owner` (not_found for a team without one: it has no endpoints). */
+async function endpointsAccount(ctx: ServiceContext, owner: AccountOwner): Promise<string> {
+  const accountId = await ownedAccount(ctx, owner);
+  if (!accountId) throw new AppError('not_found');
+  return accountId;
+}
+
+/** The account of `owner` when its plan lets it send requests (plan_required otherwise). */
+async function sendingAccount(ctx: ServiceContext, owner: AccountOwner): Promise<string> {
+  const accountId = await endpointsAccount(ctx, owner);
+  await requireFeature(ctx, accountId, 'apiAccess');
+  return accountId;
+}
+
+/** The endpoint of the account, or not_found. */
+async function accountEndpoint(ctx: ServiceContext, accountId: string, id: string) {
   const endpoint = await ctx.db
     .selectFrom('webhook_endpoints')
     .select(['id', 'secret', 'enabled'])
     .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
     .executeTakeFirst();
   if (!endpoint) throw new AppError('not_found');
   return endpoint;
@@ -93,13 +125,14 @@ export async function createWebhook(
   ctx: ServiceContext,
   input: CreateWebhookInput,
 ): Promise<WebhookEndpointItem & { secret: string }> {
+  const accountId = await accountWithFeature(ctx, input.owner, 'apiAccess');
   return ctx.db.transaction().execute(async (trx) => {
     // the account's row, locked: two creates at once count one after the other
-    await trx.selectFrom('users').select('id').where('id', '=', ctx.user.id).forUpdate().execute();
+    await trx.selectFrom('users').select('id').where('id', '=', accountId).forUpdate().execute();
     const { count } = await trx
       .selectFrom('webhook_endpoints')
       .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', ctx.user.id)
+      .where('user_id', '=', accountId)
       .executeTakeFirstOrThrow();
     if (Number(count) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX) {
       throw new AppError('limit_reached', { resource: 'webhooks', limit: WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX });
@@ -107,7 +140,7 @@ export async function createWebhook(
     return trx
       .insertInto('webhook_endpoints')
       .values({
-        user_id: ctx.user.id,
+        user_id: accountId,
         url: input.url,
         description: input.description,
         events: input.events,
@@ -118,12 +151,17 @@ export async function createWebhook(
   });
 }
 
-/** Changes what is given; enabling an endpoint clears why it was disabled and its failing time. */
+/**
+ * Changes what is given, edited from `baseVersion`; enabling an endpoint clears why it was disabled and its
+ * failing time. A newer version saved meanwhile: edit_conflict with the endpoint as the list has it now, and
+ * nothing changes.
+ */
 export async function updateWebhook(
   ctx: ServiceContext,
   input: UpdateWebhookInput,
 ): Promise<WebhookEndpointItem> {
-  const { id, enabled, ...fields } = input;
+  const { owner, id, enabled, baseVersion, ...fields } = input;
+  const accountId = await sendingAccount(ctx, owner);
   const updated = await ctx.db
     .updateTable('webhook_endpoints')
     .set({
@@ -137,26 +175,37 @@ export async function updateWebhook(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
+    .where('version', '=', baseVersion)
     .returning(endpointColumns)
     .executeTakeFirst();
-  if (!updated) throw new AppError('not_found');
+  if (!updated)
+    throw await refusedEdit(() =>
+      ctx.db
+        .selectFrom('webhook_endpoints')
+        .select(endpointColumns)
+        .where('id', '=', id)
+        .where('user_id', '=', accountId)
+        .executeTakeFirst(),
+    );
   return updated;
 }
 
 /** Deletes the endpoint and its log; its pending deliveries' jobs then find nothing to send. */
 export async function deleteWebhook(ctx: ServiceContext, input: WebhookIdInput): Promise<void> {
+  const accountId = await endpointsAccount(ctx, input.owner);
   const deleted = await ctx.db
     .deleteFrom('webhook_endpoints')
     .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
     .executeTakeFirst();
   if (deleted.numDeletedRows === 0n) throw new AppError('not_found');
 }
 
 /** The endpoint's signing secret, shown to its owner on demand. */
 export async function webhookSecret(ctx: ServiceContext, input: WebhookIdInput): Promise<{ secret: string }> {
-  const { secret } = await ownEndpoint(ctx, input.id);
+  const accountId = await endpointsAccount(ctx, input.owner);
+  const { secret } = await accountEndpoint(ctx, accountId, input.id);
   return { secret };
 }
 
@@ -165,11 +214,12 @@ export async function rotateWebhookSecret(
   ctx: ServiceContext,
   input: WebhookIdInput,
 ): Promise<{ secret: string }> {
+  const accountId = await sendingAccount(ctx, input.owner);
   const rotated = await ctx.db
     .updateTable('webhook_endpoints')
     .set({ secret: newWebhookSecret(), version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
     .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', accountId)
     .returning('secret')
     .executeTakeFirst();
   if (!rotated) throw new AppError('not_found');
@@ -181,7 +231,7 @@ export async function sendTestWebhook(
   ctx: ServiceContext,
   input: WebhookIdInput,
 ): Promise<{ deliveryId: string }> {
-  await ownEndpoint(ctx, input.id);
+  await accountEndpoint(ctx, await sendingAccount(ctx, input.owner), input.id);
   const payload = webhookPayload(WEBHOOK_TEST_EVENT, { endpointId: input.id });
   const deliveryId = await ctx.db.transaction().execute((trx) => ctx.webhooks.queue(trx, input.id, payload));
   ctx.webhooks.wake();
@@ -190,6 +240,7 @@ export async function sendTestWebhook(
 
 /** Sends a delivery again, with the same webhook-id (receivers drop repeats by it); not one still pending. */
 export async function redeliverWebhook(ctx: ServiceContext, input: RedeliverWebhookInput): Promise<void> {
+  const accountId = await sendingAccount(ctx, input.owner);
   await ctx.db.transaction().execute(async (trx) => {
     const delivery = await trx
       .selectFrom('webhook_deliveries as d')
@@ -197,7 +248,7 @@ export async function redeliverWebhook(ctx: ServiceContext, input: RedeliverWebh
       .select(['d.id', 'd.status', 'd.payload', 'd.event_type'])
       .where('d.id', '=', input.deliveryId)
       .where('d.endpoint_id', '=', input.id)
-      .where('e.user_id', '=', ctx.user.id)
+      .where('e.user_id', '=', accountId)
       .forUpdate()
       .executeTakeFirst();
     if (!delivery) throw new AppError('not_found');
@@ -228,13 +279,18 @@ function decodeCursor(value: string): Cursor {
   throw new AppError('validation_failed', { field: 'cursor' });
 }
 
-/** A page of the endpoint's deliveries, newest first. */
+/**
+ * A page of the endpoint's deliveries, newest first: the newest, those after `cursor`, or with `from` all
+ * from the newest down to that delivery (at most WEBHOOK_DELIVERIES_RANGE_MAX; its next page is the one
+ * after `from`, which the log has loaded already).
+ */
 export async function listWebhookDeliveries(
   ctx: ServiceContext,
   input: WebhookDeliveriesInput,
 ): Promise<WebhookDeliveriesPage> {
-  await ownEndpoint(ctx, input.id);
+  await accountEndpoint(ctx, await endpointsAccount(ctx, input.owner), input.id);
   const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const from = input.from === undefined ? null : decodeCursor(input.from);
   const rows = await ctx.db
     .selectFrom('webhook_deliveries')
     .select([
@@ -256,10 +312,16 @@ export async function listWebhookDeliveries(
         eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after?.createdAt ?? new Date(0), after?.id ?? '')),
       ),
     )
+    .$if(from !== null, (query) =>
+      query.where((eb) =>
+        eb(eb.refTuple('created_at', 'id'), '>=', eb.tuple(from?.createdAt ?? new Date(0), from?.id ?? '')),
+      ),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(WEBHOOK_DELIVERIES_PAGE_SIZE + 1)
+    .limit((from === null ? WEBHOOK_DELIVERIES_PAGE_SIZE : WEBHOOK_DELIVERIES_RANGE_MAX) + 1)
     .execute();
+  if (from !== null) return { items: rows.slice(0, WEBHOOK_DELIVERIES_RANGE_MAX), nextCursor: null };
   const items = rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > items.length && last ? encodeCursor(last) : null };

@@ -8,6 +8,7 @@ import {
   type CreateApiKeyValues,
 } from '../../src/api-keys.ts';
 import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
+import { createLocalChangeBus, type ChangeTopic } from '../../server/lib/changes.ts';
 import { cardAccount } from '../../server/teams/access.ts';
 import { createSignedInOwner, endPaidPlan } from '../support/factories.ts';
 import {
@@ -28,10 +29,21 @@ import { addTeam, addTeamCard, addTeamOfFour } from '../support/teams.ts';
 
 let t: TestApp;
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** The app's change notices, heard here as the live streams of the dashboard hear them. */
+const changes = createLocalChangeBus();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { changes });
 });
+
+/** The topics announced to `userId` from now on (in this process a notice is delivered at once). */
+function topicsHeardBy(userId: string): { topics: ChangeTopic[]; stop: () => void } {
+  const topics: ChangeTopic[] = [];
+  const stop = changes.subscribe((change) => {
+    if (change.userId === userId) topics.push(change.topic);
+  });
+  return { topics, stop };
+}
 
 afterAll(async () => {
   await t?.close();
@@ -115,6 +127,16 @@ describe('creating, listing and revoking keys', () => {
     const refused = await callApi(created.key);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ reason: 'unauthenticated' });
+  });
+
+  it('announces a key made, renamed and revoked to the account’s open API keys page', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const heard = topicsHeardBy(owner.userId);
+    const created = await createKey(owner.cookie);
+    await trpcMutate(t.app, 'apiKeys.rename', owner.cookie, { id: created.id, name: 'Billing' });
+    await trpcMutate(t.app, 'apiKeys.revoke', owner.cookie, { id: created.id });
+    heard.stop();
+    expect(heard.topics).toEqual(['apiKeys', 'apiKeys', 'apiKeys']);
   });
 
   it('renames a key', async () => {
@@ -444,6 +466,19 @@ describe('the rate limit of a key', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.headers['ratelimit-remaining']).toBe(String(API_KEY_RATE_LIMIT.max - 1));
     expect(accepted.headers['ratelimit-reset']).toBe(String(API_KEY_RATE_LIMIT.windowSeconds));
+  });
+
+  it('announces the key’s last use once a window, not once a request', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const created = await createKey(owner.cookie);
+    const heard = topicsHeardBy(owner.userId);
+    const start = freezeClockInWindow(0);
+    for (let index = 0; index < 3; index += 1) expect((await callApi(created.key)).statusCode).toBe(200);
+    expect(heard.topics).toEqual(['apiKeys']);
+    vi.setSystemTime(start.getTime() + windowMs);
+    expect((await callApi(created.key)).statusCode).toBe(200);
+    heard.stop();
+    expect(heard.topics).toEqual(['apiKeys', 'apiKeys']);
   });
 
   it('is one count for two apps on one database', async () => {

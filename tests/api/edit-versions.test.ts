@@ -20,9 +20,10 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { addTeam, teamTemplateInput } from '../support/teams.ts';
+import { addWebhookEndpoint } from '../support/webhooks.ts';
 
 // Edit versions (DECISIONS.md "Work that is never lost"): every procedure that edits a card, the profile,
-// a design, a link, a QR code or a team's template declares it in its meta (`edits`), and this file proves, for each one read
+// a design, a link, a QR code, a team's template or a webhook endpoint declares it in its meta (`edits`), and this file proves, for each one read
 // from the router, that a save based on an older version is refused with edit_conflict, changes nothing
 // and carries the record as it is now; that a save based on the current version is kept with the version
 // one higher; and that of two saves sent at once from the same version exactly one is kept.
@@ -101,17 +102,16 @@ const NO_EDIT: Record<string, string> = {
   'webhooks.redeliver': 'sends a delivery again',
   'webhooks.rotateSecret': 'makes a new secret',
   'webhooks.sendTest': 'sends a test event',
-  'webhooks.update': 'not a card, profile or link: an endpoint, whose fields the last save sets',
 };
 
 type Owner = Awaited<ReturnType<typeof createSignedInOwner>>;
 
 /**
- * A signed-in Pro owner (the design procedures need customBranding) with a card, a QR code and a link, and
- * a team of their own with its template saved once (version 1).
+ * A signed-in Business owner (the design procedures need customBranding, webhooks apiAccess) with a card, a
+ * QR code, a link and a webhook endpoint, and a team of their own with its template saved once (version 1).
  */
 async function arrangeOwner() {
-  const owner = await createSignedInOwner(t, { plan: 'pro' });
+  const owner = await createSignedInOwner(t, { plan: 'business' });
   const vcardId = await addVcard(t.db, owner.userId);
   const qrCode = await addLink(t.db, owner.userId, { kind: 'qr' });
   const profileLink = await addLink(t.db, owner.userId);
@@ -120,14 +120,25 @@ async function arrangeOwner() {
     .insertInto('team_templates')
     .values({ team_id: teamId, fields: JSON.stringify({ company: 'Acme' }), locked: '[]' })
     .execute();
-  return { ...owner, vcardId, qrCodeId: qrCode.id, profileLinkId: profileLink.id, teamId };
+  const endpoint = await addWebhookEndpoint(t.db, owner.userId);
+  return {
+    ...owner,
+    vcardId,
+    qrCodeId: qrCode.id,
+    profileLinkId: profileLink.id,
+    teamId,
+    endpointId: endpoint.id,
+  };
 }
 
 type Arranged = Awaited<ReturnType<typeof arrangeOwner>>;
 
 interface EditCase {
   /** The table and id of the row the procedure edits. */
-  row: (owner: Arranged) => { table: 'vcards' | 'profiles' | 'links' | 'team_templates'; id: string };
+  row: (owner: Arranged) => {
+    table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints';
+    id: string;
+  };
   /** A valid edit from `baseVersion` that changes the row; `variant` tells two edits apart. */
   input: (owner: Arranged, baseVersion: number, variant: 'first' | 'second') => Promise<object> | object;
   /** Makes the row fit for the edit (a QR code with a design to reset). */
@@ -224,6 +235,15 @@ const EDITS: Record<string, EditCase> = {
     input: (_owner, baseVersion, variant) =>
       teamTemplateInput({ company: `Acme ${variant}`, locked: ['company'] }, baseVersion),
   },
+  'webhooks.update': {
+    row: (owner) => ({ table: 'webhook_endpoints', id: owner.endpointId }),
+    input: (owner, baseVersion, variant) => ({
+      id: owner.endpointId,
+      description: `CRM ${variant}`,
+      events: ['card.created'],
+      baseVersion,
+    }),
+  },
 };
 
 /** A write to the row by another path (another tab's save, a rename): a newer version of it. */
@@ -239,6 +259,13 @@ const EDIT_ELSEWHERE: Record<EditedRecord, (id: string) => Promise<unknown>> = {
       .set({ fields: JSON.stringify({ company: 'Changed elsewhere' }) })
       .where('team_id', '=', teamId)
       .execute(),
+  // an endpoint's version is raised by the services that change it (no trigger)
+  webhook: (id) =>
+    t.db
+      .updateTable('webhook_endpoints')
+      .set({ description: 'Changed elsewhere', version: sql<number>`version + 1` })
+      .where('id', '=', id)
+      .execute(),
 };
 
 /** The record as its list or get query answers it: what a refused edit must carry. */
@@ -246,6 +273,10 @@ async function recordAsListed(owner: Owner, record: EditedRecord, id: string): P
   if (record === 'vcard') return trpcData(await trpcQuery(t.app, 'vcards.get', owner.cookie, { id }));
   if (record === 'profile') return trpcData(await trpcQuery(t.app, 'profile.me', owner.cookie));
   if (record === 'template') return trpcData(await trpcQuery(t.app, 'teams.template', owner.cookie));
+  if (record === 'webhook') {
+    const endpoints = trpcData<{ id: string }[]>(await trpcQuery(t.app, 'webhooks.list', owner.cookie));
+    return endpoints.find((endpoint) => endpoint.id === id);
+  }
   const lists = await Promise.all(
     ['links.qrCodes', 'links.profileLinks'].map(async (path) =>
       trpcData<{ items: { id: string }[] }>(await trpcQuery(t.app, path, owner.cookie)),
@@ -268,7 +299,13 @@ async function accountSnapshot(userId: string) {
       .execute(),
   ]);
   const users = await t.db.selectFrom('users').selectAll().where('id', '=', userId).execute();
-  return { profile, vcards, links, templates, users };
+  const webhooks = await t.db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return { profile, vcards, links, templates, users, webhooks };
 }
 
 describe('the editing procedures of the app', () => {

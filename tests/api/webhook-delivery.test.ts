@@ -261,13 +261,18 @@ describe('an account whose plan no longer includes webhooks (moved to Pro)', () 
 });
 
 describe('team.member_joined', () => {
-  it("is sent to the team owner's endpoints when an invitation is accepted", async () => {
+  it("is sent to the team's endpoints (not its owner's own) when an invitation is accepted", async () => {
     receiver = await startWebhookReceiver();
     const owner = await createSignedInOwner(t, { plan: 'business' });
-    await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['team.member_joined'] });
+    const own = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['team.member_joined'] });
     const team = await createTeam(t.app, owner.cookie, {
       name: 'Hook Team',
       slug: `hook-team-${Date.now()}`,
+    });
+    const teams = await createEndpoint(t, owner.cookie, {
+      owner: 'team',
+      url: receiver.url,
+      events: ['team.member_joined'],
     });
     const invitee = await createSignedInOwner(t, { plan: 'free' });
     const invitation = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
@@ -279,6 +284,12 @@ describe('team.member_joined', () => {
       type: 'team.member_joined',
       data: { team: { id: team.id, name: 'Hook Team' }, member: { userId: invitee.userId, role: 'member' } },
     });
+    const deliveries = await t.db
+      .selectFrom('webhook_deliveries')
+      .select('endpoint_id')
+      .where('endpoint_id', 'in', [own.id, teams.id])
+      .execute();
+    expect(deliveries).toEqual([{ endpoint_id: teams.id }]);
   });
 });
 

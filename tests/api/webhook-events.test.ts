@@ -16,7 +16,7 @@ import {
   teamImportEvents,
 } from '../support/teams.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
-import { addEndpoint, createEndpoint, queuedEvents, testWebhooks } from '../support/webhooks.ts';
+import { addWebhookEndpoint, createEndpoint, queuedEvents, testWebhooks } from '../support/webhooks.ts';
 
 // The events of changes that other paths make: the team CSV import's cards, clearing the test data, the
 // order of profile links, and team.member_joined, which better-auth's acceptance commits before our hook
@@ -24,6 +24,15 @@ import { addEndpoint, createEndpoint, queuedEvents, testWebhooks } from '../supp
 
 let t: TestApp;
 let receiver: WebhookReceiver;
+
+/** An endpoint of `accountId` on this file's receiver, written straight to the database; its id. */
+async function endpointOf(
+  db: TestApp['db'],
+  accountId: string,
+  fields: Parameters<typeof addWebhookEndpoint>[2],
+): Promise<string> {
+  return (await addWebhookEndpoint(db, accountId, fields)).id;
+}
 
 beforeAll(async () => {
   t = await buildTestApp({ webhooks: testWebhooks() });
@@ -44,7 +53,7 @@ describe('the team CSV import', () => {
       { userId: member.userId, role: 'member' },
     ]);
     const memberCard = await addTeamCard(t.db, teamId, { memberId: member.userId, name: 'Mia Member' });
-    const endpoint = await addEndpoint(t.db, memberCard.accountId, {
+    const endpoint = await endpointOf(t.db, memberCard.accountId, {
       url: receiver.url,
       events: ['card.created', 'card.updated'],
     });
@@ -81,7 +90,7 @@ describe('the team CSV import', () => {
 describe('clearing the test data', () => {
   it('sends card.deleted for each card and link.deleted for each link deleted; a card takes its own QR code', async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
-    const endpoint = await addEndpoint(t.db, owner.userId, {
+    const endpoint = await endpointOf(t.db, owner.userId, {
       url: receiver.url,
       events: ['card.deleted', 'link.deleted'],
     });
@@ -138,11 +147,12 @@ describe('reordering profile links', () => {
 describe('team.member_joined', () => {
   it('is queued once for an accepted invitation: by the acceptance, and not again by the round', async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'Joined Once', slug: `joined-once-${Date.now()}` });
     const endpoint = await createEndpoint(t, owner.cookie, {
+      owner: 'team',
       url: receiver.url,
       events: ['team.member_joined'],
     });
-    await createTeam(t.app, owner.cookie, { name: 'Joined Once', slug: `joined-once-${Date.now()}` });
     const invitee = await createSignedInOwner(t, { plan: 'free' });
     const invitation = await inviteToTeam(t.app, owner.cookie, { email: invitee.email, role: 'member' });
     await joinTeam(t.app, invitee.cookie, invitation.id);
@@ -154,10 +164,6 @@ describe('team.member_joined', () => {
 
   it('whose queueing after the acceptance was lost is queued by the webhook round', async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
-    const endpoint = await createEndpoint(t, owner.cookie, {
-      url: receiver.url,
-      events: ['team.member_joined'],
-    });
     const member = await createSignedInOwner(t, { plan: 'free' });
     // as better-auth leaves an acceptance whose process stopped before our hook queued the event
     const { teamId } = await addTeam(
@@ -168,6 +174,8 @@ describe('team.member_joined', () => {
       ],
       { name: 'Lost Hook' },
     );
+    const { accountId } = await addTeamCard(t.db, teamId, { memberId: owner.userId });
+    const endpoint = await endpointOf(t.db, accountId, { url: receiver.url, events: ['team.member_joined'] });
     await addTeamInvitation(t.db, {
       teamId,
       inviterId: owner.userId,
@@ -175,11 +183,11 @@ describe('team.member_joined', () => {
       status: 'accepted',
     });
 
-    await vi.waitFor(async () => expect(await queuedEvents(t.db, endpoint.id)).toHaveLength(1), {
+    await vi.waitFor(async () => expect(await queuedEvents(t.db, endpoint)).toHaveLength(1), {
       timeout: 20_000,
       interval: 200,
     });
-    const [event] = await queuedEvents<unknown>(t.db, endpoint.id);
+    const [event] = await queuedEvents<unknown>(t.db, endpoint);
     expect(event).toMatchObject({
       type: 'team.member_joined',
       data: { team: { id: teamId, name: 'Lost Hook' }, member: { userId: member.userId, role: 'member' } },
@@ -192,8 +200,8 @@ describe('a round of counted events', () => {
   it('sends the counts of owners whose plan includes webhooks, and drops the others, read together', async () => {
     const business = await createSignedInOwner(t, { plan: 'business' });
     const movedToPro = await createSignedInOwner(t, { plan: 'business' });
-    const sent = await addEndpoint(t.db, business.userId, { url: receiver.url, events: ['link.scanned'] });
-    const dropped = await addEndpoint(t.db, movedToPro.userId, {
+    const sent = await endpointOf(t.db, business.userId, { url: receiver.url, events: ['link.scanned'] });
+    const dropped = await endpointOf(t.db, movedToPro.userId, {
       url: receiver.url,
       events: ['link.scanned'],
     });

@@ -73,14 +73,17 @@ describe('an endpoint', () => {
       id: created.id,
       events: ['card.deleted'],
       enabled: false,
+      baseVersion: created.version,
     });
     expect(trpcData<WebhookEndpointItem>(updated)).toMatchObject({
       events: ['card.deleted'],
       enabled: false,
+      version: created.version + 1,
     });
     const enabled = await trpcMutate(t.app, 'webhooks.update', owner.cookie, {
       id: created.id,
       enabled: true,
+      baseVersion: created.version + 1,
     });
     expect(trpcData<WebhookEndpointItem>(enabled)).toMatchObject({ enabled: true, disabledAt: null });
     expect((await trpcMutate(t.app, 'webhooks.delete', owner.cookie, { id: created.id })).statusCode).toBe(
@@ -99,7 +102,7 @@ describe('an endpoint', () => {
     const before = await endpointRows(other.userId);
     const id = theirs.id;
     for (const [path, input] of [
-      ['webhooks.update', { id, url: 'https://evil.example.com/' }],
+      ['webhooks.update', { id, url: 'https://evil.example.com/', baseVersion: theirs.version }],
       ['webhooks.delete', { id }],
       ['webhooks.rotateSecret', { id }],
       ['webhooks.sendTest', { id }],
@@ -210,6 +213,40 @@ describe('the delivery log', () => {
     );
     expect(second.items.map((item) => item.id)).toEqual(['msg_log_002', 'msg_log_001', 'msg_log_000']);
     expect(second.nextCursor).toBeNull();
+
+    // new deliveries while both pages are open: the first part, asked for down to where it ended, grows
+    // and the second stays as it was
+    await t.db
+      .insertInto('webhook_deliveries')
+      .values(
+        ['msg_log_new_1', 'msg_log_new_2'].map((id, index) => ({
+          id,
+          endpoint_id: endpoint.id,
+          event_type: 'card.created' as const,
+          payload: JSON.stringify({ type: 'card.created', timestamp: new Date().toISOString(), data: {} }),
+          status: 'delivered' as const,
+          created_at: new Date(Date.UTC(2026, 0, 2) + index * 1000),
+        })),
+      )
+      .execute();
+    const grown = trpcData<WebhookDeliveriesPage>(
+      await trpcQuery(t.app, 'webhooks.deliveries', owner.cookie, {
+        id: endpoint.id,
+        from: first.nextCursor,
+      }),
+    );
+    expect(grown.items.map((item) => item.id)).toEqual([
+      'msg_log_new_2',
+      'msg_log_new_1',
+      ...first.items.map((item) => item.id),
+    ]);
+    expect(grown.nextCursor).toBeNull();
+    const both = await trpcQuery(t.app, 'webhooks.deliveries', owner.cookie, {
+      id: endpoint.id,
+      from: first.nextCursor,
+      cursor: first.nextCursor,
+    });
+    expect(trpcError(both).data.reason).toBe('validation_failed');
     const bad = await trpcQuery(t.app, 'webhooks.deliveries', owner.cookie, {
       id: endpoint.id,
       cursor: 'nope',
@@ -238,7 +275,12 @@ describe('the delivery log', () => {
     });
     expect(failed?.lastError).toBeTruthy();
 
-    await trpcMutate(t.app, 'webhooks.update', owner.cookie, { id: endpoint.id, url: receiver.url });
+    const moved = await trpcMutate(t.app, 'webhooks.update', owner.cookie, {
+      id: endpoint.id,
+      url: receiver.url,
+      baseVersion: endpoint.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     const again = await trpcMutate(t.app, 'webhooks.redeliver', owner.cookie, {
       id: endpoint.id,
       deliveryId,

@@ -1,10 +1,12 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { paths } from '../../src/routes.ts';
+import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
 import {
   callTrpc,
+  checkAndPhotograph,
+  EMPTY_VCARD,
   expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
+  markDocument,
+  openWithLiveStream,
   signedInNewPerson,
   test,
 } from './support.ts';
@@ -17,25 +19,10 @@ import {
 } from './team-support.ts';
 
 // API keys (a Business feature): a key is made behind a dialog that shows it once, it opens GET /api/v1/me
-// for a program (no cookie), its last use shows after a reload, and once revoked it answers 401. Free
-// accounts see what the plan needs. Both languages, axe on the page and the dialogs, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/** Screenshots at phone and desktop width, with axe on each: the whole page, or the screen under a dialog. */
-async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
+// for a program (no cookie), its last use shows, and once revoked it answers 401. What a program changes
+// with a key (a card made and edited, a QR code made) and the key's last use show on the open dashboard
+// live, without a reload. Free accounts see what the plan needs. Both languages, axe on the page and the
+// dialogs, phone and desktop.
 
 const TEXTS = {
   en: {
@@ -138,6 +125,74 @@ for (const language of ['en', 'es'] as const) {
     await expect(page.getByText(text.empty)).toBeVisible();
     const refused = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status()).toBe(401);
+  });
+
+  test(`${language}: what a program does with the key shows on the open dashboard live: its last use, a card made and edited, a QR code made`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await businessAccountOn(page, language === 'en' ? 'Ada Lovelace' : 'Ada Pérez', language);
+    await openWithLiveStream(page, paths.apiKeys);
+    await expect(page.getByText(text.empty)).toBeVisible();
+    await markDocument(page);
+    // made elsewhere (another tab, a script): the open list shows it
+    const { key } = await callTrpc<CreatedApiKey>(page, 'apiKeys.create', {
+      owner: 'user',
+      name: 'CRM sync',
+      scopes: ['read', 'write'],
+      expiry: 'never',
+    });
+    const row = page.getByRole('listitem').filter({ hasText: 'CRM sync' });
+    await expect(row).toContainText(text.neverUsed);
+
+    // a program with the key alone (the request fixture has no cookie)
+    const headers = { authorization: `Bearer ${key}` };
+    const me = await request.get('/api/v1/me', { headers });
+    expect(me.status(), await me.text()).toBe(200);
+    await expect(row).toContainText(text.lastUsed);
+    const [listed] = await callTrpc<ApiKeyItem[]>(page, 'apiKeys.list', { owner: 'user' }, 'GET');
+    expect(listed?.lastUsedAt).not.toBeNull();
+    await expect(page.locator('html[data-not-reloaded]')).toHaveCount(1);
+
+    await openWithLiveStream(page, paths.vcards);
+    await markDocument(page);
+    const created = await request.post('/api/v1/cards', {
+      headers,
+      data: { ...EMPTY_VCARD, name: 'Grace Hopper', email: 'grace@example.com' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const card = (await created.json()) as { id: string; version: number };
+    const article = page.getByRole('article', { name: 'Grace Hopper' });
+    await expect(article).toContainText('grace@example.com');
+
+    const edited = await request.patch(`/api/v1/cards/${card.id}`, {
+      headers,
+      data: {
+        ...EMPTY_VCARD,
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        position: 'Rear Admiral',
+        company: 'US Navy',
+        baseVersion: card.version,
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    await expect(article).toContainText('Rear Admiral');
+    await expect(article).toContainText('US Navy');
+    await expect(page.locator('html[data-not-reloaded]')).toHaveCount(1);
+    await checkAndPhotograph(page, testInfo, `api-live-vcards-${language}`);
+
+    await openWithLiveStream(page, paths.qrCodes);
+    await markDocument(page);
+    const qrCode = await request.post('/api/v1/qr-codes', {
+      headers,
+      data: { title: 'Summer menu', url: 'https://example.com/menu', icon: '' },
+    });
+    expect(qrCode.status(), await qrCode.text()).toBe(201);
+    await expect(page.getByRole('article', { name: 'Summer menu' })).toBeVisible();
+    await expect(page.locator('html[data-not-reloaded]')).toHaveCount(1);
+    await checkAndPhotograph(page, testInfo, `api-live-qr-codes-${language}`);
   });
 
   test(`${language}: a team's admin on the Free plan makes a team key, which calls the API as the team on its owner's plan`, async ({

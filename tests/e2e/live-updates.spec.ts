@@ -1,24 +1,17 @@
-import type { Page } from '@playwright/test';
-import { callTrpc, EMPTY_VCARD, expect, signedInNewPerson, test } from './support.ts';
+import {
+  callTrpc,
+  EMPTY_VCARD,
+  expect,
+  markDocument,
+  openWithLiveStream,
+  signedInNewPerson,
+  test,
+} from './support.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Live updates: an open dashboard tab follows changes made elsewhere, without a reload.
 
 const LIVE_STREAM = '**/api/trpc/live.changes**';
-
-/** Marks the page's document; the mark survives anything but a reload or a navigation. */
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''));
-}
-
-/** Opens a dashboard page and waits until its live stream is open on the server. */
-async function openWithLiveStream(page: Page, path: string): Promise<void> {
-  const stream = page.waitForResponse(
-    (response) => response.url().includes('/api/trpc/live.changes') && response.status() === 200,
-  );
-  await page.goto(path);
-  expect((await stream).headers()['content-type']).toBe('text/event-stream');
-}
 
 test('a vCard created in one tab appears in the other open tab', async ({ page, context }) => {
   await signedInNewPerson(page);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { withPgClient } from '../../server/lib/pg-client.ts';
 import type { PaidPlanId } from '../../src/plans.ts';
 import { linkIn as linkInBody, type ReceivedMail } from '../support/mail-receiver.ts';
@@ -232,11 +232,43 @@ export async function useLanguage(page: Page, language: 'en' | 'es'): Promise<vo
   await page.addInitScript((value) => window.localStorage.setItem('language', value), language);
 }
 
+/** Opens a dashboard page and waits until its live stream (live.changes) is open on the server. */
+export async function openWithLiveStream(page: Page, path: string): Promise<void> {
+  const stream = page.waitForResponse(
+    (response) => response.url().includes('/api/trpc/live.changes') && response.status() === 200,
+  );
+  await page.goto(path);
+  expect((await stream).headers()['content-type']).toBe('text/event-stream');
+}
+
+/**
+ * Marks the page's document; the mark survives anything but a reload or a navigation, so
+ * `html[data-not-reloaded]` proves that what shows since came live.
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''));
+}
+
 /** The two screens every page is checked and photographed on. */
 export const SCREENS = [
   ['phone', { width: 375, height: 812 }],
   ['desktop', { width: 1280, height: 900 }],
 ] as const;
+
+/**
+ * The screen as it is now at each of SCREENS: nothing scrolls sideways, axe finds nothing, and a screenshot
+ * named `${name}-${screen}.png` (the whole page, or the screen under an open dialog).
+ */
+export async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const dialogOpen = await page.getByRole('dialog').isVisible();
+  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [screen, viewport] of SCREENS) {
+    await page.setViewportSize(viewport);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${screen}.png`), fullPage: !dialogOpen });
+  }
+}
 
 /** Pays for a plan on the demo checkout (the E2E server has no Stripe keys), as its Pay button does. */
 export async function buyPlan(page: Page, plan: PaidPlanId): Promise<void> {

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+
 import { paths } from '../../src/routes.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import {
   appOrigin,
   callTrpc,
+  checkAndPhotograph,
   EMPTY_VCARD,
   expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
+  SCREENS,
   signedInNewPerson,
   test,
 } from './support.ts';
@@ -18,11 +18,6 @@ import { businessOwner, organizationPost, teamMember, uniqueSlug } from './team-
 // A team's analytics (advancedAnalytics): an admin of a Business team opens them from the team page, sees
 // the team's views per member (an invitee's card under their address) and per card, and downloads the
 // members' CSV, whose numbers are the page's. Both languages, axe at phone and desktop width.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
 
 const TEXTS = {
   en: {
@@ -46,17 +41,6 @@ const TEXTS = {
 type TeamView = { members: { userId: string; name: string }[] };
 type TeamCards = { id: string; name: string; pageUrl: string }[];
 type TeamAnalytics = { overview: { totals: { views: { current: number } } } };
-
-/** axe and screenshots of the page as it is, on a phone and on a desktop. */
-async function checkScreens(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: true });
-  }
-}
 
 for (const language of ['en', 'es'] as const) {
   test(`an admin opens the team's analytics, sees each member and card, and downloads the CSV (${language})`, async ({
@@ -148,12 +132,12 @@ for (const language of ['en', 'es'] as const) {
       '0',
     ]);
     // on a phone each row is a block of labels over values, the table is not shown
-    await page.setViewportSize(SIZES[0][1]);
+    await page.setViewportSize(SCREENS[0][1]);
     await expect(byMember.getByRole('table')).toBeHidden();
     await expect(
       byMember.getByRole('listitem').filter({ hasText: 'Mia Member' }).getByRole('definition'),
     ).toHaveText([/^Mia Member/, '0', '2', '0']);
-    await checkScreens(page, testInfo, `team-analytics-${language}`);
+    await checkAndPhotograph(page, testInfo, `team-analytics-${language}`);
 
     // the members' CSV has the page's numbers, its headers in the reader's language
     const [download] = await Promise.all([

@@ -1,29 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { paths } from '../../src/routes.ts';
-import { callTrpc, EMPTY_VCARD, expect, expectAccessible, expectNoSidewaysScroll, test } from './support.ts';
+import { callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, SCREENS, test } from './support.ts';
 import { businessAccountOn, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
 
 // An admin pauses one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses it): the
 // dialog says what visitors get and that nothing is deleted, the card's public page then says Paused, the
 // member sees their card paused, and Resume brings the page back. Both languages, axe on the screen and the
 // dialog, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/** Screenshots of the page on a phone and a desktop: the whole page, or the screen while a dialog is open. */
-async function photograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
 
 /** A visitor's browser in `locale`, on the card's public page. */
 async function visitorOn(browser: Browser, locale: string, url: string): Promise<Page> {
@@ -121,15 +105,13 @@ for (const language of ['en', 'es'] as const) {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(text.dialog);
     await expect(dialog).toContainText(text.dialogText);
-    await expectAccessible(page);
-    await photograph(page, testInfo, `team-card-pause-dialog-${language}`);
+    await checkAndPhotograph(page, testInfo, `team-card-pause-dialog-${language}`);
     await dialog.getByRole('button', { name: text.confirm }).click();
     await expect(page.getByText(text.paused, { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card).toContainText(text.pausedByTeam);
     await expect(card.getByRole('button', { name: text.resume(memberName) })).toBeVisible();
-    await expectAccessible(page);
-    await photograph(page, testInfo, `team-card-paused-admin-${language}`);
+    await checkAndPhotograph(page, testInfo, `team-card-paused-admin-${language}`);
 
     // a visitor, and a scanned code's page, get the Paused page
     const visitor = await visitorOn(browser, language === 'en' ? 'en-US' : 'es-ES', pageUrl);
@@ -137,12 +119,11 @@ for (const language of ['en', 'es'] as const) {
     await expect(visitor.getByText(memberName)).toHaveCount(0);
 
     // the member sees their card paused, on a phone
-    await mia.page.setViewportSize(SIZES[0][1]);
+    await mia.page.setViewportSize(SCREENS[0][1]);
     await mia.page.goto(paths.team);
     const own = mia.page.getByRole('region', { name: text.mine }).getByRole('article', { name: memberName });
     await expect(own).toContainText(text.pausedByTeam);
-    await expectAccessible(mia.page);
-    await photograph(mia.page, testInfo, `team-card-paused-member-${language}`);
+    await checkAndPhotograph(mia.page, testInfo, `team-card-paused-member-${language}`);
 
     // Resume: the page is live again at once, and the member's screen says so (live update)
     await card.getByRole('button', { name: text.resume(memberName) }).click();

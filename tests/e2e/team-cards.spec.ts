@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { paths } from '../../src/routes.ts';
 import { readQr } from '../support/qr-reader.ts';
 import {
   callTrpc,
+  checkAndPhotograph,
   closeWithEscape,
   EMPTY_VCARD,
   expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
   runSql,
+  SCREENS,
   signedInNewPerson,
   test,
 } from './support.ts';
@@ -27,26 +27,6 @@ import {
 // edits it, and at offboarding the admin removes the member and hands the card to another member: the
 // card's printed QR code, downloaded from the dashboard and read with jsQR, then opens the successor's
 // card. The team's logo, the dialogs and the editor in both languages, axe on each, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/**
- * Screenshots of the page as it is, on a phone and on a desktop, named `{name}-{device}.png`: the whole
- * page, or what the screen shows while a dialog is open (it covers the screen, not the page).
- */
-async function photograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  // the sticky header and sidebar are drawn where the page is scrolled to
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
 
 /** A small picture as a person would pick it: a portrait JPEG, or a logo PNG with transparency. */
 function picture(kind: 'portrait' | 'logo') {
@@ -150,8 +130,7 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
   await expect(page.getByRole('button', { name: 'Rename team' })).toBeVisible();
   await pickPhoto(page.getByRole('group', { name: 'Team logo' }), 'logo');
   await expect(page.getByText('Logo saved', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-empty-en');
+  await checkAndPhotograph(page, testInfo, 'team-cards-empty-en');
 
   // New card, for Mia: whom it is for, then the card's fields, with a photo uploaded for the team
   await cards.getByRole('button', { name: 'New card' }).click();
@@ -164,16 +143,14 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
     `Sam Successor (${sam.email})`,
   ]);
   await holder.selectOption({ label: `Mia Member (${mia.email})` });
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-new-holder-en');
+  await checkAndPhotograph(page, testInfo, 'team-card-new-holder-en');
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Mia Member');
   await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(mia.email);
   await dialog.getByRole('textbox', { name: 'Position' }).fill('Designer');
   await pickPhoto(dialog, 'portrait');
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-new-fields-en');
+  await checkAndPhotograph(page, testInfo, 'team-card-new-fields-en');
   await dialog.getByRole('button', { name: 'Create card' }).click();
   await expect(page.getByText('Team card created', { exact: true })).toBeVisible();
   const card = cards.getByRole('article', { name: 'Mia Member' });
@@ -185,22 +162,20 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
   await expect(cards.getByRole('article', { name: 'Nora Newcomer' })).toContainText(
     /Waiting for nora-.*@example\.com/,
   );
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-admin-en');
+  await checkAndPhotograph(page, testInfo, 'team-cards-admin-en');
 
   // the QR code printed for the card: its short link, which opens the card
   const printed = await printedQrCode(page, card, 'Download PNG');
   expect(printed).toMatch(/\/l\/[^/?]+\?/);
 
   // Mia, on a phone, edits her card's position (an unlocked field) and photo
-  await mia.page.setViewportSize(SIZES[0][1]);
+  await mia.page.setViewportSize(SCREENS[0][1]);
   await mia.page.goto(paths.team);
   const mine = mia.page.getByRole('region', { name: 'Your team card' });
   await expect(mine.getByRole('article', { name: 'Mia Member' })).toContainText('For Mia Member');
   await expect(mine.getByRole('button', { name: 'Hand over Mia Member' })).toHaveCount(0);
   await expect(mia.page.getByRole('img', { name: `Logo of ${teamName}` })).toBeVisible();
-  await expectAccessible(mia.page);
-  await photograph(mia.page, testInfo, 'team-card-member-en');
+  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-en');
   await mine.getByRole('link', { name: 'Edit Mia Member' }).click();
   await expect(mia.page.getByRole('heading', { level: 1, name: 'Edit team card' })).toBeVisible();
   const position = mia.page.getByRole('textbox', { name: 'Position' });
@@ -210,8 +185,7 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
     mia.page.locator('form').filter({ has: mia.page.getByRole('button', { name: 'Save card' }) }),
     'portrait',
   );
-  await expectAccessible(mia.page);
-  await photograph(mia.page, testInfo, 'team-card-editor-member-en');
+  await checkAndPhotograph(mia.page, testInfo, 'team-card-editor-member-en');
   await mia.page.getByRole('button', { name: 'Save card' }).click();
   await expect(mia.page.getByText('Team card saved', { exact: true })).toBeVisible();
   const scanned = await page.request.get(printed);
@@ -221,23 +195,20 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
   await sam.page.goto(paths.team);
   const samsCard = sam.page.getByRole('region', { name: 'Your team card' });
   await expect(samsCard).toContainText("The team's admins have not made a card for you yet.");
-  await expectAccessible(sam.page);
-  await photograph(sam.page, testInfo, 'team-card-member-none-en');
+  await checkAndPhotograph(sam.page, testInfo, 'team-card-member-none-en');
 
   // offboarding: the admin removes Mia; her card stays with the team, for nobody
-  await page.setViewportSize(SIZES[1][1]);
+  await page.setViewportSize(SCREENS[1][1]);
   await page.getByRole('button', { name: 'Remove Mia Member from the team' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove from team' }).click();
   await expect(page.getByText('Mia Member left the team', { exact: true })).toBeVisible();
   await expect(card).toContainText('Nobody (handed back)');
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-handed-back-en');
+  await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-en');
 
   // the Delete dialog says what a deletion would break, and is left
   await card.getByRole('button', { name: 'Delete Mia Member' }).click();
   await expect(page.getByRole('dialog')).toContainText('and so does its printed QR code');
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-delete-dialog-en');
+  await checkAndPhotograph(page, testInfo, 'team-card-delete-dialog-en');
   await closeWithEscape(page);
   await expect(card.getByRole('button', { name: 'Delete Mia Member' })).toBeFocused();
 
@@ -245,12 +216,11 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
   await card.getByRole('button', { name: 'Hand over Mia Member' }).click();
   const handOver = page.getByRole('dialog', { name: 'Hand over Mia Member' });
   await handOver.getByLabel('Hand the card to').selectOption({ label: `Sam Successor (${sam.email})` });
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-hand-over-en');
+  await checkAndPhotograph(page, testInfo, 'team-card-hand-over-en');
   await handOver.getByRole('button', { name: 'Hand over' }).click();
   await expect(page.getByText('Card handed over', { exact: true })).toBeVisible();
   await expect(card).toContainText('For Sam Successor');
-  await photograph(page, testInfo, 'team-cards-handed-over-en');
+  await checkAndPhotograph(page, testInfo, 'team-cards-handed-over-en');
 
   // Sam's open page shows it as his card at once (live update), and the admin writes his details into it
   await expect(samsCard.getByRole('article', { name: 'Mia Member' })).toContainText('For Sam Successor');
@@ -259,8 +229,7 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Successor');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(sam.email);
   await page.getByRole('textbox', { name: 'Position' }).fill('Designer');
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-editor-admin-en');
+  await checkAndPhotograph(page, testInfo, 'team-card-editor-admin-en');
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByText('Team card saved', { exact: true })).toBeVisible();
 
@@ -288,8 +257,7 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
     await expect(cards.getByRole('alert')).toContainText(
       "the team's owner, Olga Owner, brings every card back by renewing the Business plan",
     );
-    await expectAccessible(page);
-    await photograph(page, testInfo, 'team-cards-paused-admin-en');
+    await checkAndPhotograph(page, testInfo, 'team-cards-paused-admin-en');
   }
   for (const person of [owner, mia, sam]) await person.page.context().close();
 });
@@ -315,30 +283,26 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
   });
 
   // the member, before the team made her a card
-  await mia.page.setViewportSize(SIZES[0][1]);
+  await mia.page.setViewportSize(SCREENS[0][1]);
   await mia.page.goto(paths.team);
   const mine = mia.page.getByRole('region', { name: 'Tu tarjeta del equipo' });
   await expect(mine).toContainText('Los administradores del equipo aún no han creado una tarjeta para ti.');
-  await expectAccessible(mia.page);
-  await photograph(mia.page, testInfo, 'team-card-member-none-es');
+  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-none-es');
 
   await page.goto(paths.team);
   const cards = page.getByRole('region', { name: 'Tarjetas' });
   await expect(cards.getByText(/^Aún no hay tarjetas del equipo/)).toBeVisible();
   await pickPhoto(page.getByRole('group', { name: 'Logotipo del equipo' }), 'logo');
   await expect(page.getByText('Logotipo guardado', { exact: true })).toBeVisible();
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-empty-es');
+  await checkAndPhotograph(page, testInfo, 'team-cards-empty-es');
 
   await cards.getByRole('button', { name: 'Nueva tarjeta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nueva tarjeta del equipo' });
   await dialog.getByLabel('La tarjeta es para').selectOption({ label: `Mía Miembro (${mia.email})` });
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-new-holder-es');
+  await checkAndPhotograph(page, testInfo, 'team-card-new-holder-es');
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(dialog.getByText(`Para Mía Miembro (${mia.email})`)).toBeVisible();
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-new-fields-es');
+  await checkAndPhotograph(page, testInfo, 'team-card-new-fields-es');
   await dialog.getByRole('button', { name: 'Crear tarjeta' }).click();
   await expect(page.getByText('Tarjeta del equipo creada', { exact: true })).toBeVisible();
   const card = cards.getByRole('article', { name: 'Mía Miembro' });
@@ -348,8 +312,7 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
   await expect(cards.getByRole('article', { name: 'Nora Nueva' })).toContainText(
     /Esperando a nora-.*@example\.com/,
   );
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-owner-es');
+  await checkAndPhotograph(page, testInfo, 'team-cards-owner-es');
 
   // each dialog, checked and left with the keyboard
   for (const [name, opener, text] of [
@@ -359,21 +322,18 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
   ] as const) {
     await page.getByRole('button', { name: opener, exact: true }).click();
     await expect(page.getByRole('dialog')).toContainText(text);
-    await expectAccessible(page);
-    await photograph(page, testInfo, `team-dialog-${name}-es`);
+    await checkAndPhotograph(page, testInfo, `team-dialog-${name}-es`);
     await closeWithEscape(page);
   }
 
   // the editor, in Spanish
   await card.getByRole('link', { name: 'Editar Mía Miembro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Editar tarjeta del equipo' })).toBeVisible();
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-card-editor-es');
+  await checkAndPhotograph(page, testInfo, 'team-card-editor-es');
 
   // the member's own card, on a phone, shown as soon as it was made (live update)
   await expect(mine.getByRole('article', { name: 'Mía Miembro' })).toContainText('Activa');
-  await expectAccessible(mia.page);
-  await photograph(mia.page, testInfo, 'team-card-member-es');
+  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-es');
 
   // a team whose Business plan ended: its cards are paused, and the member is told who brings them back
   if (process.env.DATABASE_URL) {
@@ -383,8 +343,7 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
     await expect(mine.getByRole('alert')).toContainText(
       'el propietario del equipo, Olga Dueña, reactiva todas las tarjetas',
     );
-    await expectAccessible(mia.page);
-    await photograph(mia.page, testInfo, 'team-card-paused-member-es');
+    await checkAndPhotograph(mia.page, testInfo, 'team-card-paused-member-es');
     await runSql(`update profiles set plan_type = 'business', subscription_end = null where email = $1`, [
       ownerEmail,
     ]);
@@ -394,7 +353,6 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
   await organizationPost(page, 'remove-member', { memberIdOrEmail: mia.email, organizationId: team.id });
   await page.goto(paths.team);
   await expect(card).toContainText('Nadie (devuelta al equipo)');
-  await expectAccessible(page);
-  await photograph(page, testInfo, 'team-cards-handed-back-es');
+  await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-es');
   await mia.page.context().close();
 });

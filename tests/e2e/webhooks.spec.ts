@@ -1,41 +1,27 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { paths } from '../../src/routes.ts';
+import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '../../src/webhooks.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.ts';
 import {
   appOrigin,
   callTrpc,
+  EMPTY_VCARD,
   expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
+  checkAndPhotograph,
   signedInNewPerson,
   test,
 } from './support.ts';
-import { businessAccountOn } from './team-support.ts';
+import { businessAccountOn, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
 
 // Webhooks (a Business feature): an endpoint is added in a dialog, pointed at a receiver this test runs on
 // loopback (the e2e server allows 127.0.0.1 and sends batches every 5 s: playwright.config.ts); a test
 // event and a QR code's scan show in its delivery log, and each request the receiver got verifies with the
 // standardwebhooks library. Free accounts see what the plan needs. Both languages, axe on the page and the
-// dialogs, phone and desktop.
-
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-
-/** Screenshots at phone and desktop width, with axe on each: the whole page, or the screen under a dialog. */
-async function checkAndPhotograph(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  if (!dialogOpen) await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [device, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await expectNoSidewaysScroll(page);
-    await expectAccessible(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: !dialogOpen });
-  }
-}
+// dialogs, phone and desktop. Then (in English) the rest of an endpoint's buttons: Enable, Edit, Redeliver
+// and Show older; and (in both languages) a team admin's team endpoint that hears of a team card.
 
 /** The event a request the receiver got carries. */
 function eventOf(request: ReceivedWebhook): string {
@@ -183,5 +169,161 @@ for (const language of ['en', 'es'] as const) {
     await expect(page.getByRole('link', { name: text.upgrade })).toBeVisible();
     await expect(page.getByRole('button', { name: text.add })).toHaveCount(0);
     await checkAndPhotograph(page, testInfo, `webhooks-upgrade-${language}`);
+  });
+}
+
+/** An endpoint made as the form makes it, through the page's own procedure; answers its id and version. */
+async function addEndpoint(
+  page: Page,
+  input: { owner?: 'user' | 'team'; url: string; events: string[]; description?: string },
+): Promise<{ id: string; version: number }> {
+  return callTrpc<{ id: string; version: number }>(page, 'webhooks.create', input);
+}
+
+test('en: an endpoint is enabled again, edited, its deliveries paged and one sent again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const receiver = await startWebhookReceiver();
+  try {
+    await businessAccountOn(page, 'Ada Lovelace');
+    const endpoint = await addEndpoint(page, {
+      url: receiver.url,
+      events: ['card.created'],
+      description: 'CRM',
+    });
+    // switched off (as a failing endpoint is, with a reason), so the row offers Enable
+    await callTrpc(page, 'webhooks.update', {
+      id: endpoint.id,
+      enabled: false,
+      baseVersion: endpoint.version,
+    });
+    await page.goto(paths.webhooks);
+    const row = page.getByRole('listitem').filter({ hasText: receiver.url });
+    await expect(row).toContainText('Disabled');
+    await expect(row).toContainText('A card was created');
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByText('Endpoint enabled', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Enabled');
+
+    // Edit: one more event; the row names them as the form does
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('URL')).toHaveValue(receiver.url);
+    await dialog.getByRole('checkbox', { name: /link\.created/ }).check();
+    await checkAndPhotograph(page, testInfo, 'webhooks-edit-en');
+    await dialog.getByRole('button', { name: 'Save endpoint' }).click();
+    await expect(page.getByText('Endpoint saved', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('A short link, QR code or profile link was created');
+
+    // more deliveries than a page holds, sent as "Send test event" sends them
+    for (let sent = 0; sent <= WEBHOOK_DELIVERIES_PAGE_SIZE; sent += 1) {
+      await callTrpc(page, 'webhooks.sendTest', { id: endpoint.id });
+    }
+    await receiver.waitForAccepted(WEBHOOK_DELIVERIES_PAGE_SIZE + 1);
+    await row.getByRole('button', { name: 'Deliveries' }).click();
+    const log = row.getByRole('region', { name: 'Delivery log' });
+    const deliveries = log.getByRole('listitem');
+    await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE, { timeout: 30_000 });
+    await log.getByRole('button', { name: 'Show older' }).click();
+    await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE + 1);
+    await expect(log.getByRole('button', { name: 'Show older' })).toHaveCount(0);
+    const oldest = await deliveries.last().textContent();
+
+    // a new delivery while the older page is open is added at the top and pushes nothing out
+    await callTrpc(page, 'webhooks.sendTest', { id: endpoint.id });
+    await expect(deliveries).toHaveCount(WEBHOOK_DELIVERIES_PAGE_SIZE + 2, { timeout: 30_000 });
+    await expect(deliveries.last()).toHaveText(oldest ?? '');
+    await checkAndPhotograph(page, testInfo, 'webhooks-older-en');
+
+    // Redeliver sends the newest again, with its webhook-id
+    await expect(deliveries.first()).toContainText('Delivered', { timeout: 30_000 });
+    const before = receiver.accepted().length;
+    await deliveries.first().getByRole('button', { name: 'Redeliver' }).click();
+    await expect(page.getByText('Delivery queued again', { exact: true })).toBeVisible();
+    await expect.poll(() => receiver.accepted().length, { timeout: 30_000 }).toBe(before + 1);
+    const ids = receiver.accepted().map((request) => request.headers['webhook-id']);
+    expect(ids.filter((id) => id === ids.at(-1))).toHaveLength(2);
+  } finally {
+    await receiver.close();
+  }
+});
+
+const TEAM_TEXTS = {
+  en: {
+    section: 'Team endpoints',
+    addTeam: 'Add team endpoint',
+    cardCreated: 'A card was created',
+    deliveries: 'Deliveries',
+  },
+  es: {
+    section: 'Endpoints del equipo',
+    addTeam: 'Añadir endpoint del equipo',
+    cardCreated: 'Se creó una tarjeta',
+    deliveries: 'Entregas',
+  },
+} as const;
+
+for (const language of ['en', 'es'] as const) {
+  const text = { ...TEXTS[language], ...TEAM_TEXTS[language] };
+
+  test(`${language}: a team admin adds a team endpoint, and a team card made shows in its log`, async ({
+    page,
+    browser,
+    extraHTTPHeaders,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const receiver = await startWebhookReceiver();
+    try {
+      await businessAccountOn(page, 'Olga Owner');
+      const team = await organizationPost<{ id: string }>(page, 'create', {
+        name: `Studio ${randomBytes(2).toString('hex')}`,
+        slug: uniqueSlug('hooks'),
+      });
+      const admin = await teamMember(browser, extraHTTPHeaders, page, {
+        teamId: team.id,
+        name: 'Adam Admin',
+        role: 'admin',
+        language,
+      });
+      const adminPage = admin.page;
+      await adminPage.goto(paths.webhooks);
+      const section = adminPage.getByRole('region', { name: text.section });
+      await expect(section).toBeVisible();
+      await checkAndPhotograph(adminPage, testInfo, `webhooks-team-empty-${language}`);
+      await section.getByRole('button', { name: text.addTeam }).click();
+      const dialog = adminPage.getByRole('dialog');
+      await dialog.getByLabel(text.url).fill(receiver.url);
+      await dialog.getByRole('checkbox', { name: /card\.created/ }).check();
+      await dialog.getByRole('button', { name: text.add }).click();
+      await expect(adminPage.getByText(text.added, { exact: true })).toBeVisible();
+      const row = section.getByRole('listitem').filter({ hasText: receiver.url });
+      await expect(row).toContainText(text.cardCreated);
+
+      const mine = await callTrpc<{ members: { userId: string; name: string }[] }>(
+        adminPage,
+        'teams.mine',
+        undefined,
+        'GET',
+      );
+      const adminId = mine.members.find((member) => member.name === 'Adam Admin')?.userId;
+      await callTrpc(adminPage, 'teams.createCard', {
+        holder: { userId: adminId },
+        card: { ...EMPTY_VCARD, name: 'Adam Admin' },
+      });
+      await row.getByRole('button', { name: text.deliveries }).click();
+      const delivery = row
+        .getByRole('region', { name: text.log })
+        .getByRole('listitem')
+        .filter({ hasText: 'card.created' });
+      await expect(delivery).toContainText(text.delivered, { timeout: 30_000 });
+      const [request] = await receiver.waitForAccepted(1);
+      expect(request && eventOf(request)).toBe('card.created');
+      await checkAndPhotograph(adminPage, testInfo, `webhooks-team-log-${language}`);
+      await adminPage.context().close();
+    } finally {
+      await receiver.close();
+    }
   });
 }

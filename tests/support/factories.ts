@@ -177,7 +177,7 @@ export async function addVcard(
  */
 export async function versionOf(
   db: Kysely<Database>,
-  table: 'vcards' | 'profiles' | 'links' | 'team_templates',
+  table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints',
   id: string,
 ): Promise<number> {
   // a team's template is its team's (its id is the team's)

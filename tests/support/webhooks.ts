@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../../server/config.ts';
 import type { WebhookEndpointItem } from '../../server/webhooks/service.ts';
-import { newWebhookSecret } from '../../server/webhooks/signing.ts';
 import { parseNetworks, type HostResolver } from '../../server/webhooks/target.ts';
-import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { CreateWebhookValues } from '../../src/schemas/webhook.ts';
+import type { WebhookEvent } from '../../src/webhooks.ts';
+import { newWebhookSecret } from '../../server/webhooks/signing.ts';
 import type { TestApp } from './harness.ts';
 import { trpcData, trpcMutate } from './harness.ts';
 
@@ -43,6 +43,29 @@ export async function createEndpoint(
   return trpcData(response);
 }
 
+/**
+ * An endpoint of the account written straight to the database (no plan needed), enabled unless told;
+ * `url` need not be reachable for a test that sends nothing.
+ */
+export async function addWebhookEndpoint(
+  db: Kysely<Database>,
+  accountId: string,
+  fields: { url?: string; events?: WebhookEvent[]; enabled?: boolean } = {},
+): Promise<{ id: string; secret: string }> {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: accountId,
+      url: fields.url ?? 'https://hooks.example/tapcard',
+      events: fields.events ?? ['card.created'],
+      enabled: fields.enabled ?? true,
+      description: '',
+      secret: newWebhookSecret(),
+    })
+    .returning(['id', 'secret'])
+    .executeTakeFirstOrThrow();
+}
+
 /** Waits until the delivery's row satisfies `done` (the worker runs beside the test). */
 export async function waitForDelivery(
   db: Kysely<Database>,
@@ -62,23 +85,6 @@ export async function waitForDelivery(
       throw new Error(`delivery ${deliveryId} stayed ${row.status} (${row.attempts} tries)`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/**
- * An endpoint written straight into the database, for an account that has no session (a team's account);
- * it is sent events while that account's plan includes apiAccess.
- */
-export async function addEndpoint(
-  db: Kysely<Database>,
-  userId: string,
-  fields: { url: string; events: WebhookEvent[] },
-): Promise<string> {
-  const { id } = await db
-    .insertInto('webhook_endpoints')
-    .values({ user_id: userId, url: fields.url, secret: newWebhookSecret(), events: fields.events })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
 }
 
 /** The events queued for an endpoint, oldest first, as their deliveries carry them. */

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
+import { hasTeamRole, type AccountOwner } from '#src/teams.ts';
 import { WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX } from '#src/webhooks.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
@@ -11,30 +13,36 @@ import { trpc } from '../lib/trpc.ts';
 import { WebhookFormDialog } from './webhooks/WebhookFormDialog.tsx';
 import { WebhookList } from './webhooks/WebhookList.tsx';
 
-/** The endpoints and, on Business (apiAccess), adding one; after the plan ended they are still listed. */
-function Endpoints({ canSend }: { canSend: boolean }) {
-  const endpoints = trpc.webhooks.list.useQuery();
+/**
+ * The endpoints of `owner` and, when its plan allows (`canSend`: apiAccess), adding one; after the plan
+ * ended they are still listed.
+ */
+function Endpoints({
+  owner,
+  canSend,
+  title,
+  description,
+}: {
+  owner: AccountOwner;
+  canSend: boolean;
+  title: ReactNode;
+  description: ReactNode;
+}) {
+  const endpoints = trpc.webhooks.list.useQuery({ owner });
   if (!canSend && !endpoints.data?.length) return null;
   const full = (endpoints.data?.length ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX;
   const max = WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX;
   return (
-    <SectionCard
-      title={<Trans>Your endpoints</Trans>}
-      description={
-        <Trans>
-          Each endpoint receives the events it chose as signed JSON requests. A failed delivery is tried again
-          for a day; an endpoint failing for three days is disabled and you get an e-mail.
-        </Trans>
-      }
-    >
+    <SectionCard title={title} description={description}>
       {canSend && (
         <div className="space-y-2">
           <WebhookFormDialog
+            owner={owner}
             endpoint={null}
             trigger={
               <Button disabled={full}>
                 <Plus aria-hidden />
-                <Trans>Add endpoint</Trans>
+                {owner === 'team' ? <Trans>Add team endpoint</Trans> : <Trans>Add endpoint</Trans>}
               </Button>
             }
           />
@@ -48,7 +56,7 @@ function Endpoints({ canSend }: { canSend: boolean }) {
         </div>
       )}
       {endpoints.isSuccess ? (
-        <WebhookList endpoints={endpoints.data} canSend={canSend} />
+        <WebhookList owner={owner} endpoints={endpoints.data} canSend={canSend} />
       ) : (
         <QueryStatus error={endpoints.error} onRetry={() => void endpoints.refetch()} />
       )}
@@ -60,6 +68,9 @@ function Endpoints({ canSend }: { canSend: boolean }) {
 export function Webhooks() {
   const { t } = useLingui();
   const { allowed, loaded } = usePlanFeature('apiAccess');
+  const team = trpc.teams.mine.useQuery();
+  const adminOf = team.data && hasTeamRole(team.data.me.role, 'admin') ? team.data : null;
+  const teamName = adminOf?.name;
   return (
     <div className="space-y-6">
       <PageHeading
@@ -72,7 +83,34 @@ export function Webhooks() {
           scanned, in signed requests they can check.
         </Trans>
       </UpgradePrompt>
-      {loaded && <Endpoints canSend={allowed} />}
+      {loaded && (
+        <Endpoints
+          owner="user"
+          canSend={allowed}
+          title={<Trans>Your endpoints</Trans>}
+          description={
+            <Trans>
+              Each endpoint receives the events it chose as signed JSON requests. A failed delivery is tried
+              again for a day; an endpoint failing for three days is disabled and you get an e-mail.
+            </Trans>
+          }
+        />
+      )}
+      {/* the team's plan is its owner's: the server refuses what it does not include */}
+      {adminOf && (
+        <Endpoints
+          owner="team"
+          canSend
+          title={<Trans>Team endpoints</Trans>}
+          description={
+            <Trans>
+              Endpoints of the team {teamName}: they receive the events of the team's cards and of people
+              joining the team, on the team's plan, and keep working when the admin who added them leaves. An
+              endpoint failing for three days is disabled and the team's owner gets an e-mail.
+            </Trans>
+          }
+        />
+      )}
     </div>
   );
 }

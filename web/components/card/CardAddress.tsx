@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { FieldShell } from '../form/FieldShell.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Input } from '../ui/Input.tsx';
@@ -43,7 +44,7 @@ interface CardAddressProps {
 export function CardAddress({ url, kind, cardName, className }: CardAddressProps) {
   const { t } = useLingui();
   const groupId = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const { copy: copyText, fallbackRef } = useCopyToClipboard();
   const [offers] = useState(browserOffers);
   // the count makes a repeated status a new text, so that it is announced again
   const [status, setStatus] = useState<{ status: Status; count: number } | null>(null);
@@ -55,15 +56,7 @@ export function CardAddress({ url, kind, cardName, className }: CardAddressProps
   const show = (next: Status) => setStatus((current) => ({ status: next, count: (current?.count ?? 0) + 1 }));
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      show('copied');
-    } catch {
-      // permission refused: the address is ready to copy by hand
-      input.current?.focus();
-      input.current?.select();
-      show('copyFailed');
-    }
+    show((await copyText(url)) ? 'copied' : 'copyFailed');
   }
 
   async function share() {
@@ -102,7 +95,7 @@ export function CardAddress({ url, kind, cardName, className }: CardAddressProps
         {(control) => (
           <Input
             {...control}
-            ref={input}
+            ref={fallbackRef}
             readOnly
             value={url}
             onFocus={(event) => event.currentTarget.select()}

@@ -14,7 +14,7 @@ export type FieldKind =
   | 'photo'
   /** a share of 1, read as a percentage */
   | 'percent'
-  /** one of a list of choices (or a checkbox's true or false), read by its name */
+  /** one of a list of choices (or a checkbox's true or false, or a list of checked choices), read by its name */
   | { names: Readonly<Record<string, MessageDescriptor>> };
 
 /** One field of a form, as the comparison names it. */

@@ -33,6 +33,8 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   // the stat cards, and the scan counts of the QR grid
   hits: [['analytics'], ['links']],
   team: [['teams']],
+  // a key's last use too, once per rate-limit window (server/api-keys/verify.ts)
+  apiKeys: [['apiKeys']],
 };
 
 /** Every query any change can make stale: what a tab refetches when its stream (re)opens. */

@@ -3,7 +3,7 @@ import { Copy, Download } from 'lucide-react';
 import { Notice } from '../../components/Notice.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { saveTextFile } from '../../lib/save-file.ts';
-import { toast } from '../../lib/toast.ts';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { StepHeading } from './StepHeading.tsx';
 
 const DOWNLOAD_NAME = 'tapcard-backup-codes.txt';
@@ -13,18 +13,16 @@ export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDon
   const { t } = useLingui();
   const text = `${t`Tapcard backup codes: each one signs you in once.`}\n\n${codes.join('\n')}\n`;
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join('\n'));
-      toast({ title: t`Backup codes copied` });
-    } catch {
-      toast({
-        variant: 'destructive',
-        title: t`Could not copy`,
-        description: t`Select the codes and copy them, or download them instead.`,
-      });
-    }
-  }
+  // without the clipboard, the list is selected for the person to copy
+  const { copy, fallbackRef } = useCopyToClipboard<HTMLUListElement>();
+  const copyToasts = {
+    copied: { title: t`Backup codes copied` },
+    failed: {
+      variant: 'destructive',
+      title: t`Could not copy`,
+      description: t`Select the codes and copy them, or download them instead.`,
+    },
+  } as const;
 
   return (
     <div className="space-y-4">
@@ -40,6 +38,7 @@ export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDon
         </p>
       </Notice>
       <ul
+        ref={fallbackRef}
         aria-label={t`Backup codes`}
         className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-3 font-mono text-sm text-ink sm:grid-cols-3"
       >
@@ -48,7 +47,7 @@ export function BackupCodes({ codes, onDone }: { codes: readonly string[]; onDon
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy(codes.join('\n'), copyToasts)}>
           <Copy aria-hidden />
           <Trans>Copy codes</Trans>
         </Button>

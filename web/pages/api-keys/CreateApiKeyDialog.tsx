@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Plus, TriangleAlert } from 'lucide-react';
@@ -22,26 +22,15 @@ import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx
 import { Input } from '../../components/ui/Input.tsx';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EXPIRY_NAMES, SCOPE_DESCRIPTIONS, SCOPE_NAMES } from './names.ts';
 
 /** The new key, shown once: the server keeps only its hash. */
 function NewKey({ name, secret }: { name: string; secret: string }) {
   const { t } = useLingui();
-  const input = useRef<HTMLInputElement>(null);
+  const { copy, fallbackRef } = useCopyToClipboard();
   const [copied, setCopied] = useState<boolean | null>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      // no clipboard (plain http on another host) or refused: the key is selected to copy by hand
-      input.current?.focus();
-      input.current?.select();
-      setCopied(false);
-    }
-  }
 
   return (
     <div className="space-y-4">
@@ -53,7 +42,7 @@ function NewKey({ name, secret }: { name: string; secret: string }) {
         {(control) => (
           <Input
             {...control}
-            ref={input}
+            ref={fallbackRef}
             readOnly
             value={secret}
             onFocus={(event) => event.currentTarget.select()}
@@ -66,7 +55,7 @@ function NewKey({ name, secret }: { name: string; secret: string }) {
           {copied === true && t`Copied`}
           {copied === false && t`Could not copy: select the key and copy it yourself.`}
         </p>
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy(secret).then(setCopied)}>
           <Copy aria-hidden />
           <Trans>Copy key</Trans>
         </Button>

@@ -1,7 +1,9 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCw } from 'lucide-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { AccountOwner } from '#src/teams.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
@@ -39,7 +41,15 @@ export function DeliveryStatus({ delivery }: { delivery: Pick<Delivery, 'status'
   );
 }
 
-function DeliveryRow({ delivery, endpointId }: { delivery: Delivery; endpointId: string }) {
+function DeliveryRow({
+  owner,
+  delivery,
+  endpointId,
+}: {
+  owner: AccountOwner;
+  delivery: Delivery;
+  endpointId: string;
+}) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const redeliver = trpc.webhooks.redeliver.useMutation();
@@ -50,7 +60,7 @@ function DeliveryRow({ delivery, endpointId }: { delivery: Delivery; endpointId:
 
   async function send() {
     try {
-      await redeliver.mutateAsync({ id: endpointId, deliveryId: delivery.id });
+      await redeliver.mutateAsync({ owner, id: endpointId, deliveryId: delivery.id });
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -111,14 +121,28 @@ function refreshInterval(query: { state: { data?: { items: readonly Pick<Deliver
 /**
  * An endpoint's deliveries, newest first, older pages on request (each by the cursor the page before it
  * gave; tRPC's infinite queries add a `direction` the procedure's strict input refuses); kept fresh while
- * it is open.
+ * it is open. Once older pages are shown, the newest part is asked for down to where the first page ended
+ * (`from`), so new deliveries are added above and push nothing out of view.
  */
-export function DeliveryLog({ endpointId, headingId }: { endpointId: string; headingId: string }) {
+export function DeliveryLog({
+  owner,
+  endpointId,
+  headingId,
+}: {
+  owner: AccountOwner;
+  endpointId: string;
+  headingId: string;
+}) {
   const [olderCursors, setOlderCursors] = useState<string[]>([]);
-  const first = trpc.webhooks.deliveries.useQuery({ id: endpointId }, { refetchInterval: refreshInterval });
+  const [firstEnd] = olderCursors;
+  const first = trpc.webhooks.deliveries.useQuery(
+    firstEnd === undefined ? { owner, id: endpointId } : { owner, id: endpointId, from: firstEnd },
+    // the first page stays shown while it is asked for again down to its end
+    { refetchInterval: refreshInterval, placeholderData: keepPreviousData },
+  );
   const older = trpc.useQueries((t) =>
     olderCursors.map((cursor) =>
-      t.webhooks.deliveries({ id: endpointId, cursor }, { refetchInterval: refreshInterval }),
+      t.webhooks.deliveries({ owner, id: endpointId, cursor }, { refetchInterval: refreshInterval }),
     ),
   );
   const pages = [first, ...older];
@@ -140,7 +164,7 @@ export function DeliveryLog({ endpointId, headingId }: { endpointId: string; hea
         ) : (
           <ul className="divide-y divide-slate-200">
             {deliveries.map((delivery) => (
-              <DeliveryRow key={delivery.id} delivery={delivery} endpointId={endpointId} />
+              <DeliveryRow key={delivery.id} owner={owner} delivery={delivery} endpointId={endpointId} />
             ))}
           </ul>
         ))}

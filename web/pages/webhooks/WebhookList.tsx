@@ -1,6 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { AccountOwner } from '#src/teams.ts';
+import { WEBHOOK_EVENTS } from '#src/webhooks.ts';
 import { Copy, KeyRound, ListChecks, Pencil, Power, RefreshCw, Send, Trash2, Webhook } from 'lucide-react';
 import { FieldShell } from '../../components/form/FieldShell.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
@@ -13,30 +15,26 @@ import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts'
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DeliveryLog, DeliveryStatus } from './DeliveryLog.tsx';
+import { EVENT_DESCRIPTIONS } from './names.ts';
 import { WebhookFormDialog, type WebhookEndpoint } from './WebhookFormDialog.tsx';
 
+/** Whose endpoint a part of the list handles, and the endpoint. */
+interface EndpointProps {
+  owner: AccountOwner;
+  endpoint: WebhookEndpoint;
+}
+
 /** The signing secret, fetched only when asked for, with a way to copy it. */
-function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
+function SecretDialog({ owner, endpoint }: EndpointProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
+  const { copy, fallbackRef } = useCopyToClipboard();
   const [copied, setCopied] = useState<boolean | null>(null);
-  const secret = trpc.webhooks.secret.useQuery({ id: endpoint.id }, { enabled: open, gcTime: 0 });
+  const secret = trpc.webhooks.secret.useQuery({ owner, id: endpoint.id }, { enabled: open, gcTime: 0 });
   const url = endpoint.url;
-
-  async function copy(value: string) {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      // no clipboard (plain http on another host) or refused: the secret is selected to copy by hand
-      input.current?.focus();
-      input.current?.select();
-      setCopied(false);
-    }
-  }
 
   return (
     <Dialog
@@ -67,7 +65,7 @@ function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
                 {(control) => (
                   <Input
                     {...control}
-                    ref={input}
+                    ref={fallbackRef}
                     readOnly
                     value={secret.data.secret}
                     onFocus={(event) => event.currentTarget.select()}
@@ -86,7 +84,7 @@ function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
               <Button
                 variant="secondary"
                 disabled={!secret.isSuccess}
-                onClick={() => secret.data && void copy(secret.data.secret)}
+                onClick={() => secret.data && void copy(secret.data.secret).then(setCopied)}
               >
                 <Copy aria-hidden />
                 <Trans>Copy secret</Trans>
@@ -104,12 +102,12 @@ function SecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-function RotateSecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
+function RotateSecretDialog({ owner, endpoint }: EndpointProps) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.webhooks.rotateSecret.useMutation();
   const rotate = useConfirmedAction({
-    run: () => mutateAsync({ id: endpoint.id }),
+    run: () => mutateAsync({ owner, id: endpoint.id }),
     failureTitle: t`The secret was not changed`,
     success: { title: t`New secret made`, description: t`Show the secret to copy it to your receiver.` },
     refresh: () => utils.webhooks.secret.invalidate({ id: endpoint.id }),
@@ -136,12 +134,12 @@ function RotateSecretDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
   );
 }
 
-function DeleteDialog({ endpoint }: { endpoint: WebhookEndpoint }) {
+function DeleteDialog({ owner, endpoint }: EndpointProps) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const { mutateAsync } = trpc.webhooks.delete.useMutation();
   const remove = useConfirmedAction({
-    run: () => mutateAsync({ id: endpoint.id }),
+    run: () => mutateAsync({ owner, id: endpoint.id }),
     failureTitle: t`The endpoint was not deleted`,
     success: { title: t`Endpoint deleted` },
     refresh: () => utils.webhooks.list.invalidate(),
@@ -191,9 +189,9 @@ function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
 }
 
 /** The endpoint's last delivery, from the first page of its log. */
-function LastDelivery({ endpointId }: { endpointId: string }) {
+function LastDelivery({ owner, endpointId }: { owner: AccountOwner; endpointId: string }) {
   const { i18n } = useLinguiRuntime();
-  const log = trpc.webhooks.deliveries.useQuery({ id: endpointId });
+  const log = trpc.webhooks.deliveries.useQuery({ owner, id: endpointId });
   const last = log.data?.items[0];
   if (!last) return null;
   const time = formatDateTime(last.createdAt, i18n.locale);
@@ -204,7 +202,33 @@ function LastDelivery({ endpointId }: { endpointId: string }) {
   );
 }
 
-function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend: boolean }) {
+/** The endpoint's events by the names the form gives them. */
+function EndpointEvents({ events }: { events: WebhookEndpoint['events'] }) {
+  const { i18n } = useLinguiRuntime();
+  if (events.length === WEBHOOK_EVENTS.length) {
+    return (
+      <p className="text-slate-700">
+        <Trans>Events: all</Trans>
+      </p>
+    );
+  }
+  return (
+    <div className="text-slate-700">
+      <p>
+        <Trans>Events:</Trans>
+      </p>
+      <ul className="list-disc pl-5">
+        {events.map((event) => (
+          <li key={event} className="break-words">
+            {i18n._(EVENT_DESCRIPTIONS[event])}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function EndpointRow({ owner, endpoint, canSend }: EndpointProps & { canSend: boolean }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const logId = useId();
@@ -214,7 +238,7 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
 
   async function test() {
     try {
-      await sendTest.mutateAsync({ id: endpoint.id });
+      await sendTest.mutateAsync({ owner, id: endpoint.id });
     } catch (error) {
       toast({
         variant: 'destructive',
@@ -230,20 +254,21 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
 
   async function enable() {
     try {
-      await update.mutateAsync({ id: endpoint.id, enabled: true });
+      await update.mutateAsync({ owner, id: endpoint.id, enabled: true, baseVersion: endpoint.version });
     } catch (error) {
       toast({
         variant: 'destructive',
         title: t`The endpoint was not enabled`,
         description: i18n._(trpcErrorMessage(error)),
       });
+      // an edit_conflict: the list shows the endpoint as it is now
+      await utils.webhooks.list.invalidate();
       return;
     }
     toast({ title: t`Endpoint enabled` });
     await utils.webhooks.list.invalidate();
   }
 
-  const events = endpoint.events.join(', ');
   return (
     <li className="space-y-3 py-4">
       <div className="flex items-start gap-3">
@@ -251,13 +276,11 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           <p className="font-mono font-medium break-all text-ink">{endpoint.url}</p>
           {endpoint.description && <p className="break-words text-slate-700">{endpoint.description}</p>}
-          <p className="break-words text-slate-700">
-            <Trans>Events: {events}</Trans>
-          </p>
+          <EndpointEvents events={endpoint.events} />
           <p>
             <EndpointState endpoint={endpoint} />
           </p>
-          <LastDelivery endpointId={endpoint.id} />
+          <LastDelivery owner={owner} endpointId={endpoint.id} />
         </div>
       </div>
       <div className="flex flex-wrap gap-1 sm:pl-8">
@@ -285,6 +308,7 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
         )}
         {canSend && (
           <WebhookFormDialog
+            owner={owner}
             endpoint={endpoint}
             trigger={
               <Button variant="ghost" size="sm">
@@ -294,13 +318,13 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
             }
           />
         )}
-        <SecretDialog endpoint={endpoint} />
-        {canSend && <RotateSecretDialog endpoint={endpoint} />}
-        <DeleteDialog endpoint={endpoint} />
+        <SecretDialog owner={owner} endpoint={endpoint} />
+        {canSend && <RotateSecretDialog owner={owner} endpoint={endpoint} />}
+        <DeleteDialog owner={owner} endpoint={endpoint} />
       </div>
       {logOpen && (
         <div id={logId} className="sm:pl-8">
-          <DeliveryLog endpointId={endpoint.id} headingId={`${logId}-heading`} />
+          <DeliveryLog owner={owner} endpointId={endpoint.id} headingId={`${logId}-heading`} />
         </div>
       )}
     </li>
@@ -308,13 +332,15 @@ function EndpointRow({ endpoint, canSend }: { endpoint: WebhookEndpoint; canSend
 }
 
 /**
- * The account's endpoints; `canSend` (apiAccess) shows what sends requests, which the server refuses
- * once a Business plan ended (the endpoints stay listed, to delete).
+ * The endpoints of `owner` (the person's, or their team's); `canSend` (apiAccess) shows what sends
+ * requests, which the server refuses once a Business plan ended (the endpoints stay listed, to delete).
  */
 export function WebhookList({
+  owner,
   endpoints,
   canSend,
 }: {
+  owner: AccountOwner;
   endpoints: readonly WebhookEndpoint[];
   canSend: boolean;
 }) {
@@ -328,7 +354,7 @@ export function WebhookList({
   return (
     <ul className="divide-y divide-slate-200">
       {endpoints.map((endpoint) => (
-        <EndpointRow key={endpoint.id} endpoint={endpoint} canSend={canSend} />
+        <EndpointRow key={endpoint.id} owner={owner} endpoint={endpoint} canSend={canSend} />
       ))}
     </ul>
   );
