@@ -463,6 +463,8 @@ export interface TeamInvitationsTable {
   inviter_id: string;
   expires_at: Date;
   created_at: CreatedAt;
+  /** When team.member_joined of its acceptance was queued; null on an accepted one: still owed. */
+  member_joined_queued_at: ColumnType<Date | null, never, Date | null>;
 }
 
 /** One entry of a team's audit log (server/teams/audit.ts). */

@@ -8,9 +8,6 @@
 // On the embedded database by default, on PostgreSQL with DATABASE_URL (in a temporary database that is
 // dropped afterwards). Never a test: timings depend on the machine.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -18,9 +15,9 @@ import type { Database } from '../db/schema.ts';
 import type { AnalyticsRange } from '../src/analytics.ts';
 import { analyticsBreakdowns } from '../server/analytics/breakdowns.ts';
 import { analyticsOverview, type AnalyticsScope } from '../server/analytics/service.ts';
-import { parseConfig, type DatabaseConfig } from '../server/config.ts';
+import { parseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
-import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
+import { temporaryBenchDatabase } from './lib/temporary-database.ts';
 
 const BUSY = { linkEvents: 1_000_000, profileViews: 300_000, visitors: 150_000 };
 const NORMAL = { linkEvents: 2_000, profileViews: 1_000, visitors: 1_000 };
@@ -31,20 +28,6 @@ const INSERT_CHUNK = 100_000;
 const WARM_UP_RUNS = 3;
 const MEASURED_RUNS = 20;
 const TIME_ZONE = 'Europe/Madrid';
-
-/** A temporary database beside the one DATABASE_URL names, or a temporary embedded one. */
-async function temporaryDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-analytics-'));
-    return {
-      config: { kind: 'pglite', dataDir },
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
-  return { config: { kind: 'postgres', url }, drop };
-}
 
 // A visit's values, drawn with skewed odds as real traffic has them (most from a few, a long tail).
 const DEVICES = `(array['mobile','mobile','mobile','desktop','desktop','tablet','unknown'])[1 + floor(random() * 7)::int]`;
@@ -169,7 +152,7 @@ async function time(
 }
 
 async function main(): Promise<void> {
-  const database = await temporaryDatabase();
+  const database = await temporaryBenchDatabase('tapcard-bench-analytics-');
   const handle = await openDatabase(database.config, pino({ level: 'silent' }));
   try {
     const { db } = handle;

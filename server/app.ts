@@ -45,6 +45,7 @@ import { appRouter, type AppRouter } from './app-router.ts';
 import { registerTeamRoutes } from './teams/routes.ts';
 import { registerWebRoutes } from './web/routes.ts';
 import { startCountsSender } from './webhooks/counts.ts';
+import { queueOwedMemberJoined } from './teams/auth-plugin.ts';
 import { startWebhookDeliverer } from './webhooks/delivery.ts';
 import { systemResolver, type HostResolver } from './webhooks/target.ts';
 
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       webhooks,
       config.webhooks.batchIntervalSeconds,
       app.log,
+      [queueOwedMemberJoined],
     );
     app.addHook('onClose', stopCounts);
     const deps: AppDeps = { db: database.db, config, mailer, storage, changes, webhooks, resolveHost };

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseConfig } from '../../server/config.ts';
 import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // The benches' own PostgreSQL database, made beside the one DATABASE_URL names and dropped afterwards, so
@@ -16,4 +20,23 @@ export async function temporaryPostgresDatabase(
       await withPgClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * A bench's database: a temporary one beside the one DATABASE_URL names, or a temporary embedded one in a
+ * folder named after `prefix`.
+ */
+export async function temporaryBenchDatabase(
+  prefix: string,
+): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+    return {
+      config: { kind: 'pglite', dataDir },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
+  return { config: { kind: 'postgres', url }, drop };
 }

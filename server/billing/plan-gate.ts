@@ -32,6 +32,23 @@ export async function planInEffectOf(
   return profile ? planInEffect(profile, now) : 'free';
 }
 
+/** The plans in effect of several accounts, read in one statement (an unknown id: free). */
+export async function plansInEffectOf(
+  deps: { db: Kysely<Database> },
+  userIds: readonly string[],
+  now: Date = new Date(),
+): Promise<Map<string, PlanId>> {
+  const plans = new Map<string, PlanId>(userIds.map((id) => [id, 'free']));
+  if (userIds.length === 0) return plans;
+  const rows = await deps.db
+    .selectFrom('account_plans')
+    .select(['account_plans.id', ...PLAN_FACT_COLUMNS])
+    .where('account_plans.id', 'in', userIds)
+    .execute();
+  for (const row of rows) plans.set(row.id, planInEffect(row, now));
+  return plans;
+}
+
 /**
  * The account's plan in effect when it includes the feature; otherwise throws plan_required, naming the
  * feature and the lowest plan that has it.

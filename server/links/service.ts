@@ -430,10 +430,15 @@ export async function reorderProfileLinks(ctx: ServiceContext, input: ReorderLin
     const owned = new Set(current.map((link) => link.id));
     if (input.ids.length !== owned.size || input.ids.some((id) => !owned.has(id)))
       throw new AppError('not_found');
-    await sql`
+    // only the links whose place changed are written, and each is a link.updated
+    const { rows: moved } = await sql<LinkRow>`
       update links set order_index = position.index - 1
       from unnest(${input.ids}::uuid[]) with ordinality as position(id, index)
-      where links.id = position.id and links.user_id = ${ctx.user.id}`.execute(trx);
+      where links.id = position.id and links.user_id = ${ctx.user.id}
+        and links.order_index <> position.index - 1
+      returning ${sql.join(LINK_COLUMNS.map((column) => sql.ref(`links.${column}`)))}`.execute(trx);
+    for (const link of moved) await emitLinkEvent(ctx, trx, 'link.updated', link);
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
 }

@@ -36,13 +36,27 @@ export async function clearTestData(ctx: ServiceContext): Promise<void> {
   const photos = await ctx.db.transaction().execute(async (trx) => {
     // Links first, their events with them (on delete cascade): the short-link writer also locks a link
     // before its owner's activity counts (migration 2026-11-22T0510), so neither waits for the other.
-    await trx.deleteFrom('links').where('user_id', '=', userId).execute();
+    const links = await trx
+      .deleteFrom('links')
+      .where('user_id', '=', userId)
+      .returning(['id', 'vcard_id'])
+      .execute();
     await trx.deleteFrom('profile_views').where('user_id', '=', userId).execute();
-    const deleted = await trx.deleteFrom('vcards').where('user_id', '=', userId).returning('photo').execute();
+    const deleted = await trx
+      .deleteFrom('vcards')
+      .where('user_id', '=', userId)
+      .returning(['id', 'photo'])
+      .execute();
+    // the events of deleting each one alone: a vCard's own QR code goes with its card (card.deleted)
+    for (const { id } of deleted) await ctx.webhooks.emit(trx, userId, 'card.deleted', () => ({ id }));
+    for (const { id, vcard_id } of links) {
+      if (vcard_id === null) await ctx.webhooks.emit(trx, userId, 'link.deleted', () => ({ id }));
+    }
     return deleted.map((vcard) => vcard.photo);
   });
   ctx.changes.publish({ userId, topic: 'cards' });
   ctx.changes.publish({ userId, topic: 'links' });
   ctx.changes.publish({ userId, topic: 'views' });
+  ctx.webhooks.wake();
   await releaseUnusedPhotos(ctx, photos);
 }

@@ -2,7 +2,7 @@ import type { AuthContext } from '@better-auth/core';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { OrganizationOptions } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
@@ -293,10 +293,13 @@ export async function teamPlugin({
         await refuseIfInTeam(user.id);
       },
       // a member joins without choosing a plan: their personal account stays Free unless they buy
-      afterAcceptInvitation: async ({ user, organization: team }) => {
+      afterAcceptInvitation: async ({ invitation, user, organization: team }) => {
         await db.updateTable('profiles').set({ plan_chosen: true }).where('id', '=', user.id).execute();
         await claimInvitedCards({ db, changes }, team.id, user);
-        await emitMemberJoined(db, webhooks, team, user);
+        await queueOwedMemberJoined(db, webhooks, invitation.id).catch((error: unknown) =>
+          // the membership stands; the webhook round queues the event it is owed
+          logger.error({ err: error }, 'team.member_joined could not be queued; the webhook round will'),
+        );
       },
       beforeUpdateMemberRole: async ({ member, newRole }) => {
         refuseOwnerRole(newRole);
@@ -315,41 +318,90 @@ export async function teamPlugin({
   };
 }
 
+/** Owed team.member_joined events one round queues at most; the rest wait for the next round. */
+const OWED_MEMBER_JOINED_PER_ROUND = 100;
+
+/**
+ * Queues the team.member_joined events still owed: of accepted invitations whose person is a member of the
+ * team and whose event was not queued (member_joined_queued_at), marked so in the transaction that queues
+ * them (migration 2026-12-02T0600). better-auth commits the membership in its own writes, before our hook
+ * runs, so the event cannot share its transaction: the acceptance's hook queues it right away (given its
+ * invitation), and the webhook round (startCountsSender) queues any that the hook did not (its process
+ * stopped, its database call failed). Locked and marked in one transaction: each joining is queued once,
+ * by whichever gets there first. Returns how many were queued.
+ */
+export async function queueOwedMemberJoined(
+  db: Kysely<Database>,
+  webhooks: WebhookOutbox,
+  invitationId?: string,
+): Promise<number> {
+  const queued = await db.transaction().execute(async (trx) => {
+    let owed = trx
+      .selectFrom('team_invitations as i')
+      .innerJoin('teams', 'teams.id', 'i.team_id')
+      .innerJoin('users', (join) => join.on(sql<boolean>`lower(users.email) = lower(i.email)`))
+      .innerJoin('team_members as m', (join) =>
+        join.onRef('m.team_id', '=', 'i.team_id').onRef('m.user_id', '=', 'users.id'),
+      )
+      .select(['i.team_id', 'teams.name as teamName', 'users.id', 'users.name', 'users.email'])
+      .where('i.status', '=', 'accepted')
+      .where('i.member_joined_queued_at', 'is', null)
+      .orderBy('i.created_at')
+      .limit(OWED_MEMBER_JOINED_PER_ROUND)
+      .forUpdate('i')
+      .skipLocked();
+    if (invitationId) owed = owed.where('i.id', '=', invitationId);
+    let count = 0;
+    for (const joined of await owed.execute()) {
+      // every accepted invitation of this person to this team: one joining, one event
+      const marked = await trx
+        .updateTable('team_invitations')
+        .set({ member_joined_queued_at: new Date() })
+        .where('team_id', '=', joined.team_id)
+        .where(sql<boolean>`lower(email) = ${joined.email.toLowerCase()}`)
+        .where('status', '=', 'accepted')
+        .where('member_joined_queued_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) continue;
+      await emitMemberJoined(trx, webhooks, { id: joined.team_id, name: joined.teamName }, joined);
+      count += 1;
+    }
+    return count;
+  });
+  if (queued > 0) webhooks.wake();
+  return queued;
+}
+
 /**
  * team.member_joined, to the endpoints of the team's account (none while the team has no account: no card,
- * key or endpoint yet). better-auth has committed the membership
- * already (its adapter writes outside our transactions): the event is queued right after it, in one
- * transaction of its own.
+ * key or endpoint yet), queued in `trx`.
  */
 async function emitMemberJoined(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   webhooks: WebhookOutbox,
   team: { id: string; name: string },
   user: { id: string; name: string; email: string },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('teams')
-      .select('account_id')
-      .where('id', '=', team.id)
-      .executeTakeFirst();
-    if (!account?.account_id) return;
-    const member = await trx
-      .selectFrom('team_members')
-      .select(['role', 'created_at as joinedAt'])
-      .where('team_id', '=', team.id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    await webhooks.emit(trx, account.account_id, 'team.member_joined', () => ({
-      team: { id: team.id, name: team.name },
-      member: {
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        role: member?.role ?? null,
-        joinedAt: member?.joinedAt ?? null,
-      },
-    }));
-  });
-  webhooks.wake();
+  const account = await trx
+    .selectFrom('teams')
+    .select('account_id')
+    .where('id', '=', team.id)
+    .executeTakeFirst();
+  if (!account?.account_id) return;
+  const member = await trx
+    .selectFrom('team_members')
+    .select(['role', 'created_at as joinedAt'])
+    .where('team_id', '=', team.id)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  await webhooks.emit(trx, account.account_id, 'team.member_joined', () => ({
+    team: { id: team.id, name: team.name },
+    member: {
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      role: member?.role ?? null,
+      joinedAt: member?.joinedAt ?? null,
+    },
+  }));
 }

@@ -17,7 +17,7 @@ import {
 import { TEAM_MEMBERS_MAX, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { insertVcard } from '../vcards/service.ts';
+import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { mailTeamInvitation } from './auth-plugin.ts';
@@ -434,7 +434,7 @@ async function writeRow(
   planned: PlannedTeamImportRow,
 ): Promise<{ planned: PlannedTeamImportRow; result: TeamImportRowResult }> {
   try {
-    return await run.deps.db.transaction().execute(async (trx) => {
+    const written = await run.deps.db.transaction().execute(async (trx) => {
       // the team's lock: rows of imports running at once (in any process) are weighed one at a time
       const account = await teamAccountFor(trx, run.team.teamId);
       const { email } = checked.person;
@@ -451,6 +451,9 @@ async function writeRow(
       if (now.action === 'update') await update(run, write, now);
       return { planned: now, result: teamImportRowResult(now) };
     });
+    // the row's card events were queued with it
+    run.deps.webhooks.wake();
+    return written;
   } catch (error) {
     run.deps.logError(error, planned.row);
     return {
@@ -481,7 +484,7 @@ async function invite(
   });
   // a card still waiting from an invitation that expired is this person's: it is used again
   const waiting = people.cards.ofInvitee.get(planned.email);
-  if (waiting) await updateCard(trx, account, waiting.id, planned.card);
+  if (waiting) await updateCard(run, trx, account, waiting.id, planned.card);
   else await createCard(run, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
   await mailTeamInvitation(
     run.deps,
@@ -550,7 +553,7 @@ async function update(
   } else if (planned.changes.some((change) => change !== 'role')) {
     const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
     if (!card) throw new Error('the card the plan updates is missing');
-    await updateCard(trx, account, card.id, planned.card);
+    await updateCard(run, trx, account, card.id, planned.card);
   }
 }
 
@@ -577,11 +580,17 @@ async function createCard(
     workPhone: card.workPhone ?? '',
     phone: card.phone ?? '',
   });
-  await insertVcard(trx, deps.config.publicUrl, account, form, holder);
+  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form, holder);
+  // to the endpoints of the team's account, the card's owner, as a card made by an admin
+  await deps.webhooks.emit(trx, account, 'card.created', () => readVcard(trx, account, id));
 }
 
-/** A team card's fields that the file sets; a new name makes the contact's name parts follow it. */
+/**
+ * A team card's fields that the file sets; a new name makes the contact's name parts follow it. Its
+ * card.updated goes to the team account's endpoints, as an admin's edit of it does.
+ */
 async function updateCard(
+  { deps }: ImportRun,
   trx: Transaction<Database>,
   account: string,
   cardId: string,
@@ -605,4 +614,5 @@ async function updateCard(
   // the QR code's title follows the card's name, as the card editor's save does
   if (name !== undefined)
     await trx.updateTable('links').set({ title: name }).where('vcard_id', '=', cardId).execute();
+  await deps.webhooks.emit(trx, account, 'card.updated', () => readVcard(trx, account, cardId));
 }

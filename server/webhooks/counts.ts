@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { WebhookBatchedEvent } from '../../src/webhooks.ts';
-import { mayReceiveWebhooks, webhookPayload, type WebhookOutbox } from './delivery.ts';
+import { ownersReceivingWebhooks, webhookPayload, type WebhookOutbox } from './delivery.ts';
 
 // link.scanned and profile.viewed, sent in batches: a visit costs nothing more than it
 // did. Each batch of scans or views the counters write (server/links/hits.ts, public-profile/views.ts)
@@ -90,10 +90,7 @@ export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOut
             .select(['id', 'user_id'])
             .where('id', 'in', endpointIds)
             .execute();
-    const receiving = new Set<string>();
-    for (const ownerId of new Set(owners.map((owner) => owner.user_id))) {
-      if (await mayReceiveWebhooks(trx, ownerId)) receiving.add(ownerId);
-    }
+    const receiving = await ownersReceivingWebhooks(trx, [...new Set(owners.map((owner) => owner.user_id))]);
     const ownerOf = new Map(owners.map((owner) => [owner.id, owner.user_id]));
     let queued = 0;
     for (const batch of batches.values()) {
@@ -113,19 +110,29 @@ export async function sendWebhookCounts(db: Kysely<Database>, outbox: WebhookOut
   return deliveries > 0;
 }
 
-/** Sends the waiting counts every `intervalSeconds`; the returned function stops it. */
+/** Events a round queues beside the counts: those owed by a change whose own try may have been lost. */
+export type OwedEvents = (db: Kysely<Database>, outbox: WebhookOutbox) => Promise<unknown>;
+
+/**
+ * Sends the waiting counts every `intervalSeconds`, and queues the `owed` events (server/teams/auth-plugin.ts
+ * queueOwedMemberJoined); the returned function stops it.
+ */
 export function startCountsSender(
   db: Kysely<Database>,
   outbox: WebhookOutbox,
   intervalSeconds: number,
   logger: FastifyBaseLogger,
+  owed: readonly OwedEvents[] = [],
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  // what is not queued stays waiting (the counts in their table, an owed event unmarked) for the next round
+  const retriedNextRound = (error: unknown) =>
+    logger.warn({ err: error }, 'webhooks: events could not be queued; tried again next round');
   const timer = setInterval(() => {
-    running = sendWebhookCounts(db, outbox).catch((error: unknown) =>
-      // the counts stay in the table for the next round
-      logger.warn({ err: error }, 'webhooks: counted events could not be queued; tried again next round'),
-    );
+    running = Promise.all([
+      sendWebhookCounts(db, outbox).catch(retriedNextRound),
+      ...owed.map((queue) => queue(db, outbox).catch(retriedNextRound)),
+    ]);
   }, intervalSeconds * 1000);
   timer.unref();
   return async () => {

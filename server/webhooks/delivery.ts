@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
 } from '../../src/webhooks.ts';
 import { can } from '../../src/plans.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { plansInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
 import { startWorker } from '../jobs/worker.ts';
@@ -79,7 +79,16 @@ export interface WebhookDeliverer extends WebhookOutbox {
  * plan again (what was queued before the end is still delivered).
  */
 export async function mayReceiveWebhooks(db: Kysely<Database>, ownerId: string): Promise<boolean> {
-  return can(await planInEffectOf({ db }, ownerId), 'apiAccess');
+  return (await ownersReceivingWebhooks(db, [ownerId])).has(ownerId);
+}
+
+/** The accounts of `ownerIds` that are sent their events (mayReceiveWebhooks), read in one statement. */
+export async function ownersReceivingWebhooks(
+  db: Kysely<Database>,
+  ownerIds: readonly string[],
+): Promise<Set<string>> {
+  const plans = await plansInEffectOf({ db }, ownerIds);
+  return new Set(ownerIds.filter((id) => can(plans.get(id) ?? 'free', 'apiAccess')));
 }
 
 export function webhookPayload(type: WebhookDeliveryEvent, data: unknown, at = new Date()): WebhookPayload {

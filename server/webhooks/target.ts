@@ -54,6 +54,9 @@ export function isAllowedAddress(address: string, allowed: readonly AllowedNetwo
   return parsed.range() === 'unicast';
 }
 
+/** A URL's host without the brackets of an IPv6 literal. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
 /** The checked address a URL's request goes to; throws TargetRefusedError when none may be reached. */
 export async function resolveTarget(
   url: URL,
@@ -62,7 +65,7 @@ export async function resolveTarget(
 ): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TargetRefusedError('only http and https targets are allowed');
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = bareHost(url);
   const addresses = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 } as const]
     : await resolveHost(host).catch((error: unknown) => {
@@ -74,6 +77,17 @@ export async function resolveTarget(
   const refused = addresses.find(({ address }) => !isAllowedAddress(address, allowed));
   if (refused) throw new TargetRefusedError(`the host resolves to a forbidden address (${refused.address})`);
   return first;
+}
+
+/**
+ * The TLS server name of an https request that connects to a checked address: the URL's host name, so the
+ * certificate is checked against the name and not the address. An IP-literal host sends none (SNI carries
+ * names only: Node warns, and the certificate is checked against the address, which is the host).
+ */
+export function tlsServerName(url: URL): { servername?: string } {
+  if (url.protocol !== 'https:') return {};
+  const host = bareHost(url);
+  return ipaddr.isValid(host) ? {} : { servername: host };
 }
 
 /** What a target answered: its status and how long the answer took. */
@@ -111,8 +125,7 @@ export async function postToTarget(
         method: 'POST',
         lookup: pinned,
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        // TLS is checked against the URL's host name, not the address
-        ...(url.protocol === 'https:' ? { servername: url.hostname.replace(/^\[(.*)\]$/, '$1') } : {}),
+        ...tlsServerName(url),
         timeout: WEBHOOK_TIMEOUT_SECONDS * 1000,
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_SECONDS * 1000),
       },

@@ -107,10 +107,17 @@ export async function addTeam(
   return { teamId, memberIds };
 }
 
-/** A pending invitation written straight into the database, valid for TEAM_INVITATION_DAYS. */
+/** An invitation (pending unless told) written straight into the database, valid for TEAM_INVITATION_DAYS. */
 export async function addTeamInvitation(
   db: Kysely<Database>,
-  fields: { teamId: string; inviterId: string; email: string; role?: InvitableTeamRole },
+  fields: {
+    teamId: string;
+    inviterId: string;
+    email: string;
+    role?: InvitableTeamRole;
+    /** 'accepted': as better-auth leaves it once the invitee joined (their membership is the caller's). */
+    status?: 'pending' | 'accepted';
+  },
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -121,7 +128,7 @@ export async function addTeamInvitation(
       inviter_id: fields.inviterId,
       email: fields.email,
       role: fields.role ?? 'member',
-      status: 'pending',
+      status: fields.status ?? 'pending',
       expires_at: new Date(Date.now() + TEAM_INVITATION_DAYS * 24 * 60 * 60 * 1000),
     })
     .execute();

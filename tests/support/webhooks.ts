@@ -86,3 +86,21 @@ export async function waitForDelivery(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The events queued for an endpoint, oldest first, as their deliveries carry them. */
+export async function queuedEvents<Data = { id: string }>(
+  db: Kysely<Database>,
+  endpointId: string,
+): Promise<{ type: string; data: Data }[]> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select('payload')
+    .where('endpoint_id', '=', endpointId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map(({ payload }) => {
+    const { type, data } = payload as { type: string; data: Data };
+    return { type, data };
+  });
+}
