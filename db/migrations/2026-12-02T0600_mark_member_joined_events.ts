@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-// team.member_joined is queued after better-auth has committed the membership (its organization plugin
-// writes outside our transactions), so it is marked on the accepted invitation in the transaction that
-// queues it: `member_joined_queued_at` null on an accepted invitation whose person is a member means the
-// event is still owed, and the webhook round queues it (server/teams/member-joined.ts) if the immediate
-// try after the acceptance was lost (the process stopped, the database failed). Invitations accepted
-// before this migration are not sent again.
+// team.member_joined is queued after better-auth has committed the membership (its organization plugin writes
+// outside our transactions), so it is marked on the accepted invitation in the transaction that queues it:
+// `member_joined_queued_at` null on an accepted invitation whose person is a member means the event is still
+// owed, and the webhook round queues it (queueOwedMemberJoined in server/teams/auth-plugin.ts) if the
+// immediate try after the acceptance was lost (the process stopped, the database failed). Invitations
+// accepted before this migration are not sent again.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

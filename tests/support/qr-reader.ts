@@ -52,12 +52,17 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 export function pdfPageAsSvg(pdf: Buffer): string {
   const text = pdf.toString('latin1');
   // pdf-lib compresses the page's content and its dictionary (an object stream)
-  const streams = [...text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map(([, body]) => {
-    try {
-      return inflateSync(Buffer.from(body ?? '', 'latin1')).toString('latin1');
-    } catch {
-      return '';
+  // pdf-lib ends a stream's data with "\nendstream"; the data's own last byte may be a \r (compressed data
+  // is any byte), so it is tried with and without one
+  const streams = [...text.matchAll(/stream\r?\n([\s\S]*?)\nendstream/g)].map(([, body = '']) => {
+    for (const data of body.endsWith('\r') ? [body, body.slice(0, -1)] : [body]) {
+      try {
+        return inflateSync(Buffer.from(data, 'latin1')).toString('latin1');
+      } catch {
+        // not this one
+      }
     }
+    return '';
   });
   const box = [text, ...streams].join('\n').match(/\/MediaBox \[\s*([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\s*\]/);
   if (!box) throw new Error('no MediaBox in the PDF');
