@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  appOrigin,
   E2E_PASSWORD,
   expect,
   expectAccessible,
@@ -16,7 +17,11 @@ function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-test('two-factor authentication: enrol with the setup key, then sign in with a code', async ({ page }) => {
+test('two-factor authentication: enrol with the setup key, copy the backup codes, then sign in with a code', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appOrigin() });
   const email = await signedInNewPerson(page);
   await page.goto('/dashboard/account');
   const twoFactor = card(page, 'Two-factor authentication');
@@ -38,7 +43,21 @@ test('two-factor authentication: enrol with the setup key, then sign in with a c
 
   await expect(twoFactor.getByRole('heading', { name: 'Your backup codes' })).toBeFocused();
   await expect(twoFactor.getByText('Store them safely: they are shown only this once')).toBeVisible();
-  await expect(twoFactor.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+  const codeList = twoFactor.getByRole('list', { name: 'Backup codes' });
+  await expect(codeList.getByRole('listitem')).toHaveCount(10);
+  const codes = await codeList.getByRole('listitem').allTextContents();
+  await twoFactor.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText('Backup codes copied', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+  // a browser that refuses the clipboard: the codes are selected to copy by hand, and the person told
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await twoFactor.getByRole('button', { name: 'Copy codes' }).click();
+  await expect(page.getByText('Could not copy', { exact: true })).toBeVisible();
+  const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '');
+  for (const code of codes) expect(selected).toContain(code);
+  await expectAccessible(page);
   await twoFactor.getByRole('button', { name: 'I have stored them' }).click();
   await expect(twoFactor.getByText('Two-factor authentication is on.')).toBeFocused();
 
