@@ -22,7 +22,7 @@ import {
 } from '../support/harness.ts';
 import { captureLogs, WARN } from '../support/logs.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
-import { addTeam, addTeamCard, addTeamOfFour } from '../support/teams.ts';
+import { addTeam, addTeamCard, addTeamOfFour, teamAccountOf } from '../support/teams.ts';
 
 // API keys (a Business feature): made, listed and revoked from the dashboard's procedures; a key opens
 // /api/v1 only, within its scopes, its expiry, its rate limit and its account's plan.
@@ -576,12 +576,7 @@ describe('team keys', () => {
     });
     expect(await listTeamKeys(admin.cookie)).toEqual([]);
     // not even the team's account, which a first key makes
-    const team = await t.db
-      .selectFrom('teams')
-      .select('account_id')
-      .where('id', '=', teamId)
-      .executeTakeFirstOrThrow();
-    expect(team.account_id).toBeNull();
+    expect(await teamAccountOf(t.db, teamId)).toBeNull();
   });
 
   it('keeps a team key working when the admin who made it leaves, and lets another admin revoke it', async () => {

@@ -21,7 +21,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamCard, addTeamOfFour } from '../support/teams.ts';
+import { addTeam, addTeamCard, addTeamOfFour, teamAccountOf } from '../support/teams.ts';
 
 // A team's analytics (advancedAnalytics): the team account's totals and chart, per member and per card,
 // and their CSV, for the team's owner and admins only, with nothing of another team or of a member's
@@ -424,10 +424,6 @@ describe('a team without an account yet (before its first card)', () => {
     return { teamId, owner, admin };
   }
 
-  const accountOf = async (teamId: string) =>
-    (await t.db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirstOrThrow())
-      .account_id;
-
   it('answers empty figures, cards and CSVs, and reading them makes no account', async () => {
     const fresh = await freshTeam();
     const users = await countUsers(t.db);
@@ -448,7 +444,7 @@ describe('a team without an account yet (before its first card)', () => {
       expect(parseCsv(response.body)).toEqual([]);
     }
 
-    expect(await accountOf(fresh.teamId)).toBeNull();
+    expect(await teamAccountOf(t.db, fresh.teamId)).toBeNull();
     expect(await countUsers(t.db)).toBe(users);
   });
 
@@ -462,6 +458,6 @@ describe('a team without an account yet (before its first card)', () => {
     });
     const csv = await teamCsv(fresh.admin.cookie, { ...RANGE, table: 'events' });
     expect(csv.json()).toMatchObject({ reason: 'plan_required' });
-    expect(await accountOf(fresh.teamId)).toBeNull();
+    expect(await teamAccountOf(t.db, fresh.teamId)).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import {
   addTeamOfFour,
   joinTeam,
   organizationCall,
+  teamAccountOf,
   teamCardsOf,
   type TeamCardsProcedure,
 } from '../support/teams.ts';
@@ -66,13 +67,9 @@ describe('team cards', () => {
       card: card({ position: 'Designer', department: 'Studio' }),
     });
     const { id } = trpcData<{ id: string }>(created);
-    const team = await t.db
-      .selectFrom('teams')
-      .select('account_id')
-      .where('id', '=', teamId)
-      .executeTakeFirst();
+    const accountId = await teamAccountOf(t.db, teamId);
     const stored = await t.db.selectFrom('vcards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ user_id: team?.account_id, member_id: member.userId });
+    expect(stored).toMatchObject({ user_id: accountId, member_id: member.userId });
     expect(await cardsOf(owner.cookie)).toEqual([
       expect.objectContaining({
         id,
@@ -95,7 +92,7 @@ describe('team cards', () => {
     const page = await visit(`/vcard/${id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Lead designer');
-    expect(notices).toContainEqual({ userId: team?.account_id, topic: 'cards' });
+    expect(notices).toContainEqual({ userId: accountId, topic: 'cards' });
 
     // another member and a stranger read nothing; the member may not delete it, and is told who may
     const stranger = await createSignedInOwner(t, { plan: 'business' });

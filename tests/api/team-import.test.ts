@@ -11,6 +11,7 @@ import {
   addTeam,
   addTeamCard,
   addTeamInvitation,
+  teamAccountOf,
   teamImportCall,
   teamImportEvents,
 } from '../support/teams.ts';
@@ -111,15 +112,6 @@ async function importFile(cookie: string, file: string | Uint8Array, plan: strin
 /** What each row will do or did, by row number. */
 const outcomes = (rows: readonly TeamImportRowView[]) =>
   rows.map(({ row, outcome, changes }) => ({ row, outcome, changes }));
-
-async function accountOf(teamId: string): Promise<string> {
-  const team = await t.db
-    .selectFrom('teams')
-    .select('account_id')
-    .where('id', '=', teamId)
-    .executeTakeFirst();
-  return team?.account_id ?? '';
-}
 
 /** A mixed file against `team`: new people, the member, the invitee, someone of another team, bad rows. */
 function mixedFile(team: Team) {
@@ -282,7 +274,7 @@ describe('the import', () => {
     }
 
     // each new person's team card waits for them; the member's card changed; the invitee got theirs
-    const account = await accountOf(team.teamId);
+    const account = (await teamAccountOf(t.db, team.teamId)) ?? '';
     const cards = await t.db
       .selectFrom('vcards')
       .select(['id', 'name', 'position', 'department', 'phone', 'member_id', 'invitee_email'])
@@ -493,7 +485,7 @@ describe('the import', () => {
         .orderBy('email')
         .execute();
       expect(invited.map((row) => row.email).sort()).toEqual([first, last].sort());
-      const account = await accountOf(team.teamId);
+      const account = (await teamAccountOf(t.db, team.teamId)) ?? '';
       const waiting = await t.db
         .selectFrom('vcards')
         .select('invitee_email')
@@ -523,7 +515,7 @@ describe('the import', () => {
     const { rows, done } = await importFile(team.owner.cookie, fixture.bytes, check.plan);
     expect(outcomes(rows)).toEqual(outcomes(check.rows));
     expect(done.counts.invited).toBe(60);
-    const account = await accountOf(team.teamId);
+    const account = (await teamAccountOf(t.db, team.teamId)) ?? '';
     const cards = await t.db
       .selectFrom('vcards')
       .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -11,7 +11,7 @@ import {
   trpcQuery,
   type MailingTestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamOfFour } from '../support/teams.ts';
+import { addTeam, addTeamOfFour, teamAccountOf } from '../support/teams.ts';
 import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -34,15 +34,6 @@ afterAll(async () => {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function teamAccount(teamId: string) {
-  const team = await t.db
-    .selectFrom('teams')
-    .select('account_id')
-    .where('id', '=', teamId)
-    .executeTakeFirstOrThrow();
-  return team.account_id;
-}
-
 async function listed(cookie: string, owner: 'user' | 'team') {
   return trpcData<WebhookEndpointItem[]>(await trpcQuery(t.app, 'webhooks.list', cookie, { owner }));
 }
@@ -61,7 +52,7 @@ describe("a team's endpoints", () => {
       url: 'https://hooks.example.com/team',
       events: ['card.created'],
     });
-    const accountId = await teamAccount(teamId);
+    const accountId = await teamAccountOf(t.db, teamId);
     expect(accountId).not.toBeNull();
     const row = await t.db
       .selectFrom('webhook_endpoints')
@@ -134,7 +125,7 @@ describe("a team's endpoints", () => {
       meta: { feature: 'apiAccess' },
     });
     // the refusal undid the team's account made for it
-    expect(await teamAccount(teamId)).toBeNull();
+    expect(await teamAccountOf(t.db, teamId)).toBeNull();
     expect(await listed(admin.cookie, 'team')).toEqual([]);
     // the admin's own Business plan is theirs
     await createEndpoint(t, admin.cookie, { url: 'https://hooks.example.com/own', events: ['card.created'] });
@@ -175,7 +166,7 @@ describe("a team's events", () => {
     expect(deliveries.map(({ endpoint_id, event_type }) => [endpoint_id, event_type])).toEqual(
       events.map((event) => [teams.id, event]),
     );
-    const accountId = await teamAccount(teamId);
+    const accountId = await teamAccountOf(t.db, teamId);
     expect(deliveries.map(({ payload }) => (payload as { data: { id: string } }).data.id)).toEqual([
       id,
       id,

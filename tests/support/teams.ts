@@ -164,6 +164,12 @@ export async function addTeamCard(
   return { vcardId, linkId, code, accountId };
 }
 
+/** The team's account (whose cards, keys and endpoints are the team's), null before its first. */
+export async function teamAccountOf(db: Kysely<Database>, teamId: string): Promise<string | null> {
+  const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
+  return team?.account_id ?? null;
+}
+
 /** A Business owner's team with an admin and two members (Mia, whose card tests make, and Sam), each signed in. */
 export async function addTeamOfFour(t: TestApp) {
   const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
