@@ -26,12 +26,18 @@ import { demoProfileIn } from '../demo/content.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';
-import { renderPausedPage, renderProfilePage, renderUnavailablePage } from './render.ts';
+import {
+  renderPausedPage,
+  renderProfilePage,
+  renderTeamDirectoryPage,
+  renderUnavailablePage,
+} from './render.ts';
 import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
 import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
+  findTeamDirectory,
   pageFeatures,
   type PublicCard,
   type PublicProfile,
@@ -379,7 +385,7 @@ export async function registerPublicProfileRoutes(
    * A custom domain's root (customDomain): the account's primary card, as at /{username}, but named at the
    * domain (canonical link, og:url, QR code). A domain removed, or whose owner's plan no longer has
    * customDomain, sends the visitor to the same page on the main address (302), so a printed one keeps
-   * working. A team's account has no such page yet: the 404 page.
+   * working. A team's account shows the directory of its published cards (sendTeamDirectory).
    */
   function sendCustomDomainPage(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
     if (host.toMainAddress) {
@@ -389,7 +395,7 @@ export async function registerPublicProfileRoutes(
       );
     }
     const { entry } = host;
-    if (entry === null) return sendUnavailable(request, reply, 404);
+    if (entry === null) return sendTeamDirectory(request, reply, host);
     const found = verdictOf(entry);
     if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
     const origin = originOf(request);
@@ -397,6 +403,33 @@ export async function registerPublicProfileRoutes(
     const page = entry.readyPages.get(pageKey(origin, '/', locale));
     if (page) return sendPage(request, reply, entry, locale, page);
     return pageOf(entry, '/', locale, origin).then((made) => sendPage(request, reply, entry, locale, made));
+  }
+
+  /**
+   * A team's custom domain's root: the directory of the team's published cards, each linking to its page
+   * on the domain. Read for each request (a team's domain is visited far less than its cards); a team
+   * whose plan has ended shows the paused page, as its cards do.
+   */
+  async function sendTeamDirectory(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
+    let directory: Awaited<ReturnType<typeof findTeamDirectory>>;
+    try {
+      directory = await findTeamDirectory(deps.db, host.userId);
+    } catch (error) {
+      request.log.error({ err: error }, 'team directory could not be loaded');
+      return sendUnavailable(request, reply, 503);
+    }
+    if (directory === null) return sendUnavailable(request, reply, 404);
+    const locale = pageLocale(request.headers['accept-language'], directory.language);
+    const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
+    if (domain && !isProfileAvailable(domain.plan)) return sendUnavailable(request, reply, 200, locale);
+    const html = renderTeamDirectoryPage({ locale, origin: originOf(request), ...directory });
+    return reply
+      .headers(security)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('content-language', locale)
+      .header('vary', 'accept-language')
+      .send(html);
   }
 
   const { cardDomain } = deps.config;

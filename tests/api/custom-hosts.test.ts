@@ -5,6 +5,7 @@ import { linkCounts } from '../support/counts.ts';
 import { customDomainFor } from '../support/domains.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner, setPlan } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { addTeam, addTeamCard } from '../support/teams.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Custom domains (customDomain, DECISIONS.md "Hosts, held addresses and plan ends"): a verified domain is a
@@ -200,6 +201,42 @@ describe('a verified custom domain', () => {
     const owner = await businessWithDomain({ status: 'pending' });
     const response = await onHost(owner.domain);
     expect(response.body).not.toContain('Ada Lovelace');
+  });
+});
+
+describe("a team's custom domain", () => {
+  it('lists the published team cards at /, each on the domain, and serves those cards only', async () => {
+    const owner = await createOwner(t.db, { plan: 'business' });
+    const { teamId } = await addTeam(t.db, [{ userId: owner.id, role: 'owner' }], { name: 'Acme <Crew>' });
+    const grace = await addTeamCard(t.db, teamId, { name: 'Grace Hopper', card: { position: 'Admiral' } });
+    const paused = await addTeamCard(t.db, teamId, { name: 'Paused Person' });
+    await t.db
+      .updateTable('vcards')
+      .set({ paused_at: new Date() })
+      .where('id', '=', paused.vcardId)
+      .execute();
+    const domain = await customDomainFor(t, grace.accountId);
+    const stranger = await businessWithDomain();
+
+    const page = await onHost(domain);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Acme &lt;Crew&gt;: our cards');
+    expect(page.body).toContain(`href="/vcard/${grace.vcardId}"`);
+    expect(page.body).toContain('Grace Hopper · Admiral');
+    expect(page.body).not.toContain('Paused Person');
+    expect(page.body).not.toContain('<script');
+    expect(canonicalOf(page.body)).toBe(`https://${domain}/`);
+    const es = await t.app.inject({ url: '/', headers: { host: domain, 'accept-language': 'es' } });
+    expect(es.body).toContain('Acme &lt;Crew&gt;: nuestras tarjetas');
+
+    const card = await onHost(domain, `/vcard/${grace.vcardId}`);
+    expect(card.statusCode).toBe(200);
+    expect(canonicalOf(card.body)).toBe(`https://${domain}/vcard/${grace.vcardId}`);
+    expect((await onHost(domain, `/l/${grace.code}`)).statusCode).toBe(302);
+    expect((await onHost(domain, `/vcard/${paused.vcardId}`)).body).not.toContain('Paused Person');
+    expectNotFoundPage(await onHost(domain, `/vcard/${stranger.vcardId}`), 'a stranger card');
+    expect((await onHost(domain, `/l/${stranger.link.code}`)).statusCode).toBe(404);
   });
 });
 
