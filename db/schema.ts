@@ -546,6 +546,27 @@ export interface ApiKeysTable {
   rate_window_requests: Generated<number>;
 }
 
+/** A domain an account serves its cards and short links on (server/domains/). */
+export interface CustomDomainsTable {
+  id: Generated<string>;
+  /** The account: a person's, or a team's (teams.account_id). */
+  user_id: string;
+  /** Lowercase ASCII (xn-- for an internationalised name), no trailing dot. */
+  domain: string;
+  /** What the TXT record `_tapcard-verify.{domain}` must hold. */
+  token: string;
+  /** pending: never verified; verified: the record was found at the last check; lost: it was not, after a verification. */
+  status: Generated<'pending' | 'verified' | 'lost'>;
+  verified_at: Date | null;
+  last_checked_at: Date | null;
+  /** Why the last check failed (a closed reason), null when it passed or none ran. */
+  last_check_error: string | null;
+  /** Removed by its owner: still answered with a redirect to the main address. */
+  removed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 /** An account's webhook endpoint (server/webhooks/). */
 export interface WebhookEndpointsTable {
   id: Generated<string>;
@@ -619,6 +640,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_event_counts: WebhookEventCountsTable;
   api_idempotency_keys: ApiIdempotencyKeysTable;
+  custom_domains: CustomDomainsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

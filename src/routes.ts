@@ -55,6 +55,8 @@ export const serverPaths = {
   /** the CSV of a team's figures per member or per card (advancedAnalytics, owners and admins) */
   teamAnalyticsCsv: '/api/analytics/team.csv',
   stripeWebhook: '/api/webhooks/stripe',
+  /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
+  tlsAsk: '/api/domains/tls-ask',
   /** the public REST API, authenticated by API keys only (never the session cookie) */
   apiV1: '/api/v1',
   /** the REST API's interactive documentation (swagger-ui) and the anchors of its problem types */

@@ -11,11 +11,19 @@ import { reconnectDelay } from '../../src/reconnect.ts';
  * cards: vCards and profile details; links: QR codes and profile links (not their counts); views: profile
  * views recorded; hits: scans and clicks of short links recorded; team: the person's team (its members,
  * invitations, name and log), told to every member; apiKeys: the account's API keys (made, renamed,
- * revoked, used).
+ * revoked, used); domains: the account's custom domains (added, checked, removed).
  */
-export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team' | 'apiKeys';
+export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team' | 'apiKeys' | 'domains';
 
-export const CHANGE_TOPICS: readonly ChangeTopic[] = ['cards', 'links', 'views', 'hits', 'team', 'apiKeys'];
+export const CHANGE_TOPICS: readonly ChangeTopic[] = [
+  'cards',
+  'links',
+  'views',
+  'hits',
+  'team',
+  'apiKeys',
+  'domains',
+];
 const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 
 export interface Change {

@@ -6,7 +6,7 @@ import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
-import { servesOwner } from '../public-profile/card-host.ts';
+import { mainAddressRedirect, servesOwner } from '../public-profile/card-host.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
@@ -111,6 +111,9 @@ export async function registerShortLinkRoutes(
   function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
     // on a card host another account's code is unknown: not followed, not counted
     if (!servesOwner(request, link.userId)) return sendUnavailable(request, reply, 404);
+    // a custom domain removed, or past its plan: the same short link on the main address, not counted there
+    const toMain = mainAddressRedirect(request, deps.config.publicUrl);
+    if (toMain !== null) return reply.header('cache-control', 'no-store').redirect(toMain, 302);
     if (link.paused || Date.now() >= link.availableUntil) {
       return sendPaused(request, reply, 200, link.ownerLanguage);
     }

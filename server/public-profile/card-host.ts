@@ -7,11 +7,13 @@ import { chosenNameProblem } from '../../src/username.ts';
 import { SITE_ICONS } from '../lib/html.ts';
 import { isOwnPhotoKey } from '../media/service.ts';
 import type { CachedProfile } from './cache.ts';
+import type { CustomDomain } from './custom-domains.ts';
 
 // Hosts (DECISIONS.md "Hosts, held addresses and plan ends"): every request's Host header is classified
 // once, here, by classifyHost: the main address, a card subdomain `{username}.{CARD_DOMAIN}`
-// (customSubdomain), or unknown. A card host serves only its account's card: the page at `/`, its .vcf and
-// preview pictures, its photos and short links, and the files the page needs (fonts, icons); another
+// (customSubdomain), an account's custom domain (customDomain), or unknown. A card host serves only its
+// account's card: the page at `/`, its .vcf and preview pictures, its photos and short links, and the files
+// the page needs (fonts, icons); a custom domain the same, and its account's other cards at /vcard/{id}; another
 // account's card id, photo key or short-link code answers 404 there (servesOwner, isCardHostPhoto), and
 // nothing of the app is served (registerCardHostGuard). An unknown host gets the 404 page and nothing
 // else. A card host is another site for the browser: the session cookie is host-only (never
@@ -20,14 +22,23 @@ import type { CachedProfile } from './cache.ts';
 
 /** What a request's Host header names. */
 export type HostKind =
-  /** PUBLIC_URL's host, and every host not under CARD_DOMAIN (localhost, an address a health check uses). */
+  /**
+   * PUBLIC_URL's host, and every ASCII host neither under CARD_DOMAIN nor a custom domain (localhost, an
+   * address a health check uses).
+   */
   | { kind: 'main' }
   /** One valid, non-reserved label under CARD_DOMAIN; `port` as the request named it ('' for none). */
   | { kind: 'card'; username: string; port: string }
-  /** Anything else under CARD_DOMAIN: deeper, reserved or malformed labels, the bare CARD_DOMAIN. */
+  /** A custom domain this server answers (lowercase, no trailing dot); `port` as for a card host. */
+  | { kind: 'custom'; domain: string; port: string }
+  /**
+   * Anything else under CARD_DOMAIN (deeper, reserved or malformed labels, the bare CARD_DOMAIN), a deeper
+   * label under a custom domain or a malformed spelling of one, and a host that is not ASCII.
+   */
   | { kind: 'unknown' };
 
 export type CardHost = Extract<HostKind, { kind: 'card' }>;
+export type CustomHost = Extract<HostKind, { kind: 'custom' }>;
 
 /** What classifyHost compares a host with, worked out once from the configuration. */
 export interface HostRules {
@@ -35,9 +46,14 @@ export interface HostRules {
   readonly publicHost: string;
   /** PUBLIC_URL's host name (lowercase, no port): the main address, even under CARD_DOMAIN. */
   readonly publicHostname: string;
-  /** CARD_DOMAIN (lowercase), or null: every host is then the main address. */
+  /** CARD_DOMAIN (lowercase), or null: no host is then a card host. */
   readonly cardDomain: string | null;
-  /** Host headers under CARD_DOMAIN already classified, as sent (a few thousand at most). */
+  /**
+   * The custom domains answered (custom-domains.ts, changed in place; `known` is emptied with each
+   * change). With no CARD_DOMAIN and none of these every host is the main address.
+   */
+  readonly customDomains: ReadonlyMap<string, CustomDomain>;
+  /** Host headers other than PUBLIC_URL's already classified, as sent (a few thousand at most). */
   readonly known: Map<string, HostKind>;
 }
 
@@ -48,17 +64,26 @@ export interface HostRules {
  */
 const KNOWN_HOSTS_MAX = 4096;
 
-export function hostRules(publicUrl: string, cardDomain: string | null): HostRules {
+export function hostRules(
+  publicUrl: string,
+  cardDomain: string | null,
+  customDomains: ReadonlyMap<string, CustomDomain> = new Map(),
+): HostRules {
   const { host, hostname } = new URL(publicUrl);
   // a flat copy: URL's parts are slices of its href, and V8 compares a slice with a request's header on
   // its slow path (measured 150-200 ns a request against a few for a flat string)
-  return { publicHost: Buffer.from(host).toString(), publicHostname: hostname, cardDomain, known: new Map() };
+  const publicHost = Buffer.from(host).toString();
+  return { publicHost, publicHostname: hostname, cardDomain, customDomains, known: new Map() };
 }
 
 const MAIN: HostKind = Object.freeze({ kind: 'main' });
 const UNKNOWN: HostKind = Object.freeze({ kind: 'unknown' });
 /** A port as a Host header writes it: digits, or nothing after the colon. */
 const PORT = /^\d{0,5}$/;
+/** What a host name outside CARD_DOMAIN may hold to be looked up: ASCII letters, digits, dots, hyphens. */
+const HOST_NAME = /^[a-z0-9.-]+$/;
+/** Anything a Host header may not hold raw: a name that is not ASCII is sent in its xn-- form. */
+const NON_ASCII = /[^\x21-\x7e]/;
 const DOT = 46;
 const OPENING_BRACKET = 91;
 
@@ -83,27 +108,63 @@ function endsWithDomain(text: string, end: number, domain: string): boolean {
  * can be (src/username.ts chosenNameProblem: 3-30 of a-z, 0-9 and inner hyphens, not reserved) is a card
  * host; every other spelling there is unknown: a deeper label (`x.paula.cards.example.com`), a reserved
  * or malformed one, an empty one, two trailing dots, a port that is not a number, and the bare CARD_DOMAIN
- * unless it is PUBLIC_URL's host, which is always the main address. Every request passes here: PUBLIC_URL's
- * host as browsers send it is one string comparison, any other host outside CARD_DOMAIN a few character
- * reads, a host under CARD_DOMAIN seen before one lookup.
+ * unless it is PUBLIC_URL's host, which is always the main address. Outside CARD_DOMAIN, a custom domain
+ * answered (rules.customDomains) is a custom host in the same spellings, and a deeper label under one, or
+ * another spelling of one, is unknown; so is a host that is not ASCII. Every request passes here:
+ * PUBLIC_URL's host as browsers send it is one string comparison, any other host a few character reads and
+ * (under CARD_DOMAIN, or outside it once there are custom domains) one lookup when seen before.
  */
 export function classifyHost(host: string | undefined, rules: HostRules): HostKind {
-  const { cardDomain } = rules;
-  // no Host header (HTTP/1.0) or no card domain: nothing to tell apart
-  if (host === undefined || cardDomain === null || host === rules.publicHost) return MAIN;
+  const { cardDomain, customDomains } = rules;
+  // no Host header (HTTP/1.0), or nothing to tell apart
+  if (host === undefined || host === rules.publicHost) return MAIN;
+  if (cardDomain === null && customDomains.size === 0) return MAIN;
   // the port's colon comes after an IPv6 address's brackets ([::1]:3000)
   const colon = host.indexOf(':', host.charCodeAt(0) === OPENING_BRACKET ? host.indexOf(']') + 1 : 0);
   const nameEnd = colon === -1 ? host.length : colon;
   let end = nameEnd;
   while (end > 0 && host.charCodeAt(end - 1) === DOT) end -= 1;
-  if (!endsWithDomain(host, end, cardDomain)) return MAIN;
+  const underCard = cardDomain !== null && endsWithDomain(host, end, cardDomain);
+  if (!underCard) {
+    if (NON_ASCII.test(host)) return UNKNOWN;
+    // without custom domains every other host is the main address, told apart without being remembered
+    if (customDomains.size === 0) return MAIN;
+  }
   let kind = rules.known.get(host);
   if (kind === undefined) {
-    kind = underCardDomain(host, colon, nameEnd, end, rules);
+    kind = underCard
+      ? underCardDomain(host, colon, nameEnd, end, rules)
+      : outsideCardDomain(host, colon, nameEnd, end, rules);
     if (rules.known.size >= KNOWN_HOSTS_MAX) rules.known.clear();
     rules.known.set(host, kind);
   }
   return kind;
+}
+
+/**
+ * classifyHost for a host outside CARD_DOMAIN: a custom domain's host, unknown for a deeper label under
+ * one or a malformed spelling of one, else the main address (as before custom domains).
+ */
+function outsideCardDomain(
+  host: string,
+  colon: number,
+  nameEnd: number,
+  end: number,
+  rules: HostRules,
+): HostKind {
+  const { customDomains } = rules;
+  const name = host.slice(0, end).toLowerCase();
+  if (name === rules.publicHostname || !HOST_NAME.test(name)) return MAIN;
+  const malformed = nameEnd - end > 1 || (colon !== -1 && !PORT.test(host.slice(colon + 1)));
+  if (customDomains.has(name)) {
+    if (malformed) return UNKNOWN;
+    // shared by every request with this Host: never changed
+    return Object.freeze({ kind: 'custom', domain: name, port: colon === -1 ? '' : host.slice(colon + 1) });
+  }
+  for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+    if (customDomains.has(name.slice(dot + 1))) return UNKNOWN;
+  }
+  return MAIN;
 }
 
 /** classifyHost for a host whose name (up to `end`, before trailing dots and the port) is under CARD_DOMAIN. */
@@ -124,12 +185,20 @@ function underCardDomain(
   return Object.freeze({ kind: 'card', username: label, port: colon === -1 ? '' : host.slice(colon + 1) });
 }
 
-/** The account a card host serves, found before any route runs (registerCardHostGuard). */
+/** The account a card host or custom domain serves, found before any route runs (registerCardHostGuard). */
 export interface CardHostAccount {
-  readonly username: string;
+  /** The account's username; null for a team's account on its custom domain. */
+  readonly username: string | null;
   readonly userId: string;
-  /** Its profile as cached: the page at `/` and the photos it shows. */
-  readonly entry: CachedProfile;
+  /** Its profile as cached: the page at `/` and the photos it shows; null for a team's account. */
+  readonly entry: CachedProfile | null;
+  /** On a custom domain, its name (the pages' canonical and Open Graph addresses); null on a card host. */
+  readonly domain: string | null;
+  /**
+   * A custom domain removed, or whose account's plan no longer has customDomain: every card, .vcf and short
+   * link answers a 302 to the same on the main address (mainAddressRedirect).
+   */
+  readonly toMainAddress: boolean;
 }
 
 declare module 'fastify' {
@@ -150,6 +219,16 @@ export function servesOwner(request: FastifyRequest, userId: string): boolean {
 }
 
 /**
+ * On a custom domain that only redirects (CardHostAccount.toMainAddress), the request's path and query on
+ * PUBLIC_URL, for a 302; null anywhere else. Called once the thing asked for is known to be the account's
+ * (servesOwner): another account's answers 404 there too.
+ */
+export function mainAddressRedirect(request: FastifyRequest, publicUrl: string): string | null {
+  const host = request.cardHost;
+  return host?.toMainAddress ? publicUrl + request.url : null;
+}
+
+/**
  * Whether a card host may serve the photo under `key`: its account's photos only. Those its page shows
  * are known from the cached profile; any other is looked up among the account's uploads.
  */
@@ -158,9 +237,11 @@ export async function isCardHostPhoto(
   host: CardHostAccount,
   key: string,
 ): Promise<boolean> {
-  const path = mediaPath(key);
-  const { photo, design } = host.entry.profile.card;
-  if (path === photo || path === design.logo || path === design.coverImage) return true;
+  if (host.entry) {
+    const path = mediaPath(key);
+    const { photo, design } = host.entry.profile.card;
+    if (path === photo || path === design.logo || path === design.coverImage) return true;
+  }
   return isOwnPhotoKey(db, host.userId, key);
 }
 
@@ -168,17 +249,23 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, photos,
- * the design's fonts, the site's icons) and short links.
+ * the design's fonts, the site's icons) and short links; a custom domain also its account's other cards'
+ * pages (`/vcard/{id}`).
  */
-const CARD_HOST_PATHS = new RegExp(
-  `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+/(?:contact\\.vcf|og\\.jpg)` +
-    `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
-    `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,
-);
+function hostPaths(vcardPages: boolean): RegExp {
+  return new RegExp(
+    `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+` +
+      `${vcardPages ? '(?:/contact\\.vcf|/og\\.jpg)?' : '/(?:contact\\.vcf|og\\.jpg)'}` +
+      `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
+      `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,
+  );
+}
+const CARD_HOST_PATHS = hostPaths(false);
+const CUSTOM_HOST_PATHS = hostPaths(true);
 
-function isCardReading(request: FastifyRequest): boolean {
+function isCardReading(request: FastifyRequest, paths: RegExp): boolean {
   const reading = request.method === 'GET' || request.method === 'HEAD';
-  return reading && CARD_HOST_PATHS.test(request.url.split('?', 1)[0] ?? '');
+  return reading && paths.test(request.url.split('?', 1)[0] ?? '');
 }
 
 export interface CardHostAnswers {
@@ -189,6 +276,13 @@ export interface CardHostAnswers {
    * cached), or answers the request itself (the redirect of a renamed username, the 404 page).
    */
   admit(request: FastifyRequest, reply: FastifyReply, host: CardHost, done: HookHandlerDoneFunction): void;
+  /** admit for a custom domain. */
+  admitCustom(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: CustomHost,
+    done: HookHandlerDoneFunction,
+  ): void;
 }
 
 /**
@@ -209,7 +303,10 @@ export function registerCardHostGuard(
       return;
     }
     // answered here: the chain stops without done()
-    if (host.kind === 'card' && isCardReading(request)) answers.admit(request, reply, host, done);
-    else void answers.notFound(request, reply);
+    if (host.kind === 'card' && isCardReading(request, CARD_HOST_PATHS)) {
+      answers.admit(request, reply, host, done);
+    } else if (host.kind === 'custom' && isCardReading(request, CUSTOM_HOST_PATHS)) {
+      answers.admitCustom(request, reply, host, done);
+    } else void answers.notFound(request, reply);
   });
 }

@@ -289,3 +289,43 @@ export function renderPausedPage(locale: Locale, what: 'card' | 'link'): string 
   const t = PAGE_TEXTS[locale];
   return notePage(locale, 'pause', t.pausedTitle, what === 'card' ? t.pausedCardText : t.pausedLinkText);
 }
+
+/** One card in a team's directory: its page on the team's domain. */
+export interface DirectoryCard {
+  vcardId: string;
+  name: string;
+  position: string | null;
+  company: string | null;
+}
+
+/**
+ * A team's directory of its published cards, at the root of its custom domain: a plain list of links to
+ * each card's page on that domain (`origin`), server-rendered with no script, like the card pages.
+ */
+export function renderTeamDirectoryPage(input: {
+  locale: Locale;
+  origin: string;
+  teamName: string;
+  cards: readonly DirectoryCard[];
+}): string {
+  const t = PAGE_TEXTS[input.locale];
+  const title = t.teamDirectoryTitle(input.teamName);
+  const items = input.cards.map((card) => {
+    const role = [card.position?.trim(), card.company?.trim()].filter(Boolean).join(', ');
+    const label = role ? `${card.name} · ${role}` : card.name;
+    return `<li><a href="${e(`/vcard/${card.vcardId}`)}">${e(label)}</a></li>`;
+  });
+  const list =
+    items.length === 0
+      ? `<p>${e(t.teamDirectoryEmpty)}</p>`
+      : `<nav aria-label="${e(title)}"><ul class="links">${items.join('')}</ul></nav>`;
+  return (
+    head({
+      locale: input.locale,
+      title,
+      description: title,
+      style: pageStyle({ background: null, font: null, icon: null }),
+      meta: `<link rel="canonical" href="${e(`${input.origin}/`)}">`,
+    }) + `<body><main class="note"><h1>${e(title)}</h1>${list}</main></body></html>`
+  );
+}

@@ -11,19 +11,33 @@ import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
-import { hostRules, registerCardHostGuard, servesOwner, type CardHostAccount } from './card-host.ts';
+import {
+  hostRules,
+  mainAddressRedirect,
+  registerCardHostGuard,
+  servesOwner,
+  type CardHostAccount,
+} from './card-host.ts';
+import { createCustomDomainIndex, type CustomDomain, type CustomDomainIndex } from './custom-domains.ts';
+import { registerTlsAsk } from './tls-ask.ts';
 import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import { demoProfileIn } from '../demo/content.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';
-import { renderPausedPage, renderProfilePage, renderUnavailablePage } from './render.ts';
+import {
+  renderPausedPage,
+  renderProfilePage,
+  renderTeamDirectoryPage,
+  renderUnavailablePage,
+} from './render.ts';
 import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
 import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
+  findTeamDirectory,
   pageFeatures,
   type PublicCard,
   type PublicProfile,
@@ -59,7 +73,21 @@ function withQueryOf(request: FastifyRequest, path: string): string {
  */
 type UnavailableStatus = 200 | 403 | 404 | 503;
 
-type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
+/** `redirect`: on a custom domain that only redirects, the same address on the main one (302). */
+type Found =
+  { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale } | { redirect: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The custom domains this server answers (custom-domains.ts). */
+    customDomains: CustomDomainIndex;
+  }
+}
+
+/** A custom domain's 302 to the main address: asked again every time, as the domain may come back. */
+function redirectToMain(reply: FastifyReply, location: string) {
+  return reply.header('cache-control', 'no-store').redirect(location, 302);
+}
 
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
@@ -107,11 +135,13 @@ export async function registerPublicProfileRoutes(
     }
     // on a card host another account's card is unknown, whatever its state
     if (!entry || !servesOwner(request, entry.profile.userId)) return { status: 404 };
+    const redirect = mainAddressRedirect(request, publicUrl);
+    if (redirect !== null) return { redirect };
     return verdictOf(entry);
   }
 
   /** A card's entry when its page can be shown, else the status that stands in for it. */
-  function verdictOf(entry: CachedProfile): Found {
+  function verdictOf(entry: CachedProfile): Exclude<Found, { redirect: string }> {
     if (!isProfileAvailable(entry.profile.availability)) {
       // a team's card is paused until the team's plan is bought again; a person's profile is offline
       return { status: entry.profile.teamCard ? 200 : 403, ownerLanguage: entry.profile.language };
@@ -124,19 +154,38 @@ export async function registerPublicProfileRoutes(
     status === 200 ? renderPausedPage(locale, 'card') : renderUnavailablePage(locale, status),
   );
 
-  /** The page at a path in a language, rendered once per cache entry. */
-  function pageOf(entry: CachedProfile, path: string, locale: Locale): Promise<RenderedPage> {
-    const key = `${path}|${locale}`;
+  /**
+   * The key of a page in its entry's pages: its path and language on the main address, and with the origin
+   * it is served at on a custom domain.
+   */
+  const pageKey = (origin: string, path: string, locale: Locale) =>
+    origin === publicUrl ? `${path}|${locale}` : `${origin}${path}|${locale}`;
+
+  /** The origin a request's pages name (canonical, Open Graph, QR code): a custom domain's, or PUBLIC_URL. */
+  const originOf = (request: FastifyRequest) => {
+    const domain = request.cardHost?.domain;
+    return domain ? `https://${domain}` : publicUrl;
+  };
+
+  /** The page at a path in a language, at an origin (PUBLIC_URL or a custom domain's), rendered once per cache entry. */
+  function pageOf(
+    entry: CachedProfile,
+    path: string,
+    locale: Locale,
+    origin = publicUrl,
+  ): Promise<RenderedPage> {
+    const key = pageKey(origin, path, locale);
     let page = entry.pages.get(key);
     if (!page) {
-      const pageUrl = publicUrl + path;
+      const pageUrl = origin + path;
       page = qrSvg(pageUrl, entry.profile.qrDesign).then((qr) =>
         renderedPage(
           renderProfilePage({
             profile: entry.profile.demo ? demoProfileIn(entry.profile, locale) : entry.profile,
             locale,
             pageUrl,
-            publicUrl,
+            // the preview picture and short links on the same origin: a custom domain serves them too
+            publicUrl: origin,
             qrSvg: qr,
             // an available page's plan changes only with a purchase, which empties the cache, or a paid
             // plan's end, from which the cached entry is not served (service.ts planUntil)
@@ -207,7 +256,13 @@ export async function registerPublicProfileRoutes(
     sendUnknown?: () => unknown,
   ) {
     const entry = cache.peek(key);
-    if (entry && isProfileAvailable(entry.profile.availability) && !entry.profile.cardPaused) {
+    // a custom domain's pages (another origin, its owner's cards only) are answered by the slow path
+    if (
+      entry &&
+      request.cardHost === null &&
+      isProfileAvailable(entry.profile.availability) &&
+      !entry.profile.cardPaused
+    ) {
       const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
       const page = entry.readyPages.get(`${path}|${locale}`);
       if (page) {
@@ -271,10 +326,11 @@ export async function registerPublicProfileRoutes(
     sendUnknown: () => unknown = () => sendUnavailable(request, reply, 404),
   ) {
     const found = await find(request, () => cache.get(key, loaderOf(key)));
+    if ('redirect' in found) return redirectToMain(reply, found.redirect);
     if ('status' in found && found.status === 404) return sendUnknown();
     if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
     const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
-    const page = await pageOf(found.entry, path, locale);
+    const page = await pageOf(found.entry, path, locale, originOf(request));
     return sendPage(request, reply, found.entry, locale, page);
   }
 
@@ -307,8 +363,12 @@ export async function registerPublicProfileRoutes(
    * temporary redirect, so a printed subdomain keeps working after a downgrade; an offline card answers
    * the unavailable page, as on the main address. A warm cache answers synchronously.
    */
-  function sendSubdomainPage(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
-    const { entry, username } = host;
+  function sendSubdomainPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    entry: CachedProfile,
+  ) {
     const found = verdictOf(entry);
     if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
     const path = `/${username}`;
@@ -321,57 +381,173 @@ export async function registerPublicProfileRoutes(
     return pageOf(entry, path, locale).then((made) => sendPage(request, reply, entry, locale, made));
   }
 
-  if (deps.config.cardDomain) {
-    const { cardDomain } = deps.config;
-    /** The request goes on to its route, serving this account only. */
-    const setCardHost = (request: FastifyRequest, username: string, entry: CachedProfile) => {
-      request.cardHost = { username, userId: entry.profile.userId, entry };
-    };
-    registerCardHostGuard(app, hostRules(publicUrl, cardDomain), {
-      notFound: (request, reply) => sendUnavailable(request, reply, 404),
-      admit(request, reply, host, done) {
-        const key = usernameKey(host.username);
-        const cached = cache.peek(key);
-        if (cached) {
-          setCardHost(request, host.username, cached);
-          done();
-          return;
-        }
-        void (async () => {
-          let entry: CachedProfile | null;
-          try {
-            entry = await cache.get(key, loaderOf(key));
-          } catch (error) {
-            request.log.error({ err: error }, 'public profile could not be loaded');
-            return sendUnavailable(request, reply, 503);
-          }
-          if (entry) {
-            setCardHost(request, host.username, entry);
-            done();
-            return;
-          }
-          // a renamed username's subdomain leads to the new one, path and query kept, on the port the
-          // request came in on; a deleted account's name, or nobody's, is unknown
-          return sendRenamedOrUnknown(
+  /**
+   * A custom domain's root (customDomain): the account's primary card, as at /{username}, but named at the
+   * domain (canonical link, og:url, QR code). A domain removed, or whose owner's plan no longer has
+   * customDomain, sends the visitor to the same page on the main address (302), so a printed one keeps
+   * working. A team's account shows the directory of its published cards (sendTeamDirectory).
+   */
+  function sendCustomDomainPage(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
+    if (host.toMainAddress) {
+      return redirectToMain(
+        reply,
+        withQueryOf(request, publicUrl + (host.username ? `/${host.username}` : '/')),
+      );
+    }
+    const { entry } = host;
+    if (entry === null) return sendTeamDirectory(request, reply, host);
+    const found = verdictOf(entry);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    const origin = originOf(request);
+    const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
+    const page = entry.readyPages.get(pageKey(origin, '/', locale));
+    if (page) return sendPage(request, reply, entry, locale, page);
+    return pageOf(entry, '/', locale, origin).then((made) => sendPage(request, reply, entry, locale, made));
+  }
+
+  /**
+   * A team's custom domain's root: the directory of the team's published cards, each linking to its page
+   * on the domain. Read for each request (a team's domain is visited far less than its cards); a team
+   * whose plan has ended shows the paused page, as its cards do.
+   */
+  async function sendTeamDirectory(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
+    let directory: Awaited<ReturnType<typeof findTeamDirectory>>;
+    try {
+      directory = await findTeamDirectory(deps.db, host.userId);
+    } catch (error) {
+      request.log.error({ err: error }, 'team directory could not be loaded');
+      return sendUnavailable(request, reply, 503);
+    }
+    if (directory === null) return sendUnavailable(request, reply, 404);
+    const locale = pageLocale(request.headers['accept-language'], directory.language);
+    const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
+    if (domain && !isProfileAvailable(domain.plan)) return sendUnavailable(request, reply, 200, locale);
+    const html = renderTeamDirectoryPage({ locale, origin: originOf(request), ...directory });
+    return reply
+      .headers(security)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('content-language', locale)
+      .header('vary', 'accept-language')
+      .send(html);
+  }
+
+  const { cardDomain } = deps.config;
+  const answeredDomains = new Map<string, CustomDomain>();
+  const rules = hostRules(publicUrl, cardDomain, answeredDomains);
+  // every reload changes what a host is: the hosts classified before are read again
+  const customDomains = await createCustomDomainIndex(deps.db, deps.changes, app.log, answeredDomains, () =>
+    rules.known.clear(),
+  );
+  app.decorate('customDomains', customDomains);
+  app.addHook('onClose', () => customDomains.close());
+
+  /** Finds the profile of a username, then lets the request go on or answers it (503, or `unknown`). */
+  function admitProfile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    username: string,
+    done: () => void,
+    admitted: (entry: CachedProfile) => boolean,
+    unknown: () => unknown,
+  ) {
+    const key = usernameKey(username);
+    const cached = cache.peek(key);
+    if (cached && admitted(cached)) {
+      done();
+      return;
+    }
+    void (async () => {
+      let entry: CachedProfile | null;
+      try {
+        entry = await cache.get(key, loaderOf(key));
+      } catch (error) {
+        request.log.error({ err: error }, 'public profile could not be loaded');
+        return sendUnavailable(request, reply, 503);
+      }
+      if (entry && admitted(entry)) {
+        done();
+        return;
+      }
+      return unknown();
+    })();
+  }
+
+  /** What a custom domain's request serves, its account's profile found (null for a team's account). */
+  const customHostAccount = (domain: string, entry: CustomDomain, profile: CachedProfile | null) => ({
+    username: entry.username,
+    userId: entry.userId,
+    entry: profile,
+    domain,
+    toMainAddress:
+      entry.removed || !can(planInEffect(profile?.profile.availability ?? entry.plan), 'customDomain'),
+  });
+
+  registerCardHostGuard(app, rules, {
+    notFound: (request, reply) => sendUnavailable(request, reply, 404),
+    admit(request, reply, host, done) {
+      admitProfile(
+        request,
+        reply,
+        host.username,
+        done,
+        (entry) => {
+          request.cardHost = {
+            username: host.username,
+            userId: entry.profile.userId,
+            entry,
+            domain: null,
+            toMainAddress: false,
+          };
+          return true;
+        },
+        // a renamed username's subdomain leads to the new one, path and query kept, on the port the
+        // request came in on; a deleted account's name, or nobody's, is unknown
+        () =>
+          sendRenamedOrUnknown(
             request,
             reply,
             host.username,
-            (current) => cardSubdomainUrl(publicUrl, cardDomain, current, host.port) + request.url,
+            (current) => cardSubdomainUrl(publicUrl, cardDomain ?? '', current, host.port) + request.url,
             () => sendUnavailable(request, reply, 404),
-          );
-        })();
-      },
-    });
-    // the landing page on the main address, the card on a card host
-    app.get('/', (request, reply) => {
-      const host = request.cardHost;
-      if (host === null) {
-        reply.callNotFound();
+          ),
+      );
+    },
+    admitCustom(request, reply, host, done) {
+      const domain = customDomains.domains.get(host.domain);
+      if (domain === undefined) return void sendUnavailable(request, reply, 404);
+      if (domain.username === null) {
+        request.cardHost = customHostAccount(host.domain, domain, null);
+        done();
         return;
       }
-      return sendSubdomainPage(request, reply, host);
-    });
-  }
+      admitProfile(
+        request,
+        reply,
+        domain.username,
+        done,
+        (entry) => {
+          // the name may have passed to another account since the domains were read
+          if (entry.profile.userId !== domain.userId) return false;
+          request.cardHost = customHostAccount(host.domain, domain, entry);
+          return true;
+        },
+        () => sendUnavailable(request, reply, 404),
+      );
+    },
+  });
+  registerTlsAsk(app, deps.db, rules);
+  // the landing page on the main address, the card on a card host or custom domain
+  app.get('/', (request, reply) => {
+    const host = request.cardHost;
+    if (host === null) {
+      reply.callNotFound();
+      return;
+    }
+    if (host.domain !== null) return sendCustomDomainPage(request, reply, host);
+    if (host.entry === null || host.username === null) return sendUnavailable(request, reply, 404);
+    return sendSubdomainPage(request, reply, host.username, host.entry);
+  });
 
   // Static routes (/health, the client's built files such as /favicon.svg) win over this one; the client's
   // own pages and anything that cannot be a username go on to the client's not-found handler, which serves
@@ -418,6 +594,7 @@ export async function registerPublicProfileRoutes(
     `${serverPaths.vcardPage}/:vcardId/contact.vcf`,
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+      if ('redirect' in found) return redirectToMain(reply, found.redirect);
       if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
       const { entry } = found;
       const { card } = entry.profile;
@@ -443,6 +620,7 @@ export async function registerPublicProfileRoutes(
     `${serverPaths.vcardPage}/:vcardId/og.jpg`,
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+      if ('redirect' in found) return redirectToMain(reply, found.redirect);
       if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
       const { card } = found.entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);

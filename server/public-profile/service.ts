@@ -14,6 +14,7 @@ import { isWithinLimit } from '../pauses/service.ts';
 import { readTeamTemplate } from '../teams/template.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
+import type { DirectoryCard } from './render.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,
 // one vCard, and the profile links in order. Read-only; the page decides availability at request time
@@ -342,4 +343,31 @@ export async function findProfileByVcardId(
   ]);
   const teamTemplate = template && { values: template.values, locked: template.locked };
   return publicProfile(profile, vcard, links, { cardPaused: !live, teamTemplate });
+}
+
+/**
+ * What a team's directory lists (render.ts renderTeamDirectoryPage): the team's name, its account's
+ * language, and the cards of the team's account that are not paused, by name. Null when the account is no
+ * team's.
+ */
+export async function findTeamDirectory(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ teamName: string; language: Locale; cards: DirectoryCard[] } | null> {
+  const team = await db
+    .selectFrom('teams')
+    .innerJoin('profiles', 'profiles.id', 'teams.account_id')
+    .select(['teams.name', 'profiles.language'])
+    .where('teams.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!team) return null;
+  const cards = await db
+    .selectFrom('vcards')
+    .select(['id as vcardId', 'name', 'position', 'company'])
+    .where('user_id', '=', accountId)
+    .where('paused_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return { teamName: team.name, language: team.language, cards };
 }

@@ -27,6 +27,9 @@ export interface PageTexts {
   links: string;
   qrCaption: string;
   madeWith: string;
+  /** A team's directory of its cards, at the root of the team's custom domain. */
+  teamDirectoryTitle(team: string): string;
+  teamDirectoryEmpty: string;
   unavailableTitle: string;
   /** Unknown or offline profile (HTTP 404 / 403). */
   unavailableText: string;
@@ -67,6 +70,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     links: 'Links',
     qrCaption: 'Scan to open this card',
     madeWith: 'Made with Tapcard',
+    teamDirectoryTitle: (team) => `${team}: our cards`,
+    teamDirectoryEmpty: 'No cards are published here yet.',
     unavailableTitle: 'Profile Temporarily Unavailable',
     unavailableText:
       'This profile is not available right now. If you know its owner, let them know, or try again later.',
@@ -99,6 +104,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     links: 'Enlaces',
     qrCaption: 'Escanea para abrir esta tarjeta',
     madeWith: 'Hecho con Tapcard',
+    teamDirectoryTitle: (team) => `${team}: nuestras tarjetas`,
+    teamDirectoryEmpty: 'Todavía no hay tarjetas publicadas aquí.',
     unavailableTitle: 'Perfil temporalmente no disponible',
     unavailableText:
       'Este perfil no está disponible en este momento. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',

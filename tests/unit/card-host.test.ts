@@ -123,3 +123,74 @@ describe('classifyHost', () => {
     expect(classifyHost('x.y.z', none)).toEqual(MAIN);
   });
 });
+
+describe('classifyHost with custom domains', () => {
+  const answered = {
+    userId: 'u1',
+    username: 'paula',
+    removed: false,
+    plan: { plan_type: 'business', subscription_end: null, trial_start_date: new Date(), trial_days: null },
+  };
+  const domains = new Map([
+    ['cards.acme.com', answered],
+    ['xn--caf-dma.test', answered],
+  ]);
+  const withDomains = hostRules('https://app.example.com', 'cards.example.com', domains);
+  const classifyCustom = (host: string) => classifyHost(host, withDomains);
+  const custom = (domain: string, port = ''): HostKind => ({ kind: 'custom', domain, port });
+
+  it('finds a custom domain in every spelling of its host', () => {
+    expect(classifyCustom('cards.acme.com')).toEqual(custom('cards.acme.com'));
+    expect(classifyCustom('CARDS.Acme.COM')).toEqual(custom('cards.acme.com'));
+    expect(classifyCustom('cards.acme.com.')).toEqual(custom('cards.acme.com'));
+    expect(classifyCustom('cards.acme.com:8443')).toEqual(custom('cards.acme.com', '8443'));
+    expect(classifyCustom('Cards.Acme.com.:')).toEqual(custom('cards.acme.com'));
+    expect(classifyCustom('XN--CAF-DMA.test')).toEqual(custom('xn--caf-dma.test'));
+  });
+
+  it('refuses a deeper label under one, another spelling of one, and a host that is not ASCII', () => {
+    for (const host of [
+      'x.cards.acme.com',
+      'WWW.CARDS.ACME.COM.:443',
+      'a.b.cards.acme.com',
+      '.cards.acme.com',
+      'x..cards.acme.com',
+      'cards.acme.com..',
+      'cards.acme.com:abc',
+      'cards.acme.com:443:443',
+      'x.xn--caf-dma.test',
+      'café.test',
+      'café.example.org',
+      'cards.acme.com\u0000',
+    ]) {
+      expect(classifyCustom(host), host).toEqual(UNKNOWN);
+    }
+  });
+
+  it('keeps every other host what it was: the main address, card subdomains', () => {
+    for (const host of [
+      'app.example.com',
+      'APP.example.com.',
+      'localhost:3000',
+      '127.0.0.1',
+      'acme.com',
+      'xcards.acme.com',
+    ]) {
+      expect(classifyCustom(host), host).toEqual(MAIN);
+    }
+    expect(classifyCustom('paula.cards.example.com')).toEqual(card('paula'));
+    // without CARD_DOMAIN a custom domain is still one
+    const noCardDomain = hostRules('https://app.example.com', null, domains);
+    expect(classifyHost('cards.acme.com', noCardDomain)).toEqual(custom('cards.acme.com'));
+    expect(classifyHost('paula.cards.example.com', noCardDomain)).toEqual(MAIN);
+  });
+
+  it('forgets what it remembered when the domains change', () => {
+    const changing = new Map(domains);
+    const rules = hostRules('https://app.example.com', null, changing);
+    expect(classifyHost('new.example.org', rules)).toEqual(MAIN);
+    changing.set('new.example.org', answered);
+    rules.known.clear();
+    expect(classifyHost('new.example.org', rules)).toEqual(custom('new.example.org'));
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import { serverPaths } from '../../src/routes.ts';
 
 // compose.yaml runs Tapcard scaled out (README, "Running several servers"): one PostgreSQL, one bucket, two
 // or more servers with the same settings, Caddy in front. Docker is not at hand in the tests: this reads
@@ -160,8 +161,12 @@ describe('deploy/Caddyfile', () => {
     expect(active).toMatch(/dynamic a \{\s*name tapcard\s*port 3000/);
   });
 
-  it('has no on-demand TLS until Tapcard has an endpoint to ask', () => {
-    expect(active).not.toContain('on_demand');
-    expect(caddyfile).toMatch(/#\s+on_demand_tls \{\n\s*#\s+ask http:\/\/tapcard:3000\//);
+  it('gets certificates on demand only for the names Tapcard says it answers', () => {
+    // one ask for the whole server, Tapcard's endpoint over the compose network
+    expect(active).toMatch(/^\{\s*on_demand_tls \{\s*ask (\S+)\s*\}\s*\}/);
+    const ask = /on_demand_tls \{\s*ask (\S+)/.exec(active)?.[1];
+    expect(ask).toBe(`http://tapcard:3000${serverPaths.tlsAsk}`);
+    // the catch-all site (custom domains, card subdomains) gets its certificates that way, to the same servers
+    expect(active).toMatch(/^https:\/\/ \{\s*tls \{\s*on_demand\s*\}\s*import tapcard\s*\}/m);
   });
 });
