@@ -9,6 +9,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import { hostRules, registerCardHostGuard, servesOwner, type CardHostAccount } from './card-host.ts';
@@ -24,6 +25,7 @@ import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
+  pageBranding,
   pageFeatures,
   type PublicCard,
   type PublicProfile,
@@ -59,7 +61,29 @@ function withQueryOf(request: FastifyRequest, path: string): string {
  */
 type UnavailableStatus = 200 | 403 | 404 | 503;
 
-type Found = { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale };
+/** A card that cannot be shown: the status that stands in, with its owner's profile when it is known. */
+type Unavailable = { status: UnavailableStatus; profile?: PublicProfile };
+
+type Found = { entry: CachedProfile } | Unavailable;
+
+/**
+ * True when the request came in on its account's verified custom domain, where white label applies
+ * (server/branding/branding.ts). Custom domains are served by the host kind 'custom' of issue 24
+ * (card-host.ts), which answers this; until that host kind is routed here, no request comes in on one.
+ */
+function servedOnCustomDomain(_request: FastifyRequest): boolean {
+  return false;
+}
+
+/** Whose brand a page of `profile` carries on the host the request came in on. */
+function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
+  return pageBranding(profile, servedOnCustomDomain(request));
+}
+
+/** The page's cache key: its path, language and brand (a custom domain's page carries the customer's). */
+function pageKey(path: string, locale: Locale, branding: Branding): string {
+  return `${path}|${locale}|${branding.kind}`;
+}
 
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
@@ -114,19 +138,41 @@ export async function registerPublicProfileRoutes(
   function verdictOf(entry: CachedProfile): Found {
     if (!isProfileAvailable(entry.profile.availability)) {
       // a team's card is paused until the team's plan is bought again; a person's profile is offline
-      return { status: entry.profile.teamCard ? 200 : 403, ownerLanguage: entry.profile.language };
+      return { status: entry.profile.teamCard ? 200 : 403, profile: entry.profile };
     }
-    if (entry.profile.cardPaused) return { status: 200, ownerLanguage: entry.profile.language };
+    if (entry.profile.cardPaused) return { status: 200, profile: entry.profile };
     return { entry };
   }
 
-  const sendUnavailable = unavailablePageSender<UnavailableStatus>((locale, status) =>
-    status === 200 ? renderPausedPage(locale, 'card') : renderUnavailablePage(locale, status),
+  const sendPageOfStatus = unavailablePageSender<UnavailableStatus>((locale, status, branding) =>
+    status === 200
+      ? renderPausedPage(locale, 'card', branding)
+      : renderUnavailablePage(locale, status, branding),
   );
 
-  /** The page at a path in a language, rendered once per cache entry. */
-  function pageOf(entry: CachedProfile, path: string, locale: Locale): Promise<RenderedPage> {
-    const key = `${path}|${locale}`;
+  /**
+   * The page that stands in for a card: in its owner's language and brand when the owner is known, else
+   * (an unknown card) in the brand of the account whose host the request came in on, if it came in on one.
+   */
+  function sendUnavailable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: UnavailableStatus,
+    profile?: PublicProfile,
+  ) {
+    const brandOwner = profile ?? request.cardHost?.entry.profile;
+    const branding = brandOwner ? brandingOf(request, brandOwner) : TAPCARD_BRANDING;
+    return sendPageOfStatus(request, reply, status, profile?.language, branding);
+  }
+
+  /** The page at a path in a language and brand, rendered once per cache entry. */
+  function pageOf(
+    entry: CachedProfile,
+    path: string,
+    locale: Locale,
+    branding: Branding,
+  ): Promise<RenderedPage> {
+    const key = pageKey(path, locale, branding);
     let page = entry.pages.get(key);
     if (!page) {
       const pageUrl = publicUrl + path;
@@ -138,6 +184,7 @@ export async function registerPublicProfileRoutes(
             pageUrl,
             publicUrl,
             qrSvg: qr,
+            branding,
             // an available page's plan changes only with a purchase, which empties the cache, or a paid
             // plan's end, from which the cached entry is not served (service.ts planUntil)
             ...pageFeatures(entry.profile),
@@ -209,7 +256,7 @@ export async function registerPublicProfileRoutes(
     const entry = cache.peek(key);
     if (entry && isProfileAvailable(entry.profile.availability) && !entry.profile.cardPaused) {
       const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-      const page = entry.readyPages.get(`${path}|${locale}`);
+      const page = entry.readyPages.get(pageKey(path, locale, brandingOf(request, entry.profile)));
       if (page) {
         sendPage(request, reply, entry, locale, page);
         return;
@@ -272,9 +319,9 @@ export async function registerPublicProfileRoutes(
   ) {
     const found = await find(request, () => cache.get(key, loaderOf(key)));
     if ('status' in found && found.status === 404) return sendUnknown();
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
     const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
-    const page = await pageOf(found.entry, path, locale);
+    const page = await pageOf(found.entry, path, locale, brandingOf(request, found.entry.profile));
     return sendPage(request, reply, found.entry, locale, page);
   }
 
@@ -286,6 +333,7 @@ export async function registerPublicProfileRoutes(
     request: FastifyRequest,
     profile: PublicProfile,
     card: PublicCard & { vcardId: string },
+    branding: Branding,
   ): Promise<{ file: VcfFile; complete: boolean }> {
     let photo: string | null = null;
     let complete = true;
@@ -295,7 +343,7 @@ export async function registerPublicProfileRoutes(
       if (error instanceof AppError && REASONS_LOGGED_BY_WATCH.has(error.reason)) complete = false;
       else request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
-    const body = Buffer.from(cardVcf(profile, card, photo));
+    const body = Buffer.from(cardVcf(profile, card, photo, branding));
     return { file: { body, contentDisposition: vcfContentDisposition(card.name) }, complete };
   }
 
@@ -310,15 +358,18 @@ export async function registerPublicProfileRoutes(
   function sendSubdomainPage(request: FastifyRequest, reply: FastifyReply, host: CardHostAccount) {
     const { entry, username } = host;
     const found = verdictOf(entry);
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
     const path = `/${username}`;
     if (!can(planInEffect(entry.profile.availability), 'customSubdomain')) {
       return reply.header('cache-control', 'no-store').redirect(withQueryOf(request, publicUrl + path), 302);
     }
     const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-    const page = entry.readyPages.get(`${path}|${locale}`);
+    const branding = brandingOf(request, entry.profile);
+    const page = entry.readyPages.get(pageKey(path, locale, branding));
     if (page) return sendPage(request, reply, entry, locale, page);
-    return pageOf(entry, path, locale).then((made) => sendPage(request, reply, entry, locale, made));
+    return pageOf(entry, path, locale, branding).then((made) =>
+      sendPage(request, reply, entry, locale, made),
+    );
   }
 
   if (deps.config.cardDomain) {
@@ -418,19 +469,24 @@ export async function registerPublicProfileRoutes(
     `${serverPaths.vcardPage}/:vcardId/contact.vcf`,
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
-      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
       const { entry } = found;
       const { card } = entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      entry.vcf ??= vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }).then(
-        ({ file, complete }) => {
-          // made without a photo the storage could not give: the next request makes it again
-          if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
-          else entry.vcf = undefined;
-          return file;
-        },
-      );
-      const vcf = await entry.vcf;
+      const branding = brandingOf(request, entry.profile);
+      let made = entry.vcfs.get(branding.kind);
+      if (!made) {
+        made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
+          ({ file, complete }) => {
+            // made without a photo the storage could not give: the next request makes it again
+            if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
+            else entry.vcfs.delete(branding.kind);
+            return file;
+          },
+        );
+        entry.vcfs.set(branding.kind, made);
+      }
+      const vcf = await made;
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
         .header('content-disposition', vcf.contentDisposition)
@@ -443,7 +499,7 @@ export async function registerPublicProfileRoutes(
     `${serverPaths.vcardPage}/:vcardId/og.jpg`,
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
-      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
       const { card } = found.entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
       const jpeg = await ogImage(deps, {
