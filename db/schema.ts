@@ -441,6 +441,8 @@ export interface TeamsTable {
   metadata: string | null;
   /** The team's own account, whose cards are the team's (migration 2026-12-01T0200); null until its first card. */
   account_id: string | null;
+  /** Its owner or an admin turned white label on (server/branding/branding.ts; migration 2026-12-03T0400). */
+  white_label: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -35,6 +35,8 @@ export interface VcardContact {
   /** A JPEG in base64, already square and small (phones ignore photo URLs). */
   photoJpegBase64?: string | null;
   updatedAt: Date;
+  /** PRODID: who made the file, as a formal public identifier ("-//Maker//Product//EN"); none when absent. */
+  productId?: string | null;
 }
 
 const MAX_LINE_OCTETS = 75;
@@ -145,6 +147,7 @@ function revision(date: Date): string {
 export function serializeVcard(contact: VcardContact): string {
   const { family, given } = contact.nameParts ?? suggestNameParts(contact.name, 'en');
   const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
+  if (contact.productId) lines.push(`PRODID:${escapeText(toSingleLine(contact.productId))}`);
   const structured = { structured: true };
   lines.push(`N:${escapeText(family, structured)};${escapeText(given, structured)};;;`);
   lines.push(`FN:${escapeText(contact.name.trim())}`);

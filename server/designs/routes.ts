@@ -16,6 +16,7 @@ import { acceptsGzip } from '../public-profile/responses.ts';
 import {
   applyTeamTemplate,
   findProfileByVcardId,
+  pageBranding,
   pageFeatures,
   type PublicCard,
 } from '../public-profile/service.ts';
@@ -100,6 +101,8 @@ export async function registerDesignRoutes(
       publicUrl: deps.config.publicUrl,
       qrSvg: await qrSvg(pageUrl, profile.qrDesign),
       ...(plan && design ? { design, adFree: can(plan, 'adFree') } : pageFeatures(profile)),
+      // as the card's own address shows it
+      branding: pageBranding(profile, false),
     });
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.headers(headers).send(html);
     return reply.headers({ ...headers, 'content-encoding': 'gzip' }).send(await gzipAsync(Buffer.from(html)));

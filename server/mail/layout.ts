@@ -1,6 +1,7 @@
 import type { Locale } from '../../src/i18n.ts';
 import { toSingleLine } from '../../src/text.ts';
 import { isHttpUrl } from '../../src/url.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { escapeHtml } from '../lib/html.ts';
 
 // One layout for every e-mail, as plain text and as HTML. Templates hand over plain strings only; this
@@ -31,6 +32,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Under white label, the customer's name: the sender's display name (the address stays the operator's). */
+  fromName?: string;
 }
 
 const BRAND = '#00C2FF';
@@ -60,20 +63,44 @@ export function singleLine(value: string): string {
   return toSingleLine(value).replace(/\s+/g, ' ').trim();
 }
 
-export function renderMail(locale: Locale, content: MailContent): RenderedMail {
+/** The signature and tagline: Tapcard's, or under white label the customer's name alone. */
+function chromeOf(locale: Locale, branding: Branding): { signature: string; tagline: string } {
+  return branding.kind === 'tapcard' ? CHROME[locale] : { signature: branding.name, tagline: branding.name };
+}
+
+/**
+ * The e-mail in Tapcard's brand, or under white label the customer's (server/branding/branding.ts): their
+ * name and logo (an absolute URL) in its head, signature and tagline, and as the sender's display name.
+ */
+export function renderMail(
+  locale: Locale,
+  content: MailContent,
+  branding: Branding = TAPCARD_BRANDING,
+): RenderedMail {
   if (content.action && !isHttpUrl(content.action.url)) {
     // links are built by the server from PUBLIC_URL; anything else is a bug, never sent
     throw new Error(`refusing to put a non-http(s) link into an e-mail: ${content.action.url}`);
   }
   return {
     subject: singleLine(content.subject),
-    text: renderText(locale, content),
-    html: renderHtml(locale, content),
+    text: renderText(locale, content, branding),
+    html: renderHtml(locale, content, branding),
+    ...(branding.kind === 'customer' ? { fromName: singleLine(branding.name) } : {}),
   };
 }
 
-function renderText(locale: Locale, content: MailContent): string {
-  const chrome = CHROME[locale];
+/** The head of the HTML e-mail: Tapcard's mark and name, or the customer's logo and name. */
+function masthead(branding: Branding): string {
+  if (branding.kind === 'tapcard') return `<span style="color:${BRAND};">&#9679;</span> Tapcard`;
+  const logo =
+    branding.logo && isHttpUrl(branding.logo)
+      ? `<img src="${escapeHtml(branding.logo)}" alt="" width="32" height="32" style="vertical-align:middle;object-fit:contain;"> `
+      : '';
+  return logo + escapeHtml(branding.name);
+}
+
+function renderText(locale: Locale, content: MailContent, branding: Branding): string {
+  const chrome = chromeOf(locale, branding);
   const blocks: string[] = [content.heading];
   if (content.greeting) blocks.push(content.greeting);
   blocks.push(...content.paragraphs);
@@ -90,13 +117,13 @@ function renderText(locale: Locale, content: MailContent): string {
   }
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   blocks.push(...content.notes);
-  if (content.signed !== false) blocks.push(`— ${chrome.signature}`);
-  blocks.push(chrome.tagline);
+  if (content.signed !== false && chrome.signature) blocks.push(`— ${chrome.signature}`);
+  if (chrome.tagline) blocks.push(chrome.tagline);
   return `${blocks.join('\n\n')}\n`;
 }
 
-function renderHtml(locale: Locale, content: MailContent): string {
-  const chrome = CHROME[locale];
+function renderHtml(locale: Locale, content: MailContent, branding: Branding): string {
+  const chrome = { ...CHROME[locale], ...chromeOf(locale, branding) };
   const e = escapeHtml;
   const paragraph = (text: string) => `<p style="margin:0 0 16px;">${e(text)}</p>`;
   const parts: string[] = [
@@ -136,7 +163,9 @@ function renderHtml(locale: Locale, content: MailContent): string {
       (note) => `<p style="margin:0 0 12px;font-size:14px;color:${MUTED};">${e(note)}</p>`,
     ),
   );
-  if (content.signed !== false) parts.push(`<p style="margin:24px 0 0;">${e(chrome.signature)}</p>`);
+  if (content.signed !== false && chrome.signature) {
+    parts.push(`<p style="margin:24px 0 0;">${e(chrome.signature)}</p>`);
+  }
 
   return `<!doctype html>
 <html lang="${locale}">
@@ -151,7 +180,7 @@ function renderHtml(locale: Locale, content: MailContent): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f8;">
 <tr><td align="center" style="padding:32px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:4px solid ${BRAND};">
-<tr><td style="padding:28px 32px 0;font-family:${FONT};font-size:20px;font-weight:700;color:${INK};"><span style="color:${BRAND};">&#9679;</span> Tapcard</td></tr>
+<tr><td style="padding:28px 32px 0;font-family:${FONT};font-size:20px;font-weight:700;color:${INK};">${masthead(branding)}</td></tr>
 <tr><td style="padding:20px 32px 32px;font-family:${FONT};font-size:16px;line-height:1.6;color:${BODY};">
 ${parts.join('\n')}
 </td></tr>

@@ -24,6 +24,19 @@ export function createMailer(config: Config, logger: FastifyBaseLogger): MailTra
     : createDevMailbox(config.dataDir, config.mail.from, logger);
 }
 
+/** MAIL_FROM's address: "Name <address>" or a bare address. */
+function senderAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The From of a message: MAIL_FROM, or its address under the message's own display name. */
+function senderOf(
+  from: string,
+  message: Pick<MailMessage, 'fromName'>,
+): string | { name: string; address: string } {
+  return message.fromName === undefined ? from : { name: message.fromName, address: senderAddress(from) };
+}
+
 function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): MailTransport {
   const transport = nodemailer.createTransport(
     {
@@ -47,6 +60,7 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
     async send(message) {
       try {
         await transport.sendMail({
+          from: senderOf(from, message),
           to: message.to,
           replyTo: message.replyTo,
           subject: message.subject,
@@ -134,9 +148,16 @@ export function firstLink(text: string): string | undefined {
 function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogger): MailTransport {
   const dir = devMailboxDir(dataDir);
   return {
-    async send(message: MailMessage) {
+    async send({ fromName, ...message }: MailMessage) {
       const now = new Date();
-      const stored: StoredMail = { id: newMailId(now), date: now.toISOString(), from, ...message };
+      const sender = senderOf(from, { fromName });
+      const stored: StoredMail = {
+        id: newMailId(now),
+        date: now.toISOString(),
+        // a display name as a mail client shows it, quoted
+        from: typeof sender === 'string' ? sender : `${JSON.stringify(sender.name)} <${sender.address}>`,
+        ...message,
+      };
       const file = path.join(dir, `${stored.id}.json`);
       try {
         await mkdir(dir, { recursive: true });

@@ -4,6 +4,7 @@ import type { PausedCounts } from '../../src/pauses.ts';
 import type { PaidPlanId, PlanId } from '../../src/plans.ts';
 import { SUPPORT_REPLY_HOURS } from '../../src/schemas/support.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole } from '../../src/teams.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
 
 // The product's e-mails, each in every language of the product (DECISIONS.md: e-mails too). A template is
@@ -91,10 +92,12 @@ export interface TeamInvitationData {
   url: string;
 }
 
-type Template<D> = (locale: Locale, data: D) => RenderedMail;
+/** A message in a language, in Tapcard's brand unless a white-label customer's is given (server/branding). */
+type Template<D> = (locale: Locale, data: D, branding?: Branding) => RenderedMail;
 
-function defineTemplate<D>(texts: Record<Locale, (data: D) => MailContent>): Template<D> {
-  return (locale, data) => renderMail(locale, texts[locale](data));
+function defineTemplate<D>(texts: Record<Locale, (data: D, branding: Branding) => MailContent>): Template<D> {
+  return (locale, data, branding = TAPCARD_BRANDING) =>
+    renderMail(locale, texts[locale](data, branding), branding);
 }
 
 const hoursEn = (hours: number) => (hours === 1 ? '1 hour' : `${hours} hours`);
@@ -532,16 +535,24 @@ export const planEnded = defineTemplate<PlanEndedData>({
 const ROLE_EN: Record<InvitableTeamRole, string> = { admin: 'an admin', member: 'a member' };
 const ROLE_ES: Record<InvitableTeamRole, string> = { admin: 'administrador', member: 'miembro' };
 
-/** An invitation to a team, in the team's name: the link leads to the invitation's page. */
+/**
+ * An invitation to a team, in the team's name: the link leads to the invitation's page. Under white label
+ * (the team's brand given) it names no Tapcard: the team's is the only brand in it.
+ */
 export const teamInvitation = defineTemplate<TeamInvitationData>({
-  en: ({ inviterName, teamName, role, url }) => ({
-    subject: `${singleLine(inviterName)} invited you to join ${singleLine(teamName)} on Tapcard`,
+  en: ({ inviterName, teamName, role, url }, branding) => ({
+    subject:
+      branding.kind === 'tapcard'
+        ? `${singleLine(inviterName)} invited you to join ${singleLine(teamName)} on Tapcard`
+        : `${singleLine(inviterName)} invited you to join ${singleLine(teamName)}`,
     preview: `Join ${singleLine(teamName)} and get your digital business card.`,
     heading: `Join ${teamName}`,
     greeting: 'Hi,',
     paragraphs: [
-      `${inviterName} invited you to join ${teamName} on Tapcard as ${ROLE_EN[role]}. The team gives you a digital business card with its brand, which you can share by link, QR code or tap.`,
-      'Open the invitation to accept it. If you have no Tapcard account yet, you can create one there with this email address.',
+      `${inviterName} invited you to join ${teamName}${branding.kind === 'tapcard' ? ' on Tapcard' : ''} as ${ROLE_EN[role]}. The team gives you a digital business card with its brand, which you can share by link, QR code or tap.`,
+      branding.kind === 'tapcard'
+        ? 'Open the invitation to accept it. If you have no Tapcard account yet, you can create one there with this email address.'
+        : 'Open the invitation to accept it. If you have no account yet, you can create one there with this email address.',
     ],
     action: { label: 'Open the invitation', url },
     notes: [
@@ -549,14 +560,19 @@ export const teamInvitation = defineTemplate<TeamInvitationData>({
       "If you don't know this team, you can ignore this email: nothing happens unless you accept.",
     ],
   }),
-  es: ({ inviterName, teamName, role, url }) => ({
-    subject: `${singleLine(inviterName)} te ha invitado a unirte a ${singleLine(teamName)} en Tapcard`,
+  es: ({ inviterName, teamName, role, url }, branding) => ({
+    subject:
+      branding.kind === 'tapcard'
+        ? `${singleLine(inviterName)} te ha invitado a unirte a ${singleLine(teamName)} en Tapcard`
+        : `${singleLine(inviterName)} te ha invitado a unirte a ${singleLine(teamName)}`,
     preview: `Únete a ${singleLine(teamName)} y consigue tu tarjeta de visita digital.`,
     heading: `Únete a ${teamName}`,
     greeting: 'Hola:',
     paragraphs: [
-      `${inviterName} te ha invitado a unirte a ${teamName} en Tapcard como ${ROLE_ES[role]}. El equipo te da una tarjeta de visita digital con su marca, que puedes compartir por enlace, código QR o al acercar el móvil.`,
-      'Abre la invitación para aceptarla. Si aún no tienes cuenta de Tapcard, puedes crearla allí con esta dirección de correo.',
+      `${inviterName} te ha invitado a unirte a ${teamName}${branding.kind === 'tapcard' ? ' en Tapcard' : ''} como ${ROLE_ES[role]}. El equipo te da una tarjeta de visita digital con su marca, que puedes compartir por enlace, código QR o al acercar el móvil.`,
+      branding.kind === 'tapcard'
+        ? 'Abre la invitación para aceptarla. Si aún no tienes cuenta de Tapcard, puedes crearla allí con esta dirección de correo.'
+        : 'Abre la invitación para aceptarla. Si aún no tienes cuenta, puedes crearla allí con esta dirección de correo.',
     ],
     action: { label: 'Abrir la invitación', url },
     notes: [

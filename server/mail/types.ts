@@ -9,6 +9,11 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * The sender's display name instead of MAIL_FROM's (white label: the customer's name); the address is
+   * always MAIL_FROM's, the operator's.
+   */
+  fromName?: string;
   /** 'high' sets the priority headers (X-Priority, Importance) that mail clients flag and sort by. */
   priority?: 'high';
 }

@@ -1,3 +1,4 @@
+import type { Branding } from '../branding/branding.ts';
 import type { CacheStats } from '../lib/cache.ts';
 import { stringBytes } from '../lib/cache.ts';
 import type { ChangeBus } from '../lib/changes.ts';
@@ -33,7 +34,8 @@ export interface CachedProfile {
   readonly pages: Map<string, Promise<RenderedPage>>;
   /** The pages of `pages` that are made, for the synchronous fast path of a warm cache. */
   readonly readyPages: Map<string, RenderedPage>;
-  vcf?: Promise<VcfFile>;
+  /** The .vcf by the brand it carries (a custom domain's names the customer, server/branding/branding.ts). */
+  readonly vcfs: Map<Branding['kind'], Promise<VcfFile>>;
 }
 
 export interface ProfileCache {
@@ -79,7 +81,15 @@ export function createProfileCache(
         if (!profile) return null;
         // its JSON is a fair estimate of what its strings and small objects take in memory
         const profileBytes = stringBytes(JSON.stringify(profile));
-        return { key, profile, profileBytes, madeBytes: 0, pages: new Map(), readyPages: new Map() };
+        return {
+          key,
+          profile,
+          profileBytes,
+          madeBytes: 0,
+          pages: new Map(),
+          readyPages: new Map(),
+          vcfs: new Map(),
+        };
       });
     },
     peek: cache.peek,

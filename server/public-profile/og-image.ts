@@ -43,15 +43,16 @@ const images = createByteCache<Buffer>('og-images', {
   sizeOf: (jpeg) => jpeg.length,
 });
 
-function personMark(colours: CardColours): Buffer {
+/** The SVG of the picture of a card without a photo: shapes only, no text (so no brand). */
+export function personMarkSvg(colours: CardColours): string {
   const size = OG_IMAGE_SIZE;
-  const svg =
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     `<rect width="${size}" height="${size}" fill="${colours.background}"/>` +
     `<circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.3}" fill="${colours.font}"/>` +
     `<g transform="translate(${size / 2} ${size / 2}) scale(${size / 60}) translate(-12 -12)" fill="none" stroke="${colours.background}" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${iconShapes('user')}</g>` +
-    '</svg>';
-  return Buffer.from(svg);
+    '</svg>'
+  );
 }
 
 /** The JPEG of a card's picture, OG_IMAGE_SIZE square. A photo that cannot be read gives the mark instead. */
@@ -63,7 +64,7 @@ export async function ogImage(deps: AppDeps, source: OgImageSource): Promise<Buf
   const sharp = await loadSharp();
   const image = photo
     ? sharp(photo).resize(OG_IMAGE_SIZE, OG_IMAGE_SIZE, { fit: 'cover' })
-    : sharp(personMark(source.colours));
+    : sharp(Buffer.from(personMarkSvg(source.colours)));
   const jpeg = await image
     .flatten({ background: source.colours.background })
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })

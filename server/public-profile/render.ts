@@ -5,6 +5,7 @@ import { postalAddressLines } from '../../src/postal-address.ts';
 import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import type { CardDesign } from '../../src/schemas/card-design.ts';
@@ -38,6 +39,8 @@ export interface ProfilePageInput {
   design: CardDesign;
   /** No 'Made with Tapcard' footer (the plan's adFree). */
   adFree: boolean;
+  /** Whose name the page carries besides the card's (server/branding/branding.ts). */
+  branding: Branding;
 }
 
 /** "Position, Department at Company", with whichever of them the card has. */
@@ -56,11 +59,22 @@ function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
+/**
+ * The page's icons: the site's (Tapcard's mark), or under white label the customer's logo; without one an
+ * empty icon, so that the browser does not ask for the site's /favicon.ico on its own.
+ */
+function iconLinks(branding: Branding): string {
+  if (branding.kind === 'tapcard') return ICON_LINKS;
+  const logo = mediaKeyOf(branding.logo) && branding.logo;
+  return logo ? `<link rel="icon" href="${e(logo)}">` : '<link rel="icon" href="data:,">';
+}
+
 function head(input: {
   locale: Locale;
   title: string;
   description: string;
   style: string;
+  branding: Branding;
   robots?: string;
   meta?: string;
 }): string {
@@ -68,7 +82,7 @@ function head(input: {
     `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${e(input.title)}</title><meta name="description" content="${e(input.description)}">` +
-    ICON_LINKS +
+    iconLinks(input.branding) +
     (input.robots ? `<meta name="robots" content="${input.robots}">` : '') +
     (input.meta ?? '') +
     `${input.style}</head>`
@@ -79,9 +93,10 @@ function openGraph(input: ProfilePageInput, title: string, description: string):
   const { card } = input.profile;
   const t = PAGE_TEXTS[input.locale];
   const colours = cardColours(card.colours);
+  const siteName = input.branding.kind === 'tapcard' ? 'Tapcard' : input.branding.name;
   const tags: [string, string][] = [
     ['og:type', 'profile'],
-    ['og:site_name', 'Tapcard'],
+    ...(siteName ? [['og:site_name', siteName] as [string, string]] : []),
     ['og:title', title],
     ['og:description', description],
     ['og:url', input.pageUrl],
@@ -220,6 +235,17 @@ function footer(t: PageTexts): string {
   return `<footer><a href="/">${e(t.madeWith)}</a></footer>`;
 }
 
+/** Under white label, the customer's logo and name where Tapcard's footer would be (no link: no landing page). */
+function customerFooter(branding: Extract<Branding, { kind: 'customer' }>): string {
+  const logo = mediaKeyOf(branding.logo) && branding.logo;
+  if (!logo && !branding.name) return '';
+  return (
+    '<footer>' +
+    (logo ? `<img class="brand" src="${e(logo)}" alt="" width="24" height="24"> ` : '') +
+    `${e(branding.name)}</footer>`
+  );
+}
+
 /** The card page of an available profile. */
 export function renderProfilePage(input: ProfilePageInput): string {
   const { card } = input.profile;
@@ -235,6 +261,7 @@ export function renderProfilePage(input: ProfilePageInput): string {
       // one address for search engines and previews, whichever address served the page (card-host.ts)
       meta: `<link rel="canonical" href="${e(input.pageUrl)}"><meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
       style: pageStyle(card.colours, input.design),
+      branding: input.branding,
     }) +
     '<body><main>' +
     banner(input.design) +
@@ -248,12 +275,22 @@ export function renderProfilePage(input: ProfilePageInput): string {
     socialLinks(card, t) +
     profileLinks(input.profile, input.publicUrl, t) +
     `<figure class="qr">${input.qrSvg}<figcaption>${e(t.qrCaption)}</figcaption></figure>` +
-    `</main>${input.adFree ? '' : footer(t)}</body></html>`
+    // white label needs whiteLabel, a Business feature, which comes with adFree: no footer either way
+    `</main>${input.adFree || input.branding.kind === 'customer' ? '' : footer(t)}</body></html>`
   );
 }
 
-/** A page with one short message: where a card or link cannot be shown. */
-function notePage(locale: Locale, mark: IconName, title: string, text: string): string {
+/**
+ * A page with one short message: where a card or link cannot be shown. Under white label it leads nowhere
+ * (the site's home is Tapcard's landing page) and ends with the customer's name and logo.
+ */
+function notePage(
+  locale: Locale,
+  mark: IconName,
+  title: string,
+  text: string,
+  branding: Branding = TAPCARD_BRANDING,
+): string {
   const t = PAGE_TEXTS[locale];
   return (
     head({
@@ -262,18 +299,32 @@ function notePage(locale: Locale, mark: IconName, title: string, text: string): 
       description: text,
       robots: 'noindex',
       style: pageStyle({ background: null, font: null, icon: null }),
+      branding,
     }) +
     '<body><main class="note">' +
     `<span class="dot">${icon(mark)}</span>` +
-    `<h1>${e(title)}</h1><p>${e(text)}</p><a href="/">${e(t.goHome)}</a>` +
-    `</main>${footer(t)}</body></html>`
+    `<h1>${e(title)}</h1><p>${e(text)}</p>` +
+    (branding.kind === 'tapcard'
+      ? `<a href="/">${e(t.goHome)}</a></main>${footer(t)}`
+      : `</main>${customerFooter(branding)}`) +
+    '</body></html>'
   );
 }
 
 /** 'Profile Temporarily Unavailable': unknown (404), offline (403) or not loadable right now (503). */
-export function renderUnavailablePage(locale: Locale, status: 403 | 404 | 503): string {
+export function renderUnavailablePage(
+  locale: Locale,
+  status: 403 | 404 | 503,
+  branding: Branding = TAPCARD_BRANDING,
+): string {
   const t = PAGE_TEXTS[locale];
-  return notePage(locale, 'user', t.unavailableTitle, status === 503 ? t.loadFailedText : t.unavailableText);
+  return notePage(
+    locale,
+    'user',
+    t.unavailableTitle,
+    status === 503 ? t.loadFailedText : t.unavailableText,
+    branding,
+  );
 }
 
 /** A short link that does not exist (404) or could not be looked up right now (503). */
@@ -285,9 +336,19 @@ export function renderLinkUnavailablePage(locale: Locale, status: 404 | 503): st
 }
 
 /** 'Paused' (HTTP 200): a card or short link that its owner's plan does not cover, or its team paused. */
-export function renderPausedPage(locale: Locale, what: 'card' | 'link'): string {
+export function renderPausedPage(
+  locale: Locale,
+  what: 'card' | 'link',
+  branding: Branding = TAPCARD_BRANDING,
+): string {
   const t = PAGE_TEXTS[locale];
-  return notePage(locale, 'pause', t.pausedTitle, what === 'card' ? t.pausedCardText : t.pausedLinkText);
+  return notePage(
+    locale,
+    'pause',
+    t.pausedTitle,
+    what === 'card' ? t.pausedCardText : t.pausedLinkText,
+    branding,
+  );
 }
 
 /** One card in a team's directory: its page on the team's domain. */
@@ -306,6 +367,8 @@ export function renderTeamDirectoryPage(input: {
   locale: Locale;
   origin: string;
   teamName: string;
+  /** White label: the team's name and logo in Tapcard's place (the page shows no Tapcard name anyway). */
+  branding: Branding;
   cards: readonly DirectoryCard[];
 }): string {
   const t = PAGE_TEXTS[input.locale];
@@ -326,6 +389,7 @@ export function renderTeamDirectoryPage(input: {
       description: title,
       style: pageStyle({ background: null, font: null, icon: null }),
       meta: `<link rel="canonical" href="${e(`${input.origin}/`)}">`,
+      branding: input.branding,
     }) + `<body><main class="note"><h1>${e(title)}</h1>${list}</main></body></html>`
   );
 }

@@ -9,6 +9,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
+import { brandingFor, TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import {
@@ -37,7 +38,9 @@ import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
+  findTeamBrandOwner,
   findTeamDirectory,
+  pageBranding,
   pageFeatures,
   type PublicCard,
   type PublicProfile,
@@ -73,9 +76,11 @@ function withQueryOf(request: FastifyRequest, path: string): string {
  */
 type UnavailableStatus = 200 | 403 | 404 | 503;
 
+/** A card that cannot be shown: the status that stands in, with its owner's profile when it is known. */
+type Unavailable = { status: UnavailableStatus; profile?: PublicProfile };
+
 /** `redirect`: on a custom domain that only redirects, the same address on the main one (302). */
-type Found =
-  { entry: CachedProfile } | { status: UnavailableStatus; ownerLanguage?: Locale } | { redirect: string };
+type Found = { entry: CachedProfile } | Unavailable | { redirect: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +92,14 @@ declare module 'fastify' {
 /** A custom domain's 302 to the main address: asked again every time, as the domain may come back. */
 function redirectToMain(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').redirect(location, 302);
+}
+
+/**
+ * Whose brand a page of `profile` carries on the host the request came in on: white label applies on the
+ * account's custom domain (the only account a custom domain serves) and for a white-label team anywhere.
+ */
+function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
+  return pageBranding(profile, (request.cardHost?.domain ?? null) !== null);
 }
 
 /**
@@ -144,22 +157,24 @@ export async function registerPublicProfileRoutes(
   function verdictOf(entry: CachedProfile): Exclude<Found, { redirect: string }> {
     if (!isProfileAvailable(entry.profile.availability)) {
       // a team's card is paused until the team's plan is bought again; a person's profile is offline
-      return { status: entry.profile.teamCard ? 200 : 403, ownerLanguage: entry.profile.language };
+      return { status: entry.profile.teamCard ? 200 : 403, profile: entry.profile };
     }
-    if (entry.profile.cardPaused) return { status: 200, ownerLanguage: entry.profile.language };
+    if (entry.profile.cardPaused) return { status: 200, profile: entry.profile };
     return { entry };
   }
 
-  const sendUnavailable = unavailablePageSender<UnavailableStatus>((locale, status) =>
-    status === 200 ? renderPausedPage(locale, 'card') : renderUnavailablePage(locale, status),
+  const sendPageOfStatus = unavailablePageSender<UnavailableStatus>((locale, status, branding) =>
+    status === 200
+      ? renderPausedPage(locale, 'card', branding)
+      : renderUnavailablePage(locale, status, branding),
   );
 
   /**
-   * The key of a page in its entry's pages: its path and language on the main address, and with the origin
-   * it is served at on a custom domain.
+   * The key of a page in its entry's pages: its path, language and brand, and the origin it is served at
+   * on a custom domain.
    */
-  const pageKey = (origin: string, path: string, locale: Locale) =>
-    origin === publicUrl ? `${path}|${locale}` : `${origin}${path}|${locale}`;
+  const pageKey = (origin: string, path: string, locale: Locale, branding: Branding) =>
+    `${origin === publicUrl ? '' : origin}${path}|${locale}|${branding.kind}`;
 
   /** The origin a request's pages name (canonical, Open Graph, QR code): a custom domain's, or PUBLIC_URL. */
   const originOf = (request: FastifyRequest) => {
@@ -167,14 +182,59 @@ export async function registerPublicProfileRoutes(
     return domain ? `https://${domain}` : publicUrl;
   };
 
-  /** The page at a path in a language, at an origin (PUBLIC_URL or a custom domain's), rendered once per cache entry. */
+  /**
+   * The page that stands in for a card: in its owner's language and brand when the owner is known, else
+   * (an unknown card) in the brand of the account whose host the request came in on, if it came in on one
+   * (a team's custom domain: the team's, read for the page).
+   */
+  function sendUnavailable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: UnavailableStatus,
+    profile?: PublicProfile,
+  ) {
+    const host = request.cardHost;
+    const brandOwner = profile ?? host?.entry?.profile;
+    if (!brandOwner && host?.domain && host.entry === null) {
+      return sendTeamDomainUnavailable(request, reply, status, host);
+    }
+    const branding = brandOwner ? brandingOf(request, brandOwner) : TAPCARD_BRANDING;
+    return sendPageOfStatus(request, reply, status, profile?.language, branding);
+  }
+
+  /** The page that stands in on a team's custom domain, in the team's brand. */
+  async function sendTeamDomainUnavailable(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: UnavailableStatus,
+    host: CardHostAccount,
+  ) {
+    let branding = TAPCARD_BRANDING;
+    try {
+      branding = await teamDomainBranding(host);
+    } catch (error) {
+      request.log.error({ err: error }, 'team brand could not be loaded');
+    }
+    return sendPageOfStatus(request, reply, status, undefined, branding);
+  }
+
+  /** A team's brand on its custom domain (white label, while the team's plan has it). */
+  async function teamDomainBranding(host: CardHostAccount): Promise<Branding> {
+    const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
+    const owner = await findTeamBrandOwner(deps.db, host.userId);
+    if (!domain || !owner) return TAPCARD_BRANDING;
+    return brandingFor(planInEffect(domain.plan), owner, true);
+  }
+
+  /** The page at a path in a language and brand, at an origin (PUBLIC_URL or a custom domain's), rendered once per cache entry. */
   function pageOf(
     entry: CachedProfile,
     path: string,
     locale: Locale,
-    origin = publicUrl,
+    origin: string,
+    branding: Branding,
   ): Promise<RenderedPage> {
-    const key = pageKey(origin, path, locale);
+    const key = pageKey(origin, path, locale, branding);
     let page = entry.pages.get(key);
     if (!page) {
       const pageUrl = origin + path;
@@ -187,6 +247,7 @@ export async function registerPublicProfileRoutes(
             // the preview picture and short links on the same origin: a custom domain serves them too
             publicUrl: origin,
             qrSvg: qr,
+            branding,
             // an available page's plan changes only with a purchase, which empties the cache, or a paid
             // plan's end, from which the cached entry is not served (service.ts planUntil)
             ...pageFeatures(entry.profile),
@@ -264,7 +325,8 @@ export async function registerPublicProfileRoutes(
       !entry.profile.cardPaused
     ) {
       const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-      const page = entry.readyPages.get(`${path}|${locale}`);
+      const branding = brandingOf(request, entry.profile);
+      const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
       if (page) {
         sendPage(request, reply, entry, locale, page);
         return;
@@ -328,9 +390,10 @@ export async function registerPublicProfileRoutes(
     const found = await find(request, () => cache.get(key, loaderOf(key)));
     if ('redirect' in found) return redirectToMain(reply, found.redirect);
     if ('status' in found && found.status === 404) return sendUnknown();
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
     const locale = pageLocale(request.headers['accept-language'], found.entry.profile.language);
-    const page = await pageOf(found.entry, path, locale, originOf(request));
+    const branding = brandingOf(request, found.entry.profile);
+    const page = await pageOf(found.entry, path, locale, originOf(request), branding);
     return sendPage(request, reply, found.entry, locale, page);
   }
 
@@ -342,6 +405,7 @@ export async function registerPublicProfileRoutes(
     request: FastifyRequest,
     profile: PublicProfile,
     card: PublicCard & { vcardId: string },
+    branding: Branding,
   ): Promise<{ file: VcfFile; complete: boolean }> {
     let photo: string | null = null;
     let complete = true;
@@ -351,7 +415,7 @@ export async function registerPublicProfileRoutes(
       if (error instanceof AppError && REASONS_LOGGED_BY_WATCH.has(error.reason)) complete = false;
       else request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
-    const body = Buffer.from(cardVcf(profile, card, photo));
+    const body = Buffer.from(cardVcf(profile, card, photo, branding));
     return { file: { body, contentDisposition: vcfContentDisposition(card.name) }, complete };
   }
 
@@ -370,15 +434,18 @@ export async function registerPublicProfileRoutes(
     entry: CachedProfile,
   ) {
     const found = verdictOf(entry);
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
     const path = `/${username}`;
     if (!can(planInEffect(entry.profile.availability), 'customSubdomain')) {
       return reply.header('cache-control', 'no-store').redirect(withQueryOf(request, publicUrl + path), 302);
     }
     const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-    const page = entry.readyPages.get(`${path}|${locale}`);
+    const branding = brandingOf(request, entry.profile);
+    const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
     if (page) return sendPage(request, reply, entry, locale, page);
-    return pageOf(entry, path, locale).then((made) => sendPage(request, reply, entry, locale, made));
+    return pageOf(entry, path, locale, publicUrl, branding).then((made) =>
+      sendPage(request, reply, entry, locale, made),
+    );
   }
 
   /**
@@ -397,12 +464,15 @@ export async function registerPublicProfileRoutes(
     const { entry } = host;
     if (entry === null) return sendTeamDirectory(request, reply, host);
     const found = verdictOf(entry);
-    if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+    if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
     const origin = originOf(request);
     const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-    const page = entry.readyPages.get(pageKey(origin, '/', locale));
+    const branding = brandingOf(request, entry.profile);
+    const page = entry.readyPages.get(pageKey(origin, '/', locale, branding));
     if (page) return sendPage(request, reply, entry, locale, page);
-    return pageOf(entry, '/', locale, origin).then((made) => sendPage(request, reply, entry, locale, made));
+    return pageOf(entry, '/', locale, origin, branding).then((made) =>
+      sendPage(request, reply, entry, locale, made),
+    );
   }
 
   /**
@@ -421,8 +491,13 @@ export async function registerPublicProfileRoutes(
     if (directory === null) return sendUnavailable(request, reply, 404);
     const locale = pageLocale(request.headers['accept-language'], directory.language);
     const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
-    if (domain && !isProfileAvailable(domain.plan)) return sendUnavailable(request, reply, 200, locale);
-    const html = renderTeamDirectoryPage({ locale, origin: originOf(request), ...directory });
+    const branding = domain
+      ? brandingFor(planInEffect(domain.plan), directory.brandOwner, true)
+      : TAPCARD_BRANDING;
+    if (domain && !isProfileAvailable(domain.plan)) {
+      return sendPageOfStatus(request, reply, 200, locale, branding);
+    }
+    const html = renderTeamDirectoryPage({ locale, origin: originOf(request), branding, ...directory });
     return reply
       .headers(security)
       .header('content-type', 'text/html; charset=utf-8')
@@ -595,19 +670,24 @@ export async function registerPublicProfileRoutes(
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
       if ('redirect' in found) return redirectToMain(reply, found.redirect);
-      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
       const { entry } = found;
       const { card } = entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      entry.vcf ??= vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }).then(
-        ({ file, complete }) => {
-          // made without a photo the storage could not give: the next request makes it again
-          if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
-          else entry.vcf = undefined;
-          return file;
-        },
-      );
-      const vcf = await entry.vcf;
+      const branding = brandingOf(request, entry.profile);
+      let made = entry.vcfs.get(branding.kind);
+      if (!made) {
+        made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
+          ({ file, complete }) => {
+            // made without a photo the storage could not give: the next request makes it again
+            if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
+            else entry.vcfs.delete(branding.kind);
+            return file;
+          },
+        );
+        entry.vcfs.set(branding.kind, made);
+      }
+      const vcf = await made;
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
         .header('content-disposition', vcf.contentDisposition)
@@ -621,7 +701,7 @@ export async function registerPublicProfileRoutes(
     async (request, reply) => {
       const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
       if ('redirect' in found) return redirectToMain(reply, found.redirect);
-      if ('status' in found) return sendUnavailable(request, reply, found.status, found.ownerLanguage);
+      if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
       const { card } = found.entry.profile;
       if (!card.vcardId) return sendUnavailable(request, reply, 404);
       const jpeg = await ogImage(deps, {

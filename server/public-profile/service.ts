@@ -6,6 +6,7 @@ import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { postalAddressParts, type PostalAddress } from '../../src/postal-address.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { brandingFor, type BrandOwner, type Branding } from '../branding/branding.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { printedCode } from '../../src/schemas/link.ts';
@@ -74,6 +75,15 @@ export interface PublicProfile {
   teamCard: boolean;
   /** A team card's template, already merged into `card` (kept for the dashboard's preview of unsaved fields). */
   teamTemplate: TeamTemplate | null;
+  /** Whose brand stands in for Tapcard's under white label (server/branding/branding.ts brandingFor). */
+  brandOwner: BrandOwner;
+}
+
+/** What a team card's brand is made of: the team's name, its own logo and its white label switch. */
+interface TeamBrandFields {
+  name: string;
+  logo: string | null;
+  white_label: boolean;
 }
 
 const PROFILE_COLUMNS = [
@@ -215,7 +225,8 @@ function publicProfile(
   {
     cardPaused = false,
     teamTemplate = null,
-  }: { cardPaused?: boolean; teamTemplate?: TeamTemplate | null } = {},
+    team = null,
+  }: { cardPaused?: boolean; teamTemplate?: TeamTemplate | null; team?: TeamBrandFields | null } = {},
 ): PublicProfile {
   const availability = {
     plan_type: profile.plan_type,
@@ -223,19 +234,39 @@ function publicProfile(
     trial_start_date: profile.trial_start_date,
     trial_days: profile.trial_days,
   };
+  const card = vcard ? cardOfVcard(vcard, teamTemplate) : cardOfProfile(profile);
   return {
     userId: profile.id,
     language: profile.language,
     availability,
     planUntil: planInEffectUntil(availability),
-    card: vcard ? cardOfVcard(vcard, teamTemplate) : cardOfProfile(profile),
+    card,
     cardPaused: cardPaused || (vcard?.paused_at ?? null) !== null,
     links,
     qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
     demo: profile.username === DEMO_USERNAME,
     teamCard: profile.team_id !== null,
     teamTemplate,
+    // a team's brand is its template's logo (else its own); a person's, the name and the card's logo
+    brandOwner: team
+      ? {
+          name: team.name,
+          logo: teamTemplate?.values.logo ?? team.logo,
+          teamWhiteLabel: team.white_label,
+        }
+      : { name: profile.name?.trim() || card.name, logo: card.design.logo, teamWhiteLabel: false },
   };
+}
+
+/** A team's brand fields (its account's cards are shown with them), or null for a person's account. */
+function teamBrandFields(db: Kysely<Database>, teamId: string | null): Promise<TeamBrandFields | null> {
+  if (!teamId) return Promise.resolve(null);
+  return db
+    .selectFrom('teams')
+    .select(['name', 'logo', 'white_label'])
+    .where('id', '=', teamId)
+    .executeTakeFirst()
+    .then((team) => team ?? null);
 }
 
 /**
@@ -252,6 +283,18 @@ export function pageFeatures(
     design: can(plan, 'customBranding') ? profile.card.design : FREE_DESIGN,
     adFree: can(plan, 'adFree'),
   };
+}
+
+/**
+ * Whose brand a page of the profile carries (server/branding/branding.ts): the customer's on its verified
+ * custom domain or for a white-label team, while the plan in effect has whiteLabel; else Tapcard's.
+ */
+export function pageBranding(
+  profile: Pick<PublicProfile, 'availability' | 'brandOwner'>,
+  onCustomDomain: boolean,
+  now: Date = new Date(),
+): Branding {
+  return brandingFor(planInEffect(profile.availability, now), profile.brandOwner, onCustomDomain);
 }
 
 /** The owner's live profile links in their order. */
@@ -288,7 +331,7 @@ export async function findProfileByUsername(
     .where((eb) => eb(eb.fn('lower', ['profiles.username']), '=', username.toLowerCase()))
     .executeTakeFirst();
   if (!profile) return null;
-  const [vcard, links] = await Promise.all([
+  const [vcard, links, team] = await Promise.all([
     selectVcard(db)
       .where('user_id', '=', profile.id)
       // the primary vCard first when one is set, then the oldest
@@ -298,8 +341,9 @@ export async function findProfileByUsername(
       .limit(1)
       .executeTakeFirst(),
     profileLinks(db, profile),
+    teamBrandFields(db, profile.team_id),
   ]);
-  return publicProfile(profile, vcard, links);
+  return publicProfile(profile, vcard, links, { team });
 }
 
 /**
@@ -336,38 +380,55 @@ export async function findProfileByVcardId(
   if (!profile) return null;
   // a team's card follows its team's template, read with the rest (only when the page is loaded)
   const teamId = profile.team_id;
-  const [links, live, template] = await Promise.all([
+  const [links, live, template, team] = await Promise.all([
     profileLinks(db, profile),
     isWithinLimit(db, profile.id, 'vcard', vcard.id, profile),
     teamId ? readTeamTemplate(db, teamId) : null,
+    teamBrandFields(db, teamId),
   ]);
   const teamTemplate = template && { values: template.values, locked: template.locked };
-  return publicProfile(profile, vcard, links, { cardPaused: !live, teamTemplate });
+  return publicProfile(profile, vcard, links, { cardPaused: !live, teamTemplate, team });
+}
+
+/**
+ * A team's brand on its custom domain (server/branding/branding.ts): its name and its template's logo (else
+ * its own), as its cards carry them. Null when the account is no team's.
+ */
+export async function findTeamBrandOwner(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<BrandOwner | null> {
+  const team = await db
+    .selectFrom('teams')
+    .select(['id', 'name', 'logo', 'white_label'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!team) return null;
+  const template = await readTeamTemplate(db, team.id);
+  return { name: team.name, logo: template?.values.logo ?? team.logo, teamWhiteLabel: team.white_label };
 }
 
 /**
  * What a team's directory lists (render.ts renderTeamDirectoryPage): the team's name, its account's
- * language, and the cards of the team's account that are not paused, by name. Null when the account is no
- * team's.
+ * language, its brand, and the cards of the team's account that are not paused, by name. Null when the
+ * account is no team's.
  */
 export async function findTeamDirectory(
   db: Kysely<Database>,
   accountId: string,
-): Promise<{ teamName: string; language: Locale; cards: DirectoryCard[] } | null> {
-  const team = await db
-    .selectFrom('teams')
-    .innerJoin('profiles', 'profiles.id', 'teams.account_id')
-    .select(['teams.name', 'profiles.language'])
-    .where('teams.account_id', '=', accountId)
-    .executeTakeFirst();
-  if (!team) return null;
-  const cards = await db
-    .selectFrom('vcards')
-    .select(['id as vcardId', 'name', 'position', 'company'])
-    .where('user_id', '=', accountId)
-    .where('paused_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return { teamName: team.name, language: team.language, cards };
+): Promise<{ teamName: string; language: Locale; brandOwner: BrandOwner; cards: DirectoryCard[] } | null> {
+  const [account, brandOwner, cards] = await Promise.all([
+    db.selectFrom('profiles').select('language').where('id', '=', accountId).executeTakeFirst(),
+    findTeamBrandOwner(db, accountId),
+    db
+      .selectFrom('vcards')
+      .select(['id as vcardId', 'name', 'position', 'company'])
+      .where('user_id', '=', accountId)
+      .where('paused_at', 'is', null)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  if (!account || !brandOwner) return null;
+  return { teamName: brandOwner.name, language: account.language, brandOwner, cards };
 }

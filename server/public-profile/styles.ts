@@ -37,6 +37,7 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .note a{display:inline-block;padding:.75rem 1rem;color:var(--text);font-weight:600}
 footer{padding:1.5rem;text-align:center;font-size:.875rem;color:var(--muted)}
 footer a{display:inline-block;padding:.5rem;color:inherit}
+footer .brand{vertical-align:middle;object-fit:contain}
 .ic{width:1.5rem;height:1.5rem;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
 a:focus-visible{outline:3px solid var(--text);outline-offset:3px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { pageLocale } from './texts.ts';
 
 // The small page that stands in for a card or short link that cannot be shown (unknown, offline, or not
@@ -14,20 +15,25 @@ export type UnavailablePageSender<S extends number> = (
   status: S,
   /** The language of the owner, when known: the page's language if the visitor asks for none of ours. */
   ownerLanguage?: Locale,
+  /** Whose brand the page carries when it is sent for a white-label account (server/branding/branding.ts). */
+  branding?: Branding,
 ) => FastifyReply;
 
-/** Sends the page `render` makes, rendered once per language and status. */
+/**
+ * Sends the page `render` makes: Tapcard's rendered once per language and status, a customer's (white
+ * label: few pages, each with its own name and logo) each time.
+ */
 export function unavailablePageSender<S extends number>(
-  render: (locale: Locale, status: S) => string,
+  render: (locale: Locale, status: S, branding: Branding) => string,
 ): UnavailablePageSender<S> {
   const pages = new Map<string, Buffer>();
-  return (request, reply, status, ownerLanguage = DEFAULT_LOCALE) => {
+  return (request, reply, status, ownerLanguage = DEFAULT_LOCALE, branding = TAPCARD_BRANDING) => {
     const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
     const key = `${locale}|${status}`;
-    let html = pages.get(key);
+    let html = branding.kind === 'tapcard' ? pages.get(key) : undefined;
     if (!html) {
-      html = Buffer.from(render(locale, status));
-      pages.set(key, html);
+      html = Buffer.from(render(locale, status, branding));
+      if (branding.kind === 'tapcard') pages.set(key, html);
     }
     reply
       .status(status)

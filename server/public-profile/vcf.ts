@@ -2,14 +2,21 @@ import { fileNameText } from '../../src/file-name.ts';
 import { cardNameParts } from '../../src/name-parts.ts';
 import { toSingleLine } from '../../src/text.ts';
 import { serializeVcard } from '../../src/vcard.ts';
+import type { Branding } from '../branding/branding.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
 
 // The "Save contact" download: the card as a vCard 3.0 file (src/vcard.ts), named after the person, with
 // the account's live profile links in their order (the ones its pages show). It is kept with the cached
 // profile (cache.ts), so a change of the card or of a link, which drops that, makes it again.
 
+/** The file's PRODID: Tapcard's, or under white label the customer's name (none when it has none). */
+function productIdOf(branding: Branding): string | null {
+  const maker = branding.kind === 'tapcard' ? 'Tapcard' : branding.name;
+  return maker ? `-//${maker}//Digital business card//EN` : null;
+}
+
 /**
- * The .vcf text of a profile's card; the photo is already a small square JPEG in base64
+ * The .vcf text of a profile's card, made by whose brand the page carries (`branding`); the photo is already a small square JPEG in base64
  * (contact-photo.ts). A card saved without given and family name has them suggested from its name in its
  * owner's language.
  */
@@ -17,6 +24,7 @@ export function cardVcf(
   profile: Pick<PublicProfile, 'language' | 'links'>,
   card: PublicCard & { vcardId: string },
   photoJpegBase64: string | null,
+  branding: Branding,
 ): string {
   return serializeVcard({
     id: card.vcardId,
@@ -35,6 +43,7 @@ export function cardVcf(
     links: profile.links,
     photoJpegBase64,
     updatedAt: card.updatedAt,
+    productId: productIdOf(branding),
   });
 }
 

@@ -19,6 +19,7 @@ import {
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
+import { inMail, teamBranding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { WebhookOutbox } from '../webhooks/delivery.ts';
@@ -74,6 +75,7 @@ export async function mailTeamInvitation(
     id: string;
     email: string;
     role: InvitableTeamRole;
+    teamId: string;
     teamName: string;
     inviter: { id: string; name: string; locale?: Locale };
   },
@@ -95,12 +97,18 @@ export async function mailTeamInvitation(
   const locale = invitee
     ? (invitee.language ?? DEFAULT_LOCALE)
     : (inviter.locale ?? (await getProfileLanguage(db, inviter.id)));
-  const mail = teamInvitation(locale, {
-    inviterName: inviter.name,
-    teamName: invitation.teamName,
-    role: invitation.role,
-    url: invitationUrl(deps.config, invitation.id),
-  });
+  // a white-label team's invitation carries the team's brand, not Tapcard's
+  const branding = inMail(await teamBranding(db, invitation.teamId), deps.config.publicUrl);
+  const mail = teamInvitation(
+    locale,
+    {
+      inviterName: inviter.name,
+      teamName: invitation.teamName,
+      role: invitation.role,
+      url: invitationUrl(deps.config, invitation.id),
+    },
+    branding,
+  );
   await deps.mailer.send(
     { to: invitation.email, ...mail },
     { kind: 'team_invitation', userId: invitee?.id ?? null },
@@ -238,7 +246,14 @@ export async function teamPlugin({
     sendInvitationEmail: ({ id, email, role, organization: team, inviter }) =>
       mailTeamInvitation(
         { db, config, mailer },
-        { id, email, role: role as InvitableTeamRole, teamName: team.name, inviter: inviter.user },
+        {
+          id,
+          email,
+          role: role as InvitableTeamRole,
+          teamId: team.id,
+          teamName: team.name,
+          inviter: inviter.user,
+        },
       ),
     organizationHooks: {
       beforeCreateOrganization: async ({ organization: team, user }) => {

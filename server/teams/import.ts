@@ -492,6 +492,7 @@ async function invite(
       id: invitationId,
       email: planned.email,
       role: planned.role,
+      teamId: team.teamId,
       teamName: team.name,
       inviter: { ...importer, locale: run.locale },
     },

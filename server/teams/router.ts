@@ -6,6 +6,7 @@ import {
   SetTeamCardPausedSchema,
   TeamEventsPageSchema,
   TeamLogoSchema,
+  TeamWhiteLabelSchema,
 } from '../../src/schemas/team.ts';
 import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
@@ -17,6 +18,7 @@ import { setTeamLogo } from './logo.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 import { teamTemplate } from './template.ts';
 import { saveTeamTemplate } from './template-edit.ts';
+import { setTeamWhiteLabel } from './white-label.ts';
 
 // What the organization plugin's own endpoints (/api/auth/organization/*) lack: the team page's view, an
 // invitation's page before sign-in, a transfer of ownership that never leaves a team without an owner, and
@@ -54,6 +56,11 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(TeamLogoSchema)
     .mutation(({ ctx, input }) => setTeamLogo(ctx, actingTeam(ctx), input)),
+  // white label for the team's cards and e-mails (server/teams/white-label.ts): its owner and admins
+  setWhiteLabel: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(TeamWhiteLabelSchema)
+    .mutation(({ ctx, input }) => setTeamWhiteLabel(ctx, actingTeam(ctx), input)),
   // the team's template (server/teams/template.ts): every member reads it (their card's locked fields),
   // its owner and admins change it
   template: authedProcedure

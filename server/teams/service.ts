@@ -49,6 +49,8 @@ export interface TeamView {
   name: string;
   slug: string;
   logo: string | null;
+  /** White label is on for its cards and e-mails (server/teams/white-label.ts). */
+  whiteLabel: boolean;
   /** The signed-in person's membership. */
   me: { memberId: string; role: TeamRole };
   members: TeamMemberView[];
@@ -69,7 +71,7 @@ export async function myTeam(ctx: ServiceContext, now: Date = new Date()): Promi
 async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): Promise<TeamView | null> {
   const team = await deps.db
     .selectFrom('teams')
-    .select(['id', 'name', 'slug', 'logo'])
+    .select(['id', 'name', 'slug', 'logo', 'white_label'])
     .where('id', '=', membership.teamId)
     .executeTakeFirst();
   if (!team) return null;
@@ -84,8 +86,10 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
         .orderBy('created_at', 'desc')
         .execute()
     : [];
+  const { white_label: whiteLabel, ...fields } = team;
   return {
-    ...team,
+    ...fields,
+    whiteLabel,
     me: { memberId: membership.memberId, role: membership.role },
     members,
     invitations: invitations.map((invitation) => ({

@@ -32,6 +32,10 @@ export type RenameTeamInput = z.infer<typeof RenameTeamSchema>;
 export const TeamLogoSchema = z.object({ logo: photoPath });
 export type TeamLogoInput = z.output<typeof TeamLogoSchema>;
 
+/** White label on or off for the team's cards and e-mails (server/teams/white-label.ts). */
+export const TeamWhiteLabelSchema = z.object({ whiteLabel: z.boolean() });
+export type TeamWhiteLabelInput = z.output<typeof TeamWhiteLabelSchema>;
+
 export const InvitableTeamRoleSchema = z.enum(INVITABLE_TEAM_ROLES);
 
 export const InviteMemberSchema = z.object({ email: EmailSchema, role: InvitableTeamRoleSchema });

@@ -140,6 +140,8 @@ export interface VcardFields {
   member_id: string | null;
   /** On a team's card: the invited address it waits for. */
   invitee_email: string | null;
+  /** Paused by its team (or written paused): its page answers 'Paused'. */
+  paused_at: Date | null;
   background_color: string;
   font_color: string;
   icon_color: string;

@@ -246,3 +246,12 @@ export async function teamCardsOf(
 ): Promise<TeamCardView[]> {
   return trpcData<TeamCardView[]>(await trpcQuery(app, procedure, cookie));
 }
+
+/** Turns a team's white label switch on or off straight in the database (server/teams/white-label.ts). */
+export async function setTeamWhiteLabel(
+  db: Kysely<Database>,
+  teamId: string,
+  whiteLabel: boolean,
+): Promise<void> {
+  await db.updateTable('teams').set({ white_label: whiteLabel }).where('id', '=', teamId).execute();
+}

@@ -26,6 +26,7 @@ const team: Team = {
   name: 'Northwind',
   slug: 'northwind',
   logo: null,
+  whiteLabel: false,
   me: { memberId: 'member-olga', role: 'owner' },
   members: [member('olga', 'Olga'), member('mia', 'Mia'), member('sam', 'Sam')],
   invitations: [

@@ -13,6 +13,7 @@ import { MyTeamCardSection, TeamCardsSection } from './TeamCardsSection.tsx';
 import { TeamExitCard } from './TeamExitCard.tsx';
 import { TeamLogoImage, TeamLogoInput } from './TeamLogo.tsx';
 import { TeamTemplateSection } from './TeamTemplateSection.tsx';
+import { TeamWhiteLabel } from './TeamWhiteLabel.tsx';
 import type { Team } from './types.ts';
 
 /** The team of the signed-in person, with what their role lets them do. */
@@ -53,6 +54,7 @@ export function TeamOverview({ team }: { team: Team }) {
       {managing && <TeamImport />}
       {managing && <PendingInvitations team={team} />}
       {managing && <TeamTemplateSection />}
+      {managing && <TeamWhiteLabel team={team} />}
       {managing && <TeamActivity />}
       <TeamExitCard team={team} />
     </>
