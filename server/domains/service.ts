@@ -240,6 +240,7 @@ export async function checkDomain(
             .updateTable('custom_domains')
             .set({ status: 'lost' })
             .where('id', '=', row.id)
+            .where('removed_at', 'is', null)
             .where('status', '=', 'verified')
             .returning('id')
             .executeTakeFirst()
@@ -255,6 +256,7 @@ export async function checkDomain(
           : {}),
       })
       .where('id', '=', row.id)
+      .where('removed_at', 'is', null)
       .returning(ITEM_COLUMNS)
       .executeTakeFirst();
     if (lost && updated) {
