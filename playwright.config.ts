@@ -15,6 +15,8 @@ const baseURL = `http://localhost:${port}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'tapcard-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'received-mail');
 process.env.E2E_SMTP_PORT ??= String(port + 25);
+// tests/e2e/domains.spec.ts answers custom domains' TXT records from a DNS server of its own on loopback
+process.env.E2E_DNS_PORT ??= String(port + 53);
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
@@ -75,6 +77,7 @@ export default defineConfig({
       // tests/e2e/webhooks.spec.ts posts to a receiver of its own on loopback and waits for a batch
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
       WEBHOOK_BATCH_SECONDS: '5',
+      DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
     },
   },
 });

@@ -6,6 +6,7 @@ import { createAuth } from '../server/auth/auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_CARD_PATH } from '../src/demo.ts';
 import { seedDemoAccount } from '../server/demo/service.ts';
+import { dnsTxtResolver } from '../server/domains/dns.ts';
 import { webhooksWithoutQueue } from '../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../server/lib/changes.ts';
 import { createMailer } from '../server/mail/mailer.ts';
@@ -42,6 +43,7 @@ try {
       storage,
       changes,
       ...webhooksWithoutQueue(),
+      resolveTxt: dnsTxtResolver(config.dnsServers),
       auth,
     });
     if (result.created) {

@@ -4,6 +4,7 @@ import { analyticsRouter } from './analytics/router.ts';
 import { authRouter } from './auth/router.ts';
 import { billingRouter } from './billing/router.ts';
 import { designsRouter } from './designs/router.ts';
+import { domainsRouter } from './domains/router.ts';
 import { linksRouter } from './links/router.ts';
 import { liveRouter } from './live/router.ts';
 import { onboardingRouter } from './onboarding/router.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   auth: authRouter,
   billing: billingRouter,
   designs: designsRouter,
+  domains: domainsRouter,
   links: linksRouter,
   live: liveRouter,
   onboarding: onboardingRouter,

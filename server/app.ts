@@ -48,6 +48,7 @@ import { startCountsSender } from './webhooks/counts.ts';
 import { queueOwedMemberJoined } from './teams/auth-plugin.ts';
 import { startWebhookDeliverer } from './webhooks/delivery.ts';
 import { systemResolver, type HostResolver } from './webhooks/target.ts';
+import { dnsTxtResolver, type TxtResolver } from './domains/dns.ts';
 
 /** Largest request body any route accepts (uploads get their own limit where they are added). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   maintenance?: MaintenanceSchedule | 'off';
   /** How webhook targets' host names are resolved (tests answer for them); the system's resolver otherwise. */
   resolveHost?: HostResolver;
+  /** How custom domains' TXT records are looked up (tests answer for them); node's resolver otherwise. */
+  resolveTxt?: TxtResolver;
 }
 
 /**
@@ -119,7 +122,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       [queueOwedMemberJoined],
     );
     app.addHook('onClose', stopCounts);
-    const deps: AppDeps = { db: database.db, config, mailer, storage, changes, webhooks, resolveHost };
+    const resolveTxt = options.resolveTxt ?? dnsTxtResolver(config.dnsServers);
+    const deps: AppDeps = {
+      db: database.db,
+      config,
+      mailer,
+      storage,
+      changes,
+      webhooks,
+      resolveHost,
+      resolveTxt,
+    };
     if (maintenance !== 'off') {
       const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
       app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));

@@ -6,6 +6,7 @@ import type { PrivacySwitch } from '../src/analytics.ts';
 import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../src/webhooks.ts';
 import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/plans.ts';
 import { StartupError } from './lib/startup-error.ts';
+import { parseDnsServers } from './domains/dns.ts';
 import { parseNetworks, type AllowedNetwork } from './webhooks/target.ts';
 
 // The environment is parsed once, here. Everything else receives the frozen Config object and never reads
@@ -69,6 +70,22 @@ const allowedNetworks = z
     }
   });
 
+/** DNS_SERVERS: the system's by default; else a comma-separated list of servers custom domains are checked with. */
+const dnsServers = z
+  .string()
+  .default('')
+  .transform((value, ctx): string[] => {
+    try {
+      return parseDnsServers(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${(error as Error).message}: must be a comma-separated list of DNS servers, for example 1.1.1.1,[2606:4700:4700::1111]:53`,
+      });
+      return z.NEVER;
+    }
+  });
+
 /** A domain name: dot-separated labels of letters, digits and inner hyphens (`localhost` included). */
 const CARD_DOMAIN_SHAPE =
   /^(?=.{1,200}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -93,6 +110,7 @@ const envSchema = z.object({
       .regex(CARD_DOMAIN_SHAPE, 'must be a domain name such as cards.example.com, without scheme or port')
       .optional(),
   ),
+  DNS_SERVERS: z.preprocess(blankToUndefined, dnsServers),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
   METRICS_TOKEN: z.preprocess(
     blankToUndefined,
@@ -224,6 +242,11 @@ export interface Config {
    * (customSubdomain; wildcard DNS and a proxy that passes the Host header). Null: no card subdomains.
    */
   cardDomain: string | null;
+  /**
+   * DNS_SERVERS: the servers custom domains' TXT records are looked up with (`ip`, `ip:port`,
+   * `[ipv6]:port`); empty: the system's resolver configuration.
+   */
+  dnsServers: string[];
   dataDir: string;
   /**
    * Counted views and hits held in memory while the database is slow or away, in groups (one row each,
@@ -368,6 +391,7 @@ export function parseConfig(
     host: parsed.HOST,
     publicUrl: new URL(publicUrl).origin,
     cardDomain: parsed.CARD_DOMAIN ?? null,
+    dnsServers: parsed.DNS_SERVERS,
     dataDir,
     countQueue: { maxGroups: parsed.COUNT_QUEUE_GROUPS, spillDir: path.join(dataDir, 'count-spill') },
     metricsToken: parsed.METRICS_TOKEN ?? null,

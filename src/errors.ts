@@ -86,6 +86,12 @@ export const ERROR_REASONS = [
    * (another path or body): nothing was done; a retry sends the same request, a new one a new key
    */
   'idempotency_key_reused',
+  /** a custom domain this server answers itself: the main address's host, CARD_DOMAIN or a name under it */
+  'domain_reserved',
+  /** a custom domain another account holds (not removed) */
+  'domain_claimed',
+  /** a custom domain the account holds already */
+  'domain_already_added',
   'internal',
 ] as const;
 

@@ -72,6 +72,16 @@ export const VALIDATION_MESSAGES = {
   webhookUrlTooLong: 'validation.webhook.url_too_long',
   webhookEventRequired: 'validation.webhook.event_required',
   webhookDescriptionTooLong: 'validation.webhook.description_too_long',
+  domainRequired: 'validation.domain.required',
+  /** a scheme, port or path pasted with the domain (https://example.com/…) */
+  domainBare: 'validation.domain.bare',
+  domainIpAddress: 'validation.domain.ip_address',
+  domainTooLong: 'validation.domain.too_long',
+  domainInvalid: 'validation.domain.invalid',
+  /** the server's domain_reserved, domain_claimed and domain_already_added, marked on the domain field */
+  domainReserved: 'validation.domain.reserved',
+  domainClaimed: 'validation.domain.claimed',
+  domainAlreadyAdded: 'validation.domain.already_added',
   teamNameRequired: 'validation.team.name_required',
   teamNameTooLong: 'validation.team.name_too_long',
   teamSlugRequired: 'validation.team.slug_required',

@@ -31,6 +31,8 @@ export const paths = {
   /** the account's API keys (apiAccess) */
   apiKeys: '/dashboard/api-keys',
   webhooks: '/dashboard/webhooks',
+  /** the account's custom domains (customDomain) */
+  domains: '/dashboard/domains',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */

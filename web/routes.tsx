@@ -126,6 +126,10 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.domains,
+                    ...lazyScreen(() => import('./pages/Domains.tsx').then((m) => ({ default: m.Domains }))),
+                  },
+                  {
                     path: paths.teamAnalytics,
                     ...lazyScreen(() =>
                       import('./pages/TeamAnalytics.tsx').then((m) => ({ default: m.TeamAnalytics })),

@@ -9,6 +9,7 @@ import { createMailer } from '../mail/mailer.ts';
 import { createMediaStorage } from '../media/create-storage.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { createWebhookOutbox } from '../webhooks/delivery.ts';
+import { dnsTxtResolver } from '../domains/dns.ts';
 import { systemResolver } from '../webhooks/target.ts';
 import { startJobQueue, stopJobQueue } from './queue.ts';
 
@@ -57,7 +58,16 @@ export async function runAdminCommand(
       try {
         const webhooks = createWebhookOutbox(queue, config);
         exitCode = await job(
-          { db: database.db, config, mailer, storage, changes, webhooks, resolveHost: systemResolver },
+          {
+            db: database.db,
+            config,
+            mailer,
+            storage,
+            changes,
+            webhooks,
+            resolveHost: systemResolver,
+            resolveTxt: dnsTxtResolver(config.dnsServers),
+          },
           { dryRun: args.includes('--dry-run') },
         );
       } finally {

@@ -18,6 +18,8 @@ export const QUEUES = {
   mailGivenUp: 'mail-given-up',
   trialReminders: 'trial-reminders',
   cleanup: 'cleanup',
+  /** The custom domains' checks (server/domains/service.ts checkDueDomains). */
+  domainChecks: 'domain-checks',
   /** Outgoing webhook deliveries, one attempt per job (server/webhooks/delivery.ts). */
   webhooks: 'webhooks',
 } as const;

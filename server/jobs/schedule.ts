@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { sendPlanEndNotices } from '../billing/plan-ends.ts';
 import { cleanUp } from '../cleanup/service.ts';
+import { checkDueDomains } from '../domains/service.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from './queue.ts';
@@ -21,6 +22,8 @@ export interface MaintenanceSchedule {
   /** cron expressions, in UTC; the trial reminders' run also sends the plan-ended e-mails */
   trialReminders: string;
   cleanup: string;
+  /** the custom domains' round: pending ones recently added, and the daily check of the others */
+  domainChecks: string;
   /** How often each process looks at the schedule, in seconds. */
   cronCheckSeconds: number;
 }
@@ -28,6 +31,7 @@ export interface MaintenanceSchedule {
 export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
   trialReminders: '15 * * * *', // hourly: trial reminders and plan-ended e-mails go out within the hour
   cleanup: '40 3 * * *', // nightly
+  domainChecks: '*/5 * * * *', // a new domain's record is found within minutes (server/domains/service.ts)
   cronCheckSeconds: 30,
 };
 
@@ -69,7 +73,7 @@ export async function queueDueRun(
 }
 
 /**
- * Creates the two queues, starts their workers and the loop that queues their runs on `schedule`;
+ * Creates the queues, starts their workers and the loop that queues their runs on `schedule`;
  * returns what stops them. A run that fails is logged and not retried: the next scheduled run does the
  * same work.
  */
@@ -83,10 +87,12 @@ export async function scheduleMaintenanceJobs(
   const queue = { policy: 'stately', retryLimit: 0, expireInSeconds: RUN_EXPIRES_IN_SECONDS } as const;
   await ensureQueue(boss, QUEUES.trialReminders, queue);
   await ensureQueue(boss, QUEUES.cleanup, queue);
+  await ensureQueue(boss, QUEUES.domainChecks, queue);
   const options = { pollingIntervalSeconds: deps.config.jobs.pollingIntervalSeconds, batchSize: 1 };
   const workers = [
     startWorker(boss, QUEUES.trialReminders, options, () => runTrialReminders(deps, logger), logger),
     startWorker(boss, QUEUES.cleanup, options, () => runCleanup(deps, logger), logger),
+    startWorker(boss, QUEUES.domainChecks, options, () => runDomainChecks(deps, logger), logger),
   ];
   const clock = startScheduleClock(
     deps.db,
@@ -94,6 +100,7 @@ export async function scheduleMaintenanceJobs(
     [
       { queue: QUEUES.trialReminders, cron: schedule.trialReminders },
       { queue: QUEUES.cleanup, cron: schedule.cleanup },
+      { queue: QUEUES.domainChecks, cron: schedule.domainChecks },
     ],
     schedule.cronCheckSeconds,
     logger,
@@ -182,6 +189,16 @@ async function runCleanup(deps: AppDeps, logger: FastifyBaseLogger): Promise<voi
     if (Object.values(counts).some((count) => count > 0)) logger.info({ cleanup: counts }, 'cleanup done');
   } catch (error) {
     logger.error({ err: error }, 'cleanup failed');
+    throw error;
+  }
+}
+
+async function runDomainChecks(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
+  try {
+    const round = await checkDueDomains(deps);
+    if (round.lost > 0 || round.failed > 0) logger.info({ domains: round }, 'custom domains checked');
+  } catch (error) {
+    logger.error({ err: error }, 'custom domain checks failed');
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
+import type { TxtResolver } from '../domains/dns.ts';
 import type { Mailer } from '../mail/types.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import type { WebhookOutbox } from '../webhooks/delivery.ts';
@@ -18,7 +19,8 @@ export interface SessionUser {
 
 /**
  * The app's shared parts that services use: database, config, the one mailer, photo storage, change
- * notices, the webhook outbox and the resolver webhook targets are looked up with.
+ * notices, the webhook outbox, the resolver webhook targets are looked up with and the one custom domains'
+ * TXT records are.
  */
 export interface AppDeps {
   db: Kysely<Database>;
@@ -28,6 +30,7 @@ export interface AppDeps {
   changes: ChangeBus;
   webhooks: WebhookOutbox;
   resolveHost: HostResolver;
+  resolveTxt: TxtResolver;
 }
 
 /** What every service receives: the app's parts and, when signed in, the user. */

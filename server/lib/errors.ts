@@ -64,6 +64,9 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   new_owner_plan_required: 409,
   field_locked: 403,
   idempotency_key_reused: 422,
+  domain_reserved: 422,
+  domain_claimed: 409,
+  domain_already_added: 409,
 };
 
 /**
@@ -114,4 +117,7 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   new_owner_plan_required: "The new owner's plan must be Business.",
   field_locked: "The team's card template locks this field.",
   idempotency_key_reused: 'The Idempotency-Key was used for another request.',
+  domain_reserved: 'The domain is one this server answers itself.',
+  domain_claimed: 'Another account holds this domain.',
+  domain_already_added: 'The account holds this domain already.',
 };

@@ -633,3 +633,57 @@ export const webhookDisabled = defineTemplate<WebhookDisabledData>({
     ],
   }),
 });
+
+export interface DomainLostData {
+  name: string;
+  /** The custom domain whose TXT record is gone. */
+  domain: string;
+  /** Where its proof is read: `_tapcard-verify.{domain}`. */
+  recordName: string;
+  /** What the record must hold. */
+  recordValue: string;
+  /** The team whose domain it is (its owner is told), or null for the recipient's own. */
+  teamName: string | null;
+  /** The dashboard's domains page. */
+  url: string;
+}
+
+/** Tells the owner of a custom domain (or of its team) that the daily check no longer finds its TXT record. */
+export const domainLost = defineTemplate<DomainLostData>({
+  en: ({ name, domain, recordName, recordValue, teamName, url }) => ({
+    subject: `The DNS record of ${singleLine(domain)} is gone`,
+    preview: `Tapcard no longer finds the TXT record that proves ${singleLine(domain)} is yours.`,
+    heading: 'Domain record lost',
+    greeting: hiEn(name),
+    paragraphs: [
+      teamName === null
+        ? `The daily check no longer finds the TXT record that proves your domain ${domain} is yours.`
+        : `The daily check no longer finds the TXT record that proves the domain ${domain} of your team ${teamName} is yours.`,
+      `Add the TXT record ${recordName} with the value ${recordValue} at your DNS provider again. The domain is verified again as soon as a check finds it; you can also press "Check now" on the domains page.`,
+    ],
+    action: { label: 'Open your domains', url },
+    notes: [
+      teamName === null
+        ? 'You received this email because you added this domain to your Tapcard account.'
+        : `You received this email because you own the team ${teamName}, whose domain this is.`,
+    ],
+  }),
+  es: ({ name, domain, recordName, recordValue, teamName, url }) => ({
+    subject: `El registro DNS de ${singleLine(domain)} ha desaparecido`,
+    preview: `Tapcard ya no encuentra el registro TXT que demuestra que ${singleLine(domain)} es tuyo.`,
+    heading: 'Registro del dominio perdido',
+    greeting: hiEs(name),
+    paragraphs: [
+      teamName === null
+        ? `La comprobación diaria ya no encuentra el registro TXT que demuestra que tu dominio ${domain} es tuyo.`
+        : `La comprobación diaria ya no encuentra el registro TXT que demuestra que el dominio ${domain} de tu equipo ${teamName} es vuestro.`,
+      `Vuelve a añadir en tu proveedor de DNS el registro TXT ${recordName} con el valor ${recordValue}. El dominio vuelve a estar verificado en cuanto una comprobación lo encuentre; también puedes pulsar «Comprobar ahora» en la página de dominios.`,
+    ],
+    action: { label: 'Abrir tus dominios', url },
+    notes: [
+      teamName === null
+        ? 'Recibes este correo porque añadiste este dominio a tu cuenta de Tapcard.'
+        : `Recibes este correo porque eres el propietario del equipo ${teamName}, al que pertenece este dominio.`,
+    ],
+  }),
+});

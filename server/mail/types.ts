@@ -31,7 +31,8 @@ export type MailKind =
   | 'support_request'
   | 'support_confirmation'
   | 'team_invitation'
-  | 'webhook_disabled';
+  | 'webhook_disabled'
+  | 'domain_lost';
 
 /** What a message is about: its kind and the account it belongs to, if any. */
 export interface MailAbout {

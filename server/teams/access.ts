@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { Locale } from '../../src/i18n.ts';
 import type { PlanFeature } from '../../src/plans.ts';
 import { hasTeamRole, type AccountOwner, type TeamRole } from '../../src/teams.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
@@ -185,4 +186,43 @@ export async function qrCodeAccount(db: Kysely<Database>, userId: string, linkId
   if (link?.user_id === userId) return userId;
   if (!link?.vcard_id) throw new AppError('not_found');
   return cardAccount(db, userId, link.vcard_id, 'edit');
+}
+
+/** Who hears of what happens to an account's things: the person, or for a team's account its owner. */
+export interface AccountRecipient {
+  userId: string;
+  email: string;
+  /** The profile's name, or the sign-up name when it has none. */
+  name: string;
+  language: Locale;
+  /** The team whose account it is (its owner is told), or null for the person's own. */
+  teamName: string | null;
+}
+
+/**
+ * Whom e-mail about `accountId`'s things goes to. A team's account has no mailbox: its owner is told
+ * (who pays its plan; its admins may act on it too).
+ */
+export async function accountRecipient(db: Kysely<Database>, accountId: string): Promise<AccountRecipient> {
+  const team = await db
+    .selectFrom('teams')
+    .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+    .select(['teams.name', 'team_members.user_id'])
+    .where('teams.account_id', '=', accountId)
+    .where('team_members.role', '=', 'owner')
+    .executeTakeFirst();
+  const userId = team?.user_id ?? accountId;
+  const recipient = await db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.email', 'users.name', 'profiles.name as profileName', 'profiles.language'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    userId,
+    email: recipient.email,
+    name: recipient.profileName?.trim() || recipient.name,
+    language: recipient.language,
+    teamName: team?.name ?? null,
+  };
 }

@@ -14,6 +14,7 @@ import { plansInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
 import { startWorker } from '../jobs/worker.ts';
+import { accountRecipient } from '../teams/access.ts';
 import { webhookDisabled } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { signedHeaders } from './signing.ts';
@@ -263,31 +264,17 @@ export async function startWebhookDeliverer(
         .returning(['url', 'user_id'])
         .executeTakeFirst();
       if (!disabled) return;
-      // a team's account has no mailbox: its owner is told (who pays its plan; its admins may enable it)
-      const team = await trx
-        .selectFrom('teams')
-        .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-        .select(['teams.name', 'team_members.user_id'])
-        .where('teams.account_id', '=', disabled.user_id)
-        .where('team_members.role', '=', 'owner')
-        .executeTakeFirst();
-      const recipientId = team?.user_id ?? disabled.user_id;
-      const recipient = await trx
-        .selectFrom('users')
-        .innerJoin('profiles', 'profiles.id', 'users.id')
-        .select(['users.email', 'users.name', 'profiles.name as profileName', 'profiles.language'])
-        .where('users.id', '=', recipientId)
-        .executeTakeFirstOrThrow();
+      const recipient = await accountRecipient(trx, disabled.user_id);
       const mail = webhookDisabled(recipient.language, {
-        name: recipient.profileName?.trim() || recipient.name,
+        name: recipient.name,
         endpointUrl: disabled.url,
-        teamName: team?.name ?? null,
+        teamName: recipient.teamName,
         days: WEBHOOK_DISABLE_AFTER_DAYS,
         url: `${config.publicUrl}${paths.webhooks}`,
       });
       await deps.mailer.send(
         { to: recipient.email, ...mail },
-        { kind: 'webhook_disabled', userId: recipientId },
+        { kind: 'webhook_disabled', userId: recipient.userId },
         trx,
       );
       logger.warn({ webhook: { endpoint: endpointId } }, 'webhook endpoint disabled after failing for days');

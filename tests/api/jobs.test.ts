@@ -42,6 +42,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_MINUTE: MaintenanceSchedule = {
   trialReminders: '* * * * *',
   cleanup: '* * * * *',
+  domainChecks: '* * * * *',
   cronCheckSeconds: 1,
 };
 
@@ -145,7 +146,12 @@ describe('the schedule', () => {
       second = await buildApp(first.config, {
         logger: false,
         database,
-        maintenance: { trialReminders: NIGHTLY, cleanup: NIGHTLY, cronCheckSeconds: 1 },
+        maintenance: {
+          trialReminders: NIGHTLY,
+          cleanup: NIGHTLY,
+          domainChecks: NIGHTLY,
+          cronCheckSeconds: 1,
+        },
       });
       await vi.waitFor(
         async () => {

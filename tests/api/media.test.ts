@@ -41,6 +41,7 @@ beforeAll(async () => {
     storage: createLocalStorage(mediaFolder()),
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    resolveTxt: () => Promise.resolve([]),
   };
 });
 

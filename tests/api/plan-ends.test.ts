@@ -341,6 +341,7 @@ describe('the plan-ended e-mail', () => {
     const EVERY_MINUTE: MaintenanceSchedule = {
       trialReminders: '* * * * *',
       cleanup: '* * * * *',
+      domainChecks: '* * * * *',
       cronCheckSeconds: 1,
     };
     const shared = await sharedDatabase();
@@ -382,6 +383,7 @@ describe('the plan-ended e-mail', () => {
         storage: await createMediaStorage(first.config, silent),
         changes: createLocalChangeBus(),
         ...webhooksWithoutQueue(),
+        resolveTxt: () => Promise.resolve([]),
       };
       expect(resultsFor(await sendPlanEndNotices(deps, { dryRun: false }), customer.userId)).toEqual([]);
       const outbox = await third.db

@@ -57,6 +57,7 @@ beforeAll(async () => {
     storage,
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    resolveTxt: () => Promise.resolve([]),
     auth,
   };
 });

@@ -45,6 +45,7 @@ beforeAll(async () => {
     storage: await createMediaStorage(t.config, silent),
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    resolveTxt: () => Promise.resolve([]),
   };
 });
 

@@ -34,6 +34,16 @@ describe('parseConfig defaults', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
+  it("reads DNS_SERVERS as addresses with optional ports (none: the system's), and refuses anything else", () => {
+    expect(parseConfig({}).dnsServers).toEqual([]);
+    expect(
+      parseConfig({ DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353 ,::1,[2606:4700::1111]:53' }).dnsServers,
+    ).toEqual(['1.1.1.1', '127.0.0.1:5353', '::1', '[2606:4700::1111]:53']);
+    for (const bad of ['dns.example.com', '1.1.1.1:99999', '1.1.1', 'https://1.1.1.1', '[::1]:x']) {
+      expect(errorOf(() => parseConfig({ DNS_SERVERS: bad }))).toMatch(/^Invalid DNS_SERVERS: /);
+    }
+  });
+
   it('reads CARD_DOMAIN as a lowercase domain name, and refuses a URL or a port', () => {
     expect(parseConfig({}).cardDomain).toBeNull();
     expect(parseConfig({ CARD_DOMAIN: '' }).cardDomain).toBeNull();

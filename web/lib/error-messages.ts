@@ -12,6 +12,7 @@ import {
 } from '#src/schemas/auth.ts';
 import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
 import { API_KEY_NAME_MAX_LENGTH } from '#src/api-keys.ts';
+import { DOMAIN_MAX_LENGTH } from '#src/domains.ts';
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from '#src/webhooks.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
@@ -118,6 +119,14 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.team.slug_format': msg`Team address must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers and hyphens only`,
   'validation.team.slug_lookalike': msg`A team address can't have hyphens as its 3rd and 4th characters (as in xn--): web addresses read such names as other letters`,
   'validation.team.slug_taken': msg`Another team has this address. Choose another one.`,
+  'validation.domain.required': msg`Enter a domain name`,
+  'validation.domain.bare': msg`Enter the domain name only, such as cards.example.com, without https://, a port or a path`,
+  'validation.domain.ip_address': msg`Enter a domain name, not an IP address`,
+  'validation.domain.too_long': msg`A domain name has at most ${DOMAIN_MAX_LENGTH} characters`,
+  'validation.domain.invalid': msg`This is not a valid domain name. Enter one such as cards.example.com`,
+  'validation.domain.reserved': msg`This server already answers this domain itself. Enter a domain of your own`,
+  'validation.domain.claimed': msg`Another account has already added this domain`,
+  'validation.domain.already_added': msg`You have already added this domain`,
   // a team's CSV import; {column} is the column's header in the reader's language (TEAM_IMPORT_HEADERS),
   // {line} and {row} the numbers the server sends with the id
   'validation.team_import.file_too_large': msg`The file is larger than ${TEAM_IMPORT_MAX_MB} MB. Choose a smaller file.`,
@@ -188,6 +197,9 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   new_owner_plan_required: msg`The new owner needs the Business plan first: the team's cards run on its owner's plan. Ask them to choose Business on their Billing page, then try again.`,
   field_locked: msg`Your team's card template sets this field for every team card, so it can't be changed on a card. The team's owner or admins can change it in the template.`,
   idempotency_key_reused: msg`This request key was already used for another request. Send a new key.`,
+  domain_reserved: VALIDATION_MESSAGE_TEXT['validation.domain.reserved'],
+  domain_claimed: VALIDATION_MESSAGE_TEXT['validation.domain.claimed'],
+  domain_already_added: VALIDATION_MESSAGE_TEXT['validation.domain.already_added'],
   internal: msg`Something went wrong. Please try again.`,
 };
 

@@ -14,6 +14,7 @@ import {
   UserCog,
   Users,
   Webhook,
+  Globe,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -40,6 +41,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.team, label: msg`Team`, icon: Users },
   { path: paths.apiKeys, label: msg`API keys`, icon: KeyRound },
   { path: paths.webhooks, label: msg`Webhooks`, icon: Webhook },
+  { path: paths.domains, label: msg`Domains`, icon: Globe },
   { path: paths.profile, label: msg`Profile`, icon: CircleUserRound },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
   { path: paths.account, label: msg`Account`, icon: UserCog },

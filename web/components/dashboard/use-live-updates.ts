@@ -35,7 +35,7 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   team: [['teams']],
   // a key's last use too, once per rate-limit window (server/api-keys/verify.ts)
   apiKeys: [['apiKeys']],
-  domains: [],
+  domains: [['domains']],
 };
 
 /** Every query any change can make stale: what a tab refetches when its stream (re)opens. */

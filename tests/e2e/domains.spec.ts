@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { paths } from '../../src/routes.ts';
+import { startTxtDnsServer, type TxtDnsServer } from '../support/dns-server.ts';
+import {
+  callTrpc,
+  checkAndPhotograph,
+  expect,
+  markDocument,
+  openWithLiveStream,
+  signedInNewPerson,
+  test,
+} from './support.ts';
+import { businessAccountOn } from './team-support.ts';
+
+// Custom domains (a Business feature): a domain is added on the domains page, which shows the TXT record
+// to add; a DNS server this test runs on loopback (the e2e server asks it: DNS_SERVERS in
+// playwright.config.ts) answers the record, and a check made from another tab turns the status Verified
+// live on the page. Free accounts see what the plan needs. Both languages, axe, phone and desktop.
+
+const TEXTS = {
+  en: {
+    heading: 'Domains',
+    empty: 'No domains yet.',
+    field: 'Domain',
+    add: 'Add domain',
+    added: 'Domain added',
+    pending: 'Pending',
+    verified: 'Verified',
+    bare: 'Enter the domain name only',
+    remove: 'Remove',
+    removeDomain: 'Remove domain',
+    removed: 'Domain removed',
+    upgrade: 'Upgrade to Business',
+  },
+  es: {
+    heading: 'Dominios',
+    empty: 'Todavía no hay dominios.',
+    field: 'Dominio',
+    add: 'Añadir dominio',
+    added: 'Dominio añadido',
+    pending: 'Pendiente',
+    verified: 'Verificado',
+    bare: 'Introduce solo el nombre de dominio',
+    remove: 'Eliminar',
+    removeDomain: 'Eliminar dominio',
+    removed: 'Dominio eliminado',
+    upgrade: 'Mejorar a Empresa',
+  },
+} as const;
+
+let dns: TxtDnsServer;
+
+test.beforeAll(async () => {
+  dns = await startTxtDnsServer(Number(process.env.E2E_DNS_PORT));
+});
+
+test.afterAll(async () => {
+  await dns?.close();
+});
+
+for (const language of ['en', 'es'] as const) {
+  const text = TEXTS[language];
+
+  test(`${language}: a Business owner adds a domain, adds its TXT record, and sees it verified live`, async ({
+    page,
+  }, testInfo) => {
+    await businessAccountOn(page, language === 'en' ? 'Ada Lovelace' : 'Ada Pérez', language);
+    await openWithLiveStream(page, paths.domains);
+    await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
+    await expect(page.getByText(text.empty)).toBeVisible();
+    await checkAndPhotograph(page, testInfo, `domains-empty-${language}`);
+
+    // a pasted address is refused under the field
+    const field = page.getByLabel(text.field, { exact: true });
+    await field.fill('https://cards.example.com/ada');
+    await page.getByRole('button', { name: text.add }).click();
+    await expect(field).toHaveAccessibleDescription(new RegExp(text.bare));
+
+    const domain = `cards-${randomBytes(4).toString('hex')}.example.org`;
+    await field.fill(domain.toUpperCase());
+    await page.getByRole('button', { name: text.add }).click();
+    await expect(page.getByText(text.added, { exact: true })).toBeVisible();
+    const row = page.getByRole('listitem', { name: domain });
+    await expect(row).toContainText(text.pending);
+    await expect(row).toContainText(`_tapcard-verify.${domain}`);
+    const value = (await row.locator('code', { hasText: 'tapcard-verify=' }).textContent()) ?? '';
+    expect(value).toMatch(/^tapcard-verify=[\w-]+$/);
+    await checkAndPhotograph(page, testInfo, `domains-pending-${language}`);
+
+    // the record is added at "the DNS provider"; a check from another tab shows here without a reload
+    dns.set(`_tapcard-verify.${domain}`, 'v=spf1 -all', value);
+    await markDocument(page);
+    const [listed] = await callTrpc<{ id: string }[]>(page, 'domains.list', { owner: 'user' }, 'GET');
+    await callTrpc(page, 'domains.check', { owner: 'user', id: listed?.id });
+    await expect(row).toContainText(text.verified);
+    await expect(page.locator('html[data-not-reloaded]')).toHaveCount(1);
+    await checkAndPhotograph(page, testInfo, `domains-verified-${language}`);
+
+    await row.getByRole('button', { name: text.remove, exact: true }).click();
+    await checkAndPhotograph(page, testInfo, `domains-remove-${language}`);
+    await page.getByRole('dialog').getByRole('button', { name: text.removeDomain }).click();
+    await expect(page.getByText(text.removed, { exact: true })).toBeVisible();
+    await expect(page.getByText(text.empty)).toBeVisible();
+  });
+}
+
+test('a Free account sees what the plan needs, and no form', async ({ page }, testInfo) => {
+  await signedInNewPerson(page);
+  await page.goto(paths.domains);
+  await expect(page.getByRole('link', { name: TEXTS.en.upgrade })).toBeVisible();
+  await expect(page.getByRole('button', { name: TEXTS.en.add })).toHaveCount(0);
+  await checkAndPhotograph(page, testInfo, 'domains-free');
+});
