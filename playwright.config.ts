@@ -52,6 +52,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // tests/e2e/domains.spec.ts opens cards on customers' domains (*.example.org) served by this server
+        '--host-resolver-rules=MAP *.example.org 127.0.0.1',
       ],
     },
   },

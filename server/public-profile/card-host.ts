@@ -187,10 +187,13 @@ function underCardDomain(
 
 /** The account a card host or custom domain serves, found before any route runs (registerCardHostGuard). */
 export interface CardHostAccount {
-  /** The account's username; null for a team's account on its custom domain. */
+  /** The account's username; null on the custom domain of a team's account or of a person without one. */
   readonly username: string | null;
   readonly userId: string;
-  /** Its profile as cached: the page at `/` and the photos it shows; null for a team's account. */
+  /**
+   * Its profile as cached: the page at `/` and the photos it shows; null on the custom domain of a team's
+   * account (its root is the directory of its cards) or of a person without a username (no profile page).
+   */
   readonly entry: CachedProfile | null;
   /** On a custom domain, its name (the pages' canonical and Open Graph addresses); null on a card host. */
   readonly domain: string | null;

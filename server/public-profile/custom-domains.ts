@@ -13,7 +13,9 @@ import type { ChangeBus } from '../lib/changes.ts';
 /** A custom domain that answers: its account's cards, or (removed) a redirect to the main address. */
 export interface CustomDomain {
   readonly userId: string;
-  /** The account's username; null for a team's account, whose cards have no username. */
+  /** A team's account: its root is the directory of the team's cards. */
+  readonly team: boolean;
+  /** The account's username; null for a team's account, and for a person who has not chosen one yet. */
   readonly username: string | null;
   /** Removed by its owner: every path leads to the same one on the main address. */
   readonly removed: boolean;
@@ -39,7 +41,9 @@ async function readCustomDomains(db: Kysely<Database>): Promise<Map<string, Cust
     .selectFrom('custom_domains')
     .innerJoin('account_plans', 'account_plans.id', 'custom_domains.user_id')
     .innerJoin('profiles', 'profiles.id', 'custom_domains.user_id')
+    .leftJoin('teams', 'teams.account_id', 'custom_domains.user_id')
     .select([
+      'teams.id as teamId',
       'custom_domains.domain',
       'custom_domains.user_id',
       'custom_domains.removed_at',
@@ -56,6 +60,7 @@ async function readCustomDomains(db: Kysely<Database>): Promise<Map<string, Cust
     if (domains.has(row.domain)) continue;
     domains.set(row.domain, {
       userId: row.user_id,
+      team: row.teamId !== null,
       username: row.username?.toLowerCase() ?? null,
       removed: row.removed_at !== null,
       plan: {

@@ -591,7 +591,8 @@ export async function registerPublicProfileRoutes(
     admitCustom(request, reply, host, done) {
       const domain = customDomains.domains.get(host.domain);
       if (domain === undefined) return void sendUnavailable(request, reply, 404);
-      if (domain.username === null) {
+      // a team's root is its directory; a person without a username has no profile page, only cards
+      if (domain.team || domain.username === null) {
         request.cardHost = customHostAccount(host.domain, domain, null);
         done();
         return;

@@ -197,6 +197,17 @@ describe('a verified custom domain', () => {
     }
   });
 
+  it("of a person who has not chosen a username yet serves their cards' pages, and nothing at /", async () => {
+    const owner = await createOwner(t.db, { plan: 'business' });
+    await t.db.updateTable('profiles').set({ username: null }).where('id', '=', owner.id).execute();
+    const vcardId = await addVcard(t.db, owner.id, { name: 'Nameless Ada' });
+    const domain = await customDomainFor(t, owner.id);
+    expectNotFoundPage(await onHost(domain), 'the root of a domain with no public card');
+    const card = await onHost(domain, `/vcard/${vcardId}`);
+    expect(card.statusCode).toBe(200);
+    expect(card.body).toContain('Nameless Ada');
+  });
+
   it('is the main address while it is only pending: nothing of the account is served there', async () => {
     const owner = await businessWithDomain({ status: 'pending' });
     const response = await onHost(owner.domain);

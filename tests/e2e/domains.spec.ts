@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { paths } from '../../src/routes.ts';
 import { startTxtDnsServer, type TxtDnsServer } from '../support/dns-server.ts';
 import {
+  appOrigin,
   callTrpc,
   checkAndPhotograph,
+  chooseUsername,
   expect,
   markDocument,
   openWithLiveStream,
@@ -61,10 +63,14 @@ test.afterAll(async () => {
 for (const language of ['en', 'es'] as const) {
   const text = TEXTS[language];
 
-  test(`${language}: a Business owner adds a domain, adds its TXT record, and sees it verified live`, async ({
+  test(`${language}: a Business owner adds a domain, adds its TXT record, sees it verified live, and the card opens on it`, async ({
     page,
+    browser,
   }, testInfo) => {
-    await businessAccountOn(page, language === 'en' ? 'Ada Lovelace' : 'Ada Pérez', language);
+    const name = language === 'en' ? 'Ada Lovelace' : 'Ada Pérez';
+    await businessAccountOn(page, name, language);
+    // a public card to open on the domain
+    await chooseUsername(page, name);
     await openWithLiveStream(page, paths.domains);
     await expect(page.getByRole('heading', { level: 1, name: text.heading })).toBeVisible();
     await expect(page.getByText(text.empty)).toBeVisible();
@@ -91,16 +97,35 @@ for (const language of ['en', 'es'] as const) {
     dns.set(`_tapcard-verify.${domain}`, 'v=spf1 -all', value);
     await markDocument(page);
     const [listed] = await callTrpc<{ id: string }[]>(page, 'domains.list', { owner: 'user' }, 'GET');
-    await callTrpc(page, 'domains.check', { owner: 'user', id: listed?.id });
+    // the add checked the domain once already: a check is allowed again after a few seconds
+    await expect(async () => {
+      await callTrpc(page, 'domains.check', { owner: 'user', id: listed?.id });
+    }).toPass({ timeout: 30_000, intervals: [2_000] });
     await expect(row).toContainText(text.verified);
     await expect(page.locator('html[data-not-reloaded]')).toHaveCount(1);
     await checkAndPhotograph(page, testInfo, `domains-verified-${language}`);
+
+    // a visitor's browser resolves the domain to this server (--host-resolver-rules in playwright.config.ts)
+    const { port } = new URL(appOrigin());
+    const visitor = await browser.newPage();
+    await visitor.goto(`http://${domain}:${port}/`);
+    await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+    expect(await visitor.locator('link[rel=canonical]').getAttribute('href')).toBe(`https://${domain}/`);
+    // white label (Business): the customer's domain carries no Tapcard name
+    expect(await visitor.content()).not.toMatch(/tapcard/i);
+    // nothing of the app on the customer's domain
+    expect((await visitor.goto(`http://${domain}:${port}${paths.dashboard}`))?.status()).toBe(404);
 
     await row.getByRole('button', { name: text.remove, exact: true }).click();
     await checkAndPhotograph(page, testInfo, `domains-remove-${language}`);
     await page.getByRole('dialog').getByRole('button', { name: text.removeDomain }).click();
     await expect(page.getByText(text.removed, { exact: true })).toBeVisible();
     await expect(page.getByText(text.empty)).toBeVisible();
+    // a printed address of the removed domain leads to the card on the main address
+    await visitor.goto(`http://${domain}:${port}/`);
+    await expect(visitor).toHaveURL(new RegExp(`^${appOrigin()}/`));
+    await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+    await visitor.close();
   });
 }
 

@@ -127,6 +127,7 @@ describe('classifyHost', () => {
 describe('classifyHost with custom domains', () => {
   const answered = {
     userId: 'u1',
+    team: false,
     username: 'paula',
     removed: false,
     plan: { plan_type: 'business', subscription_end: null, trial_start_date: new Date(), trial_days: null },
