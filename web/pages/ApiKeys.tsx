@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { API_KEY_RATE_LIMIT } from '#src/api-keys.ts';
 import { serverPaths } from '#src/routes.ts';
-import { hasTeamRole } from '#src/teams.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { useAdministeredTeam } from '../lib/use-administered-team.ts';
 import { ApiKeyList } from './api-keys/ApiKeyList.tsx';
 import { CreateApiKeyDialog } from './api-keys/CreateApiKeyDialog.tsx';
 
@@ -70,8 +70,7 @@ function TeamKeys({ teamName }: { teamName: string }) {
 export function ApiKeys() {
   const { t } = useLingui();
   const { allowed, loaded } = usePlanFeature('apiAccess');
-  const team = trpc.teams.mine.useQuery();
-  const adminOf = team.data && hasTeamRole(team.data.me.role, 'admin') ? team.data : null;
+  const adminOf = useAdministeredTeam();
   return (
     <div className="space-y-6">
       <PageHeading

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CUSTOM_DOMAINS_PER_ACCOUNT_MAX } from '#src/domains.ts';
-import { hasTeamRole, type AccountOwner } from '#src/teams.ts';
+import type { AccountOwner } from '#src/teams.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { useAdministeredTeam } from '../lib/use-administered-team.ts';
 import { AddDomainForm } from './domains/AddDomainForm.tsx';
 import { DomainList } from './domains/DomainList.tsx';
 
@@ -55,8 +56,7 @@ function DomainSection({
 export function Domains() {
   const { t } = useLingui();
   const { allowed, loaded } = usePlanFeature('customDomain');
-  const team = trpc.teams.mine.useQuery();
-  const adminOf = team.data && hasTeamRole(team.data.me.role, 'admin') ? team.data : null;
+  const adminOf = useAdministeredTeam();
   const teamName = adminOf?.name;
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
-import { hasTeamRole, type AccountOwner } from '#src/teams.ts';
+import type { AccountOwner } from '#src/teams.ts';
 import { WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX } from '#src/webhooks.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
@@ -10,6 +10,7 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { SectionCard } from '../components/SectionCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { useAdministeredTeam } from '../lib/use-administered-team.ts';
 import { WebhookFormDialog } from './webhooks/WebhookFormDialog.tsx';
 import { WebhookList } from './webhooks/WebhookList.tsx';
 
@@ -68,8 +69,7 @@ function Endpoints({
 export function Webhooks() {
   const { t } = useLingui();
   const { allowed, loaded } = usePlanFeature('apiAccess');
-  const team = trpc.teams.mine.useQuery();
-  const adminOf = team.data && hasTeamRole(team.data.me.role, 'admin') ? team.data : null;
+  const adminOf = useAdministeredTeam();
   const teamName = adminOf?.name;
   return (
     <div className="space-y-6">

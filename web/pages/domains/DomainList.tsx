@@ -127,7 +127,7 @@ function DomainRow({ owner, domain }: { owner: AccountOwner; domain: DomainItem 
     <li className="space-y-3 py-4" aria-label={domain.domain}>
       <div className="flex flex-wrap items-start gap-3">
         <Globe aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-600" />
-        <div className="min-w-0 flex-1 space-y-1 text-sm">
+        <div className="min-w-56 flex-1 space-y-1 text-sm">
           <p className="font-medium break-all text-ink">{domain.domain}</p>
           <p>
             <span
