@@ -299,6 +299,8 @@ const TEAM_PROCEDURES: Record<
   },
   // the owner of another team removes their own team's logo
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
+  // the owner of another team turns white label off for their own team (allowed on any plan)
+  'teams.setWhiteLabel': { input: () => ({ whiteLabel: false }), otherTeam: 'own' },
   'teams.template': { input: () => undefined, otherTeam: 'own' },
   // the owner of another team saves their own team's template (its first save: version 1)
   'teams.saveTemplate': {
