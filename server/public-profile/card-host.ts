@@ -141,6 +141,14 @@ export function classifyHost(host: string | undefined, rules: HostRules): HostKi
   return kind;
 }
 
+/** Two trailing dots or more, or a port that is not a number: no host's spelling. */
+function isMalformedSpelling(host: string, colon: number, nameEnd: number, end: number): boolean {
+  return nameEnd - end > 1 || (colon !== -1 && !PORT.test(host.slice(colon + 1)));
+}
+
+/** The port as the Host header names it ('' for none). */
+const portOf = (host: string, colon: number) => (colon === -1 ? '' : host.slice(colon + 1));
+
 /**
  * classifyHost for a host outside CARD_DOMAIN: a custom domain's host, unknown for a deeper label under
  * one or a malformed spelling of one, else the main address (as before custom domains).
@@ -155,11 +163,10 @@ function outsideCardDomain(
   const { customDomains } = rules;
   const name = host.slice(0, end).toLowerCase();
   if (name === rules.publicHostname || !HOST_NAME.test(name)) return MAIN;
-  const malformed = nameEnd - end > 1 || (colon !== -1 && !PORT.test(host.slice(colon + 1)));
   if (customDomains.has(name)) {
-    if (malformed) return UNKNOWN;
+    if (isMalformedSpelling(host, colon, nameEnd, end)) return UNKNOWN;
     // shared by every request with this Host: never changed
-    return Object.freeze({ kind: 'custom', domain: name, port: colon === -1 ? '' : host.slice(colon + 1) });
+    return Object.freeze({ kind: 'custom', domain: name, port: portOf(host, colon) });
   }
   for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
     if (customDomains.has(name.slice(dot + 1))) return UNKNOWN;
@@ -175,14 +182,14 @@ function underCardDomain(
   end: number,
   rules: HostRules,
 ): HostKind {
-  if (nameEnd - end > 1 || (colon !== -1 && !PORT.test(host.slice(colon + 1)))) return UNKNOWN;
+  if (isMalformedSpelling(host, colon, nameEnd, end)) return UNKNOWN;
   const name = host.slice(0, end).toLowerCase();
   if (name === rules.publicHostname) return MAIN;
   if (name === rules.cardDomain) return UNKNOWN;
   const label = name.slice(0, name.length - (rules.cardDomain?.length ?? 0) - 1);
   if (chosenNameProblem(label) !== null) return UNKNOWN;
   // shared by every request with this Host: never changed
-  return Object.freeze({ kind: 'card', username: label, port: colon === -1 ? '' : host.slice(colon + 1) });
+  return Object.freeze({ kind: 'card', username: label, port: portOf(host, colon) });
 }
 
 /** The account a card host or custom domain serves, found before any route runs (registerCardHostGuard). */

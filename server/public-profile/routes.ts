@@ -9,7 +9,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
-import { brandingFor, TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
+import { brandingFor, TAPCARD_BRANDING, type Branding, type BrandOwner } from '../branding/branding.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import {
@@ -211,17 +211,16 @@ export async function registerPublicProfileRoutes(
   ) {
     let branding = TAPCARD_BRANDING;
     try {
-      branding = await teamDomainBranding(host);
+      branding = teamDomainBranding(host, await findTeamBrandOwner(deps.db, host.userId));
     } catch (error) {
       request.log.error({ err: error }, 'team brand could not be loaded');
     }
     return sendPageOfStatus(request, reply, status, undefined, branding);
   }
 
-  /** A team's brand on its custom domain (white label, while the team's plan has it). */
-  async function teamDomainBranding(host: CardHostAccount): Promise<Branding> {
+  /** A team's brand (`owner`) on its custom domain: white label, while the team's plan has it. */
+  function teamDomainBranding(host: CardHostAccount, owner: BrandOwner | null): Branding {
     const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
-    const owner = await findTeamBrandOwner(deps.db, host.userId);
     if (!domain || !owner) return TAPCARD_BRANDING;
     return brandingFor(planInEffect(domain.plan), owner, true);
   }
@@ -491,9 +490,7 @@ export async function registerPublicProfileRoutes(
     if (directory === null) return sendUnavailable(request, reply, 404);
     const locale = pageLocale(request.headers['accept-language'], directory.language);
     const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
-    const branding = domain
-      ? brandingFor(planInEffect(domain.plan), directory.brandOwner, true)
-      : TAPCARD_BRANDING;
+    const branding = teamDomainBranding(host, directory.brandOwner);
     if (domain && !isProfileAvailable(domain.plan)) {
       return sendPageOfStatus(request, reply, 200, locale, branding);
     }
