@@ -239,6 +239,8 @@ for (const language of ['en', 'es'] as const) {
     const row = ownerSection.getByRole('listitem').filter({ hasText: 'Team CRM' });
     await row.getByRole('button', { name: text.revoke, exact: true }).click();
     await owner.page.getByRole('dialog').getByRole('button', { name: text.revokeKey }).click();
+    // the revoke has answered (while the dialog is open the list behind it is hidden: no row to count yet)
+    await expect(owner.page.getByText(text.revoked, { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
     const refused = await request.get('/api/v1/me', { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status()).toBe(401);
