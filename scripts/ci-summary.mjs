@@ -4,7 +4,8 @@
 //   --run=name=code a test run whose Vitest and Playwright JSON reports are in <report-dir>/<name>; its
 //                   tests are counted, and a failed run with no failed test in its reports (a crash
 //                   before any report was written) counts as one failure
-// Each failed test is named (file and title) under its report's line, so CI's last lines say what failed.
+// Each failed test is named (file and title) under its report's line, with the first lines of its reason,
+// so CI's last lines say what failed and why.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,12 +13,31 @@ const [reportDir, ...args] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
-/** The failed tests of a Vitest JSON report: "file › title". */
+/**
+ * The first lines of a failure's message, without colour codes: CI's tail often is all that is kept of a
+ * run, and a test named without its reason cannot be told from a flake.
+ */
+function reasonOf(message) {
+  if (!message) return '';
+  const lines = String(message)
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 4);
+  return lines.map((line) => `\n        ${line.slice(0, 300)}`).join('');
+}
+
+/** The failed tests of a Vitest JSON report: "file › title", and why. */
 function vitestFailures(report) {
   return report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status === 'failed')
-      .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
+      .map(
+        (test) =>
+          `${path.relative(process.cwd(), file.name)} › ${test.fullName}${reasonOf(test.failureMessages?.[0])}`,
+      ),
   );
 }
 
@@ -28,8 +48,9 @@ function playwrightFailures(report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
+          const error = test.results?.find((result) => result.error)?.error;
           failures.push(
-            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})`,
+            `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} (${test.status})${reasonOf(error?.message)}`,
           );
         }
       }

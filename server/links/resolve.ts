@@ -30,6 +30,8 @@ export interface ResolvedLink {
   paused: boolean;
   /** When the owner's plan in effect changes by the clock (a paid plan's end): `paused` is read again. */
   planUntil: number;
+  /** Owned by a team's account: its pages may carry the team's brand anywhere (white label). */
+  teamAccount: boolean;
 }
 
 /** The link with this short code, or null (unknown, malformed, or a destination that is not http(s)). */
@@ -52,6 +54,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'profiles.language',
       'profiles.primary_vcard_id',
       'vcards.paused_at',
+      'account_plans.team_id',
       ...PLAN_FACT_COLUMNS,
     ])
     // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
@@ -85,6 +88,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     ownerLanguage: link.language,
     availableUntil: availableUntil(link),
     planUntil: planInEffectUntil(link),
+    teamAccount: link.team_id !== null,
     paused: link.paused_at !== null || !(await isWithinLimit(db, link.user_id, kind, id, link)),
   };
 }

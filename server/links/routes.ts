@@ -6,8 +6,10 @@ import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
-import { mainAddressRedirect, servesOwner } from '../public-profile/card-host.ts';
+import { TAPCARD_BRANDING } from '../branding/branding.ts';
+import { hostBranding, mainAddressRedirect, servesOwner } from '../public-profile/card-host.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
+import { findAccountBranding } from '../public-profile/service.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { createHitRecorder } from './hits.ts';
@@ -25,7 +27,8 @@ import { resolveLinkCode } from './resolve.ts';
 // cache and compared with the clock on every follow, so a trial that ends pauses its links that very
 // moment. On a card host only its own account's links are followed
 // (public-profile/card-host.ts): another account's code answers the 404 page there, told by the cached
-// link's owner.
+// link's owner. Where white label stands in (server/branding/branding.ts: on the account's custom domain,
+// or a team's link anywhere), the paused and 404 pages carry the customer's brand.
 
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
 
@@ -42,6 +45,8 @@ interface CachedLink {
   paused: boolean;
   /** When the owner's paid plan ends (Infinity: no end ahead): from then on `paused` is read again. */
   planUntil: number;
+  /** Owned by a team's account: its paused page may carry the team's brand. */
+  teamAccount: boolean;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -91,8 +96,26 @@ export async function registerShortLinkRoutes(
     'referrer-policy': 'strict-origin-when-cross-origin',
     'content-length': '0',
   }).flat();
-  const sendUnavailable = unavailablePageSender(renderLinkUnavailablePage);
-  const sendPaused = unavailablePageSender<200>((locale) => renderPausedPage(locale, 'link'));
+  const sendPageOfStatus = unavailablePageSender(renderLinkUnavailablePage);
+  const sendPaused = unavailablePageSender<200>((locale, _status, branding) =>
+    renderPausedPage(locale, 'link', branding),
+  );
+  /** An unknown code's page (or another account's), in the brand of the host it was asked on. */
+  const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, status: 404 | 503) =>
+    sendPageOfStatus(request, reply, status, undefined, hostBranding(deps.db, request.cardHost));
+
+  /**
+   * A paused link's page, in its owner's brand where that can stand in (white label): on the account's
+   * custom domain, or a team's link anywhere; read for the page, as paused links are seldom followed.
+   */
+  function sendPausedLink(request: FastifyRequest, reply: FastifyReply, link: CachedLink) {
+    const onCustomDomain = (request.cardHost?.domain ?? null) !== null;
+    const branding =
+      onCustomDomain || link.teamAccount
+        ? findAccountBranding(deps.db, link.userId, onCustomDomain)
+        : TAPCARD_BRANDING;
+    return sendPaused(request, reply, 200, link.ownerLanguage, branding);
+  }
 
   async function load(code: string): Promise<CachedLink | null> {
     const link = await resolveLinkCode(deps.db, code);
@@ -105,6 +128,7 @@ export async function registerShortLinkRoutes(
       availableUntil: link.availableUntil,
       paused: link.paused,
       planUntil: link.planUntil,
+      teamAccount: link.teamAccount,
     };
   }
 
@@ -115,7 +139,7 @@ export async function registerShortLinkRoutes(
     const toMain = mainAddressRedirect(request, deps.config.publicUrl);
     if (toMain !== null) return reply.header('cache-control', 'no-store').redirect(toMain, 302);
     if (link.paused || Date.now() >= link.availableUntil) {
-      return sendPaused(request, reply, 200, link.ownerLanguage);
+      return sendPausedLink(request, reply, link);
     }
     if (isPersonVisiting(request)) {
       countUnlessOwner(request, link.userId, hits.record, {
@@ -144,7 +168,7 @@ export async function registerShortLinkRoutes(
       return sendUnavailable(request, reply, 503);
     }
     if (!link) return sendUnavailable(request, reply, 404);
-    follow(request, reply, link);
+    return follow(request, reply, link);
   }
 
   // Fastify answers HEAD through this GET route too (redirected, not counted). A warm cache answers

@@ -4,10 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import { mediaPath } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { chosenNameProblem } from '../../src/username.ts';
+import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { SITE_ICONS } from '../lib/html.ts';
 import { isOwnPhotoKey } from '../media/service.ts';
 import type { CachedProfile } from './cache.ts';
 import type { CustomDomain } from './custom-domains.ts';
+import { findAccountBranding, pageBranding } from './service.ts';
 
 // Hosts (DECISIONS.md "Hosts, held addresses and plan ends"): every request's Host header is classified
 // once, here, by classifyHost: the main address, a card subdomain `{username}.{CARD_DOMAIN}`
@@ -226,6 +228,20 @@ declare module 'fastify' {
 export function servesOwner(request: FastifyRequest, userId: string): boolean {
   const host = request.cardHost;
   return host === null || host.userId === userId;
+}
+
+/**
+ * The brand of a page that stands in on the request's host for what it does not show (an unknown card or
+ * short link, or another account's): on a custom domain its account's (white label), elsewhere Tapcard's.
+ * Read from the database only for a custom domain's account without a cached profile (a team's).
+ */
+export function hostBranding(
+  db: Kysely<Database>,
+  host: CardHostAccount | null,
+): Branding | Promise<Branding> {
+  if (!host?.domain) return TAPCARD_BRANDING;
+  if (host.entry) return pageBranding(host.entry.profile, true);
+  return findAccountBranding(db, host.userId, true);
 }
 
 /**

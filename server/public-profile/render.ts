@@ -328,11 +328,15 @@ export function renderUnavailablePage(
 }
 
 /** A short link that does not exist (404) or could not be looked up right now (503). */
-export function renderLinkUnavailablePage(locale: Locale, status: 404 | 503): string {
+export function renderLinkUnavailablePage(
+  locale: Locale,
+  status: 404 | 503,
+  branding: Branding = TAPCARD_BRANDING,
+): string {
   const t = PAGE_TEXTS[locale];
   return status === 503
-    ? notePage(locale, 'link', t.linkLoadFailedTitle, t.linkLoadFailedText)
-    : notePage(locale, 'link', t.linkNotFoundTitle, t.linkNotFoundText);
+    ? notePage(locale, 'link', t.linkLoadFailedTitle, t.linkLoadFailedText, branding)
+    : notePage(locale, 'link', t.linkNotFoundTitle, t.linkNotFoundText, branding);
 }
 
 /** 'Paused' (HTTP 200): a card or short link that its owner's plan does not cover, or its team paused. */

@@ -13,6 +13,7 @@ import { brandingFor, TAPCARD_BRANDING, type Branding, type BrandOwner } from '.
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
 import {
+  hostBranding,
   hostRules,
   mainAddressRedirect,
   registerCardHostGuard,
@@ -38,7 +39,6 @@ import {
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
-  findTeamBrandOwner,
   findTeamDirectory,
   pageBranding,
   pageFeatures,
@@ -184,8 +184,7 @@ export async function registerPublicProfileRoutes(
 
   /**
    * The page that stands in for a card: in its owner's language and brand when the owner is known, else
-   * (an unknown card) in the brand of the account whose host the request came in on, if it came in on one
-   * (a team's custom domain: the team's, read for the page).
+   * (an unknown card) in the brand of the host the request came in on (card-host.ts hostBranding).
    */
   function sendUnavailable(
     request: FastifyRequest,
@@ -193,29 +192,8 @@ export async function registerPublicProfileRoutes(
     status: UnavailableStatus,
     profile?: PublicProfile,
   ) {
-    const host = request.cardHost;
-    const brandOwner = profile ?? host?.entry?.profile;
-    if (!brandOwner && host?.domain && host.entry === null) {
-      return sendTeamDomainUnavailable(request, reply, status, host);
-    }
-    const branding = brandOwner ? brandingOf(request, brandOwner) : TAPCARD_BRANDING;
+    const branding = profile ? brandingOf(request, profile) : hostBranding(deps.db, request.cardHost);
     return sendPageOfStatus(request, reply, status, profile?.language, branding);
-  }
-
-  /** The page that stands in on a team's custom domain, in the team's brand. */
-  async function sendTeamDomainUnavailable(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: UnavailableStatus,
-    host: CardHostAccount,
-  ) {
-    let branding = TAPCARD_BRANDING;
-    try {
-      branding = teamDomainBranding(host, await findTeamBrandOwner(deps.db, host.userId));
-    } catch (error) {
-      request.log.error({ err: error }, 'team brand could not be loaded');
-    }
-    return sendPageOfStatus(request, reply, status, undefined, branding);
   }
 
   /** A team's brand (`owner`) on its custom domain: white label, while the team's plan has it. */

@@ -6,7 +6,7 @@ import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { postalAddressParts, type PostalAddress } from '../../src/postal-address.ts';
 import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
-import { brandingFor, type BrandOwner, type Branding } from '../branding/branding.ts';
+import { brandingFor, TAPCARD_BRANDING, type BrandOwner, type Branding } from '../branding/branding.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { printedCode } from '../../src/schemas/link.ts';
@@ -247,15 +247,20 @@ function publicProfile(
     demo: profile.username === DEMO_USERNAME,
     teamCard: profile.team_id !== null,
     teamTemplate,
-    // a team's brand is its template's logo (else its own); a person's, the name and the card's logo
+    // a team's brand is its template's logo (else its own)
     brandOwner: team
       ? {
           name: team.name,
           logo: teamTemplate?.values.logo ?? team.logo,
           teamWhiteLabel: team.white_label,
         }
-      : { name: profile.name?.trim() || card.name, logo: card.design.logo, teamWhiteLabel: false },
+      : personBrandOwner(profile, card),
   };
+}
+
+/** A person's brand: their name and their card's logo. */
+function personBrandOwner(profile: ProfileFields, card: PublicCard): BrandOwner {
+  return { name: profile.name?.trim() || card.name, logo: card.design.logo, teamWhiteLabel: false };
 }
 
 /** A team's brand fields (its account's cards are shown with them), or null for a person's account. */
@@ -332,18 +337,25 @@ export async function findProfileByUsername(
     .executeTakeFirst();
   if (!profile) return null;
   const [vcard, links, team] = await Promise.all([
-    selectVcard(db)
-      .where('user_id', '=', profile.id)
-      // the primary vCard first when one is set, then the oldest
-      .orderBy(sql`id = ${profile.primary_vcard_id} is true`, 'desc')
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst(),
+    findPrimaryVcard(db, profile),
     profileLinks(db, profile),
     teamBrandFields(db, profile.team_id),
   ]);
   return publicProfile(profile, vcard, links, { team });
+}
+
+/** The vCard a profile's page shows: its primary one when one is set, else its oldest. */
+function findPrimaryVcard(
+  db: Kysely<Database>,
+  profile: Pick<ProfileFields, 'id' | 'primary_vcard_id'>,
+): Promise<VcardFields | undefined> {
+  return selectVcard(db)
+    .where('user_id', '=', profile.id)
+    .orderBy(sql`id = ${profile.primary_vcard_id} is true`, 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**
@@ -406,6 +418,39 @@ export async function findTeamBrandOwner(
   if (!team) return null;
   const template = await readTeamTemplate(db, team.id);
   return { name: team.name, logo: template?.values.logo ?? team.logo, teamWhiteLabel: team.white_label };
+}
+
+/**
+ * Whose brand the pages that stand in for an account's things carry (its short links' paused and not-found
+ * pages, the not-found page of a team's domain), served `onCustomDomain` or not: the brand its card pages
+ * carry. Reads only as far as the answer can still be the customer's.
+ */
+export async function findAccountBranding(
+  db: Kysely<Database>,
+  accountId: string,
+  onCustomDomain: boolean,
+): Promise<Branding> {
+  const profile = await db
+    .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
+    .select(PROFILE_COLUMNS)
+    .where('profiles.id', '=', accountId)
+    .executeTakeFirst();
+  if (!profile) return TAPCARD_BRANDING;
+  const plan = planInEffect(profile);
+  if (!can(plan, 'whiteLabel')) return TAPCARD_BRANDING;
+  if (profile.team_id !== null) {
+    const team = await findTeamBrandOwner(db, accountId);
+    return team ? brandingFor(plan, team, onCustomDomain) : TAPCARD_BRANDING;
+  }
+  // a person's brand stands in on their custom domain only
+  if (!onCustomDomain) return TAPCARD_BRANDING;
+  const vcard = await findPrimaryVcard(db, profile);
+  return brandingFor(
+    plan,
+    personBrandOwner(profile, vcard ? cardOfVcard(vcard, null) : cardOfProfile(profile)),
+    true,
+  );
 }
 
 /**

@@ -15,9 +15,12 @@ export type UnavailablePageSender<S extends number> = (
   status: S,
   /** The language of the owner, when known: the page's language if the visitor asks for none of ours. */
   ownerLanguage?: Locale,
-  /** Whose brand the page carries when it is sent for a white-label account (server/branding/branding.ts). */
-  branding?: Branding,
-) => FastifyReply;
+  /**
+   * Whose brand the page carries when it is sent for a white-label account (server/branding/branding.ts); a
+   * brand still being read is waited for, and Tapcard's stands in when it cannot be read.
+   */
+  branding?: Branding | Promise<Branding>,
+) => FastifyReply | Promise<FastifyReply>;
 
 /**
  * Sends the page `render` makes: Tapcard's rendered once per language and status, a customer's (white
@@ -27,7 +30,21 @@ export function unavailablePageSender<S extends number>(
   render: (locale: Locale, status: S, branding: Branding) => string,
 ): UnavailablePageSender<S> {
   const pages = new Map<string, Buffer>();
-  return (request, reply, status, ownerLanguage = DEFAULT_LOCALE, branding = TAPCARD_BRANDING) => {
+  const send: UnavailablePageSender<S> = (
+    request,
+    reply,
+    status,
+    ownerLanguage = DEFAULT_LOCALE,
+    branding = TAPCARD_BRANDING,
+  ) => {
+    if (branding instanceof Promise) {
+      return branding
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'the brand of a page could not be read');
+          return TAPCARD_BRANDING;
+        })
+        .then((read) => send(request, reply, status, ownerLanguage, read));
+    }
     const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
     const key = `${locale}|${status}`;
     let html = branding.kind === 'tapcard' ? pages.get(key) : undefined;
@@ -45,4 +62,5 @@ export function unavailablePageSender<S extends number>(
     if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.type('text/html; charset=utf-8').send(html);
   };
+  return send;
 }

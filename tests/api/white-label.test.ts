@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardColours } from '../../src/card-colours.ts';
 import { personMarkSvg } from '../../server/public-profile/og-image.ts';
@@ -9,7 +9,8 @@ import {
 } from '../../server/public-profile/render.ts';
 import { findProfileByUsername, pageBranding, pageFeatures } from '../../server/public-profile/service.ts';
 import { cardVcf } from '../../server/public-profile/vcf.ts';
-import { addVcard, createSignedInOwner } from '../support/factories.ts';
+import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
+import { customDomainFor } from '../support/domains.ts';
 import {
   buildTestApp,
   smtpMail,
@@ -19,7 +20,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
-import { addTeam, addTeamCard, inviteToTeam, setTeamWhiteLabel } from '../support/teams.ts';
+import { addTeam, addTeamCard, inviteToTeam, setTeamWhiteLabel, teamAccountOf } from '../support/teams.ts';
 import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 
 // White label (DECISIONS.md, feature whiteLabel; server/branding/branding.ts): for a Business team with white
@@ -149,6 +150,59 @@ describe('a team with white label on', () => {
     const page = await visit(`/vcard/${card.vcardId}`);
     expectPausedPage(page);
     expect(page.body).toMatch(TAPCARD);
+  });
+});
+
+describe('the pages that stand in for a short link', () => {
+  const unknownCode = () => `zz${randomBytes(4).toString('hex')}`;
+
+  it('of a white-label team name the team, anywhere for its paused code and on its domain for an unknown one', async () => {
+    const { paused, teamId } = await brandedTeam();
+    const pausedPage = await visit(`/l/${paused.code}`);
+    expectPausedPage(pausedPage);
+    expect(pausedPage.body).toContain(TEAM_NAME);
+    expect(pausedPage.body).not.toMatch(TAPCARD);
+
+    const domain = await customDomainFor(t, (await teamAccountOf(t.db, teamId)) ?? '');
+    const onDomain = (url: string) => visitOnPhone(t.app, url, { host: domain });
+    const pausedOnDomain = await onDomain(`/l/${paused.code}`);
+    expectPausedPage(pausedOnDomain);
+    expect(pausedOnDomain.body).toContain(TEAM_NAME);
+    expect(pausedOnDomain.body).not.toMatch(TAPCARD);
+    for (const code of [unknownCode(), (await addLink(t.db, (await createOwner(t.db)).id)).code]) {
+      const unknown = await onDomain(`/l/${code}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain(TEAM_NAME);
+      expect(unknown.body).not.toMatch(TAPCARD);
+    }
+    // on the main address an unknown code is nobody's: Tapcard's page
+    expect((await visit(`/l/${unknownCode()}`)).body).toMatch(TAPCARD);
+  });
+
+  it("of a Business person name them on their custom domain only; a team without white label's say Tapcard", async () => {
+    const owner = await createOwner(t.db, { plan: 'business', name: 'Bea Business' });
+    const vcardId = await addVcard(t.db, owner.id, { name: 'Bea Business', paused_at: new Date() });
+    const { code } = await addLink(t.db, owner.id, { kind: 'qr', vcard_id: vcardId });
+    const domain = await customDomainFor(t, owner.id);
+
+    const onDomain = await visitOnPhone(t.app, `/l/${code}`, { host: domain });
+    expectPausedPage(onDomain);
+    expect(onDomain.body).toContain('Bea Business');
+    expect(onDomain.body).not.toMatch(TAPCARD);
+    const unknown = await visitOnPhone(t.app, `/l/${unknownCode()}`, {
+      host: domain,
+      'accept-language': 'es',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Bea Business');
+    expect(unknown.body).not.toMatch(TAPCARD);
+
+    const onMain = await visit(`/l/${code}`);
+    expectPausedPage(onMain);
+    expect(onMain.body).toMatch(TAPCARD);
+
+    const { paused } = await brandedTeam({ on: false });
+    expect((await visit(`/l/${paused.code}`)).body).toMatch(TAPCARD);
   });
 });
 
