@@ -187,6 +187,11 @@ export interface LinksTable {
   qr_design: ColumnType<QrDesign | null, string | null | undefined, string | null>;
   /** The code the owner chose (a row of link_codes, lowercase) that the link is shown with; null: `code`. */
   chosen_code: string | null;
+  /**
+   * The verified custom domain of its account a QR code was made for (migration 2026-12-03T0500): what it
+   * encodes and is copied with; null: the main address.
+   */
+  domain: string | null;
   /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
   version: Generated<number>;
   created_at: CreatedAt;

@@ -92,6 +92,8 @@ export const ERROR_REASONS = [
   'domain_claimed',
   /** a custom domain the account holds already */
   'domain_already_added',
+  /** a QR code printed with a domain that is not one of its account's verified custom domains */
+  'domain_unusable',
   'internal',
 ] as const;
 

@@ -62,6 +62,8 @@ export const VALIDATION_MESSAGES = {
   linkCodeLookalike: 'validation.link.code_lookalike',
   /** the server's link_code_taken, marked on the code field */
   linkCodeTaken: 'validation.link.code_taken',
+  /** a QR code's domain that is not one of the account's verified ones (the server's domain_unusable) */
+  linkDomainUnusable: 'validation.link.domain_unusable',
   passkeyNameRequired: 'validation.passkey.name_required',
   passkeyNameTooLong: 'validation.passkey.name_too_long',
   apiKeyNameRequired: 'validation.api_key.name_required',

@@ -24,6 +24,10 @@ export const LinkSchema = z
       .meta({ description: 'The card whose QR code this is (it follows its card).' }),
     version: z.int().meta({ description: 'The `baseVersion` of a PATCH.' }),
     createdAt: z.date(),
+    domain: z
+      .string()
+      .nullable()
+      .meta({ description: 'The custom domain it is printed with (null: the main address).' }),
     shortUrl: z.string(),
     qrUrl: z.string().meta({ description: 'What the QR code encodes.' }),
   })
@@ -32,7 +36,7 @@ export const LinkSchema = z
 /** The REST shape of a link view (the dashboard's, without the QR studio's design). */
 export function presentLink(link: LinkView): z.output<typeof LinkSchema> {
   const { id, code, chosen, title, url, icon, scanCount, clickCount, vcardId, version, createdAt } = link;
-  const { shortUrl, qrUrl } = link;
+  const { domain, shortUrl, qrUrl } = link;
   return {
     id,
     code,
@@ -45,6 +49,7 @@ export function presentLink(link: LinkView): z.output<typeof LinkSchema> {
     vcardId,
     version,
     createdAt,
+    domain,
     shortUrl,
     qrUrl,
   };

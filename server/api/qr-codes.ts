@@ -67,6 +67,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
             'limit_reached',
             'payload_too_large',
             'link_code_taken',
+            'domain_unusable',
             'idempotency_key_reused',
             'conflict',
           ),
@@ -92,15 +93,23 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
         body: patchBodySchema(UpdateQrCodeBodySchema),
         response: {
           200: LinkSchema,
-          ...problemResponses('not_found', 'edit_conflict', 'link_managed_by_vcard', 'payload_too_large'),
+          ...problemResponses(
+            'not_found',
+            'edit_conflict',
+            'link_managed_by_vcard',
+            'domain_unusable',
+            'plan_required',
+            'payload_too_large',
+          ),
         },
       },
     },
     async (request) => {
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
-      const { title, url, icon } = await readLink(deps, ctx.user.id, id, 'qr');
-      const values = patchedValues(UpdateQrCodeBodySchema, { title, url, icon: icon ?? '' }, request);
+      const { title, url, icon, domain } = await readLink(deps, ctx.user.id, id, 'qr');
+      const current = { title, url, icon: icon ?? '', domain: domain ?? '' };
+      const values = patchedValues(UpdateQrCodeBodySchema, current, request);
       return presentLink(await updateQrCode(ctx, { ...values, id }));
     },
   );

@@ -16,6 +16,7 @@ import {
 import { paths } from '../../src/routes.ts';
 import type { AddDomainInput, DomainIdInput, ListDomainsInput } from '../../src/schemas/domain.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
+import { requireFeature } from '../billing/plan-gate.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { domainLost } from '../mail/templates.ts';
@@ -160,6 +161,28 @@ export async function addDomain(ctx: ServiceContext, input: AddDomainInput): Pro
  * Removes a domain: one never verified is deleted; a verified one keeps its row (removed_at), so the
  * server answers it with a redirect to the main address and a printed code keeps working.
  */
+/**
+ * Refuses a domain that a QR code of `accountId`'s may not be printed with: one that is not among the
+ * account's verified domains (domain_unusable), or an account whose plan in effect has no customDomain
+ * (plan_required), as the domain would only redirect.
+ */
+export async function assertUsableDomain(
+  ctx: ServiceContext,
+  accountId: string,
+  domain: string,
+): Promise<void> {
+  await requireFeature(ctx, accountId, 'customDomain');
+  const held = await ctx.db
+    .selectFrom('custom_domains')
+    .select('id')
+    .where('user_id', '=', accountId)
+    .where('domain', '=', domain)
+    .where('status', '=', 'verified')
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!held) throw new AppError('domain_unusable');
+}
+
 export async function removeDomain(ctx: ServiceContext, input: DomainIdInput): Promise<void> {
   const accountId = await ownedAccount(ctx, input.owner);
   if (!accountId) throw new AppError('not_found');

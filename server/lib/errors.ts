@@ -67,6 +67,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   domain_reserved: 422,
   domain_claimed: 409,
   domain_already_added: 409,
+  domain_unusable: 422,
 };
 
 /**
@@ -120,4 +121,5 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   domain_reserved: 'The domain is one this server answers itself.',
   domain_claimed: 'Another account holds this domain.',
   domain_already_added: 'The account holds this domain already.',
+  domain_unusable: 'The domain is not a verified custom domain of the account.',
 };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
-import { printedCode, printedQrUrl, shortLinkUrl } from '../../src/schemas/link.ts';
+import { printedCode, printedOrigin, printedQrUrl, shortLinkUrl } from '../../src/schemas/link.ts';
 
 // How the dashboard sees a link (My QR Codes, the links page, the QR studio), shared by the services that
 // list and edit links and by the studio's, whose refused edits carry the link as it is now.
@@ -16,6 +16,7 @@ export const LINK_COLUMNS = [
   'click_count',
   'vcard_id',
   'order_index',
+  'domain',
   'version',
   'created_at',
 ] as const;
@@ -31,6 +32,7 @@ export interface LinkRow {
   click_count: number;
   vcard_id: string | null;
   order_index: number;
+  domain: string | null;
   version: number;
   created_at: Date;
 }
@@ -54,7 +56,9 @@ export function present(publicUrl: string, row: LinkRow) {
     createdAt: row.created_at,
     /** Its place among the profile's links (profile links only; the reorder sets it). */
     orderIndex: row.order_index,
-    shortUrl: shortLinkUrl(publicUrl, code),
+    /** The custom domain it is printed with (null: the main address). */
+    domain: row.domain,
+    shortUrl: shortLinkUrl(printedOrigin(publicUrl, row), code),
     qrUrl: printedQrUrl(publicUrl, row),
   };
 }

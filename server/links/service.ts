@@ -25,7 +25,8 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { assertDesignScansWithCode } from '../qr-studio/service.ts';
+import { assertUsableDomain } from '../domains/service.ts';
+import { assertDesignScansPrinted } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { unusedLinkCode } from './code.ts';
 import { emitLinkEvent } from './events.ts';
@@ -155,10 +156,11 @@ export async function listProfileLinks(ctx: ServiceContext) {
 async function createLink(
   ctx: ServiceContext,
   kind: LinkKind,
-  values: { title: string; url: string; icon: string | null },
+  values: { title: string; url: string; icon: string | null; domain?: string | null },
   chosenCode: string | null = null,
 ): Promise<LinkView> {
   if (chosenCode !== null) await requireFeature(ctx, ctx.user.id, 'customLinks');
+  if (values.domain) await assertUsableDomain(ctx, ctx.user.id, values.domain);
   const row = await ctx.db.transaction().execute(async (trx) => {
     const { plan } = await lockProfile(trx, ctx.user.id);
     const { resource, kind: limited } = LIMIT_OF[kind];
@@ -197,6 +199,7 @@ async function insertWithFreshCode(
     title: string;
     url: string;
     icon: string | null;
+    domain?: string | null;
   },
 ): Promise<LinkRow> {
   for (;;) {
@@ -304,7 +307,7 @@ export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeI
   const current = await ownLink(ctx, input.id);
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
   // before the profile lock: the check renders and reads the code for a second or more
-  await assertDesignScansWithCode(ctx, current.id, input.code);
+  await assertDesignScansPrinted(ctx, current.id, { code: input.code });
   const row = await ctx.db.transaction().execute(async (trx) => {
     await lockProfile(trx, ctx.user.id);
     const updated = await giveCode(trx, ctx.user.id, current.id, input.code);
@@ -321,17 +324,22 @@ export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput):
 }
 
 /**
- * Changes a QR code's title, destination and icon, edited from `baseVersion`; its short code (printed
- * already, perhaps) stays. The QR code a vCard manages follows its vCard and is not edited here. A newer
+ * Changes a QR code's title, destination, icon and the domain it is printed with, edited from
+ * `baseVersion`; its short code (printed already, perhaps) stays and leads to it at every address. The QR code a vCard manages follows its vCard and is not edited here. A newer
  * version saved meanwhile: edit_conflict with the QR code as it is now, and nothing changes.
  */
 export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id, 'qr');
   if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
+  // a domain kept as it is stays, even one since removed: its printed codes lead on to the main address
+  if (input.domain !== current.domain) {
+    if (input.domain !== null) await assertUsableDomain(ctx, ctx.user.id, input.domain);
+    await assertDesignScansPrinted(ctx, current.id, { domain: input.domain });
+  }
   const row = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('links')
-      .set({ title: input.title, url: input.url, icon: input.icon })
+      .set({ title: input.title, url: input.url, icon: input.icon, domain: input.domain })
       .where('id', '=', input.id)
       .where('user_id', '=', ctx.user.id)
       .where('vcard_id', 'is', null)
@@ -404,7 +412,7 @@ export async function deleteLink(ctx: ServiceContext, id: string): Promise<void>
 async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {
   let query = ctx.db
     .selectFrom('links')
-    .select(['id', 'vcard_id'])
+    .select(['id', 'vcard_id', 'domain'])
     .where('id', '=', id)
     .where('user_id', '=', ctx.user.id);
   if (kind) query = query.where('kind', '=', kind);

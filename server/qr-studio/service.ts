@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { mediaKeyOf, mediaTypeOf } from '../../src/media.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import type { QrDownloadFormat, ResetQrDesignInput, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
-import { printedQrUrl, qrDownloadName, qrScanUrl } from '../../src/schemas/link.ts';
+import { printedQrUrl, qrDownloadName } from '../../src/schemas/link.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
@@ -24,7 +24,7 @@ import { scannabilityProblem } from './scannability.ts';
 async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
   const link = await db
     .selectFrom('links')
-    .select(['id', 'code', 'chosen_code', 'title', 'vcard_id', 'qr_design', 'version'])
+    .select(['id', 'code', 'chosen_code', 'domain', 'title', 'vcard_id', 'qr_design', 'version'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('kind', '=', 'qr')
@@ -91,20 +91,29 @@ export async function saveQrDesign(
 }
 
 /**
- * Refuses a new printed code for a link whose saved design would not scan with it: a longer code makes a
- * denser symbol, and a design that saved must scan with whatever code it is printed with. Throws the qr_*
- * reason; a link without a design passes at once.
+ * Refuses a new printed code or domain for a link whose saved design would not scan with it: a longer
+ * address makes a denser symbol, and a design that saved must scan with whatever address it is printed
+ * with. Throws the qr_* reason; a link without a design passes at once.
  */
-export async function assertDesignScansWithCode(ctx: ServiceContext, linkId: string, code: string) {
+export async function assertDesignScansPrinted(
+  ctx: ServiceContext,
+  linkId: string,
+  printed: { code?: string; domain?: string | null },
+) {
   const link = await ctx.db
     .selectFrom('links')
-    .select('qr_design')
+    .select(['qr_design', 'code', 'chosen_code', 'domain'])
     .where('id', '=', linkId)
     .where('user_id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!link?.qr_design) return;
   const logo = await logoOf(ctx, link.qr_design);
-  const problem = await scannabilityProblem(qrScanUrl(ctx.config.publicUrl, code), link.qr_design, logo);
+  const url = printedQrUrl(ctx.config.publicUrl, {
+    code: link.code,
+    chosen_code: printed.code ?? link.chosen_code,
+    domain: printed.domain === undefined ? link.domain : printed.domain,
+  });
+  const problem = await scannabilityProblem(url, link.qr_design, logo);
   if (problem) throw new AppError(problem);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileNameText } from '../file-name.ts';
+import { DOMAIN_MAX_LENGTH } from '../domains.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { serverPaths } from '../routes.ts';
 import { singleLineText, toSingleLine } from '../text.ts';
@@ -62,6 +63,14 @@ export const QrCodeFormSchema = z.object({
     .transform((value) => value || null),
   // empty: a random code (every plan); a chosen one needs customLinks, checked by the service
   code: optionalChosenCode.default(null),
+  /**
+   * The custom domain the code is printed with (customDomain): one of the account's verified domains, which
+   * the service checks; empty: the main address.
+   */
+  domain: singleLineText()
+    .max(DOMAIN_MAX_LENGTH, M.linkDomainUnusable)
+    .transform((value) => value.toLowerCase() || null)
+    .default(null),
   /** The version an edit of a saved QR code was based on (none for a new one). */
   baseVersion: baseVersion.optional(),
 });
@@ -105,14 +114,22 @@ export type ReorderLinksInput = z.output<typeof ReorderLinksSchema>;
 /** The query marker a QR code adds to its short URL, so that scans and clicks are told apart. */
 export const QR_SCAN_MARKER = 'qr';
 
-/** The short URL of a link: what Copy Link copies and a profile link points to (a click). */
-export function shortLinkUrl(publicUrl: string, code: string): string {
-  return `${publicUrl}${serverPaths.shortLink}/${code}`;
+/**
+ * The short URL of a link at an origin (the main address, or the custom domain it is printed with:
+ * printedOrigin): what Copy Link copies and a profile link points to (a click).
+ */
+export function shortLinkUrl(origin: string, code: string): string {
+  return `${origin}${serverPaths.shortLink}/${code}`;
 }
 
 /** What a QR code encodes: the short URL with the scan marker. */
-export function qrScanUrl(publicUrl: string, code: string): string {
-  return `${shortLinkUrl(publicUrl, code)}?${QR_SCAN_MARKER}`;
+export function qrScanUrl(origin: string, code: string): string {
+  return `${shortLinkUrl(origin, code)}?${QR_SCAN_MARKER}`;
+}
+
+/** The origin a link is printed and copied with: the custom domain it was made for, else the main address. */
+export function printedOrigin(publicUrl: string, link: { domain: string | null }): string {
+  return link.domain === null ? publicUrl : `https://${link.domain}`;
 }
 
 /**
@@ -124,8 +141,11 @@ export function printedCode(link: { code: string; chosen_code: string | null }):
 }
 
 /** What a link's QR code encodes wherever it is drawn: the dashboard, the studio's check and every download. */
-export function printedQrUrl(publicUrl: string, link: { code: string; chosen_code: string | null }): string {
-  return qrScanUrl(publicUrl, printedCode(link));
+export function printedQrUrl(
+  publicUrl: string,
+  link: { code: string; chosen_code: string | null; domain: string | null },
+): string {
+  return qrScanUrl(printedOrigin(publicUrl, link), printedCode(link));
 }
 
 /**

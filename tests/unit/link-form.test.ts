@@ -8,6 +8,8 @@ import {
   ProfileLinkFormSchema,
   QrCodeFormSchema,
   qrDownloadName,
+  printedOrigin,
+  printedQrUrl,
   qrScanUrl,
   shortLinkUrl,
   UpdateQrCodeSchema,
@@ -69,7 +71,13 @@ describe('QR code form', () => {
   it('trims the title, URL and icon, and stores a blank icon as none', () => {
     expect(
       QrCodeFormSchema.parse({ title: '  Menu ', url: ' https://cafe.example/menu?a=1,2 ', icon: '  ' }),
-    ).toEqual({ title: 'Menu', url: 'https://cafe.example/menu?a=1,2', icon: null, code: null });
+    ).toEqual({
+      title: 'Menu',
+      url: 'https://cafe.example/menu?a=1,2',
+      icon: null,
+      code: null,
+      domain: null,
+    });
     expect(QrCodeFormSchema.parse({ ...QR_CODE, icon: ' ☕ ' }).icon).toBe('☕');
   });
 
@@ -160,6 +168,23 @@ describe('short URLs and download names', () => {
   it('encodes the short URL with the scan marker in the QR code, and copies it without', () => {
     expect(shortLinkUrl('https://tapcard.example', 'Ab3dE7x')).toBe('https://tapcard.example/l/Ab3dE7x');
     expect(qrScanUrl('https://tapcard.example', 'Ab3dE7x')).toBe('https://tapcard.example/l/Ab3dE7x?qr');
+  });
+
+  it('prints a code made for a custom domain with that domain, over https, in its chosen code', () => {
+    const link = { code: 'Ab3dE7x', chosen_code: null, domain: 'cards.acme.example' };
+    expect(printedOrigin('https://tapcard.example', link)).toBe('https://cards.acme.example');
+    expect(printedQrUrl('http://127.0.0.1:3000', link)).toBe('https://cards.acme.example/l/Ab3dE7x?qr');
+    expect(printedQrUrl('https://tapcard.example', { ...link, chosen_code: 'menu', domain: null })).toBe(
+      'https://tapcard.example/l/menu?qr',
+    );
+  });
+
+  it("takes the domain field empty as the main address, in lowercase, and refuses one longer than a domain's", () => {
+    const parse = (domain: string) => QrCodeFormSchema.safeParse({ ...QR_CODE, domain });
+    expect(parse('').data?.domain).toBeNull();
+    expect(parse('Cards.ACME.example').data?.domain).toBe('cards.acme.example');
+    expect(QrCodeFormSchema.parse(QR_CODE).domain).toBeNull();
+    expect(parse('a'.repeat(254)).error?.issues[0]?.message).toBe(M.linkDomainUnusable);
   });
 
   it('names a download after the title, spaces as underscores', () => {

@@ -99,6 +99,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.code_reserved': msg`This code is reserved`,
   'validation.link.code_lookalike': msg`A code can't have hyphens as its 3rd and 4th characters (as in xn--): such codes can be read as other letters`,
   'validation.link.code_taken': msg`This code is already taken`,
+  'validation.link.domain_unusable': msg`Choose the main address or one of your verified domains`,
   'validation.link.icon_too_long': msg`Icon must be at most ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
   'validation.passkey.name_required': msg`Give the passkey a name`,
@@ -200,6 +201,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   domain_reserved: VALIDATION_MESSAGE_TEXT['validation.domain.reserved'],
   domain_claimed: VALIDATION_MESSAGE_TEXT['validation.domain.claimed'],
   domain_already_added: VALIDATION_MESSAGE_TEXT['validation.domain.already_added'],
+  domain_unusable: VALIDATION_MESSAGE_TEXT['validation.link.domain_unusable'],
   internal: msg`Something went wrong. Please try again.`,
 };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link2 } from 'lucide-react';
-import { ChooseLinkCodeSchema } from '#src/schemas/link.ts';
+import { ChooseLinkCodeSchema, printedOrigin } from '#src/schemas/link.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { FormActions } from '../../components/form/FormActions.tsx';
@@ -22,6 +22,8 @@ interface CodedLink {
   id: string;
   code: string;
   chosen: boolean;
+  /** The custom domain it is printed with (null: the main address). */
+  domain: string | null;
 }
 
 /** The code form, mounted on each opening so that it starts from the code as it is. */
@@ -53,6 +55,7 @@ function ChooseCodeForm({ link, onSaved }: { link: CodedLink; onSaved: () => voi
       <LinkCodeField
         label={<Trans>Code</Trans>}
         required
+        origin={printedOrigin(window.location.origin, link)}
         value={form.watch('code')}
         error={errors.code?.message}
         registration={form.register('code')}

@@ -8,6 +8,8 @@ import { TextField } from '../../components/form/TextField.tsx';
 interface LinkCodeFieldProps {
   label: ReactNode;
   required: boolean;
+  /** The origin of the short link in its hint: the main address, or the domain the code is printed with. */
+  origin: string;
   /** What the field holds now, for the short link in its hint. */
   value: string;
   /** A validation id. */
@@ -19,8 +21,8 @@ interface LinkCodeFieldProps {
  * A chosen short-link code (customLinks), with the short link it makes and the bounds on holding codes
  * (src/username.ts) as its hint. Chosen codes are kept in lowercase and found in any case.
  */
-export function LinkCodeField({ label, required, value, error, registration }: LinkCodeFieldProps) {
-  const shortLink = shortLinkUrl(window.location.origin, value.trim().toLowerCase() || '…');
+export function LinkCodeField({ label, required, origin, value, error, registration }: LinkCodeFieldProps) {
+  const shortLink = shortLinkUrl(origin, value.trim().toLowerCase() || '…');
   return (
     <TextField
       label={label}

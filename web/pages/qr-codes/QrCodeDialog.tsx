@@ -11,7 +11,7 @@ interface QrCodeDialogProps {
   onSaved: () => void;
 }
 
-const EMPTY_FORM = { title: '', url: '', icon: '', code: '' };
+const EMPTY_FORM = { title: '', url: '', icon: '', code: '', domain: '' };
 
 /**
  * 'Create New QR' and 'Edit destination' of My QR Codes. Editing keeps the short code, so printed codes

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
-import { QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
+import { printedOrigin, QrCodeFormSchema, type QrCodeFormValues } from '#src/schemas/link.ts';
 import { UpgradePrompt } from '../../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
@@ -11,6 +11,7 @@ import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { LinkCodeField } from './LinkCodeField.tsx';
+import { PrintedDomainField } from './PrintedDomainField.tsx';
 import { QR_CODE_CONFLICT_FIELDS } from './qr-code-versions.ts';
 import type { QrSaveResult } from './use-save-qr-code.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
@@ -29,8 +30,8 @@ interface QrCodeFormProps {
 }
 
 /**
- * The QR code form (spec section 5): title, destination URL, an optional icon and, for a new one, an
- * optional chosen code (customLinks; the upgrade prompt in its place for a plan without it), each with
+ * The QR code form (spec section 5): title, destination URL, an optional icon, the address it is printed
+ * with when the account has a verified custom domain and, for a new one, an optional chosen code (customLinks; the upgrade prompt in its place for a plan without it), each with
  * its message.
  */
 export function QrCodeForm({
@@ -89,11 +90,17 @@ export function QrCodeForm({
         error={errors.icon?.message}
         {...form.register('icon')}
       />
+      <PrintedDomainField
+        value={form.watch('domain') ?? ''}
+        error={errors.domain?.message}
+        registration={form.register('domain')}
+      />
       {withCode &&
         (customLinks.allowed ? (
           <LinkCodeField
             label={<Trans>Short link code (optional)</Trans>}
             required={false}
+            origin={printedOrigin(window.location.origin, { domain: form.watch('domain') || null })}
             value={form.watch('code') ?? ''}
             error={errors.code?.message}
             registration={form.register('code')}

@@ -21,12 +21,18 @@ const LIMIT_REACHED: ToastText = {
   description: msg`Upgrade your plan to create more QR codes.`,
 };
 
+/** The refusals told on a field of the form too: a code another link has, a domain not usable. */
+const FIELD_OF: Partial<Record<string, { path: string; message: string }>> = {
+  link_code_taken: { path: 'code', message: M.linkCodeTaken },
+  domain_unusable: { path: 'domain', message: M.linkDomainUnusable },
+};
+
 /**
  * What to tell the person when links.createQrCode, links.updateQrCode or links.chooseCode is refused; a
- * code another link has is marked on the code field too.
+ * code another link has, or a domain that cannot be used, is marked on its field too.
  */
 export function qrSaveFailure(error: unknown, action: QrSaveAction): FormSaveFailure {
   const failure = formSaveFailure(error, { failed: FAILED[action], limitReached: () => LIMIT_REACHED });
-  if (trpcFailure(error)?.reason !== 'link_code_taken') return failure;
-  return { ...failure, fieldErrors: [{ path: 'code', message: M.linkCodeTaken }] };
+  const field = FIELD_OF[trpcFailure(error)?.reason ?? ''];
+  return field ? { ...failure, fieldErrors: [field] } : failure;
 }
