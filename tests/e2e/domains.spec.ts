@@ -33,6 +33,12 @@ const TEXTS = {
     removeDomain: 'Remove domain',
     removed: 'Domain removed',
     upgrade: 'Upgrade to Business',
+    createQr: 'Create New QR',
+    qrTitle: 'Title',
+    qrUrl: 'Destination URL',
+    qrAddress: 'Address in the code',
+    createQrButton: 'Create QR code',
+    qrCreated: 'QR code created successfully',
   },
   es: {
     heading: 'Dominios',
@@ -47,6 +53,12 @@ const TEXTS = {
     removeDomain: 'Eliminar dominio',
     removed: 'Dominio eliminado',
     upgrade: 'Mejorar a Empresa',
+    createQr: 'Crear nuevo QR',
+    qrTitle: 'Título',
+    qrUrl: 'URL de destino',
+    qrAddress: 'Dirección en el código',
+    createQrButton: 'Crear código QR',
+    qrCreated: 'Código QR creado correctamente',
   },
 } as const;
 
@@ -115,6 +127,23 @@ for (const language of ['en', 'es'] as const) {
     expect(await visitor.content()).not.toMatch(/tapcard/i);
     // nothing of the app on the customer's domain
     expect((await visitor.goto(`http://${domain}:${port}${paths.dashboard}`))?.status()).toBe(404);
+
+    // a QR code made for the domain is printed with it, and its short link answers there
+    await page.goto(paths.qrCodes);
+    await page.getByRole('button', { name: text.createQr }).first().click();
+    const create = page.getByRole('dialog', { name: text.createQr });
+    await create.getByLabel(text.qrTitle).fill('Flyer');
+    await create.getByLabel(text.qrUrl).fill(`${appOrigin()}/`);
+    await create.getByLabel(text.qrAddress).selectOption(domain);
+    await checkAndPhotograph(page, testInfo, `domains-qr-code-${language}`);
+    await create.getByRole('button', { name: text.createQrButton }).click();
+    await expect(page.getByText(text.qrCreated, { exact: true })).toBeVisible();
+    const shortLink = page.getByText(new RegExp(`^https://${domain.replace(/\./g, '\\.')}/l/\\w+$`)).first();
+    await expect(shortLink).toBeVisible();
+    const code = (await shortLink.textContent())?.split('/l/')[1] ?? '';
+    await visitor.goto(`http://${domain}:${port}/l/${code}?qr`);
+    await expect(visitor).toHaveURL(`${appOrigin()}/`);
+    await page.goto(paths.domains);
 
     await row.getByRole('button', { name: text.remove, exact: true }).click();
     await checkAndPhotograph(page, testInfo, `domains-remove-${language}`);
