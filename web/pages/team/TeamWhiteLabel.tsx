@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckboxField } from '../../components/form/CheckboxField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -13,12 +14,17 @@ export function TeamWhiteLabel({ team }: { team: Team }) {
   const { t } = useLingui();
   const act = useTeamAction();
   const setWhiteLabel = trpc.teams.setWhiteLabel.useMutation();
-  const save = (whiteLabel: boolean) =>
-    act({
+  // the box shows the choice being saved until the team is read again, then the saved state
+  const [saving, setSaving] = useState<boolean | null>(null);
+  const save = async (whiteLabel: boolean) => {
+    setSaving(whiteLabel);
+    await act({
       run: () => setWhiteLabel.mutateAsync({ whiteLabel }),
       failureTitle: t`White label was not changed`,
       success: whiteLabel ? { title: t`White label is on` } : { title: t`White label is off` },
     });
+    setSaving(null);
+  };
   return (
     <SectionCard
       title={<Trans>White label</Trans>}
@@ -31,8 +37,8 @@ export function TeamWhiteLabel({ team }: { team: Team }) {
     >
       <CheckboxField
         label={<Trans>Use the team&apos;s brand only</Trans>}
-        checked={team.whiteLabel}
-        disabled={setWhiteLabel.isPending}
+        checked={saving ?? team.whiteLabel}
+        disabled={saving !== null}
         onChange={(event) => void save(event.currentTarget.checked)}
       />
     </SectionCard>
