@@ -122,6 +122,8 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 }
 
 export interface VcardFields {
+  /** A fixed id, for a test whose outcome depends on the card's address (else a random one). */
+  id: string;
   name: string;
   given_name: string | null;
   family_name: string | null;
