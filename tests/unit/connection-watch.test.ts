@@ -10,6 +10,9 @@ function fakeBrowser() {
   const browser = {
     online: true,
     serverUp: false,
+    /** Probes sent now get no answer until the test settles them through `hung` (a half-open connection). */
+    hangs: false,
+    hung: [] as ((answers: boolean) => void)[],
     probes: 0,
     networkListener: (() => undefined) as () => void,
     timers: [] as { callback: () => void; ms: number; cancelled: boolean }[],
@@ -22,6 +25,7 @@ function fakeBrowser() {
     },
     probe: () => {
       browser.probes += 1;
+      if (browser.hangs) return new Promise<boolean>((resolve) => browser.hung.push(resolve));
       return browser.serverUp ? Promise.resolve(true) : Promise.reject(new TypeError('Failed to fetch'));
     },
     setTimer(callback, ms) {
@@ -128,6 +132,55 @@ describe('the connection watch', () => {
     expect(watch.getState().serverAnswers).toBe(true);
     expect(reconnects).toBe(1);
     expect(browser.timers.filter((timer) => !timer.cancelled)).toEqual([]);
+  });
+
+  it('a probe that hangs holds nothing back: back online asks again, and any answer counts meanwhile', async () => {
+    const { browser, watch } = fakeBrowser();
+    let reconnects = 0;
+    watch.onReconnect(() => {
+      reconnects += 1;
+    });
+    const waiting = () => browser.timers.filter((timer) => !timer.cancelled);
+
+    // sent just before the network went: it hangs past the return of the network
+    browser.hangs = true;
+    watch.reportNoAnswer();
+    await settle();
+    browser.online = false;
+    browser.networkListener();
+    browser.hangs = false;
+    browser.serverUp = true;
+    browser.online = true;
+    browser.networkListener();
+    await settle();
+    expect(browser.probes).toBe(2);
+    expect(watch.getState().serverAnswers).toBe(true);
+    expect(reconnects).toBe(1);
+    // its late failure changes nothing
+    browser.hung.shift()?.(false);
+    await settle();
+    expect(watch.getState().serverAnswers).toBe(true);
+    expect(waiting()).toEqual([]);
+
+    // a query answers while the probe hangs: the server is there
+    browser.hangs = true;
+    watch.reportNoAnswer();
+    await settle();
+    expect(browser.probes).toBe(3);
+    watch.reportAnswer();
+    expect(watch.getState().serverAnswers).toBe(true);
+    expect(reconnects).toBe(2);
+    browser.hung.shift()?.(false);
+    await settle();
+    expect(watch.getState().serverAnswers).toBe(true);
+    expect(waiting()).toEqual([]);
+    // and the next outage is asked about at once
+    browser.hangs = false;
+    browser.serverUp = false;
+    watch.reportNoAnswer();
+    await settle();
+    expect(browser.probes).toBe(4);
+    expect(waiting().map((timer) => timer.ms)).toEqual([1_000]);
   });
 
   it('counts the saves waiting for the connection and tells its listeners of each change', () => {

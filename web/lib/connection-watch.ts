@@ -48,6 +48,8 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
   const reconnectListeners = new Set<() => void>();
   let attempt = 0;
   let probing = false;
+  /** Numbers the probes: the answer of one made stale meanwhile (see `forgetProbe`) is ignored. */
+  let probeRound = 0;
   let cancelTimer: (() => void) | null = null;
 
   function update(next: Partial<ConnectionState>): void {
@@ -62,8 +64,18 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
     cancelTimer = null;
   }
 
+  /**
+   * A probe still out has nothing left to tell: an answer came from elsewhere, or the network changed
+   * since it was sent (it may hang until its timeout while the server already answers the next one).
+   */
+  function forgetProbe(): void {
+    probing = false;
+    probeRound += 1;
+  }
+
   function answered(): void {
     stopWaiting();
+    forgetProbe();
     attempt = 0;
     if (state.serverAnswers) return;
     update({ serverAnswers: true });
@@ -75,7 +87,10 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
     // offline, asking is pointless: the online event asks again
     if (probing || !deps.isOnline()) return;
     probing = true;
+    probeRound += 1;
+    const round = probeRound;
     const answers = await deps.probe().catch(() => false);
+    if (round !== probeRound) return;
     probing = false;
     if (answers) {
       answered();
@@ -89,6 +104,7 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
   deps.onNetworkChange(() => {
     const online = deps.isOnline();
     update({ online });
+    forgetProbe();
     if (!online) {
       stopWaiting();
       return;
@@ -108,7 +124,7 @@ export function createConnectionWatch(deps: ConnectionWatchDeps): ConnectionWatc
       if (!probing && !cancelTimer) void probe();
     },
     reportAnswer() {
-      if (!state.serverAnswers && !probing) answered();
+      if (!state.serverAnswers) answered();
     },
     onReconnect(listener) {
       reconnectListeners.add(listener);
