@@ -158,10 +158,6 @@ export async function addDomain(ctx: ServiceContext, input: AddDomainInput): Pro
 }
 
 /**
- * Removes a domain: one never verified is deleted; a verified one keeps its row (removed_at), so the
- * server answers it with a redirect to the main address and a printed code keeps working.
- */
-/**
  * Refuses a domain that a QR code of `accountId`'s may not be printed with: one that is not among the
  * account's verified domains (domain_unusable), or an account whose plan in effect has no customDomain
  * (plan_required), as the domain would only redirect.
@@ -183,6 +179,10 @@ export async function assertUsableDomain(
   if (!held) throw new AppError('domain_unusable');
 }
 
+/**
+ * Removes a domain: one never verified is deleted; a verified one keeps its row (removed_at), so the
+ * server answers it with a redirect to the main address and a printed code keeps working.
+ */
 export async function removeDomain(ctx: ServiceContext, input: DomainIdInput): Promise<void> {
   const accountId = await ownedAccount(ctx, input.owner);
   if (!accountId) throw new AppError('not_found');

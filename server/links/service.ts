@@ -325,8 +325,9 @@ export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput):
 
 /**
  * Changes a QR code's title, destination, icon and the domain it is printed with, edited from
- * `baseVersion`; its short code (printed already, perhaps) stays and leads to it at every address. The QR code a vCard manages follows its vCard and is not edited here. A newer
- * version saved meanwhile: edit_conflict with the QR code as it is now, and nothing changes.
+ * `baseVersion`; its short code (printed already, perhaps) stays and leads to it at every address. The
+ * QR code a vCard manages follows its vCard and is not edited here. A newer version saved meanwhile:
+ * edit_conflict with the QR code as it is now, and nothing changes.
  */
 export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
   const current = await ownLink(ctx, input.id, 'qr');

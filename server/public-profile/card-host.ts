@@ -230,6 +230,11 @@ export function servesOwner(request: FastifyRequest, userId: string): boolean {
   return host === null || host.userId === userId;
 }
 
+/** Whether the request came to one of an account's custom domains (where its pages wear its brand). */
+export function onCustomDomain(request: FastifyRequest): boolean {
+  return (request.cardHost?.domain ?? null) !== null;
+}
+
 /**
  * The brand of a page that stands in on the request's host for what it does not show (an unknown card or
  * short link, or another account's): on a custom domain its account's (white label), elsewhere Tapcard's.

@@ -16,6 +16,7 @@ import {
   hostBranding,
   hostRules,
   mainAddressRedirect,
+  onCustomDomain,
   registerCardHostGuard,
   servesOwner,
   type CardHostAccount,
@@ -99,7 +100,7 @@ function redirectToMain(reply: FastifyReply, location: string) {
  * account's custom domain (the only account a custom domain serves) and for a white-label team anywhere.
  */
 function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
-  return pageBranding(profile, (request.cardHost?.domain ?? null) !== null);
+  return pageBranding(profile, onCustomDomain(request));
 }
 
 /**
@@ -197,8 +198,7 @@ export async function registerPublicProfileRoutes(
   }
 
   /** A team's brand (`owner`) on its custom domain: white label, while the team's plan has it. */
-  function teamDomainBranding(host: CardHostAccount, owner: BrandOwner | null): Branding {
-    const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
+  function teamDomainBranding(domain: CustomDomain | undefined, owner: BrandOwner | null): Branding {
     if (!domain || !owner) return TAPCARD_BRANDING;
     return brandingFor(planInEffect(domain.plan), owner, true);
   }
@@ -468,7 +468,7 @@ export async function registerPublicProfileRoutes(
     if (directory === null) return sendUnavailable(request, reply, 404);
     const locale = pageLocale(request.headers['accept-language'], directory.language);
     const domain = host.domain === null ? undefined : customDomains.domains.get(host.domain);
-    const branding = teamDomainBranding(host, directory.brandOwner);
+    const branding = teamDomainBranding(domain, directory.brandOwner);
     if (domain && !isProfileAvailable(domain.plan)) {
       return sendPageOfStatus(request, reply, 200, locale, branding);
     }

@@ -31,8 +31,8 @@ interface QrCodeFormProps {
 
 /**
  * The QR code form (spec section 5): title, destination URL, an optional icon, the address it is printed
- * with when the account has a verified custom domain and, for a new one, an optional chosen code (customLinks; the upgrade prompt in its place for a plan without it), each with
- * its message.
+ * with when the account has a verified custom domain and, for a new one, an optional chosen code
+ * (customLinks; the upgrade prompt in its place for a plan without it), each with its message.
  */
 export function QrCodeForm({
   initialValues,

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import type { ErrorReason } from '#src/errors.ts';
 import { VALIDATION_MESSAGES as M } from '#src/messages.ts';
 import {
   formSaveFailure,
@@ -22,7 +23,7 @@ const LIMIT_REACHED: ToastText = {
 };
 
 /** The refusals told on a field of the form too: a code another link has, a domain not usable. */
-const FIELD_OF: Partial<Record<string, { path: string; message: string }>> = {
+const FIELD_OF: Partial<Record<ErrorReason, { path: string; message: string }>> = {
   link_code_taken: { path: 'code', message: M.linkCodeTaken },
   domain_unusable: { path: 'domain', message: M.linkDomainUnusable },
 };
@@ -33,6 +34,7 @@ const FIELD_OF: Partial<Record<string, { path: string; message: string }>> = {
  */
 export function qrSaveFailure(error: unknown, action: QrSaveAction): FormSaveFailure {
   const failure = formSaveFailure(error, { failed: FAILED[action], limitReached: () => LIMIT_REACHED });
-  const field = FIELD_OF[trpcFailure(error)?.reason ?? ''];
+  const reason = trpcFailure(error)?.reason;
+  const field = reason === undefined ? undefined : FIELD_OF[reason];
   return field ? { ...failure, fieldErrors: [field] } : failure;
 }
