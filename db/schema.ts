@@ -3,6 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
+import type { LeadField, LeadNotification } from '../src/schemas/lead.ts';
 import type { WebhookBatchedEvent, WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
 import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
@@ -98,6 +99,10 @@ export interface ProfilesTable {
   plan_chosen: Generated<boolean>;
   /** When the dashboard first greeted the person ("Welcome"; "Welcome back" from then on). */
   welcomed_at: Date | null;
+  /** How the account hears of new leads (src/schemas/lead.ts LEAD_NOTIFICATIONS). */
+  lead_notification: Generated<LeadNotification>;
+  /** Leads older than this many days are deleted by the nightly clean-up; null: kept until erased. */
+  lead_retention_days: number | null;
   /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
   version: Generated<number>;
   created_at: CreatedAt;
@@ -148,6 +153,8 @@ export interface VcardsTable {
   invitee_email: string | null;
   /** On a team's card: when the team's owner or an admin paused it (migration 2026-12-01T0700); null: not. */
   paused_at: Date | null;
+  /** Its "Share your contact back" form (src/schemas/lead.ts LeadFormSettings); null: never set up, off. */
+  lead_form: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -298,6 +305,31 @@ export interface ActivityQuarterHoursTable {
  * A message to the team from the contact form: an account's (user_id), or a visitor's from /contact
  * (user_id null, with the hash of the client address its rate limit counts by; migration 2026-11-28T0400).
  */
+/**
+ * A contact a visitor shared on a card's page, with its consent receipt (migration 2026-12-04T0100): the
+ * consent text as shown, its language, the time (created_at), the card and the fields given.
+ */
+export interface LeadsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** null once the card is deleted; `card_name` keeps its name as it was. */
+  vcard_id: string | null;
+  card_name: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  note: string | null;
+  consent_text: string;
+  consent_language: Locale;
+  fields_given: ColumnType<LeadField[], string, string>;
+  /** The day's salted hash of the visitor's address (the rate limit), never the address. */
+  client_address_hash: string;
+  /** When the owner was told of it (its e-mail or a digest); null: not yet. */
+  notified_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface SupportMessagesTable {
   id: Generated<string>;
   user_id: string | null;
@@ -666,6 +698,7 @@ export interface Database {
   visitor_salts: VisitorSaltsTable;
   visitors: VisitorsTable;
   support_messages: SupportMessagesTable;
+  leads: LeadsTable;
   media: MediaTable;
   trial_reminders: TrialRemindersTable;
   plan_end_notices: PlanEndNoticesTable;

@@ -263,6 +263,7 @@ async function addLayoutCards(
       social_links,
       address,
       design: _design,
+      lead_form: _leadForm,
       ...fields
     } = demo;
     const copy = async (design: CardDesign) => {

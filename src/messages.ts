@@ -125,6 +125,23 @@ export const VALIDATION_MESSAGES = {
   textControlCharacters: 'validation.text.control_characters',
   /** src/text.ts: the same in a multi-line field, where line breaks are fine */
   textControlCharactersMultiLine: 'validation.text.control_characters_multi_line',
+  /** src/schemas/lead.ts: the contact a visitor shares on a card's page, and its owner's settings */
+  leadNameRequired: 'validation.lead.name_required',
+  leadNameTooLong: 'validation.lead.name_too_long',
+  leadEmailRequired: 'validation.lead.email_required',
+  leadEmailInvalid: 'validation.lead.email_invalid',
+  leadEmailTooLong: 'validation.lead.email_too_long',
+  leadPhoneRequired: 'validation.lead.phone_required',
+  leadPhoneInvalid: 'validation.lead.phone_invalid',
+  leadPhoneTooLong: 'validation.lead.phone_too_long',
+  leadCompanyRequired: 'validation.lead.company_required',
+  leadCompanyTooLong: 'validation.lead.company_too_long',
+  leadNoteRequired: 'validation.lead.note_required',
+  leadNoteTooLong: 'validation.lead.note_too_long',
+  leadConsentTooLong: 'validation.lead.consent_too_long',
+  /** a form that asks neither an e-mail nor a phone: the owner could not answer */
+  leadFormUnreachable: 'validation.lead.form_unreachable',
+  leadRetentionInvalid: 'validation.lead.retention_invalid',
 } as const;
 
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];

@@ -56,6 +56,8 @@ export interface Plan {
     /** Profile links on the links page. */
     links: number;
     storageMb: number;
+    /** Leads kept: the newest this many (src/schemas/lead.ts; an older one is deleted as a new one comes). */
+    leadsKept: number;
   };
   /** Prices in USD. */
   price: Record<BillingInterval, number>;
@@ -65,13 +67,13 @@ export interface Plan {
 export const PLANS: Record<PlanId, Plan> = {
   free: {
     id: 'free',
-    limits: { vcards: 1, qrCodes: 1, links: 5, storageMb: 50 },
+    limits: { vcards: 1, qrCodes: 1, links: 5, storageMb: 50, leadsKept: 25 },
     price: { month: 0, year: 0 },
     features: ['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
   },
   pro: {
     id: 'pro',
-    limits: { vcards: 10, qrCodes: 20, links: UNLIMITED, storageMb: 500 },
+    limits: { vcards: 10, qrCodes: 20, links: UNLIMITED, storageMb: 500, leadsKept: UNLIMITED },
     price: { month: 19.99, year: 199 },
     features: [
       'qrCodes',
@@ -86,7 +88,13 @@ export const PLANS: Record<PlanId, Plan> = {
   },
   business: {
     id: 'business',
-    limits: { vcards: UNLIMITED, qrCodes: UNLIMITED, links: UNLIMITED, storageMb: 5000 },
+    limits: {
+      vcards: UNLIMITED,
+      qrCodes: UNLIMITED,
+      links: UNLIMITED,
+      storageMb: 5000,
+      leadsKept: UNLIMITED,
+    },
     price: { month: 89.99, year: 899 },
     features: [
       'qrCodes',

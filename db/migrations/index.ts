@@ -42,6 +42,7 @@ import * as markMemberJoinedEvents from './2026-12-02T0600_mark_member_joined_ev
 import * as addCustomDomains from './2026-12-03T0100_add_custom_domains.ts';
 import * as addTeamWhiteLabel from './2026-12-03T0400_add_team_white_label.ts';
 import * as addLinkDomains from './2026-12-03T0500_add_link_domains.ts';
+import * as addLeads from './2026-12-04T0100_add_leads.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0100_add_custom_domains': addCustomDomains,
   '2026-12-03T0400_add_team_white_label': addTeamWhiteLabel,
   '2026-12-03T0500_add_link_domains': addLinkDomains,
+  '2026-12-04T0100_add_leads': addLeads,
 };

@@ -30,13 +30,20 @@ import {
 
 describe('plan table (DECISIONS.md "Plans")', () => {
   it('holds the decided limits and prices', () => {
-    expect(PLANS.free.limits).toEqual({ vcards: 1, qrCodes: 1, links: 5, storageMb: 50 });
-    expect(PLANS.pro.limits).toEqual({ vcards: 10, qrCodes: 20, links: UNLIMITED, storageMb: 500 });
+    expect(PLANS.free.limits).toEqual({ vcards: 1, qrCodes: 1, links: 5, storageMb: 50, leadsKept: 25 });
+    expect(PLANS.pro.limits).toEqual({
+      vcards: 10,
+      qrCodes: 20,
+      links: UNLIMITED,
+      storageMb: 500,
+      leadsKept: UNLIMITED,
+    });
     expect(PLANS.business.limits).toEqual({
       vcards: UNLIMITED,
       qrCodes: UNLIMITED,
       links: UNLIMITED,
       storageMb: 5000,
+      leadsKept: UNLIMITED,
     });
     expect(PLANS.free.price).toEqual({ month: 0, year: 0 });
     expect(PLANS.pro.price).toEqual({ month: 19.99, year: 199 });

@@ -17,6 +17,15 @@ import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from '#src/web
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
+import {
+  LEAD_COMPANY_MAX_LENGTH,
+  LEAD_CONSENT_MAX_LENGTH,
+  LEAD_EMAIL_MAX_LENGTH,
+  LEAD_NAME_MAX_LENGTH,
+  LEAD_NOTE_MAX_LENGTH,
+  LEAD_PHONE_MAX_LENGTH,
+  LEAD_RETENTION_MAX_DAYS,
+} from '#src/schemas/lead.ts';
 import { TEAM_IMPORT_MAX_COLUMNS, TEAM_IMPORT_MAX_MB, TEAM_IMPORT_MAX_ROWS } from '#src/team-import.ts';
 import { TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
 import {
@@ -114,6 +123,21 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.webhook.description_too_long': msg`Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
   'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
   'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
+  'validation.lead.name_required': msg`Name is required`,
+  'validation.lead.name_too_long': msg`Name must be at most ${LEAD_NAME_MAX_LENGTH} characters`,
+  'validation.lead.email_required': msg`Email is required`,
+  'validation.lead.email_invalid': msg`Must be a valid email`,
+  'validation.lead.email_too_long': msg`Email must be at most ${LEAD_EMAIL_MAX_LENGTH} characters`,
+  'validation.lead.phone_required': msg`Phone is required`,
+  'validation.lead.phone_invalid': msg`Enter a phone number: digits, with spaces, dashes or brackets and an optional + in front`,
+  'validation.lead.phone_too_long': msg`Phone must be at most ${LEAD_PHONE_MAX_LENGTH} characters`,
+  'validation.lead.company_required': msg`Company is required`,
+  'validation.lead.company_too_long': msg`Company must be at most ${LEAD_COMPANY_MAX_LENGTH} characters`,
+  'validation.lead.note_required': msg`A note is required`,
+  'validation.lead.note_too_long': msg`Note must be at most ${LEAD_NOTE_MAX_LENGTH} characters`,
+  'validation.lead.consent_too_long': msg`The consent text must be at most ${LEAD_CONSENT_MAX_LENGTH} characters`,
+  'validation.lead.form_unreachable': msg`Ask for an email or a phone, or both: otherwise you could not answer`,
+  'validation.lead.retention_invalid': msg`Enter a whole number of days from 1 to ${LEAD_RETENTION_MAX_DAYS}`,
   'validation.team.name_required': msg`Team name is required`,
   'validation.team.name_too_long': msg`Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
   'validation.team.slug_required': msg`Team address is required`,
