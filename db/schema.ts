@@ -302,10 +302,6 @@ export interface ActivityQuarterHoursTable {
 }
 
 /**
- * A message to the team from the contact form: an account's (user_id), or a visitor's from /contact
- * (user_id null, with the hash of the client address its rate limit counts by; migration 2026-11-28T0400).
- */
-/**
  * A contact a visitor shared on a card's page, with its consent receipt (migration 2026-12-04T0100): the
  * consent text as shown, its language, the time (created_at), the card and the fields given.
  */
@@ -330,6 +326,10 @@ export interface LeadsTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A message to the team from the contact form: an account's (user_id), or a visitor's from /contact
+ * (user_id null, with the hash of the client address its rate limit counts by; migration 2026-11-28T0400).
+ */
 export interface SupportMessagesTable {
   id: Generated<string>;
   user_id: string | null;

@@ -11,9 +11,10 @@ import { reconnectDelay } from '../../src/reconnect.ts';
  * cards: vCards and profile details; links: QR codes and profile links (not their counts); views: profile
  * views recorded; hits: scans and clicks of short links recorded; team: the person's team (its members,
  * invitations, name and log), told to every member; apiKeys: the account's API keys (made, renamed,
- * revoked, used); domains: the account's custom domains (added, checked, removed).
+ * revoked, used); domains: the account's custom domains (added, checked, removed); leads: the contacts
+ * visitors shared on the account's cards (left, erased, deleted by age or the plan's limit).
  */
-export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team' | 'apiKeys' | 'domains';
+export type ChangeTopic = 'cards' | 'links' | 'views' | 'hits' | 'team' | 'apiKeys' | 'domains' | 'leads';
 
 export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'cards',
@@ -23,6 +24,7 @@ export const CHANGE_TOPICS: readonly ChangeTopic[] = [
   'team',
   'apiKeys',
   'domains',
+  'leads',
 ];
 const TOPICS: ReadonlySet<string> = new Set(CHANGE_TOPICS);
 
