@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Locale } from '../i18n.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { multiLineText, singleLineText } from '../text.ts';
 
@@ -69,6 +70,21 @@ export const LeadFormSettingsSchema = z.object({
     .nullable(),
 });
 export type LeadFormSettings = z.infer<typeof LeadFormSettingsSchema>;
+
+/**
+ * The consent a visitor gives when the card's owner wrote none, in the page's language, naming the card's
+ * person: the page shows it, the receipt keeps it as shown, the vCard form offers it as the example.
+ */
+export function defaultLeadConsent(locale: Locale, cardName: string): string {
+  return DEFAULT_CONSENT[locale](cardName);
+}
+
+const DEFAULT_CONSENT: Record<Locale, (name: string) => string> = {
+  en: (name) =>
+    `I agree that ${name} keeps the details I share here and may contact me about them. I can ask for them to be erased at any time.`,
+  es: (name) =>
+    `Acepto que ${name} guarde los datos que comparto aquí y pueda contactarme sobre ellos. Puedo pedir que se borren en cualquier momento.`,
+};
 
 /** A card's form before its owner set it up: off, and when turned on, name and e-mail asked for. */
 export const DEFAULT_LEAD_FORM: LeadFormSettings = {
