@@ -23,6 +23,9 @@ import { registerMetricsRoutes } from './metrics/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { errorOutcome, logServerFault } from './lib/error-outcome.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
+import { registerLeadRoutes } from './leads/routes.ts';
+import { LEAD_PATH } from './public-profile/card-host.ts';
+import { createLeadTokens } from './leads/token.ts';
 import { loggingOptions } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -138,10 +141,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));
     }
     await authModuleLoading;
+    const secret = config.authSecret ?? resolveAuthSecret(config);
+    const leadTokens = createLeadTokens(secret);
     const auth = await createAuth({
       db: database.db,
       config,
-      secret: config.authSecret ?? resolveAuthSecret(config),
+      secret,
       logger: app.log,
       mailer,
       changes,
@@ -184,6 +189,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), and the
       // REST API, which takes API keys only (never the cookie a foreign page's request would carry)
       exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/', `${serverPaths.apiV1}/`],
+      // a card page's lead form, posted with `Origin: null` (no referrer): its route checks its token and origin
+      exemptPaths: [LEAD_PATH],
     });
     // plain routes answer `{ reason, message }` (the REST API's scope answers problem+json instead)
     app.setErrorHandler((error, request, reply) => {
@@ -244,7 +251,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits);
+    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits, leadTokens);
+    await registerLeadRoutes(app, deps, security, leadTokens);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
     await registerWebRoutes(app, config, demoCard);
   } catch (error) {

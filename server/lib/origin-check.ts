@@ -6,18 +6,24 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses every state-changing request whose Origin (or, without one, Referer) is not the app's own.
  * better-auth checks only /api/auth; this covers tRPC mutations and every other route whatever their
- * content type. Exempt paths authenticate the caller another way (a signed webhook, an OAuth `state`).
+ * content type. Exempt paths authenticate the caller another way (a signed webhook, an OAuth `state`, a
+ * form token): those under `exemptPrefixes`, and those `exemptPaths` match whole (without the query).
  */
 export function registerOriginCheck(
   app: FastifyInstance,
-  options: { allowedOrigins: readonly string[]; exemptPrefixes: readonly string[] },
+  options: {
+    allowedOrigins: readonly string[];
+    exemptPrefixes: readonly string[];
+    exemptPaths?: readonly RegExp[];
+  },
 ): void {
   const allowed = new Set(options.allowedOrigins);
   // a callback hook, not an async one: it runs on every request, public pages included
   app.addHook('onRequest', (request, reply, done) => {
     if (
       SAFE_METHODS.has(request.method) ||
-      options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix))
+      options.exemptPrefixes.some((prefix) => request.url.startsWith(prefix)) ||
+      options.exemptPaths?.some((path) => path.test(request.url.split('?', 1)[0] ?? ''))
     ) {
       done();
       return;

@@ -279,14 +279,14 @@ export async function isCardHostPhoto(
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, photos,
- * the design's fonts, the site's icons) and short links; a custom domain also its account's other cards'
- * pages (`/vcard/{id}`).
+ * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, the
+ * thank-you page of its lead form, photos, the design's fonts, the site's icons) and short links; a custom
+ * domain also its account's other cards' pages (`/vcard/{id}`).
  */
 function hostPaths(vcardPages: boolean): RegExp {
   return new RegExp(
     `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+` +
-      `${vcardPages ? '(?:/contact\\.vcf|/og\\.jpg)?' : '/(?:contact\\.vcf|og\\.jpg)'}` +
+      `${vcardPages ? '(?:/contact\\.vcf|/og\\.jpg|/lead)?' : '/(?:contact\\.vcf|og\\.jpg|lead)'}` +
       `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
       `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,
   );
@@ -294,9 +294,14 @@ function hostPaths(vcardPages: boolean): RegExp {
 const CARD_HOST_PATHS = hostPaths(false);
 const CUSTOM_HOST_PATHS = hostPaths(true);
 
+/** A card's lead form's post and thank-you page (server/leads/routes.ts): the one post a card host takes. */
+export const LEAD_PATH = new RegExp(`^${serverPaths.vcardPage}/[^/]+/lead$`);
+
 function isCardReading(request: FastifyRequest, paths: RegExp): boolean {
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (request.method === 'POST') return LEAD_PATH.test(path);
   const reading = request.method === 'GET' || request.method === 'HEAD';
-  return reading && paths.test(request.url.split('?', 1)[0] ?? '');
+  return reading && paths.test(path);
 }
 
 export interface CardHostAnswers {

@@ -7,6 +7,7 @@ import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
+import { LEAD_FORM_CSS, leadFormHtml } from '../leads/form.ts';
 import { cardColours } from '../../src/card-colours.ts';
 import type { CardDesign } from '../../src/schemas/card-design.ts';
 import { icon, isIconName, type IconName } from './icons.ts';
@@ -41,6 +42,8 @@ export interface ProfilePageInput {
   adFree: boolean;
   /** Whose name the page carries besides the card's (server/branding/branding.ts). */
   branding: Branding;
+  /** The token of its "Share your contact back" form (server/leads/token.ts); absent: no form. */
+  leadFormToken?: string;
 }
 
 /** "Position, Department at Company", with whichever of them the card has. */
@@ -69,7 +72,7 @@ function iconLinks(branding: Branding): string {
   return logo ? `<link rel="icon" href="${e(logo)}">` : '<link rel="icon" href="data:,">';
 }
 
-function head(input: {
+export function pageHead(input: {
   locale: Locale;
   title: string;
   description: string;
@@ -230,6 +233,19 @@ function profileLinks(profile: PublicProfile, publicUrl: string, t: PageTexts): 
   return `<nav aria-label="${e(t.links)}"><ul class="links">${items.join('')}</ul></nav>`;
 }
 
+/** The card's "Share your contact back" form, when it takes leads (server/leads/capture.ts takesLeads). */
+function leadForm(input: ProfilePageInput): string {
+  const { card } = input.profile;
+  if (!input.leadFormToken || !card.vcardId) return '';
+  return leadFormHtml({
+    vcardId: card.vcardId,
+    cardName: card.name,
+    settings: card.leadForm,
+    locale: input.locale,
+    token: input.leadFormToken,
+  });
+}
+
 /** 'Made with Tapcard', linking to the landing page: on the pages of plans without adFree. */
 function footer(t: PageTexts): string {
   return `<footer><a href="/">${e(t.madeWith)}</a></footer>`;
@@ -254,13 +270,13 @@ export function renderProfilePage(input: ProfilePageInput): string {
   const role = roleOf(card, t);
   const description = role || t.cardOf(card.name);
   return (
-    head({
+    pageHead({
       locale: input.locale,
       title: role ? `${card.name} · ${role}` : card.name,
       description,
       // one address for search engines and previews, whichever address served the page (card-host.ts)
       meta: `<link rel="canonical" href="${e(input.pageUrl)}"><meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
-      style: pageStyle(card.colours, input.design),
+      style: pageStyle(card.colours, input.design, input.leadFormToken ? LEAD_FORM_CSS : ''),
       branding: input.branding,
     }) +
     '<body><main>' +
@@ -272,6 +288,7 @@ export function renderProfilePage(input: ProfilePageInput): string {
     contactActions(card, t) +
     postalAddress(card, t) +
     saveContact(card, t) +
+    leadForm(input) +
     socialLinks(card, t) +
     profileLinks(input.profile, input.publicUrl, t) +
     `<figure class="qr">${input.qrSvg}<figcaption>${e(t.qrCaption)}</figcaption></figure>` +
@@ -281,19 +298,22 @@ export function renderProfilePage(input: ProfilePageInput): string {
 }
 
 /**
- * A page with one short message: where a card or link cannot be shown. Under white label it leads nowhere
- * (the site's home is Tapcard's landing page) and ends with the customer's name and logo.
+ * A page with one short message: where a card or link cannot be shown, or what became of a post. It leads
+ * back to `back` when given, else home; under white label home is nowhere (the site's home is Tapcard's
+ * landing page), and it ends with the customer's name and logo.
  */
-function notePage(
+export function notePage(
   locale: Locale,
   mark: IconName,
   title: string,
   text: string,
   branding: Branding = TAPCARD_BRANDING,
+  back?: { href: string; label: string },
 ): string {
   const t = PAGE_TEXTS[locale];
+  const link = back ? `<a href="${e(back.href)}">${e(back.label)}</a>` : '';
   return (
-    head({
+    pageHead({
       locale,
       title,
       description: text,
@@ -305,8 +325,8 @@ function notePage(
     `<span class="dot">${icon(mark)}</span>` +
     `<h1>${e(title)}</h1><p>${e(text)}</p>` +
     (branding.kind === 'tapcard'
-      ? `<a href="/">${e(t.goHome)}</a></main>${footer(t)}`
-      : `</main>${customerFooter(branding)}`) +
+      ? `${link || `<a href="/">${e(t.goHome)}</a>`}</main>${footer(t)}`
+      : `${link}</main>${customerFooter(branding)}`) +
     '</body></html>'
   );
 }
@@ -387,7 +407,7 @@ export function renderTeamDirectoryPage(input: {
       ? `<p>${e(t.teamDirectoryEmpty)}</p>`
       : `<nav aria-label="${e(title)}"><ul class="links">${items.join('')}</ul></nav>`;
   return (
-    head({
+    pageHead({
       locale: input.locale,
       title,
       description: title,

@@ -9,6 +9,7 @@ import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { brandingFor, TAPCARD_BRANDING, type BrandOwner, type Branding } from '../branding/branding.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
+import { DEFAULT_LEAD_FORM, leadFormOf, type LeadFormSettings } from '../../src/schemas/lead.ts';
 import { printedCode } from '../../src/schemas/link.ts';
 import { templatedFields, type TeamTemplate } from '../../src/team-template.ts';
 import { isWithinLimit } from '../pauses/service.ts';
@@ -47,6 +48,8 @@ export interface PublicCard {
   colours: { background: string | null; font: string | null; icon: string | null };
   /** The saved design (FREE_DESIGN when none), whatever the plan: pageFeatures() decides what is shown. */
   design: CardDesign;
+  /** Its "Share your contact back" form (server/leads); off for a profile without a vCard. */
+  leadForm: LeadFormSettings;
   updatedAt: Date;
 }
 
@@ -102,7 +105,7 @@ const PROFILE_COLUMNS = [
   ...PLAN_FACT_COLUMNS,
 ] as const;
 
-const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id', 'paused_at'] as const;
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'user_id', 'paused_at', 'lead_form'] as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -187,6 +190,7 @@ function ownCardOfVcard(vcard: VcardFields): PublicCard {
     socialLinks: Array.isArray(vcard.social_links) ? vcard.social_links : [],
     colours: { background: vcard.background_color, font: vcard.font_color, icon: vcard.icon_color },
     design: storedDesign(vcard.design),
+    leadForm: leadFormOf(vcard.lead_form),
     updatedAt: vcard.updated_at,
   };
 }
@@ -214,6 +218,7 @@ function cardOfProfile(profile: ProfileFields): PublicCard {
     socialLinks: [],
     colours: { background: profile.theme_color, font: null, icon: null },
     design: FREE_DESIGN,
+    leadForm: DEFAULT_LEAD_FORM,
     updatedAt: profile.updated_at,
   };
 }

@@ -118,12 +118,13 @@ function variables(colours: DesignColours, family: string): string {
   );
 }
 
-/** The page's <style> element, with the card's colours and design. */
+/** The page's <style> element, with the card's colours and design, and the rules of what else it shows. */
 export function pageStyle(
   stored: Parameters<typeof designColours>[0],
   design: CardDesign = FREE_DESIGN,
+  extraCss = '',
 ): string {
   const font = fontCss(design.font);
   const colours = designColours(stored, design);
-  return `<style>${font.faces}${variables(colours, font.family)}\n${BASE_CSS}${designCss(design)}</style>`;
+  return `<style>${font.faces}${variables(colours, font.family)}\n${BASE_CSS}${designCss(design)}${extraCss}</style>`;
 }

@@ -136,7 +136,10 @@ export const LEAD_REQUIRED_MESSAGES: Record<LeadField, string> = {
 };
 
 /** The fields the card requires that the visitor left blank, in the form's order. */
-export function missingLeadFields(settings: LeadFormSettings, values: LeadValues): LeadField[] {
+export function missingLeadFields(
+  settings: LeadFormSettings,
+  values: Readonly<Record<LeadField, string | null>>,
+): LeadField[] {
   return LEAD_FIELDS.filter((field) => settings.fields[field] === 'required' && values[field] === null);
 }
 

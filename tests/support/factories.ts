@@ -7,6 +7,7 @@ import { TRIAL_DAYS, type BillingInterval, type PaidPlanId, type PlanId } from '
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
 import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
+import type { LeadFormSettings } from '../../src/schemas/lead.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { NO_CAMPAIGN } from '../../src/utm.ts';
 import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
@@ -147,6 +148,8 @@ export interface VcardFields {
   background_color: string;
   font_color: string;
   icon_color: string;
+  /** Its "Share your contact back" form (src/schemas/lead.ts); left out: never set up (off). */
+  lead_form: LeadFormSettings;
   created_at: Date;
 }
 
@@ -156,7 +159,7 @@ export async function addVcard(
   userId: string,
   fields: Partial<VcardFields> = {},
 ): Promise<string> {
-  const { social_links = [], ...rest } = fields;
+  const { social_links = [], lead_form, ...rest } = fields;
   const row = await db
     .insertInto('vcards')
     .values({
@@ -169,6 +172,7 @@ export async function addVcard(
       website: 'https://ada.example.com',
       ...rest,
       social_links: JSON.stringify(social_links),
+      ...(lead_form ? { lead_form: JSON.stringify(lead_form) } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -577,4 +581,30 @@ export async function createApiCaller(
       });
     },
   };
+}
+
+/** A lead on `vcardId` of `userId`, as a visitor's post stores it, with any column overridden; returns its id. */
+export async function addLead(
+  db: Kysely<Database>,
+  userId: string,
+  vcardId: string | null,
+  fields: Partial<Omit<Insertable<Database['leads']>, 'user_id' | 'vcard_id'>> = {},
+): Promise<string> {
+  const row = await db
+    .insertInto('leads')
+    .values({
+      user_id: userId,
+      vcard_id: vcardId,
+      card_name: 'Ada Lovelace',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      consent_text: 'I agree.',
+      consent_language: 'en',
+      fields_given: JSON.stringify(['name', 'email']),
+      client_address_hash: randomBytes(16).toString('base64url'),
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { isLocale, type Locale } from '../../src/i18n.ts';
+import { isProfileAvailable, isUnlimited, planInEffect, PLANS } from '../../src/plans.ts';
+import {
+  defaultLeadConsent,
+  givenLeadFields,
+  LEAD_FIELDS,
+  LEAD_RATE_LIMIT,
+  LEAD_REQUIRED_MESSAGES,
+  LeadValuesSchema,
+  missingLeadFields,
+  type LeadField,
+  type LeadFormSettings,
+} from '../../src/schemas/lead.ts';
+import { addressHashOfToday } from '../analytics/unique-visitors.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
+import type { PublicProfile } from '../public-profile/service.ts';
+import type { LeadFormNotice, LeadProblemField } from './texts.ts';
+import type { LeadTokens } from './token.ts';
+
+// A visitor's "Share your contact back" post, from the card's page: checked (the card still takes leads,
+// the form token, the honeypot, the fields the card asks for, the consent box, the rate limits) and stored
+// with its consent receipt, all or nothing. A refused post stores nothing.
+
+/** The form's field names besides the lead's own (server/leads/page.ts writes them). */
+export const LEAD_FORM_FIELDS = {
+  token: 'token',
+  language: 'lang',
+  /** Which consent text the page showed (consentTextId): a post under a text changed since is asked again. */
+  consentTextId: 'consent_text',
+  consent: 'consent',
+  honeypot: 'homepage',
+} as const;
+
+/** The value of the consent box when ticked. */
+export const CONSENT_TICKED = 'yes';
+
+/** The message of an unticked consent box (server/leads/texts.ts consentRequired). */
+export const CONSENT_REQUIRED = 'validation.lead.consent_required';
+
+/** First key of the per-account advisory lock of the rate limits and the plan's limit; no other feature uses it. */
+const LEAD_LOCK_NAMESPACE = 7021;
+
+/** What the visitor typed, as typed, to fill the form again. */
+export type LeadFormValues = Record<LeadField, string>;
+
+export type LeadOutcome =
+  /** Stored; or a filled honeypot, answered alike so that a bot learns nothing (nothing stored). */
+  | { kind: 'sent' }
+  /** The card does not take leads now (its form is off, the card or its plan paused). */
+  | { kind: 'closed' }
+  /** The post did not come from the card's page: no token of this card's. */
+  | { kind: 'refused' }
+  | { kind: 'rate_limited' }
+  /** The form again, with what was typed and why it was not taken. */
+  | {
+      kind: 'form';
+      notice: LeadFormNotice;
+      values: LeadFormValues;
+      errors: Partial<Record<LeadProblemField, string>>;
+    };
+
+/** The consent text a page shows for a card's form in a language: the owner's own, or the product's. */
+export function consentTextOf(settings: LeadFormSettings, locale: Locale, cardName: string): string {
+  return settings.consentText ?? defaultLeadConsent(locale, cardName);
+}
+
+/** A short name of a consent text, written into the form and compared when it is posted. */
+export function consentTextId(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+}
+
+/** Whether a card's page shows the form: its form is on, and the card is shown (not paused, plan available). */
+export function takesLeads(profile: PublicProfile): boolean {
+  return (
+    profile.card.vcardId !== null &&
+    profile.card.leadForm.enabled &&
+    !profile.cardPaused &&
+    isProfileAvailable(profile.availability)
+  );
+}
+
+/**
+ * Checks and stores a lead posted to `profile`'s card. `fields`: the form's fields as posted (anything not a
+ * string is left out by the caller); `clientAddress`: hashed with the day's salt for the rate limit, never
+ * kept.
+ */
+export async function captureLead(
+  deps: AppDeps,
+  tokens: LeadTokens,
+  profile: PublicProfile,
+  fields: Readonly<Record<string, string>>,
+  clientAddress: string,
+  now: number = Date.now(),
+): Promise<LeadOutcome> {
+  const { card } = profile;
+  const vcardId = card.vcardId;
+  if (vcardId === null || !takesLeads(profile)) return { kind: 'closed' };
+  const settings = card.leadForm;
+  const values = typedValues(settings, fields);
+
+  const tokenProblem = tokens.check(fields[LEAD_FORM_FIELDS.token] ?? '', vcardId, now);
+  if (tokenProblem === 'invalid') return { kind: 'refused' };
+  if (tokenProblem) return { kind: 'form', notice: tokenProblem, values, errors: {} };
+  if ((fields[LEAD_FORM_FIELDS.honeypot] ?? '') !== '') return { kind: 'sent' };
+
+  const posted = fields[LEAD_FORM_FIELDS.language];
+  const language = isLocale(posted) ? posted : profile.language;
+  const consentText = consentTextOf(settings, language, card.name);
+  if (fields[LEAD_FORM_FIELDS.consentTextId] !== consentTextId(consentText)) {
+    return { kind: 'form', notice: 'consent_changed', values, errors: {} };
+  }
+
+  const errors: Partial<Record<LeadProblemField, string>> = {};
+  const parsed = LeadValuesSchema.safeParse(values);
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as LeadField;
+    errors[field] ??= issue.message;
+  }
+  for (const field of missingLeadFields(settings, blankAsNull(values))) {
+    errors[field] ??= LEAD_REQUIRED_MESSAGES[field];
+  }
+  if (fields[LEAD_FORM_FIELDS.consent] !== CONSENT_TICKED) errors.consent = CONSENT_REQUIRED;
+  if (!parsed.success || Object.keys(errors).length > 0) {
+    return { kind: 'form', notice: 'invalid', values, errors };
+  }
+
+  const lead = parsed.data;
+  const clientAddressHash = await addressHashOfToday(deps.db, clientAddress);
+  const plan = planInEffect(profile.availability);
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    // one post per account at a time: two at once cannot both slip under a limit, or both keep the 25th
+    await sql`select pg_advisory_xact_lock(${sql.lit(LEAD_LOCK_NAMESPACE)}, hashtext(${profile.userId}))`.execute(
+      trx,
+    );
+    if (await overRateLimit(trx, vcardId, clientAddressHash)) return false;
+    await trx
+      .insertInto('leads')
+      .values({
+        user_id: profile.userId,
+        vcard_id: vcardId,
+        card_name: card.name,
+        ...lead,
+        consent_text: consentText,
+        consent_language: language,
+        fields_given: JSON.stringify(givenLeadFields(lead)),
+        client_address_hash: clientAddressHash,
+      })
+      .execute();
+    await keepPlansNewest(trx, profile.userId, PLANS[plan].limits.leadsKept);
+    return true;
+  });
+  if (!stored) return { kind: 'rate_limited' };
+  deps.changes.publish({ userId: profile.userId, topic: 'leads' });
+  return { kind: 'sent' };
+}
+
+/** The fields the card's form shows, as typed (hidden ones are not read, whatever was posted). */
+function typedValues(settings: LeadFormSettings, fields: Readonly<Record<string, string>>): LeadFormValues {
+  const values = {} as LeadFormValues;
+  for (const field of LEAD_FIELDS) {
+    values[field] = settings.fields[field] === 'hidden' ? '' : (fields[field] ?? '');
+  }
+  return values;
+}
+
+/** The typed values with a blank one (spaces only, too) as not given: which required ones are missing. */
+function blankAsNull(values: LeadFormValues): Record<LeadField, string | null> {
+  const given = {} as Record<LeadField, string | null>;
+  for (const field of LEAD_FIELDS) given[field] = values[field].trim() || null;
+  return given;
+}
+
+/**
+ * Whether the window's leads already reach a limit: those from the same address (by the day's hash), or
+ * those of the card from everyone. Counted with the database's clock, so every process sees the same.
+ */
+async function overRateLimit(
+  trx: Kysely<Database>,
+  vcardId: string,
+  clientAddressHash: string,
+): Promise<boolean> {
+  const since = sql<Date>`now() - make_interval(mins => ${LEAD_RATE_LIMIT.windowMinutes})`;
+  const row = await trx
+    .selectFrom('leads')
+    .select((eb) => [
+      eb.fn.count<string>('id').filterWhere('client_address_hash', '=', clientAddressHash).as('fromAddress'),
+      eb.fn.count<string>('id').filterWhere('vcard_id', '=', vcardId).as('toCard'),
+    ])
+    .where('created_at', '>', since)
+    .where((eb) => eb.or([eb('client_address_hash', '=', clientAddressHash), eb('vcard_id', '=', vcardId)]))
+    .executeTakeFirstOrThrow();
+  return (
+    Number(row.fromAddress) >= LEAD_RATE_LIMIT.perAddress || Number(row.toCard) >= LEAD_RATE_LIMIT.perCard
+  );
+}
+
+/** Deletes the account's leads beyond the newest `kept` (the plan's limit; unlimited keeps all). */
+async function keepPlansNewest(trx: Kysely<Database>, userId: string, kept: number): Promise<void> {
+  if (isUnlimited(kept)) return;
+  await trx
+    .deleteFrom('leads')
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'not in',
+      trx
+        .selectFrom('leads')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(kept),
+    )
+    .execute();
+}

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLocale, type Locale } from '../../src/i18n.ts';
+import { serverPaths } from '../../src/routes.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
+import { hostBranding, onCustomDomain, servesOwner } from '../public-profile/card-host.ts';
+import { renderUnavailablePage } from '../public-profile/render.ts';
+import {
+  findProfileByVcardId,
+  isVcardId,
+  pageBranding,
+  pageFeatures,
+  type PublicProfile,
+} from '../public-profile/service.ts';
+import { pageLocale } from '../public-profile/texts.ts';
+import { unavailablePageSender } from '../public-profile/unavailable.ts';
+import { captureLead, LEAD_FORM_FIELDS, takesLeads, type LeadOutcome } from './capture.ts';
+import { renderLeadFormPage, renderLeadNotePage, type LeadPageContext } from './pages.ts';
+import type { LeadTokens } from './token.ts';
+
+// The post of a card's "Share your contact back" form (server/leads/capture.ts), on every address the card
+// is served on. A plain form post, no script needed: the answer is a page (the form again, or a note), and
+// a lead that is stored is answered with a redirect to the thank-you page, so reloading it sends nothing
+// twice. Public pages send no referrer, so a browser posts with `Origin: null`: taken, as a post with no
+// Origin, only with the page's form token; a post from another site's page is refused.
+
+/** The form's fields are short: anything larger is no post of this form. */
+const LEAD_BODY_LIMIT = 16 * 1024;
+
+const NO_STORE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+
+export async function registerLeadRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  security: Record<string, string>,
+  tokens: LeadTokens,
+): Promise<void> {
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
+  const sendUnknown = unavailablePageSender<404 | 503>((locale, status, branding) =>
+    renderUnavailablePage(locale, status, branding),
+  );
+
+  /** Posted from a page of this server (the main address or the host it came in on), or with no Origin. */
+  function fromOwnPage(request: FastifyRequest): boolean {
+    const origin = request.headers.origin;
+    if (origin === undefined || origin === 'null') return true;
+    try {
+      const url = new URL(origin);
+      return url.origin === publicOrigin || url.host === request.headers.host;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The card's page on the host the request came in on: a card subdomain serves it at its root. */
+  function cardPathOf(request: FastifyRequest, vcardId: string): string {
+    const host = request.cardHost;
+    return host && host.domain === null ? '/' : `${serverPaths.vcardPage}/${vcardId}`;
+  }
+
+  function contextOf(request: FastifyRequest, profile: PublicProfile, locale: Locale): LeadPageContext {
+    const { card } = profile;
+    return {
+      vcardId: card.vcardId ?? '',
+      cardName: card.name,
+      settings: card.leadForm,
+      locale,
+      colours: card.colours,
+      design: pageFeatures(profile).design,
+      branding: pageBranding(profile, onCustomDomain(request)),
+      cardPath: cardPathOf(request, card.vcardId ?? ''),
+    };
+  }
+
+  function sendHtml(reply: FastifyReply, status: number, locale: Locale, html: string) {
+    return reply
+      .status(status)
+      .headers(security)
+      .headers(NO_STORE)
+      .header('content-language', locale)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  /** The card a lead path names, when this host serves it; else the answer has been sent. */
+  async function cardOf(request: FastifyRequest, reply: FastifyReply, vcardId: string) {
+    let profile: PublicProfile | null;
+    try {
+      profile = isVcardId(vcardId) ? await findProfileByVcardId(deps.db, vcardId) : null;
+    } catch (error) {
+      request.log.error({ err: error }, 'the card of a lead post could not be loaded');
+      await sendUnknown(request, reply, 503, undefined, hostBranding(deps.db, request.cardHost));
+      return null;
+    }
+    if (!profile || !servesOwner(request, profile.userId)) {
+      await sendUnknown(request, reply, 404, undefined, hostBranding(deps.db, request.cardHost));
+      return null;
+    }
+    return profile;
+  }
+
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    context: LeadPageContext,
+    outcome: LeadOutcome,
+  ) {
+    switch (outcome.kind) {
+      case 'sent':
+        return reply.redirect(`${serverPaths.vcardPage}/${context.vcardId}/lead`, 303);
+      case 'form':
+        return sendHtml(
+          reply,
+          422,
+          context.locale,
+          renderLeadFormPage(context, {
+            token: tokens.issue(context.vcardId),
+            values: outcome.values,
+            errors: outcome.errors,
+            notice: outcome.notice,
+          }),
+        );
+      case 'refused':
+        return sendHtml(reply, 403, context.locale, renderLeadNotePage(context, 'refused'));
+      case 'closed':
+        return sendHtml(reply, 403, context.locale, renderLeadNotePage(context, 'closed'));
+      case 'rate_limited':
+        reply.header('retry-after', '3600');
+        return sendHtml(reply, 429, context.locale, renderLeadNotePage(context, 'rate_limited'));
+    }
+  }
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.post<{ Params: { vcardId: string } }>(
+      `${serverPaths.vcardPage}/:vcardId/lead`,
+      { bodyLimit: LEAD_BODY_LIMIT },
+      async (request, reply) => {
+        const profile = await cardOf(request, reply, request.params.vcardId);
+        if (!profile) return reply;
+        const fields = stringFields(request.body);
+        const posted = fields[LEAD_FORM_FIELDS.language];
+        const locale = isLocale(posted)
+          ? posted
+          : pageLocale(request.headers['accept-language'], profile.language);
+        const context = contextOf(request, profile, locale);
+        if (!fromOwnPage(request)) {
+          request.log.warn({ origin: request.headers.origin }, 'refused a lead posted from another site');
+          return answer(request, reply, context, { kind: 'refused' });
+        }
+        const outcome = await captureLead(deps, tokens, profile, fields, request.ip);
+        return answer(request, reply, context, outcome);
+      },
+    );
+
+    // where a stored lead's post leads (303): the thank-you page, in the visitor's language
+    scope.get<{ Params: { vcardId: string } }>(
+      `${serverPaths.vcardPage}/:vcardId/lead`,
+      async (request, reply) => {
+        const profile = await cardOf(request, reply, request.params.vcardId);
+        if (!profile) return reply;
+        const locale = pageLocale(request.headers['accept-language'], profile.language);
+        const context = contextOf(request, profile, locale);
+        return takesLeads(profile)
+          ? sendHtml(reply, 200, locale, renderLeadNotePage(context, 'sent'))
+          : sendHtml(reply, 403, locale, renderLeadNotePage(context, 'closed'));
+      },
+    );
+  });
+}
+
+/** A posted body's string fields (a form's, or a JSON object's); anything else is left out. */
+function stringFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}

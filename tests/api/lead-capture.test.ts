@@ -1,0 +1,401 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from '../../server/config.ts';
+import { LEAD_TEXTS } from '../../server/leads/texts.ts';
+import { createLeadTokens, type LeadTokens } from '../../server/leads/token.ts';
+import {
+  DEFAULT_LEAD_FORM,
+  defaultLeadConsent,
+  LEAD_RATE_LIMIT,
+  type LeadFormSettings,
+} from '../../src/schemas/lead.ts';
+import { addLead, addVcard, createOwner } from '../support/factories.ts';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
+
+// Contact exchange: a card's page offers "Share your contact back" when its owner turned it on; the form
+// is a plain post (no script), taken with `Origin: null` (public pages send no referrer) only with the
+// page's form token, and stored with its consent receipt. Refused posts (a bad token, the honeypot, a post
+// too soon, a bad field, the rate limits) store nothing and answer a translated page.
+
+const CARD_DOMAIN = 'cards.test';
+const ON: LeadFormSettings = { ...DEFAULT_LEAD_FORM, enabled: true };
+
+let t: TestApp;
+let tokens: LeadTokens;
+
+beforeAll(async () => {
+  t = await buildTestApp({ cardDomain: CARD_DOMAIN });
+  tokens = createLeadTokens(resolveAuthSecret(t.config));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ownerWithForm(form: LeadFormSettings = ON, plan: 'free' | 'pro' = 'pro') {
+  const owner = await createOwner(t.db, { plan });
+  const vcardId = await addVcard(t.db, owner.id, { name: 'Ada Lovelace', lead_form: form });
+  return { ...owner, vcardId };
+}
+
+function openCard(vcardId: string, language = 'en') {
+  return t.app.inject({
+    method: 'GET',
+    url: `/vcard/${vcardId}`,
+    headers: { 'user-agent': IPHONE_SAFARI, 'accept-language': language },
+  });
+}
+
+/** The hidden fields of the card page's form, as a browser would send them back. */
+function hiddenFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1] ?? ''] = (match[2] ?? '').replaceAll('&amp;', '&');
+  }
+  return fields;
+}
+
+let addresses = 0;
+/** A client address of its own for each post that names none, so that posts stay under the rate limit. */
+const nextAddress = () => {
+  addresses += 1;
+  return `10.20.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+/** A token made a minute ago: a person has read the card and typed by now. */
+const readToken = (vcardId: string) => tokens.issue(vcardId, Date.now() - 60_000);
+
+function postLead(
+  vcardId: string,
+  fields: Record<string, string>,
+  {
+    origin = 'null',
+    address = nextAddress(),
+    host,
+  }: { origin?: string | null; address?: string; host?: string } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/vcard/${vcardId}/lead`,
+    remoteAddress: address,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'user-agent': IPHONE_SAFARI,
+      ...(origin === null ? {} : { origin }),
+      ...(host ? { host } : {}),
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** What the card's page form posts, ticked and filled, with a token of a minute ago. */
+async function filledForm(vcardId: string, values: Record<string, string> = {}, language = 'en') {
+  const page = await openCard(vcardId, language);
+  return {
+    ...hiddenFields(page.body),
+    token: readToken(vcardId),
+    homepage: '',
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    phone: '+1 555 0100',
+    company: 'Navy',
+    note: 'Met at the booth',
+    consent: 'yes',
+    ...values,
+  };
+}
+
+const leadsOf = (userId: string) =>
+  t.db.selectFrom('leads').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+
+describe('the form on the card page', () => {
+  it('is shown only when its owner turned it on, as a form that needs no script', async () => {
+    const off = await ownerWithForm(DEFAULT_LEAD_FORM);
+    expect((await openCard(off.vcardId)).body).not.toContain('/lead"');
+
+    const on = await ownerWithForm();
+    const page = await openCard(on.vcardId);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<form method="post" action="/vcard/${on.vcardId}/lead">`);
+    expect(page.body).toContain(LEAD_TEXTS.en.shareTitle);
+    expect(page.body).toContain(defaultLeadConsent('en', 'Ada Lovelace'));
+    expect(page.body).not.toContain('<script');
+    expect(hiddenFields(page.body)).toMatchObject({ lang: 'en', token: expect.stringMatching(/^\d+\./) });
+
+    const es = await openCard(on.vcardId, 'es');
+    expect(es.body).toContain(LEAD_TEXTS.es.shareTitle);
+    expect(es.body).toContain(defaultLeadConsent('es', 'Ada Lovelace'));
+  });
+});
+
+describe('a visitor posting the form without JavaScript', () => {
+  it('stores the lead with the receipt of the exact consent shown, and thanks them', async () => {
+    const owner = await ownerWithForm({ ...ON, consentText: 'Ada may write to me about engines.' });
+    const response = await postLead(owner.vcardId, await filledForm(owner.vcardId));
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/vcard/${owner.vcardId}/lead`);
+
+    const [lead, ...more] = await leadsOf(owner.id);
+    expect(more).toEqual([]);
+    expect(lead).toMatchObject({
+      vcard_id: owner.vcardId,
+      card_name: 'Ada Lovelace',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      phone: '+1 555 0100',
+      company: 'Navy',
+      note: 'Met at the booth',
+      consent_text: 'Ada may write to me about engines.',
+      consent_language: 'en',
+      fields_given: ['name', 'email', 'phone', 'company', 'note'],
+    });
+
+    const thanks = await t.app.inject({ method: 'GET', url: response.headers.location as string });
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain(LEAD_TEXTS.en.thanksText('Ada Lovelace'));
+    expect(thanks.body).toContain(`href="/vcard/${owner.vcardId}"`);
+  });
+
+  it('keeps the default consent in the language of the page, and only the fields given', async () => {
+    const owner = await ownerWithForm();
+    const form = await filledForm(owner.vcardId, { phone: '', company: '', note: '' }, 'es');
+    expect((await postLead(owner.vcardId, form)).statusCode).toBe(303);
+    const [lead] = await leadsOf(owner.id);
+    expect(lead).toMatchObject({
+      consent_text: defaultLeadConsent('es', 'Ada Lovelace'),
+      consent_language: 'es',
+      phone: null,
+      fields_given: ['name', 'email'],
+    });
+  });
+
+  it('ignores a field the card hides, whatever is posted in it', async () => {
+    const owner = await ownerWithForm({ ...ON, fields: { ...ON.fields, note: 'hidden' } });
+    await postLead(owner.vcardId, await filledForm(owner.vcardId, { note: 'sneaked in' }));
+    const [lead] = await leadsOf(owner.id);
+    expect(lead?.note).toBeNull();
+    expect(lead?.fields_given).not.toContain('note');
+  });
+});
+
+describe('a post that is refused stores nothing', () => {
+  it('without a token of this card, or with an expired one, or from another site', async () => {
+    const owner = await ownerWithForm();
+    const other = await ownerWithForm();
+    const form = await filledForm(owner.vcardId);
+    const forged = `${Math.floor(Date.now() / 1000) - 60}.${'A'.repeat(43)}`;
+
+    const missing = await postLead(owner.vcardId, { ...form, token: '' });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.body).toContain(LEAD_TEXTS.en.refusedText);
+    expect((await postLead(owner.vcardId, { ...form, token: forged })).statusCode).toBe(403);
+    expect((await postLead(owner.vcardId, { ...form, token: readToken(other.vcardId) })).statusCode).toBe(
+      403,
+    );
+
+    const expired = await postLead(owner.vcardId, {
+      ...form,
+      token: tokens.issue(owner.vcardId, Date.now() - 13 * 3600_000),
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.body).toContain(LEAD_TEXTS.en.notices.expired);
+    // what was typed is in the form again, with a fresh token
+    expect(expired.body).toContain('value="Grace Hopper"');
+    expect(hiddenFields(expired.body).token).not.toBe(form.token);
+
+    const foreign = await postLead(owner.vcardId, form, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('sent too soon after the page was made, or with the honeypot filled', async () => {
+    const owner = await ownerWithForm();
+    const page = await openCard(owner.vcardId, 'es');
+    const tooSoon = await postLead(owner.vcardId, {
+      ...(await filledForm(owner.vcardId)),
+      ...hiddenFields(page.body),
+    });
+    expect(tooSoon.statusCode).toBe(422);
+    expect(tooSoon.body).toContain(LEAD_TEXTS.es.notices.too_soon);
+
+    // a bot learns nothing: the same answer as a stored lead
+    const bot = await postLead(
+      owner.vcardId,
+      await filledForm(owner.vcardId, { homepage: 'https://spam.example' }),
+    );
+    expect(bot.statusCode).toBe(303);
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('with a field that is not valid, one the card requires left blank, or the consent not ticked', async () => {
+    const owner = await ownerWithForm({ ...ON, fields: { ...ON.fields, company: 'required' } });
+    const bad = await postLead(
+      owner.vcardId,
+      await filledForm(owner.vcardId, {
+        email: 'not-an-address',
+        phone: 'call me',
+        name: 'Grace\u202eHopper',
+        company: '',
+        consent: '',
+        note: '<script>alert(1)</script>',
+      }),
+    );
+    expect(bad.statusCode).toBe(422);
+    const m = LEAD_TEXTS.en.messages;
+    expect(bad.body).toContain(m['validation.lead.email_invalid']);
+    expect(bad.body).toContain(m['validation.lead.phone_invalid']);
+    expect(bad.body).toContain(m['validation.text.control_characters']);
+    expect(bad.body).toContain(m['validation.lead.company_required']);
+    expect(bad.body).toContain(LEAD_TEXTS.en.consentRequired);
+    expect(bad.body).toContain('&lt;script&gt;');
+    expect(bad.body).not.toContain('<script>');
+    expect(bad.body).toContain('aria-invalid="true" aria-describedby="lead-email-error"');
+
+    const es = await postLead(owner.vcardId, await filledForm(owner.vcardId, { email: '', name: '' }, 'es'));
+    expect(es.statusCode).toBe(422);
+    expect(es.body).toContain(LEAD_TEXTS.es.messages['validation.lead.email_required']);
+    expect(es.body).toContain(LEAD_TEXTS.es.messages['validation.lead.name_required']);
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('when the consent text changed after the page was made', async () => {
+    const owner = await ownerWithForm();
+    const form = await filledForm(owner.vcardId);
+    await t.db
+      .updateTable('vcards')
+      .set({ lead_form: JSON.stringify({ ...ON, consentText: 'New terms.' }) })
+      .where('id', '=', owner.vcardId)
+      .execute();
+    const changed = await postLead(owner.vcardId, form);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.body).toContain(LEAD_TEXTS.en.notices.consent_changed);
+    expect(changed.body).toContain('New terms.');
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('when the card takes no leads (its form off), or is unknown', async () => {
+    const owner = await ownerWithForm();
+    const form = await filledForm(owner.vcardId);
+    await t.db.updateTable('vcards').set({ lead_form: null }).where('id', '=', owner.vcardId).execute();
+    const closed = await postLead(owner.vcardId, form);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.body).toContain(LEAD_TEXTS.en.closedText);
+    expect((await postLead('00000000-0000-4000-8000-000000000000', form)).statusCode).toBe(404);
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('past the rate limits: per address, and per card from everyone', async () => {
+    const owner = await ownerWithForm();
+    for (let i = 0; i < LEAD_RATE_LIMIT.perAddress; i += 1) {
+      const sent = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
+        address: '198.51.100.9',
+      });
+      expect(sent.statusCode).toBe(303);
+    }
+    const limited = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
+      address: '198.51.100.9',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain(LEAD_TEXTS.en.rateLimitedText);
+    expect(await leadsOf(owner.id)).toHaveLength(LEAD_RATE_LIMIT.perAddress);
+
+    const busy = await ownerWithForm();
+    for (let i = 0; i < LEAD_RATE_LIMIT.perCard; i += 1) await addLead(t.db, busy.id, busy.vcardId);
+    const flood = await postLead(busy.vcardId, await filledForm(busy.vcardId), { address: '192.0.2.44' });
+    expect(flood.statusCode).toBe(429);
+    expect(await leadsOf(busy.id)).toHaveLength(LEAD_RATE_LIMIT.perCard);
+  });
+});
+
+describe('what is kept', () => {
+  it('never the visitor’s address, in any table', async () => {
+    const owner = await ownerWithForm();
+    const addresses = ['203.0.113.77', '198.51.100.78', '2001:db8::79'];
+    for (const address of addresses) {
+      expect((await postLead(owner.vcardId, await filledForm(owner.vcardId), { address })).statusCode).toBe(
+        303,
+      );
+    }
+    expect(await leadsOf(owner.id)).toHaveLength(3);
+    const columns = await sql<{ table_name: string; column_name: string }>`
+      select table_name, column_name from information_schema.columns
+      where table_schema = current_schema() and data_type in ('text', 'jsonb', 'character varying', 'inet')`.execute(
+      t.db,
+    );
+    for (const { table_name, column_name } of columns.rows) {
+      for (const address of addresses) {
+        const found = await sql<{ n: number }>`
+          select count(*)::int as n from ${sql.table(table_name)}
+          where ${sql.ref(column_name)}::text like ${`%${address}%`}`.execute(t.db);
+        expect(found.rows[0]?.n, `${table_name}.${column_name}`).toBe(0);
+      }
+    }
+  });
+
+  it('on Free, the newest 25 leads; on Pro, all of them', async () => {
+    const free = await ownerWithForm(ON, 'free');
+    const base = Date.now() - 86_400_000;
+    for (let i = 0; i < 25; i += 1) {
+      await addLead(t.db, free.id, free.vcardId, {
+        name: `Lead ${i}`,
+        created_at: new Date(base + i * 1000),
+      });
+    }
+    expect((await postLead(free.vcardId, await filledForm(free.vcardId))).statusCode).toBe(303);
+    const kept = await leadsOf(free.id);
+    expect(kept).toHaveLength(25);
+    expect(kept.map((lead) => lead.name)).not.toContain('Lead 0');
+    expect(kept.at(-1)?.name).toBe('Grace Hopper');
+
+    const pro = await ownerWithForm(ON, 'pro');
+    for (let i = 0; i < 25; i += 1)
+      await addLead(t.db, pro.id, pro.vcardId, { created_at: new Date(base + i) });
+    await postLead(pro.vcardId, await filledForm(pro.vcardId));
+    expect(await leadsOf(pro.id)).toHaveLength(26);
+  });
+});
+
+describe('on a card subdomain', () => {
+  it('the page posts to its own host, which takes the form and thanks on its own host', async () => {
+    const owner = await ownerWithForm();
+    const host = `${owner.username}.${CARD_DOMAIN}`;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host, 'user-agent': IPHONE_SAFARI },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
+
+    const form = {
+      ...(await filledForm(owner.vcardId)),
+      ...hiddenFields(page.body),
+      token: readToken(owner.vcardId),
+    };
+    const sent = await postLead(owner.vcardId, form, { host, origin: `http://${host}` });
+    expect(sent.statusCode).toBe(303);
+    const thanks = await t.app.inject({
+      method: 'GET',
+      url: sent.headers.location as string,
+      headers: { host },
+    });
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain(LEAD_TEXTS.en.thanksTitle);
+    expect(thanks.body).toContain('href="/"');
+    expect(await leadsOf(owner.id)).toHaveLength(1);
+
+    // another account's card is not this host's
+    const other = await ownerWithForm();
+    const elsewhere = await postLead(other.vcardId, await filledForm(other.vcardId), { host });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await leadsOf(other.id)).toEqual([]);
+  });
+
+  it('and the main address takes a post from its own pages', async () => {
+    const owner = await ownerWithForm();
+    const sent = await postLead(owner.vcardId, await filledForm(owner.vcardId), { origin: TEST_ORIGIN });
+    expect(sent.statusCode).toBe(303);
+  });
+});
