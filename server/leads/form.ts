@@ -34,14 +34,15 @@ export function leadPostPath(vcardId: string): string {
 export const LEAD_FORM_CSS = `.lead{margin:1.5rem 1.25rem 0;border:2px solid var(--line);border-radius:1rem}
 .lead summary{display:flex;align-items:center;min-height:3rem;padding:.6rem 1.25rem;font-weight:700;cursor:pointer}
 .lead form{display:grid;gap:.9rem;padding:0 1.25rem 1.25rem}
+.lead>form{padding-top:1.25rem}
 .lead p{margin:0;color:var(--muted)}
-.lead label{display:grid;gap:.3rem;font-weight:600}
+.lead label{display:block;margin-bottom:-.5rem;font-weight:600}
 .lead label span{font-weight:400;color:var(--muted)}
 .lead input,.lead textarea{width:100%;min-height:3rem;padding:.6rem .75rem;border:2px solid var(--line);border-radius:.75rem;background:var(--surface);color:var(--text);font:inherit}
 .lead textarea{min-height:6rem;resize:vertical}
 .lead [aria-invalid=true]{border-color:currentColor}
 .lead .error{margin:0;color:var(--text);font-weight:600}
-.lead .consent{display:flex;gap:.75rem;align-items:flex-start;font-weight:400}
+.lead .consent{display:flex;gap:.75rem;align-items:flex-start;margin:0;font-weight:400}
 .lead .consent input{flex:none;width:1.5rem;min-height:1.5rem;height:1.5rem;margin:.1rem 0 0}
 .lead button{min-height:3.5rem;padding:.9rem 1.5rem;border:0;border-radius:999px;background:var(--bg);color:var(--fg);font:inherit;font-size:1.05rem;font-weight:700;cursor:pointer}
 .lead .notice{padding:.75rem 1rem;border-radius:.75rem;background:var(--tile);color:var(--tile-fg);font-weight:600}
