@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PLANS } from '#src/plans.ts';
 import { TEAM_EVENTS_KEPT_MONTHS } from '#src/teams.ts';
 import { BackHomeLink } from '../components/BackHomeLink.tsx';
 import { LegalContact } from '../components/LegalContact.tsx';
@@ -34,6 +35,9 @@ function PaymentsText() {
  * What a visit to a card keeps, as this server records it (src/privacy.ts: the operator's ANALYTICS_*
  * switches); the address and browser never.
  */
+/** How many leads a Free account keeps (the plan table). */
+const FREE_LEADS_KEPT = PLANS.free.limits.leadsKept;
+
 function VisitorsText() {
   const kept = useKeptRecords();
   return (
@@ -160,6 +164,14 @@ export function Privacy() {
         </LegalSection>
         <LegalSection title={<Trans>Visitors of a card</Trans>}>
           <VisitorsText />
+          <p>
+            <Trans>
+              A visitor who shares their contact through a card's form gives the card's owner the details they
+              type there, kept with the consent text they agreed to, its language and the time. Their network
+              address is not kept: to limit abuse, a code made from it that changes every day. The owner can
+              erase these details at any time; on the Free plan only the newest {FREE_LEADS_KEPT} are kept.
+            </Trans>
+          </p>
         </LegalSection>
         <LegalSection title={<Trans>Server logs</Trans>}>
           <p>
