@@ -7,7 +7,12 @@ import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import { TAPCARD_BRANDING } from '../branding/branding.ts';
-import { hostBranding, mainAddressRedirect, onCustomDomain, servesOwner } from '../public-profile/card-host.ts';
+import {
+  hostBranding,
+  mainAddressRedirect,
+  onCustomDomain,
+  servesOwner,
+} from '../public-profile/card-host.ts';
 import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
 import { findAccountBranding } from '../public-profile/service.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
@@ -111,9 +116,7 @@ export async function registerShortLinkRoutes(
   function sendPausedLink(request: FastifyRequest, reply: FastifyReply, link: CachedLink) {
     const ownDomain = onCustomDomain(request);
     const branding =
-      ownDomain || link.teamAccount
-        ? findAccountBranding(deps.db, link.userId, ownDomain)
-        : TAPCARD_BRANDING;
+      ownDomain || link.teamAccount ? findAccountBranding(deps.db, link.userId, ownDomain) : TAPCARD_BRANDING;
     return sendPaused(request, reply, 200, link.ownerLanguage, branding);
   }
 
