@@ -14,7 +14,11 @@ export const LEAD_SEARCH_MAX_LENGTH = 100;
 /** A calendar day (YYYY-MM-DD) that exists. */
 const day = singleLineText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, M.invalid)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), M.invalid);
+  .refine((value) => {
+    // every check runs: a value that failed the pattern is no date at all
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, M.invalid);
 
 /**
  * The list's filters: words found in the name, e-mail, phone, company or note (any case), one card, and
