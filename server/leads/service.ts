@@ -151,7 +151,11 @@ export async function* allLeads(
 export async function getLead(ctx: ServiceContext, input: { id: string }): Promise<LeadWithReceipt> {
   const lead = await ctx.db
     .selectFrom('leads')
-    .select([...itemColumns, 'leads.consent_text as consentText', 'leads.consent_language as consentLanguage'])
+    .select([
+      ...itemColumns,
+      'leads.consent_text as consentText',
+      'leads.consent_language as consentLanguage',
+    ])
     .where('leads.id', '=', input.id)
     .where('leads.user_id', '=', ctx.user.id)
     .executeTakeFirst();
