@@ -33,6 +33,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldTeamEvents: `entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days`,
   oldWebhookDeliveries: `webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days`,
   oldIdempotencyKeys: `answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours`,
+  expiredLeads: 'leads older than the automatic deletion their account chose',
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

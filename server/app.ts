@@ -6,6 +6,7 @@ import { serverPaths } from '../src/routes.ts';
 import { createAuth, loadAuthModule } from './auth/auth.ts';
 import { createVisitRecording } from './analytics/recording.ts';
 import { registerAnalyticsRoutes } from './analytics/routes.ts';
+import { registerLeadDownloadRoutes } from './leads/download-routes.ts';
 import { registerApiV1Routes } from './api/v1.ts';
 import { createCountUnlessOwner } from './auth/owner-visits.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerMediaRoutes(app, deps, auth);
     registerQrStudioRoutes(app, deps, auth);
     await registerAnalyticsRoutes(app, deps, auth);
+    registerLeadDownloadRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     await registerTeamRoutes(app, deps, auth);
     await registerApiV1Routes(app, { ...deps, auth });

@@ -33,6 +33,8 @@ export const paths = {
   webhooks: '/dashboard/webhooks',
   /** the account's custom domains (customDomain) */
   domains: '/dashboard/domains',
+  /** the contacts visitors shared on the person's cards, with their receipts */
+  leads: '/dashboard/leads',
   /** the editor of one team card (TEAM_CARD_PARAM names it: teamCardPath) */
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */
@@ -56,6 +58,9 @@ export const serverPaths = {
   teamImport: '/api/teams/import',
   /** the CSV of a team's figures per member or per card (advancedAnalytics, owners and admins) */
   teamAnalyticsCsv: '/api/analytics/team.csv',
+  /** the leads the leads page lists (its filters in the query) as CSV and as one .vcf */
+  leadsCsv: '/api/leads/leads.csv',
+  leadsVcf: '/api/leads/leads.vcf',
   stripeWebhook: '/api/webhooks/stripe',
   /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
   tlsAsk: '/api/domains/tls-ask',

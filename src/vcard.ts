@@ -34,6 +34,8 @@ export interface VcardContact {
   links?: readonly { title: string; url: string }[];
   /** A JPEG in base64, already square and small (phones ignore photo URLs). */
   photoJpegBase64?: string | null;
+  /** NOTE: free text about the contact (a lead's own words). */
+  note?: string | null;
   updatedAt: Date;
   /** PRODID: who made the file, as a formal public identifier ("-//Maker//Product//EN"); none when absent. */
   productId?: string | null;
@@ -191,6 +193,7 @@ export function serializeVcard(contact: VcardContact): string {
     const group = `item${index + 1}`;
     lines.push(`${group}.URL:${url}`, `${group}.X-ABLabel:${escapeText(toSingleLine(label))}`);
   }
+  if (contact.note) lines.push(`NOTE:${escapeText(contact.note)}`);
   if (contact.photoJpegBase64) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${contact.photoJpegBase64}`);
   lines.push(`UID:urn:uuid:${contact.id}`);
   lines.push(`REV:${revision(contact.updatedAt)}`);

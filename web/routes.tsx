@@ -126,6 +126,10 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.leads,
+                    ...lazyScreen(() => import('./pages/Leads.tsx').then((m) => ({ default: m.Leads }))),
+                  },
+                  {
                     path: paths.domains,
                     ...lazyScreen(() => import('./pages/Domains.tsx').then((m) => ({ default: m.Domains }))),
                   },

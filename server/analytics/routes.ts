@@ -27,7 +27,7 @@ import { teamAnalytics, teamAnalyticsScope } from './team.ts';
 // (advancedAnalytics of the team's plan, for its owner and admins).
 
 /** The CSV options of every download: spreadsheets read the file as written, never as formulas. */
-const CSV_OPTIONS = {
+export const CSV_OPTIONS = {
   header: true,
   // a card or link title that starts like a formula is written as text for spreadsheets
   escape_formulas: true,

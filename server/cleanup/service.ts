@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
+import { removeExpiredLeads } from '../leads/service.ts';
 import { IDEMPOTENCY_KEY_DAYS } from '../api/idempotency.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
@@ -77,6 +78,8 @@ export interface CleanupCounts {
   oldWebhookDeliveries: number;
   /** First answers of REST creates (Idempotency-Key) older than IDEMPOTENCY_KEY_DAYS. */
   oldIdempotencyKeys: number;
+  /** Leads older than the automatic deletion their account chose (profiles.lead_retention_days). */
+  expiredLeads: number;
 }
 
 export interface CleanupOptions {
@@ -124,6 +127,7 @@ export async function cleanUp(
       IDEMPOTENCY_KEY_DAYS,
       dryRun,
     ),
+    expiredLeads: await removeExpiredLeads(deps, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };

@@ -21,6 +21,7 @@ import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { recordTeamEvent } from '../../server/teams/audit.ts';
 import { addTeam } from '../support/teams.ts';
+import { addLead } from '../support/factories.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
   buildTestApp,
@@ -51,6 +52,7 @@ const NOTHING: CleanupCounts = {
   oldTeamEvents: 0,
   oldWebhookDeliveries: 0,
   oldIdempotencyKeys: 0,
+  expiredLeads: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -246,6 +248,15 @@ async function arrange(app: TestApp): Promise<Arranged> {
     ])
     .execute();
 
+  // leads of an account that deletes them after 30 days: one older than that, one younger
+  await app.db
+    .updateTable('profiles')
+    .set({ lead_retention_days: 30 })
+    .where('id', '=', confirmed.userId)
+    .execute();
+  await addLead(app.db, { userId: confirmed.userId, vcardId: null, createdAt: ago(31 * DAY_MS) });
+  await addLead(app.db, { userId: confirmed.userId, vcardId: null, createdAt: ago(29 * DAY_MS) });
+
   // sign-in limit counters of a client address: one untouched for longer than it is kept, one just used
   const recentRateLimitKey = `203.0.113.8|/sign-in/email-${randomBytes(4).toString('hex')}`;
   const oldRateLimitKey = `203.0.113.9|/sign-in/email-${randomBytes(4).toString('hex')}`;
@@ -396,6 +407,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldTeamEvents: 1,
   oldWebhookDeliveries: 1,
   oldIdempotencyKeys: 1,
+  expiredLeads: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -548,6 +560,7 @@ describe('cleanUp', () => {
       counts.oldTeamEvents,
       counts.oldWebhookDeliveries,
       counts.oldIdempotencyKeys,
+      counts.expiredLeads,
     ];
     const [first, second] = runs.map(rowCounts);
     // each thing was removed by one of the two runs, never by both
@@ -604,6 +617,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  entries of team audit logs older than ${TEAM_EVENTS_KEPT_DAYS} days: 0`,
           `  webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days: 0`,
           `  answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours: 0`,
+          '  leads older than the automatic deletion their account chose: 0',
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -6,6 +6,7 @@ import type { Locale } from '../../src/i18n.ts';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId, type PlanId } from '../../src/plans.ts';
 import { DEFAULT_QR_DESIGN, type QrDesign } from '../../src/qr-design.ts';
 import type { CreateCardValues } from '../../src/schemas/card.ts';
+import { defaultLeadConsent, givenLeadFields, type LeadField } from '../../src/schemas/lead.ts';
 import { FREE_DESIGN, type CardDesign } from '../../src/schemas/card-design.ts';
 import type { LeadFormSettings } from '../../src/schemas/lead.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
@@ -173,6 +174,59 @@ export async function addVcard(
       ...rest,
       social_links: JSON.stringify(social_links),
       ...(lead_form ? { lead_form: JSON.stringify(lead_form) } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface LeadFields {
+  userId: string;
+  /** The card it was left on (null: a deleted card's lead). */
+  vcardId: string | null;
+  cardName: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  note: string | null;
+  consentText: string;
+  consentLanguage: Locale;
+  /** Left out: the fields given among those above. */
+  fieldsGiven: LeadField[];
+  clientAddressHash: string;
+  notifiedAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * A lead (a contact a visitor shared on a card's page, with its consent receipt) of `userId` left on
+ * `vcardId`, written directly as recordLead stores one; every field filled unless overridden. Returns its id.
+ */
+export async function addLead(
+  db: Kysely<Database>,
+  fields: Pick<LeadFields, 'userId' | 'vcardId'> & Partial<LeadFields>,
+): Promise<string> {
+  const values = {
+    name: fields.name === undefined ? 'Grace Hopper' : fields.name,
+    email: fields.email === undefined ? `grace-${next()}@example.com` : fields.email,
+    phone: fields.phone === undefined ? '+1 202 555 0100' : fields.phone,
+    company: fields.company === undefined ? 'Navy' : fields.company,
+    note: fields.note === undefined ? 'Met at the booth' : fields.note,
+  };
+  const row = await db
+    .insertInto('leads')
+    .values({
+      user_id: fields.userId,
+      vcard_id: fields.vcardId,
+      card_name: fields.cardName ?? 'Ada Lovelace',
+      ...values,
+      consent_text: fields.consentText ?? defaultLeadConsent('en', fields.cardName ?? 'Ada Lovelace'),
+      consent_language: fields.consentLanguage ?? 'en',
+      fields_given: JSON.stringify(fields.fieldsGiven ?? givenLeadFields(values)),
+      client_address_hash: fields.clientAddressHash ?? randomBytes(16).toString('hex'),
+      notified_at: fields.notifiedAt ?? null,
+      ...(fields.createdAt ? { created_at: fields.createdAt } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import {
   Users,
   Webhook,
   Globe,
+  Contact,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -38,6 +39,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.vcardEditor, label: msg`Edit vCard`, icon: SquarePen },
   { path: paths.cardDesign, label: msg`Card design`, icon: Palette },
   { path: paths.links, label: msg`Links`, icon: Link2 },
+  { path: paths.leads, label: msg`Leads`, icon: Contact },
   { path: paths.team, label: msg`Team`, icon: Users },
   { path: paths.apiKeys, label: msg`API keys`, icon: KeyRound },
   { path: paths.webhooks, label: msg`Webhooks`, icon: Webhook },

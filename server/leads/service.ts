@@ -1,0 +1,236 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { LeadField, LeadSettings } from '../../src/schemas/lead.ts';
+import { LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
+import type { Locale } from '../../src/i18n.ts';
+import { localDayBounds } from '../analytics/day-bounds.ts';
+import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+
+// The owner's side of contact exchange: the leads visitors left on the signed-in person's own cards
+// (leads.user_id is their account; a team card's leads belong to the team's account and are not listed
+// here), their receipts, erasing them (the rows go, nothing is flagged), the account's choices and the
+// nightly deletion by age. Every query names the account: another account's lead is not_found, like one
+// that does not exist. Every write publishes the 'leads' change to the account.
+
+export interface LeadItem {
+  id: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  note: string | null;
+  /** The card it was left on; null once that card was deleted (cardName keeps its name). */
+  vcardId: string | null;
+  cardName: string;
+  createdAt: Date;
+  fieldsGiven: LeadField[];
+}
+
+/** A lead with its consent receipt: the consent text exactly as the visitor saw it, and its language. */
+export interface LeadWithReceipt extends LeadItem {
+  consentText: string;
+  consentLanguage: Locale;
+}
+
+export interface LeadsPage {
+  items: LeadItem[];
+  /** The next page's cursor (the last lead of this one); null on the last page. */
+  nextCursor: string | null;
+  /** How many leads the filters match, on every page. */
+  total: number;
+}
+
+const itemColumns = [
+  'leads.id',
+  'leads.name',
+  'leads.email',
+  'leads.phone',
+  'leads.company',
+  'leads.note',
+  'leads.vcard_id as vcardId',
+  'leads.card_name as cardName',
+  'leads.created_at as createdAt',
+  'leads.fields_given as fieldsGiven',
+] as const;
+
+/** A LIKE pattern that finds `words` as typed: its own % and _ are no wildcards. */
+function containsPattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The account's leads that the filters match (LeadFilterSchema). */
+function matching(accountId: string, filter: LeadFilter) {
+  return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb('leads.user_id', '=', accountId)];
+    if (filter.search) {
+      const pattern = containsPattern(filter.search);
+      conditions.push(
+        eb.or(
+          (['name', 'email', 'phone', 'company', 'note'] as const).map((column) =>
+            eb(`leads.${column}`, 'ilike', pattern),
+          ),
+        ),
+      );
+    }
+    if (filter.vcardId) conditions.push(eb('leads.vcard_id', '=', filter.vcardId));
+    if (filter.from || filter.to) {
+      const { since, until } = localDayBounds(
+        filter.timeZone,
+        filter.from ?? filter.to ?? '',
+        filter.to ?? filter.from ?? '',
+      );
+      if (filter.from) conditions.push(sql<SqlBool>`leads.created_at >= ${since}`);
+      if (filter.to) conditions.push(sql<SqlBool>`leads.created_at < ${until}`);
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * A page of the signed-in person's leads the filters match, newest first. The cursor is the id of the
+ * last lead shown, compared by its stored time (a JavaScript Date would drop the column's microseconds); a
+ * cursor that is none of the account's leads (erased meanwhile) ends the list.
+ */
+export async function listLeads(
+  ctx: ServiceContext,
+  input: { filter: LeadFilter; cursor?: string | null | undefined },
+): Promise<LeadsPage> {
+  const accountId = ctx.user.id;
+  const where = matching(accountId, input.filter);
+  const cursor = input.cursor;
+  const rows = await ctx.db
+    .selectFrom('leads')
+    .select(itemColumns)
+    .where(where)
+    .$if(Boolean(cursor), (query) =>
+      query.where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple('leads.created_at', 'leads.id'),
+          '<',
+          selectFrom('leads as last_shown')
+            .select(['last_shown.created_at', 'last_shown.id'])
+            .where('last_shown.id', '=', cursor ?? '')
+            .where('last_shown.user_id', '=', accountId)
+            .$asTuple('created_at', 'id'),
+        ),
+      ),
+    )
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(LEADS_PAGE_SIZE + 1)
+    .execute();
+  const { total } = await ctx.db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  const items = rows.slice(0, LEADS_PAGE_SIZE);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > items.length && last ? last.id : null, total: Number(total) };
+}
+
+/** Every lead the filters match, newest first, a page at a time (the CSV and .vcf downloads). */
+export async function* allLeads(
+  deps: AppDeps,
+  accountId: string,
+  filter: LeadFilter,
+): AsyncGenerator<LeadItem> {
+  let cursor: string | null = null;
+  do {
+    const page: LeadsPage = await listLeads(
+      { ...deps, user: { id: accountId, email: '', name: '' } },
+      { filter, cursor },
+    );
+    yield* page.items;
+    cursor = page.nextCursor;
+  } while (cursor);
+}
+
+/** One of the signed-in person's leads with its receipt; not_found for anyone else's. */
+export async function getLead(ctx: ServiceContext, input: { id: string }): Promise<LeadWithReceipt> {
+  const lead = await ctx.db
+    .selectFrom('leads')
+    .select([
+      ...itemColumns,
+      'leads.consent_text as consentText',
+      'leads.consent_language as consentLanguage',
+    ])
+    .where('leads.id', '=', input.id)
+    .where('leads.user_id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!lead) throw new AppError('not_found');
+  return lead;
+}
+
+/** Deletes one of the signed-in person's leads, its row and receipt; not_found for anyone else's. */
+export async function eraseLead(ctx: ServiceContext, input: { id: string }): Promise<void> {
+  const { numDeletedRows } = await ctx.db
+    .deleteFrom('leads')
+    .where('id', '=', input.id)
+    .where('user_id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (numDeletedRows === 0n) throw new AppError('not_found');
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'leads' });
+}
+
+/** Deletes every lead of the signed-in person the filters match (all of them without filters). */
+export async function eraseLeads(ctx: ServiceContext, filter: LeadFilter): Promise<{ erased: number }> {
+  const { numDeletedRows } = await ctx.db
+    .deleteFrom('leads')
+    .where(matching(ctx.user.id, filter))
+    .executeTakeFirst();
+  const erased = Number(numDeletedRows);
+  if (erased > 0) ctx.changes.publish({ userId: ctx.user.id, topic: 'leads' });
+  return { erased };
+}
+
+/** How the signed-in person hears of new leads and how long they are kept. */
+export async function leadSettings(ctx: ServiceContext): Promise<LeadSettings> {
+  const row = await ctx.db
+    .selectFrom('profiles')
+    .select(['lead_notification as notification', 'lead_retention_days as retentionDays'])
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+export async function updateLeadSettings(ctx: ServiceContext, input: LeadSettings): Promise<LeadSettings> {
+  await ctx.db
+    .updateTable('profiles')
+    .set({ lead_notification: input.notification, lead_retention_days: input.retentionDays })
+    .where('id', '=', ctx.user.id)
+    .execute();
+  return leadSettings(ctx);
+}
+
+/**
+ * The nightly deletion by age: the leads of every account that chose automatic deletion, older than its
+ * number of days (by the database's clock). Tells each account touched. A dry run counts them.
+ */
+export async function removeExpiredLeads(deps: AppDeps, dryRun: boolean): Promise<number> {
+  const expired = sql<SqlBool>`leads.created_at < now() - make_interval(days => profiles.lead_retention_days)`;
+  if (dryRun) {
+    const { count } = await deps.db
+      .selectFrom('leads')
+      .innerJoin('profiles', 'profiles.id', 'leads.user_id')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('profiles.lead_retention_days', 'is not', null)
+      .where(expired)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+  const removed = await deps.db
+    .deleteFrom('leads')
+    .using('profiles')
+    .whereRef('profiles.id', '=', 'leads.user_id')
+    .where('profiles.lead_retention_days', 'is not', null)
+    .where(expired)
+    .returning('leads.user_id')
+    .execute();
+  for (const userId of new Set(removed.map((row) => row.user_id))) {
+    deps.changes.publish({ userId, topic: 'leads' });
+  }
+  return removed.length;
+}
