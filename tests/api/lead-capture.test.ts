@@ -302,7 +302,8 @@ describe('a post that is refused stores nothing', () => {
     expect(await leadsOf(owner.id)).toHaveLength(LEAD_RATE_LIMIT.perAddress);
 
     const busy = await ownerWithForm();
-    for (let i = 0; i < LEAD_RATE_LIMIT.perCard; i += 1) await addLead(t.db, busy.id, busy.vcardId);
+    for (let i = 0; i < LEAD_RATE_LIMIT.perCard; i += 1)
+      await addLead(t.db, { userId: busy.id, vcardId: busy.vcardId });
     const flood = await postLead(busy.vcardId, await filledForm(busy.vcardId), { address: '192.0.2.44' });
     expect(flood.statusCode).toBe(429);
     expect(await leadsOf(busy.id)).toHaveLength(LEAD_RATE_LIMIT.perCard);
@@ -338,9 +339,11 @@ describe('what is kept', () => {
     const free = await ownerWithForm(ON, 'free');
     const base = Date.now() - 86_400_000;
     for (let i = 0; i < 25; i += 1) {
-      await addLead(t.db, free.id, free.vcardId, {
+      await addLead(t.db, {
+        userId: free.id,
+        vcardId: free.vcardId,
         name: `Lead ${i}`,
-        created_at: new Date(base + i * 1000),
+        createdAt: new Date(base + i * 1000),
       });
     }
     expect((await postLead(free.vcardId, await filledForm(free.vcardId))).statusCode).toBe(303);
@@ -351,7 +354,7 @@ describe('what is kept', () => {
 
     const pro = await ownerWithForm(ON, 'pro');
     for (let i = 0; i < 25; i += 1)
-      await addLead(t.db, pro.id, pro.vcardId, { created_at: new Date(base + i) });
+      await addLead(t.db, { userId: pro.id, vcardId: pro.vcardId, createdAt: new Date(base + i) });
     await postLead(pro.vcardId, await filledForm(pro.vcardId));
     expect(await leadsOf(pro.id)).toHaveLength(26);
   });

@@ -636,29 +636,3 @@ export async function createApiCaller(
     },
   };
 }
-
-/** A lead on `vcardId` of `userId`, as a visitor's post stores it, with any column overridden; returns its id. */
-export async function addLead(
-  db: Kysely<Database>,
-  userId: string,
-  vcardId: string | null,
-  fields: Partial<Omit<Insertable<Database['leads']>, 'user_id' | 'vcard_id'>> = {},
-): Promise<string> {
-  const row = await db
-    .insertInto('leads')
-    .values({
-      user_id: userId,
-      vcard_id: vcardId,
-      card_name: 'Ada Lovelace',
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
-      consent_text: 'I agree.',
-      consent_language: 'en',
-      fields_given: JSON.stringify(['name', 'email']),
-      client_address_hash: randomBytes(16).toString('base64url'),
-      ...fields,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
