@@ -24,7 +24,7 @@ function LeadFieldModeSelect({
 }) {
   const { i18n } = useLingui();
   const {
-    field: { value, onChange, onBlur, name, ref },
+    field: { onChange, ...mode },
     fieldState: { error },
   } = useController({ control, name: `leadForm.fields.${field}` });
   return (
@@ -32,10 +32,7 @@ function LeadFieldModeSelect({
       {(shell) => (
         <select
           {...shell}
-          ref={ref}
-          name={name}
-          value={value}
-          onBlur={onBlur}
+          {...mode}
           onChange={(event) => onChange(event.target.value)}
           className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink aria-invalid:border-red-700"
         >
@@ -67,10 +64,14 @@ export function LeadFormSection({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `lead-form-heading-${headingLevel}`;
   const cardName = useWatch({ control, name: 'name' });
-  const enabled = useController({ control, name: 'leadForm.enabled' }).field;
-  const consent = useController({ control, name: 'leadForm.consentText' }).field;
+  const {
+    field: { value: enabled, onChange: setEnabled, ...enabledField },
+  } = useController({ control, name: 'leadForm.enabled' });
+  const {
+    field: { value: consent, onChange: setConsent, ...consentField },
+  } = useController({ control, name: 'leadForm.consentText' });
   const { errors } = useFormState({ control, name: 'leadForm.consentText' });
-  const consentValue = consent.value ?? '';
+  const consentValue = consent ?? '';
   return (
     <section
       aria-labelledby={headingId}
@@ -91,13 +92,11 @@ export function LeadFormSection({
       <CheckboxField
         label={<Trans>Show the form on the card's page</Trans>}
         role="switch"
-        name={enabled.name}
-        ref={enabled.ref}
-        checked={enabled.value}
-        onBlur={enabled.onBlur}
-        onChange={(event) => enabled.onChange(event.target.checked)}
+        {...enabledField}
+        checked={enabled}
+        onChange={(event) => setEnabled(event.target.checked)}
       />
-      {enabled.value && (
+      {enabled && (
         <>
           <fieldset className="space-y-3">
             <legend className="text-sm text-slate-600">
@@ -120,11 +119,9 @@ export function LeadFormSection({
             {(shell) => (
               <Textarea
                 {...shell}
-                ref={consent.ref}
-                name={consent.name}
+                {...consentField}
                 value={consentValue}
-                onBlur={consent.onBlur}
-                onChange={(event) => consent.onChange(event.target.value)}
+                onChange={(event) => setConsent(event.target.value)}
                 placeholder={defaultLeadConsent(locale, cardName.trim() || t`the card's owner`)}
               />
             )}
