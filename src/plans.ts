@@ -31,6 +31,8 @@ export const TRIAL_DAYS = 14;
 export type PlanFeature =
   | 'qrCodes'
   | 'vcards'
+  /** the leads kept (limits.leadsKept): every plan's card says how many */
+  | 'leads'
   | 'basicAnalytics'
   | 'freeTrial'
   | 'numericUrl'
@@ -69,7 +71,7 @@ export const PLANS: Record<PlanId, Plan> = {
     id: 'free',
     limits: { vcards: 1, qrCodes: 1, links: 5, storageMb: 50, leadsKept: 25 },
     price: { month: 0, year: 0 },
-    features: ['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+    features: ['qrCodes', 'vcards', 'leads', 'basicAnalytics', 'freeTrial', 'numericUrl'],
   },
   pro: {
     id: 'pro',
@@ -78,6 +80,7 @@ export const PLANS: Record<PlanId, Plan> = {
     features: [
       'qrCodes',
       'vcards',
+      'leads',
       'customSubdomain',
       'fullAnalytics',
       'customLinks',
@@ -99,6 +102,7 @@ export const PLANS: Record<PlanId, Plan> = {
     features: [
       'qrCodes',
       'vcards',
+      'leads',
       'customDomain',
       'advancedAnalytics',
       'teamAccess',

@@ -1,7 +1,8 @@
 import type { Locale } from './i18n.ts';
 import { suggestNameParts } from './name-parts.ts';
 import { postalAddressFields } from './postal-address.ts';
-import { emptySocialLinks, type VcardFormValues } from './schemas/vcard.ts';
+import type { LeadFormSettings } from './schemas/lead.ts';
+import { emptySocialLinks, leadFormFields, type VcardFormValues } from './schemas/vcard.ts';
 import { isSocialPlatform, OTHER_PLATFORM, socialFieldValue } from './social-profiles.ts';
 
 /** The columns of a stored vCard that the form edits (vcards.list and vcards.get answer these). */
@@ -22,6 +23,8 @@ export interface StoredVcard {
   background_color: string;
   font_color: string;
   icon_color: string;
+  /** Its "Share your contact back" form (vcards.get and vcards.list read it with leadFormOf). */
+  leadForm: LeadFormSettings;
 }
 
 /**
@@ -62,5 +65,6 @@ export function vcardFormValues(vcard: StoredVcard, locale: Locale | null): Vcar
     backgroundColour: vcard.background_color,
     fontColour: vcard.font_color,
     iconColour: vcard.icon_color,
+    leadForm: leadFormFields(vcard.leadForm),
   };
 }

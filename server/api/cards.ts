@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
+import { LEAD_FIELD_MODES, LEAD_FIELDS } from '../../src/schemas/lead.ts';
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
@@ -42,6 +43,16 @@ const CardSchema = z
     backgroundColour: z.string(),
     fontColour: z.string(),
     iconColour: z.string(),
+    leadForm: z
+      .object({
+        enabled: z.boolean(),
+        fields: z.object(Object.fromEntries(LEAD_FIELDS.map((field) => [field, z.enum(LEAD_FIELD_MODES)]))),
+        consentText: z.string().nullable(),
+      })
+      .meta({
+        description:
+          "The card page's \"Share your contact back\" form: whether it shows, how each field shows, and the consent text (null: the product's default, in the page's language). Left out of a create: off.",
+      }),
     version: z.int().meta({ description: 'The `baseVersion` of a PATCH.' }),
     createdAt: z.date(),
     updatedAt: z.date(),
@@ -76,6 +87,7 @@ function presentCard(row: CardRow): z.output<typeof CardSchema> {
     backgroundColour: row.background_color,
     fontColour: row.font_color,
     iconColour: row.icon_color,
+    leadForm: row.leadForm,
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

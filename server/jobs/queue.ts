@@ -20,6 +20,8 @@ export const QUEUES = {
   cleanup: 'cleanup',
   /** The custom domains' checks (server/domains/service.ts checkDueDomains). */
   domainChecks: 'domain-checks',
+  /** The daily e-mail of new leads (server/leads/notify.ts sendLeadDigests). */
+  leadDigest: 'lead-digest',
   /** Outgoing webhook deliveries, one attempt per job (server/webhooks/delivery.ts). */
   webhooks: 'webhooks',
 } as const;

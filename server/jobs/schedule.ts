@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { sendPlanEndNotices } from '../billing/plan-ends.ts';
 import { cleanUp } from '../cleanup/service.ts';
 import { checkDueDomains } from '../domains/service.ts';
+import { sendLeadDigests } from '../leads/notify.ts';
 import { sendTrialReminders } from '../trials/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from './queue.ts';
@@ -24,6 +25,8 @@ export interface MaintenanceSchedule {
   cleanup: string;
   /** the custom domains' round: pending ones recently added, and the daily check of the others */
   domainChecks: string;
+  /** the daily e-mail of the new leads of the accounts that chose it (server/leads/notify.ts) */
+  leadDigest: string;
   /** How often each process looks at the schedule, in seconds. */
   cronCheckSeconds: number;
 }
@@ -32,6 +35,7 @@ export const MAINTENANCE_SCHEDULE: MaintenanceSchedule = {
   trialReminders: '15 * * * *', // hourly: trial reminders and plan-ended e-mails go out within the hour
   cleanup: '40 3 * * *', // nightly
   domainChecks: '*/5 * * * *', // a new domain's record is found within minutes (server/domains/service.ts)
+  leadDigest: '0 8 * * *', // daily, in the morning in Europe and before the day starts in the Americas
   cronCheckSeconds: 30,
 };
 
@@ -88,11 +92,13 @@ export async function scheduleMaintenanceJobs(
   await ensureQueue(boss, QUEUES.trialReminders, queue);
   await ensureQueue(boss, QUEUES.cleanup, queue);
   await ensureQueue(boss, QUEUES.domainChecks, queue);
+  await ensureQueue(boss, QUEUES.leadDigest, queue);
   const options = { pollingIntervalSeconds: deps.config.jobs.pollingIntervalSeconds, batchSize: 1 };
   const workers = [
     startWorker(boss, QUEUES.trialReminders, options, () => runTrialReminders(deps, logger), logger),
     startWorker(boss, QUEUES.cleanup, options, () => runCleanup(deps, logger), logger),
     startWorker(boss, QUEUES.domainChecks, options, () => runDomainChecks(deps, logger), logger),
+    startWorker(boss, QUEUES.leadDigest, options, () => runLeadDigest(deps, logger), logger),
   ];
   const clock = startScheduleClock(
     deps.db,
@@ -101,6 +107,7 @@ export async function scheduleMaintenanceJobs(
       { queue: QUEUES.trialReminders, cron: schedule.trialReminders },
       { queue: QUEUES.cleanup, cron: schedule.cleanup },
       { queue: QUEUES.domainChecks, cron: schedule.domainChecks },
+      { queue: QUEUES.leadDigest, cron: schedule.leadDigest },
     ],
     schedule.cronCheckSeconds,
     logger,
@@ -199,6 +206,19 @@ async function runDomainChecks(deps: AppDeps, logger: FastifyBaseLogger): Promis
     if (round.lost > 0 || round.failed > 0) logger.info({ domains: round }, 'custom domains checked');
   } catch (error) {
     logger.error({ err: error }, 'custom domain checks failed');
+    throw error;
+  }
+}
+
+async function runLeadDigest(deps: AppDeps, logger: FastifyBaseLogger): Promise<void> {
+  try {
+    const { accounts, leads, failed } = await sendLeadDigests(deps);
+    for (const { userId, error } of failed) {
+      logger.warn({ digest: { userId }, err: error }, 'lead digest not sent; the next run tries again');
+    }
+    if (accounts > 0) logger.info({ digest: { accounts, leads } }, 'lead digests queued');
+  } catch (error) {
+    logger.error({ err: error }, 'lead digests failed');
     throw error;
   }
 }

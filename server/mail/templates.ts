@@ -687,3 +687,141 @@ export const domainLost = defineTemplate<DomainLostData>({
     ],
   }),
 });
+
+/** What a visitor left on a card's page (server/leads/notify.ts): the fields they gave, null the others. */
+export interface LeadDetails {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  note: string | null;
+  /** The card whose page it was left on. */
+  cardName: string;
+  createdAt: Date;
+}
+
+export interface NewLeadData {
+  name: string;
+  lead: LeadDetails;
+  /** The team whose card it is (its owner is told), or null for the recipient's own. */
+  teamName: string | null;
+  /** The dashboard's leads page. */
+  url: string;
+}
+
+export interface LeadDigestData {
+  name: string;
+  /** The day's leads, the oldest first, as many as one e-mail lists (LEAD_DIGEST_LISTED). */
+  leads: LeadDetails[];
+  /** The leads of the day beyond those listed. */
+  more: number;
+  teamName: string | null;
+  url: string;
+}
+
+/** A lead's fields as label/value rows, each given one only (the note is quoted below them). */
+function leadRows(lead: LeadDetails, labels: Record<'name' | 'email' | 'phone' | 'company', string>) {
+  return (['name', 'email', 'phone', 'company'] as const).flatMap((field) => {
+    const value = lead[field];
+    return value === null ? [] : [{ label: labels[field], value }];
+  });
+}
+
+/** A lead on one line of a digest: who, how to reach them, on which card. */
+function leadLine(lead: LeadDetails, unnamed: string): { label: string; value: string } {
+  const reach = [lead.email, lead.phone, lead.company].filter((part) => part !== null).join(' · ');
+  return { label: lead.name ?? unnamed, value: [reach, `(${lead.cardName})`].filter(Boolean).join(' ') };
+}
+
+const LEAD_LABELS_EN = { name: 'Name', email: 'Email', phone: 'Phone', company: 'Company' };
+const LEAD_LABELS_ES = { name: 'Nombre', email: 'Correo', phone: 'Teléfono', company: 'Empresa' };
+
+/** Tells a card's owner (or its team's) that a visitor left their details on the card's page. */
+export const newLead = defineTemplate<NewLeadData>({
+  en: ({ name, lead, teamName, url }) => ({
+    subject: `New contact on your card ${singleLine(lead.cardName)}`,
+    preview: `${singleLine(lead.name ?? 'A visitor')} shared their contact details with you.`,
+    heading: 'New contact',
+    greeting: hiEn(name),
+    paragraphs: [
+      teamName === null
+        ? `A visitor of your card ${lead.cardName} shared their contact details with you on ${mailDate('en', lead.createdAt)}:`
+        : `A visitor of the card ${lead.cardName} of your team ${teamName} shared their contact details on ${mailDate('en', lead.createdAt)}:`,
+    ],
+    details: leadRows(lead, LEAD_LABELS_EN),
+    ...(lead.note === null ? {} : { quote: lead.note }),
+    action: { label: 'Open your leads', url },
+    notes: [
+      'They agreed to the consent text of the card: the leads page keeps its receipt. You can choose a daily summary instead of an email per contact there.',
+      teamName === null
+        ? 'You received this email because your card asks its visitors to share their contact details.'
+        : `You received this email because you own the team ${teamName}, whose card asks its visitors to share their contact details.`,
+    ],
+  }),
+  es: ({ name, lead, teamName, url }) => ({
+    subject: `Nuevo contacto en tu tarjeta ${singleLine(lead.cardName)}`,
+    preview: `${singleLine(lead.name ?? 'Un visitante')} ha compartido sus datos de contacto contigo.`,
+    heading: 'Nuevo contacto',
+    greeting: hiEs(name),
+    paragraphs: [
+      teamName === null
+        ? `Un visitante de tu tarjeta ${lead.cardName} ha compartido sus datos de contacto contigo el ${mailDate('es', lead.createdAt)}:`
+        : `Un visitante de la tarjeta ${lead.cardName} de tu equipo ${teamName} ha compartido sus datos de contacto el ${mailDate('es', lead.createdAt)}:`,
+    ],
+    details: leadRows(lead, LEAD_LABELS_ES),
+    ...(lead.note === null ? {} : { quote: lead.note }),
+    action: { label: 'Abrir tus contactos', url },
+    notes: [
+      'Aceptó el texto de consentimiento de la tarjeta: la página de contactos guarda su comprobante. Allí puedes elegir un resumen diario en lugar de un correo por contacto.',
+      teamName === null
+        ? 'Recibes este correo porque tu tarjeta invita a sus visitantes a compartir sus datos de contacto.'
+        : `Recibes este correo porque eres el propietario del equipo ${teamName}, cuya tarjeta invita a sus visitantes a compartir sus datos de contacto.`,
+    ],
+  }),
+});
+
+/** The daily summary of the contacts left on an account's cards since the last one. */
+export const leadDigest = defineTemplate<LeadDigestData>({
+  en: ({ name, leads, more, teamName, url }) => {
+    const total = leads.length + more;
+    const contacts = total === 1 ? '1 new contact' : `${total} new contacts`;
+    return {
+      subject: `${contacts} on your Tapcard cards`,
+      preview: `Visitors of your cards shared their contact details: ${contacts}.`,
+      heading: 'Your new contacts',
+      greeting: hiEn(name),
+      paragraphs: [
+        teamName === null
+          ? `Since the last summary, visitors of your cards left ${contacts}:`
+          : `Since the last summary, visitors of the cards of your team ${teamName} left ${contacts}:`,
+        ...(more > 0 ? [`And ${more} more: every one is on the leads page.`] : []),
+      ],
+      details: leads.map((lead) => leadLine(lead, 'No name given')),
+      action: { label: 'Open your leads', url },
+      notes: [
+        'You receive one summary a day because you chose it on the leads page; you can have an email per contact there instead.',
+      ],
+    };
+  },
+  es: ({ name, leads, more, teamName, url }) => {
+    const total = leads.length + more;
+    const contacts = total === 1 ? '1 contacto nuevo' : `${total} contactos nuevos`;
+    return {
+      subject: `${contacts} en tus tarjetas de Tapcard`,
+      preview: `Los visitantes de tus tarjetas han compartido sus datos: ${contacts}.`,
+      heading: 'Tus contactos nuevos',
+      greeting: hiEs(name),
+      paragraphs: [
+        teamName === null
+          ? `Desde el último resumen, los visitantes de tus tarjetas han dejado ${contacts}:`
+          : `Desde el último resumen, los visitantes de las tarjetas de tu equipo ${teamName} han dejado ${contacts}:`,
+        ...(more > 0 ? [`Y ${more} más: todos están en la página de contactos.`] : []),
+      ],
+      details: leads.map((lead) => leadLine(lead, 'Sin nombre')),
+      action: { label: 'Abrir tus contactos', url },
+      notes: [
+        'Recibes un resumen al día porque lo elegiste en la página de contactos; allí puedes recibir en su lugar un correo por contacto.',
+      ],
+    };
+  },
+});

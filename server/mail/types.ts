@@ -32,7 +32,9 @@ export type MailKind =
   | 'support_confirmation'
   | 'team_invitation'
   | 'webhook_disabled'
-  | 'domain_lost';
+  | 'domain_lost'
+  | 'lead_new'
+  | 'lead_digest';
 
 /** What a message is about: its kind and the account it belongs to, if any. */
 export interface MailAbout {

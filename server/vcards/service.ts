@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
+import { leadFormOf } from '../../src/schemas/lead.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, planInEffect, type PlanId } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
@@ -59,8 +60,16 @@ export const CARD_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** A vCard as the dashboard reads it: the card, its edit version (server/lib/edit-versions.ts) and age. */
-const VCARD_COLUMNS = [...CARD_COLUMNS, 'version', 'created_at'] as const;
+/**
+ * A vCard as the dashboard reads it: the card, its contact form (withLeadForm), its edit version
+ * (server/lib/edit-versions.ts) and age.
+ */
+const VCARD_COLUMNS = [...CARD_COLUMNS, 'lead_form', 'version', 'created_at'] as const;
+
+/** A row with its contact form's settings in effect (never set: the default, off) instead of the column. */
+function withLeadForm<Row extends { lead_form: unknown }>({ lead_form, ...row }: Row) {
+  return { ...row, leadForm: leadFormOf(lead_form) };
+}
 
 /**
  * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
@@ -102,7 +111,7 @@ export async function insertVcard(
   trx: Transaction<Database>,
   publicUrl: string,
   userId: string,
-  card: CardFields & Colours,
+  card: CardFields & Colours & Pick<VcardInput, 'leadForm'>,
   holder: { member_id?: string | null; invitee_email?: string | null } = {},
 ): Promise<{ id: string; version: number }> {
   // the id is made here, so the card's page address is stored with it in one statement
@@ -127,7 +136,7 @@ export async function insertVcard(
   return { id, version };
 }
 
-function vcardValues(card: CardFields & Colours) {
+function vcardValues(card: CardFields & Colours & Pick<VcardInput, 'leadForm'>) {
   return {
     name: card.name,
     given_name: card.givenName,
@@ -145,6 +154,8 @@ function vcardValues(card: CardFields & Colours) {
     background_color: card.backgroundColour,
     font_color: card.fontColour,
     icon_color: card.iconColour,
+    // left out (a client from before the contact form): a new card's is the default, a saved one's is kept
+    lead_form: card.leadForm && JSON.stringify(card.leadForm),
   };
 }
 
@@ -178,7 +189,7 @@ export async function listVcards(ctx: ServiceContext) {
   const pauses = summarizePauses(rows.map(candidateOf), limit, accountPause(profile), primaryId);
   return {
     vcards: rows.map(({ live_chosen_at: _chosen, qr_design, ...vcard }) => ({
-      ...vcard,
+      ...withLeadForm(vcard),
       qrDesign: qrDesignInEffect(plan, qr_design),
       pause: pauses.reasons.get(vcard.id) ?? null,
     })),
@@ -196,13 +207,14 @@ function nameOfSwapOut(swapOut: { id: string } | null, rows: readonly { id: stri
 }
 
 /** One of a user's vCards as vcards.get answers it, or undefined when they have no such card. */
-export function readVcard(db: Kysely<Database>, userId: string, id: string) {
-  return db
+export async function readVcard(db: Kysely<Database>, userId: string, id: string) {
+  const row = await db
     .selectFrom('vcards')
     .select(VCARD_COLUMNS)
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row && withLeadForm(row);
 }
 
 /** One of the vCards of `accountId` (server/teams/access.ts cardAccount); any other reads as not found. */

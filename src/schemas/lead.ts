@@ -53,22 +53,27 @@ export function isPhoneNumber(value: string): boolean {
   return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 }
 
-/** The settings of a card's form, as stored (vcards.lead_form) and as the vCard form edits them. */
-export const LeadFormSettingsSchema = z.object({
-  enabled: z.boolean(),
-  fields: z.object({
-    name: z.enum(LEAD_FIELD_MODES),
-    email: z.enum(LEAD_FIELD_MODES),
-    phone: z.enum(LEAD_FIELD_MODES),
-    company: z.enum(LEAD_FIELD_MODES),
-    note: z.enum(LEAD_FIELD_MODES),
-  }),
-  /** The consent text the visitor agrees to; blank: the product's, in the page's language. */
-  consentText: multiLineText()
-    .max(LEAD_CONSENT_MAX_LENGTH, M.leadConsentTooLong)
-    .transform((value) => value || null)
-    .nullable(),
-});
+/**
+ * The settings of a card's form, as stored (vcards.lead_form) and as the vCard form edits them. A form that
+ * asks for neither an e-mail nor a phone is refused (leadFormReachable), the message on the e-mail's field.
+ */
+export const LeadFormSettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    fields: z.object({
+      name: z.enum(LEAD_FIELD_MODES),
+      email: z.enum(LEAD_FIELD_MODES),
+      phone: z.enum(LEAD_FIELD_MODES),
+      company: z.enum(LEAD_FIELD_MODES),
+      note: z.enum(LEAD_FIELD_MODES),
+    }),
+    /** The consent text the visitor agrees to; blank: the product's, in the page's language. */
+    consentText: multiLineText()
+      .max(LEAD_CONSENT_MAX_LENGTH, M.leadConsentTooLong)
+      .transform((value) => value || null)
+      .nullable(),
+  })
+  .refine(leadFormReachable, { path: ['fields', 'email'], message: M.leadFormUnreachable });
 export type LeadFormSettings = z.infer<typeof LeadFormSettingsSchema>;
 
 /**
@@ -100,7 +105,7 @@ export function leadFormOf(stored: unknown): LeadFormSettings {
 }
 
 /** A form that asks for nothing a visitor can be reached at is refused: a lead must name a way back. */
-export function leadFormReachable(settings: LeadFormSettings): boolean {
+export function leadFormReachable(settings: { fields: Record<'email' | 'phone', LeadFieldMode> }): boolean {
   return settings.fields.email !== 'hidden' || settings.fields.phone !== 'hidden';
 }
 

@@ -13,6 +13,7 @@ import {
 import { singleLineText } from '../text.ts';
 import { isHttpUrl } from '../url.ts';
 import { baseVersion } from './edit-version.ts';
+import { DEFAULT_LEAD_FORM, LeadFormSettingsSchema, type LeadFormSettings } from './lead.ts';
 
 // The vCard form (spec section 5) shared by the vCard dialog, /dashboard/vcard, card creation and the
 // vcards.* procedures.
@@ -163,10 +164,13 @@ export const CardColoursSchema = z.object({
 });
 
 /**
- * The vCard dialog and /dashboard/vcard: the card fields, its three colours and, when it edits a saved
- * card, the version it was based on (kept with the values, so a draft of them keeps it too).
+ * The vCard dialog and /dashboard/vcard: the card fields, its three colours, its "Share your contact back"
+ * form and, when it edits a saved card, the version it was based on (kept with the values, so a draft of
+ * them keeps it too). The contact form left out (a client from before it, the REST API's create): a new
+ * card's is the default (off), a saved card's stays as it is.
  */
 export const VcardFormSchema = CardFieldsSchema.extend(CardColoursSchema.shape).extend({
+  leadForm: LeadFormSettingsSchema.optional(),
   baseVersion: baseVersion.optional(),
 });
 export type VcardFormValues = z.input<typeof VcardFormSchema>;
@@ -223,5 +227,11 @@ export function emptyVcardForm(): VcardFormValues {
     otherLink: { label: '', url: '' },
     photo: null,
     ...DEFAULT_CARD_COLOURS,
+    leadForm: leadFormFields(DEFAULT_LEAD_FORM),
   };
+}
+
+/** A card's contact form settings as the form edits them: no consent text of its own is a blank box. */
+export function leadFormFields(settings: LeadFormSettings): NonNullable<VcardFormValues['leadForm']> {
+  return { ...settings, fields: { ...settings.fields }, consentText: settings.consentText ?? '' };
 }

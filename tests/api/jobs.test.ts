@@ -43,6 +43,7 @@ const EVERY_MINUTE: MaintenanceSchedule = {
   trialReminders: '* * * * *',
   cleanup: '* * * * *',
   domainChecks: '* * * * *',
+  leadDigest: '* * * * *',
   cronCheckSeconds: 1,
 };
 
@@ -150,6 +151,7 @@ describe('the schedule', () => {
           trialReminders: NIGHTLY,
           cleanup: NIGHTLY,
           domainChecks: NIGHTLY,
+          leadDigest: NIGHTLY,
           cronCheckSeconds: 1,
         },
       });

@@ -342,6 +342,7 @@ describe('the plan-ended e-mail', () => {
       trialReminders: '* * * * *',
       cleanup: '* * * * *',
       domainChecks: '* * * * *',
+      leadDigest: '* * * * *',
       cronCheckSeconds: 1,
     };
     const shared = await sharedDatabase();

@@ -125,6 +125,7 @@ describe('can(): who may use each sold feature (DECISIONS.md "What each sold pla
   const LOWEST_PLAN: Record<PlanFeature, PlanId> = {
     qrCodes: 'free',
     vcards: 'free',
+    leads: 'free',
     basicAnalytics: 'free',
     freeTrial: 'free',
     numericUrl: 'free',
@@ -142,9 +143,9 @@ describe('can(): who may use each sold feature (DECISIONS.md "What each sold pla
     dedicatedSupport: 'business',
   };
   const EXPECTED: Record<PlanId, PlanFeature[]> = {
-    free: ['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+    free: ['qrCodes', 'vcards', 'leads', 'basicAnalytics', 'freeTrial', 'numericUrl'],
     pro: [
-      ...['qrCodes', 'vcards', 'basicAnalytics', 'freeTrial', 'numericUrl'],
+      ...['qrCodes', 'vcards', 'leads', 'basicAnalytics', 'freeTrial', 'numericUrl'],
       ...['customSubdomain', 'fullAnalytics', 'customLinks', 'prioritySupport', 'customBranding', 'adFree'],
     ] as PlanFeature[],
     business: Object.keys(LOWEST_PLAN) as PlanFeature[],

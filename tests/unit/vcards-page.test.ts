@@ -2,6 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '#server/app-router.ts';
 import { cardAddressPath } from '#src/card-address.ts';
+import { DEFAULT_LEAD_FORM } from '#src/schemas/lead.ts';
 import { emptyVcardForm, VcardFormSchema } from '#src/schemas/vcard.ts';
 import { ERROR_REASON_TEXT, VALIDATION_MESSAGE_TEXT } from '#web/lib/error-messages.ts';
 import { vcardFormValues, type StoredVcard } from '#src/vcard-form.ts';
@@ -27,6 +28,7 @@ const stored: StoredVcard = {
   background_color: '#9333EA',
   font_color: '#FFFFFF',
   icon_color: '#F59E0B',
+  leadForm: DEFAULT_LEAD_FORM,
 };
 
 describe('vcardFormValues', () => {

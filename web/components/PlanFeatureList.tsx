@@ -13,10 +13,16 @@ function VCardAllowance({ limit }: { limit: number }) {
   return <Plural value={limit} one="# vCard" other="# vCards" />;
 }
 
+function LeadAllowance({ limit }: { limit: number }) {
+  if (isUnlimited(limit)) return <Trans>Unlimited leads</Trans>;
+  return <Plural value={limit} one="Your latest lead kept" other="Your latest # leads kept" />;
+}
+
 // Every feature key of src/plans.ts has a text here; the Record type makes a missing one a compile error.
 const FEATURE_TEXT: Record<PlanFeature, (plan: Plan) => ReactNode> = {
   qrCodes: (plan) => <QrCodeAllowance limit={plan.limits.qrCodes} />,
   vcards: (plan) => <VCardAllowance limit={plan.limits.vcards} />,
+  leads: (plan) => <LeadAllowance limit={plan.limits.leadsKept} />,
   basicAnalytics: () => <Trans>Basic analytics</Trans>,
   freeTrial: () => <Trans>{TRIAL_DAYS}-day free trial</Trans>,
   numericUrl: () => <Trans>Numeric profile URL</Trans>,

@@ -19,6 +19,7 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { PhotoInput } from '../../components/photo/PhotoInput.tsx';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import type { VcardSaveResult } from './use-save-vcard.ts';
+import { LeadFormSection } from './LeadFormSection.tsx';
 import { VCARD_CONFLICT_FIELDS } from './vcard-conflict-fields.ts';
 import { VcardPreview } from './VcardPreview.tsx';
 
@@ -152,6 +153,7 @@ export function VcardForm({
               </>
             )}
           </div>
+          <LeadFormSection control={form.control} headingLevel={headingLevel} />
         </div>
         <div className="space-y-2 @3xl:sticky @3xl:top-20 @3xl:col-start-2 @3xl:row-span-2 @3xl:row-start-1 @3xl:self-start">
           <Heading className="text-sm font-semibold text-slate-700">

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro';
+import { LEAD_FIELDS } from '#src/schemas/lead.ts';
 import { SOCIAL_PLATFORM_NAMES, SOCIAL_PLATFORMS } from '#src/social-profiles.ts';
 import type { ConflictField } from '../../components/conflict/field-diff.ts';
+import { LEAD_FIELD_CONFLICT_NAMES, LEAD_FIELD_MODE_NAMES } from './lead-form-names.ts';
 
 /** Every field of the vCard form, named as the form names it, for the comparison of two versions. */
 export const VCARD_CONFLICT_FIELDS: readonly ConflictField[] = [
@@ -29,4 +31,15 @@ export const VCARD_CONFLICT_FIELDS: readonly ConflictField[] = [
   { path: 'backgroundColour', label: msg`Background colour`, kind: 'colour' },
   { path: 'fontColour', label: msg`Font colour`, kind: 'colour' },
   { path: 'iconColour', label: msg`Icon colour`, kind: 'colour' },
+  {
+    path: 'leadForm.enabled',
+    label: msg`Share your contact back`,
+    kind: { names: { true: msg`On`, false: msg`Off` } },
+  },
+  ...LEAD_FIELDS.map((field): ConflictField => ({
+    path: `leadForm.fields.${field}`,
+    label: LEAD_FIELD_CONFLICT_NAMES[field],
+    kind: { names: LEAD_FIELD_MODE_NAMES },
+  })),
+  { path: 'leadForm.consentText', label: msg`Contact form: consent text` },
 ];
