@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   ACTIVITY_METRICS,
   CAMPAIGN_DIMENSIONS,
+  interactionsOf,
   VISIT_DIMENSIONS,
   type AnalyticsRange,
   type CampaignDimension,
@@ -22,7 +23,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useKeptRecords } from '../../lib/use-kept-records.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
 import { bucketFormat } from './day-format.ts';
-import { interactionsOf, METRICS } from './metrics.ts';
+import { METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
 type Item = Breakdowns['items'][number];
@@ -39,7 +40,7 @@ function csvUrl(range: AnalyticsRange, timeZone: string): string {
   return `${serverPaths.analyticsEvents}?${new URLSearchParams({ range, timeZone })}`;
 }
 
-/** Each card and link with its scans, views and clicks in the range. */
+/** Each card and link with its scans, views, clicks and leads in the range. */
 function ItemTable({ items }: { items: Item[] }) {
   const { t, i18n } = useLingui();
   return (
@@ -75,7 +76,7 @@ function ItemTable({ items }: { items: Item[] }) {
                     </>
                   ) : (
                     <span className="text-slate-700">
-                      <Trans>Other profile views</Trans>
+                      <Trans>Deleted cards and other profile views</Trans>
                     </span>
                   )}
                 </th>
