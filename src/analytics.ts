@@ -56,7 +56,12 @@ export const ACTIVITY_METRICS = ['scans', 'views', 'clicks', 'leads'] as const;
 export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
 
 /** Every kind of activity at zero. */
-export const zeroActivity = (): Record<ActivityMetric, number> => ({ scans: 0, views: 0, clicks: 0, leads: 0 });
+export const zeroActivity = (): Record<ActivityMetric, number> => ({
+  scans: 0,
+  views: 0,
+  clicks: 0,
+  leads: 0,
+});
 
 /** All the interactions of a day, a card or a breakdown's row: every kind of activity added up. */
 export const interactionsOf = (counts: Record<ActivityMetric, number>): number =>

@@ -1,4 +1,10 @@
-import { ACTIVITY_METRICS, changePercent, interactionsOf, zeroActivity, type ActivityMetric } from './analytics.ts';
+import {
+  ACTIVITY_METRICS,
+  changePercent,
+  interactionsOf,
+  zeroActivity,
+  type ActivityMetric,
+} from './analytics.ts';
 
 // A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the visits and leads of the team account's
 // cards and links grouped per team card and per person a card is for. Counts belong to the card: a card handed to
@@ -44,7 +50,6 @@ export type TeamMemberFigures = Counts & {
   cards: number;
   interactions: InteractionsTotal;
 };
-
 
 function addCounts(into: Counts, counts: Counts | undefined): void {
   if (!counts) return;

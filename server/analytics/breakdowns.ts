@@ -65,10 +65,12 @@ export interface AnalyticsBreakdowns {
   notRecorded: PrivacySwitch[];
 }
 
-const METRIC_OF_KIND = { scan: 'scans', click: 'clicks', view: 'views', lead: 'leads' } as const satisfies Record<
-  string,
-  ActivityMetric
->;
+const METRIC_OF_KIND = {
+  scan: 'scans',
+  click: 'clicks',
+  view: 'views',
+  lead: 'leads',
+} as const satisfies Record<string, ActivityMetric>;
 
 type Dimension = 'item' | VisitDimension | CampaignDimension;
 

@@ -17,7 +17,10 @@ export function StatCards({ totals, range }: { totals: Totals; range: AnalyticsR
   const { i18n } = useLingui();
   const rangeTexts = useRangeTexts();
   return (
-    <ul aria-label={rangeTexts.totals(range)} className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+    <ul
+      aria-label={rangeTexts.totals(range)}
+      className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5"
+    >
       {CARD_ORDER.map((metric) => {
         const { label, icon: Icon, colour } = METRICS[metric];
         return (
