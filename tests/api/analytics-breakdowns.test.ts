@@ -104,6 +104,7 @@ describe('analytics.breakdowns (at a fixed now)', () => {
       scans: overview.totals.scans.current,
       views: overview.totals.views.current,
       clicks: overview.totals.clicks.current,
+      leads: overview.totals.leads.current,
     }).toEqual(result.totals);
 
     expect(
