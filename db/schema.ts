@@ -290,8 +290,9 @@ export interface VisitorsTable {
 }
 
 /**
- * Scans, views and clicks of one user in one quarter hour (UTC-aligned), kept by database triggers from
- * link_events and profile_views (migration 2026-11-22T0510): what the analytics home sums.
+ * Scans, views, clicks and leads of one user in one quarter hour (UTC-aligned), kept by database triggers
+ * from link_events, profile_views and lead_events (migrations 2026-11-22T0510, 2026-12-04T0200): what the
+ * analytics home sums.
  */
 export interface ActivityQuarterHoursTable {
   user_id: string;
@@ -299,6 +300,19 @@ export interface ActivityQuarterHoursTable {
   scans: number;
   views: number;
   clicks: number;
+  leads: Generated<number>;
+}
+
+/**
+ * A lead received on one of a user's cards, as the analytics count it (migration 2026-12-04T0200): the
+ * card and the time, nothing about the visitor, and no link to the lead, which may be erased.
+ */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  /** null once the card is deleted. */
+  vcard_id: string | null;
+  received_at: Date;
 }
 
 /**
@@ -694,6 +708,7 @@ export interface Database {
   profile_views: ProfileViewsTable;
   link_events: LinkEventsTable;
   activity_quarter_hours: ActivityQuarterHoursTable;
+  lead_events: LeadEventsTable;
   activity_breakdown_days: ActivityBreakdownDaysTable;
   visitor_salts: VisitorSaltsTable;
   visitors: VisitorsTable;

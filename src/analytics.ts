@@ -47,9 +47,25 @@ export type CampaignDimension = (typeof CAMPAIGN_DIMENSIONS)[number];
 export const PRIVACY_SWITCHES = ['devices', 'referrers', 'countries'] as const;
 export type PrivacySwitch = (typeof PRIVACY_SWITCHES)[number];
 
-/** What is counted: QR scans (link events of kind scan), profile views, link clicks (kind click). */
-export const ACTIVITY_METRICS = ['scans', 'views', 'clicks'] as const;
+/**
+ * What is counted: QR scans (link events of kind scan), profile views, link clicks (kind click) and leads
+ * received (contacts visitors shared on a card's page, counted when received: erasing them later does not
+ * take them away).
+ */
+export const ACTIVITY_METRICS = ['scans', 'views', 'clicks', 'leads'] as const;
 export type ActivityMetric = (typeof ACTIVITY_METRICS)[number];
+
+/** Every kind of activity at zero. */
+export const zeroActivity = (): Record<ActivityMetric, number> => ({
+  scans: 0,
+  views: 0,
+  clicks: 0,
+  leads: 0,
+});
+
+/** All the interactions of a day, a card or a breakdown's row: every kind of activity added up. */
+export const interactionsOf = (counts: Record<ActivityMetric, number>): number =>
+  counts.scans + counts.views + counts.clicks + counts.leads;
 
 /** The time zone days are counted in when the browser's own cannot be used. */
 export const FALLBACK_TIME_ZONE = 'UTC';

@@ -1,7 +1,13 @@
-import { ACTIVITY_METRICS, changePercent, type ActivityMetric } from './analytics.ts';
+import {
+  ACTIVITY_METRICS,
+  changePercent,
+  interactionsOf,
+  zeroActivity,
+  type ActivityMetric,
+} from './analytics.ts';
 
-// A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the visits of the team account's cards and
-// links grouped per team card and per person a card is for. Counts belong to the card: a card handed to
+// A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the visits and leads of the team account's
+// cards and links grouped per team card and per person a card is for. Counts belong to the card: a card handed to
 // another member takes its whole history with it, so every row is read with the card's holder of today.
 
 export type Counts = Record<ActivityMetric, number>;
@@ -12,7 +18,7 @@ export type CardHolder =
   | { kind: 'invitee'; email: string }
   | { kind: 'none' };
 
-/** The interactions (scans + views + clicks) of a row in the range and in the period it is compared with. */
+/** The interactions (scans + views + clicks + leads) of a row in the range and in the period it is compared with. */
 export interface InteractionsTotal {
   current: number;
   previous: number;
@@ -44,9 +50,6 @@ export type TeamMemberFigures = Counts & {
   cards: number;
   interactions: InteractionsTotal;
 };
-
-const zeroCounts = (): Counts => ({ scans: 0, views: 0, clicks: 0 });
-const interactionsOf = (counts: Counts) => counts.scans + counts.views + counts.clicks;
 
 function addCounts(into: Counts, counts: Counts | undefined): void {
   if (!counts) return;
@@ -98,7 +101,7 @@ export function teamFigures(
     const perCard = new Map<string | null, Counts>();
     for (const [item, counts] of visits) {
       const card = cardOf(item);
-      const total = perCard.get(card) ?? zeroCounts();
+      const total = perCard.get(card) ?? zeroActivity();
       addCounts(total, counts);
       perCard.set(card, total);
     }
@@ -111,8 +114,8 @@ export function teamFigures(
   const rows: TeamCardFigures[] = cards.map((card) => cardRow(card.id, card.name, card.holder));
   if (now.has(null) || before.has(null)) rows.push(cardRow(null, '', none));
   function cardRow(id: string | null, name: string, holder: CardHolder): TeamCardFigures {
-    const counts = now.get(id) ?? zeroCounts();
-    const earlier = interactionsOf(before.get(id) ?? zeroCounts());
+    const counts = now.get(id) ?? zeroActivity();
+    const earlier = interactionsOf(before.get(id) ?? zeroActivity());
     return { id, name, holder, ...counts, interactions: interactionsTotal(interactionsOf(counts), earlier) };
   }
 
@@ -122,7 +125,7 @@ export function teamFigures(
     const member = members.get(key) ?? {
       holder: row.holder,
       cards: 0,
-      ...zeroCounts(),
+      ...zeroActivity(),
       interactions: interactionsTotal(0, 0),
     };
     addCounts(member, row);

@@ -1,11 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  ACTIVITY_METRICS,
   bucketOf,
   CAMPAIGN_DIMENSIONS,
   dateInTimeZone,
+  interactionsOf,
   PRIVACY_SWITCHES,
   rangeWindow,
   VISIT_DIMENSIONS,
+  zeroActivity,
   type ActivityMetric,
   type AnalyticsRange,
   type CampaignDimension,
@@ -25,7 +28,9 @@ import { localDayBounds } from './day-bounds.ts';
 // 2026-11-24T0400) for the range's whole UTC days, and from the events themselves for the partial UTC
 // days at its two ends: at most two days of events, so the sums are exact (the same as the overview's
 // cards) and the reads stay small however long the range. With advancedAnalytics the campaign of the
-// visits (utm_source, utm_medium, utm_campaign) is broken down too; other plans are not sent it.
+// visits (utm_source, utm_medium, utm_campaign) is broken down too; other plans are not sent it. Leads
+// received (lead_events, few) are counted per card, read from lead_events itself; they have no device,
+// browser, referrer, country or campaign.
 
 export type BreakdownScope = AnalyticsScope & { config: Pick<Config, 'analyticsRecords'> };
 
@@ -34,7 +39,10 @@ export type Breakdown = { value: string } & Record<ActivityMetric, number>;
 
 export type ItemKind = 'card' | 'qr' | 'profile';
 
-/** A card or link (value: its id) with its visits; `kind` null for profile views without a card (none yet, or deleted since). */
+/**
+ * A card or link (value: its id) with its visits and leads; `kind` null for profile views without a card
+ * (none yet, or deleted since) and the leads of deleted cards.
+ */
 export type ItemBreakdown = Breakdown & { kind: ItemKind | null; title: string };
 
 export interface AnalyticsBreakdowns {
@@ -57,10 +65,12 @@ export interface AnalyticsBreakdowns {
   notRecorded: PrivacySwitch[];
 }
 
-const METRIC_OF_KIND = { scan: 'scans', click: 'clicks', view: 'views' } as const satisfies Record<
-  string,
-  ActivityMetric
->;
+const METRIC_OF_KIND = {
+  scan: 'scans',
+  click: 'clicks',
+  view: 'views',
+  lead: 'leads',
+} as const satisfies Record<string, ActivityMetric>;
 
 type Dimension = 'item' | VisitDimension | CampaignDimension;
 
@@ -130,6 +140,12 @@ async function visitsByValue(
       ${eventVisits(accountId, dimensions, since, sql`least(${wholeFrom}, ${until})`)}
       union all
       ${eventVisits(accountId, dimensions, wholeUntil, until)}
+      union all
+      select 'lead', 'item', coalesce(vcard_id::text, ''), count(*)::int
+      from lead_events
+      where user_id = ${accountId} and received_at >= ${since} and received_at < ${until}
+        and 'item' = any(${dimensions}::text[])
+      group by vcard_id
     ) as visits
     where ${values}::text[] is null or value = any(${values}::text[])
     group by kind, dimension, value`.execute(scope.db);
@@ -137,8 +153,8 @@ async function visitsByValue(
 }
 
 /**
- * The visits of a range of local days per card or link (its id; '' for profile views without a card), per
- * metric: the 'item' breakdown alone, for views that group the account's items themselves (a team's
+ * The visits and leads of a range of local days per card or link (its id; '' for profile views without a
+ * card and leads of deleted cards), per metric: the 'item' breakdown alone, for views that group the account's items themselves (a team's
  * cards and members, server/analytics/team.ts); only those of `items` when named.
  */
 export async function itemVisits(
@@ -150,7 +166,7 @@ export async function itemVisits(
 ): Promise<Map<string, Record<ActivityMetric, number>>> {
   const visits = new Map<string, Record<ActivityMetric, number>>();
   for (const row of await visitsByValue(scope, ['item'], timeZone, firstDay, lastDay, items)) {
-    const counts = visits.get(row.value) ?? { scans: 0, views: 0, clicks: 0 };
+    const counts = visits.get(row.value) ?? zeroActivity();
     counts[METRIC_OF_KIND[row.kind]] += row.visits;
     visits.set(row.value, counts);
   }
@@ -158,14 +174,12 @@ export async function itemVisits(
 }
 
 function zeroBreakdown(value: string): Breakdown {
-  return { value, scans: 0, views: 0, clicks: 0 };
+  return { value, ...zeroActivity() };
 }
-
-const totalOf = (row: Breakdown) => row.scans + row.views + row.clicks;
 
 /** Most visits first; equal ones in the order of their values. */
 function byVisits(a: Breakdown, b: Breakdown): number {
-  return totalOf(b) - totalOf(a) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+  return interactionsOf(b) - interactionsOf(a) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 
 /** The titles and kinds of the account's cards and links among `ids` (others' ids are never named). */
@@ -263,12 +277,10 @@ export async function analyticsBreakdowns(
     kind: names.get(row.value)?.kind ?? null,
     title: names.get(row.value)?.title ?? '',
   }));
-  // every visit has exactly one item: its sums are the range's totals
-  const totals = { scans: 0, views: 0, clicks: 0 };
+  // every visit and lead has exactly one item: its sums are the range's totals
+  const totals = zeroActivity();
   for (const item of items) {
-    totals.scans += item.scans;
-    totals.views += item.views;
-    totals.clicks += item.clicks;
+    for (const metric of ACTIVITY_METRICS) totals[metric] += item[metric];
   }
   return {
     timeZone,

@@ -10,7 +10,7 @@ import type { EventColumn, EventRow } from './events.ts';
 
 export interface CsvTexts {
   columns: Record<EventColumn, string>;
-  types: Record<'scan' | 'click' | 'view', string>;
+  types: Record<'scan' | 'click' | 'view' | 'lead', string>;
   itemKinds: Record<LinkKind | 'card', string>;
   devices: Record<DeviceClass, string>;
   browsers: Record<BrowserFamily, string>;
@@ -33,7 +33,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       utm_campaign: 'utm_campaign',
       count: 'count',
     },
-    types: { scan: 'scan', click: 'click', view: 'view' },
+    types: { scan: 'scan', click: 'click', view: 'view', lead: 'lead' },
     itemKinds: { qr: 'qr', profile: 'profile', card: 'card' },
     devices: { mobile: 'mobile', tablet: 'tablet', desktop: 'desktop', unknown: 'unknown' },
     browsers: {
@@ -64,7 +64,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       utm_campaign: 'campaña_utm',
       count: 'número',
     },
-    types: { scan: 'escaneo', click: 'clic', view: 'visita' },
+    types: { scan: 'escaneo', click: 'clic', view: 'visita', lead: 'contacto' },
     itemKinds: { qr: 'código QR', profile: 'enlace del perfil', card: 'vCard' },
     devices: { mobile: 'móvil', tablet: 'tableta', desktop: 'ordenador', unknown: 'desconocido' },
     browsers: {
@@ -110,6 +110,7 @@ export const TEAM_MEMBER_COLUMNS = [
   'scans',
   'views',
   'clicks',
+  'leads',
   'interactions',
   'previous_interactions',
 ] as const;
@@ -121,6 +122,7 @@ export const TEAM_CARD_COLUMNS = [
   'scans',
   'views',
   'clicks',
+  'leads',
   'interactions',
   'previous_interactions',
 ] as const;
@@ -147,6 +149,7 @@ export const TEAM_CSV_TEXTS: Record<Locale, TeamCsvTexts> = {
       scans: 'scans',
       views: 'views',
       clicks: 'clicks',
+      leads: 'leads',
       interactions: 'interactions',
       previous_interactions: 'previous_interactions',
     },
@@ -164,6 +167,7 @@ export const TEAM_CSV_TEXTS: Record<Locale, TeamCsvTexts> = {
       scans: 'escaneos',
       views: 'visitas',
       clicks: 'clics',
+      leads: 'contactos',
       interactions: 'interacciones',
       previous_interactions: 'interacciones_del_periodo_anterior',
     },

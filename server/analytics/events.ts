@@ -7,7 +7,8 @@ import { localDayBounds } from './day-bounds.ts';
 // The events of a range, for the CSV export. An event row is a row of link_events or
 // profile_views as stored: the visits of one card or link, of one kind (scan, click or view), with one
 // device class, browser family, referring host, country and campaign, in one second, and their number
-// (`count`). The counts of a range's rows add up to the overview's cards for the same range. Rows are read
+// (`count`); or a lead received (lead_events): its time and card, of kind lead, with a count of 1 and
+// nothing else, never anything of the visitor who left it. The counts of a range's rows add up to the overview's cards for the same range. Rows are read
 // in pages in time order, so a long history streams without being held in memory. The campaign's columns
 // (utm_source, utm_medium, utm_campaign) are part of advancedAnalytics: other plans' files have none.
 
@@ -84,6 +85,15 @@ export async function* rangeEvents(
         from profile_views as v left join vcards as c on c.id = v.vcard_id
         where v.user_id = ${scope.accountId} and v.viewed_at >= ${since} and v.viewed_at < ${until}
           and (v.viewed_at, 'view', v.id) > ${position}
+        union all
+        select to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
+               r.received_at, 'lead', r.id::text,
+               to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
+               'lead', 'card', r.vcard_id::text, c.name,
+               null, null, null, null, null, null, null, 1
+        from lead_events as r left join vcards as c on c.id = r.vcard_id
+        where r.user_id = ${scope.accountId} and r.received_at >= ${since} and r.received_at < ${until}
+          and (r.received_at, 'lead', r.id) > ${position}
       ) as events
       order by sort_at, source, id::bigint
       limit ${PAGE_SIZE}`.execute(scope.db);

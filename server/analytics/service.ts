@@ -5,7 +5,10 @@ import {
   changePercent,
   dateInTimeZone,
   featureForRange,
+  interactionsOf,
   rangeWindow,
+  zeroActivity,
+  ACTIVITY_METRICS,
   type ActivityMetric,
   type AnalyticsRange,
   type RangeUnit,
@@ -18,7 +21,7 @@ import { AppError } from '../lib/errors.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
-// (link_events) and profile views (profile_views), summed by day of the person's time zone over the current
+// (link_events), profile views (profile_views) and leads received (lead_events), summed by day of the person's time zone over the current
 // and the previous window. The sums come from activity_quarter_hours, which the database keeps from those
 // events (migration 2026-11-22T0510): one grouped query over the quarter hours of both windows (at most
 // 60 x 96 rows for 30 days; two years' for the 12 months), however busy the account.
@@ -61,10 +64,10 @@ async function dailyCounts(
 ): Promise<DayCounts[]> {
   const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
   const { rows } = await sql<DayCounts>`
-    select to_char(day, 'YYYY-MM-DD') as date, scans, views, clicks
+    select to_char(day, 'YYYY-MM-DD') as date, scans, views, clicks, leads
     from (
       select (starts_at at time zone ${timeZone})::date as day,
-             sum(scans) as scans, sum(views) as views, sum(clicks) as clicks
+             sum(scans) as scans, sum(views) as views, sum(clicks) as clicks, sum(leads) as leads
       from activity_quarter_hours
       where user_id = ${scope.accountId} and starts_at >= ${since} and starts_at < ${until}
       group by 1
@@ -73,7 +76,7 @@ async function dailyCounts(
 }
 
 function zeroCounts(date: string): DayCounts {
-  return { date, scans: 0, views: 0, clicks: 0 };
+  return { date, ...zeroActivity() };
 }
 
 function periodTotal(current: number, previous: number): PeriodTotal {
@@ -129,28 +132,22 @@ export function overviewOfDays(
           ? previous
           : undefined;
     if (!counts) continue;
-    counts.scans += day.scans;
-    counts.views += day.views;
-    counts.clicks += day.clicks;
+    for (const metric of ACTIVITY_METRICS) counts[metric] += day[metric];
   }
   const current = [...buckets.values()];
-  const total = (metric: ActivityMetric) =>
-    periodTotal(
-      current.reduce((sum, bucket) => sum + bucket[metric], 0),
-      previous[metric],
-    );
-  const scans = total('scans');
-  const views = total('views');
-  const clicks = total('clicks');
+  const sumOf = (metric: ActivityMetric) => current.reduce((sum, bucket) => sum + bucket[metric], 0);
+  const totals = Object.fromEntries(
+    ACTIVITY_METRICS.map((metric) => [metric, periodTotal(sumOf(metric), previous[metric])]),
+  ) as Record<ActivityMetric, PeriodTotal>;
   const interactions = periodTotal(
-    scans.current + views.current + clicks.current,
-    scans.previous + views.previous + clicks.previous,
+    current.reduce((sum, bucket) => sum + interactionsOf(bucket), 0),
+    interactionsOf(previous),
   );
   return {
     timeZone,
     range,
     unit: window.unit,
-    totals: { scans, views, clicks, interactions },
+    totals: { ...totals, interactions },
     buckets: current,
   };
 }

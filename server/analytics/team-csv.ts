@@ -43,6 +43,7 @@ export function teamCsvRows(
     scans: row.scans,
     views: row.views,
     clicks: row.clicks,
+    leads: row.leads,
     interactions: row.interactions.current,
     previous_interactions: row.interactions.previous,
   });

@@ -96,15 +96,16 @@ describe('the 12-month range', () => {
     ]);
     const busy = result.buckets.filter((month) => month.scans + month.views + month.clicks > 0);
     expect(busy).toEqual([
-      { date: '2025-04-01', scans: 2, views: 0, clicks: 0 },
-      { date: '2025-07-01', scans: 0, views: 5, clicks: 0 },
-      { date: '2025-12-01', scans: 0, views: 0, clicks: 5 },
-      { date: '2026-03-01', scans: 3, views: 0, clicks: 0 },
+      { date: '2025-04-01', scans: 2, views: 0, clicks: 0, leads: 0 },
+      { date: '2025-07-01', scans: 0, views: 5, clicks: 0, leads: 0 },
+      { date: '2025-12-01', scans: 0, views: 0, clicks: 5, leads: 0 },
+      { date: '2026-03-01', scans: 3, views: 0, clicks: 0, leads: 0 },
     ]);
     expect(result.totals).toEqual({
       scans: { current: 5, previous: 8, change: -37.5 },
       views: { current: 5, previous: 0, change: null },
       clicks: { current: 5, previous: 0, change: null },
+      leads: { current: 0, previous: 0, change: null },
       interactions: { current: 15, previous: 8, change: 87.5 },
     });
     for (const metric of ['scans', 'views', 'clicks'] as const) {
@@ -114,7 +115,7 @@ describe('the 12-month range', () => {
 
     // the breakdowns of the same 12 months: the same totals, and the unique visitors per month
     const breakdowns = await analyticsBreakdowns(scopeOf(owner.userId), yearOf(), NOW);
-    expect(breakdowns.totals).toEqual({ scans: 5, views: 5, clicks: 5 });
+    expect(breakdowns.totals).toEqual({ scans: 5, views: 5, clicks: 5, leads: 0 });
     expect(breakdowns.unit).toBe('month');
     expect(breakdowns.visitors.map((month) => month.date)).toEqual(result.buckets.map((month) => month.date));
   });
@@ -328,7 +329,7 @@ describe('campaigns of visits', () => {
     expect(visitsByValue(campaigns?.utm_medium ?? [])).toEqual({ print: 3, '': 3 });
     expect(visitsByValue(campaigns?.utm_campaign ?? [])).toEqual({ autumn: 1, '': 5 });
     // every visit is in each breakdown exactly once
-    expect(totals).toEqual({ scans: 3, views: 2, clicks: 1 });
+    expect(totals).toEqual({ scans: 3, views: 2, clicks: 1, leads: 0 });
 
     const csv = await t.app.inject({
       method: 'GET',

@@ -98,12 +98,13 @@ describe('analytics.breakdowns (at a fixed now)', () => {
     const { qr, blog, card } = await seedHistory(owner.id);
 
     const result = await analyticsBreakdowns(asUser(owner.id), range(7), NOW);
-    expect(result.totals).toEqual({ scans: 5, views: 6, clicks: 4 });
+    expect(result.totals).toEqual({ scans: 5, views: 6, clicks: 4, leads: 0 });
     const overview = await analyticsOverview(asUser(owner.id), range(7), NOW);
     expect({
       scans: overview.totals.scans.current,
       views: overview.totals.views.current,
       clicks: overview.totals.clicks.current,
+      leads: overview.totals.leads.current,
     }).toEqual(result.totals);
 
     expect(
@@ -134,7 +135,7 @@ describe('analytics.breakdowns (at a fixed now)', () => {
 
     // 30 days hold the earlier scan too; 90 days the same
     const month = await analyticsBreakdowns(asUser(owner.id), range(30), NOW);
-    expect(month.totals).toEqual({ scans: 12, views: 6, clicks: 4 });
+    expect(month.totals).toEqual({ scans: 12, views: 6, clicks: 4, leads: 0 });
     const monthOverview = await analyticsOverview(asUser(owner.id), range(30), NOW);
     expect(monthOverview.totals.scans.current).toBe(12);
   });

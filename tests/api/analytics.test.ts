@@ -124,18 +124,19 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
       scans: { current: 10, previous: 8, change: 25 },
       views: { current: 3, previous: 6, change: -50 },
       clicks: { current: 6, previous: 0, change: null },
+      leads: { current: 0, previous: 0, change: null },
       interactions: { current: 19, previous: 14, change: expect.closeTo((5 / 14) * 100, 6) },
     });
     expect(result.buckets).toHaveLength(30);
-    expect(result.buckets[0]).toEqual({ date: '2026-02-19', scans: 1, views: 0, clicks: 0 });
-    expect(result.buckets[1]).toEqual({ date: '2026-02-20', scans: 0, views: 0, clicks: 0 });
+    expect(result.buckets[0]).toEqual({ date: '2026-02-19', scans: 1, views: 0, clicks: 0, leads: 0 });
+    expect(result.buckets[1]).toEqual({ date: '2026-02-20', scans: 0, views: 0, clicks: 0, leads: 0 });
     expect(result.buckets.at(-1)?.date).toBe('2026-03-20');
     expect(busyDays(result)).toEqual({
-      '2026-02-19': { scans: 1, views: 0, clicks: 0 },
-      '2026-03-01': { scans: 0, views: 2, clicks: 0 },
-      '2026-03-08': { scans: 4, views: 0, clicks: 0 },
-      '2026-03-19': { scans: 2, views: 0, clicks: 0 },
-      '2026-03-20': { scans: 3, views: 1, clicks: 6 },
+      '2026-02-19': { scans: 1, views: 0, clicks: 0, leads: 0 },
+      '2026-03-01': { scans: 0, views: 2, clicks: 0, leads: 0 },
+      '2026-03-08': { scans: 4, views: 0, clicks: 0, leads: 0 },
+      '2026-03-19': { scans: 2, views: 0, clicks: 0, leads: 0 },
+      '2026-03-20': { scans: 3, views: 1, clicks: 6, leads: 0 },
     });
   });
 
@@ -150,10 +151,10 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
     expect(result.totals.scans).toEqual({ current: 15, previous: 10, change: 50 });
     expect(result.totals.views).toEqual({ current: 3, previous: 6, change: -50 });
     expect(busyDays(result)).toEqual({
-      '2026-02-19': { scans: 6, views: 0, clicks: 0 },
-      '2026-03-01': { scans: 0, views: 2, clicks: 0 },
-      '2026-03-08': { scans: 4, views: 0, clicks: 0 },
-      '2026-03-20': { scans: 5, views: 1, clicks: 6 },
+      '2026-02-19': { scans: 6, views: 0, clicks: 0, leads: 0 },
+      '2026-03-01': { scans: 0, views: 2, clicks: 0, leads: 0 },
+      '2026-03-08': { scans: 4, views: 0, clicks: 0, leads: 0 },
+      '2026-03-20': { scans: 5, views: 1, clicks: 6, leads: 0 },
     });
   });
 
@@ -165,8 +166,8 @@ describe('the numbers of analytics.overview (at a fixed now)', () => {
     await addVisits(t.db, userId, { linkId: qr, kind: 'scan', hits: 2, at: '2026-03-19T18:15:00Z' });
 
     expect(busyDays(await overviewAtNow(userId, 'Asia/Kathmandu'))).toEqual({
-      '2026-03-19': { scans: 1, views: 0, clicks: 0 },
-      '2026-03-20': { scans: 2, views: 0, clicks: 0 },
+      '2026-03-19': { scans: 1, views: 0, clicks: 0, leads: 0 },
+      '2026-03-20': { scans: 2, views: 0, clicks: 0, leads: 0 },
     });
   });
 
@@ -212,6 +213,7 @@ describe('analytics.overview', () => {
       scans: { current: 3, previous: 0, change: null },
       views: { current: 2, previous: 0, change: null },
       clicks: { current: 0, previous: 4, change: -100 },
+      leads: { current: 0, previous: 0, change: null },
       interactions: { current: 5, previous: 4, change: 25 },
     });
     const theirs = await overview(other.cookie, NEW_YORK);

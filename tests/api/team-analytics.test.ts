@@ -108,7 +108,7 @@ describe('the team analytics', () => {
       ACTIVITY_METRICS.map((metric) => [metric, data.overview.totals[metric].current]),
     );
     // no personal card and nothing of the other team: 5 + 2 + 6 scans, 3 + 1 views, 4 clicks
-    expect(totals).toEqual({ scans: 13, views: 4, clicks: 4 });
+    expect(totals).toEqual({ scans: 13, views: 4, clicks: 4, leads: 0 });
     expect(sumOf(data.members)).toEqual(totals);
     expect(sumOf(data.cards)).toEqual(totals);
     expect(sumOf(data.overview.buckets)).toEqual(totals);
@@ -133,7 +133,7 @@ describe('the team analytics', () => {
       cards: 1,
       scans: 6,
     });
-    expect(byHolder.none).toMatchObject({ cards: 1, views: 1, clicks: 4 });
+    expect(byHolder.none).toMatchObject({ cards: 1, views: 1, clicks: 4, leads: 0 });
     // members without a team card have no row; the most interactions come first
     expect(data.members.map((row) => holderKey(row.holder))).toEqual([
       `member:${team.member.userId}`,
@@ -308,6 +308,7 @@ describe('the team CSV', () => {
       'scans',
       'views',
       'clicks',
+      'leads',
       'interactions',
       'previous_interactions',
     ]);
@@ -318,6 +319,7 @@ describe('the team CSV', () => {
       scans: '5',
       views: '3',
       clicks: '0',
+      leads: '0',
       interactions: '8',
       previous_interactions: '10',
     });
@@ -351,6 +353,7 @@ describe('the team CSV', () => {
       'escaneos',
       'visitas',
       'clics',
+      'contactos',
       'interacciones',
       'interacciones_del_periodo_anterior',
     ]);
@@ -433,7 +436,7 @@ describe('a team without an account yet (before its first card)', () => {
     expect(data.cards).toEqual([]);
     expect(data.members).toEqual([]);
     expect(data.overview.buckets).toHaveLength(30);
-    expect(sumOf(data.overview.buckets)).toEqual({ scans: 0, views: 0, clicks: 0 });
+    expect(sumOf(data.overview.buckets)).toEqual({ scans: 0, views: 0, clicks: 0, leads: 0 });
     expect(data.overview.totals.interactions).toEqual({ current: 0, previous: 0, change: null });
     const mine = await trpcQuery(t.app, 'analytics.myTeamCards', fresh.admin.cookie, RANGE);
     expect(trpcData(mine)).toEqual([]);

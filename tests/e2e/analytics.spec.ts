@@ -13,7 +13,7 @@ import {
 } from './support.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// The analytics home (/dashboard): the four cards and the activity chart, from scans, clicks and views
+// The analytics home (/dashboard): the five cards (leads among them) and the activity chart, from scans, clicks and views
 // made through the app itself (short links followed and a public profile opened by a phone browser).
 // Every test has its own person, whose history starts today.
 
@@ -73,6 +73,7 @@ test('the cards and the chart show the scans, clicks and views made today', asyn
   await expect(card('QR scans')).toContainText('3');
   await expect(card('Link clicks')).toContainText('2');
   await expect(card('Profile views')).toContainText('1');
+  await expect(card('Leads')).toContainText('0');
   await expect(card('Total interactions')).toContainText('6');
   // nothing in the previous 30 days: no percentage, and said so in words
   await expect(card('QR scans')).toContainText('New');
@@ -82,9 +83,9 @@ test('the cards and the chart show the scans, clicks and views made today', asyn
   const overview = page.getByRole('region', { name: 'Activity overview' });
   await expect(overview.getByText(/Busiest day: .*, with 6 interactions\./)).toBeVisible();
   const chart = overview.getByRole('figure', { name: 'Chart of the activity per day' });
-  await expect(chart.locator('.recharts-line-curve')).toHaveCount(3);
+  await expect(chart.locator('.recharts-line-curve')).toHaveCount(4);
   // the legend names the lines in the cards' order, in body text
-  await expect(chart.getByRole('listitem')).toHaveText(['QR scans', 'Profile views', 'Link clicks']);
+  await expect(chart.getByRole('listitem')).toHaveText(['QR scans', 'Profile views', 'Link clicks', 'Leads']);
   // the chart answers the keyboard: arrows move its tooltip from day to day
   await chart.getByRole('application').focus();
   await page.keyboard.press('ArrowRight');
@@ -92,7 +93,7 @@ test('the cards and the chart show the scans, clicks and views made today', asyn
   // the same numbers for screen readers: 30 days, today last
   const table = overview.getByRole('table', { name: 'Activity per day' });
   await expect(table.getByRole('row')).toHaveCount(31);
-  await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['3', '1', '2']);
+  await expect(table.getByRole('row').last().getByRole('cell')).toHaveText(['3', '1', '2', '0']);
 });
 
 test('a failed load says so and loads again on request', async ({ page }) => {
@@ -134,7 +135,7 @@ test('layout on a phone and a desktop, in English and Spanish, passes axe with t
     for (const [device, viewport] of SCREENS) {
       await page.setViewportSize(viewport);
       await page.goto('/dashboard');
-      await expect(page.locator('.recharts-line-curve')).toHaveCount(3);
+      await expect(page.locator('.recharts-line-curve')).toHaveCount(4);
       // nothing scrolls sideways, on a phone either
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
@@ -175,6 +176,7 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
   await expect(items.getByRole('row').filter({ hasText: 'Menu' })).toContainText('QR code');
   await expect(items.getByRole('row').filter({ hasText: 'Menu' }).getByRole('cell')).toHaveText([
     '3',
+    '0',
     '0',
     '0',
   ]);
@@ -256,8 +258,8 @@ test('a Business account sees 12 months month by month and the campaigns its vis
   await expect(overview.getByText(/Busiest month: .*, with 6 interactions\./)).toBeVisible();
   const months = overview.getByRole('table', { name: 'Activity per month' }).getByRole('row');
   await expect(months).toHaveCount(13);
-  await expect(months.last().getByRole('cell')).toHaveText(['3', '1', '2']);
-  await expect(overview.locator('.recharts-line-dot')).toHaveCount(3 * 12);
+  await expect(months.last().getByRole('cell')).toHaveText(['3', '1', '2', '0']);
+  await expect(overview.locator('.recharts-line-dot')).toHaveCount(4 * 12);
   const visitors = page.getByRole('table', { name: 'Unique visitors per month' }).getByRole('row');
   await expect(visitors).toHaveCount(13);
 
@@ -273,7 +275,7 @@ test('a Business account sees 12 months month by month and the campaigns its vis
       await page.setViewportSize(viewport);
       await page.goto('/dashboard');
       await page.getByRole('radio', { name: language === 'en' ? '12 months' : '12 meses' }).check();
-      await expect(page.locator('.recharts-line-dot')).toHaveCount(3 * 12);
+      await expect(page.locator('.recharts-line-dot')).toHaveCount(4 * 12);
       await expect(
         page.getByRole('region', { name: language === 'en' ? 'Media (utm_medium)' : 'Medios (utm_medium)' }),
       ).toContainText('print');

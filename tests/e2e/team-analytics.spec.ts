@@ -26,7 +26,7 @@ const TEXTS = {
     byCard: 'By card',
     pending: '(invitation pending)',
     download: 'Download members CSV',
-    header: 'member,email,cards,scans,views,clicks,interactions,previous_interactions',
+    header: 'member,email,cards,scans,views,clicks,leads,interactions,previous_interactions',
   },
   es: {
     link: 'Analíticas del equipo',
@@ -34,7 +34,8 @@ const TEXTS = {
     byCard: 'Por tarjeta',
     pending: '(invitación pendiente)',
     download: 'Descargar CSV de miembros',
-    header: 'miembro,correo,tarjetas,escaneos,visitas,clics,interacciones,interacciones_del_periodo_anterior',
+    header:
+      'miembro,correo,tarjetas,escaneos,visitas,clics,contactos,interacciones,interacciones_del_periodo_anterior',
   },
 } as const;
 
@@ -122,6 +123,7 @@ for (const language of ['en', 'es'] as const) {
       '0',
       '2',
       '0',
+      '0',
     ]);
     await expect(byMember.getByRole('row', { name: new RegExp(noraEmail) })).toContainText(text.pending);
     const byCard = page.getByRole('region', { name: text.byCard });
@@ -130,13 +132,14 @@ for (const language of ['en', 'es'] as const) {
       '0',
       '1',
       '0',
+      '0',
     ]);
     // on a phone each row is a block of labels over values, the table is not shown
     await page.setViewportSize(SCREENS[0][1]);
     await expect(byMember.getByRole('table')).toBeHidden();
     await expect(
       byMember.getByRole('listitem').filter({ hasText: 'Mia Member' }).getByRole('definition'),
-    ).toHaveText([/^Mia Member/, '0', '2', '0']);
+    ).toHaveText([/^Mia Member/, '0', '2', '0', '0']);
     await checkAndPhotograph(page, testInfo, `team-analytics-${language}`);
 
     // the members' CSV has the page's numbers, its headers in the reader's language
@@ -152,7 +155,7 @@ for (const language of ['en', 'es'] as const) {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(text.header);
-    expect(lines).toContain(`Mia Member,${miaPerson.email},1,0,2,0,2,0`);
+    expect(lines).toContain(`Mia Member,${miaPerson.email},1,0,2,0,0,2,0`);
     await owner.page.context().close();
     await miaPerson.page.context().close();
   });

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { interactionsOf } from '../../src/analytics.ts';
 import { holderKey, teamFigures, type Counts, type TeamCardFacts } from '../../src/team-analytics.ts';
 
 // How a team's visits are grouped per card and per holder (src/team-analytics.ts): every visit in one row
 // of each list, cards with no visits kept, a link counted on the card it serves.
 
-const counts = (scans: number, views: number, clicks: number): Counts => ({ scans, views, clicks });
+const counts = (scans: number, views: number, clicks: number, leads = 0): Counts => ({
+  scans,
+  views,
+  clicks,
+  leads,
+});
 
 const ada = { kind: 'member', userId: 'u-ada', name: 'Ada', email: 'ada@example.com' } as const;
 const CARDS: TeamCardFacts[] = [
@@ -22,7 +28,7 @@ const LINKS = new Map([
 
 describe('teamFigures', () => {
   const current = new Map([
-    ['card-a1', counts(0, 2, 0)],
+    ['card-a1', counts(0, 2, 0, 1)],
     ['link-a1', counts(3, 0, 1)],
     ['card-a2', counts(0, 1, 0)],
     ['link-i', counts(4, 0, 0)],
@@ -33,12 +39,13 @@ describe('teamFigures', () => {
   const previous = new Map([['link-a1', counts(2, 0, 0)]]);
   const figures = teamFigures(CARDS, LINKS, current, previous);
 
-  it('counts a card’s views and its links’ scans and clicks on the card', () => {
+  it('counts a card’s views and leads and its links’ scans and clicks on the card', () => {
     expect(figures.cards.find((row) => row.id === 'card-a1')).toMatchObject({
       scans: 3,
       views: 2,
       clicks: 1,
-      interactions: { current: 6, previous: 2, change: 200 },
+      leads: 1,
+      interactions: { current: 7, previous: 2, change: 250 },
     });
   });
 
@@ -63,11 +70,11 @@ describe('teamFigures', () => {
       ['member:u-ada', 2],
       ['invitee:ines@example.com', 1],
     ]);
-    expect(figures.members[1]).toMatchObject({ scans: 3, views: 3, clicks: 1 });
+    expect(figures.members[1]).toMatchObject({ scans: 3, views: 3, clicks: 1, leads: 1 });
   });
 
   it('adds up to the same totals in both lists', () => {
-    const total = (rows: Counts[]) => rows.reduce((sum, row) => sum + row.scans + row.views + row.clicks, 0);
+    const total = (rows: Counts[]) => rows.reduce((sum, row) => sum + interactionsOf(row), 0);
     const all = total([...current.values()]);
     expect(total(figures.cards)).toBe(all);
     expect(total(figures.members)).toBe(all);

@@ -23,7 +23,7 @@ import { useFirstVisit } from './analytics/use-first-visit.ts';
 const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;
 
 /**
- * /dashboard (spec section 2, Analytics): the four counts and the activity chart of the last 30 days; with
+ * /dashboard (spec section 2, Analytics): the counts (leads included) and the activity chart of the last 30 days; with
  * fullAnalytics a range of 7, 30 or 90 days, the breakdowns and the CSV, else the upgrade
  * prompt in their place; with advancedAnalytics the 12 months and the campaigns' breakdowns too, which a
  * Pro account sees locked.

@@ -36,7 +36,8 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
   // a key's last use too, once per rate-limit window (server/api-keys/verify.ts)
   apiKeys: [['apiKeys']],
   domains: [['domains']],
-  leads: [['leads']],
+  // a lead received is counted in the analytics (server/analytics/leads.ts)
+  leads: [['leads'], ['analytics']],
 };
 
 /** Every query any change can make stale: what a tab refetches when its stream (re)opens. */

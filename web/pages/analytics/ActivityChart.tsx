@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { ACTIVITY_METRICS, type ActivityMetric, type RangeUnit } from '#src/analytics.ts';
+import { ACTIVITY_METRICS, interactionsOf, type ActivityMetric, type RangeUnit } from '#src/analytics.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { RouterOutputs } from '../../lib/trpc.ts';
 import { bucketFormat } from './day-format.ts';
-import { interactionsOf, METRICS } from './metrics.ts';
+import { METRICS } from './metrics.ts';
 
 /** A day of the chart, or a month (`date`: its first day). */
 type Day = RouterOutputs['analytics']['overview']['buckets'][number];
@@ -60,7 +60,7 @@ function useChartTexts(unit: RangeUnit, count: number) {
   if (unit === 'month') {
     const months = count;
     return {
-      description: t`QR scans, profile views and link clicks per month over the last ${months} months.`,
+      description: t`QR scans, profile views, link clicks and leads per month over the last ${months} months.`,
       busiest: (month: string, interactions: number) => (
         <Trans>
           Busiest month: {month}, with{' '}
@@ -80,7 +80,7 @@ function useChartTexts(unit: RangeUnit, count: number) {
   }
   const windowDays = count;
   return {
-    description: t`QR scans, profile views and link clicks per day over the last ${windowDays} days.`,
+    description: t`QR scans, profile views, link clicks and leads per day over the last ${windowDays} days.`,
     busiest: (day: string, interactions: number) => (
       <Trans>
         Busiest day: {day}, with <Plural value={interactions} one="# interaction" other="# interactions" />.
@@ -99,10 +99,10 @@ function useChartTexts(unit: RangeUnit, count: number) {
 }
 
 /**
- * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views and link clicks per day of the
- * range (30 days unless chosen), or per month of the 12 months, as a line chart (keyboard-navigable through
- * recharts' accessibility layer), a sentence that sums it up, and the same numbers as a table for screen
- * readers.
+ * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views, link clicks and leads per day
+ * of the range (30 days unless chosen), or per month of the 12 months, as a line chart (keyboard-navigable
+ * through recharts' accessibility layer), a sentence that sums it up, and the same numbers as a table for
+ * screen readers.
  */
 export function ActivityChart({ days, unit }: { days: Day[]; unit: RangeUnit }) {
   const { t, i18n } = useLingui();

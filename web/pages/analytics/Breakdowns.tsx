@@ -7,6 +7,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import {
   ACTIVITY_METRICS,
   CAMPAIGN_DIMENSIONS,
+  interactionsOf,
   VISIT_DIMENSIONS,
   type AnalyticsRange,
   type CampaignDimension,
@@ -22,7 +23,7 @@ import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useKeptRecords } from '../../lib/use-kept-records.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
 import { bucketFormat } from './day-format.ts';
-import { interactionsOf, METRICS } from './metrics.ts';
+import { METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
 type Item = Breakdowns['items'][number];
@@ -39,9 +40,31 @@ function csvUrl(range: AnalyticsRange, timeZone: string): string {
   return `${serverPaths.analyticsEvents}?${new URLSearchParams({ range, timeZone })}`;
 }
 
-/** Each card and link with its scans, views and clicks in the range. */
+/** A card or link as the table by card and link names it: its title and kind, or the row of the rest. */
+function ItemName({ item }: { item: Item }) {
+  const { i18n } = useLingui();
+  return item.kind ? (
+    <>
+      <span className="block font-semibold text-ink">
+        <UserText>{item.title}</UserText>
+      </span>
+      <span className="text-slate-700">{i18n._(ITEM_KINDS[item.kind])}</span>
+    </>
+  ) : (
+    <span className="text-slate-700">
+      <Trans>Deleted cards and other profile views</Trans>
+    </span>
+  );
+}
+
+/**
+ * Each card and link with its scans, views, clicks and leads in the range: a table from the `sm`
+ * breakpoint up; below it (a phone) each row is a block of labels over values, so that the four counts fit
+ * without scrolling sideways (only one of the two is displayed).
+ */
 function ItemTable({ items }: { items: Item[] }) {
   const { t, i18n } = useLingui();
+  const itemHeader = t`Card or link`;
   return (
     <SectionCard title={t`By card and link`}>
       {items.length === 0 ? (
@@ -49,45 +72,56 @@ function ItemTable({ items }: { items: Item[] }) {
           <Trans>No visits in this range yet.</Trans>
         </p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                <Trans>Card or link</Trans>
-              </th>
-              {ACTIVITY_METRICS.map((metric) => (
-                <th key={metric} scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  {i18n._(METRICS[metric].label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-2 pr-2 font-normal break-words sm:pr-3">
-                  {item.kind ? (
-                    <>
-                      <span className="block font-semibold text-ink">
-                        <UserText>{item.title}</UserText>
-                      </span>
-                      <span className="text-slate-700">{i18n._(ITEM_KINDS[item.kind])}</span>
-                    </>
-                  ) : (
-                    <span className="text-slate-700">
-                      <Trans>Other profile views</Trans>
-                    </span>
-                  )}
+        <>
+          <table className="hidden w-full text-left text-sm sm:table">
+            <thead className="border-b border-slate-200 text-slate-700">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {itemHeader}
                 </th>
                 {ACTIVITY_METRICS.map((metric) => (
-                  <td key={metric} className="px-2 py-2 text-right tabular-nums sm:px-3">
-                    {i18n.number(item[metric])}
-                  </td>
+                  <th key={metric} scope="col" className="px-3 py-2 text-right font-medium">
+                    {i18n._(METRICS[metric].label)}
+                  </th>
                 ))}
               </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-2 pr-3 font-normal break-words">
+                    <ItemName item={item} />
+                  </th>
+                  {ACTIVITY_METRICS.map((metric) => (
+                    <td key={metric} className="px-3 py-2 text-right tabular-nums">
+                      {i18n.number(item[metric])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="divide-y divide-slate-100 text-sm sm:hidden">
+            {items.map((item) => (
+              <li key={item.value || 'deleted'} className="py-3 first:pt-0 last:pb-0">
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+                  <div className="col-span-2">
+                    <dt className="text-xs font-medium text-slate-700">{itemHeader}</dt>
+                    <dd className="break-words">
+                      <ItemName item={item} />
+                    </dd>
+                  </div>
+                  {ACTIVITY_METRICS.map((metric) => (
+                    <div key={metric}>
+                      <dt className="text-xs font-medium text-slate-700">{i18n._(METRICS[metric].label)}</dt>
+                      <dd className="font-semibold text-ink tabular-nums">{i18n.number(item[metric])}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ul>
+        </>
       )}
     </SectionCard>
   );

@@ -7,14 +7,20 @@ import { useRangeTexts } from './range-texts.ts';
 
 type Totals = RouterOutputs['analytics']['overview']['totals'];
 
-const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'interactions'];
+const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'leads', 'interactions'];
 
-/** spec section 2, Analytics: the four counts of the range (30 days unless chosen), each with its change. */
+/**
+ * spec section 2, Analytics: the counts of the range (30 days unless chosen), each with its change: every
+ * kind of activity, leads included (issue 25), and their total.
+ */
 export function StatCards({ totals, range }: { totals: Totals; range: AnalyticsRange }) {
   const { i18n } = useLingui();
   const rangeTexts = useRangeTexts();
   return (
-    <ul aria-label={rangeTexts.totals(range)} className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+    <ul
+      aria-label={rangeTexts.totals(range)}
+      className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5"
+    >
       {CARD_ORDER.map((metric) => {
         const { label, icon: Icon, colour } = METRICS[metric];
         return (

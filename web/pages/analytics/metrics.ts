@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Activity, Eye, MousePointerClick, ScanLine, type LucideIcon } from 'lucide-react';
+import { Activity, Eye, MousePointerClick, ScanLine, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ActivityMetric } from '#src/analytics.ts';
 
 export type SummaryMetric = ActivityMetric | 'interactions';
@@ -15,14 +15,12 @@ interface MetricLook {
   colour: string;
 }
 
-// spec section 2, Analytics: the four cards in the spec's order; the chart draws the first three.
+// spec section 2, Analytics: the cards in the spec's order, leads received (issue 25) before the total;
+// the chart draws every kind of activity.
 export const METRICS: Record<SummaryMetric, MetricLook> = {
   scans: { label: msg`QR scans`, icon: ScanLine, colour: '#0369a1' },
   views: { label: msg`Profile views`, icon: Eye, colour: '#7c3aed' },
   clicks: { label: msg`Link clicks`, icon: MousePointerClick, colour: '#c2410c' },
+  leads: { label: msg`Leads`, icon: UserPlus, colour: '#047857' },
   interactions: { label: msg`Total interactions`, icon: Activity, colour: '#006b96' },
 };
-
-/** All the interactions of a day or a breakdown's row: its scans, views and clicks. */
-export const interactionsOf = (counts: Record<ActivityMetric, number>) =>
-  counts.scans + counts.views + counts.clicks;

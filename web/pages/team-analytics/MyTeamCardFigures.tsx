@@ -20,7 +20,7 @@ export function useMyTeamCardFigures(): ReadonlyMap<string, CardFigures> {
   return new Map((figures.data ?? []).flatMap((row) => (row.id ? [[row.id, row] as const] : [])));
 }
 
-/** One card's scans, views and clicks of the default range, under the card on the team page. */
+/** One card's scans, views, clicks and leads of the default range, under the card on the team page. */
 export function MyTeamCardFigures({ figures }: { figures: CardFigures }) {
   const { i18n } = useLingui();
   const rangeTexts = useRangeTexts();

@@ -74,7 +74,7 @@ interface FigureRow {
 }
 
 /**
- * Rows with a name and their scans, views and clicks, as the analytics page's table by card and link, from
+ * Rows with a name and their scans, views, clicks and leads, as the analytics page's table by card and link, from
  * the `sm` breakpoint up; below it (a phone) each row is a block of labels over values, so a name or an
  * address gets the screen's whole width instead of a narrow column. Only one of the two is displayed (the
  * other is display: none, out of the accessibility tree).
@@ -114,8 +114,8 @@ function FiguresTable({ nameHeader, rows }: { nameHeader: ReactNode; rows: Figur
       <ul className="divide-y divide-slate-100 text-sm sm:hidden">
         {rows.map((row) => (
           <li key={row.key} className="py-3 first:pt-0 last:pb-0">
-            <dl className="grid grid-cols-3 gap-x-3 gap-y-2">
-              <div className="col-span-3">
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
+              <div className="col-span-2">
                 <dt className="text-xs font-medium text-slate-700">{nameHeader}</dt>
                 <dd className="wrap-anywhere">{row.name}</dd>
               </div>
