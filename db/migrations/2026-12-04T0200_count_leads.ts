@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Leads are a fourth kind of activity beside scans, views and clicks (issue 25). A lead itself (leads,
+// Leads are a fourth kind of activity beside scans, views and clicks. A lead itself (leads,
 // migration 2026-12-04T0100) holds a visitor's details and is erased at will, or dropped when the Free
 // plan keeps only its newest 25; the analytics count the leads received, so each one received is also
 // recorded in lead_events: the account, the card and the time, nothing about the visitor, and no link to

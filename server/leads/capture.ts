@@ -14,10 +14,12 @@ import {
   type LeadField,
   type LeadFormSettings,
 } from '../../src/schemas/lead.ts';
+import { countLead } from '../analytics/leads.ts';
 import { addressHashOfToday } from '../analytics/unique-visitors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import type { PublicProfile } from '../public-profile/service.ts';
 import type { LeadFormNotice, LeadProblemField } from './texts.ts';
+import { notifyNewLead } from './notify.ts';
 import type { LeadTokens } from './token.ts';
 
 // A visitor's "Share your contact back" post, from the card's page: checked (the card still takes leads,
@@ -136,7 +138,7 @@ export async function captureLead(
       trx,
     );
     if (await overRateLimit(trx, vcardId, clientAddressHash)) return false;
-    await trx
+    const { id, created_at } = await trx
       .insertInto('leads')
       .values({
         user_id: profile.userId,
@@ -148,8 +150,11 @@ export async function captureLead(
         fields_given: JSON.stringify(givenLeadFields(lead)),
         client_address_hash: clientAddressHash,
       })
-      .execute();
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
     await keepPlansNewest(trx, profile.userId, PLANS[plan].limits.leadsKept);
+    await countLead(trx, { userId: profile.userId, vcardId, at: created_at });
+    await notifyNewLead(deps, trx, { id, userId: profile.userId });
     return true;
   });
   if (!stored) return { kind: 'rate_limited' };

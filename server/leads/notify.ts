@@ -1,18 +1,16 @@
 import { sql, Transaction, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { paths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { leadDigest, newLead, type LeadDetails } from '../mail/templates.ts';
 import { accountRecipient } from '../teams/access.ts';
 
-// The owner is told of new leads (issue 25): an e-mail per lead, queued in the transaction that records
+// The owner is told of new leads: an e-mail per lead, queued in the transaction that records
 // it, or when the account chose so one e-mail a day with every lead not told of yet. Both go to the
 // account's sign-in address (a team's account: its owner's), in its language, and mark the leads told.
 
 /** The leads one digest lists at most; the rest are counted ("and N more"), all are marked told. */
 export const LEAD_DIGEST_LISTED = 50;
-
-/** The dashboard's leads page, where every e-mail about leads leads. */
-const LEADS_PAGE = '/dashboard/leads';
 
 const LEAD_DETAIL_COLUMNS = [
   'id',
@@ -78,7 +76,7 @@ export async function notifyNewLead(
     name: recipient.name,
     lead: detailsOf(row),
     teamName: recipient.teamName,
-    url: `${deps.config.publicUrl}${LEADS_PAGE}`,
+    url: `${deps.config.publicUrl}${paths.leads}`,
   });
   await deps.mailer.send(
     { to: recipient.email, ...mail },
@@ -149,7 +147,7 @@ async function sendDigestOf(deps: AppDeps, userId: string): Promise<number> {
       leads: listed.map(detailsOf),
       more: rows.length - listed.length,
       teamName: recipient.teamName,
-      url: `${deps.config.publicUrl}${LEADS_PAGE}`,
+      url: `${deps.config.publicUrl}${paths.leads}`,
     });
     await deps.mailer.send(
       { to: recipient.email, ...mail },

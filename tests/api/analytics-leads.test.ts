@@ -5,7 +5,7 @@ import type { AnalyticsOverview } from '../../server/analytics/service.ts';
 import { addVcard, addVisits, createApiCaller, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcQuery, type TestApp } from '../support/harness.ts';
 
-// Leads as the fourth kind of activity (issue 25): a lead stored and counted in one transaction, as
+// Leads as the fourth kind of activity: a lead stored and counted in one transaction, as
 // recordLead does, shows in the totals, the chart, the table by card, the events CSV (its time and card,
 // nothing of the visitor) and the REST API; erasing the lead (its row deleted) or deleting its card leaves
 // the counts of leads received as they were.

@@ -23,7 +23,7 @@ import {
 } from '../support/harness.ts';
 import { addTeam, addTeamOfFour } from '../support/teams.ts';
 
-// Custom domains (issue 24): added by a Business account (or its team's owner and admins), proved by a TXT
+// Custom domains: added by a Business account (or its team's owner and admins), proved by a TXT
 // record at _tapcard-verify.{domain} that the app's injected resolver answers here, checked again by the
 // schedule's rounds; a verified domain whose record disappears is marked lost and its owner told once.
 

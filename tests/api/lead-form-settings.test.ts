@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// A card's "Share your contact back" settings (issue 25), saved with the vCard form: what is kept, what is
+// A card's "Share your contact back" settings, saved with the vCard form: what is kept, what is
 // read back for editing, and each bad setting refused with its message and nothing stored.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { buildMailingTestApp, depsOf, type MailingTestApp } from '../support/har
 import type { ReceivedMail } from '../support/mail-receiver.ts';
 import { addTeam, addTeamCard } from '../support/teams.ts';
 
-// The owner is told of new leads (issue 25, server/leads/notify.ts): an e-mail per lead, queued in the
+// The owner is told of new leads (server/leads/notify.ts): an e-mail per lead, queued in the
 // transaction that records the lead, or one a day with every lead not told of yet. Leads are written
 // straight into the table, as recordLead stores them.
 

@@ -22,7 +22,7 @@ import {
 } from '../support/harness.ts';
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 
-// The owner's leads (issue 25): the list with its search and filters, a lead's receipt, erasing one or
+// The owner's leads: the list with its search and filters, a lead's receipt, erasing one or
 // all (rows deleted), the account's choices, the CSV and .vcf downloads, and the deletion by age.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import {
   test,
 } from './support.ts';
 
-// A card's "Share your contact back" settings in the single-vCard editor (issue 25), on a phone, in both
+// A card's "Share your contact back" settings in the single-vCard editor, on a phone, in both
 // languages: turned on, a field made required, a consent text written, saved, and kept after a reload.
 
 const TEXTS = {

@@ -11,7 +11,7 @@ const CARD_ORDER: readonly SummaryMetric[] = ['scans', 'views', 'clicks', 'leads
 
 /**
  * spec section 2, Analytics: the counts of the range (30 days unless chosen), each with its change: every
- * kind of activity, leads included (issue 25), and their total.
+ * kind of activity, leads included, and their total.
  */
 export function StatCards({ totals, range }: { totals: Totals; range: AnalyticsRange }) {
   const { i18n } = useLingui();

@@ -15,7 +15,7 @@ interface MetricLook {
   colour: string;
 }
 
-// spec section 2, Analytics: the cards in the spec's order, leads received (issue 25) before the total;
+// spec section 2, Analytics: the cards in the spec's order, leads received before the total;
 // the chart draws every kind of activity.
 export const METRICS: Record<SummaryMetric, MetricLook> = {
   scans: { label: msg`QR scans`, icon: ScanLine, colour: '#0369a1' },

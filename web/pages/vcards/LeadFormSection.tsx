@@ -48,7 +48,7 @@ function LeadFieldModeSelect({
 }
 
 /**
- * "Share your contact back" (issue 25): whether the card's page shows the form visitors leave their
+ * "Share your contact back": whether the card's page shows the form visitors leave their
  * details with, how each field shows, and the consent text they agree to. A blank consent text is the
  * product's own, in the page's language: the box shows it, for this card's name, as its example.
  */
