@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { constants } from 'node:zlib';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -5,8 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { LEAD_FORM_SCRIPT } from './src/lead-form.ts';
 
-// Two builds: the client (dist/web), and with --ssr the landing page rendered for Node at build time
+// Two builds: the client (dist/web: the app, and the public card page's form script), and with --ssr the landing page rendered for Node at build time
 // (web/prerender.tsx into dist/prerender, run by scripts/prerender.mjs).
 
 /** Node modules that libheif-js's Emscripten build requires only when it runs under Node. */
@@ -52,7 +54,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../dist/web',
         emptyOutDir: true,
         assetsDir: 'assets',
-        // read by the server to preload the visitor's language catalog (server/web/routes.ts)
+        // read by the server to preload the visitor's language catalog (server/web/routes.ts) and to find
+        // the form script of the public card pages (server/leads/script.ts)
         manifest: true,
+        rolldownOptions: {
+          input: {
+            index: path.resolve(import.meta.dirname, 'web/index.html'),
+            [LEAD_FORM_SCRIPT.name]: path.resolve(import.meta.dirname, 'web', LEAD_FORM_SCRIPT.source),
+          },
+        },
       },
 }));

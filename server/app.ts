@@ -26,7 +26,7 @@ import { errorOutcome, logServerFault } from './lib/error-outcome.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerLeadRoutes } from './leads/routes.ts';
 import { LEAD_PATH } from './public-profile/card-host.ts';
-import { createLeadTokens } from './leads/token.ts';
+import { createLeadFormKit } from './leads/form-kit.ts';
 import { loggingOptions } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -143,7 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
     await authModuleLoading;
     const secret = config.authSecret ?? resolveAuthSecret(config);
-    const leadTokens = createLeadTokens(secret);
+    const leadForms = createLeadFormKit(secret, config);
     const auth = await createAuth({
       db: database.db,
       config,
@@ -253,8 +253,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits, leadTokens);
-    await registerLeadRoutes(app, deps, security, leadTokens);
+    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits, leadForms);
+    await registerLeadRoutes(app, deps, security, leadForms);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
     await registerWebRoutes(app, config, demoCard);
   } catch (error) {

@@ -62,6 +62,11 @@ export type LeadOutcome =
       notice: LeadFormNotice;
       values: LeadFormValues;
       errors: Partial<Record<LeadProblemField, string>>;
+      /**
+       * The form token to show it with: the posted one while it is good, so the least time still counts
+       * from when the card's page was made; a fresh one for a form held too long.
+       */
+      token: string;
     };
 
 /** The consent text a page shows for a card's form in a language: the owner's own, or the product's. */
@@ -103,16 +108,25 @@ export async function captureLead(
   const settings = card.leadForm;
   const values = typedValues(settings, fields);
 
-  const tokenProblem = tokens.check(fields[LEAD_FORM_FIELDS.token] ?? '', vcardId, now);
+  const token = fields[LEAD_FORM_FIELDS.token] ?? '';
+  const tokenProblem = tokens.check(token, vcardId, now);
   if (tokenProblem === 'invalid') return { kind: 'refused' };
-  if (tokenProblem) return { kind: 'form', notice: tokenProblem, values, errors: {} };
+  const again = (notice: LeadFormNotice, errors: Partial<Record<LeadProblemField, string>> = {}) =>
+    ({
+      kind: 'form',
+      notice,
+      values,
+      errors,
+      token: tokenProblem === 'expired' ? tokens.issue(vcardId, now) : token,
+    }) as const;
+  if (tokenProblem) return again(tokenProblem);
   if ((fields[LEAD_FORM_FIELDS.honeypot] ?? '') !== '') return { kind: 'sent' };
 
   const posted = fields[LEAD_FORM_FIELDS.language];
   const language = isLocale(posted) ? posted : profile.language;
   const consentText = consentTextOf(settings, language, card.name);
   if (fields[LEAD_FORM_FIELDS.consentTextId] !== consentTextId(consentText)) {
-    return { kind: 'form', notice: 'consent_changed', values, errors: {} };
+    return again('consent_changed');
   }
 
   const errors: Partial<Record<LeadProblemField, string>> = {};
@@ -126,7 +140,7 @@ export async function captureLead(
   }
   if (fields[LEAD_FORM_FIELDS.consent] !== CONSENT_TICKED) errors.consent = CONSENT_REQUIRED;
   if (!parsed.success || Object.keys(errors).length > 0) {
-    return { kind: 'form', notice: 'invalid', values, errors };
+    return again('invalid', errors);
   }
 
   const lead = parsed.data;

@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/i18n.ts';
+import { LEAD_FORM_DATA } from '../../src/lead-form.ts';
 import { serverPaths } from '../../src/routes.ts';
 import {
   LEAD_COMPANY_MAX_LENGTH,
@@ -12,6 +13,7 @@ import {
 } from '../../src/schemas/lead.ts';
 import { escapeHtml as e } from '../lib/html.ts';
 import {
+  CONSENT_REQUIRED,
   CONSENT_TICKED,
   consentTextId,
   consentTextOf,
@@ -20,9 +22,9 @@ import {
 } from './capture.ts';
 import { LEAD_TEXTS, type LeadFormNotice, type LeadProblemField } from './texts.ts';
 
-// The "Share your contact back" form as HTML: a plain form post that needs no script (the public pages run
-// none), folded under its title on the card's page and open on the page that shows it again after a
-// refused post. Every field has its label, its message tied to it (aria-describedby) and the autocomplete
+// The "Share your contact back" form as HTML: a plain form post that needs no script, folded under its
+// title on the card's page and open on the page that shows it again after a refused post. Where scripts
+// run, web/lead-form.ts sends it without leaving the page (the attributes of LEAD_FORM_DATA are for it). Every field has its label, its message tied to it (aria-describedby) and the autocomplete
 // a phone fills it from.
 
 /** The form's post address for a card: on whichever host served the page (a relative path). */
@@ -46,6 +48,9 @@ export const LEAD_FORM_CSS = `.lead{margin:1.5rem 1.25rem 0;border:2px solid var
 .lead .consent input{flex:none;width:1.5rem;min-height:1.5rem;height:1.5rem;margin:.1rem 0 0}
 .lead button{min-height:3.5rem;padding:.9rem 1.5rem;border:0;border-radius:999px;background:var(--bg);color:var(--fg);font:inherit;font-size:1.05rem;font-weight:700;cursor:pointer}
 .lead .notice{padding:.75rem 1rem;border-radius:.75rem;background:var(--tile);color:var(--tile-fg);font-weight:600}
+.lead .answer{display:grid;gap:.5rem;justify-items:center;padding:1.25rem;text-align:center}
+.lead .answer h2{margin:.25rem 0 0;font-size:1.25rem}
+.lead .answer:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 .lead .hp{position:absolute;left:-100vw;width:1px;height:1px;overflow:hidden}
 .lead input:focus-visible,.lead textarea:focus-visible,.lead button:focus-visible,.lead summary:focus-visible{outline:3px solid var(--text);outline-offset:2px}`;
 
@@ -78,9 +83,7 @@ export interface LeadFormInput {
 function messageOf(locale: Locale, id: string | undefined): string | null {
   if (!id) return null;
   const t = LEAD_TEXTS[locale];
-  return id === 'validation.lead.consent_required'
-    ? t.consentRequired
-    : (t.messages[id] ?? t.notices.invalid);
+  return id === CONSENT_REQUIRED ? t.consentRequired : (t.messages[id] ?? t.notices.invalid);
 }
 
 function fieldHtml(input: LeadFormInput, field: LeadField): string {
@@ -107,14 +110,17 @@ function fieldHtml(input: LeadFormInput, field: LeadField): string {
   );
 }
 
-/** The form as a card's page or the page that shows it again writes it. */
-export function leadFormHtml(input: LeadFormInput): string {
+/** The form itself: what the form's script (web/lead-form.ts) puts back in its place when it shows again. */
+export function leadFormElementHtml(input: LeadFormInput): string {
   const t = LEAD_TEXTS[input.locale];
   const consent = consentTextOf(input.settings, input.locale, input.cardName);
   const consentError = messageOf(input.locale, input.errors?.consent);
-  const notice = input.notice ? `<p class="notice" role="alert">${e(t.notices[input.notice])}</p>` : '';
-  const form =
-    `<form method="post" action="${e(leadPostPath(input.vcardId))}">` +
+  const notice = input.notice
+    ? `<p class="notice" role="alert" tabindex="-1">${e(t.notices[input.notice])}</p>`
+    : '';
+  return (
+    `<form method="post" action="${e(leadPostPath(input.vcardId))}" ${LEAD_FORM_DATA.form}` +
+    ` ${LEAD_FORM_DATA.sending}="${e(t.sending)}" ${LEAD_FORM_DATA.sendFailed}="${e(t.sendFailed)}">` +
     notice +
     `<p>${e(t.intro(input.cardName))}</p>` +
     `<input type="hidden" name="${LEAD_FORM_FIELDS.token}" value="${e(input.token)}">` +
@@ -127,7 +133,14 @@ export function leadFormHtml(input: LeadFormInput): string {
     (consentError ? ' aria-invalid="true" aria-describedby="lead-consent-error"' : '') +
     `><span>${e(consent)}</span></label>` +
     (consentError ? `<p class="error" id="lead-consent-error">${e(consentError)}</p>` : '') +
-    `<button type="submit">${e(t.send)}</button></form>`;
+    `<button type="submit">${e(t.send)}</button></form>`
+  );
+}
+
+/** The form as a card's page or the page that shows it again writes it. */
+export function leadFormHtml(input: LeadFormInput): string {
+  const t = LEAD_TEXTS[input.locale];
+  const form = leadFormElementHtml(input);
   // open on its own page, whose heading names it
   return input.open
     ? `<section class="lead">${form}</section>`

@@ -3,14 +3,15 @@ import type { CardDesign } from '../../src/schemas/card-design.ts';
 import type { LeadFormSettings } from '../../src/schemas/lead.ts';
 import type { Branding } from '../branding/branding.ts';
 import { escapeHtml as e } from '../lib/html.ts';
-import type { IconName } from '../public-profile/icons.ts';
+import { icon, type IconName } from '../public-profile/icons.ts';
 import { notePage, pageHead } from '../public-profile/render.ts';
 import { pageStyle } from '../public-profile/styles.ts';
 import { LEAD_FORM_CSS, leadFormHtml, type LeadFormInput } from './form.ts';
-import { LEAD_TEXTS } from './texts.ts';
+import { LEAD_TEXTS, type LeadTexts } from './texts.ts';
 
-// The pages a lead post answers with (no script, like the card's page): the form again with what was
-// typed and why it was not taken, or a note of what became of the post, leading back to the card.
+// What a lead post answers with: a page (the plain post), the form again with what was typed and why it was
+// not taken, or a note of what became of the post, leading back to the card; or for the form's script
+// (web/lead-form.ts) the same as HTML that takes the form's place on the page.
 
 export interface LeadPageContext {
   vcardId: string;
@@ -22,6 +23,8 @@ export interface LeadPageContext {
   branding: Branding;
   /** The card's page on the host the post came in on. */
   cardPath: string;
+  /** The form's script (form-kit.ts), which the page with the form again loads as the card's page does. */
+  scriptPath: string | null;
 }
 
 /** The form again, open, with what was typed and why it was not taken (a refused post stored nothing). */
@@ -37,6 +40,7 @@ export function renderLeadFormPage(
       description: t.intro(context.cardName),
       robots: 'noindex',
       style: pageStyle(context.colours, context.design, LEAD_FORM_CSS),
+      script: context.scriptPath ?? undefined,
       branding: context.branding,
     }) +
     `<body><main><header class="cover"><h1>${e(t.shareTitle)}</h1><p class="role">${e(context.cardName)}</p></header>` +
@@ -47,19 +51,39 @@ export function renderLeadFormPage(
 }
 
 /** What became of a post that is not shown again: sent (thank you), or refused for good. */
+export type LeadNote = 'sent' | 'refused' | 'rate_limited' | 'closed';
+
+function noteOf(t: LeadTexts, what: LeadNote, cardName: string): [IconName, string, string] {
+  switch (what) {
+    case 'sent':
+      return ['check', t.thanksTitle, t.thanksText(cardName)];
+    case 'refused':
+      return ['alert', t.refusedTitle, t.refusedText];
+    case 'rate_limited':
+      return ['alert', t.rateLimitedTitle, t.rateLimitedText];
+    case 'closed':
+      return ['pause', t.closedTitle, t.closedText];
+  }
+}
+
+/** The note as a page of its own, after a plain post. */
 export function renderLeadNotePage(
   context: Pick<LeadPageContext, 'cardName' | 'locale' | 'branding' | 'cardPath'>,
-  what: 'sent' | 'refused' | 'rate_limited' | 'closed',
+  what: LeadNote,
 ): string {
   const t = LEAD_TEXTS[context.locale];
-  const [mark, title, text] = {
-    sent: ['check', t.thanksTitle, t.thanksText(context.cardName)],
-    refused: ['alert', t.refusedTitle, t.refusedText],
-    rate_limited: ['alert', t.rateLimitedTitle, t.rateLimitedText],
-    closed: ['pause', t.closedTitle, t.closedText],
-  }[what] as [IconName, string, string];
+  const [mark, title, text] = noteOf(t, what, context.cardName);
   return notePage(context.locale, mark, title, text, context.branding, {
     href: context.cardPath,
     label: t.backToCard(context.cardName),
   });
+}
+
+/** The note in the form's place on the card's page (the form's script); it takes the focus. */
+export function leadNoteHtml(context: Pick<LeadPageContext, 'cardName' | 'locale'>, what: LeadNote): string {
+  const [mark, title, text] = noteOf(LEAD_TEXTS[context.locale], what, context.cardName);
+  return (
+    `<div class="answer" role="${what === 'sent' ? 'status' : 'alert'}" tabindex="-1">` +
+    `<span class="dot">${icon(mark)}</span><h2>${e(title)}</h2><p>${e(text)}</p></div>`
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, type Locale } from '../../src/i18n.ts';
+import type { LeadPostAnswer } from '../../src/lead-form.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { hostBranding, onCustomDomain, servesOwner } from '../public-profile/card-host.ts';
@@ -14,25 +15,42 @@ import {
 import { pageLocale } from '../public-profile/texts.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import { captureLead, LEAD_FORM_FIELDS, takesLeads, type LeadOutcome } from './capture.ts';
-import { renderLeadFormPage, renderLeadNotePage, type LeadPageContext } from './pages.ts';
-import type { LeadTokens } from './token.ts';
+import type { LeadFormKit } from './form-kit.ts';
+import { leadFormElementHtml } from './form.ts';
+import {
+  leadNoteHtml,
+  renderLeadFormPage,
+  renderLeadNotePage,
+  type LeadNote,
+  type LeadPageContext,
+} from './pages.ts';
 
 // The post of a card's "Share your contact back" form (server/leads/capture.ts), on every address the card
 // is served on. A plain form post, no script needed: the answer is a page (the form again, or a note), and
 // a lead that is stored is answered with a redirect to the thank-you page, so reloading it sends nothing
 // twice. Public pages send no referrer, so a browser posts with `Origin: null`: taken, as a post with no
-// Origin, only with the page's form token; a post from another site's page is refused.
+// Origin, only with the page's form token; a post from another site's page is refused. The form's script
+// (web/lead-form.ts) sends the same post asking for JSON: the answer is then the HTML that takes the form's
+// place on the card's page (the form again, or the note), with the same status.
 
 /** The form's fields are short: anything larger is no post of this form. */
 const LEAD_BODY_LIMIT = 16 * 1024;
 
 const NO_STORE = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
 
+/** The status of each note a post can end with (a stored lead's, for the form's script). */
+const NOTE_STATUS: Record<LeadNote, number> = { sent: 200, refused: 403, closed: 403, rate_limited: 429 };
+
+/** The form's script asks for JSON; a plain post (a browser's) accepts HTML. */
+function wantsJson(request: FastifyRequest): boolean {
+  return /^application\/json\b/.test(request.headers.accept ?? '');
+}
+
 export async function registerLeadRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   security: Record<string, string>,
-  tokens: LeadTokens,
+  forms: LeadFormKit,
 ): Promise<void> {
   const publicOrigin = new URL(deps.config.publicUrl).origin;
   const sendUnknown = unavailablePageSender<404 | 503>((locale, status, branding) =>
@@ -68,6 +86,7 @@ export async function registerLeadRoutes(
       design: pageFeatures(profile).design,
       branding: pageBranding(profile, onCustomDomain(request)),
       cardPath: cardPathOf(request, card.vcardId ?? ''),
+      scriptPath: forms.scriptPath,
     };
   }
 
@@ -98,35 +117,32 @@ export async function registerLeadRoutes(
     return profile;
   }
 
+  /** The outcome as a page, or for the form's script as the HTML in the form's place. */
   function answer(
     request: FastifyRequest,
     reply: FastifyReply,
     context: LeadPageContext,
     outcome: LeadOutcome,
   ) {
-    switch (outcome.kind) {
-      case 'sent':
-        return reply.redirect(`${serverPaths.vcardPage}/${context.vcardId}/lead`, 303);
-      case 'form':
-        return sendHtml(
-          reply,
-          422,
-          context.locale,
-          renderLeadFormPage(context, {
-            token: tokens.issue(context.vcardId),
-            values: outcome.values,
-            errors: outcome.errors,
-            notice: outcome.notice,
-          }),
-        );
-      case 'refused':
-        return sendHtml(reply, 403, context.locale, renderLeadNotePage(context, 'refused'));
-      case 'closed':
-        return sendHtml(reply, 403, context.locale, renderLeadNotePage(context, 'closed'));
-      case 'rate_limited':
-        reply.header('retry-after', '3600');
-        return sendHtml(reply, 429, context.locale, renderLeadNotePage(context, 'rate_limited'));
+    const asJson = wantsJson(request);
+    if (outcome.kind === 'sent' && !asJson)
+      return reply.redirect(`${serverPaths.vcardPage}/${context.vcardId}/lead`, 303);
+    if (outcome.kind === 'form') {
+      const { token, values, errors, notice } = outcome;
+      const form = { token, values, errors, notice };
+      return asJson
+        ? sendJson(reply, 422, { kind: 'form', html: leadFormElementHtml({ ...context, ...form }) })
+        : sendHtml(reply, 422, context.locale, renderLeadFormPage(context, form));
     }
+    const status = NOTE_STATUS[outcome.kind];
+    if (outcome.kind === 'rate_limited') reply.header('retry-after', '3600');
+    return asJson
+      ? sendJson(reply, status, { kind: outcome.kind, html: leadNoteHtml(context, outcome.kind) })
+      : sendHtml(reply, status, context.locale, renderLeadNotePage(context, outcome.kind));
+  }
+
+  function sendJson(reply: FastifyReply, status: number, body: LeadPostAnswer) {
+    return reply.status(status).headers(security).headers(NO_STORE).send(body);
   }
 
   await app.register(async (scope) => {
@@ -152,7 +168,7 @@ export async function registerLeadRoutes(
           request.log.warn({ origin: request.headers.origin }, 'refused a lead posted from another site');
           return answer(request, reply, context, { kind: 'refused' });
         }
-        const outcome = await captureLead(deps, tokens, profile, fields, request.ip);
+        const outcome = await captureLead(deps, forms.tokens, profile, fields, request.ip);
         return answer(request, reply, context, outcome);
       },
     );

@@ -25,6 +25,10 @@ export interface LeadTexts {
   required: string;
   optional: string;
   send: string;
+  /** The button's words while the form's script sends it. */
+  sending: string;
+  /** The form's script could not reach the server. */
+  sendFailed: string;
   /** The honeypot's label, which people never see (hidden and skipped by the keyboard). */
   leaveEmpty: string;
   thanksTitle: string;
@@ -51,6 +55,8 @@ export const LEAD_TEXTS: Record<Locale, LeadTexts> = {
     required: 'required',
     optional: 'optional',
     send: 'Send my contact',
+    sending: 'Sending…',
+    sendFailed: 'Your details could not be sent. Check your connection and try again.',
     leaveEmpty: 'Leave this field empty',
     thanksTitle: 'Thank you',
     thanksText: (name) => `${name} has your contact details now.`,
@@ -93,6 +99,8 @@ export const LEAD_TEXTS: Record<Locale, LeadTexts> = {
     required: 'obligatorio',
     optional: 'opcional',
     send: 'Enviar mi contacto',
+    sending: 'Enviando…',
+    sendFailed: 'No se pudieron enviar tus datos. Comprueba tu conexión y vuelve a intentarlo.',
     leaveEmpty: 'Deja este campo vacío',
     thanksTitle: 'Gracias',
     thanksText: (name) => `${name} ya tiene tus datos de contacto.`,

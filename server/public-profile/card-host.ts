@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { LEAD_FORM_SCRIPT } from '../../src/lead-form.ts';
 import { mediaPath } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { chosenNameProblem } from '../../src/username.ts';
@@ -280,14 +281,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, the
- * thank-you page of its lead form, photos, the design's fonts, the site's icons) and short links; a custom
- * domain also its account's other cards' pages (`/vcard/{id}`).
+ * thank-you page of its lead form and the form's script, photos, the design's fonts, the site's icons)
+ * and short links; a custom domain also its account's other cards' pages (`/vcard/{id}`).
  */
 function hostPaths(vcardPages: boolean): RegExp {
   return new RegExp(
     `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+` +
       `${vcardPages ? '(?:/contact\\.vcf|/og\\.jpg|/lead)?' : '/(?:contact\\.vcf|og\\.jpg|lead)'}` +
       `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
+      `|${serverPaths.clientAssets}/${LEAD_FORM_SCRIPT.name}-[\\w-]+\\.js` +
       `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,
   );
 }

@@ -42,8 +42,11 @@ export interface ProfilePageInput {
   adFree: boolean;
   /** Whose name the page carries besides the card's (server/branding/branding.ts). */
   branding: Branding;
-  /** The token of its "Share your contact back" form (server/leads/token.ts); absent: no form. */
-  leadFormToken?: string;
+  /**
+   * Its "Share your contact back" form's token (server/leads/token.ts) and script (form-kit.ts); absent:
+   * no form.
+   */
+  leadForm?: { token: string; scriptPath: string | null };
 }
 
 /** "Position, Department at Company", with whichever of them the card has. */
@@ -80,6 +83,8 @@ export function pageHead(input: {
   branding: Branding;
   robots?: string;
   meta?: string;
+  /** A module script of this server's (the lead form's, where the page shows it); pages have none else. */
+  script?: string;
 }): string {
   return (
     `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8">` +
@@ -88,6 +93,7 @@ export function pageHead(input: {
     iconLinks(input.branding) +
     (input.robots ? `<meta name="robots" content="${input.robots}">` : '') +
     (input.meta ?? '') +
+    (input.script ? `<script type="module" src="${e(input.script)}"></script>` : '') +
     `${input.style}</head>`
   );
 }
@@ -236,13 +242,13 @@ function profileLinks(profile: PublicProfile, publicUrl: string, t: PageTexts): 
 /** The card's "Share your contact back" form, when it takes leads (server/leads/capture.ts takesLeads). */
 function leadForm(input: ProfilePageInput): string {
   const { card } = input.profile;
-  if (!input.leadFormToken || !card.vcardId) return '';
+  if (!input.leadForm || !card.vcardId) return '';
   return leadFormHtml({
     vcardId: card.vcardId,
     cardName: card.name,
     settings: card.leadForm,
     locale: input.locale,
-    token: input.leadFormToken,
+    token: input.leadForm.token,
   });
 }
 
@@ -276,7 +282,8 @@ export function renderProfilePage(input: ProfilePageInput): string {
       description,
       // one address for search engines and previews, whichever address served the page (card-host.ts)
       meta: `<link rel="canonical" href="${e(input.pageUrl)}"><meta name="theme-color" content="${colours.background}">${openGraph(input, card.name, description)}`,
-      style: pageStyle(card.colours, input.design, input.leadFormToken ? LEAD_FORM_CSS : ''),
+      style: pageStyle(card.colours, input.design, input.leadForm ? LEAD_FORM_CSS : ''),
+      script: input.leadForm?.scriptPath ?? undefined,
       branding: input.branding,
     }) +
     '<body><main>' +

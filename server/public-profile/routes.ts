@@ -10,7 +10,7 @@ import { isPersonVisiting } from '../lib/bots.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { takesLeads } from '../leads/capture.ts';
-import type { LeadTokens } from '../leads/token.ts';
+import type { LeadFormKit } from '../leads/form-kit.ts';
 import { brandingFor, TAPCARD_BRANDING, type Branding, type BrandOwner } from '../branding/branding.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createProfileCache, renderedPageBytes, type CachedProfile, type VcfFile } from './cache.ts';
@@ -108,8 +108,8 @@ function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
  * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts); `visits`: what a
- * counted view records of its visitor (server/analytics/recording.ts); `leadTokens`: the tokens of the
- * pages' "Share your contact back" forms (server/leads/token.ts).
+ * counted view records of its visitor (server/analytics/recording.ts); `leadForms`: the tokens and script of
+ * the pages' "Share your contact back" forms (server/leads/form-kit.ts).
  */
 export async function registerPublicProfileRoutes(
   app: FastifyInstance,
@@ -117,7 +117,7 @@ export async function registerPublicProfileRoutes(
   security: Record<string, string>,
   countUnlessOwner: CountUnlessOwner,
   visits: VisitRecording,
-  leadTokens: LeadTokens,
+  leadForms: LeadFormKit,
 ): Promise<void> {
   const { publicUrl } = deps.config;
   // the account a card host serves (card-host.ts), found before its routes run; null on the main address
@@ -233,9 +233,12 @@ export async function registerPublicProfileRoutes(
             // plan's end, from which the cached entry is not served (service.ts planUntil)
             ...pageFeatures(entry.profile),
             // made with the page: a token outlives the page's minute in the cache by hours
-            leadFormToken:
+            leadForm:
               entry.profile.card.vcardId && takesLeads(entry.profile)
-                ? leadTokens.issue(entry.profile.card.vcardId)
+                ? {
+                    token: leadForms.tokens.issue(entry.profile.card.vcardId),
+                    scriptPath: leadForms.scriptPath,
+                  }
                 : undefined,
           }),
           {

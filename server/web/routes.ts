@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { DemoCardWatch } from '../demo/presence.ts';
 import { HTTP_STATUS_FOR } from '../lib/errors.ts';
 import { StartupError } from '../lib/startup-error.ts';
+import { builtFiles } from './manifest.ts';
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -95,15 +96,9 @@ function withLandingPage(html: string, webDist: string, locale: Locale, withDemo
   return html.replace('<div id="root"></div>', `<div id="root">${readFileSync(pageFile, 'utf8')}</div>`);
 }
 
-/** Vite's manifest of the build (vite.config.ts): its source modules and the files built from them. */
-type BuildManifest = Record<string, { file: string; src?: string }>;
-
 /** The built file of each language's catalog (locales/{locale}/messages.po), from the build's manifest. */
 function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
-  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return {};
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest;
-  const entries = Object.values(manifest);
+  const entries = builtFiles(webDist);
   return Object.fromEntries(
     LOCALES.flatMap((locale) => {
       const catalog = entries.find((entry) => entry.src?.endsWith(`locales/${locale}/messages.po`));

@@ -14,9 +14,11 @@ import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Contact exchange: a card's page offers "Share your contact back" when its owner turned it on; the form
-// is a plain post (no script), taken with `Origin: null` (public pages send no referrer) only with the
-// page's form token, and stored with its consent receipt. Refused posts (a bad token, the honeypot, a post
-// too soon, a bad field, the rate limits) store nothing and answer a translated page.
+// is a plain post (no script needed), taken with `Origin: null` (public pages send no referrer) only with
+// the page's form token, and stored with its consent receipt. Refused posts (a bad token, the honeypot, a
+// post too soon, a bad field, the rate limits) store nothing and answer a translated page. The form's
+// script (the test client build's fixture) sends the same post asking for JSON and is answered with the
+// HTML that takes the form's place.
 
 const CARD_DOMAIN = 'cards.test';
 const ON: LeadFormSettings = { ...DEFAULT_LEAD_FORM, enabled: true };
@@ -66,6 +68,9 @@ const nextAddress = () => {
 /** A token made a minute ago: a person has read the card and typed by now. */
 const readToken = (vcardId: string) => tokens.issue(vcardId, Date.now() - 60_000);
 
+/** The test client build's form script (tests/support/fixtures/web/.vite/manifest.json). */
+const FORM_SCRIPT = '/assets/lead-form-test1234.js';
+
 function postLead(
   vcardId: string,
   fields: Record<string, string>,
@@ -73,7 +78,8 @@ function postLead(
     origin = 'null',
     address = nextAddress(),
     host,
-  }: { origin?: string | null; address?: string; host?: string } = {},
+    accept,
+  }: { origin?: string | null; address?: string; host?: string; accept?: string } = {},
 ) {
   return t.app.inject({
     method: 'POST',
@@ -84,6 +90,7 @@ function postLead(
       'user-agent': IPHONE_SAFARI,
       ...(origin === null ? {} : { origin }),
       ...(host ? { host } : {}),
+      ...(accept ? { accept } : {}),
     },
     payload: new URLSearchParams(fields).toString(),
   });
@@ -112,15 +119,19 @@ const leadsOf = (userId: string) =>
 describe('the form on the card page', () => {
   it('is shown only when its owner turned it on, as a form that needs no script', async () => {
     const off = await ownerWithForm(DEFAULT_LEAD_FORM);
-    expect((await openCard(off.vcardId)).body).not.toContain('/lead"');
+    const plain = (await openCard(off.vcardId)).body;
+    expect(plain).not.toContain('/lead"');
+    expect(plain).not.toContain('<script');
 
     const on = await ownerWithForm();
     const page = await openCard(on.vcardId);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<form method="post" action="/vcard/${on.vcardId}/lead">`);
+    expect(page.body).toContain(`<form method="post" action="/vcard/${on.vcardId}/lead" data-lead-form`);
     expect(page.body).toContain(LEAD_TEXTS.en.shareTitle);
     expect(page.body).toContain(defaultLeadConsent('en', 'Ada Lovelace'));
-    expect(page.body).not.toContain('<script');
+    // the one script, the form's: a module, which only sends the form without leaving the page
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+    expect(page.body).toContain(`<script type="module" src="${FORM_SCRIPT}"></script>`);
     expect(hiddenFields(page.body)).toMatchObject({ lang: 'en', token: expect.stringMatching(/^\d+\./) });
 
     const es = await openCard(on.vcardId, 'es');
@@ -310,6 +321,78 @@ describe('a post that is refused stores nothing', () => {
   });
 });
 
+describe("a visitor whose browser runs the form's script", () => {
+  const asScript = { accept: 'application/json' };
+
+  it("is answered with the thank-you note in the form's place, the lead stored once", async () => {
+    const owner = await ownerWithForm();
+    const sent = await postLead(owner.vcardId, await filledForm(owner.vcardId, {}, 'es'), asScript);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.headers['content-type']).toMatch(/^application\/json/);
+    expect(sent.headers['cache-control']).toBe('no-store');
+    const answer = sent.json<{ kind: string; html: string }>();
+    expect(answer.kind).toBe('sent');
+    expect(answer.html).toMatch(/^<div class="answer" role="status" tabindex="-1">/);
+    expect(answer.html).toContain(LEAD_TEXTS.es.thanksText('Ada Lovelace'));
+    expect(await leadsOf(owner.id)).toEqual([expect.objectContaining({ name: 'Grace Hopper' })]);
+  });
+
+  it("gets the form again in its place with its messages, keeping the page's token while it is good", async () => {
+    const owner = await ownerWithForm();
+    const form = await filledForm(owner.vcardId, { phone: 'call me' });
+    const bad = await postLead(owner.vcardId, form, asScript);
+    expect(bad.statusCode).toBe(422);
+    const answer = bad.json<{ kind: string; html: string }>();
+    expect(answer.kind).toBe('form');
+    expect(answer.html).toMatch(new RegExp(`^<form method="post" action="/vcard/${owner.vcardId}/lead"`));
+    expect(answer.html).toContain('value="call me"');
+    expect(answer.html).toContain('aria-invalid="true" aria-describedby="lead-phone-error"');
+    expect(answer.html).toContain(LEAD_TEXTS.en.messages['validation.lead.phone_invalid']);
+    // the least time counts from when the card's page was made, not from the last answer
+    expect(hiddenFields(answer.html).token).toBe(form.token);
+
+    const page = await openCard(owner.vcardId);
+    const tooSoon = await postLead(owner.vcardId, { ...form, ...hiddenFields(page.body) }, asScript);
+    expect(tooSoon.statusCode).toBe(422);
+    const again = tooSoon.json<{ html: string }>().html;
+    expect(again).toContain(LEAD_TEXTS.en.notices.too_soon);
+    expect(hiddenFields(again).token).toBe(hiddenFields(page.body).token);
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it("is told in the form's place when the post is refused, past the limit or the card is closed", async () => {
+    const owner = await ownerWithForm();
+    const form = await filledForm(owner.vcardId);
+    const foreign = await postLead(owner.vcardId, form, { ...asScript, origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({
+      kind: 'refused',
+      html: expect.stringContaining(LEAD_TEXTS.en.refusedText) as unknown,
+    });
+    expect(foreign.json<{ html: string }>().html).toMatch(/^<div class="answer" role="alert"/);
+
+    for (let i = 0; i < LEAD_RATE_LIMIT.perAddress; i += 1)
+      await postLead(owner.vcardId, await filledForm(owner.vcardId), { address: '198.51.100.77' });
+    const limited = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
+      ...asScript,
+      address: '198.51.100.77',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('3600');
+    expect(limited.json<{ kind: string }>().kind).toBe('rate_limited');
+
+    await t.db
+      .updateTable('vcards')
+      .set({ lead_form: JSON.stringify(DEFAULT_LEAD_FORM) })
+      .where('id', '=', owner.vcardId)
+      .execute();
+    const closed = await postLead(owner.vcardId, await filledForm(owner.vcardId), asScript);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json<{ kind: string }>().kind).toBe('closed');
+    expect(await leadsOf(owner.id)).toHaveLength(LEAD_RATE_LIMIT.perAddress);
+  });
+});
+
 describe('what is kept', () => {
   it('never the visitor’s address, in any table', async () => {
     const owner = await ownerWithForm();
@@ -371,6 +454,13 @@ describe('on a card subdomain', () => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
+    // the form's script is served on the card's host (its origin is the page's), and no other file of
+    // the client
+    const script = await t.app.inject({ method: 'GET', url: FORM_SCRIPT, headers: { host } });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    const client = await t.app.inject({ method: 'GET', url: '/assets/index-test1234.js', headers: { host } });
+    expect(client.statusCode).toBe(404);
 
     const form = {
       ...(await filledForm(owner.vcardId)),

@@ -9,6 +9,7 @@ import {
   expect,
   expectAccessible,
   freeUsername,
+  subdomainOf,
   SCREENS,
   signedInNewPerson,
   test,
@@ -22,12 +23,6 @@ import {
 // profile page and the card there, with its design's font and the site's icons; a Free account sees the
 // upgrade prompt, and its subdomain leads to the main address; a renamed username's old subdomain leads to
 // the new one, and the account page lists it.
-
-/** The card's subdomain address: the app's scheme and port, `{username}.localhost`. */
-function subdomainOf(username: string): string {
-  const { protocol, port } = new URL(appOrigin());
-  return `${protocol}//${username}.localhost:${port}`;
-}
 
 /** A signed-in person with a card named Grace Hopper under `username`; returns the card's id. */
 async function ownerWithCard(page: Page, username: string): Promise<string> {

@@ -286,6 +286,15 @@ export function appOrigin(): string {
 }
 
 /**
+ * A card's subdomain address: the app's scheme and port, `{username}.localhost` (the E2E server runs with
+ * CARD_DOMAIN=localhost, and Chromium resolves every *.localhost to this machine).
+ */
+export function subdomainOf(username: string): string {
+  const { protocol, port } = new URL(appOrigin());
+  return `${protocol}//${username}.localhost:${port}`;
+}
+
+/**
  * A tRPC call as the signed-in page would make it (superjson without special values: { json }), for the
  * set-up and checks a test is not about: a mutation by default, a query with 'GET'. An error answer fails
  * the test; the answer's data is returned.
