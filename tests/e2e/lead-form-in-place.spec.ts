@@ -19,7 +19,8 @@ import {
 
 // The card page's form with JavaScript, on a phone, in both languages: it is sent without leaving the
 // page. A phone number the server refuses brings the form back in place with its message on the field,
-// which takes the focus; the corrected form is thanked in place, the note taking the focus. In English on
+// which takes the focus; sent without a connection, it says so and keeps what was typed; the corrected
+// form is thanked in place, the note taking the focus. In English on
 // a Pro owner's card subdomain (the script is served there too), in Spanish on the main address. The
 // visitor is the test's own page, which fails on any CSP violation or script error.
 
@@ -78,6 +79,12 @@ for (const language of ['en', 'es'] as const) {
 
       await phone.fill('+1 202 555 0100');
       await page.getByRole('checkbox').check();
+      // a lost connection is said in the form, and what was typed stays for the next try
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: words.send }).click();
+      await expect(page.getByRole('alert')).toHaveText(words.sendFailed);
+      await expect(phone).toHaveValue('+1 202 555 0100');
+      await page.context().setOffline(false);
       await page.getByRole('button', { name: words.send }).click();
       const thanks = page.getByRole('status');
       await expect(thanks.getByRole('heading', { name: words.thanksTitle })).toBeVisible();
