@@ -35,7 +35,7 @@ export const LeadFilterSchema = z
   .object({
     search: singleLineText().max(LEAD_SEARCH_MAX_LENGTH, M.invalid).default(''),
     vcardId: z
-      .union([z.uuid(), z.literal(DELETED_CARDS)], { error: M.invalid })
+      .union([z.uuid(M.invalid), z.literal(DELETED_CARDS, M.invalid)], M.invalid)
       .nullable()
       .default(null),
     from: day.nullable().default(null),
