@@ -39,6 +39,8 @@ export const paths = {
   teamCard: '/dashboard/team/card',
   /** the team's analytics (advancedAnalytics, owners and admins) */
   teamAnalytics: '/dashboard/team/analytics',
+  /** the leads left on the team's cards (owners and admins) */
+  teamLeads: '/dashboard/team/leads',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -140,6 +140,12 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.teamLeads,
+                    ...lazyScreen(() =>
+                      import('./pages/TeamLeads.tsx').then((m) => ({ default: m.TeamLeads })),
+                    ),
+                  },
+                  {
                     path: paths.teamCard,
                     ...lazyScreen(() =>
                       import('./pages/TeamCardEditor.tsx').then((m) => ({ default: m.TeamCardEditor })),

@@ -10,12 +10,15 @@ import { requireSessionUser } from '../auth/session-user.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { getProfileLanguage } from '../profile/service.ts';
+import { requireTeamRole } from '../teams/access.ts';
 import { LEAD_CSV_COLUMNS, LEAD_CSV_HEADERS, leadCsvRows, leadVcards } from './exports.ts';
-import { allLeads } from './service.ts';
+import { allLeads, type LeadItem, type LeadScope } from './service.ts';
+import { teamLeadScope } from './team.ts';
 
 // GET /api/leads/leads.csv?search=&vcardId=&from=&to=&timeZone= – the signed-in person's leads that the
-// leads page lists with these filters, as CSV in the account's language (formula cells written as text),
-// streamed page by page as a download.
+// leads page lists with these filters, as CSV in their language (formula cells written as text),
+// streamed page by page as a download. With `team=1`: their team's leads instead, as the team leads page
+// lists them, for the team's owner and admins (team_role_required otherwise, as the procedures).
 // GET /api/leads/leads.vcf?… – the same leads as one .vcf, a vCard each.
 
 type Query = Record<string, string | undefined>;
@@ -38,12 +41,29 @@ function filterOf(request: FastifyRequest<{ Querystring: Query }>): LeadFilter {
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
+/** Whose leads the download is: the person's own, or with `team=1` their team's (null: it has none yet). */
+async function scopeOf(
+  deps: AppDeps,
+  userId: string,
+  request: FastifyRequest<{ Querystring: Query }>,
+): Promise<LeadScope | null> {
+  if (request.query.team !== '1') return { db: deps.db, changes: deps.changes, accountId: userId };
+  const { teamId } = await requireTeamRole(deps.db, userId, 'admin');
+  return teamLeadScope(deps, teamId);
+}
+
+/** The scope's leads the filters match; none for a team without an account. */
+async function* leadsOf(scope: LeadScope | null, filter: LeadFilter): AsyncGenerator<LeadItem> {
+  if (scope) yield* allLeads(scope, filter);
+}
+
 export function registerLeadDownloadRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): void {
   app.get<{ Querystring: Query }>(serverPaths.leadsCsv, async (request, reply) => {
     const user = await requireSessionUser(auth, request);
+    const scope = await scopeOf(deps, user.id, request);
     const filter = filterOf(request);
     const headers = LEAD_CSV_HEADERS[await getProfileLanguage(deps.db, user.id)];
-    const csv = Readable.from(leadCsvRows(allLeads(deps, user.id, filter))).pipe(
+    const csv = Readable.from(leadCsvRows(leadsOf(scope, filter))).pipe(
       stringify({ ...CSV_OPTIONS, columns: LEAD_CSV_COLUMNS.map((key) => ({ key, header: headers[key] })) }),
     );
     const today = dateInTimeZone(new Date(), filter.timeZone);
@@ -56,6 +76,7 @@ export function registerLeadDownloadRoutes(app: FastifyInstance, deps: AppDeps, 
 
   app.get<{ Querystring: Query }>(serverPaths.leadsVcf, async (request, reply) => {
     const user = await requireSessionUser(auth, request);
+    const scope = await scopeOf(deps, user.id, request);
     const filter = filterOf(request);
     const language = await getProfileLanguage(deps.db, user.id);
     const today = dateInTimeZone(new Date(), filter.timeZone);
@@ -63,6 +84,6 @@ export function registerLeadDownloadRoutes(app: FastifyInstance, deps: AppDeps, 
       .header('content-type', 'text/vcard; charset=utf-8')
       .header('content-disposition', attachment(`tapcard-leads-${today}.vcf`))
       .header('cache-control', 'no-store')
-      .send(Readable.from(leadVcards(allLeads(deps, user.id, filter), language)));
+      .send(Readable.from(leadVcards(leadsOf(scope, filter), language)));
   });
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { paths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { leadDigest, newLead, type LeadDetails } from '../mail/templates.ts';
-import { accountRecipient } from '../teams/access.ts';
+import { accountRecipient, type AccountRecipient } from '../teams/access.ts';
 
 // The owner is told of new leads: an e-mail per lead, queued in the transaction that records
 // it, or when the account chose so one e-mail a day with every lead not told of yet. Both go to the
@@ -43,6 +43,11 @@ function detailsOf(row: {
   };
 }
 
+/** Where the e-mail's link leads: the leads page, or for a team's account the team's leads page. */
+function leadsPageUrl(deps: AppDeps, recipient: AccountRecipient): string {
+  return `${deps.config.publicUrl}${recipient.teamName === null ? paths.leads : paths.teamLeads}`;
+}
+
 /** The transaction a lead is recorded in: its e-mail is queued in it, to be sent only if it commits. */
 function recordingTransaction(trx: Kysely<Database>): Transaction<Database> {
   if (trx instanceof Transaction) return trx as Transaction<Database>;
@@ -76,7 +81,7 @@ export async function notifyNewLead(
     name: recipient.name,
     lead: detailsOf(row),
     teamName: recipient.teamName,
-    url: `${deps.config.publicUrl}${paths.leads}`,
+    url: leadsPageUrl(deps, recipient),
   });
   await deps.mailer.send(
     { to: recipient.email, ...mail },
@@ -147,7 +152,7 @@ async function sendDigestOf(deps: AppDeps, userId: string): Promise<number> {
       leads: listed.map(detailsOf),
       more: rows.length - listed.length,
       teamName: recipient.teamName,
-      url: `${deps.config.publicUrl}${paths.leads}`,
+      url: leadsPageUrl(deps, recipient),
     });
     await deps.mailer.send(
       { to: recipient.email, ...mail },

@@ -1,17 +1,30 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LeadField, LeadSettings } from '../../src/schemas/lead.ts';
-import { LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
+import { DELETED_CARDS, LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { localDayBounds } from '../analytics/day-bounds.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
+import type { ChangeBus } from '../lib/changes.ts';
 import { AppError } from '../lib/errors.ts';
 
-// The owner's side of contact exchange: the leads visitors left on the signed-in person's own cards
-// (leads.user_id is their account; a team card's leads belong to the team's account and are not listed
-// here), their receipts, erasing them (the rows go, nothing is flagged), the account's choices and the
-// nightly deletion by age. Every query names the account: another account's lead is not_found, like one
+// The owner's side of contact exchange: the leads visitors left on an account's cards (leads.user_id: the
+// signed-in person's own account, or a team's account for its owner and admins, server/leads/team.ts),
+// their receipts, erasing them (the rows go, nothing is flagged), the account's choices and the nightly
+// deletion by age. Every query names the scope's account: another account's lead is not_found, like one
 // that does not exist. Every write publishes the 'leads' change to the account.
+
+/** Whose leads a call handles: one account, and the bus its changes are told on. */
+export interface LeadScope {
+  db: Kysely<Database>;
+  changes: ChangeBus;
+  accountId: string;
+}
+
+/** The signed-in person's own leads: those of their own cards. */
+export function ownLeads(ctx: ServiceContext): LeadScope {
+  return { db: ctx.db, changes: ctx.changes, accountId: ctx.user.id };
+}
 
 export interface LeadItem {
   id: string;
@@ -73,7 +86,8 @@ function matching(accountId: string, filter: LeadFilter) {
         ),
       );
     }
-    if (filter.vcardId) conditions.push(eb('leads.vcard_id', '=', filter.vcardId));
+    if (filter.vcardId === DELETED_CARDS) conditions.push(eb('leads.vcard_id', 'is', null));
+    else if (filter.vcardId) conditions.push(eb('leads.vcard_id', '=', filter.vcardId));
     if (filter.from || filter.to) {
       const { since, until } = localDayBounds(
         filter.timeZone,
@@ -87,19 +101,22 @@ function matching(accountId: string, filter: LeadFilter) {
   };
 }
 
+/** No leads: the page of a team that has no account yet (its first card makes it). */
+export const NO_LEADS: LeadsPage = { items: [], nextCursor: null, total: 0 };
+
 /**
- * A page of the signed-in person's leads the filters match, newest first. The cursor is the id of the
- * last lead shown, compared by its stored time (a JavaScript Date would drop the column's microseconds); a
- * cursor that is none of the account's leads (erased meanwhile) ends the list.
+ * A page of the scope's leads the filters match, newest first. The cursor is the id of the last lead
+ * shown, compared by its stored time (a JavaScript Date would drop the column's microseconds); a cursor
+ * that is none of the account's leads (erased meanwhile) ends the list.
  */
 export async function listLeads(
-  ctx: ServiceContext,
+  scope: LeadScope,
   input: { filter: LeadFilter; cursor?: string | null | undefined },
 ): Promise<LeadsPage> {
-  const accountId = ctx.user.id;
+  const { accountId } = scope;
   const where = matching(accountId, input.filter);
   const cursor = input.cursor;
-  const rows = await ctx.db
+  const rows = await scope.db
     .selectFrom('leads')
     .select(itemColumns)
     .where(where)
@@ -120,7 +137,7 @@ export async function listLeads(
     .orderBy('leads.id', 'desc')
     .limit(LEADS_PAGE_SIZE + 1)
     .execute();
-  const { total } = await ctx.db
+  const { total } = await scope.db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .where(where)
@@ -131,25 +148,45 @@ export async function listLeads(
 }
 
 /** Every lead the filters match, newest first, a page at a time (the CSV and .vcf downloads). */
-export async function* allLeads(
-  deps: AppDeps,
-  accountId: string,
-  filter: LeadFilter,
-): AsyncGenerator<LeadItem> {
+export async function* allLeads(scope: LeadScope, filter: LeadFilter): AsyncGenerator<LeadItem> {
   let cursor: string | null = null;
   do {
-    const page: LeadsPage = await listLeads(
-      { ...deps, user: { id: accountId, email: '', name: '' } },
-      { filter, cursor },
-    );
+    const page: LeadsPage = await listLeads(scope, { filter, cursor });
     yield* page.items;
     cursor = page.nextCursor;
   } while (cursor);
 }
 
-/** One of the signed-in person's leads with its receipt; not_found for anyone else's. */
-export async function getLead(ctx: ServiceContext, input: { id: string }): Promise<LeadWithReceipt> {
-  const lead = await ctx.db
+/** What the card filter offers: the account's cards, and whether some leads' cards were deleted. */
+export interface LeadCards {
+  cards: { id: string; name: string }[];
+  /** Some leads were left on cards deleted since: the filter offers DELETED_CARDS. */
+  deletedCards: boolean;
+}
+
+export const NO_LEAD_CARDS: LeadCards = { cards: [], deletedCards: false };
+
+export async function leadCards(scope: LeadScope): Promise<LeadCards> {
+  const cards = await scope.db
+    .selectFrom('vcards')
+    .select(['id', 'name'])
+    .where('user_id', '=', scope.accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const orphan = await scope.db
+    .selectFrom('leads')
+    .select('id')
+    .where('user_id', '=', scope.accountId)
+    .where('vcard_id', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return { cards, deletedCards: orphan !== undefined };
+}
+
+/** One of the scope's leads with its receipt; not_found for anyone else's. */
+export async function getLead(scope: LeadScope, input: { id: string }): Promise<LeadWithReceipt> {
+  const lead = await scope.db
     .selectFrom('leads')
     .select([
       ...itemColumns,
@@ -157,52 +194,52 @@ export async function getLead(ctx: ServiceContext, input: { id: string }): Promi
       'leads.consent_language as consentLanguage',
     ])
     .where('leads.id', '=', input.id)
-    .where('leads.user_id', '=', ctx.user.id)
+    .where('leads.user_id', '=', scope.accountId)
     .executeTakeFirst();
   if (!lead) throw new AppError('not_found');
   return lead;
 }
 
-/** Deletes one of the signed-in person's leads, its row and receipt; not_found for anyone else's. */
-export async function eraseLead(ctx: ServiceContext, input: { id: string }): Promise<void> {
-  const { numDeletedRows } = await ctx.db
+/** Deletes one of the scope's leads, its row and receipt; not_found for anyone else's. */
+export async function eraseLead(scope: LeadScope, input: { id: string }): Promise<void> {
+  const { numDeletedRows } = await scope.db
     .deleteFrom('leads')
     .where('id', '=', input.id)
-    .where('user_id', '=', ctx.user.id)
+    .where('user_id', '=', scope.accountId)
     .executeTakeFirst();
   if (numDeletedRows === 0n) throw new AppError('not_found');
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'leads' });
+  scope.changes.publish({ userId: scope.accountId, topic: 'leads' });
 }
 
-/** Deletes every lead of the signed-in person the filters match (all of them without filters). */
-export async function eraseLeads(ctx: ServiceContext, filter: LeadFilter): Promise<{ erased: number }> {
-  const { numDeletedRows } = await ctx.db
+/** Deletes every lead of the scope the filters match (all of them without filters). */
+export async function eraseLeads(scope: LeadScope, filter: LeadFilter): Promise<{ erased: number }> {
+  const { numDeletedRows } = await scope.db
     .deleteFrom('leads')
-    .where(matching(ctx.user.id, filter))
+    .where(matching(scope.accountId, filter))
     .executeTakeFirst();
   const erased = Number(numDeletedRows);
-  if (erased > 0) ctx.changes.publish({ userId: ctx.user.id, topic: 'leads' });
+  if (erased > 0) scope.changes.publish({ userId: scope.accountId, topic: 'leads' });
   return { erased };
 }
 
-/** How the signed-in person hears of new leads and how long they are kept. */
-export async function leadSettings(ctx: ServiceContext): Promise<LeadSettings> {
-  const row = await ctx.db
+/** How the account hears of new leads (a team's: its owner) and how long they are kept. */
+export async function leadSettings(scope: LeadScope): Promise<LeadSettings> {
+  const row = await scope.db
     .selectFrom('profiles')
     .select(['lead_notification as notification', 'lead_retention_days as retentionDays'])
-    .where('id', '=', ctx.user.id)
+    .where('id', '=', scope.accountId)
     .executeTakeFirst();
   if (!row) throw new AppError('not_found');
   return row;
 }
 
-export async function updateLeadSettings(ctx: ServiceContext, input: LeadSettings): Promise<LeadSettings> {
-  await ctx.db
+export async function updateLeadSettings(scope: LeadScope, input: LeadSettings): Promise<LeadSettings> {
+  await scope.db
     .updateTable('profiles')
     .set({ lead_notification: input.notification, lead_retention_days: input.retentionDays })
-    .where('id', '=', ctx.user.id)
+    .where('id', '=', scope.accountId)
     .execute();
-  return leadSettings(ctx);
+  return leadSettings(scope);
 }
 
 /**

@@ -21,13 +21,23 @@ const day = singleLineText()
   }, M.invalid);
 
 /**
- * The list's filters: words found in the name, e-mail, phone, company or note (any case), one card, and
- * the first and last day (both included) in the reader's time zone (the browser's, as analytics has it).
+ * The card filter's value for the leads whose card was deleted: they keep the card's name, and no card
+ * (leads.vcard_id is null).
+ */
+export const DELETED_CARDS = 'deleted';
+
+/**
+ * The list's filters: words found in the name, e-mail, phone, company or note (any case), one card (or
+ * the deleted cards), and the first and last day (both included) in the reader's time zone (the browser's,
+ * as analytics has it).
  */
 export const LeadFilterSchema = z
   .object({
     search: singleLineText().max(LEAD_SEARCH_MAX_LENGTH, M.invalid).default(''),
-    vcardId: z.uuid().nullable().default(null),
+    vcardId: z
+      .union([z.uuid(M.invalid), z.literal(DELETED_CARDS, M.invalid)], M.invalid)
+      .nullable()
+      .default(null),
     from: day.nullable().default(null),
     to: day.nullable().default(null),
     timeZone: singleLineText().transform(canonicalTimeZone).default(FALLBACK_TIME_ZONE),

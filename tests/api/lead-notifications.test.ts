@@ -143,6 +143,8 @@ describe('an account told of each lead', () => {
     const mail = await t.mail.waitFor((received) => received.to.includes(teamOwner.email));
     expect(mail.body).toContain('of your team Leads Team');
     expect(mail.subject).toContain('Team Card');
+    // the link opens the team's leads page, where its owner and admins see them
+    expect(mail.body).toContain(`${t.config.publicUrl}/dashboard/team/leads`);
   });
 });
 

@@ -2,12 +2,12 @@ import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../server/lib/app-deps.ts';
-import type { LeadsPage, LeadWithReceipt } from '../../server/leads/service.ts';
+import type { LeadCards, LeadsPage, LeadWithReceipt } from '../../server/leads/service.ts';
 import { cleanUp } from '../../server/cleanup/service.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { serverPaths } from '../../src/routes.ts';
-import { LEADS_PAGE_SIZE, type LeadFilterInput } from '../../src/schemas/lead-list.ts';
+import { DELETED_CARDS, LEADS_PAGE_SIZE, type LeadFilterInput } from '../../src/schemas/lead-list.ts';
 import type { LeadSettings } from '../../src/schemas/lead.ts';
 import { addLead, addVcard, createSignedInOwner } from '../support/factories.ts';
 import {
@@ -155,6 +155,43 @@ describe('leads.list and leads.get', () => {
       filter: { from: '2026-03-12', to: '2026-03-11' },
     });
     expect(trpcError(backwards).data.fieldErrors).toEqual([{ path: 'filter.to', message: M.invalid }]);
+  });
+
+  it('finds exactly the leads whose card was deleted with the deleted-cards filter, offered only then', async () => {
+    const owner = await ownerWithCard();
+    const gone = await addVcard(t.db, owner.userId, { name: 'Old card' });
+    await addLead(t.db, { userId: owner.userId, vcardId: owner.vcardId, name: 'Kept card' });
+    await addLead(t.db, { userId: owner.userId, vcardId: gone, cardName: 'Old card', name: 'Orphan' });
+    // the stranger's orphaned lead is theirs
+    await t.db.deleteFrom('vcards').where('id', '=', owner.strangerCard).execute();
+    const cards = async () => trpcData<LeadCards>(await trpcQuery(t.app, 'leads.cards', owner.cookie));
+    expect(await cards()).toEqual({
+      cards: [
+        { id: owner.vcardId, name: 'Ada Lovelace' },
+        { id: gone, name: 'Old card' },
+      ],
+      deletedCards: false,
+    });
+    expect(names(await list(owner.cookie, { vcardId: DELETED_CARDS }))).toEqual([]);
+
+    await t.db.deleteFrom('vcards').where('id', '=', gone).execute();
+    expect(await cards()).toEqual({
+      cards: [{ id: owner.vcardId, name: 'Ada Lovelace' }],
+      deletedCards: true,
+    });
+    const orphans = await list(owner.cookie, { vcardId: DELETED_CARDS });
+    expect(orphans.items).toMatchObject([{ name: 'Orphan', vcardId: null, cardName: 'Old card' }]);
+    expect(orphans.total).toBe(1);
+    const csv = await download(serverPaths.leadsCsv, owner.cookie, { vcardId: DELETED_CARDS });
+    expect(csv.body).toContain('Orphan');
+    expect(csv.body).not.toContain('Kept card');
+    const bad = await trpcQuery(t.app, 'leads.list', owner.cookie, { filter: { vcardId: 'removed' } });
+    expect(trpcError(bad).data.fieldErrors).toEqual([{ path: 'filter.vcardId', message: M.invalid }]);
+    expect(
+      trpcData(await trpcMutate(t.app, 'leads.eraseAll', owner.cookie, { vcardId: DELETED_CARDS })),
+    ).toEqual({ erased: 1 });
+    expect(names(await list(owner.cookie))).toEqual(['Kept card']);
+    expect((await cards()).deletedCards).toBe(false);
   });
 
   it('gives a lead with its receipt, and another account’s lead is not_found', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../server/lib/changes.ts';
 import { COALESCE_MS, type LiveChanges } from '../../server/live/service.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { addLead } from '../support/factories.ts';
 import {
   buildTestApp,
   createTestDatabase,
@@ -17,6 +18,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
+import { addTeamCard, addTeamOfFour } from '../support/teams.ts';
 
 // Live updates (server/live): the live.changes subscription as a browser's EventSource reads it, over a
 // real listening server, on the embedded database and on PostgreSQL.
@@ -232,6 +234,21 @@ describe('live.changes', () => {
     // the stream is alive: the owner's own change still arrives, alone
     observed.bus.publish({ userId: owner.userId, topic: 'views' });
     await vi.waitFor(() => expect(stream.messages()).toEqual([{ topics: ['views'] }]));
+  });
+
+  it("tells a team's owner and admins, on their team page, of a lead on a team card erased", async () => {
+    const team = await addTeamOfFour(t);
+    const { vcardId, accountId } = await addTeamCard(t.db, team.teamId, { memberId: team.member.userId });
+    const lead = await addLead(t.db, { userId: accountId, vcardId });
+    const owners = await open(team.owner.cookie);
+    const admins = await open(team.admin.cookie);
+    await connected(owners);
+    await connected(admins);
+    const erased = await trpcMutate(t.app, 'leads.team.erase', team.admin.cookie, { id: lead });
+    expect(erased.statusCode, erased.body).toBe(200);
+    for (const stream of [owners, admins]) {
+      await vi.waitFor(() => expect(stream.messages()).toEqual([{ topics: ['leads'] }]));
+    }
   });
 
   it('tells the browser to refetch everything when notices may have been lost', async () => {

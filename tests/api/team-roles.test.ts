@@ -4,7 +4,7 @@ import { appRouter } from '../../server/app-router.ts';
 import { recordTeamEvent } from '../../server/teams/audit.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { hasTeamRole, TEAM_ROLES, type TeamRole } from '../../src/teams.ts';
-import { createOwner, createSignedInOwner } from '../support/factories.ts';
+import { addLead, createOwner, createSignedInOwner } from '../support/factories.ts';
 import {
   buildTestApp,
   cookieFrom,
@@ -39,6 +39,8 @@ interface Fixture {
   /** The target member's user id, and their team card. */
   targetUserId: string;
   targetCardId: string;
+  /** A lead left on the target's team card (the team's account's). */
+  leadId: string;
 }
 
 interface EndpointCase {
@@ -155,11 +157,13 @@ beforeEach(async () => {
     .select('email')
     .where('id', '=', userIds.stranger)
     .executeTakeFirstOrThrow();
+  const targetCard = await addTeamCard(t.db, teamId, { memberId: target.id });
   fixture = {
     teamId,
     targetMemberId: memberIds[3] ?? '',
     targetUserId: target.id,
-    targetCardId: (await addTeamCard(t.db, teamId, { memberId: target.id })).vcardId,
+    targetCardId: targetCard.vcardId,
+    leadId: await addLead(t.db, { userId: targetCard.accountId, vcardId: targetCard.vcardId }),
     invitationId: await addTeamInvitation(t.db, {
       teamId,
       inviterId: userIds.owner,
@@ -183,8 +187,8 @@ function withCookies(cookie: string, newer: string): string {
 }
 
 /**
- * What a refused call must leave as it was: the team, its members, its invitations, its template and its
- * cards.
+ * What a refused call must leave as it was: the team, its members, its invitations, its template, its
+ * cards, its leads and their settings.
  */
 async function teamSnapshot(teamId: string) {
   const [team, members, invitations, template] = await Promise.all([
@@ -205,7 +209,20 @@ async function teamSnapshot(teamId: string) {
     .where('teams.id', '=', teamId)
     .orderBy('vcards.id')
     .execute();
-  return { team, members, invitations, template, strangersTeams, cards };
+  const leads = await t.db
+    .selectFrom('leads')
+    .innerJoin('teams', 'teams.account_id', 'leads.user_id')
+    .select('leads.id')
+    .where('teams.id', '=', teamId)
+    .orderBy('leads.id')
+    .execute();
+  const leadSettings = await t.db
+    .selectFrom('profiles')
+    .innerJoin('teams', 'teams.account_id', 'profiles.id')
+    .select(['profiles.lead_notification', 'profiles.lead_retention_days'])
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+  return { team, members, invitations, template, strangersTeams, cards, leads, leadSettings };
 }
 
 describe('the organization endpoints', () => {
@@ -310,6 +327,17 @@ const TEAM_PROCEDURES: Record<
   // the owner of another team reads their own team's analytics
   'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
   'analytics.myTeamCards': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
+  // the owner of another team reads and erases their own team's leads (it has none: no account yet)
+  'leads.team.list': { input: () => ({ filter: {} }), otherTeam: 'own' },
+  'leads.team.cards': { input: () => undefined, otherTeam: 'own' },
+  'leads.team.get': { input: (f) => ({ id: f.leadId }), otherTeam: 'not_found' },
+  'leads.team.erase': { input: (f) => ({ id: f.leadId }), otherTeam: 'not_found' },
+  'leads.team.eraseAll': { input: () => ({}), otherTeam: 'own' },
+  'leads.team.settings': { input: () => undefined, otherTeam: 'own' },
+  'leads.team.updateSettings': {
+    input: () => ({ notification: 'digest', retentionDays: 30 }),
+    otherTeam: 'not_found',
+  },
 };
 
 describe('the team procedures', () => {

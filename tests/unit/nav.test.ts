@@ -42,6 +42,7 @@ describe('the sidebar entries', () => {
     const PAGES_BELOW: Partial<Record<string, string>> = {
       [paths.teamCard]: paths.team,
       [paths.teamAnalytics]: paths.team,
+      [paths.teamLeads]: paths.team,
     };
     for (const page of dashboardPages) {
       const lit = entries.filter((entry) => isNavItemActive(entry.path, page)).map((entry) => entry.path);

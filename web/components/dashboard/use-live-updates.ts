@@ -27,6 +27,8 @@ const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
     ['profile', 'heldUsernames'],
     ['profile', 'testDataStatus'],
     ['billing'],
+    // the leads' card filter lists the cards, and a deleted card's leads are shown as such
+    ['leads'],
   ],
   links: [['links'], ['profile', 'testDataStatus']],
   views: [['analytics']],

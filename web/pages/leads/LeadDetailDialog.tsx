@@ -14,7 +14,7 @@ import {
   DialogTrigger,
 } from '../../components/ui/Dialog.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { useLeadProcedures } from './lead-scope.ts';
 
 export const LEAD_FIELD_NAMES: Record<LeadField, MessageDescriptor> = {
   name: msg`Name`,
@@ -32,10 +32,11 @@ const LANGUAGE_NAMES: Record<Locale, MessageDescriptor> = {
 /** A lead's details and its consent receipt: what the visitor agreed to, in which language, when, where. */
 function LeadReceipt({ id }: { id: string }) {
   const { i18n } = useLingui();
-  const lead = trpc.leads.get.useQuery({ id });
+  const lead = useLeadProcedures().get.useQuery({ id });
   if (!lead.isSuccess) return <QueryStatus error={lead.error} onRetry={() => void lead.refetch()} />;
   const { data } = lead;
   const when = formatDateTime(data.createdAt, i18n.locale);
+  const { cardName } = data;
   return (
     <div className="space-y-5">
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
@@ -69,7 +70,9 @@ function LeadReceipt({ id }: { id: string }) {
           <dt className="font-semibold text-slate-700">
             <Trans>Card</Trans>
           </dt>
-          <dd className="break-words">{data.cardName}</dd>
+          <dd className="break-words">
+            {data.vcardId === null ? <Trans>{cardName} (deleted)</Trans> : cardName}
+          </dd>
           <dt className="font-semibold text-slate-700">
             <Trans>Fields given</Trans>
           </dt>

@@ -6,6 +6,7 @@ import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts'
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { LeadDetailDialog } from './LeadDetailDialog.tsx';
+import { useLeadProcedures } from './lead-scope.ts';
 
 type LeadItem = RouterOutputs['leads']['list']['items'][number];
 
@@ -17,12 +18,13 @@ export function leadLabel(lead: Pick<LeadItem, 'name' | 'email' | 'phone' | 'com
 function EraseLead({ lead }: { lead: LeadItem }) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
-  const { mutateAsync } = trpc.leads.erase.useMutation();
+  const { mutateAsync } = useLeadProcedures().erase.useMutation();
   const erase = useConfirmedAction({
     run: () => mutateAsync({ id: lead.id }),
     failureTitle: t`Failed to erase the lead`,
     success: { title: t`Lead erased` },
-    refresh: () => utils.leads.list.invalidate(),
+    // the list, and the card filter (the last lead of a deleted card)
+    refresh: () => utils.leads.invalidate(),
   });
   const label = leadLabel(lead);
   return (
@@ -82,12 +84,21 @@ export function LeadList({ leads }: { leads: LeadItem[] }) {
                 </p>
               )}
               <p className="text-slate-700">
-                <Trans>
-                  On {lead.cardName},{' '}
-                  <time dateTime={lead.createdAt.toISOString()}>
-                    {formatDateTime(lead.createdAt, i18n.locale)}
-                  </time>
-                </Trans>
+                {lead.vcardId === null ? (
+                  <Trans>
+                    On {lead.cardName} (deleted),{' '}
+                    <time dateTime={lead.createdAt.toISOString()}>
+                      {formatDateTime(lead.createdAt, i18n.locale)}
+                    </time>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    On {lead.cardName},{' '}
+                    <time dateTime={lead.createdAt.toISOString()}>
+                      {formatDateTime(lead.createdAt, i18n.locale)}
+                    </time>
+                  </Trans>
+                )}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">

@@ -16,6 +16,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useLeadProcedures, useLeadScope } from './lead-scope.ts';
 
 const NOTIFICATION_NAMES = {
   each: msg`An email for each lead`,
@@ -28,7 +29,7 @@ const SUGGESTED_RETENTION_DAYS = 365;
 function SettingsForm({ stored }: { stored: LeadSettings }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
-  const save = trpc.leads.updateSettings.useMutation({ meta: { silent: true } });
+  const save = useLeadProcedures().updateSettings.useMutation({ meta: { silent: true } });
   const [notification, setNotification] = useState(stored.notification);
   const [deleting, setDeleting] = useState(stored.retentionDays !== null);
   const [days, setDays] = useState(String(stored.retentionDays ?? SUGGESTED_RETENTION_DAYS));
@@ -62,7 +63,7 @@ function SettingsForm({ stored }: { stored: LeadSettings }) {
       return;
     }
     toast({ title: t`Settings saved` });
-    await utils.leads.settings.invalidate();
+    await Promise.all([utils.leads.settings.invalidate(), utils.leads.team.settings.invalidate()]);
   }
 
   return (
@@ -109,19 +110,33 @@ function SettingsForm({ stored }: { stored: LeadSettings }) {
   );
 }
 
-/** The account's choices: how it hears of new leads, and when they are deleted by themselves. */
+/**
+ * The account's choices: how it hears of new leads, and when they are deleted by themselves. A team's are
+ * its owner's to make (they get its e-mails); a team without an account yet (no card) has none to show.
+ */
 export function LeadSettingsCard() {
-  const settings = trpc.leads.settings.useQuery();
+  const team = useLeadScope() === 'team';
+  const own = trpc.leads.settings.useQuery(undefined, { enabled: !team });
+  const teams = trpc.leads.team.settings.useQuery(undefined, { enabled: team });
+  const settings = team ? teams : own;
+  if (settings.data === null) return null;
   return (
     <SectionCard
       title={<Trans>Lead settings</Trans>}
       description={
-        <Trans>
-          New leads are emailed to your sign-in address. Deleted leads are gone for good, receipts included.
-        </Trans>
+        team ? (
+          <Trans>
+            New leads of the team's cards are emailed to your sign-in address, as the team's owner. Deleted
+            leads are gone for good, receipts included.
+          </Trans>
+        ) : (
+          <Trans>
+            New leads are emailed to your sign-in address. Deleted leads are gone for good, receipts included.
+          </Trans>
+        )
       }
     >
-      {settings.isSuccess ? (
+      {settings.isSuccess && settings.data ? (
         <SettingsForm stored={settings.data} />
       ) : (
         <QueryStatus error={settings.error} onRetry={() => void settings.refetch()} />

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { ChartColumn } from 'lucide-react';
+import { ChartColumn, Contact } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { TeamImport } from './import/TeamImport.tsx';
@@ -34,13 +34,20 @@ export function TeamOverview({ team }: { team: Team }) {
           <div className="space-y-4">
             <TeamLogoInput team={team} />
             <RenameTeamDialog team={team} />
-            <p>
+            <p className="flex flex-wrap gap-x-6 gap-y-2">
               <Link
                 to={paths.teamAnalytics}
                 className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-strong underline underline-offset-2"
               >
                 <ChartColumn aria-hidden className="size-4" />
                 <Trans>Team analytics</Trans>
+              </Link>
+              <Link
+                to={paths.teamLeads}
+                className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-strong underline underline-offset-2"
+              >
+                <Contact aria-hidden className="size-4" />
+                <Trans>Team leads</Trans>
               </Link>
             </p>
           </div>
