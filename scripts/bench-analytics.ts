@@ -2,9 +2,10 @@
 // (analytics.overview, 30 and 90 days and 12 months) and the breakdowns (analytics.breakdowns: by card and
 // link, device, browser, referrer, country, campaign and unique visitors; 7, 30 and 90 days and 12 months),
 // with a million link events (scans and clicks) and 300 000 profile-view rows spread over 90 days, each with
-// its device, browser, referrer, country and campaign drawn from skewed spreads, and 150 000 visitor rows;
-// beside them, other people's rows that the queries must skip. Also a person with a normal amount of
-// traffic, for comparison.
+// its device, browser, referrer, country and campaign drawn from skewed spreads, 150 000 visitor rows, and
+// leads (the fourth kind of activity: a lead and its lead_events row) at one per 200 views, as rarer than
+// views as a card's page sees them; beside them, other people's rows that the queries must skip. Also a
+// person with a normal amount of traffic, for comparison.
 // On the embedded database by default, on PostgreSQL with DATABASE_URL (in a temporary database that is
 // dropped afterwards). Never a test: timings depend on the machine.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -22,6 +23,9 @@ import { temporaryBenchDatabase } from './lib/temporary-database.ts';
 const BUSY = { linkEvents: 1_000_000, profileViews: 300_000, visitors: 150_000 };
 const NORMAL = { linkEvents: 2_000, profileViews: 1_000, visitors: 1_000 };
 const OTHERS = { people: 20, linkEvents: 20_000, profileViews: 5_000, visitors: 3_000 };
+/** Views per lead left: a lead is rarer than a view (a profile_views row below holds 2 views on average). */
+const VIEWS_PER_LEAD = 200;
+const VIEWS_PER_ROW = 2;
 const SPREAD_DAYS = 90;
 const LINKS_PER_PERSON = 20;
 const INSERT_CHUNK = 100_000;
@@ -112,6 +116,20 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
         from generate_series(1, ${rows}) as i
       ) as drawn`.execute(db);
   }
+  // each lead stored and counted at once, as recordLead does: the lead, and its lead_events row
+  const leads = Math.round((amounts.profileViews * VIEWS_PER_ROW) / VIEWS_PER_LEAD);
+  await sql`
+    with stored as (
+      insert into leads (user_id, vcard_id, card_name, name, email, consent_text, consent_language,
+                         fields_given, client_address_hash, created_at)
+      select ${userId}, (${vcardIds}::uuid[])[1 + i % 3], 'Card', 'Visitor ' || i, 'visitor' || i || '@example.com',
+             'I agree.', 'en', '["name","email"]'::jsonb, md5(i::text),
+             now() - random() * ${SPREAD_DAYS} * interval '1 day'
+      from generate_series(1, ${leads}) as i
+      returning user_id, vcard_id, created_at
+    )
+    insert into lead_events (user_id, vcard_id, received_at)
+    select user_id, vcard_id, created_at from stored`.execute(db);
   await sql`
     insert into visitors (user_id, day, visitor)
     select ${userId}, (now() at time zone 'UTC')::date - (i % ${SPREAD_DAYS}), md5(i::text)
@@ -164,12 +182,20 @@ async function main(): Promise<void> {
     for (let i = 0; i < OTHERS.people; i++) await seedPerson(db, `other ${i}`, OTHERS);
     // what autovacuum does on a live server: statistics for the planner, and the visibility map that
     // lets an index-only scan skip the table
-    for (const table of ['link_events', 'profile_views', 'activity_breakdown_days', 'visitors']) {
+    for (const table of [
+      'link_events',
+      'profile_views',
+      'lead_events',
+      'activity_breakdown_days',
+      'visitors',
+    ]) {
       await sql`vacuum analyze ${sql.table(table)}`.execute(db);
     }
     const { rows: sizes } = await sql<{ rows: number }>`
       select count(*)::int as rows from activity_breakdown_days where user_id = ${busy}`.execute(db);
-    console.log(`The busy person's breakdown rows: ${sizes[0]?.rows ?? 0}.`);
+    const { rows: leads } = await sql<{ rows: number }>`
+      select count(*)::int as rows from lead_events where user_id = ${busy}`.execute(db);
+    console.log(`The busy person's breakdown rows: ${sizes[0]?.rows ?? 0}; leads: ${leads[0]?.rows ?? 0}.`);
     console.log(`Seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s.`);
 
     const ms = (value: number) => value.toFixed(1);

@@ -9,9 +9,10 @@ import { savedSocialLinks } from '../../src/schemas/vcard.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
+import { takesLeads } from '../leads/capture.ts';
 import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
-import { renderProfilePage } from '../public-profile/render.ts';
+import { renderProfilePage, type ProfilePageInput } from '../public-profile/render.ts';
 import { acceptsGzip } from '../public-profile/responses.ts';
 import {
   applyTeamTemplate,
@@ -49,8 +50,15 @@ function withTypedFields(saved: PublicCard, fields: PreviewCardFields): PublicCa
     website: fields.website,
     photo: fields.photo,
     socialLinks: savedSocialLinks(fields.socialLinks, fields.otherLink),
+    leadForm: fields.leadForm ?? saved.leadForm,
   };
 }
+
+/**
+ * The preview's form, as the card's page shows it but for what sends it: its frame sends no form and runs
+ * no script (its sandbox allows neither), so it carries no token of a visitor's page and no script.
+ */
+const PREVIEW_FORM = { token: 'preview', scriptPath: null } satisfies ProfilePageInput['leadForm'];
 
 export async function registerDesignRoutes(
   app: FastifyInstance,
@@ -103,6 +111,8 @@ export async function registerDesignRoutes(
       ...(plan && design ? { design, adFree: can(plan, 'adFree') } : pageFeatures(profile)),
       // as the card's own address shows it
       branding: pageBranding(profile, false),
+      // the form as the card's page would show it
+      ...(takesLeads(shown) ? { leadForm: PREVIEW_FORM } : {}),
     });
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.headers(headers).send(html);
     return reply.headers({ ...headers, 'content-encoding': 'gzip' }).send(await gzipAsync(Buffer.from(html)));

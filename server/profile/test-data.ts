@@ -30,17 +30,27 @@ export async function testDataStatus(ctx: ServiceContext, now = new Date()): Pro
   return { show: !row.initialized && oldEnough && Boolean(row.hasData) };
 }
 
-/** 'Clear all test data?': the user's links, vCards, scans, clicks and views, all or nothing. */
+/**
+ * 'Clear all test data?': the user's links, vCards, leads, scans, clicks, views and counts of leads, all or
+ * nothing.
+ */
 export async function clearTestData(ctx: ServiceContext): Promise<void> {
   const userId = ctx.user.id;
   const photos = await ctx.db.transaction().execute(async (trx) => {
-    // Links first, their events with them (on delete cascade): the short-link writer also locks a link
-    // before its owner's activity counts (migration 2026-11-22T0510), so neither waits for the other.
+    // Locks taken in the order the writers take them, so that none waits for another in a circle: the
+    // cards first (a lead or a view being recorded holds its card's row before the activity counts; one
+    // recorded meanwhile is waited for and cleared, or waits until its card is gone), then links with
+    // their events (on delete cascade; the short-link writer locks a link before the activity counts,
+    // migration 2026-11-22T0510), then the other counts.
+    await trx.selectFrom('vcards').select('id').where('user_id', '=', userId).forUpdate().execute();
     const links = await trx
       .deleteFrom('links')
       .where('user_id', '=', userId)
       .returning(['id', 'vcard_id'])
       .execute();
+    // erasing a lead keeps its count (server/analytics/leads.ts); clearing takes the counts too
+    await trx.deleteFrom('leads').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('lead_events').where('user_id', '=', userId).execute();
     await trx.deleteFrom('profile_views').where('user_id', '=', userId).execute();
     const deleted = await trx
       .deleteFrom('vcards')
@@ -57,6 +67,7 @@ export async function clearTestData(ctx: ServiceContext): Promise<void> {
   ctx.changes.publish({ userId, topic: 'cards' });
   ctx.changes.publish({ userId, topic: 'links' });
   ctx.changes.publish({ userId, topic: 'views' });
+  ctx.changes.publish({ userId, topic: 'leads' });
   ctx.webhooks.wake();
   await releaseUnusedPhotos(ctx, photos);
 }

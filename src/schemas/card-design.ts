@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../social-profiles.ts';
 import { baseVersion } from './edit-version.ts';
+import { LeadFormSettingsSchema } from './lead.ts';
 import { CardColoursSchema, CardFieldsSchema, colour, photoPath } from './vcard.ts';
 
 // A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
@@ -97,6 +98,8 @@ export const PreviewCardFieldsSchema = z.object({
     ) as Record<SocialPlatform, z.ZodCatch<z.ZodType<string | null, string | undefined>>>,
   ),
   otherLink: fields.otherLink.catch({ label: null, url: null }),
+  /** The "Share your contact back" settings as set in the form; left out or not valid yet: the saved ones. */
+  leadForm: LeadFormSettingsSchema.optional().catch(undefined),
 });
 export type PreviewCardFields = z.output<typeof PreviewCardFieldsSchema>;
 

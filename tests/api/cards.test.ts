@@ -14,7 +14,15 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
-import { addVisits, cardStepInput as card, freeUsername, versionOf } from '../support/factories.ts';
+import { countLead } from '../../server/analytics/leads.ts';
+import {
+  addLead,
+  addVcard,
+  addVisits,
+  cardStepInput as card,
+  freeUsername,
+  versionOf,
+} from '../support/factories.ts';
 
 // Card creation (/onboarding step 3), vCards, profile details and test data:
 // the rules on the server, all-or-nothing writes, plan limits, and nobody touching another's cards.
@@ -648,6 +656,14 @@ describe('test data', () => {
       })
       .execute();
     await addVisits(t.db, userId, { vcardId: vcardRow?.id ?? null });
+    // a lead left on the card, counted as recordLead counts one; and someone else's, which stays
+    const receiveLead = async (owner: string, vcardId: string) => {
+      await addLead(t.db, { userId: owner, vcardId });
+      await countLead(t.db, { userId: owner, vcardId, at: new Date() });
+    };
+    await receiveLead(userId, vcardRow?.id ?? '');
+    const other = await signUp(t.app);
+    await receiveLead(other.userId, await addVcard(t.db, other.userId));
     await t.db.updateTable('profiles').set({ initialized: false }).where('id', '=', userId).execute();
     expect(await status()).toBe(false); // not a minute old yet
     await sql`update profiles set created_at = now() - interval '2 minutes' where id = ${userId}`.execute(
@@ -659,8 +675,26 @@ describe('test data', () => {
     const after = await stored(userId);
     expect(after.vcards).toEqual([]);
     expect(after.links).toEqual([]);
-    const views = await t.db.selectFrom('profile_views').select('id').where('user_id', '=', userId).execute();
-    expect(views).toEqual([]);
+    // how many rows of each table of activity a person has left
+    const left = async (id: string) => {
+      const tables = ['profile_views', 'leads', 'lead_events', 'activity_quarter_hours'] as const;
+      const counts = await Promise.all(
+        tables.map((table) => t.db.selectFrom(table).select('user_id').where('user_id', '=', id).execute()),
+      );
+      return Object.fromEntries(tables.map((table, index) => [table, counts[index]?.length]));
+    };
+    expect(await left(userId)).toEqual({
+      profile_views: 0,
+      leads: 0,
+      lead_events: 0,
+      activity_quarter_hours: 0,
+    });
+    expect(await left(other.userId)).toEqual({
+      profile_views: 0,
+      leads: 1,
+      lead_events: 1,
+      activity_quarter_hours: 1,
+    });
     expect(await status()).toBe(false);
   });
 });

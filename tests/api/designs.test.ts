@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TEXTS } from '../../server/leads/texts.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
+import { DEFAULT_LEAD_FORM } from '../../src/schemas/lead.ts';
 import {
   addVcard,
   buyPlan,
@@ -268,6 +270,28 @@ describe('the card preview', () => {
       .where('id', '=', owner.vcardId)
       .executeTakeFirstOrThrow();
     expect(saved).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it('shows the contact form as set in the form, or as saved when the form sends none or a bad one', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.userId, {
+      lead_form: { ...DEFAULT_LEAD_FORM, enabled: true },
+    });
+    const shareTitle = `<summary>${LEAD_TEXTS.en.shareTitle}</summary>`;
+    const shown = async (leadForm?: unknown) => {
+      const response = await preview(owner.cookie, {
+        ...designInput(vcardId),
+        design: undefined,
+        card: { ...typedCard, leadForm },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.body.includes(shareTitle);
+    };
+    expect(await shown()).toBe(true);
+    expect(await shown({ ...DEFAULT_LEAD_FORM, enabled: false })).toBe(false);
+    // asking for no way back is not a form that saves: the saved one shows
+    const unreachable = { ...DEFAULT_LEAD_FORM.fields, email: 'hidden', phone: 'hidden' };
+    expect(await shown({ ...DEFAULT_LEAD_FORM, enabled: false, fields: unreachable })).toBe(true);
   });
 
   it("shows a Free card as its page shows it, and refuses a Free account's design", async () => {

@@ -30,7 +30,7 @@ function storeDismissed(userId: string): void {
   }
 }
 
-/** 'Clear all test data?': deletes the person's links, vCards and statistics once confirmed. */
+/** 'Clear all test data?': deletes the person's links, vCards, leads and statistics once confirmed. */
 function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
@@ -41,7 +41,7 @@ function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
     success: { title: t`Test data cleared`, description: t`You can start fresh.` },
     refresh: async () => {
       onCleared();
-      // cards, links, QR codes and statistics all changed
+      // cards, links, QR codes, leads and statistics all changed
       await utils.invalidate();
     },
   });
@@ -56,8 +56,8 @@ function ClearTestDataDialog({ onCleared }: { onCleared: () => void }) {
       title={<Trans>Clear all test data?</Trans>}
       description={
         <Trans>
-          Your vCards, links, QR codes and their statistics are deleted. Your account and plan stay. This
-          cannot be undone.
+          Your vCards, links, QR codes, leads and their statistics are deleted. Your account and plan stay.
+          This cannot be undone.
         </Trans>
       }
       confirmLabel={<Trans>Clear all test data</Trans>}

@@ -1,6 +1,7 @@
 import { useWatch, type Control } from 'react-hook-form';
 import { emptyPostalAddress } from '#src/postal-address.ts';
 import type { QrDesign } from '#src/qr-design.ts';
+import { LeadFormSettingsSchema } from '#src/schemas/lead.ts';
 import { emptySocialLinks, type VcardFormValues, type VcardInput } from '#src/schemas/vcard.ts';
 import { CardPreview } from '../../components/card/CardPreview.tsx';
 import { PublicPagePreview } from '../../components/card/PublicPagePreview.tsx';
@@ -44,6 +45,8 @@ export function VcardPreview({
       photo: values.photo ?? null,
       socialLinks: { ...emptySocialLinks(), ...values.socialLinks },
       otherLink: { label: values.otherLink?.label ?? '', url: values.otherLink?.url ?? '' },
+      // the contact form as set so far; not valid yet (a form that asks for no way back): as saved
+      leadForm: LeadFormSettingsSchema.safeParse(values.leadForm).data,
     };
     return <PublicPagePreview preview={{ vcardId, colours, card }} />;
   }
