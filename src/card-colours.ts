@@ -68,6 +68,7 @@ const SURFACES = {
     muted: '#4A5263',
     tile: '#F3F5F8',
     border: '#DFE3EA',
+    error: '#B91C1C',
   },
   dark: {
     page: '#030712',
@@ -76,6 +77,7 @@ const SURFACES = {
     muted: '#B6BECB',
     tile: '#1F2937',
     border: '#4B5563',
+    error: '#FCA5A5',
   },
 } as const;
 
@@ -92,6 +94,8 @@ export interface DesignColours extends CardColours {
   tileText: string;
   /** Borders of neutral links (no text). */
   border: string;
+  /** A form's messages about what needs correcting, and the edge of what they are about (on the surface). */
+  errorText: string;
   /** The gradient's end: the accent, moved toward the background until the card's text reads on it. */
   accent: string;
   /** Name and role: on the card's colour (centred, compact) or on the surface (left, dark). */
@@ -136,6 +140,7 @@ export function designColours(
     tile: page.tile,
     tileText: page.text,
     border: page.border,
+    errorText: page.error,
     accent,
     headerText: onCard ? card.font : page.text,
     headerBackgrounds: onCard ? [card.background, accent] : [page.surface],
@@ -163,6 +168,7 @@ export function designTextPairs(colours: DesignColours, design: Pick<CardDesign,
     { what: 'contact tile', text: colours.tileText, background: colours.tile },
     { what: 'QR caption', text: colours.mutedText, background: colours.surface },
     { what: 'footer', text: colours.mutedText, background: colours.page },
+    { what: 'form message', text: colours.errorText, background: colours.surface },
   );
   if (design.buttonStyle === 'outline') {
     pairs.push({ what: 'outline button', text: colours.outlineText, background: colours.surface });

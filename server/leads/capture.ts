@@ -67,6 +67,8 @@ export type LeadOutcome =
        * from when the card's page was made; a fresh one for a form held too long.
        */
       token: string;
+      /** The consent box stays ticked as it was sent, unless the text it agrees to changed meanwhile. */
+      consentTicked: boolean;
     };
 
 /** The consent text a page shows for a card's form in a language: the owner's own, or the product's. */
@@ -118,6 +120,7 @@ export async function captureLead(
       values,
       errors,
       token: tokenProblem === 'expired' ? tokens.issue(vcardId, now) : token,
+      consentTicked: notice !== 'consent_changed' && fields[LEAD_FORM_FIELDS.consent] === CONSENT_TICKED,
     }) as const;
   if (tokenProblem) return again(tokenProblem);
   if ((fields[LEAD_FORM_FIELDS.honeypot] ?? '') !== '') return { kind: 'sent' };

@@ -34,7 +34,10 @@ export function leadPostPath(vcardId: string): string {
 
 /** The rules of the form, added to a page's style only where it shows the form. */
 export const LEAD_FORM_CSS = `.lead{margin:1.5rem 1.25rem 0;border:2px solid var(--line);border-radius:1rem}
-.lead summary{display:flex;align-items:center;min-height:3rem;padding:.6rem 1.25rem;font-weight:700;cursor:pointer}
+.lead summary{display:flex;align-items:center;gap:.75rem;min-height:3rem;padding:.6rem 1.25rem;font-weight:700;cursor:pointer;list-style:none}
+.lead summary::-webkit-details-marker{display:none}
+.lead summary::after{content:"";flex:none;width:.6rem;height:.6rem;margin-left:auto;border:solid currentColor;border-width:0 2px 2px 0;transform:translateY(-25%) rotate(45deg)}
+.lead[open] summary::after{transform:translateY(25%) rotate(-135deg)}
 .lead form{display:grid;gap:.9rem;padding:0 1.25rem 1.25rem}
 .lead>form{padding-top:1.25rem}
 .lead p{margin:0;color:var(--muted)}
@@ -42,12 +45,12 @@ export const LEAD_FORM_CSS = `.lead{margin:1.5rem 1.25rem 0;border:2px solid var
 .lead label span{font-weight:400;color:var(--muted)}
 .lead input,.lead textarea{width:100%;min-height:3rem;padding:.6rem .75rem;border:2px solid var(--line);border-radius:.75rem;background:var(--surface);color:var(--text);font:inherit}
 .lead textarea{min-height:6rem;resize:vertical}
-.lead [aria-invalid=true]{border-color:currentColor}
-.lead .error{margin:0;color:var(--text);font-weight:600}
+.lead [aria-invalid=true]{border-color:var(--error)}
+.lead .error{margin:0;color:var(--error);font-weight:600}
 .lead .consent{display:flex;gap:.75rem;align-items:flex-start;margin:0;font-weight:400}
 .lead .consent input{flex:none;width:1.5rem;min-height:1.5rem;height:1.5rem;margin:.1rem 0 0}
 .lead button{min-height:3.5rem;padding:.9rem 1.5rem;border:0;border-radius:999px;background:var(--bg);color:var(--fg);font:inherit;font-size:1.05rem;font-weight:700;cursor:pointer}
-.lead .notice{padding:.75rem 1rem;border-radius:.75rem;background:var(--tile);color:var(--tile-fg);font-weight:600}
+.lead .notice{padding:.75rem 1rem;border-left:4px solid var(--error);border-radius:.75rem;background:var(--tile);color:var(--tile-fg);font-weight:600}
 .lead .answer{display:grid;gap:.5rem;justify-items:center;padding:1.25rem;text-align:center}
 .lead .answer h2{margin:.25rem 0 0;font-size:1.25rem}
 .lead .answer:focus-visible{outline:3px solid var(--text);outline-offset:2px}
@@ -74,6 +77,8 @@ export interface LeadFormInput {
   token: string;
   /** What the visitor typed, when the form is shown again. */
   values?: LeadFormValues;
+  /** The consent box as the visitor left it, when the form is shown again. */
+  consentTicked?: boolean;
   errors?: Partial<Record<LeadProblemField, string>>;
   notice?: LeadFormNotice;
   /** Shown open under the page's heading (the page that shows it again), not folded under its title. */
@@ -130,6 +135,7 @@ export function leadFormElementHtml(input: LeadFormInput): string {
     `<input name="${LEAD_FORM_FIELDS.honeypot}" tabindex="-1" autocomplete="off"></label></div>` +
     LEAD_FIELDS.map((field) => fieldHtml(input, field)).join('') +
     `<label class="consent"><input type="checkbox" name="${LEAD_FORM_FIELDS.consent}" value="${CONSENT_TICKED}" required` +
+    (input.consentTicked ? ' checked' : '') +
     (consentError ? ' aria-invalid="true" aria-describedby="lead-consent-error"' : '') +
     `><span>${e(consent)}</span></label>` +
     (consentError ? `<p class="error" id="lead-consent-error">${e(consentError)}</p>` : '') +

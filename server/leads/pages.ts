@@ -30,7 +30,7 @@ export interface LeadPageContext {
 /** The form again, open, with what was typed and why it was not taken (a refused post stored nothing). */
 export function renderLeadFormPage(
   context: LeadPageContext,
-  form: Pick<LeadFormInput, 'token' | 'values' | 'errors' | 'notice'>,
+  form: Pick<LeadFormInput, 'token' | 'values' | 'errors' | 'notice' | 'consentTicked'>,
 ): string {
   const t = LEAD_TEXTS[context.locale];
   return (

@@ -128,8 +128,8 @@ export async function registerLeadRoutes(
     if (outcome.kind === 'sent' && !asJson)
       return reply.redirect(`${serverPaths.vcardPage}/${context.vcardId}/lead`, 303);
     if (outcome.kind === 'form') {
-      const { token, values, errors, notice } = outcome;
-      const form = { token, values, errors, notice };
+      const { token, values, errors, notice, consentTicked } = outcome;
+      const form = { token, values, errors, notice, consentTicked };
       return asJson
         ? sendJson(reply, 422, { kind: 'form', html: leadFormElementHtml({ ...context, ...form }) })
         : sendHtml(reply, 422, context.locale, renderLeadFormPage(context, form));

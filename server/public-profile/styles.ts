@@ -30,7 +30,7 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .links a:hover{border-color:var(--text)}
 .qr{margin:2rem 1.25rem 0;text-align:center;color:var(--muted);font-size:.9rem}
 .qr svg{display:block;width:10rem;height:10rem;margin:0 auto .5rem}
-.note{padding:3rem 1.5rem 0;text-align:center}
+.note{padding:3rem 1.5rem;text-align:center}
 .note .dot{margin:0 auto}
 .note h1{margin:1rem 0 .75rem;font-size:1.5rem}
 .note p{margin:0 0 1.5rem;color:var(--muted)}
@@ -114,7 +114,7 @@ function variables(colours: DesignColours, family: string): string {
     `:root{--bg:${colours.background};--fg:${colours.font};--icon:${colours.icon};--accent:${colours.accent}` +
     `;--page:${colours.page};--surface:${colours.surface};--text:${colours.surfaceText}` +
     `;--muted:${colours.mutedText};--tile:${colours.tile};--tile-fg:${colours.tileText};--line:${colours.border}` +
-    `;--head:${colours.headerText};--out:${colours.outlineText};--font:${family}}`
+    `;--error:${colours.errorText};--head:${colours.headerText};--out:${colours.outlineText};--font:${family}}`
   );
 }
 

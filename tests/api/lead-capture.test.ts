@@ -283,6 +283,8 @@ describe('a post that is refused stores nothing', () => {
     expect(changed.statusCode).toBe(422);
     expect(changed.body).toContain(LEAD_TEXTS.en.notices.consent_changed);
     expect(changed.body).toContain('New terms.');
+    // the new text has to be read and agreed to: the box is not ticked for them
+    expect(changed.body).toContain('name="consent" value="yes" required>');
     expect(await leadsOf(owner.id)).toEqual([]);
   });
 
@@ -346,6 +348,8 @@ describe("a visitor whose browser runs the form's script", () => {
     expect(answer.kind).toBe('form');
     expect(answer.html).toMatch(new RegExp(`^<form method="post" action="/vcard/${owner.vcardId}/lead"`));
     expect(answer.html).toContain('value="call me"');
+    // what they agreed to stays agreed: the same consent text, ticked as they sent it
+    expect(answer.html).toContain('name="consent" value="yes" required checked>');
     expect(answer.html).toContain('aria-invalid="true" aria-describedby="lead-phone-error"');
     expect(answer.html).toContain(LEAD_TEXTS.en.messages['validation.lead.phone_invalid']);
     // the least time counts from when the card's page was made, not from the last answer
