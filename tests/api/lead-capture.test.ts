@@ -9,6 +9,7 @@ import {
   LEAD_RATE_LIMIT,
   type LeadFormSettings,
 } from '../../src/schemas/lead.ts';
+import { customDomainFor } from '../support/domains.ts';
 import { addLead, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
@@ -35,7 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ownerWithForm(form: LeadFormSettings = ON, plan: 'free' | 'pro' = 'pro') {
+async function ownerWithForm(form: LeadFormSettings = ON, plan: 'free' | 'pro' | 'business' = 'pro') {
   const owner = await createOwner(t.db, { plan });
   const vcardId = await addVcard(t.db, owner.id, { name: 'Ada Lovelace', lead_form: form });
   return { ...owner, vcardId };
@@ -494,5 +495,36 @@ describe('on a card subdomain', () => {
     const owner = await ownerWithForm();
     const sent = await postLead(owner.vcardId, await filledForm(owner.vcardId), { origin: TEST_ORIGIN });
     expect(sent.statusCode).toBe(303);
+  });
+});
+
+describe('on a custom domain', () => {
+  it("the page posts to its own host, which serves the form's script, takes the form and thanks", async () => {
+    const owner = await ownerWithForm(ON, 'business');
+    const host = await customDomainFor(t, owner.id);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/vcard/${owner.vcardId}`,
+      headers: { host, 'user-agent': IPHONE_SAFARI },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
+    expect((await t.app.inject({ method: 'GET', url: FORM_SCRIPT, headers: { host } })).statusCode).toBe(200);
+
+    const form = {
+      ...(await filledForm(owner.vcardId)),
+      ...hiddenFields(page.body),
+      token: readToken(owner.vcardId),
+    };
+    const sent = await postLead(owner.vcardId, form, { host, origin: `https://${host}` });
+    expect(sent.statusCode).toBe(303);
+    const thanks = await t.app.inject({
+      method: 'GET',
+      url: sent.headers.location as string,
+      headers: { host },
+    });
+    expect(thanks.statusCode).toBe(200);
+    expect(thanks.body).toContain(LEAD_TEXTS.en.thanksText('Ada Lovelace'));
+    expect(await leadsOf(owner.id)).toHaveLength(1);
   });
 });
