@@ -43,6 +43,8 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   browser,
   extraHTTPHeaders,
 }, testInfo) => {
+  // two people, two sign-ups and a dozen screens checked: past a minute on a busy 2-core machine
+  test.slow();
   const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
   const ownerPage = owner.page;
 
