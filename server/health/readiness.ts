@@ -9,7 +9,8 @@ import type { OutageWatch } from './outage-watch.ts';
 
 // Whether this process should be sent traffic (GET /health/ready): its database answers and has every
 // migration this code knows, it hears the other processes' changes, its counters keep up (writes
-// succeed, memory is not full, the spill file can be written) and the e-mail outbox is not backed up.
+// succeed, memory is not full, nothing the spill file refused waits in memory) and the e-mail outbox is
+// not backed up.
 // Each check says in words what is wrong. The outside services called on demand (photo storage, mail
 // server) are checked too, but their outage leaves the process ready: every process shares them, so
 // taking this one out of rotation would not help, and pages and short links are served without them.

@@ -57,7 +57,10 @@ export interface CountBatcherStatus {
   full: boolean;
   /** Why writes fail right now, or null when the last write succeeded. */
   failing: string | null;
-  /** Why the spill file could not be written the last time, or null. */
+  /**
+   * Why the spill file could not be written, while batches it could not take are held in memory only;
+   * null once a spill succeeds or they are all written.
+   */
   spillFailing: string | null;
 }
 
@@ -241,6 +244,12 @@ export function createCountBatcher<G extends CountedGroup>(
     if (failure) {
       logger.info({ seconds: (Date.now() - failure.since) / 1000 }, `${what} written again`);
       failure = null;
+    }
+    // the spill file failed for batches kept in memory instead: once they are all written nothing is at
+    // risk, and readiness need not wait for the next spill (which may be days away) to say so
+    if (spillFailing && heldGroups === 0) {
+      logger.info(`${what}: every batch the spill file could not take is written`);
+      spillFailing = null;
     }
     replayWhenRoom();
     if (current.size >= batchSize) seal();

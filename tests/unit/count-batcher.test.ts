@@ -238,9 +238,12 @@ describe('the count batcher', () => {
     count('c');
     await until(() => batcher.status().spillFailing !== null);
     expect(batcher.totals.dropped).toBe(0);
+    expect(batcher.status().failing).not.toBeNull();
     database.up = true;
     await until(() => batcher.totals.written === 3);
     expect(database.totals()).toEqual({ a: 1, b: 1, c: 1 });
+    // nothing is at risk any more: the status (readiness) says so with no new count and no spill tried
+    expect(batcher.status()).toEqual({ queued: 0, full: false, failing: null, spillFailing: null });
     await batcher.flush();
   });
 });
