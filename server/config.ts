@@ -121,6 +121,10 @@ const envSchema = z.object({
     z.coerce.number().int().min(100, 'must be at least 100').default(20_000),
   ),
   DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
+  DATABASE_POOL_MAX: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(2, 'must be at least 2').max(500, 'must be at most 500').default(10),
+  ),
   AUTH_SECRET: z.preprocess(
     blankToUndefined,
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
@@ -229,7 +233,10 @@ const envSchema = z.object({
  */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typeof envSchema.shape)[];
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null }
+  /** poolMax: connections the pool may open (the change bus's listener is one more); default 10. */
+  | { kind: 'postgres'; url: string; poolMax?: number };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -396,7 +403,7 @@ export function parseConfig(
     countQueue: { maxGroups: parsed.COUNT_QUEUE_GROUPS, spillDir: path.join(dataDir, 'count-spill') },
     metricsToken: parsed.METRICS_TOKEN ?? null,
     database: parsed.DATABASE_URL
-      ? { kind: 'postgres', url: parsed.DATABASE_URL }
+      ? { kind: 'postgres', url: parsed.DATABASE_URL, poolMax: parsed.DATABASE_POOL_MAX }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     authSecret: parsed.AUTH_SECRET,
     logLevel: parsed.LOG_LEVEL,

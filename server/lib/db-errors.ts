@@ -14,7 +14,8 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
+  '57P03', // cannot_connect_now (starting up, shutting down, in recovery)
+  '53300', // too_many_connections: busy rather than broken, and it passes as connections are let go
   '08000',
   '08001',
   '08003',
@@ -72,6 +73,8 @@ export function describeDatabaseError(error: unknown): string {
       return 'the server refused the user name or password in DATABASE_URL';
     case '3D000':
       return 'the database named in DATABASE_URL does not exist (create it first)';
+    case '53300':
+      return "too many connections (PostgreSQL's max_connections or the role's limit: size it for every server's DATABASE_POOL_MAX)";
   }
   const message = error instanceof Error ? error.message : String(error);
   if (message.includes('timeout exceeded when trying to connect')) {

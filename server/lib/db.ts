@@ -36,7 +36,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const handle = closeOnce(
     config.kind === 'postgres'
-      ? openPostgres(config.url, logger)
+      ? openPostgres(config.url, config.poolMax ?? DEFAULT_POOL_MAX, logger)
       : await openPglite(config.dataDir, options.pgliteDump),
   );
   try {
@@ -55,7 +55,15 @@ function closeOnce(handle: DatabaseHandle): DatabaseHandle {
   return { ...handle, close: () => (closing ??= handle.close()) };
 }
 
-function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
+const DEFAULT_POOL_MAX = 10;
+
+/**
+ * How long a request waits for a pooled connection (all busy, or PostgreSQL slow to accept one) before it
+ * gives up: the error is read as the database being unavailable, a 503, rather than a request left hanging.
+ */
+const CONNECT_WAIT_MS = 5_000;
+
+function openPostgres(url: string, poolMax: number, logger: FastifyBaseLogger): DatabaseHandle {
   // A client losing its connection (database restart) emits 'error' (on the pool too while idle).
   // Without a listener Node would crash the process; every client gets one from birth, including while it
   // is still connecting. The query in flight fails on its own; the pool replaces the client next time.
@@ -70,8 +78,8 @@ function openPostgres(url: string, logger: FastifyBaseLogger): DatabaseHandle {
   const pool = new pg.Pool({
     Client: ListeningClient,
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

@@ -1,12 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
+import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { linkCounts } from '../support/counts.ts';
-import { addLink, createOwner } from '../support/factories.ts';
-import { openTestDatabase } from '../support/harness.ts';
+import { addLink, addVcard, createOwner } from '../support/factories.ts';
+import { openTestDatabase, TEST_METRICS_TOKEN } from '../support/harness.ts';
 import { freePort, startServerOrFail, type ServerProcess } from '../support/server-process.ts';
 import {
   startThrowawayPostgres,
@@ -15,12 +17,14 @@ import {
 } from '../support/throwaway-postgres.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Fault test: PostgreSQL restarts while two servers answer a short link under load. Every follow answered
+// Fault tests: PostgreSQL restarts while two servers answer a short link under load. Every follow answered
 // with a redirect must be counted exactly once: the batches the database could not take are kept and
 // retried (one server also holds so little in memory that it spills to its DATA_DIR and replays the file),
-// and a retry after a lost commit counts nothing twice. The PostgreSQL is a server of this file's own
-// (tests/support/throwaway-postgres.ts), really stopped and started, so the one the other test files
-// share keeps running. PostgreSQL runs only; CI fails it where PostgreSQL's binaries are missing.
+// and a retry after a lost commit counts nothing twice. Then a stop while the spill file cannot be written
+// (readiness must come back by itself), and a role allowed fewer connections than the servers want (busy
+// is a 503, never a 500). The PostgreSQL is a server of this file's own (tests/support/throwaway-postgres.ts),
+// really stopped and started, so the one the other test files share keeps running. PostgreSQL runs only;
+// CI fails it where PostgreSQL's binaries are missing.
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const binariesMissing = onPostgres ? throwawayPostgresMissing() : null;
@@ -41,6 +45,18 @@ let databaseUrl: string;
 const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
 
+/** /health/ready as the operator asks it: the status and, with the token, each check's words. */
+async function readiness(origin: string) {
+  const response = await fetch(`${origin}/health/ready`, {
+    headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  return {
+    status: response.status,
+    checks: ((await response.json()) as { checks: Record<string, string> }).checks,
+  };
+}
+
 async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-outage-'));
   dataDirs.push(dataDir);
@@ -53,6 +69,7 @@ async function startServer(extraEnv: Record<string, string> = {}) {
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: origin,
+      METRICS_TOKEN: TEST_METRICS_TOKEN,
       ...extraEnv,
     },
     started,
@@ -129,7 +146,7 @@ async function followUnderLoad({
 }
 
 describe.skipIf(!onPostgres || (binariesMissing !== null && !required))(
-  'PostgreSQL restarted during short-link load on two servers',
+  'PostgreSQL restarted, stopped with a full disk, and out of connections under load',
   () => {
     beforeAll(async () => {
       if (binariesMissing) return; // CI: each test fails with the reason
@@ -183,6 +200,156 @@ describe.skipIf(!onPostgres || (binariesMissing !== null && !required))(
           // the servers must go on after a crash recovery with every pooled connection killed under them
           fault: () => postgres!.restart('immediate'),
         });
+      },
+    );
+
+    it(
+      'stopped while the spill file cannot be written: every count is kept in memory, and readiness comes back without traffic',
+      { timeout: 120_000 },
+      async () => {
+        const owner = await createOwner(handle!.db);
+        const link = await addLink(handle!.db, owner.id);
+        const { server, origin, spillDir } = await startServer();
+        const follow = async (request: number) => {
+          const response = await fetch(`${origin}/l/${link.code}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': IPHONE_SAFARI, referer: `https://site-${request}.example/` },
+            signal: AbortSignal.timeout(10_000),
+          });
+          expect(response.status).toBe(302);
+        };
+        await follow(0);
+        // a full disk, as far as the spill is concerned: its folder cannot be made (even by root)
+        writeFileSync(spillDir, '');
+
+        await postgres!.stop('fast');
+        let followed = 1;
+        // follows over three seconds: the first batch fails, the next ones are sent to the spill file
+        for (let round = 0; round < 10; round++) {
+          await Promise.all(Array.from({ length: 5 }, () => follow(followed++)));
+          await sleep(300);
+        }
+        await vi.waitFor(
+          async () =>
+            expect((await readiness(origin)).checks['counts.hits']).toMatch(/spill file cannot be written/),
+          { timeout: 10_000, interval: 250 },
+        );
+        await postgres!.start();
+
+        // no follow from here on: what the server held in memory is written, and readiness says so by itself
+        await vi.waitFor(async () => expect((await readiness(origin)).status).toBe(200), {
+          timeout: 15_000,
+          interval: 250,
+        });
+        expect(await linkCounts(handle!.db, link.id)).toEqual({
+          scans: 0,
+          clicks: followed,
+          events: followed,
+        });
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      },
+    );
+
+    it(
+      'a role allowed fewer connections than two servers want: busy is 503 database_unavailable, never a 500, and every count is written',
+      { timeout: 120_000 },
+      async () => {
+        // superusers pass connection limits: the servers connect as a role of their own
+        const password = randomBytes(12).toString('hex');
+        await withPgClient(databaseUrl, async (client) => {
+          await client.query(`create role few login password '${password}'`);
+          await client.query('create database few owner few');
+        });
+        const fewUrl = new URL(withDatabase(databaseUrl, 'few'));
+        fewUrl.username = 'few';
+        fewUrl.password = password;
+        const few = await openTestDatabase({ kind: 'postgres', url: fewUrl.toString() });
+        await migrateToLatest(few.db);
+        const owner = await createOwner(few.db);
+        await addVcard(few.db, owner.id);
+        const link = await addLink(few.db, owner.id);
+        await few.close();
+        const servers = await Promise.all([1, 2].map(() => startServer({ DATABASE_URL: fewUrl.toString() })));
+        // the page and the link in each server's memory, as on a live server (their own 503 is a page)
+        let redirects = 0;
+        for (const { origin } of servers) {
+          const page = await fetch(`${origin}/${owner.username}`, {
+            headers: { 'user-agent': IPHONE_SAFARI },
+          });
+          expect(page.status).toBe(200);
+          const follow = await fetch(`${origin}/l/${link.code}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': IPHONE_SAFARI },
+          });
+          expect(follow.status).toBe(302);
+          redirects += 1;
+        }
+        // the limit applies to new connections: the servers started, and now want more than they may open
+        await withPgClient(databaseUrl, (client) => client.query('alter role few connection limit 3'));
+
+        const answers: Record<number, number> = {};
+        const refusals: string[] = [];
+        // each request reaches the database: the link's and the page's counts, a tRPC query, a sign-in
+        // (better-auth's route) and the REST API's key check
+        const requests = [
+          (origin: string, n: number) =>
+            fetch(`${origin}/l/${link.code}`, {
+              redirect: 'manual',
+              headers: { 'user-agent': IPHONE_SAFARI, referer: `https://site-${n % 50}.example/` },
+            }),
+          (origin: string) =>
+            fetch(`${origin}/${owner.username}`, { headers: { 'user-agent': IPHONE_SAFARI } }),
+          (origin: string) =>
+            fetch(
+              `${origin}/api/trpc/teams.invitation?input=${encodeURIComponent(JSON.stringify({ json: { invitationId: randomUUID() } }))}`,
+            ),
+          (origin: string) =>
+            fetch(`${origin}/api/auth/sign-in/email`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', origin },
+              body: JSON.stringify({
+                email: `nobody-${randomUUID()}@example.com`,
+                password: 'Not-The-One-1',
+              }),
+            }),
+          (origin: string) =>
+            fetch(`${origin}/api/v1/me`, { headers: { authorization: `Bearer tc_${randomUUID()}` } }),
+        ];
+        const loadEnds = Date.now() + 5_000;
+        const client = async (index: number) => {
+          for (let n = index; Date.now() < loadEnds; n += 3 * CLIENTS) {
+            const { origin } = servers[n % servers.length]!;
+            const response = await requests[n % requests.length]!(origin, n);
+            const body = await response.text();
+            answers[response.status] = (answers[response.status] ?? 0) + 1;
+            if (response.status === 302) redirects += 1;
+            if (response.status === 503) refusals.push(body);
+            else expect(response.status, `${response.url}: ${body}`).toBeLessThan(500);
+          }
+        };
+        await Promise.all(Array.from({ length: 3 * CLIENTS }, (_, index) => client(index)));
+
+        // the limit was met, and every refusal said why
+        expect(refusals.length, JSON.stringify(answers)).toBeGreaterThan(0);
+        for (const body of refusals) expect(body).toContain('database_unavailable');
+        // read as the superuser, whom the limit does not stop
+        const reader = await openTestDatabase({ kind: 'postgres', url: withDatabase(databaseUrl, 'few') });
+        try {
+          await vi.waitFor(
+            async () => expect((await linkCounts(reader.db, link.id)).clicks).toBe(redirects),
+            {
+              timeout: 30_000,
+              interval: 250,
+            },
+          );
+        } finally {
+          await reader.close();
+        }
+        for (const { server } of servers) server.child.kill('SIGTERM');
+        expect(await Promise.all(servers.map(({ server }) => server.exited))).toEqual([0, 0]);
+        const logs = servers.map(({ server }) => server.stdout()).join('\n');
+        expect(logs).not.toContain('refused by the database: given up');
       },
     );
   },

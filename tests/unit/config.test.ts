@@ -30,8 +30,23 @@ describe('parseConfig defaults', () => {
 
   it('switches to PostgreSQL with DATABASE_URL and derives PUBLIC_URL from PORT', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/tapcard', PORT: '8080' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/tapcard' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@127.0.0.1:5432/tapcard',
+      poolMax: 10,
+    });
     expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('sizes the PostgreSQL pool with DATABASE_POOL_MAX, within 2 to 500', () => {
+    const url = 'postgres://u:p@127.0.0.1:5432/tapcard';
+    expect(parseConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '4' }).database).toMatchObject({ poolMax: 4 });
+    expect(errorOf(() => parseConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '1' }))).toMatch(
+      /^Invalid DATABASE_POOL_MAX: must be at least 2/,
+    );
+    expect(errorOf(() => parseConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: 'many' }))).toMatch(
+      /^Invalid DATABASE_POOL_MAX: /,
+    );
   });
 
   it("reads DNS_SERVERS as addresses with optional ports (none: the system's), and refuses anything else", () => {
