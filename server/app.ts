@@ -47,6 +47,7 @@ import type { AppDeps } from './lib/app-deps.ts';
 import { makeCreateContext } from './trpc/context.ts';
 import { appRouter, type AppRouter } from './app-router.ts';
 import { registerTeamRoutes } from './teams/routes.ts';
+import { builtFiles } from './web/manifest.ts';
 import { registerWebRoutes } from './web/routes.ts';
 import { startCountsSender } from './webhooks/counts.ts';
 import { queueOwedMemberJoined } from './teams/auth-plugin.ts';
@@ -143,7 +144,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }
     await authModuleLoading;
     const secret = config.authSecret ?? resolveAuthSecret(config);
-    const leadForms = createLeadFormKit(secret, config);
+    // the client build's manifest, read once: the lead form's script and the shell's catalogs are in it
+    const clientBuild = config.viteDev ? [] : builtFiles(config.webDist);
+    const leadForms = createLeadFormKit(secret, config, clientBuild);
     const auth = await createAuth({
       db: database.db,
       config,
@@ -256,7 +259,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits, leadForms);
     await registerLeadRoutes(app, deps, security, leadForms);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
-    await registerWebRoutes(app, config, demoCard);
+    await registerWebRoutes(app, config, demoCard, clientBuild);
   } catch (error) {
     await app.close();
     throw error;

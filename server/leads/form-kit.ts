@@ -1,6 +1,6 @@
 import { LEAD_FORM_SCRIPT } from '../../src/lead-form.ts';
 import type { Config } from '../config.ts';
-import { builtFiles } from '../web/manifest.ts';
+import type { BuiltFile } from '../web/manifest.ts';
 import { createLeadTokens, type LeadTokens } from './token.ts';
 
 /** What the pages that show a card's lead form need: fresh form tokens, and the form's script. */
@@ -14,10 +14,13 @@ export interface LeadFormKit {
   scriptPath: string | null;
 }
 
-export function createLeadFormKit(secret: string, config: Pick<Config, 'webDist' | 'viteDev'>): LeadFormKit {
-  const built = config.viteDev
-    ? undefined
-    : builtFiles(config.webDist).find((file) => file.isEntry && file.name === LEAD_FORM_SCRIPT.name);
+/** `clientBuild`: the client build's files (server/web/manifest.ts), none in development. */
+export function createLeadFormKit(
+  secret: string,
+  config: Pick<Config, 'viteDev'>,
+  clientBuild: readonly BuiltFile[],
+): LeadFormKit {
+  const built = clientBuild.find((file) => file.isEntry && file.name === LEAD_FORM_SCRIPT.name);
   return {
     tokens: createLeadTokens(secret),
     scriptPath: config.viteDev ? `/${LEAD_FORM_SCRIPT.source}` : built ? `/${built.file}` : null,

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import type { DemoCardWatch } from '../demo/presence.ts';
 import { HTTP_STATUS_FOR } from '../lib/errors.ts';
 import { StartupError } from '../lib/startup-error.ts';
-import { builtFiles } from './manifest.ts';
+import type { BuiltFile } from './manifest.ts';
 
 /** Hashed build output never changes under its name: cache it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -97,8 +97,7 @@ function withLandingPage(html: string, webDist: string, locale: Locale, withDemo
 }
 
 /** The built file of each language's catalog (locales/{locale}/messages.po), from the build's manifest. */
-function catalogUrls(webDist: string): Partial<Record<Locale, string>> {
-  const entries = builtFiles(webDist);
+function catalogUrls(entries: readonly BuiltFile[]): Partial<Record<Locale, string>> {
   return Object.fromEntries(
     LOCALES.flatMap((locale) => {
       const catalog = entries.find((entry) => entry.src?.endsWith(`locales/${locale}/messages.po`));
@@ -117,10 +116,11 @@ export async function registerWebRoutes(
   app: FastifyInstance,
   config: Config,
   demoCard: DemoCardWatch,
+  clientBuild: readonly BuiltFile[],
 ): Promise<void> {
   const sendIndex = config.viteDev
     ? await viteIndexSender(app, config, demoCard)
-    : await builtIndexSender(app, config, demoCard);
+    : await builtIndexSender(app, config, demoCard, clientBuild);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -155,13 +155,14 @@ async function builtIndexSender(
   app: FastifyInstance,
   config: Config,
   demoCard: DemoCardWatch,
+  clientBuild: readonly BuiltFile[],
 ): Promise<IndexSender> {
   const indexFile = path.join(config.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     throw new StartupError(`The client is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = withServerFacts(readFileSync(indexFile, 'utf8'), config);
-  const catalogs = catalogUrls(config.webDist);
+  const catalogs = catalogUrls(clientBuild);
   // each language's shells with or without the demo card, each set made once when first needed (compressing
   // them takes a moment): the set the demo card calls for at start is made now, the other only if it changes
   const shellSets = new Map<boolean, Map<Locale, LocaleShells>>();

@@ -448,17 +448,41 @@ describe('what is kept', () => {
   });
 });
 
+/**
+ * A visitor on `host` (a card subdomain or a custom domain) opens the card at `pageUrl` and sends its form
+ * there: the page posts to its own host, which takes it (303) and thanks on that host. The thank-you page.
+ */
+async function sendFormOnCardHost(
+  owner: { vcardId: string },
+  { host, pageUrl, origin }: { host: string; pageUrl: string; origin: string },
+) {
+  const page = await t.app.inject({
+    method: 'GET',
+    url: pageUrl,
+    headers: { host, 'user-agent': IPHONE_SAFARI },
+  });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
+  const form = {
+    ...(await filledForm(owner.vcardId)),
+    ...hiddenFields(page.body),
+    token: readToken(owner.vcardId),
+  };
+  const sent = await postLead(owner.vcardId, form, { host, origin });
+  expect(sent.statusCode).toBe(303);
+  const thanks = await t.app.inject({
+    method: 'GET',
+    url: sent.headers.location as string,
+    headers: { host },
+  });
+  expect(thanks.statusCode).toBe(200);
+  return thanks;
+}
+
 describe('on a card subdomain', () => {
   it('the page posts to its own host, which takes the form and thanks on its own host', async () => {
     const owner = await ownerWithForm();
     const host = `${owner.username}.${CARD_DOMAIN}`;
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { host, 'user-agent': IPHONE_SAFARI },
-    });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
     // the form's script is served on the card's host (its origin is the page's), and no other file of
     // the client
     const script = await t.app.inject({ method: 'GET', url: FORM_SCRIPT, headers: { host } });
@@ -467,19 +491,7 @@ describe('on a card subdomain', () => {
     const client = await t.app.inject({ method: 'GET', url: '/assets/index-test1234.js', headers: { host } });
     expect(client.statusCode).toBe(404);
 
-    const form = {
-      ...(await filledForm(owner.vcardId)),
-      ...hiddenFields(page.body),
-      token: readToken(owner.vcardId),
-    };
-    const sent = await postLead(owner.vcardId, form, { host, origin: `http://${host}` });
-    expect(sent.statusCode).toBe(303);
-    const thanks = await t.app.inject({
-      method: 'GET',
-      url: sent.headers.location as string,
-      headers: { host },
-    });
-    expect(thanks.statusCode).toBe(200);
+    const thanks = await sendFormOnCardHost(owner, { host, pageUrl: '/', origin: `http://${host}` });
     expect(thanks.body).toContain(LEAD_TEXTS.en.thanksTitle);
     expect(thanks.body).toContain('href="/"');
     expect(await leadsOf(owner.id)).toHaveLength(1);
@@ -502,28 +514,12 @@ describe('on a custom domain', () => {
   it("the page posts to its own host, which serves the form's script, takes the form and thanks", async () => {
     const owner = await ownerWithForm(ON, 'business');
     const host = await customDomainFor(t, owner.id);
-    const page = await t.app.inject({
-      method: 'GET',
-      url: `/vcard/${owner.vcardId}`,
-      headers: { host, 'user-agent': IPHONE_SAFARI },
-    });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`action="/vcard/${owner.vcardId}/lead"`);
     expect((await t.app.inject({ method: 'GET', url: FORM_SCRIPT, headers: { host } })).statusCode).toBe(200);
-
-    const form = {
-      ...(await filledForm(owner.vcardId)),
-      ...hiddenFields(page.body),
-      token: readToken(owner.vcardId),
-    };
-    const sent = await postLead(owner.vcardId, form, { host, origin: `https://${host}` });
-    expect(sent.statusCode).toBe(303);
-    const thanks = await t.app.inject({
-      method: 'GET',
-      url: sent.headers.location as string,
-      headers: { host },
+    const thanks = await sendFormOnCardHost(owner, {
+      host,
+      pageUrl: `/vcard/${owner.vcardId}`,
+      origin: `https://${host}`,
     });
-    expect(thanks.statusCode).toBe(200);
     expect(thanks.body).toContain(LEAD_TEXTS.en.thanksText('Ada Lovelace'));
     expect(await leadsOf(owner.id)).toHaveLength(1);
   });

@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft } from 'lucide-react';
 import { DEFAULT_RANGE, RANGE_SHAPES, type AnalyticsRange } from '#src/analytics.ts';
 import { planUnlocking } from '#src/plans.ts';
-import { paths } from '#src/routes.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -13,6 +10,7 @@ import { UserText } from '../components/UserText.tsx';
 import { trpcFailure } from '../lib/error-messages.ts';
 import { PLAN_BADGES } from '../lib/plan-names.ts';
 import { trpc } from '../lib/trpc.ts';
+import { GoToTeamPage, TeamBackLink } from './team/TeamLinks.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
 import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
@@ -98,13 +96,7 @@ export function TeamAnalytics() {
   const teamName = team ? <UserText>{team.name}</UserText> : null;
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.team}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-strong underline-offset-2 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        <Trans>Team</Trans>
-      </Link>
+      <TeamBackLink />
       <PageHeading
         title={t`Team analytics`}
         description={
@@ -119,19 +111,11 @@ export function TeamAnalytics() {
         <QueryStatus error={mine.error} onRetry={() => void mine.refetch()} />
       ) : !team ? (
         <Notice tone="info" title={<Trans>You are not in a team</Trans>}>
-          <p>
-            <Link to={paths.team} className="font-semibold underline underline-offset-2">
-              <Trans>Go to the team page</Trans>
-            </Link>
-          </p>
+          <GoToTeamPage />
         </Notice>
       ) : team.me.role === 'member' ? (
         <Notice tone="info" title={<Trans>Team analytics are for the team's owner and admins</Trans>}>
-          <p>
-            <Link to={paths.team} className="font-semibold underline underline-offset-2">
-              <Trans>Go to the team page</Trans>
-            </Link>
-          </p>
+          <GoToTeamPage />
         </Notice>
       ) : (
         <TeamFigures team={team} />

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ArrowLeft } from 'lucide-react';
 import { paths } from '#src/routes.ts';
 import { Notice } from '../components/Notice.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { UserText } from '../components/UserText.tsx';
 import { trpc } from '../lib/trpc.ts';
+import { GoToTeamPage, TeamBackLink } from './team/TeamLinks.tsx';
 import { LeadScopeContext } from './leads/lead-scope.ts';
 import { LeadSettingsCard } from './leads/LeadSettingsForm.tsx';
 import { LeadsSection } from './leads/LeadsSection.tsx';
@@ -33,16 +33,6 @@ function NoTeamLeadsYet() {
   );
 }
 
-function GoToTeam() {
-  return (
-    <p>
-      <Link to={paths.team} className="font-semibold underline underline-offset-2">
-        <Trans>Go to the team page</Trans>
-      </Link>
-    </p>
-  );
-}
-
 /**
  * /dashboard/team/leads: the contacts visitors shared on the team's cards (the team's account's leads),
  * for the team's owner and admins, as the leads page shows a person's own; the settings are the owner's.
@@ -54,13 +44,7 @@ export function TeamLeads() {
   const teamName = team ? <UserText>{team.name}</UserText> : null;
   return (
     <div className="space-y-6">
-      <Link
-        to={paths.team}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-strong underline-offset-2 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        <Trans>Team</Trans>
-      </Link>
+      <TeamBackLink />
       <PageHeading
         title={t`Team leads`}
         description={
@@ -77,11 +61,11 @@ export function TeamLeads() {
         <QueryStatus error={mine.error} onRetry={() => void mine.refetch()} />
       ) : !team ? (
         <Notice tone="info" title={<Trans>You are not in a team</Trans>}>
-          <GoToTeam />
+          <GoToTeamPage />
         </Notice>
       ) : team.me.role === 'member' ? (
         <Notice tone="info" title={<Trans>Team leads are for the team's owner and admins</Trans>}>
-          <GoToTeam />
+          <GoToTeamPage />
         </Notice>
       ) : (
         <LeadScopeContext value="team">
