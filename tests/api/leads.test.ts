@@ -355,7 +355,9 @@ describe('downloads', () => {
       phone: '+34 600 000 000',
       company: 'Acme; Inc',
       note: 'Met at the stand\nwants a demo',
+      createdAt: new Date(Date.now() - 60_000),
     });
+    // the newest first: a minute apart, so the order never rests on the ids
     await addLead(t.db, {
       userId: owner.userId,
       vcardId: owner.vcardId,
