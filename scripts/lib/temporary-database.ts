@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
+import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // The benches' own PostgreSQL database, made beside the one DATABASE_URL names and dropped afterwards, so
 // a bench never touches real data.
@@ -17,7 +17,7 @@ export async function temporaryPostgresDatabase(
   return {
     url: withDatabase(serverUrl, name),
     drop: async () => {
-      await withPgClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(serverUrl, name);
     },
   };
 }

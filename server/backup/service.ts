@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConfig } from '../config.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
-import { withDatabase, withPgClient } from '../lib/pg-client.ts';
+import { dropDatabase, withDatabase, withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
 // Backups of either database (README, "Backups and restore"), for npm run db:dump, db:restore and
@@ -340,9 +340,7 @@ export async function checkBackup(
         differences: rows.filter((row) => !row.same).length,
       };
     } finally {
-      await withPgClient(database.url, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(database.url, name);
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
-import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
+import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // Migrating a database from nothing takes a second or more (several on PostgreSQL in WebAssembly); copying
 // a migrated one takes a tenth of that. The API suite migrates one golden database once and every test file
@@ -42,9 +42,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(serverBundle, { recursive: true, force: true });
     if (serverUrl) {
-      await withPgClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${template} with (force)`),
-      );
+      await dropDatabase(serverUrl, template);
     } else {
       rmSync(template, { force: true });
     }

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
-import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
+import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // The in-process test app (STYLE.md 3.5): a typed config written in code, never .env; its own database
 // per test file (in-memory PGlite, or a database of its own on the PostgreSQL named by DATABASE_URL).
@@ -49,21 +49,6 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     config: { kind: 'postgres', url: withDatabase(serverUrl, name) },
     drop: () => dropDatabase(serverUrl, name),
   };
-}
-
-/**
- * Drops a test database and its connections. A process of another role in it (an autovacuum worker that
- * just started) cannot be ended by this role, and the drop fails with insufficient_privilege: it is tried
- * again once that process has gone.
- */
-async function dropDatabase(serverUrl: string, name: string, attempts = 20): Promise<void> {
-  try {
-    await withPgClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42501' || attempts <= 1) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await dropDatabase(serverUrl, name, attempts - 1);
-  }
 }
 
 /**
