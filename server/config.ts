@@ -93,6 +93,9 @@ const CARD_DOMAIN_SHAPE =
 /** A privacy switch of the analytics (ANALYTICS_*): on by default. */
 const recordingSwitch = z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on'));
 
+/** Connections a server's PostgreSQL pool may open when DATABASE_POOL_MAX (or a config built by hand) says none. */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blankToUndefined,
@@ -123,7 +126,12 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(blankToUndefined, postgresUrl.optional()),
   DATABASE_POOL_MAX: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int().min(2, 'must be at least 2').max(500, 'must be at most 500').default(10),
+    z.coerce
+      .number()
+      .int()
+      .min(2, 'must be at least 2')
+      .max(500, 'must be at most 500')
+      .default(DEFAULT_DATABASE_POOL_MAX),
   ),
   AUTH_SECRET: z.preprocess(
     blankToUndefined,
@@ -235,7 +243,7 @@ export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typ
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null }
-  /** poolMax: connections the pool may open (the change bus's listener is one more); default 10. */
+  /** poolMax: connections the pool may open (the change bus's listener is one more). */
   | { kind: 'postgres'; url: string; poolMax?: number };
 
 export interface Config {

@@ -53,9 +53,14 @@ export function registerCache(cache: NamedCache): () => void {
   return () => caches.delete(cache);
 }
 
-/** The figures of every cache of this process (for the metrics; several apps in one process each add theirs). */
+/** Every cache of this process now (several apps in one process each add theirs). */
+export function registeredCaches(): NamedCache[] {
+  return [...caches];
+}
+
+/** The figures of every cache of this process, for the metrics. */
 export function cacheStats(): CacheStats[] {
-  return [...caches].map((cache) => cache.stats());
+  return registeredCaches().map((cache) => cache.stats());
 }
 
 /** Bytes of a string as UTF-8 (what a Buffer of it holds; a close enough estimate of its size in memory). */

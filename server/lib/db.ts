@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import type { DatabaseConfig } from '../config.ts';
+import { DEFAULT_DATABASE_POOL_MAX, type DatabaseConfig } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDatabaseError } from './db-errors.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -36,7 +36,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const handle = closeOnce(
     config.kind === 'postgres'
-      ? openPostgres(config.url, config.poolMax ?? DEFAULT_POOL_MAX, logger)
+      ? openPostgres(config.url, config.poolMax ?? DEFAULT_DATABASE_POOL_MAX, logger)
       : await openPglite(config.dataDir, options.pgliteDump),
   );
   try {
@@ -54,8 +54,6 @@ function closeOnce(handle: DatabaseHandle): DatabaseHandle {
   let closing: Promise<void> | undefined;
   return { ...handle, close: () => (closing ??= handle.close()) };
 }
-
-const DEFAULT_POOL_MAX = 10;
 
 /**
  * How long a request waits for a pooled connection (all busy, or PostgreSQL slow to accept one) before it

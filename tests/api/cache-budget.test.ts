@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CACHE_BUDGET_SHARES, cacheStats, type CacheStats } from '../../server/lib/cache.ts';
+import {
+  CACHE_BUDGET_SHARES,
+  registeredCaches,
+  type CacheStats,
+  type NamedCache,
+} from '../../server/lib/cache.ts';
 import { seedCards, type SeededCard } from '../../scripts/lib/many-cards.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
@@ -14,9 +19,13 @@ const CARDS = 40;
 
 let t: TestApp;
 let cards: SeededCard[];
+// this app's own caches: another file's app may still be open in this worker, with caches of the same names
+let ownCaches: NamedCache[];
 
 beforeAll(async () => {
+  const others = new Set(registeredCaches());
   t = await buildTestApp({ cache: { maxBytes: BUDGET_BYTES, maxStaleMs: 5_000 } });
+  ownCaches = registeredCaches().filter((cache) => !others.has(cache));
   cards = await seedCards(t.db, CARDS);
 });
 
@@ -25,9 +34,9 @@ afterAll(async () => {
 });
 
 function statsOf(name: 'pages' | 'links'): CacheStats {
-  const found = cacheStats().filter((stats) => stats.name === name);
+  const found = ownCaches.filter((cache) => cache.name === name);
   expect(found).toHaveLength(1);
-  return found[0]!;
+  return found[0]!.stats();
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE_SAFARI } });
