@@ -53,11 +53,11 @@ export interface ProfileCache {
 export const PROFILE_CACHE_TTL_MS = 60_000;
 
 /**
- * The bytes a rendered page keeps: both bodies, and about a kilobyte for its header blocks and the maps and
- * promise it is kept in (measured: a cached page with one rendered page takes 20-23 kB).
+ * The bytes a rendered page keeps: its gzip body, and about a kilobyte for its header blocks and the maps
+ * and promise it is kept in.
  */
 export function renderedPageBytes(page: RenderedPage): number {
-  return page.body.length + page.gzip.length + 1_024;
+  return page.gzip.length + 1_024;
 }
 
 export function createProfileCache(

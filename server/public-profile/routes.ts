@@ -37,7 +37,7 @@ import {
   renderTeamDirectoryPage,
   renderUnavailablePage,
 } from './render.ts';
-import { acceptsGzip, etagMatches, renderedPage, type RenderedPage } from './responses.ts';
+import { acceptsGzip, etagMatches, plainBody, renderedPage, type RenderedPage } from './responses.ts';
 import {
   findProfileByUsername,
   findProfileByVcardId,
@@ -290,8 +290,8 @@ export async function registerPublicProfileRoutes(
     // the page's whole answer was made with it: written as is, past the framework's per-header work
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply.hijack();
-    reply.raw.writeHead(200, gzip ? page.headers.gzip : page.headers.body);
-    reply.raw.end(gzip ? page.gzip : page.body);
+    reply.raw.writeHead(200, gzip ? page.headers.gzip : page.headers.plain);
+    reply.raw.end(gzip ? page.gzip : plainBody(page));
   }
 
   /**

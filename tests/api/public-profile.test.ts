@@ -313,6 +313,11 @@ describe('the public profile page', () => {
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect(zipped.headers.etag).toBe(plain.headers.etag);
+    // the cache keeps the gzip bytes only: a client without gzip gets them unzipped, whole
+    const plainAgain = await get(`/${owner.username}`);
+    expect(plainAgain.headers['content-encoding']).toBeUndefined();
+    expect(plainAgain.body).toBe(plain.body);
+    expect(Number(plainAgain.headers['content-length'])).toBe(plainAgain.rawPayload.length);
   });
 
   it('answers from the warm cache with the same security headers as every other answer, and HEAD without a body', async () => {
