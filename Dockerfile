@@ -14,14 +14,15 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
-# The old-generation heap capped at 192 MB (about twice what a process with full caches keeps live):
-# without a cap V8 lets the heap grow to twice its live size before collecting, and one process with full
-# caches passes 256 MB resident. The young generation's halves at 4 MB (16 MB by default): requests make
-# short-lived garbage fast, and the larger nursery kept about 12 MB more resident at the peak, for no
-# measurable speed (npm run bench:memory and tests/api/memory-budget.test.ts read this setting and run the
-# app with it).
+# The old-generation heap capped at 128 MB: without a cap V8 lets the heap grow to about twice its live
+# size before collecting, and one process with full caches passes 256 MB resident pass after pass. 128
+# leaves the server 64 MB beside the default 64 MB cache (CACHE_MB); a larger CACHE_MB needs a cap of
+# 64 MB more, and the server refuses to start, saying so, when the cap is smaller. The young generation's
+# halves at 4 MB (16 MB by default): requests make short-lived garbage fast, and the larger nursery kept
+# about 12 MB more resident at the peak, for no measurable speed (npm run bench:memory and
+# tests/api/memory-budget.test.ts read this setting and run the app with it).
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-old-space-size=192 --max-semi-space-size=4" \
+    NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=4" \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

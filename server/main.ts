@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './lib/db.ts';
+import { assertHeapRoom } from './lib/heap-room.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 // Reads the environment, builds the app and listens. Every start-up failure ends in one line saying what
@@ -19,6 +20,7 @@ const webDist = path.resolve(here, here.endsWith(path.join('dist', 'server')) ? 
 
 async function start(): Promise<void> {
   const config = loadConfig(process.env, { viteDev: process.argv.includes('--dev'), webDist });
+  assertHeapRoom(config.cache.maxBytes / 1024 / 1024);
   // Opening the database (for PGlite: starting PostgreSQL in WebAssembly, about a second) overlaps with
   // loading the rest of the server's modules.
   const [database, { buildApp }] = await Promise.all([
