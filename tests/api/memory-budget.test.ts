@@ -11,14 +11,15 @@ import { createTestDatabase, openTestDatabase, type TestDatabase } from '../supp
 import { sample } from '../support/metrics.ts';
 import { freePort, startServerOrFail, type ServerProcess } from '../support/server-process.ts';
 
-// Fault test: one server with its page and short-link caches full stays under 256 MB resident. The built
-// server runs as its own process the way the Docker image runs it (production, the image's NODE_OPTIONS
-// heap cap) with a small CACHE_MB, so that every card's page and short links, requested once, pass
-// through the caches several times over within seconds; the kernel's figures are read from /proc (VmRSS
-// at the end, VmHWM for the peak). With so few cards even an unbounded cache would stay under the bound
-// (CACHE_MB=1024, every card cached: 196 MB): /metrics shows that the caches kept to their budget, and
-// the RSS bound catches a heavier process (start-up, a leak per request, garbage the heap cap lets grow).
-// The default budget with 5 000 cards: npm run bench:memory.
+// Fault test: one server with its page and short-link caches full stays under 256 MB resident, pass after
+// pass. The built server runs as its own process the way the Docker image runs it (production, the image's
+// NODE_OPTIONS heap cap) with a small CACHE_MB, so that every card's page and short links, requested once
+// a pass, pass through the caches several times over within seconds; the kernel's figures are read from
+// /proc (VmHWM, the peak so far, after each pass: a process that keeps growing shows it there first).
+// With so few cards even an unbounded cache would stay under the bound: /metrics shows that the caches
+// kept to their budget, and the RSS bound catches a heavier process (start-up, a leak per request,
+// garbage the heap cap lets grow). The default budget with 5 000 cards over five passes: npm run
+// bench:memory.
 // PostgreSQL runs only: with the embedded database, PostgreSQL in WebAssembly puts the server at about
 // 380 MB as it starts. Linux only: without /proc skipped with a message, and failed in CI.
 
@@ -28,7 +29,8 @@ const procMissing = !existsSync('/proc/self/status');
 const skipWithoutProc = procMissing && !process.env.CI;
 
 const CACHE_MB = 4;
-const CARDS = 1_500;
+const CARDS = 600;
+const PASSES = 3;
 const RSS_LIMIT_MB = 256;
 const NODE_OPTIONS = imageNodeOptions();
 const METRICS_TOKEN = randomBytes(24).toString('hex');
@@ -79,13 +81,19 @@ describe.skipIf(!onPostgres || skipWithoutProc)('one server with its caches fill
     await database?.drop();
   });
 
-  it('stays under 256 MB resident', async () => {
+  it('stays under 256 MB resident at the peak of every pass', async () => {
     if (procMissing) throw new Error('/proc is required in CI: the resident memory is read there');
     const pid = server.child.pid!;
     const atStart = await residentMemory(pid);
-    await visitCards(origin, cards).catch((error: Error) => {
-      throw new Error(`the load failed (${error.message}); the server's stderr:\n${server.stderr()}`);
-    });
+    const peaks: number[] = [];
+    for (let pass = 1; pass <= PASSES; pass++) {
+      await visitCards(origin, cards).catch((error: Error) => {
+        throw new Error(`the load failed (${error.message}); the server's stderr:\n${server.stderr()}`);
+      });
+      // the views and follows of the last second are written after the answers
+      await sleep(1_500);
+      peaks.push((await residentMemory(pid)).peakMb);
+    }
 
     const scrape = await fetch(`${origin}/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -105,13 +113,13 @@ describe.skipIf(!onPostgres || skipWithoutProc)('one server with its caches fill
       expect(evictions, cache).toBeGreaterThan(2 * (misses - evictions));
     }
 
-    // the views and follows of the last second are written after the answers
-    await sleep(1_500);
     const atEnd = await residentMemory(pid);
     console.log(
-      `CACHE_MB=${CACHE_MB}, ${CARDS} cards, NODE_OPTIONS=${NODE_OPTIONS}: resident ${atStart.rssMb.toFixed(0)} MB at start, ${atEnd.rssMb.toFixed(0)} MB at the end, ${atEnd.peakMb.toFixed(0)} MB at the peak`,
+      `CACHE_MB=${CACHE_MB}, ${CARDS} cards, ${PASSES} passes, NODE_OPTIONS=${NODE_OPTIONS}: resident ${atStart.rssMb.toFixed(0)} MB at start, ${atEnd.rssMb.toFixed(0)} MB at the end, peaks after each pass ${peaks.map((peak) => peak.toFixed(0)).join(', ')} MB`,
     );
     expect(atEnd.rssMb, 'MB resident at the end').toBeLessThan(RSS_LIMIT_MB);
-    expect(atEnd.peakMb, 'MB resident at the peak').toBeLessThan(RSS_LIMIT_MB);
+    peaks.forEach((peak, index) => {
+      expect(peak, `MB resident at the peak after pass ${index + 1}`).toBeLessThan(RSS_LIMIT_MB);
+    });
   });
 });
