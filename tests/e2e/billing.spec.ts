@@ -103,6 +103,8 @@ async function payInNewTab(page: Page, click: () => Promise<void>, expectOnCheck
 test('a subscriber sees their plan marked, switches to yearly prorated on one invoice, and undoes a cancel', async ({
   page,
 }) => {
+  // a long journey: checkout, switch, portal and cancel, in both languages, each screen checked by axe
+  test.slow();
   await signedInNewPerson(page);
   await page.goto('/dashboard/billing');
   const currentPlan = page.getByRole('region', { name: 'Current plan' });
