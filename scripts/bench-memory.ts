@@ -122,9 +122,7 @@ async function main() {
     }
     const results: Measured[] = [];
     for (const budgetMb of BUDGETS) {
-      console.log(
-        `CACHE_MB=${budgetMb}: ${PASSES} passes over ${CARDS} pages and ${CARDS * 2} short links…`,
-      );
+      console.log(`CACHE_MB=${budgetMb}: ${PASSES} passes over ${CARDS} pages and ${CARDS * 2} short links…`);
       results.push(await measure(budgetMb, dataDir, database.env, cards));
     }
     const mb = (value: number) => `${value.toFixed(0)} MB`;
