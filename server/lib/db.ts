@@ -58,8 +58,10 @@ function closeOnce(handle: DatabaseHandle): DatabaseHandle {
 /**
  * How long a request waits for a pooled connection (all busy, or PostgreSQL slow to accept one) before it
  * gives up: the error is read as the database being unavailable, a 503, rather than a request left hanging.
+ * Long enough for a burst on a busy machine (20 sign-ups at once on two cores shared with other work waited
+ * past 5 s), well inside a proxy's minute.
  */
-const CONNECT_WAIT_MS = 5_000;
+const CONNECT_WAIT_MS = 15_000;
 
 function openPostgres(url: string, poolMax: number, logger: FastifyBaseLogger): DatabaseHandle {
   // A client losing its connection (database restart) emits 'error' (on the pool too while idle).
