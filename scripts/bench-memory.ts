@@ -6,9 +6,9 @@
 // default budget is full, and every pass also misses and evicts), and reads the server's resident memory
 // (Linux /proc) at start and its peak after each pass. Target: under 256 MB at the peak of every pass with
 // the default budget (the script fails otherwise). On the embedded database by default, on PostgreSQL
-// with DATABASE_URL (a temporary database beside it, dropped afterwards). BENCH_MEMORY_CARDS changes the number of cards,
-// BENCH_MEMORY_PASSES the passes, BENCH_MEMORY_BUDGETS the budgets (comma-separated megabytes),
-// BENCH_PORTS the ports tried.
+// with DATABASE_URL (a temporary database beside it, dropped afterwards). BENCH_MEMORY_CARDS changes the
+// number of cards, BENCH_MEMORY_PASSES the passes, BENCH_MEMORY_BUDGETS the budgets (comma-separated
+// megabytes), BENCH_PORTS the ports tried.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
