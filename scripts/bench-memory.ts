@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import { openDatabase } from '../server/lib/db.ts';
-import { SERVER_HEAP_MB } from '../server/lib/heap-room.ts';
+import { heapNeededMb } from '../server/lib/heap-room.ts';
 import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
 import { imageNodeOptions } from './lib/docker-image.ts';
 import { residentMemory, seedCards, visitCards, type SeededCard } from './lib/many-cards.ts';
@@ -47,7 +47,7 @@ interface Measured {
  * refuses to start otherwise, server/lib/heap-room.ts), as an operator raising CACHE_MB would.
  */
 function nodeOptionsFor(budgetMb: number): string {
-  const needed = SERVER_HEAP_MB + budgetMb;
+  const needed = heapNeededMb(budgetMb);
   return IMAGE_NODE_OPTIONS.replace(/--max-old-space-size=(\d+)/, (option, capMb: string) =>
     Number(capMb) >= needed ? option : `--max-old-space-size=${needed}`,
   );

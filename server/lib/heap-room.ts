@@ -8,12 +8,17 @@ import { StartupError } from './startup-error.ts';
 /** The heap the server needs besides its caches (requests, imports and exports at their largest). */
 export const SERVER_HEAP_MB = 64;
 
+/** The heap, in whole megabytes, that a server with a cache of `cacheMb` needs. */
+export function heapNeededMb(cacheMb: number): number {
+  return Math.ceil(SERVER_HEAP_MB + cacheMb);
+}
+
 /** Throws a StartupError when the heap cap leaves less than SERVER_HEAP_MB beside a cache of `cacheMb`. */
 export function assertHeapRoom(
   cacheMb: number,
   heapLimitBytes: number = getHeapStatistics().heap_size_limit,
 ): void {
-  const neededMb = Math.ceil(SERVER_HEAP_MB + cacheMb);
+  const neededMb = heapNeededMb(cacheMb);
   const limitMb = Math.floor(heapLimitBytes / 1024 / 1024);
   if (limitMb >= neededMb) return;
   throw new StartupError(
