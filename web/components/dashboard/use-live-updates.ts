@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ChangeTopic } from '#server/lib/changes.ts';
 import { clientRetryDelay } from '#src/reconnect.ts';
+import { refetchStale, type ProcedurePath } from '../../lib/refetch-stale.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 // Live updates: the server says which kinds of this person's data changed (in this tab, another
 // tab, another device or another server process), and the queries that show them refetch.
-
-/** A tRPC procedure path, or the start of one: ['links'] is every links.* query. */
-type ProcedurePath = readonly string[];
 
 /** The queries each kind of change can make stale (topics: server/lib/changes.ts). */
 const STALE_AFTER: Record<ChangeTopic, readonly ProcedurePath[]> = {
@@ -48,19 +46,6 @@ const EVERY_STALE_PATH = Object.values(STALE_AFTER).flat();
 /** How long the dashboard waits for the stream before it shows its data anyway (a stream held up by a proxy). */
 const FIRST_OPEN_WAIT_MS = 3_000;
 
-/** tRPC query keys start with the procedure path as an array: [['vcards', 'list'], { type: 'query' }]. */
-function startsWithPath(queryKey: QueryKey, path: ProcedurePath): boolean {
-  const [procedure] = queryKey;
-  return Array.isArray(procedure) && path.every((part, index) => procedure[index] === part);
-}
-
-function refetchStale(queryClient: QueryClient, paths: readonly ProcedurePath[]): void {
-  // only the queries on screen refetch now; the others are marked stale and refetch when next shown
-  void queryClient.invalidateQueries({
-    predicate: (query) => paths.some((path) => startsWithPath(query.queryKey, path)),
-  });
-}
-
 /**
  * Keeps the dashboard's queries up to date with the live.changes subscription; mounted once, in the
  * dashboard layout. The server listens before the stream's first event, so a query sent after the stream
@@ -84,11 +69,11 @@ export function useLiveUpdates(): { ready: boolean } {
   const { status, error, reset } = trpc.live.changes.useSubscription(undefined, {
     onStarted() {
       failures.current = 0;
-      if (queriesMayRun.current) refetchStale(queryClient, EVERY_STALE_PATH);
+      if (queriesMayRun.current) void refetchStale(queryClient, EVERY_STALE_PATH);
       else letQueriesRun();
     },
     onData({ topics }) {
-      refetchStale(
+      void refetchStale(
         queryClient,
         topics.flatMap((topic) => STALE_AFTER[topic]),
       );
