@@ -23,13 +23,21 @@
 // Targets (ARCHITECTURE.md "Public pages are fast and safe"): the profile page at >= 40% of the
 // ceiling and the short link at >= 50%, both with p99 < 50 ms, and no lost count. Never a test: timings
 // depend on the machine. BENCH_PORTS=first-last picks the ports tried (default 3500-3599).
+// Modes: `--postgres` runs the app on a throwaway PostgreSQL database beside the server DATABASE_URL names
+// (dropped afterwards) instead of the embedded one; `--processes N` (with --postgres) starts N servers on
+// that database, as a deployment scaled out would, and each target (the ceiling too: N bare servers) gets
+// 1/N of the connections and requests on each server at once; the counts are checked exactly across all
+// of them. `--smoke` makes every run one short round: CI's check that the modes work and count exactly,
+// not a measure of speed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
+import type { DatabaseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import {
   BUTTON_STYLES,
@@ -40,11 +48,20 @@ import {
   type CardLayout,
 } from '../src/schemas/card-design.ts';
 import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
+import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
 
+const { values: options } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const PROCESSES = Number(options.processes);
 const CONNECTIONS = 50;
-const ROUNDS = 5;
-const ROUND_S = 2;
-const WARM_UP_S = 2;
+const ROUNDS = options.smoke ? 1 : 5;
+const ROUND_S = options.smoke ? 1 : 2;
+const WARM_UP_S = options.smoke ? 1 : 2;
 const PORTS = portRange('BENCH_PORTS', '3500-3599');
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -95,24 +112,81 @@ function cpuMs(pid: number | undefined): number | null {
   }
 }
 
-/** A run for a duration in seconds, or of an exact number of requests. */
-function run(url: string, length: { seconds: number } | { requests: number }) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...('seconds' in length ? { duration: length.seconds } : { amount: length.requests }),
-    headers: {
-      'user-agent': BROWSER,
-      'accept-language': 'en-US,en;q=0.9',
-      'accept-encoding': 'gzip, deflate, br',
-    },
-  });
+/** One process answering: an app server or a bare one. */
+interface Server {
+  child: ChildProcess;
+  origin: string;
+}
+
+/** What a run saw, summed over the servers it was spread across. */
+interface RunResult {
+  requests: number;
+  /** Seconds: the longest of the servers' runs. */
+  duration: number;
+  errors: number;
+  statusCounts: Record<string, number>;
+  bytes: number;
+  /** The highest of the servers'. */
+  p50: number;
+  p99: number;
+}
+
+/** `total` split into `parts` nearly equal whole shares. */
+function shares(total: number, parts: number): number[] {
+  return Array.from(
+    { length: parts },
+    (_, index) => Math.floor(total / parts) + (index < total % parts ? 1 : 0),
+  );
+}
+
+/**
+ * A run for a duration in seconds, or of an exact number of requests, on every server at once, each given
+ * its share of the connections (and of the requests).
+ */
+async function run(
+  servers: Server[],
+  path: string,
+  length: { seconds: number } | { requests: number },
+): Promise<RunResult> {
+  const connections = shares(CONNECTIONS, servers.length);
+  const requests = 'requests' in length ? shares(length.requests, servers.length) : null;
+  const results = await Promise.all(
+    servers.map((server, index) =>
+      autocannon({
+        url: server.origin + path,
+        connections: connections[index],
+        ...('seconds' in length ? { duration: length.seconds } : { amount: requests?.[index] }),
+        headers: {
+          'user-agent': BROWSER,
+          'accept-language': 'en-US,en;q=0.9',
+          'accept-encoding': 'gzip, deflate, br',
+        },
+      }),
+    ),
+  );
+  const statusCounts: Record<string, number> = {};
+  for (const result of results) {
+    for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+      statusCounts[status] = (statusCounts[status] ?? 0) + (stats?.count ?? 0);
+    }
+  }
+  const sum = (value: (result: autocannon.Result) => number) =>
+    results.reduce((total, result) => total + value(result), 0);
+  const highest = (value: (result: autocannon.Result) => number) => Math.max(...results.map(value));
+  return {
+    requests: sum((result) => result.requests.total),
+    duration: highest((result) => result.duration),
+    errors: sum((result) => result.errors),
+    statusCounts,
+    bytes: sum((result) => result.throughput.total),
+    p50: highest((result) => result.latency.p50),
+    p99: highest((result) => result.latency.p99),
+  };
 }
 
 interface Target {
   name: string;
-  server: ChildProcess;
-  origin: string;
+  servers: Server[];
   path: string;
   /** The status every answer should have (else counted as failed). */
   status?: number;
@@ -123,41 +197,47 @@ interface Target {
   exactAfterWarmUpOn?: string;
 }
 
-/** One round of one target: what autocannon saw and the server's CPU time meanwhile. */
+/** One round of one target: what autocannon saw and the servers' CPU time meanwhile. */
 interface Round {
-  result: autocannon.Result;
+  result: RunResult;
   cpuMs: number | null;
+}
+
+/** The CPU time of every server of a target; null where /proc is not available. */
+function serversCpuMs(servers: Server[]): number | null {
+  const times = servers.map((server) => cpuMs(server.child.pid));
+  return times.every((time) => time !== null) ? times.reduce((sum, time) => sum + time, 0) : null;
 }
 
 /** Warms a target up; returns the requests to send per round for an exact-count target. */
 async function warmUp(target: Target): Promise<{ served: number; failed: number; perRound?: number }> {
-  const result = await run(target.origin + (target.exactAfterWarmUpOn ?? target.path), {
+  const result = await run(target.servers, target.exactAfterWarmUpOn ?? target.path, {
     seconds: WARM_UP_S,
   });
   return {
     served: answered(target, result),
     failed: failed(target, result),
     perRound: target.exactAfterWarmUpOn
-      ? Math.round((result.requests.total / result.duration) * ROUND_S)
+      ? Math.round((result.requests / result.duration) * ROUND_S)
       : undefined,
   };
 }
 
 async function round(target: Target, perRound: number | undefined): Promise<Round> {
-  const cpuBefore = cpuMs(target.server.pid);
+  const cpuBefore = serversCpuMs(target.servers);
   const result = await run(
-    target.origin + target.path,
+    target.servers,
+    target.path,
     perRound ? { requests: perRound } : { seconds: ROUND_S },
   );
-  const cpuAfter = cpuMs(target.server.pid);
+  const cpuAfter = serversCpuMs(target.servers);
   return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
 
-const answered = (target: Target, result: autocannon.Result) =>
-  result.statusCodeStats?.[`${target.status ?? 200}`]?.count ?? 0;
-const failed = (target: Target, result: autocannon.Result) =>
-  result.requests.total - answered(target, result) + result.errors;
-const perSecond = (result: autocannon.Result) => result.requests.total / result.duration;
+const answered = (target: Target, result: RunResult) => result.statusCounts[`${target.status ?? 200}`] ?? 0;
+const failed = (target: Target, result: RunResult) =>
+  result.requests - answered(target, result) + result.errors;
+const perSecond = (result: RunResult) => result.requests / result.duration;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -182,7 +262,7 @@ async function measureInRounds(ceiling: Target, targets: Target[]): Promise<Meas
   return all.map((target, position) => {
     const own = rounds[position]!;
     const results = own.map(({ result }) => result);
-    const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
+    const requests = results.reduce((sum, result) => sum + result.requests, 0);
     const cpu = own.every(({ cpuMs }) => cpuMs !== null)
       ? own.reduce((sum, { cpuMs }) => sum + cpuMs!, 0)
       : null;
@@ -190,15 +270,13 @@ async function measureInRounds(ceiling: Target, targets: Target[]): Promise<Meas
     return {
       name: target.name,
       path: target.path,
-      bytes: Math.round(
-        results.reduce((sum, result) => sum + result.throughput.total, 0) / Math.max(1, requests),
-      ),
+      bytes: Math.round(results.reduce((sum, result) => sum + result.bytes, 0) / Math.max(1, requests)),
       requestsPerSecond: median(results.map(perSecond)),
       ofCeiling: median(
         results.map((result, index) => perSecond(result) / perSecond(rounds[0]![index]!.result)),
       ),
-      p50: median(results.map((result) => result.latency.p50)),
-      p99: Math.max(...results.map((result) => result.latency.p99)),
+      p50: median(results.map((result) => result.p50)),
+      p99: Math.max(...results.map((result) => result.p99)),
       served: warmUps[position]!.served + servedMeasured,
       servedMeasured,
       failed: warmUps[position]!.failed + results.reduce((sum, result) => sum + failed(target, result), 0),
@@ -222,8 +300,8 @@ function table(rows: Measured[]): string {
 }
 
 /** What the stopped app wrote: every profile view, and the counts of one short link. */
-async function countsWritten(dataDir: string, code: string) {
-  const database = await openDatabase({ kind: 'pglite', dataDir }, pino({ level: 'silent' }));
+async function countsWritten(config: DatabaseConfig, code: string) {
+  const database = await openDatabase(config, pino({ level: 'silent' }));
   try {
     const {
       rows: [counts],
@@ -246,9 +324,9 @@ async function countsWritten(dataDir: string, code: string) {
  * logo and a button style each; the app must be stopped (the embedded database admits one process).
  */
 async function addLayoutCards(
-  dataDir: string,
+  config: DatabaseConfig,
 ): Promise<{ freeDesign: string; layouts: { layout: CardLayout; path: string }[] }> {
-  const database = await openDatabase({ kind: 'pglite', dataDir }, pino({ level: 'silent' }));
+  const database = await openDatabase(config, pino({ level: 'silent' }));
   try {
     const demo = await database.db
       .selectFrom('vcards')
@@ -299,24 +377,86 @@ async function addLayoutCards(
   }
 }
 
-async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-'));
-  let app: ChildProcess | undefined;
-  let bare: ChildProcess | undefined;
+/**
+ * The app's database: an embedded one in `dataDir`, or (--postgres) a throwaway database beside the one
+ * DATABASE_URL names; with the settings that point the app at it, and how to drop it.
+ */
+async function benchDatabase(dataDir: string) {
+  if (!options.postgres) {
+    return {
+      config: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } satisfies DatabaseConfig,
+      env: {},
+      drop: async () => undefined,
+    };
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl)
+    throw new Error(
+      '--postgres needs DATABASE_URL naming a PostgreSQL server (a throwaway database is made on it)',
+    );
+  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
+  return { config: { kind: 'postgres', url } satisfies DatabaseConfig, env: { DATABASE_URL: url }, drop };
+}
+
+type StartedProcess = ReturnType<typeof startProcess>;
+
+/** `count` servers, each started by `start` on a free port (not one of `exclude`), one after the other. */
+async function startServers(
+  count: number,
+  exclude: number[],
+  start: (port: number) => StartedProcess,
+): Promise<Server[]> {
+  const servers: Server[] = [];
+  const ports = [...exclude];
   try {
-    const firstPort = await freePort(PORTS);
+    for (let index = 0; index < count; index++) {
+      const port = await freePort(PORTS, ports);
+      ports.push(port);
+      const started = start(port);
+      servers.push({ child: started.child, origin: `http://127.0.0.1:${port}` });
+      await started.started;
+    }
+  } catch (error) {
+    await stopAll(servers);
+    throw error;
+  }
+  return servers;
+}
+
+/** `count` servers of the built app on one database (DATA_DIR shared, as one volume would be). */
+const startApps = (count: number, dataDir: string, env: NodeJS.ProcessEnv) =>
+  startServers(count, [], (port) => startBuiltApp(port, dataDir, env));
+
+/** `count` bare Fastify servers (the ceiling), each also sending a constant of `pageBytes` on /page. */
+const startBareServers = (count: number, pageBytes: number, exclude: number[]) =>
+  startServers(count, exclude, (port) =>
+    startProcess(
+      process.execPath,
+      ['--input-type=module', '-e', BARE_SERVER],
+      { ...process.env, PORT: String(port), PAGE_BYTES: String(pageBytes) },
+      'ready',
+    ),
+  );
+
+const stopAll = (servers: Server[]) => Promise.all(servers.map((server) => stop(server.child)));
+const portOf = (server: Server) => Number(new URL(server.origin).port);
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(PROCESSES) || PROCESSES < 1)
+    throw new Error('--processes must be a whole number, 1 or more');
+  if (PROCESSES > 1 && !options.postgres)
+    throw new Error('the embedded database admits one process: --processes needs --postgres');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-'));
+  const database = await benchDatabase(dataDir);
+  let apps: Server[] = [];
+  let bare: Server[] = [];
+  try {
     // the first start makes the demo card; the layouts' copies of it are added while the app is stopped
-    const firstStart = startBuiltApp(firstPort, dataDir);
-    app = firstStart.child;
-    await firstStart.started;
-    await stop(app);
-    const layoutCards = await addLayoutCards(path.join(dataDir, 'pglite'));
-    const appPort = await freePort(PORTS, [firstPort]);
-    const barePort = await freePort(PORTS, [appPort, firstPort]);
-    const origin = `http://127.0.0.1:${appPort}`;
-    const appProcess = startBuiltApp(appPort, dataDir);
-    app = appProcess.child;
-    await appProcess.started;
+    apps = await startApps(1, dataDir, database.env);
+    await stopAll(apps);
+    const layoutCards = await addLayoutCards(database.config);
+    apps = await startApps(PROCESSES, dataDir, database.env);
+    const origin = apps[0]!.origin;
 
     const page = await fetch(`${origin}/demo`, { headers: { 'user-agent': 'TapcardBenchBot/1.0' } });
     const html = await page.text();
@@ -330,55 +470,37 @@ async function main(): Promise<void> {
 
     // fetch asks for gzip as browsers do: Content-Length is the page as sent
     const sentBytes = Number(page.headers.get('content-length') ?? Buffer.byteLength(html));
-    const bareProcess = startProcess(
-      process.execPath,
-      ['--input-type=module', '-e', BARE_SERVER],
-      { ...process.env, PORT: String(barePort), PAGE_BYTES: String(sentBytes) },
-      'ready',
-    );
-    bare = bareProcess.child;
-    await bareProcess.started;
+    bare = await startBareServers(PROCESSES, sentBytes, apps.map(portOf));
 
-    const bareOrigin = `http://127.0.0.1:${barePort}`;
     const [ceiling, samePage, profile, contact, shortLink, freeDesign, ...layouts] = await measureInRounds(
-      { name: 'bare Fastify, constant (ceiling)', server: bare, origin: bareOrigin, path: '/' },
+      { name: 'bare Fastify, constant (ceiling)', servers: bare, path: '/' },
       [
-        {
-          name: 'bare Fastify, constant as long as the page',
-          server: bare,
-          origin: bareOrigin,
-          path: '/page',
-        },
-        { name: 'public profile', server: app, origin, path: '/demo' },
-        { name: 'Save contact (.vcf)', server: app, origin, path: vcf },
+        { name: 'bare Fastify, constant as long as the page', servers: bare, path: '/page' },
+        { name: 'public profile', servers: apps, path: '/demo' },
+        { name: 'Save contact (.vcf)', servers: apps, path: vcf },
         {
           name: 'short link (302, counted click)',
-          server: app,
-          origin,
+          servers: apps,
           path: checkedLink[1],
           status: 302,
           exactAfterWarmUpOn: warmUpLink[1],
         },
-        {
-          name: 'the same card in the free design (baseline)',
-          server: appProcess.child,
-          origin,
-          path: layoutCards.freeDesign,
-        },
+        { name: 'the same card in the free design (baseline)', servers: apps, path: layoutCards.freeDesign },
         ...layoutCards.layouts.map((card) => ({
           name: `card design: ${card.layout}`,
-          server: appProcess.child,
-          origin,
+          servers: apps,
           path: card.path,
         })),
       ],
     );
     if (!ceiling || !samePage || !profile || !contact || !shortLink || !freeDesign)
       throw new Error('a target was not measured');
-    await stop(bare);
+    await stopAll(bare);
 
     console.log(
-      `\n${CONNECTIONS} connections; each target ${ROUNDS} rounds of ${ROUND_S} s (after a ${WARM_UP_S} s warm-up), taken in turn with the ceiling\n`,
+      `\n${database.config.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}, ${PROCESSES} server process${
+        PROCESSES === 1 ? '' : 'es (each target spread over them)'
+      }; ${CONNECTIONS} connections; each target ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${ROUND_S} s (after a ${WARM_UP_S} s warm-up), taken in turn with the ceiling\n`,
     );
     console.log(table([ceiling, samePage, profile, contact, shortLink, freeDesign, ...layouts]));
     console.log(
@@ -409,9 +531,9 @@ async function main(): Promise<void> {
       )}%`,
     );
 
-    // stopping the app writes the views and hits still queued (onClose); then the database can be opened
-    await stop(app);
-    const written = await countsWritten(path.join(dataDir, 'pglite'), checkedLink[2]);
+    // stopping the apps writes the views and hits still queued (onClose); then the database can be opened
+    await stopAll(apps);
+    const written = await countsWritten(database.config, checkedLink[2]);
     const { views } = written;
     const pagesServed = [profile, freeDesign, ...layouts].reduce((sum, target) => sum + target.served, 0);
     // autocannon counts answers received within each run; up to one request per connection is still
@@ -433,8 +555,9 @@ async function main(): Promise<void> {
     );
     if (!exact) process.exitCode = 1;
   } finally {
-    await stop(bare);
-    await stop(app);
+    await stopAll(bare);
+    await stopAll(apps);
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
