@@ -4,29 +4,23 @@ import { z } from 'zod';
 import type { Database, LinkEventsTable } from '../../db/schema.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
 import {
-  visitFactsKey,
-  visitFactsOf,
-  visitFactsSchema,
-  type Visit,
-  type VisitFacts,
-} from '../analytics/visit.ts';
+  createVisitRecorder,
+  type VisitCounting,
+  type VisitRecorder,
+  type VisitRecorderOptions,
+} from '../analytics/visit-recorder.ts';
+import { visitFactsSchema, type Visit, type VisitFacts } from '../analytics/visit.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { isFirstWriteOf } from '../lib/count-batch-ids.ts';
-import {
-  createCountBatcher,
-  type CountQueue,
-  type CountBatcherOptions,
-  type CountedGroup,
-} from '../lib/count-batcher.ts';
-import { createCountSpill, type CountBatch } from '../lib/count-spill.ts';
+import type { CountedGroup } from '../lib/count-batcher.ts';
+import type { CountBatch } from '../lib/count-spill.ts';
 import { addWebhookCounts } from '../webhooks/counts.ts';
 
-// Every scan or click of a short link is counted exactly, without the redirect waiting for the database. A
-// hit is queued in memory (server/lib/count-batcher.ts: retried through outages, spilled to DATA_DIR past
-// its memory) and written with the others about a second later: in one transaction, the batch's id, the
-// link_events rows (one per link, kind, device, browser, referrer host, country, campaign and second, holding its
-// number of hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead
-// of one per request on a hot row is what lets a link take thousands of follows a second.
+// Every scan or click of a short link is counted exactly, without the redirect waiting for the database
+// (server/analytics/visit-recorder.ts). A batch is written in one transaction: its id, the link_events rows
+// (one per link, kind, device, browser, referrer host, country, campaign and second, holding its number of
+// hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead of one per
+// request on a hot row is what lets a link take thousands of follows a second.
 
 export type HitKind = LinkEventsTable['kind'];
 
@@ -34,19 +28,6 @@ export interface Hit extends Visit {
   linkId: string;
   userId: string;
   kind: HitKind;
-}
-
-export interface HitRecorder {
-  record(hit: Hit): void;
-  /** Writes (or spills) every queued hit now and waits for it (the app's onClose calls it). */
-  flush(): Promise<void>;
-  /** The queue's state and totals (health and metrics). */
-  readonly queue: CountQueue;
-}
-
-export interface HitRecorderOptions extends CountBatcherOptions {
-  /** Where hits beyond memory are spilled; null keeps them in memory only (tests). */
-  spillDir?: string | null;
 }
 
 /** Hits of one link, kind, device, browser, referrer host, country and campaign in one second: one link_events row. */
@@ -137,48 +118,35 @@ async function writeHits(
   });
 }
 
+const HIT_COUNTING: VisitCounting<Hit, HitGroup> = {
+  what: 'short-link scans and clicks',
+  spillName: 'hits',
+  groupSchema: hitGroupSchema,
+  subjectKey: (hit) => `${hit.linkId} ${hit.kind}`,
+  groupOf: ({ linkId, userId, kind }, facts, at) => ({
+    linkId,
+    userId,
+    kind,
+    ...facts,
+    occurredAt: at,
+    count: 1,
+  }),
+  ownerOf: (hit) => hit.userId,
+  write: writeHits,
+  topic: 'hits',
+};
+
 /** `uniques` hears whom each hit came from (unique visitors, server/analytics/unique-visitors.ts). */
 export function createHitRecorder(
   db: Kysely<Database>,
   changes: ChangeBus,
   logger: FastifyBaseLogger,
   uniques: UniqueVisitorRecorder,
-  { spillDir = null, ...options }: HitRecorderOptions = {},
-): HitRecorder {
-  const batcher = createCountBatcher(
-    {
-      what: 'short-link scans and clicks',
-      async write(batch) {
-        const owners = await writeHits(db, batch);
-        if (!owners) return false;
-        // live counts hear about new hits once per owner and batch, not once per hit
-        for (const userId of owners) changes.publish({ userId, topic: 'hits' });
-        return true;
-      },
-      logger,
-      spill: spillDir ? createCountSpill(spillDir, 'hits', hitGroupSchema) : null,
-    },
-    // one writer: a second batch of this process would only wait for the first on the same hot rows
-    { maxConcurrentWrites: 1, ...options },
-  );
-
-  return {
-    record(hit) {
-      uniques.record(hit.userId, hit.visitor);
-      const now = Date.now();
-      const key = `${hit.linkId} ${hit.kind} ${visitFactsKey(hit)} ${Math.floor(now / 1000)}`;
-      if (batcher.increment(key)) return;
-      const { linkId, userId, kind } = hit;
-      batcher.add(key, {
-        linkId,
-        userId,
-        kind,
-        ...visitFactsOf(hit),
-        occurredAt: new Date(now).toISOString(),
-        count: 1,
-      });
-    },
-    flush: batcher.flush,
-    queue: batcher,
-  };
+  options: VisitRecorderOptions = {},
+): VisitRecorder<Hit> {
+  // one writer: a second batch of this process would only wait for the first on the same hot rows
+  return createVisitRecorder(HIT_COUNTING, db, changes, logger, uniques, {
+    maxConcurrentWrites: 1,
+    ...options,
+  });
 }
