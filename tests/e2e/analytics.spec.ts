@@ -243,6 +243,8 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
 test('a Business account sees 12 months month by month and the campaigns its visits came from', async ({
   page,
 }, testInfo) => {
+  // activity made through the public pages, then every chart and table read: 33 s in CI
+  test.slow();
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signedInNewPerson(page);
   await buyPlan(page, 'business');

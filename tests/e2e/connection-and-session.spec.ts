@@ -278,6 +278,8 @@ for (const c of cases) {
   test(`drafts of the card editor and the design page survive a reload, in ${c.language}`, async ({
     page,
   }) => {
+    // the card editor and the design page, each reloaded with a draft and checked by axe: 31-33 s in CI
+    test.slow();
     const { vcardId } = await personWithCard(page, c.language);
     await buyPlan(page, 'pro');
     // a reload with unsaved changes asks first (the browser's question): the person goes on

@@ -55,6 +55,8 @@ for (const language of ['en', 'es'] as const) {
 }
 
 test("no screen's first load warns about React Router's HydrateFallback", async ({ browser }) => {
+  // every screen's first load in turn: 33 s in CI
+  test.slow();
   for (const path of [
     '/auth',
     '/auth?mode=signup',

@@ -79,6 +79,8 @@ for (const language of ['en', 'es'] as const) {
     page,
     browser,
   }, testInfo) => {
+    // a domain's check and its card opened on it, waiting for the live update: 34 s in CI
+    test.slow();
     const name = language === 'en' ? 'Ada Lovelace' : 'Ada Pérez';
     await businessAccountOn(page, name, language);
     // a public card to open on the domain

@@ -68,6 +68,8 @@ for (const language of ['en', 'es'] as const) {
     page,
     browser,
   }) => {
+    // a visitor's browser without JavaScript beside the owner's, and a mail awaited: 30-32 s in CI
+    test.slow();
     const owner = await signedInNewPerson(page, 'Ada Lovelace');
     if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
     const card = await callTrpc<{ id: string }>(page, 'vcards.create', {

@@ -200,6 +200,8 @@ test('in Spanish: the team page, the invitation, and an invitation opened by ano
   extraHTTPHeaders,
   browser,
 }, testInfo) => {
+  // two accounts, an invitation and each screen checked in Spanish: 40 s in CI, near the minute on a busy machine
+  test.slow();
   const inviteeEmail = await signedInNewPerson(page, 'Iker Invitado');
   await callTrpc(page, 'profile.setLanguage', { language: 'es' });
   const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Dueña', 'es');
