@@ -21,7 +21,7 @@ import { heapNeededMb } from '../server/lib/heap-room.ts';
 import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
 import { imageNodeOptions } from './lib/docker-image.ts';
 import { residentMemory, seedCards, visitCards, type SeededCard } from './lib/many-cards.ts';
-import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
+import { appBenchDatabase } from './lib/temporary-database.ts';
 
 const CARDS = Number(process.env.BENCH_MEMORY_CARDS ?? 5_000);
 const PASSES = Number(process.env.BENCH_MEMORY_PASSES ?? 5);
@@ -51,20 +51,6 @@ function nodeOptionsFor(budgetMb: number): string {
   return IMAGE_NODE_OPTIONS.replace(/--max-old-space-size=(\d+)/, (option, capMb: string) =>
     Number(capMb) >= needed ? option : `--max-old-space-size=${needed}`,
   );
-}
-
-/** The app's database settings: a temporary PostgreSQL database, or an embedded one in `dataDir`. */
-async function temporaryDatabase(dataDir: string) {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    return {
-      config: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } as const,
-      env: { DATABASE_URL: '' },
-      drop: async () => undefined,
-    };
-  }
-  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
-  return { config: { kind: 'postgres', url } as const, env: { DATABASE_URL: url }, drop };
 }
 
 async function measure(
@@ -109,7 +95,7 @@ async function measure(
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-memory-'));
-  const database = await temporaryDatabase(dataDir);
+  const database = await appBenchDatabase(dataDir, process.env.DATABASE_URL);
   try {
     console.log(`Writing ${CARDS} cards (${database.config.kind})…`);
     const handle = await openDatabase(database.config, pino({ level: 'silent' }));

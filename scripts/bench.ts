@@ -48,7 +48,7 @@ import {
   type CardLayout,
 } from '../src/schemas/card-design.ts';
 import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
-import { temporaryPostgresDatabase } from './lib/temporary-database.ts';
+import { appBenchDatabase } from './lib/temporary-database.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -377,25 +377,14 @@ async function addLayoutCards(
   }
 }
 
-/**
- * The app's database: an embedded one in `dataDir`, or (--postgres) a throwaway database beside the one
- * DATABASE_URL names; with the settings that point the app at it, and how to drop it.
- */
-async function benchDatabase(dataDir: string) {
-  if (!options.postgres) {
-    return {
-      config: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } satisfies DatabaseConfig,
-      env: {},
-      drop: async () => undefined,
-    };
-  }
+/** The server of --postgres's throwaway database: DATABASE_URL's. */
+function postgresServerUrl(): string {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl)
     throw new Error(
       '--postgres needs DATABASE_URL naming a PostgreSQL server (a throwaway database is made on it)',
     );
-  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
-  return { config: { kind: 'postgres', url } satisfies DatabaseConfig, env: { DATABASE_URL: url }, drop };
+  return serverUrl;
 }
 
 type StartedProcess = ReturnType<typeof startProcess>;
@@ -447,7 +436,7 @@ async function main(): Promise<void> {
   if (PROCESSES > 1 && !options.postgres)
     throw new Error('the embedded database admits one process: --processes needs --postgres');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-bench-'));
-  const database = await benchDatabase(dataDir);
+  const database = await appBenchDatabase(dataDir, options.postgres ? postgresServerUrl() : undefined);
   let apps: Server[] = [];
   let bare: Server[] = [];
   try {

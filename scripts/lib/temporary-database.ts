@@ -40,3 +40,23 @@ export async function temporaryBenchDatabase(
   const { url, drop } = await temporaryPostgresDatabase(serverUrl);
   return { config: { kind: 'postgres', url }, drop };
 }
+
+/**
+ * The database of a bench that runs the built app on `dataDir` (its DATA_DIR): a throwaway PostgreSQL
+ * database on the server of `serverUrl`, or with none the embedded one the app makes in `dataDir`; with
+ * the settings that point the app at it, and how to drop it.
+ */
+export async function appBenchDatabase(
+  dataDir: string,
+  serverUrl: string | undefined,
+): Promise<{ config: DatabaseConfig; env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  if (!serverUrl) {
+    return {
+      config: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      env: { DATABASE_URL: '' },
+      drop: async () => undefined,
+    };
+  }
+  const { url, drop } = await temporaryPostgresDatabase(serverUrl);
+  return { config: { kind: 'postgres', url }, env: { DATABASE_URL: url }, drop };
+}
