@@ -3,6 +3,7 @@ import type { BillingInterval, PaidPlanId, PlanId, TrialReminderKind } from '../
 import type { Locale } from '../src/i18n.ts';
 import type { PostalAddress } from '../src/postal-address.ts';
 import type { QrDesign } from '../src/qr-design.ts';
+import type { LinkOutcome, LinkRule } from '../src/link-lifecycle.ts';
 import type { LeadField, LeadNotification } from '../src/schemas/lead.ts';
 import type { WebhookBatchedEvent, WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
 import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
@@ -201,6 +202,15 @@ export interface LinksTable {
   domain: string | null;
   /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
   version: Generated<number>;
+  /** Its lifecycle and rules (migration 2026-12-05T0100, src/link-lifecycle.ts). */
+  enabled: Generated<boolean>;
+  active_from: Date | null;
+  active_until: Date | null;
+  max_scans: number | null;
+  /** The follows it has led on under its limit: set when the limit is, then raised by each one. */
+  scans_used: Generated<number>;
+  fallback_url: string | null;
+  rules: ColumnType<LinkRule[], string | undefined, string>;
   created_at: CreatedAt;
 }
 
@@ -258,6 +268,8 @@ export interface LinkEventsTable {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** How the follows were served (migration 2026-12-05T0100). */
+  outcome: Generated<LinkOutcome>;
   hits: Generated<number>;
   occurred_at: CreatedAt;
 }

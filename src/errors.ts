@@ -34,6 +34,8 @@ export const ERROR_REASONS = [
   'storage_quota_exceeded',
   /** deleting, from the QR page, the link a vCard manages (spec: 'Cannot Delete vCard QR') */
   'link_managed_by_vcard',
+  /** a scan limit below the follows the link has led on already (meta.used says how many) */
+  'scan_limit_below_used',
   /** a checkout for the plan and interval already held */
   'already_subscribed',
   /** the payment provider could not be reached or did not answer in time */

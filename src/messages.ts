@@ -64,6 +64,15 @@ export const VALIDATION_MESSAGES = {
   linkCodeTaken: 'validation.link.code_taken',
   /** a QR code's domain that is not one of the account's verified ones (the server's domain_unusable) */
   linkDomainUnusable: 'validation.link.domain_unusable',
+  // a link's lifecycle and rules (src/link-lifecycle.ts)
+  linkEndBeforeStart: 'validation.link.end_before_start',
+  linkMaxScansInvalid: 'validation.link.max_scans_invalid',
+  /** the server's scan_limit_below_used, marked on the limit field */
+  linkMaxScansBelowUsed: 'validation.link.max_scans_below_used',
+  linkRuleUrlRequired: 'validation.link.rule_url_required',
+  linkRuleConditionRequired: 'validation.link.rule_condition_required',
+  linkRuleLanguageInvalid: 'validation.link.rule_language_invalid',
+  linkRulesTooMany: 'validation.link.rules_too_many',
   passkeyNameRequired: 'validation.passkey.name_required',
   passkeyNameTooLong: 'validation.passkey.name_too_long',
   apiKeyNameRequired: 'validation.api_key.name_required',

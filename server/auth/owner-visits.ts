@@ -9,13 +9,15 @@ import { toFetchHeaders } from './headers.ts';
 
 /**
  * Calls `count(item)` unless the request comes from a browser signed in as `ownerId` (at once, or a moment
- * later when a session has to be looked up). The item is passed through, so a caller needs no closure.
+ * later when a session has to be looked up), else `ownVisit(item)` when given. The item is passed through,
+ * so a caller needs no closure.
  */
 export type CountUnlessOwner = <T>(
   request: FastifyRequest,
   ownerId: string,
   count: (item: T) => void,
   item: T,
+  ownVisit?: (item: T) => void,
 ) => void;
 
 export async function createCountUnlessOwner(
@@ -25,7 +27,7 @@ export async function createCountUnlessOwner(
   // the session cookie's full name (with the __Secure- prefix when cookies are secure)
   const { authCookies } = await auth.$context;
   const sessionCookie = `${authCookies.sessionToken.name}=`;
-  return (request, ownerId, count, item) => {
+  return (request, ownerId, count, item, ownVisit) => {
     const { cookie } = request.headers;
     if (cookie === undefined || !cookie.includes(sessionCookie)) {
       count(item);
@@ -34,6 +36,7 @@ export async function createCountUnlessOwner(
     auth.api.getSession({ headers: toFetchHeaders(request.headers) }).then(
       (session) => {
         if (session?.user.id !== ownerId) count(item);
+        else ownVisit?.(item);
       },
       (error: unknown) => {
         // whose browser it was is unknown: counted, as a visit is far likelier than the owner

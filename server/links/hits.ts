@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database, LinkEventsTable } from '../../db/schema.ts';
+import { LINK_OUTCOMES, type LinkOutcome } from '../../src/link-lifecycle.ts';
 import type { UniqueVisitorRecorder } from '../analytics/unique-visitors.ts';
 import {
   createVisitRecorder,
@@ -18,8 +19,8 @@ import { addWebhookCounts } from '../webhooks/counts.ts';
 
 // Every scan or click of a short link is counted exactly, without the redirect waiting for the database
 // (server/analytics/visit-recorder.ts). A batch is written in one transaction: its id, the link_events rows
-// (one per link, kind, device, browser, referrer host, country, campaign and second, holding its number of
-// hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead of one per
+// (one per link, kind, outcome, device, browser, referrer host, country, campaign and second, holding its
+// number of hits) and each link's scan_count / click_count raised by its sum. One UPDATE per batch instead of one per
 // request on a hot row is what lets a link take thousands of follows a second.
 
 export type HitKind = LinkEventsTable['kind'];
@@ -28,13 +29,19 @@ export interface Hit extends Visit {
   linkId: string;
   userId: string;
   kind: HitKind;
+  /** Where it was sent: the destination, the fallback or a rule's address (src/link-lifecycle.ts). */
+  outcome: LinkOutcome;
 }
 
-/** Hits of one link, kind, device, browser, referrer host, country and campaign in one second: one link_events row. */
+/**
+ * Hits of one link, kind, outcome, device, browser, referrer host, country and campaign in one second: one
+ * link_events row.
+ */
 interface HitGroup extends CountedGroup, VisitFacts {
   linkId: string;
   userId: string;
   kind: HitKind;
+  outcome: LinkOutcome;
   /** ISO 8601: the group is written to a spill file as it is. */
   occurredAt: string;
 }
@@ -43,6 +50,8 @@ const hitGroupSchema: z.ZodType<HitGroup> = visitFactsSchema.extend({
   linkId: z.uuid(),
   userId: z.string().min(1),
   kind: z.enum(['scan', 'click']),
+  // spilled before follows kept their outcome: all were led to the destination
+  outcome: z.enum(LINK_OUTCOMES).default('destination'),
   occurredAt: z.iso.datetime(),
   count: z.int().positive(),
 });
@@ -87,12 +96,13 @@ async function writeHits(
     if (kept.length > 0) {
       await sql`
         insert into link_events
-          (link_id, user_id, kind, device, browser, referrer_host, country,
+          (link_id, user_id, kind, outcome, device, browser, referrer_host, country,
            utm_source, utm_medium, utm_campaign, occurred_at, hits)
         select * from unnest(
           ${kept.map((group) => group.linkId)}::uuid[],
           ${kept.map((group) => ownerOf.get(group.linkId) ?? group.userId)}::text[],
           ${kept.map((group) => group.kind)}::text[],
+          ${kept.map((group) => group.outcome)}::text[],
           ${kept.map((group) => group.device)}::text[],
           ${kept.map((group) => group.browser)}::text[],
           ${kept.map((group) => group.referrerHost)}::text[],
@@ -122,11 +132,12 @@ const HIT_COUNTING: VisitCounting<Hit, HitGroup> = {
   what: 'short-link scans and clicks',
   spillName: 'hits',
   groupSchema: hitGroupSchema,
-  subjectKey: (hit) => `${hit.linkId} ${hit.kind}`,
-  groupOf: ({ linkId, userId, kind }, facts, at) => ({
+  subjectKey: (hit) => `${hit.linkId} ${hit.kind} ${hit.outcome}`,
+  groupOf: ({ linkId, userId, kind, outcome }, facts, at) => ({
     linkId,
     userId,
     kind,
+    outcome,
     ...facts,
     occurredAt: at,
     count: 1,

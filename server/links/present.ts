@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, LinkKind } from '../../db/schema.ts';
+import type { LinkRule } from '../../src/link-lifecycle.ts';
 import { printedCode, printedOrigin, printedQrUrl, shortLinkUrl } from '../../src/schemas/link.ts';
 
 // How the dashboard sees a link (My QR Codes, the links page, the QR studio), shared by the services that
@@ -18,6 +19,13 @@ export const LINK_COLUMNS = [
   'order_index',
   'domain',
   'version',
+  'enabled',
+  'active_from',
+  'active_until',
+  'max_scans',
+  'scans_used',
+  'fallback_url',
+  'rules',
   'created_at',
 ] as const;
 
@@ -34,6 +42,13 @@ export interface LinkRow {
   order_index: number;
   domain: string | null;
   version: number;
+  enabled: boolean;
+  active_from: Date | null;
+  active_until: Date | null;
+  max_scans: number | null;
+  scans_used: number;
+  fallback_url: string | null;
+  rules: LinkRule[];
   created_at: Date;
 }
 
@@ -60,6 +75,17 @@ export function present(publicUrl: string, row: LinkRow) {
     domain: row.domain,
     shortUrl: shortLinkUrl(printedOrigin(publicUrl, row), code),
     qrUrl: printedQrUrl(publicUrl, row),
+    /** When and how often it leads on, where else it sends visitors (src/link-lifecycle.ts linkState). */
+    lifecycle: {
+      enabled: row.enabled,
+      activeFrom: row.active_from,
+      activeUntil: row.active_until,
+      maxScans: row.max_scans,
+      /** The follows it has led on under its limit (0 without one). */
+      scansUsed: row.max_scans === null ? 0 : row.scans_used,
+      fallbackUrl: row.fallback_url,
+      rules: row.rules,
+    },
   };
 }
 

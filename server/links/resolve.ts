@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
+import type { LinkLifecycle, RuleDevice } from '../../src/link-lifecycle.ts';
 import type { PausableKind } from '../../src/pauses.ts';
 import { availableUntil, planInEffectUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
@@ -32,7 +33,16 @@ export interface ResolvedLink {
   planUntil: number;
   /** Owned by a team's account: its pages may carry the team's brand anywhere (white label). */
   teamAccount: boolean;
+  /** When and how often it leads on (src/link-lifecycle.ts); the count as read now. */
+  lifecycle: LinkLifecycle;
+  /** Where it sends visitors when it does not lead on (as a Location value), or null for the inactive page. */
+  fallbackLocation: string | null;
+  /** Where visitors of a device or language go instead while it is live, first match wins. */
+  rules: { device: RuleDevice | null; language: string | null; location: string }[];
 }
+
+/** An address as a Location header value (ASCII: the URL serializer percent-encodes the rest). */
+const locationOf = (url: string) => new URL(url).href;
 
 /** The link with this short code, or null (unknown, malformed, or a destination that is not http(s)). */
 export async function resolveLinkCode(db: Kysely<Database>, code: string): Promise<ResolvedLink | null> {
@@ -51,6 +61,13 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'links.url',
       'links.kind',
       'links.vcard_id',
+      'links.enabled',
+      'links.active_from',
+      'links.active_until',
+      'links.max_scans',
+      'links.scans_used',
+      'links.fallback_url',
+      'links.rules',
       'profiles.language',
       'profiles.primary_vcard_id',
       'vcards.paused_at',
@@ -84,11 +101,24 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
   return {
     linkId: link.id,
     userId: link.user_id,
-    location: new URL(link.url).href,
+    location: locationOf(link.url),
     ownerLanguage: link.language,
     availableUntil: availableUntil(link),
     planUntil: planInEffectUntil(link),
     teamAccount: link.team_id !== null,
     paused: link.paused_at !== null || !(await isWithinLimit(db, link.user_id, kind, id, link)),
+    lifecycle: {
+      enabled: link.enabled,
+      activeFrom: link.active_from?.getTime() ?? null,
+      activeUntil: link.active_until?.getTime() ?? null,
+      maxScans: link.max_scans,
+      scansUsed: link.scans_used,
+    },
+    // addresses are checked when stored, as the destination is
+    fallbackLocation:
+      link.fallback_url && isHttpUrl(link.fallback_url) ? locationOf(link.fallback_url) : null,
+    rules: link.rules
+      .filter((rule) => isHttpUrl(rule.url))
+      .map((rule) => ({ device: rule.device, language: rule.language, location: locationOf(rule.url) })),
   };
 }

@@ -1,6 +1,8 @@
 import {
   ChooseLinkCodeSchema,
+  LinkEnabledSchema,
   LinkIdSchema,
+  LinkLifecycleSchema,
   ProfileLinkFormSchema,
   QrCodeFormSchema,
   ReorderLinksSchema,
@@ -19,6 +21,7 @@ import {
   updateProfileLink,
   updateQrCode,
 } from './service.ts';
+import { setLinkEnabled, setLinkLifecycle } from './lifecycle.ts';
 
 export const linksRouter = router({
   qrCodes: authedProcedure.query(({ ctx }) => listQrCodes(ctx)),
@@ -44,5 +47,12 @@ export const linksRouter = router({
   reorderProfileLinks: authedProcedure
     .input(ReorderLinksSchema)
     .mutation(({ ctx, input }) => reorderProfileLinks(ctx, input)),
+  setLifecycle: authedProcedure
+    .meta({ edits: 'link' })
+    .input(LinkLifecycleSchema)
+    .mutation(({ ctx, input }) => setLinkLifecycle(ctx, input)),
+  setEnabled: authedProcedure
+    .input(LinkEnabledSchema)
+    .mutation(({ ctx, input }) => setLinkEnabled(ctx, input)),
   delete: authedProcedure.input(LinkIdSchema).mutation(({ ctx, input }) => deleteLink(ctx, input.id)),
 });

@@ -1,5 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
+import {
+  linkState,
+  matchingRule,
+  preferredLanguage,
+  ruleDeviceOf,
+  type LinkLifecycle,
+  type LinkOutcome,
+  type LinkState,
+  type RuleDevice,
+} from '../../src/link-lifecycle.ts';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
@@ -13,11 +23,16 @@ import {
   onCustomDomain,
   servesOwner,
 } from '../public-profile/card-host.ts';
-import { renderLinkUnavailablePage, renderPausedPage } from '../public-profile/render.ts';
+import {
+  renderLinkInactivePage,
+  renderLinkUnavailablePage,
+  renderPausedPage,
+} from '../public-profile/render.ts';
 import { findAccountBranding } from '../public-profile/service.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
-import { createHitRecorder } from './hits.ts';
+import { createHitRecorder, type Hit } from './hits.ts';
+import { reserveScan } from './reserve.ts';
 import { resolveLinkCode } from './resolve.ts';
 
 // Short links: GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
@@ -34,6 +49,14 @@ import { resolveLinkCode } from './resolve.ts';
 // (public-profile/card-host.ts): another account's code answers the 404 page there, told by the cached
 // link's owner. Where white label stands in (server/branding/branding.ts: on the account's custom domain,
 // or a team's link anywhere), the paused and 404 pages carry the customer's brand.
+//
+// A QR code or profile link may have a lifecycle and rules (src/link-lifecycle.ts), all kept in the cached
+// link and compared with the clock and the request on every follow: while it is not live (turned off,
+// before its start, from its end, its scan limit spent) it sends visitors to its fallback, counted as
+// such, or answers a small 'not active' page, not counted; while live, the first rule that matches the
+// visitor's device and language sends them to its address, counted as a rule's. A link with a scan limit
+// takes one scan of it in the database for each counted follow before answering (server/links/reserve.ts),
+// so the limit holds exactly across processes; every other link keeps the path that never waits.
 
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
 
@@ -52,6 +75,12 @@ interface CachedLink {
   planUntil: number;
   /** Owned by a team's account: its paused page may carry the team's brand. */
   teamAccount: boolean;
+  /** When and how often it leads on; the count is raised here as this process takes scans of its limit. */
+  lifecycle: LinkLifecycle;
+  /** The 302 header block to its fallback, or null: the 'not active' page. */
+  fallbackHeaders: string[] | null;
+  /** Its rules, each with its 302 header block, first match wins. */
+  rules: { device: RuleDevice | null; language: string | null; headers: string[] }[];
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -105,6 +134,7 @@ export async function registerShortLinkRoutes(
   const sendPaused = unavailablePageSender<200>((locale, _status, branding) =>
     renderPausedPage(locale, 'link', branding),
   );
+  const sendInactive = unavailablePageSender(renderLinkInactivePage);
   /** An unknown code's page (or another account's), in the brand of the host it was asked on. */
   const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, status: 404 | 503) =>
     sendPageOfStatus(request, reply, status, undefined, hostBranding(deps.db, request.cardHost));
@@ -113,11 +143,79 @@ export async function registerShortLinkRoutes(
    * A paused link's page, in its owner's brand where that can stand in (white label): on the account's
    * custom domain, or a team's link anywhere; read for the page, as paused links are seldom followed.
    */
-  function sendPausedLink(request: FastifyRequest, reply: FastifyReply, link: CachedLink) {
+  function brandingOf(request: FastifyRequest, link: CachedLink) {
     const ownDomain = onCustomDomain(request);
-    const branding =
-      ownDomain || link.teamAccount ? findAccountBranding(deps.db, link.userId, ownDomain) : TAPCARD_BRANDING;
-    return sendPaused(request, reply, 200, link.ownerLanguage, branding);
+    return ownDomain || link.teamAccount
+      ? findAccountBranding(deps.db, link.userId, ownDomain)
+      : TAPCARD_BRANDING;
+  }
+
+  /** A link that does not lead on now: its fallback (counted apart when `counted`), else the 'not active' page. */
+  function sendNotLive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    link: CachedLink,
+    state: Exclude<LinkState, 'live'>,
+    count: ((hit: Hit) => void) | null,
+  ) {
+    if (link.fallbackHeaders) {
+      count?.(hitOf(request, link, 'fallback'));
+      return redirect(reply, link.fallbackHeaders);
+    }
+    // over for good, as far as a crawler should know; a link before its start or turned off may come back
+    const status = state === 'ended' || state === 'spent' ? 410 : 404;
+    return sendInactive(request, reply, status, link.ownerLanguage, brandingOf(request, link));
+  }
+
+  function hitOf(request: FastifyRequest, link: CachedLink, outcome: LinkOutcome): Hit {
+    return {
+      ...visits.describe(request),
+      linkId: link.linkId,
+      userId: link.userId,
+      kind: Object.hasOwn(request.query as Query, QR_SCAN_MARKER) ? 'scan' : 'click',
+      outcome,
+    };
+  }
+
+  /** Counts a person's follow unless its owner made it (at once, or once their session is read). */
+  const countUnlessOwnerOf = (request: FastifyRequest, link: CachedLink) => (hit: Hit) =>
+    countUnlessOwner(request, link.userId, hits.record, hit);
+
+  /** The whole answer was made with the cached link: written as is, past the framework's header work. */
+  function redirect(reply: FastifyReply, headers: string[]) {
+    reply.hijack();
+    reply.raw.writeHead(302, headers);
+    reply.raw.end();
+  }
+
+  /**
+   * A counted follow of a link with a scan limit: the owner's own is led on without taking a scan; anyone
+   * else's takes one first, and finds the fallback (or the 'not active' page) once none is left.
+   */
+  async function followLimited(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    link: CachedLink,
+    headers: string[],
+    outcome: LinkOutcome,
+  ) {
+    const counted = await new Promise<boolean>((resolve) =>
+      countUnlessOwner(request, link.userId, resolve, true, () => resolve(false)),
+    );
+    if (!counted) return redirect(reply, headers);
+    let used: number | null;
+    try {
+      used = await reserveScan(deps.db, link.linkId);
+    } catch (error) {
+      request.log.error({ err: error }, 'a scan of a limited short link could not be taken');
+      return sendUnavailable(request, reply, 503);
+    }
+    const { lifecycle } = link;
+    // what this process knows of the count, for the follows that take no scan (bots, previews, the owner)
+    lifecycle.scansUsed = used ?? lifecycle.maxScans ?? lifecycle.scansUsed;
+    if (used === null) return sendNotLive(request, reply, link, 'spent', hits.record);
+    hits.record(hitOf(request, link, outcome));
+    return redirect(reply, headers);
   }
 
   async function load(code: string): Promise<CachedLink | null> {
@@ -132,6 +230,14 @@ export async function registerShortLinkRoutes(
       paused: link.paused,
       planUntil: link.planUntil,
       teamAccount: link.teamAccount,
+      lifecycle: link.lifecycle,
+      fallbackHeaders:
+        link.fallbackLocation === null ? null : [...redirectHeaders, 'location', link.fallbackLocation],
+      rules: link.rules.map(({ device, language, location }) => ({
+        device,
+        language,
+        headers: [...redirectHeaders, 'location', location],
+      })),
     };
   }
 
@@ -141,21 +247,30 @@ export async function registerShortLinkRoutes(
     // a custom domain removed, or past its plan: the same short link on the main address, not counted there
     const toMain = mainAddressRedirect(request, deps.config.publicUrl);
     if (toMain !== null) return reply.header('cache-control', 'no-store').redirect(toMain, 302);
-    if (link.paused || Date.now() >= link.availableUntil) {
-      return sendPausedLink(request, reply, link);
+    const now = Date.now();
+    if (link.paused || now >= link.availableUntil) {
+      return sendPaused(request, reply, 200, link.ownerLanguage, brandingOf(request, link));
     }
-    if (isPersonVisiting(request)) {
-      countUnlessOwner(request, link.userId, hits.record, {
-        ...visits.describe(request),
-        linkId: link.linkId,
-        userId: link.userId,
-        kind: Object.hasOwn(request.query, QR_SCAN_MARKER) ? 'scan' : 'click',
-      });
+    const person = isPersonVisiting(request);
+    const state = linkState(link.lifecycle, now);
+    if (state !== 'live') {
+      return sendNotLive(request, reply, link, state, person ? countUnlessOwnerOf(request, link) : null);
     }
-    // the whole answer was made with the cached link: written as is, past the framework's header work
-    reply.hijack();
-    reply.raw.writeHead(302, link.headers);
-    reply.raw.end();
+    const rule =
+      link.rules.length === 0
+        ? undefined
+        : matchingRule(
+            link.rules,
+            ruleDeviceOf(request.headers['user-agent']),
+            preferredLanguage(request.headers['accept-language']),
+          );
+    const headers = rule?.headers ?? link.headers;
+    const outcome = rule ? 'rule' : 'destination';
+    if (person) {
+      if (link.lifecycle.maxScans !== null) return followLimited(request, reply, link, headers, outcome);
+      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
+    }
+    redirect(reply, headers);
   }
 
   async function loadAndFollow(

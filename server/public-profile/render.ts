@@ -366,6 +366,16 @@ export function renderLinkUnavailablePage(
     : notePage(locale, 'link', t.linkNotFoundTitle, t.linkNotFoundText, branding);
 }
 
+/** A short link that does not lead on now and has no fallback (src/link-lifecycle.ts): 404, or 410 once over. */
+export function renderLinkInactivePage(
+  locale: Locale,
+  _status: 404 | 410,
+  branding: Branding = TAPCARD_BRANDING,
+): string {
+  const t = PAGE_TEXTS[locale];
+  return notePage(locale, 'link', t.linkInactiveTitle, t.linkInactiveText, branding);
+}
+
 /** 'Paused' (HTTP 200): a card or short link that its owner's plan does not cover, or its team paused. */
 export function renderPausedPage(
   locale: Locale,

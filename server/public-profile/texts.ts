@@ -42,6 +42,12 @@ export interface PageTexts {
   linkLoadFailedTitle: string;
   linkLoadFailedText: string;
   /**
+   * A short link its owner set to lead on only for a while, or a number of times, or turned off, that does
+   * not now and has no fallback (HTTP 404 until it starts or is turned on again, 410 once it has ended).
+   */
+  linkInactiveTitle: string;
+  linkInactiveText: string;
+  /**
    * A card or short link paused by its owner's plan (HTTP 200, DECISIONS.md "Plans that end…") or by its
    * team. The words name no reason: a visitor is not told the owner's billing or the team's choice.
    */
@@ -81,6 +87,9 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
       'This link does not exist or has been removed. Check the address, or ask whoever shared it for a new one.',
     linkLoadFailedTitle: 'Link Temporarily Unavailable',
     linkLoadFailedText: 'We could not open this link just now. Please try again in a moment.',
+    linkInactiveTitle: 'Link Not Active',
+    linkInactiveText:
+      'This link is not active right now. If you know whoever shared it, let them know, or try again later.',
     pausedTitle: 'Paused',
     pausedCardText: 'This card is paused for now. If you know its owner, let them know, or try again later.',
     pausedLinkText: 'This link is paused for now. If you know its owner, let them know, or try again later.',
@@ -115,6 +124,9 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
       'Este enlace no existe o se ha eliminado. Comprueba la dirección o pide uno nuevo a quien lo compartió.',
     linkLoadFailedTitle: 'Enlace temporalmente no disponible',
     linkLoadFailedText: 'No hemos podido abrir este enlace ahora mismo. Vuelve a intentarlo en un momento.',
+    linkInactiveTitle: 'Enlace no activo',
+    linkInactiveText:
+      'Este enlace no está activo en este momento. Si conoces a quien lo compartió, avísale, o vuelve a intentarlo más tarde.',
     pausedTitle: 'En pausa',
     pausedCardText:
       'Esta tarjeta está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileNameText } from '../file-name.ts';
+import { LINK_RULES_MAX, RULE_DEVICES } from '../link-lifecycle.ts';
 import { DOMAIN_MAX_LENGTH } from '../domains.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { serverPaths } from '../routes.ts';
@@ -110,6 +111,64 @@ export const ReorderLinksSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, M.invalid),
 });
 export type ReorderLinksInput = z.output<typeof ReorderLinksSchema>;
+
+/** An address a link may send visitors to instead of its destination: the destination's rules, or empty (null). */
+const optionalDestination = singleLineText()
+  .max(LINK_URL_MAX_LENGTH, M.linkUrlTooLong)
+  .refine((value) => value === '' || URL.canParse(value), M.linkUrlInvalid)
+  .refine((value) => value === '' || !URL.canParse(value) || isHttpUrl(value), M.urlScheme)
+  .transform((value) => value || null);
+
+/** The most follows a limit may allow (a Postgres integer). */
+export const LINK_MAX_SCANS_LIMIT = 2_000_000_000;
+
+/** Where visitors of a device, a language or both go instead (src/link-lifecycle.ts matchingRule). */
+const LinkRuleSchema = z
+  .object({
+    device: z.enum(RULE_DEVICES).nullable(),
+    /** A primary language subtag (`es`, `pt`), kept in lowercase; null: any language. */
+    language: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}$/, M.linkRuleLanguageInvalid)
+      .transform((value) => value.toLowerCase())
+      .nullable(),
+    url: singleLineText().min(1, M.linkRuleUrlRequired).pipe(destination),
+  })
+  .refine((rule) => rule.device !== null || rule.language !== null, {
+    message: M.linkRuleConditionRequired,
+    path: ['device'],
+  });
+
+/**
+ * A QR code's or profile link's lifecycle and rules (src/link-lifecycle.ts), edited from `baseVersion`:
+ * live from / until (an end after the start), a scan limit (the service refuses one below the scans it
+ * has led on already), the fallback served when it is not live, and its rules, first match wins.
+ */
+export const LinkLifecycleSchema = z
+  .object({
+    id: z.uuid(),
+    baseVersion,
+    activeFrom: z.date().nullable(),
+    activeUntil: z.date().nullable(),
+    maxScans: z
+      .int(M.linkMaxScansInvalid)
+      .min(1, M.linkMaxScansInvalid)
+      .max(LINK_MAX_SCANS_LIMIT, M.linkMaxScansInvalid)
+      .nullable(),
+    fallbackUrl: optionalDestination,
+    rules: z.array(LinkRuleSchema).max(LINK_RULES_MAX, M.linkRulesTooMany),
+  })
+  .refine(
+    (value) =>
+      value.activeFrom === null || value.activeUntil === null || value.activeUntil > value.activeFrom,
+    { message: M.linkEndBeforeStart, path: ['activeUntil'] },
+  );
+export type LinkLifecycleValues = z.input<typeof LinkLifecycleSchema>;
+export type LinkLifecycleInput = z.output<typeof LinkLifecycleSchema>;
+
+/** Turns a link off (its fallback, or a page saying it is off) or on again, without deleting it. */
+export const LinkEnabledSchema = z.object({ id: z.uuid(), enabled: z.boolean() });
+export type LinkEnabledInput = z.output<typeof LinkEnabledSchema>;
 
 /** The query marker a QR code adds to its short URL, so that scans and clicks are told apart. */
 export const QR_SCAN_MARKER = 'qr';

@@ -8,14 +8,12 @@ import { linkCounts } from '../support/counts.ts';
 import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from '../support/count-spill.ts';
 import { createSignedInOwner, forgetfulVisitors, versionOf, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { DESKTOP_CHROME as DESKTOP, IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Short links: GET /l/{code} redirects at once, counts every scan and click
 // exactly (queued, written within about a second), leaves bots, previews, prefetches and HEAD uncounted,
 // and follows an edited destination at once.
 
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 /** Longer than one write delay: whatever was going to be written has been. */
 const SETTLE_MS = 1_500;
 
@@ -164,6 +162,7 @@ describe('GET /l/{code}', () => {
       'kind',
       'link_id',
       'occurred_at',
+      'outcome',
       'referrer_host',
       'user_id',
       'utm_campaign',
@@ -417,7 +416,7 @@ describe('the hit recorder', () => {
       flushDelayMs: 60_000,
       batchSize: 2,
     });
-    const hit = { ...visitFacts(), userId: owner.userId } as const;
+    const hit = { ...visitFacts(), userId: owner.userId, outcome: 'destination' } as const;
     for (let index = 0; index < 5; index++) recorder.record({ ...hit, linkId: first.id, kind: 'scan' });
     for (let index = 0; index < 3; index++) recorder.record({ ...hit, linkId: first.id, kind: 'click' });
     recorder.record({ ...hit, linkId: second.id, kind: 'click', device: 'tablet' });

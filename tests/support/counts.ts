@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { LinkOutcome } from '../../src/link-lifecycle.ts';
 
 // What the counters hold, read back by the tests of short links, public pages and pauses.
 
@@ -26,4 +27,20 @@ export async function viewCount(db: Kysely<Database>, userId: string): Promise<n
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** A link's counted follows by how they were served (src/link-lifecycle.ts LINK_OUTCOMES), zero for none. */
+export async function linkOutcomes(
+  db: Kysely<Database>,
+  linkId: string,
+): Promise<Record<LinkOutcome, number>> {
+  const rows = await db
+    .selectFrom('link_events')
+    .select((eb) => ['outcome', eb.fn.sum<number>('hits').as('hits')])
+    .where('link_id', '=', linkId)
+    .groupBy('outcome')
+    .execute();
+  const outcomes = { destination: 0, fallback: 0, rule: 0 };
+  for (const row of rows) outcomes[row.outcome] = Number(row.hits);
+  return outcomes;
 }

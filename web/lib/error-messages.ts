@@ -16,6 +16,7 @@ import { DOMAIN_MAX_LENGTH } from '#src/domains.ts';
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from '#src/webhooks.ts';
 import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
 import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
+import { LINK_RULES_MAX } from '#src/link-lifecycle.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
 import {
   LEAD_COMPANY_MAX_LENGTH,
@@ -109,6 +110,13 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.link.code_lookalike': msg`A code can't have hyphens as its 3rd and 4th characters (as in xn--): such codes can be read as other letters`,
   'validation.link.code_taken': msg`This code is already taken`,
   'validation.link.domain_unusable': msg`Choose the main address or one of your verified domains`,
+  'validation.link.end_before_start': msg`The end must be after the start`,
+  'validation.link.max_scans_invalid': msg`Enter a whole number, 1 or more`,
+  'validation.link.max_scans_below_used': msg`The limit can't be below the scans already counted`,
+  'validation.link.rule_url_required': msg`Every rule needs a destination`,
+  'validation.link.rule_condition_required': msg`Choose a device or a language for this rule`,
+  'validation.link.rule_language_invalid': msg`Choose a language`,
+  'validation.link.rules_too_many': msg`A link can have at most ${LINK_RULES_MAX} rules`,
   'validation.link.icon_too_long': msg`Icon must be at most ${LINK_ICON_MAX_LENGTH} characters`,
   'validation.link.title_and_url_required': msg`Title and URL are required`,
   'validation.passkey.name_required': msg`Give the passkey a name`,
@@ -226,6 +234,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   domain_claimed: VALIDATION_MESSAGE_TEXT['validation.domain.claimed'],
   domain_already_added: VALIDATION_MESSAGE_TEXT['validation.domain.already_added'],
   domain_unusable: VALIDATION_MESSAGE_TEXT['validation.link.domain_unusable'],
+  scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
 };
 
