@@ -127,8 +127,7 @@ const LinkRuleSchema = z
   .object({
     device: z.enum(RULE_DEVICES).nullable(),
     /** A primary language subtag (`es`, `pt`), kept in lowercase; null: any language. */
-    language: z
-      .string()
+    language: singleLineText()
       .regex(/^[a-zA-Z]{2,3}$/, M.linkRuleLanguageInvalid)
       .transform((value) => value.toLowerCase())
       .nullable(),
