@@ -28,9 +28,11 @@ import { localDayBounds } from './day-bounds.ts';
 // 2026-11-24T0400) for the range's whole UTC days, and from the events themselves for the partial UTC
 // days at its two ends: at most two days of events, so the sums are exact (the same as the overview's
 // cards) and the reads stay small however long the range. With advancedAnalytics the campaign of the
-// visits (utm_source, utm_medium, utm_campaign) is broken down too; other plans are not sent it. Leads
-// received (lead_events, few) are counted per card, read from lead_events itself; they have no device,
-// browser, referrer, country or campaign.
+// visits (utm_source, utm_medium, utm_campaign) is broken down too; other plans are not sent it. Scans and
+// clicks are also broken down by how the link served them (its destination, its fallback address or a
+// rule's address: src/link-lifecycle.ts), so that follows the link did not lead to its destination are
+// counted apart; a card's view has no outcome. Leads received (lead_events, few) are counted per card, read
+// from lead_events itself; they have no device, browser, referrer, country, campaign or outcome.
 
 export type BreakdownScope = AnalyticsScope & { config: Pick<Config, 'analyticsRecords'> };
 
@@ -56,6 +58,8 @@ export interface AnalyticsBreakdowns {
   dimensions: Record<VisitDimension, Breakdown[]>;
   /** The visits by campaign ('' for none): advancedAnalytics only, null for other plans. */
   campaigns: Record<CampaignDimension, Breakdown[]> | null;
+  /** The scans and clicks by how the link served them (value: a LinkOutcome); views and leads have none. */
+  outcomes: Breakdown[];
   /**
    * Unique visitors of the range's days, each counted over that UTC day (the salt's day), oldest first;
    * for a range of months, the sum of its days' per month (`date`: the month's first day).
@@ -72,13 +76,14 @@ const METRIC_OF_KIND = {
   lead: 'leads',
 } as const satisfies Record<string, ActivityMetric>;
 
-type Dimension = 'item' | VisitDimension | CampaignDimension;
+type Dimension = 'item' | VisitDimension | CampaignDimension | 'outcome';
 
 /**
  * The dimensions of an event row, as (dimension, value) pairs: the same as the database's trigger
- * (migrations 2026-11-24T0400 and 2026-12-01T0300).
+ * (migrations 2026-11-24T0400, 2026-12-01T0300 and 2026-12-05T0100): only a link's follows have an
+ * `outcome` column, a card's views have none.
  */
-const dimensionsOf = (item: RawBuilder<unknown>) => sql`lateral (values
+const dimensionsOf = (item: RawBuilder<unknown>, outcome: RawBuilder<unknown> | null) => sql`lateral (values
   ('item', coalesce(${item}::text, '')),
   ('device', device),
   ('browser', browser),
@@ -87,6 +92,7 @@ const dimensionsOf = (item: RawBuilder<unknown>) => sql`lateral (values
   ('utm_source', coalesce(utm_source, '')),
   ('utm_medium', coalesce(utm_medium, '')),
   ('utm_campaign', coalesce(utm_campaign, ''))
+  ${outcome ? sql`, ('outcome', ${outcome})` : sql``}
 ) as dimensions(dimension, value)`;
 
 /** Events of [from, until) as (kind, dimension, value, visits), both tables, for the dimensions asked. */
@@ -98,12 +104,12 @@ function eventVisits(
 ) {
   return sql`
     select kind, dimension, value, hits as visits
-    from link_events, ${dimensionsOf(sql.ref('link_id'))}
+    from link_events, ${dimensionsOf(sql.ref('link_id'), sql.ref('outcome'))}
     where user_id = ${accountId} and occurred_at >= ${from} and occurred_at < ${until}
       and dimension = any(${dimensions}::text[])
     union all
     select 'view', dimension, value, views
-    from profile_views, ${dimensionsOf(sql.ref('vcard_id'))}
+    from profile_views, ${dimensionsOf(sql.ref('vcard_id'), null)}
     where user_id = ${accountId} and viewed_at >= ${from} and viewed_at < ${until}
       and dimension = any(${dimensions}::text[])`;
 }
@@ -250,6 +256,7 @@ export async function analyticsBreakdowns(
     'item',
     ...VISIT_DIMENSIONS,
     ...(withCampaigns ? CAMPAIGN_DIMENSIONS : []),
+    'outcome',
   ];
   const window = rangeWindow(range, dateInTimeZone(now, timeZone));
   const [rows, visitors] = await Promise.all([
@@ -301,6 +308,7 @@ export async function analyticsBreakdowns(
           utm_campaign: sorted('utm_campaign'),
         }
       : null,
+    outcomes: sorted('outcome'),
     visitors,
     notRecorded: PRIVACY_SWITCHES.filter((name) => !scope.config.analyticsRecords[name]),
   };

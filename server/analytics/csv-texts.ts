@@ -1,5 +1,6 @@
 import type { LinkKind } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
+import type { LinkOutcome } from '../../src/link-lifecycle.ts';
 import type { BrowserFamily, DeviceClass } from '../../src/visitor.ts';
 import type { EventColumn, EventRow } from './events.ts';
 
@@ -14,6 +15,7 @@ export interface CsvTexts {
   itemKinds: Record<LinkKind | 'card', string>;
   devices: Record<DeviceClass, string>;
   browsers: Record<BrowserFamily, string>;
+  outcomes: Record<LinkOutcome, string>;
 }
 
 export const CSV_TEXTS: Record<Locale, CsvTexts> = {
@@ -28,6 +30,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       browser: 'browser',
       referrer_host: 'referrer_host',
       country: 'country',
+      outcome: 'outcome',
       utm_source: 'utm_source',
       utm_medium: 'utm_medium',
       utm_campaign: 'utm_campaign',
@@ -47,6 +50,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       other: 'other',
       unknown: 'unknown',
     },
+    outcomes: { destination: 'destination', fallback: 'fallback', rule: 'rule' },
   },
   es: {
     columns: {
@@ -59,6 +63,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       browser: 'navegador',
       referrer_host: 'sitio_de_origen',
       country: 'país',
+      outcome: 'resultado',
       utm_source: 'fuente_utm',
       utm_medium: 'medio_utm',
       utm_campaign: 'campaña_utm',
@@ -78,6 +83,7 @@ export const CSV_TEXTS: Record<Locale, CsvTexts> = {
       other: 'otro',
       unknown: 'desconocido',
     },
+    outcomes: { destination: 'destino', fallback: 'dirección alternativa', rule: 'regla' },
   },
 };
 
@@ -98,6 +104,7 @@ export async function* translatedEvents(
       item_kind: wordOf(texts.itemKinds, row.item_kind),
       device: wordOf(texts.devices, row.device),
       browser: wordOf(texts.browsers, row.browser),
+      outcome: wordOf(texts.outcomes, row.outcome),
     };
   }
 }

@@ -7,10 +7,12 @@ import { localDayBounds } from './day-bounds.ts';
 // The events of a range, for the CSV export. An event row is a row of link_events or
 // profile_views as stored: the visits of one card or link, of one kind (scan, click or view), with one
 // device class, browser family, referring host, country and campaign, in one second, and their number
-// (`count`); or a lead received (lead_events): its time and card, of kind lead, with a count of 1 and
-// nothing else, never anything of the visitor who left it. The counts of a range's rows add up to the overview's cards for the same range. Rows are read
-// in pages in time order, so a long history streams without being held in memory. The campaign's columns
-// (utm_source, utm_medium, utm_campaign) are part of advancedAnalytics: other plans' files have none.
+// (`count`), with how a link served them (`outcome`: src/link-lifecycle.ts; a view has none); or a lead
+// received (lead_events): its time and card, of kind lead, with a count of 1 and nothing else, never
+// anything of the visitor who left it. The counts of a range's rows add up to the overview's cards for the
+// same range. Rows are read in pages in time order, so a long history streams without being held in
+// memory. The campaign's columns (utm_source, utm_medium, utm_campaign) are part of advancedAnalytics:
+// other plans' files have none.
 
 const VISIT_COLUMNS = [
   'time_utc',
@@ -22,6 +24,7 @@ const VISIT_COLUMNS = [
   'browser',
   'referrer_host',
   'country',
+  'outcome',
 ] as const;
 
 /** Every column an event row has, in the file's order. */
@@ -70,7 +73,7 @@ export async function* rangeEvents(
                e.occurred_at as sort_at, 'link' as source, e.id::text as id,
                to_char(e.occurred_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}) as time_utc,
                e.kind as type, l.kind as item_kind, e.link_id::text as item_id, l.title as item_title,
-               e.device, e.browser, e.referrer_host, e.country,
+               e.device, e.browser, e.referrer_host, e.country, e.outcome,
                e.utm_source, e.utm_medium, e.utm_campaign, e.hits as count
         from link_events as e join links as l on l.id = e.link_id
         where e.user_id = ${scope.accountId} and e.occurred_at >= ${since} and e.occurred_at < ${until}
@@ -80,7 +83,7 @@ export async function* rangeEvents(
                v.viewed_at, 'view', v.id::text,
                to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
                'view', 'card', v.vcard_id::text, c.name,
-               v.device, v.browser, v.referrer_host, v.country,
+               v.device, v.browser, v.referrer_host, v.country, null,
                v.utm_source, v.utm_medium, v.utm_campaign, v.views
         from profile_views as v left join vcards as c on c.id = v.vcard_id
         where v.user_id = ${scope.accountId} and v.viewed_at >= ${since} and v.viewed_at < ${until}
@@ -90,7 +93,7 @@ export async function* rangeEvents(
                r.received_at, 'lead', r.id::text,
                to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
                'lead', 'card', r.vcard_id::text, c.name,
-               null, null, null, null, null, null, null, 1
+               null, null, null, null, null, null, null, null, 1
         from lead_events as r left join vcards as c on c.id = r.vcard_id
         where r.user_id = ${scope.accountId} and r.received_at >= ${since} and r.received_at < ${until}
           and (r.received_at, 'lead', r.id) > ${position}

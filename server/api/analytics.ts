@@ -64,6 +64,11 @@ const BreakdownsSchema = z
       .object(Object.fromEntries(CAMPAIGN_DIMENSIONS.map((name) => [name, z.array(BreakdownSchema)])))
       .nullable()
       .meta({ description: 'The visits by UTM campaign: advancedAnalytics only, else null.' }),
+    outcomes: z.array(BreakdownSchema).meta({
+      description:
+        'The scans and clicks by how the link served them: destination (its destination), fallback (its ' +
+        'fallback address, while it was not live) or rule (the address of a device or language rule).',
+    }),
     visitors: z.array(z.object({ date: z.string(), visitors: z.int() })),
     notRecorded: z.array(z.enum(PRIVACY_SWITCHES)),
   })
@@ -92,7 +97,8 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, deps: ApiDeps): 
     {
       schema: {
         tags,
-        summary: 'Visits by card and link, device, browser, referrer, country and campaign',
+        summary:
+          'Visits by card and link, device, browser, referrer, country, campaign and how links served them',
         querystring: rangeQuery(AnalyticsRangeInputSchema),
         response: { 200: BreakdownsSchema, ...problemResponses('plan_required') },
       },

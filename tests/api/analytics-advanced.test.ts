@@ -342,7 +342,7 @@ describe('campaigns of visits', () => {
       .trim()
       .split('\n');
     expect(header).toBe(
-      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,' +
+      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,outcome,' +
         'utm_source,utm_medium,utm_campaign,count',
     );
     expect(lines).toEqual(
@@ -371,7 +371,7 @@ describe('campaigns of visits', () => {
     });
     expect(proCsv.statusCode).toBe(200);
     expect(proCsv.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
-      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
+      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,outcome,count',
     );
     expect(proCsv.body).not.toContain('flyer');
   });
@@ -387,7 +387,7 @@ describe('campaigns of visits', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.rawPayload.subarray(3).toString('utf8').split('\n')[0]).toBe(
       'hora_utc,tipo,clase_de_elemento,id_del_elemento,título_del_elemento,dispositivo,navegador,' +
-        'sitio_de_origen,país,fuente_utm,medio_utm,campaña_utm,número',
+        'sitio_de_origen,país,resultado,fuente_utm,medio_utm,campaña_utm,número',
     );
   });
 

@@ -206,11 +206,11 @@ describe("the CSV of a range's events", () => {
       .trim()
       .split('\n');
     expect(lines[0]).toBe(
-      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
+      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,outcome,count',
     );
     expect(lines.slice(1)).toEqual([
-      `${ago(72).slice(0, 19)}Z,view,card,${card},Card,unknown,unknown,,,2`,
-      `${ago(1).slice(0, 19)}Z,scan,qr,${link},"'=HYPERLINK(""x"")",mobile,safari,a.example,US,3`,
+      `${ago(72).slice(0, 19)}Z,view,card,${card},Card,unknown,unknown,,,,2`,
+      `${ago(1).slice(0, 19)}Z,scan,qr,${link},"'=HYPERLINK(""x"")",mobile,safari,a.example,US,destination,3`,
     ]);
     const month = await csvOf(owner.cookie, 'range=30d&timeZone=UTC');
     const counts = month.body
@@ -248,17 +248,17 @@ describe("the CSV of a range's events", () => {
     const [header, ...rows] = response.rawPayload.subarray(3).toString('utf8').trim().split('\n');
     expect(header).toBe(
       'hora_utc,tipo,clase_de_elemento,id_del_elemento,título_del_elemento,dispositivo,navegador,' +
-        'sitio_de_origen,país,número',
+        'sitio_de_origen,país,resultado,número',
     );
-    // type, item kind, device and browser of each row
+    // type, item kind, device, browser and outcome of each row
     const words = rows.map((row) => {
       const cells = row.split(',');
-      return [cells[1], cells[2], cells[5], cells[6]];
+      return [cells[1], cells[2], cells[5], cells[6], cells[9]];
     });
     expect(words).toEqual(
       expect.arrayContaining([
-        ['escaneo', 'código QR', 'móvil', 'navegador de una app'],
-        ['visita', 'vCard', 'desconocido', 'desconocido'],
+        ['escaneo', 'código QR', 'móvil', 'navegador de una app', 'destino'],
+        ['visita', 'vCard', 'desconocido', 'desconocido', ''],
       ]),
     );
     // a title still cannot act as a formula, in any language

@@ -119,8 +119,8 @@ describe('leads in the analytics', () => {
 
     const rows = await csvRows(owner.cookie);
     expect(rows).toEqual([
-      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
-      `${at.toISOString().slice(0, 19)}Z,lead,card,${card},Booth card,,,,,1`,
+      'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,outcome,count',
+      `${at.toISOString().slice(0, 19)}Z,lead,card,${card},Booth card,,,,,,1`,
     ]);
     const file = rows.join('\n');
     for (const value of Object.values(VISITOR)) expect(file).not.toContain(value);

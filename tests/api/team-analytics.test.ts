@@ -383,7 +383,7 @@ describe('the team CSV', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/-events-30d-.*\.csv"$/);
     const rows = parseCsv(response.body);
-    expect(Object.keys(rows[0] ?? {})).toContain('utm_campaign');
+    expect(Object.keys(rows[0] ?? {})).toEqual(expect.arrayContaining(['outcome', 'utm_campaign']));
     // 13 scans, 4 views and 4 clicks: nothing of Mia's personal card or of the other team
     expect(rows.reduce((sum, row) => sum + Number(row.count), 0)).toBe(21);
     expect(new Set(rows.map((row) => row.item_title))).not.toContain('Mia at home');

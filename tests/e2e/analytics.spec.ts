@@ -183,6 +183,10 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
   await expect(page.getByRole('region', { name: 'Devices' }).getByRole('listitem')).toHaveText(['Mobile6']);
   await expect(page.getByRole('region', { name: 'Browsers' }).getByRole('listitem')).toHaveText(['Safari6']);
   await expect(page.getByRole('region', { name: 'Referrers' })).toContainText('Direct or unknown');
+  // the 3 scans and 2 clicks, all led to their destination
+  await expect(page.getByRole('region', { name: 'How links were served' }).getByRole('listitem')).toHaveText([
+    'Destination5',
+  ]);
   const visitors = page.getByRole('region', { name: 'Unique visitors' });
   await expect(visitors.getByRole('table').getByRole('row').last().getByRole('cell')).toHaveText(['1']);
 
@@ -217,7 +221,7 @@ test('a Pro account picks a range, sees the breakdowns and downloads the events 
     .trim()
     .split('\n');
   expect(lines[0]).toBe(
-    'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,count',
+    'time_utc,type,item_kind,item_id,item_title,device,browser,referrer_host,country,outcome,count',
   );
   const counts = lines.slice(1).map((line) => Number(line.split(',').at(-1)));
   expect(counts.reduce((sum, count) => sum + count, 0)).toBe(6);

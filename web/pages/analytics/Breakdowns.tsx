@@ -10,8 +10,6 @@ import {
   interactionsOf,
   VISIT_DIMENSIONS,
   type AnalyticsRange,
-  type CampaignDimension,
-  type VisitDimension,
 } from '#src/analytics.ts';
 import { serverPaths } from '#src/routes.ts';
 import { Notice } from '../../components/Notice.tsx';
@@ -21,7 +19,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useKeptRecords } from '../../lib/use-kept-records.ts';
-import { DIMENSION_TITLES, NOT_RECORDED, valueLabel } from './dimension-labels.ts';
+import { DIMENSION_TITLES, NOT_RECORDED, valueLabel, type ListedDimension } from './dimension-labels.ts';
 import { bucketFormat } from './day-format.ts';
 import { METRICS } from './metrics.ts';
 
@@ -128,11 +126,19 @@ function ItemTable({ items }: { items: Item[] }) {
 }
 
 /** One dimension's values with their visits, most first, each with a bar of its share. */
-function DimensionList({ dimension, rows }: { dimension: VisitDimension | CampaignDimension; rows: Row[] }) {
+function DimensionList({
+  dimension,
+  rows,
+  description,
+}: {
+  dimension: ListedDimension;
+  rows: Row[];
+  description?: string;
+}) {
   const { i18n } = useLingui();
   const most = Math.max(1, ...rows.map(interactionsOf));
   return (
-    <SectionCard title={i18n._(DIMENSION_TITLES[dimension])}>
+    <SectionCard title={i18n._(DIMENSION_TITLES[dimension])} description={description}>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-700">
           <Trans>No visits in this range yet.</Trans>
@@ -284,11 +290,12 @@ function CampaignLists({ campaigns }: { campaigns: NonNullable<Breakdowns['campa
 
 /**
  * Full analytics (fullAnalytics): the range's visits by card and link, device, browser,
- * referrer and country (and campaign, with advancedAnalytics), the unique visitors, and the CSV of its
- * events; what the operator does not record is said (item 8).
+ * referrer and country (and campaign, with advancedAnalytics), its scans and clicks by how the links
+ * served them, the unique visitors, and the CSV of its events; what the operator does not record is said
+ * (item 8).
  */
 export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZone: string }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
   const breakdowns = trpc.analytics.breakdowns.useQuery(
     { range, timeZone },
@@ -328,6 +335,14 @@ export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZon
             {VISIT_DIMENSIONS.map((dimension) => (
               <DimensionList key={dimension} dimension={dimension} rows={data.dimensions[dimension]} />
             ))}
+            {/* only links are followed: without a scan or click there is nothing to tell apart */}
+            {data.totals.scans + data.totals.clicks > 0 ? (
+              <DimensionList
+                dimension="outcome"
+                rows={data.outcomes}
+                description={t`Scans and clicks sent to the link's destination, to its fallback address while it was not live, or to the address of a device or language rule.`}
+              />
+            ) : null}
           </div>
           {data.campaigns ? <CampaignLists campaigns={data.campaigns} /> : null}
           <VisitorsChart visitors={data.visitors} unit={data.unit} i18n={i18n} />

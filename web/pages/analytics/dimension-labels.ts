@@ -1,11 +1,15 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CampaignDimension, PrivacySwitch, VisitDimension } from '#src/analytics.ts';
+import { LINK_OUTCOMES, type LinkOutcome } from '#src/link-lifecycle.ts';
 import type { BrowserFamily, DeviceClass } from '#src/visitor.ts';
 
 // The words for the values of each breakdown (src/visitor.ts classes; '' is "none").
 
-export const DIMENSION_TITLES: Record<VisitDimension | CampaignDimension, MessageDescriptor> = {
+/** A breakdown the page lists: a visit's, a campaign's, or how a link served its scans and clicks. */
+export type ListedDimension = VisitDimension | CampaignDimension | 'outcome';
+
+export const DIMENSION_TITLES: Record<ListedDimension, MessageDescriptor> = {
   device: msg`Devices`,
   browser: msg`Browsers`,
   referrer: msg`Referrers`,
@@ -13,6 +17,7 @@ export const DIMENSION_TITLES: Record<VisitDimension | CampaignDimension, Messag
   utm_source: msg`Sources (utm_source)`,
   utm_medium: msg`Media (utm_medium)`,
   utm_campaign: msg`Campaigns (utm_campaign)`,
+  outcome: msg`How links were served`,
 };
 
 const DEVICES: Record<DeviceClass, MessageDescriptor> = {
@@ -32,6 +37,12 @@ const BROWSERS: Record<BrowserFamily, MessageDescriptor> = {
   'in-app': msg`In-app browser`,
   other: msg`Other browser`,
   unknown: msg`Unknown browser`,
+};
+
+const OUTCOMES: Record<LinkOutcome, MessageDescriptor> = {
+  destination: msg`Destination`,
+  fallback: msg`Fallback`,
+  rule: msg`Rule`,
 };
 
 /** What the page says the operator does not record (ANALYTICS_* switches). */
@@ -54,7 +65,7 @@ function regionNamesIn(locale: string): Intl.DisplayNames {
 }
 
 /** The words for a value of a dimension in the page's language; a campaign's values are shown as recorded. */
-export function valueLabel(i18n: I18n, dimension: VisitDimension | CampaignDimension, value: string): string {
+export function valueLabel(i18n: I18n, dimension: ListedDimension, value: string): string {
   switch (dimension) {
     case 'utm_source':
     case 'utm_medium':
@@ -71,5 +82,8 @@ export function valueLabel(i18n: I18n, dimension: VisitDimension | CampaignDimen
     case 'country':
       if (!value) return i18n._(msg`Unknown country`);
       return regionNamesIn(i18n.locale).of(value) ?? value;
+    case 'outcome':
+      // a value of a later kind of follow than this page knows is shown as recorded
+      return LINK_OUTCOMES.includes(value as LinkOutcome) ? i18n._(OUTCOMES[value as LinkOutcome]) : value;
   }
 }
