@@ -55,16 +55,23 @@ function FieldValue({ value, kind }: { value: unknown; kind: FieldKind | undefin
     );
   }
   if (kind === 'percent' && typeof value === 'number') return <span>{Math.round(value * 100)}%</span>;
+  if (typeof kind === 'object' && 'format' in kind) {
+    return <span className="break-words whitespace-pre-wrap">{kind.format(value, i18n)}</span>;
+  }
   // a choice's name; a yes-or-no (a checkbox) is named by 'true' and 'false'
   const choiceName = (choice: unknown, names: Readonly<Record<string, MessageDescriptor>>) => {
     const name: MessageDescriptor | undefined = names[String(choice)];
     return name ? i18n._(name) : String(choice);
   };
-  if (typeof kind === 'object' && (typeof value === 'string' || typeof value === 'boolean')) {
+  if (
+    typeof kind === 'object' &&
+    'names' in kind &&
+    (typeof value === 'string' || typeof value === 'boolean')
+  ) {
     return <span>{choiceName(value, kind.names)}</span>;
   }
   // several choices (a group of checkboxes), each by its name
-  if (typeof kind === 'object' && Array.isArray(value)) {
+  if (typeof kind === 'object' && 'names' in kind && Array.isArray(value)) {
     return <span>{value.map((choice) => choiceName(choice, kind.names)).join(', ')}</span>;
   }
   return <span className="break-words whitespace-pre-wrap">{String(value)}</span>;

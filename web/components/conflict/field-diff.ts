@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 
 // The comparison behind an edit conflict (DECISIONS.md "Work that is never lost"): a form's values as the
 // person has them ("mine"), the newer version saved meanwhile ("theirs") and what the form started from
@@ -15,7 +15,9 @@ export type FieldKind =
   /** a share of 1, read as a percentage */
   | 'percent'
   /** one of a list of choices (or a checkbox's true or false, or a list of checked choices), read by its name */
-  | { names: Readonly<Record<string, MessageDescriptor>> };
+  | { names: Readonly<Record<string, MessageDescriptor>> }
+  /** a value only the form knows how to put in words (a moment, a list of rules) */
+  | { format: (value: unknown, i18n: I18n) => string };
 
 /** One field of a form, as the comparison names it. */
 export interface ConflictField {

@@ -6,6 +6,8 @@ import { DialogClose, DialogContent, DialogDescription, DialogTitle } from './Di
 const LAYOUT_CLASSES = {
   /** A box in the middle of the screen that scrolls inside when the screen is short. */
   box: 'max-h-[calc(100dvh-2rem)] overflow-y-auto',
+  /** The same box, wider from `sm` up: a form with fields side by side (dates, a rule's conditions). */
+  roomy: 'max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl',
   /** The whole screen on a phone and a wide box from `sm` up, scrolling inside: long forms with a preview. */
   wide: 'inset-0 h-dvh w-full max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-none p-4 sm:inset-auto sm:top-1/2 sm:left-1/2 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:w-[calc(100%-2rem)] sm:max-w-4xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6',
 } as const;

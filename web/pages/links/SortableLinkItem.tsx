@@ -4,6 +4,9 @@ import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { GripVertical } from 'lucide-react';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
+import { LinkEnabledButton } from '../../components/link-lifecycle/LinkEnabledButton.tsx';
+import { LinkLifecycleDialog } from '../../components/link-lifecycle/LinkLifecycleDialog.tsx';
+import { LinkStateNote } from '../../components/link-lifecycle/LinkStateNote.tsx';
 import { UrlText } from '../../components/UrlText.tsx';
 import { cn } from '../../lib/cn.ts';
 import { ChooseCodeDialog } from '../qr-codes/ChooseCodeDialog.tsx';
@@ -19,7 +22,7 @@ interface SortableLinkItemProps {
 
 /**
  * One row of the links list: a drag handle (mouse, touch or keyboard), the link (and why it is paused,
- * when it is), its short link, and its edit, choose-code and delete buttons.
+ * when it is), its short link and state, and its edit, choose-code, schedule, disable and delete buttons.
  */
 export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
   const { t } = useLingui();
@@ -61,10 +64,13 @@ export function SortableLinkItem({ link, swapOut }: SortableLinkItemProps) {
         <p className="text-xs text-slate-500">
           <Plural value={clickCount} one="# click" other="# clicks" />
         </p>
+        <LinkStateNote lifecycle={link.lifecycle} />
       </div>
       <div className="col-start-2 flex justify-end sm:col-start-auto">
         <EditLinkDialog link={link} />
         <ChooseCodeDialog link={link} kind="profileLink" title={title} />
+        <LinkLifecycleDialog link={link} iconOnly />
+        <LinkEnabledButton link={link} iconOnly />
         <DeleteLinkDialog id={link.id} title={title} chosen={link.chosen} />
       </div>
       {link.pause && (

@@ -7,6 +7,9 @@ import { QrCodeSvg } from '../../components/card/QrCodeSvg.tsx';
 import { UrlText } from '../../components/UrlText.tsx';
 import type { KeepLiveButtonProps } from '../../components/dashboard/KeepLiveButton.tsx';
 import { PausedNote } from '../../components/dashboard/PausedNote.tsx';
+import { LinkEnabledButton } from '../../components/link-lifecycle/LinkEnabledButton.tsx';
+import { LinkLifecycleDialog } from '../../components/link-lifecycle/LinkLifecycleDialog.tsx';
+import { LinkStateNote } from '../../components/link-lifecycle/LinkStateNote.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ChooseCodeDialog } from './ChooseCodeDialog.tsx';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
@@ -112,6 +115,7 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
             <Plural value={clickCount} one="# click" other="# clicks" />
           </span>
         </p>
+        {!managed && <LinkStateNote lifecycle={qrCode.lifecycle} />}
         {managed && (
           <p id={noteId} className="text-sm text-slate-600">
             <Trans>
@@ -152,6 +156,8 @@ export function QrCodeCard({ qrCode, keepLive, onEdit, onDesign }: QrCodeCardPro
               <Trans>Edit</Trans>
             </Button>
             <ChooseCodeDialog link={qrCode} kind="qrCode" />
+            <LinkLifecycleDialog link={qrCode} />
+            <LinkEnabledButton link={qrCode} />
             <DeleteQrCodeDialog id={qrCode.id} title={title} chosen={qrCode.chosen} />
           </>
         )}
