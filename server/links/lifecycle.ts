@@ -4,6 +4,7 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkView } from './present.ts';
+import { ownLink } from './service.ts';
 
 // A QR code's or profile link's lifecycle and rules (src/link-lifecycle.ts), which the redirect follows
 // (server/links/routes.ts). A vCard's own QR code has none: the card it is printed on must keep working.
@@ -57,21 +58,19 @@ export async function setLinkLifecycle(ctx: ServiceContext, input: LinkLifecycle
 
 /** Turns a link off (it serves its fallback, or a page saying it is off) or on again; nothing else changes. */
 export async function setLinkEnabled(ctx: ServiceContext, input: LinkEnabledInput): Promise<LinkView> {
+  const current = await ownLink(ctx, input.id);
+  if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('links')
-      .select('vcard_id')
-      .where('id', '=', input.id)
-      .where('user_id', '=', ctx.user.id)
-      .executeTakeFirst();
-    if (!current) throw new AppError('not_found');
-    if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
     const updated = await trx
       .updateTable('links')
       .set({ enabled: input.enabled })
       .where('id', '=', input.id)
+      .where('user_id', '=', ctx.user.id)
+      .where('vcard_id', 'is', null)
       .returning(LINK_COLUMNS)
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    // deleted meanwhile
+    if (!updated) throw new AppError('not_found');
     await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });

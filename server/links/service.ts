@@ -410,7 +410,8 @@ export async function deleteLink(ctx: ServiceContext, id: string): Promise<void>
   ctx.webhooks.wake();
 }
 
-async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {
+/** The signed-in user's link of that id (of that kind, when given), or not_found. */
+export async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {
   let query = ctx.db
     .selectFrom('links')
     .select(['id', 'vcard_id', 'domain'])
