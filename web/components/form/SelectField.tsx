@@ -11,7 +11,7 @@ export function SelectField({ label, error, hint, id, children, ...selectProps }
         <select
           {...control}
           {...selectProps}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-ink focus-visible:border-brand-strong focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-strong aria-invalid:border-red-700"
+          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink aria-invalid:border-red-700"
         >
           {children}
         </select>

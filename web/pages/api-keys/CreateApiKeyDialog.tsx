@@ -13,6 +13,7 @@ import {
   type CreateApiKeyValues,
 } from '#src/api-keys.ts';
 import { FieldShell } from '../../components/form/FieldShell.tsx';
+import { SelectField } from '../../components/form/SelectField.tsx';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
@@ -144,21 +145,13 @@ function CreateForm({
           </p>
         )}
       </fieldset>
-      <FieldShell label={<Trans>Expires</Trans>}>
-        {(control) => (
-          <select
-            {...control}
-            {...form.register('expiry')}
-            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-          >
-            {API_KEY_EXPIRIES.map((expiry) => (
-              <option key={expiry} value={expiry}>
-                {runtime.i18n._(EXPIRY_NAMES[expiry])}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldShell>
+      <SelectField label={<Trans>Expires</Trans>} {...form.register('expiry')}>
+        {API_KEY_EXPIRIES.map((expiry) => (
+          <option key={expiry} value={expiry}>
+            {runtime.i18n._(EXPIRY_NAMES[expiry])}
+          </option>
+        ))}
+      </SelectField>
       <FormActions
         submitLabel={<Trans>Create key</Trans>}
         busy={isSubmitting}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldShell } from '../../components/form/FieldShell.tsx';
+import { SelectField } from '../../components/form/SelectField.tsx';
 import { usePlanFeature } from '../../components/billing/use-plan-feature.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -28,7 +28,7 @@ export function PrintedDomainField({ value, error, registration }: PrintedDomain
   const mainHost = window.location.host;
   if (verified.length === 0 && !kept) return null;
   return (
-    <FieldShell
+    <SelectField
       label={<Trans>Address in the code</Trans>}
       error={error}
       hint={
@@ -36,22 +36,15 @@ export function PrintedDomainField({ value, error, registration }: PrintedDomain
           The QR code and its short link use this address. The code also works on the main address.
         </Trans>
       }
+      {...registration}
     >
-      {(control) => (
-        <select
-          {...control}
-          {...registration}
-          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-        >
-          <option value="">{t`${mainHost} (main address)`}</option>
-          {verified.map((domain) => (
-            <option key={domain} value={domain}>
-              {domain}
-            </option>
-          ))}
-          {kept && <option value={value}>{t`${value} (no longer verified)`}</option>}
-        </select>
-      )}
-    </FieldShell>
+      <option value="">{t`${mainHost} (main address)`}</option>
+      {verified.map((domain) => (
+        <option key={domain} value={domain}>
+          {domain}
+        </option>
+      ))}
+      {kept && <option value={value}>{t`${value} (no longer verified)`}</option>}
+    </SelectField>
   );
 }
