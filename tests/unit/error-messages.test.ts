@@ -10,6 +10,7 @@ import {
   authErrorMessage,
   ERROR_REASON_TEXT,
   NETWORK_ERROR_TEXT,
+  isCeremonyEnded,
   passkeyErrorMessage,
   SERVER_AUTH_ERROR_TEXT,
   VALIDATION_MESSAGE_TEXT,
@@ -130,5 +131,13 @@ describe('passkeyErrorMessage', () => {
       SERVER_AUTH_ERROR_TEXT.USER_VERIFICATION_REQUIRED,
     );
     expect(passkeyErrorMessage({ status: 0 }, 'add')).toBe(NETWORK_ERROR_TEXT);
+  });
+
+  it('tells a ceremony that ended without a passkey from a failed sign-in (the autofill stays silent on it)', () => {
+    for (const code of ['ERROR_CEREMONY_ABORTED', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', 'AUTH_CANCELLED']) {
+      expect(isCeremonyEnded({ status: 400, code })).toBe(true);
+    }
+    expect(isCeremonyEnded({ status: 401, code: 'PASSKEY_NOT_FOUND' })).toBe(false);
+    expect(isCeremonyEnded({ status: 0 })).toBe(false);
   });
 });

@@ -377,6 +377,11 @@ const ENDED_TEXT = {
   'sign-in': msg`No passkey was used. If this device has no passkey for Tapcard, sign in with your email and password.`,
 } as const;
 
+/** A passkey ceremony that ended without a passkey used (cancelled, timed out, none found, or refused). */
+export function isCeremonyEnded(error: object): boolean {
+  return 'code' in error && typeof error.code === 'string' && CEREMONY_ENDED_CODES.has(error.code);
+}
+
 function isWebAuthnErrorCode(code: string): code is keyof typeof WEBAUTHN_ERROR_TEXT {
   return Object.hasOwn(WEBAUTHN_ERROR_TEXT, code);
 }
@@ -387,7 +392,7 @@ export function passkeyErrorMessage(
   ceremony: 'add' | 'sign-in',
 ): MessageDescriptor {
   const code = error.code ?? '';
-  if (CEREMONY_ENDED_CODES.has(code)) return ENDED_TEXT[ceremony];
+  if (isCeremonyEnded(error)) return ENDED_TEXT[ceremony];
   const browserText = isWebAuthnErrorCode(code) ? WEBAUTHN_ERROR_TEXT[code] : undefined;
   return browserText ?? authErrorMessage(error);
 }

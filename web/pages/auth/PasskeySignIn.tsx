@@ -10,12 +10,9 @@ import { PASSKEY_REMEMBER_ME_PARAM } from '#src/schemas/passkey.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { type AuthError } from '../../lib/auth-error.ts';
-import { passkeyErrorMessage } from '../../lib/error-messages.ts';
+import { isCeremonyEnded, passkeyErrorMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuthProviders } from '../../lib/use-auth-providers.ts';
-
-/** The browser ended the autofill request itself, because the button started a ceremony (or we left). */
-const AUTOFILL_REPLACED = 'ERROR_CEREMONY_ABORTED';
 
 /**
  * 'Sign in with a passkey' under the e-mail and password form, and the same passkeys offered in the e-mail
@@ -63,7 +60,12 @@ export function PasskeySignIn({
       const { error } = await authCall(
         authClient.signIn.passkey({ autoFill: true, ...verifyOptions(rememberMe) }),
       );
-      if (!active || (error && 'code' in error && error.code === AUTOFILL_REPLACED)) return;
+      if (!active) return;
+      // An offer in the autofill that ended without a passkey chosen is no failure of the person's: the
+      // button started a ceremony of its own, we left, or the browser refused to offer it at all (some
+      // refuse a conditional request at once). Telling them would replace the toast they need (a sign-up's
+      // 'Check your email', shown as the screen comes back to sign-in).
+      if (error && isCeremonyEnded(error)) return;
       if (error) latest.current.failed(error);
       else await latest.current.onSignedIn();
     })();
