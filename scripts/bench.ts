@@ -20,9 +20,10 @@
 // copy in the free design, then started again; each is measured like the profile page, and compared with
 // the free-design copy (target: within 10%). That copy, not /demo, is the baseline: a /vcard/{id} address
 // is longer, so its QR code has more modules and the page more bytes, whatever its design.
-// Targets (ARCHITECTURE.md "Public pages are fast and safe"): the profile page at >= 40% of the
-// ceiling and the short link at >= 50%, both with p99 < 50 ms, and no lost count. Never a test: timings
-// depend on the machine. BENCH_PORTS=first-last picks the ports tried (default 3500-3599).
+// Targets (ARCHITECTURE.md "Public pages are fast and safe"), with full analytics recorded: the profile
+// page and its .vcf at >= 60% of the ceiling and the short link at >= 85%, each with p99 < 50 ms, and no
+// lost count. Never a test: timings depend on the machine. BENCH_PORTS=first-last picks the ports tried
+// (default 3500-3599).
 // Modes: `--postgres` runs the app on a throwaway PostgreSQL database beside the server DATABASE_URL names
 // (dropped afterwards) instead of the embedded one; `--processes N` (with --postgres) starts N servers on
 // that database, as a deployment scaled out would, and each target (the ceiling too: N bare servers) gets
@@ -65,8 +66,10 @@ const WARM_UP_S = options.smoke ? 1 : 2;
 const PORTS = portRange('BENCH_PORTS', '3500-3599');
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const TARGET_RATIO = 0.4;
-const SHORT_LINK_TARGET_RATIO = 0.5;
+/** The profile page and its Save contact (.vcf), with full analytics recorded: this share of the ceiling. */
+const TARGET_RATIO = 0.6;
+/** The counted short link, with full analytics recorded. */
+const SHORT_LINK_TARGET_RATIO = 0.85;
 const TARGET_P99_MS = 50;
 /** A designed page against the same card's page in the free design: at least this share of its pace. */
 const LAYOUT_TARGET_RATIO = 0.9;
@@ -497,9 +500,11 @@ async function main(): Promise<void> {
     );
     const meets = (target: Measured, ratio: number) =>
       target.ofCeiling >= ratio && target.p99 < TARGET_P99_MS ? 'met' : 'NOT met';
-    console.log(
-      `Target: profile >= ${TARGET_RATIO * 100}% of the ceiling with p99 < ${TARGET_P99_MS} ms: ${meets(profile, TARGET_RATIO)}`,
-    );
+    for (const target of [profile, contact]) {
+      console.log(
+        `Target: ${target.name} >= ${TARGET_RATIO * 100}% of the ceiling with p99 < ${TARGET_P99_MS} ms: ${meets(target, TARGET_RATIO)}`,
+      );
+    }
     console.log(
       `Target: short link >= ${SHORT_LINK_TARGET_RATIO * 100}% of the ceiling with p99 < ${TARGET_P99_MS} ms: ${meets(
         shortLink,

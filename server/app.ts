@@ -39,6 +39,7 @@ import { createMediaStorage } from './media/create-storage.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './media/storage.ts';
 import { registerShortLinkRoutes } from './links/routes.ts';
+import { createFastLanes } from './lib/fast-lane.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
@@ -87,7 +88,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
   };
-  const app = Fastify(serverOptions);
+  // the hottest requests are answered beneath Fastify when they can be (server/lib/fast-lane.ts)
+  const lanes = createFastLanes(config);
+  const app = Fastify({ ...serverOptions, serverFactory: lanes.serverFactory });
+  lanes.attach(app);
 
   const authModuleLoading = loadAuthModule(); // overlaps with opening the database
   const database = options.database ?? (await openDatabase(config.database, app.log));
@@ -214,7 +218,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       poolUse: database.poolUse,
     };
     registerHealthRoutes(app, probes, config.metricsToken);
-    registerMetricsRoutes(app, config.metricsToken, probes);
+    registerMetricsRoutes(app, config.metricsToken, { ...probes, lanes });
     await registerAuthRoutes(app, auth, config.publicUrl);
     // a scope of its own, so that only tRPC requests pass the live streams' hook
     await app.register(async (api) => {
@@ -256,9 +260,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    await registerPublicProfileRoutes(app, deps, security, countUnlessOwner, visits, leadForms);
+    const { isMainAddress } = await registerPublicProfileRoutes(
+      app,
+      deps,
+      security,
+      countUnlessOwner,
+      visits,
+      leadForms,
+    );
     await registerLeadRoutes(app, deps, security, leadForms);
-    await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits);
+    await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits, { lanes, isMainAddress });
     await registerWebRoutes(app, config, demoCard, clientBuild);
   } catch (error) {
     await app.close();

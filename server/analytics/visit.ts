@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../src/visitor.ts';
 import { campaignOf, NO_CAMPAIGN, UTM_MARKER, UTM_VALUE_MAX_LENGTH, type Campaign } from '../../src/utm.ts';
 import type { Config } from '../config.ts';
+import type { VisitRequest } from '../lib/fast-lane.ts';
 import { rememberAnswers } from '../lib/cache.ts';
 
 // What a counted visit records of its visitor: the device class and browser family
@@ -55,7 +55,7 @@ export interface Visit extends VisitFacts {
   visitor: VisitorKey;
 }
 
-export type DescribeVisit = (request: FastifyRequest) => Visit;
+export type DescribeVisit = (request: VisitRequest) => Visit;
 
 /** A request's query as Fastify parses it (every route of a counted visit takes any query). */
 type Query = Parameters<typeof campaignOf>[0];
@@ -111,7 +111,7 @@ export async function createVisitDescriber(config: Pick<Config, 'analyticsRecord
   const countryOf = records.countries ? await loadCountryLookup() : () => null;
   // a printed QR code's address, campaign included, is scanned again and again: its campaign is read once
   const campaigns = new LRUCache<string, Campaign>({ max: REMEMBERED });
-  const campaignOfRequest = (request: FastifyRequest): Campaign => {
+  const campaignOfRequest = (request: VisitRequest): Campaign => {
     const { url } = request;
     let campaign = campaigns.get(url);
     if (!campaign) {

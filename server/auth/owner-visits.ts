@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './headers.ts';
 
@@ -13,7 +14,7 @@ import { toFetchHeaders } from './headers.ts';
  * so a caller needs no closure.
  */
 export type CountUnlessOwner = <T>(
-  request: FastifyRequest,
+  request: { headers: IncomingHttpHeaders },
   ownerId: string,
   count: (item: T) => void,
   item: T,

@@ -10,6 +10,7 @@ import {
   type LinkState,
   type RuleDevice,
 } from '../../src/link-lifecycle.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { QR_SCAN_MARKER } from '../../src/schemas/link.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
@@ -31,6 +32,7 @@ import {
 import { findAccountBranding } from '../public-profile/service.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import type { FastLanes, VisitRequest } from '../lib/fast-lane.ts';
 import { createHitRecorder, type Hit } from './hits.ts';
 import { reserveScan } from './reserve.ts';
 import { resolveLinkCode } from './resolve.ts';
@@ -57,8 +59,11 @@ import { resolveLinkCode } from './resolve.ts';
 // visitor's device and language sends them to its address, counted as a rule's. A link with a scan limit
 // takes one scan of it in the database for each counted follow before answering (server/links/reserve.ts),
 // so the limit holds exactly across processes; every other link keeps the path that never waits.
+// That path, for a warm link that leads on now on the main address, is a lane beneath Fastify
+// (server/lib/fast-lane.ts): the same answer and count, without the framework's work around them.
 
 export const SHORT_LINK_CACHE_TTL_MS = 60_000;
+const SHORT_LINK_PREFIX = `${serverPaths.shortLink}/`;
 
 /** A link ready to answer: its owner for the count, and the whole 302 header block, made once. */
 interface CachedLink {
@@ -85,10 +90,26 @@ interface CachedLink {
 
 type Query = Record<string, string | string[] | undefined>;
 
+/** The code of a short link's address, or null for one its route must read itself (an escape, a subpath). */
+export function shortLinkCode(url: string): string | null {
+  if (!url.startsWith(SHORT_LINK_PREFIX)) return null;
+  const end = url.indexOf('?', SHORT_LINK_PREFIX.length);
+  const code = url.slice(SHORT_LINK_PREFIX.length, end === -1 ? undefined : end);
+  return code.length === 0 || code.includes('/') || code.includes('%') ? null : code;
+}
+
+/** The address the warm path answers beneath Fastify (server/lib/fast-lane.ts). */
+export interface ShortLinkLane {
+  lanes: Pick<FastLanes, 'add'>;
+  /** Whether a host is the main address (the card-host guard's test). */
+  isMainAddress: (host: string | undefined) => boolean;
+}
+
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), of which a redirect takes two;
  * `countUnlessOwner`: leaves the owner's own follows uncounted (server/auth/owner-visits.ts); `visits`: what
- * a counted follow records of its visitor (server/analytics/recording.ts).
+ * a counted follow records of its visitor (server/analytics/recording.ts); `lane`: where a warm, live link
+ * without a scan limit on the main address is followed beneath Fastify, the same way.
  */
 export async function registerShortLinkRoutes(
   app: FastifyInstance,
@@ -96,6 +117,7 @@ export async function registerShortLinkRoutes(
   security: Record<string, string>,
   countUnlessOwner: CountUnlessOwner,
   visits: VisitRecording,
+  lane: ShortLinkLane,
 ): Promise<void> {
   const cache = createOwnerCache<CachedLink>(deps.changes, {
     // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
@@ -167,7 +189,7 @@ export async function registerShortLinkRoutes(
     return sendInactive(request, reply, status, link.ownerLanguage, brandingOf(request, link));
   }
 
-  function hitOf(request: FastifyRequest, link: CachedLink, outcome: LinkOutcome): Hit {
+  function hitOf(request: VisitRequest, link: CachedLink, outcome: LinkOutcome): Hit {
     return {
       ...visits.describe(request),
       linkId: link.linkId,
@@ -256,6 +278,16 @@ export async function registerShortLinkRoutes(
     if (state !== 'live') {
       return sendNotLive(request, reply, link, state, person ? countUnlessOwnerOf(request, link) : null);
     }
+    const { headers, outcome } = destinationOf(request, link);
+    if (person) {
+      if (link.lifecycle.maxScans !== null) return followLimited(request, reply, link, headers, outcome);
+      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
+    }
+    redirect(reply, headers);
+  }
+
+  /** Where a live link leads this visitor: the first rule that matches them, else its destination. */
+  function destinationOf(request: VisitRequest, link: CachedLink) {
     const rule =
       link.rules.length === 0
         ? undefined
@@ -264,13 +296,9 @@ export async function registerShortLinkRoutes(
             ruleDeviceOf(request.headers['user-agent']),
             preferredLanguage(request.headers['accept-language']),
           );
-    const headers = rule?.headers ?? link.headers;
-    const outcome = rule ? 'rule' : 'destination';
-    if (person) {
-      if (link.lifecycle.maxScans !== null) return followLimited(request, reply, link, headers, outcome);
-      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
-    }
-    redirect(reply, headers);
+    return rule
+      ? { headers: rule.headers, outcome: 'rule' as const }
+      : { headers: link.headers, outcome: 'destination' as const };
   }
 
   async function loadAndFollow(
@@ -289,9 +317,27 @@ export async function registerShortLinkRoutes(
     return follow(request, reply, link);
   }
 
+  // A person's or a bot's GET of a warm link that leads on now, on the main address, without a scan limit:
+  // answered beneath Fastify as `follow` answers it. Anything else goes on to the route below.
+  lane.lanes.add(`${SHORT_LINK_PREFIX}:code`, (request, response) => {
+    if (request.method !== 'GET' || !lane.isMainAddress(request.headers.host)) return false;
+    const code = shortLinkCode(request.url);
+    const link = code === null ? undefined : cache.peek(code);
+    if (!link || link.paused || link.lifecycle.maxScans !== null) return false;
+    const now = Date.now();
+    if (now >= link.availableUntil || linkState(link.lifecycle, now) !== 'live') return false;
+    const { headers, outcome } = destinationOf(request, link);
+    if (isPersonVisiting(request)) {
+      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
+    }
+    response.writeHead(302, headers);
+    response.end();
+    return true;
+  });
+
   // Fastify answers HEAD through this GET route too (redirected, not counted). A warm cache answers
   // synchronously: at thousands of follows a second each await is measurable.
-  app.get<{ Params: { code: string }; Querystring: Query }>('/l/:code', (request, reply) => {
+  app.get<{ Params: { code: string }; Querystring: Query }>(`${SHORT_LINK_PREFIX}:code`, (request, reply) => {
     const { code } = request.params;
     const link = cache.peek(code);
     if (link) return follow(request, reply, link);

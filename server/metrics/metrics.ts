@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastLanes } from '../lib/fast-lane.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { cacheStats, type CacheStats } from '../lib/cache.ts';
 import type { ChangeBus } from '../lib/changes.ts';
@@ -19,6 +20,8 @@ export interface MetricsSources {
   changes: ChangeBus;
   jobs: JobQueue;
   poolUse?: () => { total: number; idle: number; waiting: number };
+  /** Requests answered beneath Fastify (server/lib/fast-lane.ts), timed as the rest. */
+  lanes: Pick<FastLanes, 'onAnswer'>;
 }
 
 const COUNT_OUTCOMES: readonly (keyof CountTotals)[] = [
@@ -42,19 +45,21 @@ export function createMetricsRegistry(app: FastifyInstance, sources: MetricsSour
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  const observe = (route: string | undefined, method: string, statusCode: number, seconds: number) =>
+    durations.observe(
+      { family: routeFamily(route), method, status: `${Math.floor(statusCode / 100)}xx` },
+      seconds,
+    );
   // public pages and short links answer on the raw response (no onResponse hook): its 'finish' is timed
   app.addHook('onRequest', (request, reply, done) => {
     const started = process.hrtime.bigint();
-    const family = routeFamily(request.routeOptions.url);
     reply.raw.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      durations.observe(
-        { family, method: request.method, status: `${Math.floor(reply.raw.statusCode / 100)}xx` },
-        seconds,
-      );
+      observe(request.routeOptions.url, request.method, reply.raw.statusCode, seconds);
     });
     done();
   });
+  sources.lanes.onAnswer(observe);
 
   new Counter({
     name: 'tapcard_counted_visits_total',

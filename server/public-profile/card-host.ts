@@ -327,12 +327,13 @@ export interface CardHostAnswers {
  * Classifies every request's host before any route runs. The main address goes on untouched; an unknown
  * host, and on a card host anything but reading a card (other paths and methods: the client, the API,
  * sign-in, health, metrics…), get the not-found page; reading a card goes on with its account found.
+ * Returns whether a host is the main address.
  */
 export function registerCardHostGuard(
   app: FastifyInstance,
   rules: HostRules,
   answers: CardHostAnswers,
-): void {
+): (host: string | undefined) => boolean {
   // not async: every request passes here, short links included, and a promise each is measurable
   app.addHook('onRequest', (request, reply, done) => {
     const host = classifyHost(request.headers.host, rules);
@@ -347,4 +348,6 @@ export function registerCardHostGuard(
       answers.admitCustom(request, reply, host, done);
     } else void answers.notFound(request, reply);
   });
+  // the guard's own test of the main address, for requests answered before it runs (server/lib/fast-lane.ts)
+  return (host) => classifyHost(host, rules).kind === 'main';
 }

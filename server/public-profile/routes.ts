@@ -109,7 +109,8 @@ function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
  * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts); `visits`: what a
  * counted view records of its visitor (server/analytics/recording.ts); `leadForms`: the tokens and script of
- * the pages' "Share your contact back" forms (server/leads/form-kit.ts).
+ * the pages' "Share your contact back" forms (server/leads/form-kit.ts). Returns whether a host is the main
+ * address, as the card-host guard tells it.
  */
 export async function registerPublicProfileRoutes(
   app: FastifyInstance,
@@ -118,7 +119,7 @@ export async function registerPublicProfileRoutes(
   countUnlessOwner: CountUnlessOwner,
   visits: VisitRecording,
   leadForms: LeadFormKit,
-): Promise<void> {
+): Promise<{ isMainAddress: (host: string | undefined) => boolean }> {
   const { publicUrl } = deps.config;
   // the account a card host serves (card-host.ts), found before its routes run; null on the main address
   app.decorateRequest('cardHost', null);
@@ -545,7 +546,7 @@ export async function registerPublicProfileRoutes(
       entry.removed || !can(planInEffect(profile?.profile.availability ?? entry.plan), 'customDomain'),
   });
 
-  registerCardHostGuard(app, rules, {
+  const isMainAddress = registerCardHostGuard(app, rules, {
     notFound: (request, reply) => sendUnavailable(request, reply, 404),
     admit(request, reply, host, done) {
       admitProfile(
@@ -703,4 +704,5 @@ export async function registerPublicProfileRoutes(
         .send(jpeg);
     },
   );
+  return { isMainAddress };
 }

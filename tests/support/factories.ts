@@ -277,6 +277,10 @@ export interface LinkFields {
   order_index: number;
   vcard_id: string;
   created_at: Date;
+  /** Its lifecycle's end (src/link-lifecycle.ts). */
+  active_until: Date;
+  /** Its rules, as stored: JSON. */
+  rules: string;
 }
 
 /** A link of `userId` (a profile link unless told otherwise); returns its id and short code. */
