@@ -71,6 +71,24 @@ export function visitFactsKey(facts: VisitFacts): string {
   return `${key}\u0001${facts.utm_source ?? ''}\u0001${facts.utm_medium ?? ''}\u0001${facts.utm_campaign ?? ''}`;
 }
 
+/**
+ * A visit with the fields of what was visited (a link's hit, a card's view), built field by field: a spread
+ * of the visit into a new literal cost a counted request about 20 µs more (V8's generic copy, and its garbage).
+ */
+export function visitWith<S extends object>(visit: Visit, subject: S): Visit & S {
+  return {
+    device: visit.device,
+    browser: visit.browser,
+    referrerHost: visit.referrerHost,
+    country: visit.country,
+    utm_source: visit.utm_source,
+    utm_medium: visit.utm_medium,
+    utm_campaign: visit.utm_campaign,
+    visitor: visit.visitor,
+    ...subject,
+  };
+}
+
 /** The facts of a visit without its visitor, which is never stored. */
 export function visitFactsOf(facts: VisitFacts): VisitFacts {
   const { device, browser, referrerHost, country, utm_source, utm_medium, utm_campaign } = facts;

@@ -16,6 +16,7 @@ import { isPersonVisiting } from '../lib/bots.ts';
 import { CACHE_BUDGET_SHARES, stringBytes } from '../lib/cache.ts';
 import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
+import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import { TAPCARD_BRANDING } from '../branding/branding.ts';
 import {
@@ -190,13 +191,12 @@ export async function registerShortLinkRoutes(
   }
 
   function hitOf(request: VisitRequest, link: CachedLink, outcome: LinkOutcome): Hit {
-    return {
-      ...visits.describe(request),
+    return visitWith(visits.describe(request), {
       linkId: link.linkId,
       userId: link.userId,
-      kind: Object.hasOwn(request.query as Query, QR_SCAN_MARKER) ? 'scan' : 'click',
+      kind: Object.hasOwn(request.query as Query, QR_SCAN_MARKER) ? ('scan' as const) : ('click' as const),
       outcome,
-    };
+    });
   }
 
   /** Counts a person's follow unless its owner made it (at once, or once their session is read). */

@@ -4,6 +4,7 @@ import { can, isProfileAvailable, planInEffect } from '../../src/plans.ts';
 import { isAppPath, serverPaths } from '../../src/routes.ts';
 import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
+import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
@@ -273,11 +274,12 @@ export async function registerPublicProfileRoutes(
   ) {
     const { profile } = entry;
     if (isPersonVisiting(request)) {
-      countUnlessOwner(request, profile.userId, views.record, {
-        ...visits.describe(request),
-        userId: profile.userId,
-        vcardId: profile.card.vcardId,
-      });
+      countUnlessOwner(
+        request,
+        profile.userId,
+        views.record,
+        visitWith(visits.describe(request), { userId: profile.userId, vcardId: profile.card.vcardId }),
+      );
     }
     if (etagMatches(request.headers['if-none-match'], page.etag)) {
       return reply
