@@ -68,7 +68,7 @@ function headersOf(answer: Answer) {
   return headers;
 }
 
-/** Follows `path` once cold (the route loads the link) and returns how many requests reached Fastify before. */
+/** Follows `path` once while its link is cold (the route loads it into the cache) and returns that answer. */
 async function warmUp(path: string, headers: Record<string, string> = {}) {
   const cold = await onPhone(path, headers);
   expect(cold.status).toBe(302);
