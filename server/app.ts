@@ -267,6 +267,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       countUnlessOwner,
       visits,
       leadForms,
+      lanes,
     );
     await registerLeadRoutes(app, deps, security, leadForms);
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits, { lanes, isMainAddress });

@@ -25,8 +25,14 @@ export interface VisitRequest {
   query: unknown;
 }
 
+/** What a lane reads of a request. */
+export interface LaneRequest extends VisitRequest {
+  /** The URL's path without its query; null when it holds an escape (the router decodes it: its route reads it). */
+  readonly path: string | null;
+}
+
 /** Answers the request and returns true, or returns false having written nothing: Fastify answers it. */
-export type Lane = (request: VisitRequest, response: ServerResponse) => boolean;
+export type Lane = (request: LaneRequest, response: ServerResponse) => boolean;
 
 /** A lane's answer, timed: `route` is the pattern of the route it stands in for. */
 export type LaneAnswerListener = (route: string, method: string, statusCode: number, seconds: number) => void;
@@ -36,11 +42,17 @@ export interface FastLanes {
   serverFactory: FastifyServerFactory;
   /** A lane for the route of pattern `route`, tried in the order added. */
   add(route: string, lane: Lane): void;
+  /**
+   * Whether a route without parameters answers GET at exactly `path`: Fastify's router prefers it to a
+   * parametric route, so a lane standing in for one (`/:username`) must leave that path alone.
+   */
+  hasOwnRoute(path: string): boolean;
   /** Told of each answer a lane gives, as Fastify's hooks are of the rest (metrics). */
   onAnswer(listener: LaneAnswerListener): void;
   /**
-   * Joins the app: its logger, and its closing, from which every request goes to Fastify (which refuses new
-   * ones while it closes), so no lane counts a visit after the counts' last write.
+   * Joins the app before its routes are added: its logger, its routes (hasOwnRoute), and its closing, from
+   * which every request goes to Fastify (which refuses new ones while it closes), so no lane counts a visit
+   * after the counts' last write.
    */
   attach(app: FastifyInstance): void;
 }
@@ -61,8 +73,9 @@ function clientAddressReader(trustProxy: Config['trustProxy']): (raw: IncomingMe
 }
 
 /** A raw request with the reading of a FastifyRequest, each part worked out only when read. */
-class RawVisitRequest implements VisitRequest {
+class RawVisitRequest implements LaneRequest {
   private parsedQuery: unknown = undefined;
+  private readPath: string | null | undefined = undefined;
   constructor(
     readonly raw: IncomingMessage,
     private readonly addressOf: (raw: IncomingMessage) => string,
@@ -79,6 +92,15 @@ class RawVisitRequest implements VisitRequest {
   get ip(): string {
     return this.addressOf(this.raw);
   }
+  get path(): string | null {
+    if (this.readPath === undefined) {
+      const url = this.url;
+      const end = url.indexOf('?');
+      const path = end === -1 ? url : url.slice(0, end);
+      this.readPath = path.startsWith('/') && !path.includes('%') ? path : null;
+    }
+    return this.readPath;
+  }
   get query(): unknown {
     if (this.parsedQuery === undefined) {
       const url = this.url;
@@ -92,6 +114,7 @@ class RawVisitRequest implements VisitRequest {
 export function createFastLanes(config: Pick<Config, 'trustProxy'>): FastLanes {
   const lanes: { route: string; lane: Lane }[] = [];
   const listeners: LaneAnswerListener[] = [];
+  const ownRoutePaths = new Set<string>();
   const addressOf = clientAddressReader(config.trustProxy);
   let logger: FastifyBaseLogger | null = null;
   // until attached, and once the app closes
@@ -134,9 +157,14 @@ export function createFastLanes(config: Pick<Config, 'trustProxy'>): FastLanes {
       return server;
     },
     add: (route, lane) => void lanes.push({ route, lane }),
+    hasOwnRoute: (path) => ownRoutePaths.has(path),
     onAnswer: (listener) => void listeners.push(listener),
     attach: (app) => {
       logger = app.log;
+      app.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        if (methods.includes('GET') && !/[:*]/.test(route.url)) ownRoutePaths.add(route.url);
+      });
       // Fastify logs each request it answers at debug level: with that on, it answers every one
       open = app.log.level !== 'debug' && app.log.level !== 'trace';
       app.addHook('preClose', (done) => {

@@ -91,12 +91,11 @@ interface CachedLink {
 
 type Query = Record<string, string | string[] | undefined>;
 
-/** The code of a short link's address, or null for one its route must read itself (an escape, a subpath). */
-export function shortLinkCode(url: string): string | null {
-  if (!url.startsWith(SHORT_LINK_PREFIX)) return null;
-  const end = url.indexOf('?', SHORT_LINK_PREFIX.length);
-  const code = url.slice(SHORT_LINK_PREFIX.length, end === -1 ? undefined : end);
-  return code.length === 0 || code.includes('/') || code.includes('%') ? null : code;
+/** The code of a short link's path, or null for one its route must read itself (an escape, a subpath). */
+function shortLinkCode(path: string | null): string | null {
+  if (path === null || !path.startsWith(SHORT_LINK_PREFIX)) return null;
+  const code = path.slice(SHORT_LINK_PREFIX.length);
+  return code.length === 0 || code.includes('/') ? null : code;
 }
 
 /** The address the warm path answers beneath Fastify (server/lib/fast-lane.ts). */
@@ -321,7 +320,7 @@ export async function registerShortLinkRoutes(
   // answered beneath Fastify as `follow` answers it. Anything else goes on to the route below.
   lane.lanes.add(`${SHORT_LINK_PREFIX}:code`, (request, response) => {
     if (request.method !== 'GET' || !lane.isMainAddress(request.headers.host)) return false;
-    const code = shortLinkCode(request.url);
+    const code = shortLinkCode(request.path);
     const link = code === null ? undefined : cache.peek(code);
     if (!link || link.paused || link.lifecycle.maxScans !== null) return false;
     const now = Date.now();

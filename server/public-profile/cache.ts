@@ -15,7 +15,8 @@ import type { PublicProfile } from './service.ts';
 /** The .vcf download as sent. */
 export interface VcfFile {
   body: Buffer;
-  contentDisposition: string;
+  /** The whole header block of its answer, as name/value pairs for writeHead (as a page's, responses.ts). */
+  headers: string[];
 }
 
 /**
@@ -36,6 +37,8 @@ export interface CachedProfile {
   readonly readyPages: Map<string, RenderedPage>;
   /** The .vcf by the brand it carries (a custom domain's names the customer, server/branding/branding.ts). */
   readonly vcfs: Map<Branding['kind'], Promise<VcfFile>>;
+  /** The files of `vcfs` that are made and kept, for the synchronous fast path of a warm cache. */
+  readonly readyVcfs: Map<Branding['kind'], VcfFile>;
 }
 
 export interface ProfileCache {
@@ -89,6 +92,7 @@ export function createProfileCache(
           pages: new Map(),
           readyPages: new Map(),
           vcfs: new Map(),
+          readyVcfs: new Map(),
         };
       });
     },

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { rememberAnswers } from '../lib/cache.ts';
+import type { VcfFile } from './cache.ts';
 
 // What the page cache keeps of a rendered page: the gzip bytes as sent, made once, not per request. Every
 // browser accepts gzip, and the page shrinks to about a third (a phone on a slow network feels it). Only
@@ -34,9 +36,18 @@ export function renderedPage(html: string, headers: Record<string, string>): Ren
   };
 }
 
-/** The page's plain bytes, for a client that takes no gzip. */
-export function plainBody(page: RenderedPage): Buffer {
-  return gunzipSync(page.gzip);
+/** A 200 answer with the page, gzipped when the request's Accept-Encoding allows it, else plain. */
+export function writePage(response: ServerResponse, acceptEncoding: string | undefined, page: RenderedPage) {
+  const gzip = acceptsGzip(acceptEncoding);
+  response.writeHead(200, gzip ? page.headers.gzip : page.headers.plain);
+  // the plain bytes are made again for the rare client that takes no gzip
+  response.end(gzip ? page.gzip : gunzipSync(page.gzip));
+}
+
+/** A 200 answer with a card's .vcf. */
+export function writeVcf(response: ServerResponse, vcf: VcfFile) {
+  response.writeHead(200, vcf.headers);
+  response.end(vcf.body);
 }
 
 /**

@@ -8,6 +8,7 @@ import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
+import type { FastLanes, Lane, VisitRequest } from '../lib/fast-lane.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { takesLeads } from '../leads/capture.ts';
@@ -38,7 +39,7 @@ import {
   renderTeamDirectoryPage,
   renderUnavailablePage,
 } from './render.ts';
-import { acceptsGzip, etagMatches, plainBody, renderedPage, type RenderedPage } from './responses.ts';
+import { etagMatches, renderedPage, writePage, writeVcf, type RenderedPage } from './responses.ts';
 import {
   findProfileByUsername,
   findProfileByVcardId,
@@ -110,8 +111,9 @@ function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
  * `security`: the app's security headers (server/lib/security-headers.ts), sent with every page;
  * `countUnlessOwner`: leaves the owner's own views uncounted (server/auth/owner-visits.ts); `visits`: what a
  * counted view records of its visitor (server/analytics/recording.ts); `leadForms`: the tokens and script of
- * the pages' "Share your contact back" forms (server/leads/form-kit.ts). Returns whether a host is the main
- * address, as the card-host guard tells it.
+ * the pages' "Share your contact back" forms (server/leads/form-kit.ts); `lanes`: where a warm card's
+ * page and .vcf on the main address are answered beneath Fastify (server/lib/fast-lane.ts). Returns whether
+ * a host is the main address, as the card-host guard tells it.
  */
 export async function registerPublicProfileRoutes(
   app: FastifyInstance,
@@ -120,6 +122,7 @@ export async function registerPublicProfileRoutes(
   countUnlessOwner: CountUnlessOwner,
   visits: VisitRecording,
   leadForms: LeadFormKit,
+  lanes: Pick<FastLanes, 'add' | 'hasOwnRoute'>,
 ): Promise<{ isMainAddress: (host: string | undefined) => boolean }> {
   const { publicUrl } = deps.config;
   // the account a card host serves (card-host.ts), found before its routes run; null on the main address
@@ -265,14 +268,8 @@ export async function registerPublicProfileRoutes(
     return page;
   }
 
-  function sendPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    entry: CachedProfile,
-    locale: Locale,
-    page: RenderedPage,
-  ) {
-    const { profile } = entry;
+  /** A person's view of a card's page is counted (not its owner's, a bot's or a prefetch). */
+  function countView(request: VisitRequest, profile: PublicProfile) {
     if (isPersonVisiting(request)) {
       countUnlessOwner(
         request,
@@ -281,6 +278,16 @@ export async function registerPublicProfileRoutes(
         visitWith(visits.describe(request), { userId: profile.userId, vcardId: profile.card.vcardId }),
       );
     }
+  }
+
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entry: CachedProfile,
+    locale: Locale,
+    page: RenderedPage,
+  ) {
+    countView(request, entry.profile);
     if (etagMatches(request.headers['if-none-match'], page.etag)) {
       return reply
         .header('cache-control', PAGE_CACHE_CONTROL)
@@ -291,10 +298,21 @@ export async function registerPublicProfileRoutes(
         .send();
     }
     // the page's whole answer was made with it: written as is, past the framework's per-header work
-    const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply.hijack();
-    reply.raw.writeHead(200, gzip ? page.headers.gzip : page.headers.plain);
-    reply.raw.end(gzip ? page.gzip : plainBody(page));
+    writePage(reply.raw, request.headers['accept-encoding'], page);
+  }
+
+  /**
+   * The ready page of a warm card at `path` on the main address, when the card is shown there; null when
+   * it must be found or rendered first (the route does it).
+   */
+  function readyMainPage(request: VisitRequest, path: string, key: string) {
+    const entry = cache.peek(key);
+    if (!entry || !isProfileAvailable(entry.profile.availability) || entry.profile.cardPaused) return null;
+    const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
+    const branding = pageBranding(entry.profile, false);
+    const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
+    return page ? { entry, locale, page } : null;
   }
 
   /**
@@ -308,21 +326,11 @@ export async function registerPublicProfileRoutes(
     key: string,
     sendUnknown?: () => unknown,
   ) {
-    const entry = cache.peek(key);
-    // a custom domain's pages (another origin, its owner's cards only) are answered by the slow path
-    if (
-      entry &&
-      request.cardHost === null &&
-      isProfileAvailable(entry.profile.availability) &&
-      !entry.profile.cardPaused
-    ) {
-      const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-      const branding = brandingOf(request, entry.profile);
-      const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
-      if (page) {
-        sendPage(request, reply, entry, locale, page);
-        return;
-      }
+    // a card host's or custom domain's pages (another origin, its owner's cards only) take the slow path
+    const ready = request.cardHost === null ? readyMainPage(request, path, key) : null;
+    if (ready) {
+      sendPage(request, reply, ready.entry, ready.locale, ready.page);
+      return;
     }
     return loadAndSendProfilePage(request, reply, path, key, sendUnknown);
   }
@@ -408,7 +416,14 @@ export async function registerPublicProfileRoutes(
       else request.log.warn({ err: error, vcardId: card.vcardId }, 'vCard photo could not be embedded');
     }
     const body = Buffer.from(cardVcf(profile, card, photo, branding));
-    return { file: { body, contentDisposition: vcfContentDisposition(card.name) }, complete };
+    const headers = Object.entries({
+      ...security,
+      'content-type': 'text/vcard; charset=utf-8',
+      'content-disposition': vcfContentDisposition(card.name),
+      'cache-control': PAGE_CACHE_CONTROL,
+      'content-length': String(body.length),
+    }).flat();
+    return { file: { body, headers }, complete };
   }
 
   /**
@@ -671,19 +686,18 @@ export async function registerPublicProfileRoutes(
         made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
           ({ file, complete }) => {
             // made without a photo the storage could not give: the next request makes it again
-            if (complete) cache.made(entry, file.body.length + stringBytes(file.contentDisposition));
-            else entry.vcfs.delete(branding.kind);
+            if (complete) {
+              entry.readyVcfs.set(branding.kind, file);
+              cache.made(entry, file.body.length + stringBytes(file.headers.join('')));
+            } else entry.vcfs.delete(branding.kind);
             return file;
           },
         );
         entry.vcfs.set(branding.kind, made);
       }
       const vcf = await made;
-      return reply
-        .header('content-type', 'text/vcard; charset=utf-8')
-        .header('content-disposition', vcf.contentDisposition)
-        .header('cache-control', PAGE_CACHE_CONTROL)
-        .send(vcf.body);
+      reply.hijack();
+      writeVcf(reply.raw, vcf);
     },
   );
 
@@ -706,5 +720,66 @@ export async function registerPublicProfileRoutes(
         .send(jpeg);
     },
   );
+
+  // A person's or a bot's GET of a warm card's page or .vcf on the main address, asking for the whole
+  // answer (no If-None-Match): answered beneath Fastify as the routes above answer it, counted alike.
+  // Anything else (a cold cache, another host, a name to lowercase, an escape, a HEAD) goes on to them.
+  const { userProfile, vcardPage } = serverPaths;
+  /** A lane for the page whose key a path names (null: not one the lane answers). */
+  const pageLane =
+    (keyOf: (path: string) => string | null): Lane =>
+    (request, response) => {
+      const { path } = request;
+      if (path === null || request.method !== 'GET' || request.headers['if-none-match'] !== undefined)
+        return false;
+      const key = keyOf(path);
+      if (key === null || !isMainAddress(request.headers.host)) return false;
+      const ready = readyMainPage(request, path, key);
+      if (!ready) return false;
+      countView(request, ready.entry.profile);
+      writePage(response, request.headers['accept-encoding'], ready.page);
+      return true;
+    };
+  /** The last segment of `path` when it is `prefix` and one more segment, else null. */
+  const segmentAfter = (path: string, prefix: string) => {
+    if (!path.startsWith(prefix) || path.indexOf('/', prefix.length) !== -1) return null;
+    return path.slice(prefix.length);
+  };
+  lanes.add(
+    '/:username',
+    pageLane((path) => {
+      const name = segmentAfter(path, '/');
+      // a route of its own (/health) and the client's pages win over a profile of the same name
+      if (name === null || !isChosenNameShape(name) || isAppPath(path) || lanes.hasOwnRoute(path))
+        return null;
+      return usernameKey(name);
+    }),
+  );
+  lanes.add(
+    `${userProfile}/:username`,
+    pageLane((path) => {
+      const name = segmentAfter(path, `${userProfile}/`);
+      return name !== null && isChosenNameShape(name) ? usernameKey(name) : null;
+    }),
+  );
+  lanes.add(
+    `${vcardPage}/:vcardId`,
+    pageLane((path) => {
+      const vcardId = segmentAfter(path, `${vcardPage}/`);
+      return vcardId && vcardId === vcardId.toLowerCase() ? vcardKey(vcardId) : null;
+    }),
+  );
+  lanes.add(`${vcardPage}/:vcardId/contact.vcf`, (request, response) => {
+    const { path } = request;
+    if (path === null || request.method !== 'GET' || !path.endsWith('/contact.vcf')) return false;
+    const vcardId = segmentAfter(path.slice(0, -'/contact.vcf'.length), `${vcardPage}/`);
+    if (!vcardId || !isMainAddress(request.headers.host)) return false;
+    const entry = cache.peek(vcardKey(vcardId.toLowerCase()));
+    if (!entry || !('entry' in verdictOf(entry)) || !entry.profile.card.vcardId) return false;
+    const vcf = entry.readyVcfs.get(pageBranding(entry.profile, false).kind);
+    if (!vcf) return false;
+    writeVcf(response, vcf);
+    return true;
+  });
   return { isMainAddress };
 }

@@ -1,10 +1,9 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { linkCounts, linkOutcomes } from '../support/counts.ts';
 import { addLink, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, TEST_METRICS_TOKEN, type TestApp } from '../support/harness.ts';
-import { sample } from '../support/metrics.ts';
+import { timedAnswers } from '../support/metrics.ts';
+import { headersBesideDate, listenOverHttp, type ListeningApp } from '../support/over-http.ts';
 import { DESKTOP_CHROME, IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // A warm short link on the main address is followed beneath Fastify (server/lib/fast-lane.ts). Over real
@@ -19,54 +18,21 @@ const PROXY = '127.0.0.1';
 const VISITOR_IN_GB = '81.2.69.160';
 
 let t: TestApp;
-let origin: string;
+let send: ListeningApp['send'];
 /** Every request that reached Fastify's hooks: the ones the lane left to the route. */
-const reachedFastify: string[] = [];
+let reachedFastify: string[];
 
 beforeAll(async () => {
   t = await buildTestApp({ cardDomain: CARD_DOMAIN, metricsToken: TEST_METRICS_TOKEN, trustProxy: [PROXY] });
-  t.app.addHook('onRequest', (request, _reply, done) => {
-    reachedFastify.push(request.url);
-    done();
-  });
-  await t.app.listen({ port: 0, host: PROXY });
-  origin = `http://${PROXY}:${(t.app.server.address() as AddressInfo).port}`;
+  ({ send, reachedFastify } = await listenOverHttp(t, PROXY));
 });
 
 afterAll(async () => {
   await t?.close();
 });
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request over HTTP, exactly with these headers (fetch would add its own). */
-function send(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${origin}${path}`, { method, headers, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-      );
-    });
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
-
 const onPhone = (path: string, headers: Record<string, string> = {}) =>
   send(path, { 'user-agent': IPHONE_SAFARI, ...headers });
-
-/** The answer's headers but the clock's. */
-function headersOf(answer: Answer) {
-  const { date: _date, ...headers } = answer.headers;
-  return headers;
-}
 
 /** Follows `path` once while its link is cold (the route loads it into the cache) and returns that answer. */
 async function warmUp(path: string, headers: Record<string, string> = {}) {
@@ -91,8 +57,8 @@ describe('a warm link on the main address', () => {
     expect(reachedFastify.length, 'the warm follows never reached Fastify').toBe(before);
     for (const answer of warm) {
       expect(answer.status).toBe(302);
-      expect(headersOf(answer)).toEqual(headersOf(cold));
-      expect(answer.body).toBe('');
+      expect(headersBesideDate(answer)).toEqual(headersBesideDate(cold));
+      expect(answer.body.length).toBe(0);
     }
     expect(cold.headers.location).toBe('https://example.com/flyer');
     await expectCounts(link.id, { scans: 21, clicks: 0 });
@@ -167,10 +133,7 @@ describe('a warm link on the main address', () => {
     const owner = await createSignedInOwner(t);
     const link = await addLink(t.db, owner.userId);
     await warmUp(`/l/${link.code}`);
-    const metric =
-      'tapcard_http_request_duration_seconds_count{family="short_link",method="GET",status="3xx"}';
-    const read = async () =>
-      sample((await send('/metrics', { authorization: `Bearer ${TEST_METRICS_TOKEN}` })).body, metric) ?? 0;
+    const read = () => timedAnswers(send, 'short_link', '3xx');
     const before = await read();
     await Promise.all(Array.from({ length: 5 }, () => onPhone(`/l/${link.code}`)));
     expect(await read()).toBe(before + 5);

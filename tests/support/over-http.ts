@@ -1,0 +1,59 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import type { TestApp } from './harness.ts';
+
+// A test app listening on loopback, asked over real HTTP: what the fast lanes answer beneath Fastify
+// (server/lib/fast-lane.ts) is reached only so, as app.inject() never reaches the server.
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface ListeningApp {
+  /** One request, exactly with these headers (fetch would add its own). */
+  send(path: string, headers?: Record<string, string>, method?: string): Promise<HttpAnswer>;
+  /** Every request that reached Fastify's hooks, by URL: the ones no lane answered. */
+  reachedFastify: string[];
+}
+
+/** Starts `t` listening on `host` (port chosen by the system), noting each request Fastify sees. */
+export async function listenOverHttp(t: TestApp, host = '127.0.0.1'): Promise<ListeningApp> {
+  const reachedFastify: string[] = [];
+  t.app.addHook('onRequest', (request, _reply, done) => {
+    reachedFastify.push(request.url);
+    done();
+  });
+  await t.app.listen({ port: 0, host });
+  const origin = `http://${host}:${(t.app.server.address() as AddressInfo).port}`;
+  const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<HttpAnswer>((resolve, reject) => {
+      const outgoing = httpRequest(`${origin}${path}`, { method, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  return { send, reachedFastify };
+}
+
+/** An answer's headers but the clock's. */
+export function headersBesideDate(answer: HttpAnswer): IncomingHttpHeaders {
+  const { date: _date, ...headers } = answer.headers;
+  return headers;
+}
+
+/** An answer's body as text, unzipped when it came gzipped. */
+export function textOf(answer: HttpAnswer): string {
+  return (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString();
+}
