@@ -40,6 +40,7 @@ import { registerMediaRoutes } from './media/routes.ts';
 import type { MediaStorage } from './media/storage.ts';
 import { registerShortLinkRoutes } from './links/routes.ts';
 import { createFastLanes } from './lib/fast-lane.ts';
+import { registerAccountExportRoutes } from './account-export/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
@@ -253,6 +254,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerQrStudioRoutes(app, deps, auth);
     await registerAnalyticsRoutes(app, deps, auth);
     registerLeadDownloadRoutes(app, deps, auth);
+    registerAccountExportRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     await registerTeamRoutes(app, deps, auth);
     await registerApiV1Routes(app, { ...deps, auth });

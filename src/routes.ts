@@ -63,6 +63,8 @@ export const serverPaths = {
   /** the leads the leads page lists (its filters in the query) as CSV and as one .vcf */
   leadsCsv: '/api/leads/leads.csv',
   leadsVcf: '/api/leads/leads.vcf',
+  /** the signed-in person's whole account as one ZIP (README "Export everything") */
+  accountExport: '/api/export',
   stripeWebhook: '/api/webhooks/stripe',
   /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
   tlsAsk: '/api/domains/tls-ask',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CAMPAIGN_DIMENSIONS, dateInTimeZone, rangeWindow } from '../../src/analytics.ts';
 import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
 import type { AnalyticsScope } from './service.ts';
@@ -57,19 +57,35 @@ export function rangeDates(input: AnalyticsRangeInput, now = new Date()): { firs
 }
 
 /** The account's event rows of the range, oldest first, with every column (the file picks its own). */
-export async function* rangeEvents(
+export function rangeEvents(
   scope: AnalyticsScope,
   input: AnalyticsRangeInput,
   now = new Date(),
 ): AsyncGenerator<EventRow> {
   const { first, last } = rangeDates(input, now);
   const { since, until } = localDayBounds(input.timeZone, first, last);
+  return eventsBetween(scope, since, until);
+}
+
+/** Every event row of the account, oldest first (the account export). */
+export function allEvents(scope: AnalyticsScope): AsyncGenerator<EventRow> {
+  return eventsBetween(scope, sql`'-infinity'::timestamptz`, sql`'infinity'::timestamptz`);
+}
+
+/** The account's event rows from `since` (included) to `until` (excluded), oldest first. */
+async function* eventsBetween(
+  scope: AnalyticsScope,
+  since: RawBuilder<unknown>,
+  until: RawBuilder<unknown>,
+): AsyncGenerator<EventRow> {
   let after = { at: '-infinity', source: '', id: '0' };
   for (;;) {
+    // the position's time alone is what an index on the time can seek to, the whole position breaks ties;
+    // each table gives at most a page, so a page reads a page's rows, not all that are left
     const position = sql`(${after.at}::timestamptz, ${after.source}::text, ${after.id}::bigint)`;
     const { rows } = await sql<StoredEvent>`
       select * from (
-        select to_char(e.occurred_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}) as at,
+        (select to_char(e.occurred_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}) as at,
                e.occurred_at as sort_at, 'link' as source, e.id::text as id,
                to_char(e.occurred_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}) as time_utc,
                e.kind as type, l.kind as item_kind, e.link_id::text as item_id, l.title as item_title,
@@ -77,9 +93,10 @@ export async function* rangeEvents(
                e.utm_source, e.utm_medium, e.utm_campaign, e.hits as count
         from link_events as e join links as l on l.id = e.link_id
         where e.user_id = ${scope.accountId} and e.occurred_at >= ${since} and e.occurred_at < ${until}
-          and (e.occurred_at, 'link', e.id) > ${position}
+          and e.occurred_at >= ${after.at}::timestamptz and (e.occurred_at, 'link', e.id) > ${position}
+        order by e.occurred_at, e.id limit ${PAGE_SIZE})
         union all
-        select to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
+        (select to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
                v.viewed_at, 'view', v.id::text,
                to_char(v.viewed_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
                'view', 'card', v.vcard_id::text, c.name,
@@ -87,16 +104,18 @@ export async function* rangeEvents(
                v.utm_source, v.utm_medium, v.utm_campaign, v.views
         from profile_views as v left join vcards as c on c.id = v.vcard_id
         where v.user_id = ${scope.accountId} and v.viewed_at >= ${since} and v.viewed_at < ${until}
-          and (v.viewed_at, 'view', v.id) > ${position}
+          and v.viewed_at >= ${after.at}::timestamptz and (v.viewed_at, 'view', v.id) > ${position}
+        order by v.viewed_at, v.id limit ${PAGE_SIZE})
         union all
-        select to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
+        (select to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_MICROSECOND)}),
                r.received_at, 'lead', r.id::text,
                to_char(r.received_at at time zone 'UTC', ${sql.raw(UTC_SECOND)}),
                'lead', 'card', r.vcard_id::text, c.name,
                null, null, null, null, null, null, null, null, 1
         from lead_events as r left join vcards as c on c.id = r.vcard_id
         where r.user_id = ${scope.accountId} and r.received_at >= ${since} and r.received_at < ${until}
-          and (r.received_at, 'lead', r.id) > ${position}
+          and r.received_at >= ${after.at}::timestamptz and (r.received_at, 'lead', r.id) > ${position}
+        order by r.received_at, r.id limit ${PAGE_SIZE})
       ) as events
       order by sort_at, source, id::bigint
       limit ${PAGE_SIZE}`.execute(scope.db);

@@ -11,8 +11,9 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { requireTeamRole } from '../teams/access.ts';
 import { can } from '../../src/plans.ts';
-import { CSV_TEXTS, TEAM_CSV_TEXTS, translatedEvents, type CsvTexts } from './csv-texts.ts';
-import { eventColumns, rangeDates, rangeEvents, type EventRow } from './events.ts';
+import { CSV_TEXTS, TEAM_CSV_TEXTS } from './csv-texts.ts';
+import { CSV_OPTIONS, eventsCsv } from './events-csv.ts';
+import { rangeDates, rangeEvents } from './events.ts';
 import { planForRange } from './service.ts';
 import { teamCsvColumns, teamCsvRows } from './team-csv.ts';
 import { teamAnalytics, teamAnalyticsScope } from './team.ts';
@@ -26,30 +27,7 @@ import { teamAnalytics, teamAnalyticsScope } from './team.ts';
 // member or per card as the team analytics page shows them, or the team account's events as above
 // (advancedAnalytics of the team's plan, for its owner and admins).
 
-/** The CSV options of every download: spreadsheets read the file as written, never as formulas. */
-export const CSV_OPTIONS = {
-  header: true,
-  // a card or link title that starts like a formula is written as text for spreadsheets
-  escape_formulas: true,
-  // the byte order mark tells spreadsheets the file is UTF-8 (accents in titles and headers)
-  bom: true,
-} as const;
-
 const attachment = (name: string) => `attachment; filename="${name}"`;
-
-/** Event rows (an account's range: rangeEvents) as CSV in the reader's words; campaign columns when asked. */
-function eventsCsv(
-  events: AsyncIterable<EventRow> | Iterable<EventRow>,
-  withCampaigns: boolean,
-  texts: CsvTexts,
-): Readable {
-  return Readable.from(translatedEvents(events, texts)).pipe(
-    stringify({
-      ...CSV_OPTIONS,
-      columns: eventColumns(withCampaigns).map((key) => ({ key, header: texts.columns[key] })),
-    }),
-  );
-}
 
 export async function registerAnalyticsRoutes(
   app: FastifyInstance,

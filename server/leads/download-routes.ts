@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dateInTimeZone } from '../../src/analytics.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { LeadFilterSchema, type LeadFilter } from '../../src/schemas/lead-list.ts';
-import { CSV_OPTIONS } from '../analytics/routes.ts';
+import { CSV_OPTIONS } from '../analytics/events-csv.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
