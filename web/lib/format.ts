@@ -30,3 +30,13 @@ export function formatDate(date: Date, locale: string): string {
 export function formatDateTime(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A size in megabytes with one decimal ("1.2 MB", "1,2 MB"). */
+export function formatMegabytes(bytes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'megabyte',
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 1,
+  }).format(bytes / 1_000_000);
+}

@@ -5,6 +5,7 @@ import { trpc } from '../lib/trpc.ts';
 import { ActiveSessionsCard } from './account/ActiveSessionsCard.tsx';
 import { DeleteAccountCard } from './account/DeleteAccountCard.tsx';
 import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
+import { ExportDataCard } from './account/ExportDataCard.tsx';
 import { LanguageCard } from './account/LanguageCard.tsx';
 import { PasskeysCard } from './account/PasskeysCard.tsx';
 import { PasswordCard } from './account/PasswordCard.tsx';
@@ -24,7 +25,7 @@ export function Account() {
         title={t`Account settings`}
         description={
           <Trans>
-            Manage your personal information, password, language and subscription, or delete your account.
+            Manage your personal information, password, language and subscription, export your data, or delete your account.
           </Trans>
         }
       />
@@ -40,6 +41,7 @@ export function Account() {
           <ActiveSessionsCard />
           <ThemeColourCard savedColour={profile.data.theme_color} />
           <LanguageCard language={profile.data.language} />
+          <ExportDataCard />
           <DeleteAccountCard />
         </>
       ) : (
