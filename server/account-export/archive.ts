@@ -37,7 +37,8 @@ export async function accountArchive(
   // yazl's output is a stream.PassThrough, typed as the interface of any readable stream
   const output = zip.outputStream as Readable;
   const mtime = now;
-  // everything is read before the first byte is sent but the files: a failure to read them is a 503
+  // the account and its .vcf files are read before the answer starts (a failure there is an error answer);
+  // the photos and the events are read as they are sent
   const vcfs = await Promise.all(
     document.cards.map(async (card) => {
       const profile = await findProfileByVcardId(deps.db, card.id);
