@@ -25,7 +25,8 @@ export function Account() {
         title={t`Account settings`}
         description={
           <Trans>
-            Manage your personal information, password, language and subscription, export your data, or delete your account.
+            Manage your personal information, password, language and subscription, export your data, or delete
+            your account.
           </Trans>
         }
       />
