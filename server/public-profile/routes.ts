@@ -94,6 +94,11 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a cached card's page is shown: its profile is available (a plan in effect) and the card not paused. */
+function isShown(entry: CachedProfile): boolean {
+  return isProfileAvailable(entry.profile.availability) && !entry.profile.cardPaused;
+}
+
 /** A custom domain's 302 to the main address: asked again every time, as the domain may come back. */
 function redirectToMain(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').redirect(location, 302);
@@ -165,12 +170,10 @@ export async function registerPublicProfileRoutes(
 
   /** A card's entry when its page can be shown, else the status that stands in for it. */
   function verdictOf(entry: CachedProfile): Exclude<Found, { redirect: string }> {
-    if (!isProfileAvailable(entry.profile.availability)) {
-      // a team's card is paused until the team's plan is bought again; a person's profile is offline
-      return { status: entry.profile.teamCard ? 200 : 403, profile: entry.profile };
-    }
-    if (entry.profile.cardPaused) return { status: 200, profile: entry.profile };
-    return { entry };
+    if (isShown(entry)) return { entry };
+    // a team's card is paused until the team's plan is bought again; a person's profile is offline
+    const available = isProfileAvailable(entry.profile.availability);
+    return { status: available || entry.profile.teamCard ? 200 : 403, profile: entry.profile };
   }
 
   const sendPageOfStatus = unavailablePageSender<UnavailableStatus>((locale, status, branding) =>
@@ -308,7 +311,7 @@ export async function registerPublicProfileRoutes(
    */
   function readyMainPage(request: VisitRequest, path: string, key: string) {
     const entry = cache.peek(key);
-    if (!entry || !isProfileAvailable(entry.profile.availability) || entry.profile.cardPaused) return null;
+    if (!entry || !isShown(entry)) return null;
     const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
     const branding = pageBranding(entry.profile, false);
     const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
@@ -775,7 +778,7 @@ export async function registerPublicProfileRoutes(
     const vcardId = segmentAfter(path.slice(0, -'/contact.vcf'.length), `${vcardPage}/`);
     if (!vcardId || !isMainAddress(request.headers.host)) return false;
     const entry = cache.peek(vcardKey(vcardId.toLowerCase()));
-    if (!entry || !('entry' in verdictOf(entry)) || !entry.profile.card.vcardId) return false;
+    if (!entry || !isShown(entry) || !entry.profile.card.vcardId) return false;
     const vcf = entry.readyVcfs.get(pageBranding(entry.profile, false).kind);
     if (!vcf) return false;
     writeVcf(response, vcf);
