@@ -8,6 +8,7 @@ import { contactPhotoBase64 } from '../public-profile/contact-photo.ts';
 import { findProfileByVcardId, pageBranding } from '../public-profile/service.ts';
 import { cardVcf } from '../public-profile/vcf.ts';
 import { accountDocument, EXPORT_FORMAT } from './document.ts';
+import { ACCOUNT_FILE, cardFileName, EVENTS_FILE, MEDIA_FOLDER } from './layout.ts';
 
 // The account export's ZIP (README "Export everything"), streamed as it is made: the photos one at a time,
 // the events page by page (server/analytics/events.ts), so a long history is never held in memory.
@@ -50,7 +51,7 @@ export async function accountArchive(
         photo,
         pageBranding(profile, false, now),
       );
-      return { name: `cards/${card.id}.vcf`, text };
+      return { name: cardFileName(card.id), text };
     }),
   );
   const csv = eventsCsv(
@@ -63,9 +64,9 @@ export async function accountArchive(
   void addMedia(deps, zip, document.media, mtime).then(
     (media) => {
       const json = JSON.stringify({ ...document, media }, null, 2);
-      zip.addBuffer(Buffer.from(json), 'account.json', { mtime });
+      zip.addBuffer(Buffer.from(json), ACCOUNT_FILE, { mtime });
       for (const vcf of vcfs) if (vcf) zip.addBuffer(Buffer.from(vcf.text), vcf.name, { mtime });
-      zip.addReadStream(csv, 'analytics/events.csv', { mtime });
+      zip.addReadStream(csv, EVENTS_FILE, { mtime });
       zip.end();
     },
     (error: unknown) => output.destroy(error as Error),
@@ -84,7 +85,7 @@ async function addMedia<File extends { path: string }>(
 ): Promise<File[]> {
   const added: File[] = [];
   for (const file of media) {
-    const stored = await deps.storage.get(file.path.slice('media/'.length));
+    const stored = await deps.storage.get(file.path.slice(MEDIA_FOLDER.length));
     if (!stored) continue;
     zip.addBuffer(stored.body, file.path, { ...STORED, mtime });
     added.push(file);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { leadFormOf } from '../../src/schemas/lead.ts';
 import { AppError } from '../lib/errors.ts';
+import { mediaFileName } from './layout.ts';
 
 // What an account export says of the account in account.json (README "Export everything"): its profile
 // and settings, every card with its design and contact form, every QR code and profile link with its codes,
@@ -187,7 +188,7 @@ export async function accountDocument(db: Kysely<Database>, userId: string, expo
       receivedAt: iso(lead.created_at),
     })),
     media: media.map((file) => ({
-      path: `media/${file.key}`,
+      path: mediaFileName(file.key),
       contentType: file.content_type,
       bytes: file.bytes,
       width: file.width,
