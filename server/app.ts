@@ -41,6 +41,7 @@ import type { MediaStorage } from './media/storage.ts';
 import { registerShortLinkRoutes } from './links/routes.ts';
 import { createFastLanes } from './lib/fast-lane.ts';
 import { registerAccountExportRoutes } from './account-export/routes.ts';
+import { registerAccountImportRoutes } from './account-import/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
@@ -201,11 +202,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       // a card page's lead form, posted with `Origin: null` (no referrer): its route checks its token and origin
       exemptPaths: [LEAD_PATH],
     });
-    // plain routes answer `{ reason, message }` (the REST API's scope answers problem+json instead)
+    // plain routes answer `{ reason, message }` and the reason's details (`meta`) when it has any, as tRPC
+    // does (the REST API's scope answers problem+json instead)
     app.setErrorHandler((error, request, reply) => {
-      const outcome = errorOutcome(error);
-      logServerFault(request, error, outcome);
-      return reply.status(outcome.status).send({ reason: outcome.reason, message: outcome.message });
+      const { reason, message, meta, status } = errorOutcome(error);
+      logServerFault(request, error, { reason, message, meta, status });
+      return reply.status(status).send(meta ? { reason, message, meta } : { reason, message });
     });
 
     // what health and metrics read: every counter's queue (each recorder adds its own), the change bus
@@ -255,6 +257,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await registerAnalyticsRoutes(app, deps, auth);
     registerLeadDownloadRoutes(app, deps, auth);
     registerAccountExportRoutes(app, deps, auth);
+    await registerAccountImportRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);
     await registerTeamRoutes(app, deps, auth);
     await registerApiV1Routes(app, { ...deps, auth });

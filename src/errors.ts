@@ -96,6 +96,10 @@ export const ERROR_REASONS = [
   'domain_already_added',
   /** a QR code printed with a domain that is not one of its account's verified custom domains */
   'domain_unusable',
+  /** an import that is not a readable ZIP or CSV (damaged, cut short, or another kind of file) */
+  'import_unreadable',
+  /** a ZIP that is not a Tapcard account export, or one of a newer format than this server reads */
+  'import_foreign',
   'internal',
 ] as const;
 

@@ -65,6 +65,8 @@ export const serverPaths = {
   leadsVcf: '/api/leads/leads.vcf',
   /** the signed-in person's whole account as one ZIP (README "Export everything") */
   accountExport: '/api/export',
+  /** a Tapcard export or a CSV of links, imported into the signed-in account (README "Import") */
+  accountImport: '/api/import',
   stripeWebhook: '/api/webhooks/stripe',
   /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
   tlsAsk: '/api/domains/tls-ask',

@@ -69,6 +69,8 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   domain_claimed: 409,
   domain_already_added: 409,
   domain_unusable: 422,
+  import_unreadable: 422,
+  import_foreign: 422,
 };
 
 /**
@@ -124,4 +126,6 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   domain_claimed: 'Another account holds this domain.',
   domain_already_added: 'The account holds this domain already.',
   domain_unusable: 'The domain is not a verified custom domain of the account.',
+  import_unreadable: 'The file is not a readable ZIP or CSV file.',
+  import_foreign: 'The ZIP file is not a Tapcard account export this server can read.',
 };

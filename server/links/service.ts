@@ -167,17 +167,10 @@ async function createLink(
     const limit = limitOf(plan, limited);
     if (!hasRoomFor(limit, await countedLinks(trx, ctx.user.id, kind)))
       throw new AppError('limit_reached', { resource, limit });
-    // a new profile link goes to the end of the list
-    const { next } = await trx
-      .selectFrom('links')
-      .select(sql<number>`coalesce(max(order_index) + 1, 0)`.as('next'))
-      .where('user_id', '=', ctx.user.id)
-      .where('kind', '=', kind)
-      .executeTakeFirstOrThrow();
     const link = await insertWithFreshCode(trx, {
       user_id: ctx.user.id,
       kind,
-      order_index: Number(next),
+      order_index: await nextOrderIndex(trx, ctx.user.id, kind),
       ...values,
     });
     const created = chosenCode === null ? link : await giveCode(trx, ctx.user.id, link.id, chosenCode);
@@ -187,6 +180,42 @@ async function createLink(
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   ctx.webhooks.wake();
   return present(ctx.config.publicUrl, row);
+}
+
+/**
+ * Adds profile links in one go (an import's CSV of links, server/account-import/): all of them or none, at
+ * the end of the list in the order given. Links beyond the plan's limit are kept, paused as after a
+ * downgrade (src/pauses.ts), as an imported export's are. The caller holds the profile lock, and
+ * publishes the change once it is committed.
+ */
+export async function addProfileLinks(
+  ctx: ServiceContext,
+  trx: Transaction<Database>,
+  inputs: readonly ProfileLinkInput[],
+): Promise<void> {
+  const next = await nextOrderIndex(trx, ctx.user.id, 'profile');
+  for (const [index, input] of inputs.entries()) {
+    const link = await insertWithFreshCode(trx, {
+      user_id: ctx.user.id,
+      kind: 'profile',
+      order_index: next + index,
+      title: input.title,
+      url: input.url,
+      icon: null,
+    });
+    await emitLinkEvent(ctx, trx, 'link.created', link);
+  }
+}
+
+/** The place after the last link of a kind: a new link goes to the end of the list. */
+async function nextOrderIndex(trx: Transaction<Database>, userId: string, kind: LinkKind): Promise<number> {
+  const { next } = await trx
+    .selectFrom('links')
+    .select(sql<number>`coalesce(max(order_index) + 1, 0)`.as('next'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(next);
 }
 
 /** A code collision (one in 10^14) inserts nothing and tries another code. */

@@ -73,7 +73,7 @@ export async function uploadPhoto(
 }
 
 /** Throws storage_quota_exceeded unless the user's photos plus `bytes` fit in their plan's storage. */
-async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
+export async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
   const plan = await planInEffectOf({ db }, userId);
   const usage = await db
     .selectFrom('media')

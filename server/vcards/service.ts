@@ -105,7 +105,8 @@ export async function assertVcardRoom(
 /**
  * Inserts a vCard and the link it manages (its QR code, which does not count against the QR limit); returns
  * its id and first edit version. The caller holds the profile lock and has checked the limit and the photo.
- * A team's card says whom it is for (`holder`, server/teams/cards.ts).
+ * A team's card says whom it is for (`holder`, server/teams/cards.ts); an imported one may keep its id and
+ * its QR code's id and code (`identity`, server/account-import/write.ts), which the caller found free.
  */
 export async function insertVcard(
   trx: Transaction<Database>,
@@ -113,9 +114,10 @@ export async function insertVcard(
   userId: string,
   card: CardFields & Colours & Pick<VcardInput, 'leadForm'>,
   holder: { member_id?: string | null; invitee_email?: string | null } = {},
+  identity: { id?: string; qrCodeId?: string; code?: string } = {},
 ): Promise<{ id: string; version: number }> {
   // the id is made here, so the card's page address is stored with it in one statement
-  const id = randomUUID();
+  const id = identity.id ?? randomUUID();
   const pageUrl = vcardPageUrl(publicUrl, id);
   const { version } = await trx
     .insertInto('vcards')
@@ -125,10 +127,11 @@ export async function insertVcard(
   await trx
     .insertInto('links')
     .values({
+      ...(identity.qrCodeId ? { id: identity.qrCodeId } : {}),
       user_id: userId,
       kind: 'qr',
       vcard_id: id,
-      code: await unusedLinkCode(trx),
+      code: identity.code ?? (await unusedLinkCode(trx)),
       title: card.name,
       url: pageUrl,
     })

@@ -234,6 +234,8 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   domain_claimed: VALIDATION_MESSAGE_TEXT['validation.domain.claimed'],
   domain_already_added: VALIDATION_MESSAGE_TEXT['validation.domain.already_added'],
   domain_unusable: VALIDATION_MESSAGE_TEXT['validation.link.domain_unusable'],
+  import_unreadable: msg`This file could not be read. Choose a Tapcard export ZIP or a CSV file of links.`,
+  import_foreign: msg`This ZIP file is not a Tapcard account export, or it comes from a newer version of Tapcard.`,
   scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
 };

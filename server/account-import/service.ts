@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_IMPORT_MAX_BYTES,
+  ACCOUNT_IMPORT_MAX_MB,
+  type AccountImportReport,
+} from '../../src/account-import.ts';
+import { mediaPath, MEDIA_TYPES, type MediaKind } from '../../src/media.ts';
+import { CSV_TEXTS } from '../analytics/csv-texts.ts';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../account-export/document.ts';
+import { MEDIA_FOLDER } from '../account-export/layout.ts';
+import type { ServiceContext } from '../lib/app-deps.ts';
+import { AppError } from '../lib/errors.ts';
+import { addProfileLinks } from '../links/service.ts';
+import { processPhoto } from '../media/process.ts';
+import { deleteStoredObject } from '../media/service.ts';
+import { looksLikeZip, readExportArchive, type ExportArchive } from './archive.ts';
+import { AccountDocumentSchema, type ImportedDocument } from './document-schema.ts';
+import { readEvents } from './events.ts';
+import { readLinksCsv } from './links-csv.ts';
+import { lockProfile } from '../vcards/service.ts';
+import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
+
+// An account import (README "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
+// links added as profile links. Everything is read and checked first (archive.ts, document-schema.ts,
+// events.ts, links-csv.ts), every photo re-encoded as an upload is (server/media/process.ts); the photos
+// are stored, then everything is written in one transaction (write.ts). When that fails the stored photos
+// are removed again: a refused import leaves nothing behind.
+
+export async function importAccount(ctx: ServiceContext, bytes: Buffer): Promise<AccountImportReport> {
+  if (bytes.length > ACCOUNT_IMPORT_MAX_BYTES) {
+    throw new AppError('payload_too_large', { limitMb: ACCOUNT_IMPORT_MAX_MB });
+  }
+  if (looksLikeZip(bytes)) return importExport(ctx, await readExportArchive(bytes));
+  return importLinks(ctx, bytes);
+}
+
+/** account.json read as the export wrote it: another file, or a newer format, is import_foreign. */
+function readDocument(bytes: Buffer): ImportedDocument {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new AppError('import_unreadable', { file: 'account' }, { cause: error });
+  }
+  const { format, version } = (json ?? {}) as { format?: unknown; version?: unknown };
+  if (format !== EXPORT_FORMAT || version !== EXPORT_VERSION) throw new AppError('import_foreign');
+  const parsed = AccountDocumentSchema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new AppError('validation_failed', { field: issue?.path.join('.'), message: issue?.message });
+  }
+  return parsed.data;
+}
+
+async function importExport(ctx: ServiceContext, archive: ExportArchive): Promise<AccountImportReport> {
+  const document = readDocument(archive.account);
+  const events = archive.events ? readEvents(archive.events, CSV_TEXTS[document.account.language]) : [];
+  const photos = await storePhotos(ctx, document, archive);
+  try {
+    const report = await writeImport(ctx, { document, photos, events });
+    for (const topic of ['cards', 'links', 'leads', 'views', 'hits'] as const) {
+      ctx.changes.publish({ userId: ctx.user.id, topic });
+    }
+    ctx.webhooks.wake();
+    return report;
+  } catch (error) {
+    for (const photo of photos.values()) await deleteStoredObject(ctx, photo.key);
+    throw error;
+  }
+}
+
+/**
+ * Re-encodes every photo of the file as an upload is, then stores them, one after the other (a
+ * photo's pixels are held only while it is encoded); by the path account.json names each with. A photo
+ * account.json names that the ZIP lacks is a cut archive (import_unreadable); one that does not decode is
+ * refused as an upload is (invalid_image). Any failure removes the ones stored already.
+ */
+async function storePhotos(
+  ctx: ServiceContext,
+  document: ImportedDocument,
+  archive: ExportArchive,
+): Promise<Map<string, StoredImportPhoto>> {
+  const stored = new Map<string, StoredImportPhoto>();
+  try {
+    for (const file of document.media) {
+      const bytes = archive.media.get(file.path);
+      if (!bytes) throw new AppError('import_unreadable', { file: file.path });
+      // a PNG is a graphic (a logo, a cover) that may keep its transparency; a JPEG is a photo
+      const kind: MediaKind = file.contentType === MEDIA_TYPES.png ? 'graphic' : 'photo';
+      const photo = await processPhoto(bytes, kind);
+      const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
+      const contentType = MEDIA_TYPES[photo.extension];
+      await ctx.storage.put(key, photo.body, contentType);
+      stored.set(mediaPath(file.path.slice(MEDIA_FOLDER.length)), {
+        key,
+        path: mediaPath(key),
+        contentType,
+        bytes: photo.body.length,
+        width: photo.width,
+        height: photo.height,
+      });
+    }
+  } catch (error) {
+    for (const photo of stored.values()) await deleteStoredObject(ctx, photo.key);
+    throw error;
+  }
+  return stored;
+}
+
+/** A CSV of links: every row a profile link, all of them or none. */
+async function importLinks(ctx: ServiceContext, bytes: Buffer): Promise<AccountImportReport> {
+  const rows = readLinksCsv(bytes);
+  const paused = await ctx.db.transaction().execute(async (trx) => {
+    const { plan } = await lockProfile(trx, ctx.user.id);
+    await addProfileLinks(ctx, trx, rows);
+    return pausedByPlan(trx, ctx.user.id, plan);
+  });
+  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
+  ctx.webhooks.wake();
+  return { ...NOTHING_IMPORTED, profileLinks: rows.length, paused };
+}
+
+const NOTHING_IMPORTED: AccountImportReport = {
+  cards: 0,
+  qrCodes: 0,
+  profileLinks: 0,
+  leads: 0,
+  photos: 0,
+  events: 0,
+  paused: 0,
+  recoded: 0,
+  renamed: [],
+};
