@@ -6,6 +6,7 @@ import { ActiveSessionsCard } from './account/ActiveSessionsCard.tsx';
 import { DeleteAccountCard } from './account/DeleteAccountCard.tsx';
 import { EmailChangeNotice } from './account/EmailChangeNotice.tsx';
 import { ExportDataCard } from './account/ExportDataCard.tsx';
+import { ImportDataCard } from './account/ImportDataCard.tsx';
 import { LanguageCard } from './account/LanguageCard.tsx';
 import { PasskeysCard } from './account/PasskeysCard.tsx';
 import { PasswordCard } from './account/PasswordCard.tsx';
@@ -25,8 +26,8 @@ export function Account() {
         title={t`Account settings`}
         description={
           <Trans>
-            Manage your personal information, password, language and subscription, export your data, or delete
-            your account.
+            Manage your personal information, password, language and subscription, export or import your data,
+            or delete your account.
           </Trans>
         }
       />
@@ -43,6 +44,7 @@ export function Account() {
           <ThemeColourCard savedColour={profile.data.theme_color} />
           <LanguageCard language={profile.data.language} />
           <ExportDataCard />
+          <ImportDataCard />
           <DeleteAccountCard />
         </>
       ) : (
