@@ -159,7 +159,8 @@ test('the profile page saves name and username, and the account page changes the
   await expect(page).toHaveURL('/dashboard');
 
   await page.goto('/dashboard/account');
-  await page.locator('input[type="file"]').setInputFiles({
+  // the photo's input: the page's other one takes an import
+  await page.locator('input[type="file"][accept="image/*"]').setInputFiles({
     name: 'portrait.jpg',
     mimeType: 'image/jpeg',
     buffer: await portraitJpeg(),
