@@ -42,6 +42,7 @@ import { registerShortLinkRoutes } from './links/routes.ts';
 import { createFastLanes } from './lib/fast-lane.ts';
 import { registerAccountExportRoutes } from './account-export/routes.ts';
 import { registerAccountImportRoutes } from './account-import/routes.ts';
+import { registerCardDavRoutes } from './carddav/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
@@ -196,9 +197,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
     registerOriginCheck(app, {
       allowedOrigins: [config.publicUrl],
-      // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), and the
-      // REST API, which takes API keys only (never the cookie a foreign page's request would carry)
-      exemptPrefixes: ['/api/webhooks/', '/api/auth/callback/', `${serverPaths.apiV1}/`],
+      // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), the REST
+      // API, which takes API keys only (never the cookie a foreign page's request would carry), and the
+      // contacts apps' CardDAV, which reads public cards and writes nothing
+      exemptPrefixes: [
+        '/api/webhooks/',
+        '/api/auth/callback/',
+        `${serverPaths.apiV1}/`,
+        `${serverPaths.carddav}/`,
+        serverPaths.carddavWellKnown,
+      ],
       // a card page's lead form, posted with `Origin: null` (no referrer): its route checks its token and origin
       exemptPaths: [LEAD_PATH],
     });
@@ -265,7 +273,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    const { isMainAddress } = await registerPublicProfileRoutes(
+    const { isMainAddress, contactOf, sendUnavailable } = await registerPublicProfileRoutes(
       app,
       deps,
       security,
@@ -275,6 +283,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       lanes,
     );
     await registerLeadRoutes(app, deps, security, leadForms);
+    await registerCardDavRoutes(app, deps, { contactOf, sendUnavailable });
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits, { lanes, isMainAddress });
     await registerWebRoutes(app, config, demoCard, clientBuild);
   } catch (error) {

@@ -93,6 +93,10 @@ export const serverPaths = {
   demoBilling: '/billing/demo',
   /** the built client's hashed files */
   clientAssets: '/assets',
+  /** read-only CardDAV: an address book per card that contacts apps subscribe to (README "Contacts that stay current") */
+  carddav: '/carddav',
+  /** where a contacts app looks for the CardDAV service of a host (RFC 6764) */
+  carddavWellKnown: '/.well-known/carddav',
 } as const;
 
 const APP_PATHS: ReadonlySet<string> = new Set(Object.values(paths));

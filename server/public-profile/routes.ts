@@ -87,6 +87,23 @@ type Unavailable = { status: UnavailableStatus; profile?: PublicProfile };
 /** `redirect`: on a custom domain that only redirects, the same address on the main one (302). */
 type Found = { entry: CachedProfile } | Unavailable | { redirect: string };
 
+/** What other public routes answer with as a card's page does (the short links, the contacts' sync). */
+export interface PublicCardAnswers {
+  isMainAddress: (host: string | undefined) => boolean;
+  /** A card's .vcf, or the status or redirect that stands in for its page. */
+  contactOf: (
+    request: FastifyRequest,
+    vcardId: string,
+  ) => Promise<{ entry: CachedProfile; vcf: VcfFile } | Unavailable | { redirect: string }>;
+  /** The page of an unavailable status, in the card's language and brand. */
+  sendUnavailable: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: UnavailableStatus,
+    profile?: PublicProfile,
+  ) => unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The custom domains this server answers (custom-domains.ts). */
@@ -128,7 +145,7 @@ export async function registerPublicProfileRoutes(
   visits: VisitRecording,
   leadForms: LeadFormKit,
   lanes: Pick<FastLanes, 'add' | 'hasOwnRoute'>,
-): Promise<{ isMainAddress: (host: string | undefined) => boolean }> {
+): Promise<PublicCardAnswers> {
   const { publicUrl } = deps.config;
   // the account a card host serves (card-host.ts), found before its routes run; null on the main address
   app.decorateRequest('cardHost', null);
@@ -673,34 +690,46 @@ export async function registerPublicProfileRoutes(
     return sendProfilePage(request, reply, path, vcardKey(vcardId));
   });
 
+  /**
+   * A card's .vcf as Save contact gives it (made once per brand, then kept with the card's entry), or what
+   * stands in for its page: the page's unavailable status, or the main address's redirect.
+   */
+  async function contactOf(
+    request: FastifyRequest,
+    vcardId: string,
+  ): Promise<{ entry: CachedProfile; vcf: VcfFile } | Exclude<Found, { entry: CachedProfile }>> {
+    const found = await find(request, byVcard(vcardId.toLowerCase()));
+    if (!('entry' in found)) return found;
+    const { entry } = found;
+    const { card } = entry.profile;
+    if (!card.vcardId) return { status: 404 };
+    const branding = brandingOf(request, entry.profile);
+    let made = entry.vcfs.get(branding.kind);
+    if (!made) {
+      made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
+        ({ file, complete }) => {
+          // made without a photo the storage could not give: the next request makes it again
+          if (complete) {
+            entry.readyVcfs.set(branding.kind, file);
+            cache.made(entry, file.body.length + stringBytes(file.headers.join('')));
+          } else entry.vcfs.delete(branding.kind);
+          return file;
+        },
+      );
+      entry.vcfs.set(branding.kind, made);
+    }
+    return { entry, vcf: await made };
+  }
+
   // Save contact: not a view (the visitor has already been counted on the page).
   app.get<{ Params: { vcardId: string } }>(
     `${serverPaths.vcardPage}/:vcardId/contact.vcf`,
     async (request, reply) => {
-      const found = await find(request, byVcard(request.params.vcardId.toLowerCase()));
+      const found = await contactOf(request, request.params.vcardId);
       if ('redirect' in found) return redirectToMain(reply, found.redirect);
       if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
-      const { entry } = found;
-      const { card } = entry.profile;
-      if (!card.vcardId) return sendUnavailable(request, reply, 404);
-      const branding = brandingOf(request, entry.profile);
-      let made = entry.vcfs.get(branding.kind);
-      if (!made) {
-        made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
-          ({ file, complete }) => {
-            // made without a photo the storage could not give: the next request makes it again
-            if (complete) {
-              entry.readyVcfs.set(branding.kind, file);
-              cache.made(entry, file.body.length + stringBytes(file.headers.join('')));
-            } else entry.vcfs.delete(branding.kind);
-            return file;
-          },
-        );
-        entry.vcfs.set(branding.kind, made);
-      }
-      const vcf = await made;
       reply.hijack();
-      writeVcf(reply.raw, vcf);
+      writeVcf(reply.raw, found.vcf);
     },
   );
 
@@ -784,5 +813,5 @@ export async function registerPublicProfileRoutes(
     writeVcf(response, vcf);
     return true;
   });
-  return { isMainAddress };
+  return { isMainAddress, contactOf, sendUnavailable };
 }

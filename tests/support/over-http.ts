@@ -13,8 +13,10 @@ export interface HttpAnswer {
 }
 
 export interface ListeningApp {
-  /** One request, exactly with these headers (fetch would add its own). */
-  send(path: string, headers?: Record<string, string>, method?: string): Promise<HttpAnswer>;
+  /** Where it listens: `http://{host}:{port}`. */
+  origin: string;
+  /** One request, exactly with these headers (fetch would add its own), and a body when given one. */
+  send(path: string, headers?: Record<string, string>, method?: string, body?: string): Promise<HttpAnswer>;
   /** Every request that reached Fastify's hooks, by URL: the ones no lane answered. */
   reachedFastify: string[];
 }
@@ -28,7 +30,7 @@ export async function listenOverHttp(t: TestApp, host = '127.0.0.1'): Promise<Li
   });
   await t.app.listen({ port: 0, host });
   const origin = `http://${host}:${(t.app.server.address() as AddressInfo).port}`;
-  const send = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  const send = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
     new Promise<HttpAnswer>((resolve, reject) => {
       const outgoing = httpRequest(`${origin}${path}`, { method, headers, agent: false }, (response) => {
         const chunks: Buffer[] = [];
@@ -42,9 +44,9 @@ export async function listenOverHttp(t: TestApp, host = '127.0.0.1'): Promise<Li
         );
       });
       outgoing.on('error', reject);
-      outgoing.end();
+      outgoing.end(body);
     });
-  return { send, reachedFastify };
+  return { origin, send, reachedFastify };
 }
 
 /** An answer's headers but the clock's. */

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CARDDAV_CONTACT_FILE,
+  carddavBookPath,
+  carddavContactPath,
+  carddavPrincipalPath,
+} from '../../src/carddav.ts';
+import { serverPaths } from '../../src/routes.ts';
+import type { AppDeps } from '../lib/app-deps.ts';
+import type { VcfFile } from '../public-profile/cache.ts';
+import type { PublicCardAnswers } from '../public-profile/routes.ts';
+import { readDavRequest, type DavRequest } from './dav-request.ts';
+import { href, multistatus, xmlText, type DavResource } from './multistatus.ts';
+import { principalCardOf } from './service.ts';
+
+// Contacts that stay current: a read-only CardDAV server (RFC 6352) with one address book per card, which
+// iPhone, macOS Contacts and Thunderbird subscribe to, so a saved contact shows the owner's new number or
+// job. Public, like the card's page and its .vcf: the contact is the very file Save contact gives, its
+// ETag (and the address book's getctag) the file's hash, so a changed card is a changed ETag. A card whose
+// page is not shown answers as its page does (the paused or offline page), and a contacts app keeps what it
+// had. Nothing can be written (405). Paths (src/carddav.ts):
+//
+//   /.well-known/carddav                        → /carddav/ (RFC 6764)
+//   /carddav/                                   the service: names the principal of the user name given
+//   /carddav/{card id}/                         the card's principal, the home of its address book
+//   /carddav/{card id}/book/                    the address book (PROPFIND, REPORT multiget and query)
+//   /carddav/{card id}/book/contact.vcf         the contact (GET, HEAD, PROPFIND)
+
+const XML_BODY_MAX_BYTES = 64 * 1024;
+const DAV_HEADERS = { dav: '1, 3, addressbook', allow: 'OPTIONS, GET, HEAD, PROPFIND, REPORT' };
+const MULTISTATUS_TYPE = 'application/xml; charset=utf-8';
+const READ_ONLY = '<d:privilege><d:read/></d:privilege>';
+
+const CardParamsSchema = z.object({ vcardId: z.uuid() });
+
+/** The ETag of a contact file (and the address book's ctag): its bytes' hash, quoted. */
+const etags = new WeakMap<VcfFile, string>();
+function etagOf(vcf: VcfFile): string {
+  let etag = etags.get(vcf);
+  if (!etag) {
+    etag = `"${createHash('sha256').update(vcf.body).digest('base64url').slice(0, 27)}"`;
+    etags.set(vcf, etag);
+  }
+  return etag;
+}
+
+/** The user name of a Basic Authorization header (the password is not read: the card is public). */
+function basicUserName(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice('Basic '.length), 'base64').toString('utf8');
+  const name = decoded.split(':', 1)[0]?.trim();
+  return name || null;
+}
+
+function depthOf(request: FastifyRequest): 0 | 1 {
+  return request.headers.depth === '0' ? 0 : 1;
+}
+
+function principalResource(vcardId: string, name: string): DavResource {
+  const self = href(carddavPrincipalPath(vcardId));
+  return {
+    href: carddavPrincipalPath(vcardId),
+    props: {
+      resourcetype: { ns: 'd', xml: '<d:collection/><d:principal/>' },
+      displayname: { ns: 'd', xml: xmlText(name) },
+      'current-user-principal': { ns: 'd', xml: self },
+      'principal-URL': { ns: 'd', xml: self },
+      'addressbook-home-set': { ns: 'card', xml: self },
+      'current-user-privilege-set': { ns: 'd', xml: READ_ONLY },
+    },
+  };
+}
+
+function bookResource(vcardId: string, name: string, etag: string): DavResource {
+  return {
+    href: carddavBookPath(vcardId),
+    props: {
+      resourcetype: { ns: 'd', xml: '<d:collection/><card:addressbook/>' },
+      displayname: { ns: 'd', xml: xmlText(name) },
+      getctag: { ns: 'cs', xml: xmlText(etag) },
+      getetag: { ns: 'd', xml: xmlText(etag) },
+      'current-user-privilege-set': { ns: 'd', xml: READ_ONLY },
+      'supported-report-set': {
+        ns: 'd',
+        xml: ['addressbook-multiget', 'addressbook-query']
+          .map((report) => `<d:supported-report><d:report><card:${report}/></d:report></d:supported-report>`)
+          .join(''),
+      },
+      'supported-address-data': {
+        ns: 'card',
+        xml: '<card:address-data-type content-type="text/vcard" version="3.0"/>',
+      },
+    },
+  };
+}
+
+function contactResource(vcardId: string, vcf: VcfFile): DavResource {
+  return {
+    href: carddavContactPath(vcardId),
+    props: {
+      resourcetype: { ns: 'd', xml: '' },
+      getetag: { ns: 'd', xml: xmlText(etagOf(vcf)) },
+      getcontenttype: { ns: 'd', xml: 'text/vcard; charset=utf-8' },
+      getcontentlength: { ns: 'd', xml: String(vcf.body.length) },
+      // a vCard's lines end in CRLF, which XML would read as LF: the CR is written as a reference
+      'address-data': { ns: 'card', xml: xmlText(vcf.body.toString('utf8')).replaceAll('\r', '&#13;') },
+    },
+    onRequestOnly: new Set(['address-data']),
+  };
+}
+
+function sendMultistatus(reply: FastifyReply, xml: string) {
+  return reply.status(207).headers(DAV_HEADERS).header('content-type', MULTISTATUS_TYPE).send(xml);
+}
+
+export async function registerCardDavRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  cards: Pick<PublicCardAnswers, 'contactOf' | 'sendUnavailable'>,
+): Promise<void> {
+  app.addHttpMethod('PROPFIND', { hasBody: true });
+  app.addHttpMethod('REPORT', { hasBody: true });
+  const root = `${serverPaths.carddav}/`;
+
+  /** The card's contact, or null once its page's answer (unavailable, redirected, unknown) is sent. */
+  async function contactOrAnswer(request: FastifyRequest, reply: FastifyReply) {
+    const params = CardParamsSchema.safeParse(request.params);
+    if (!params.success) {
+      await cards.sendUnavailable(request, reply, 404);
+      return null;
+    }
+    const found = await cards.contactOf(request, params.data.vcardId);
+    if ('redirect' in found) {
+      await reply.redirect(found.redirect, 301);
+      return null;
+    }
+    if ('status' in found) {
+      await cards.sendUnavailable(request, reply, found.status, found.profile);
+      return null;
+    }
+    return { vcardId: params.data.vcardId, name: found.entry.profile.card.name, vcf: found.vcf };
+  }
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/xml', 'text/xml'],
+      { parseAs: 'string', bodyLimit: XML_BODY_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    const bodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : undefined);
+    /** Both spellings of a collection's path: with its slash and without (clients differ). */
+    const collection = (path: string) => [path, path.slice(0, -1)];
+
+    scope.route({
+      method: ['GET', 'PROPFIND'],
+      url: serverPaths.carddavWellKnown,
+      handler: (_request, reply) => reply.redirect(root, 301),
+    });
+
+    for (const url of [root, `${root}*`]) {
+      scope.route({
+        method: 'OPTIONS',
+        url,
+        handler: (_request, reply) => reply.status(204).headers(DAV_HEADERS).send(),
+      });
+    }
+
+    // the service's root: a contacts app set up with the host alone asks it whose principal it is
+    for (const url of collection(root)) {
+      scope.route({
+        method: 'PROPFIND',
+        url,
+        handler: async (request, reply) => {
+          const userName = basicUserName(request);
+          const vcardId = userName && (await principalCardOf(deps.db, userName));
+          if (!vcardId) {
+            return reply
+              .status(401)
+              .header('www-authenticate', 'Basic realm="Tapcard contacts", charset="UTF-8"')
+              .send();
+          }
+          const dav = readDavRequest(bodyOf(request));
+          if (dav.kind !== 'propfind') return reply.status(400).send();
+          const principal = href(carddavPrincipalPath(vcardId));
+          const resource: DavResource = {
+            href: root,
+            props: {
+              resourcetype: { ns: 'd', xml: '<d:collection/>' },
+              'current-user-principal': { ns: 'd', xml: principal },
+              'principal-URL': { ns: 'd', xml: principal },
+            },
+          };
+          return sendMultistatus(reply, multistatus([resource], dav.props));
+        },
+      });
+    }
+
+    for (const url of collection(`${serverPaths.carddav}/:vcardId/`)) {
+      scope.route({
+        method: 'PROPFIND',
+        url,
+        handler: async (request, reply) => {
+          const contact = await contactOrAnswer(request, reply);
+          if (!contact) return reply;
+          const dav = readDavRequest(bodyOf(request));
+          if (dav.kind !== 'propfind') return reply.status(400).send();
+          const resources = [principalResource(contact.vcardId, contact.name)];
+          if (depthOf(request) === 1) {
+            resources.push(bookResource(contact.vcardId, contact.name, etagOf(contact.vcf)));
+          }
+          return sendMultistatus(reply, multistatus(resources, dav.props));
+        },
+      });
+    }
+
+    for (const url of collection(`${serverPaths.carddav}/:vcardId/book/`)) {
+      scope.route({
+        method: ['PROPFIND', 'REPORT'],
+        url,
+        handler: async (request, reply) => {
+          const contact = await contactOrAnswer(request, reply);
+          if (!contact) return reply;
+          const { vcardId, name, vcf } = contact;
+          const dav: DavRequest = readDavRequest(bodyOf(request));
+          const book = bookResource(vcardId, name, etagOf(vcf));
+          const file = contactResource(vcardId, vcf);
+          if (request.method === 'PROPFIND' && dav.kind === 'propfind') {
+            const resources = depthOf(request) === 1 ? [book, file] : [book];
+            return sendMultistatus(reply, multistatus(resources, dav.props));
+          }
+          if (request.method === 'REPORT' && dav.kind === 'query') {
+            return sendMultistatus(reply, multistatus([file], dav.props));
+          }
+          if (request.method === 'REPORT' && dav.kind === 'multiget') {
+            // a client names the contact by its path, or by a full URL of this server
+            const asked = dav.hrefs.map((each) => decodeURIComponent(new URL(each, 'http://host').pathname));
+            const found = asked.some((path) => path === file.href);
+            const missing = asked.filter((path) => path !== file.href);
+            return sendMultistatus(reply, multistatus(found ? [file] : [], dav.props, missing));
+          }
+          return reply.status(dav.kind === 'unsupported' ? 403 : 400).send();
+        },
+      });
+    }
+
+    scope.route({
+      method: ['GET', 'HEAD', 'PROPFIND'],
+      url: `${serverPaths.carddav}/:vcardId/book/${CARDDAV_CONTACT_FILE}`,
+      handler: async (request, reply) => {
+        const contact = await contactOrAnswer(request, reply);
+        if (!contact) return reply;
+        const etag = etagOf(contact.vcf);
+        if (request.method === 'PROPFIND') {
+          const dav = readDavRequest(bodyOf(request));
+          if (dav.kind !== 'propfind') return reply.status(400).send();
+          return sendMultistatus(
+            reply,
+            multistatus([contactResource(contact.vcardId, contact.vcf)], dav.props),
+          );
+        }
+        if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
+        return reply
+          .header('content-type', 'text/vcard; charset=utf-8')
+          .header('etag', etag)
+          .header('cache-control', 'no-cache')
+          .send(contact.vcf.body);
+      },
+    });
+  });
+}
