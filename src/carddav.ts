@@ -11,3 +11,9 @@ export const CARDDAV_CONTACT_FILE = 'contact.vcf';
 export const carddavPrincipalPath = (vcardId: string) => `${serverPaths.carddav}/${vcardId}/`;
 export const carddavBookPath = (vcardId: string) => `${carddavPrincipalPath(vcardId)}book/`;
 export const carddavContactPath = (vcardId: string) => `${carddavBookPath(vcardId)}${CARDDAV_CONTACT_FILE}`;
+
+/** A card's .vcf (Save contact), its subscribe page, and the profile that subscribes an Apple device. */
+export const contactFilePath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/contact.vcf`;
+export const subscribePath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/subscribe`;
+export const appleProfilePath = (vcardId: string) =>
+  `${serverPaths.vcardPage}/${vcardId}/contacts.mobileconfig`;

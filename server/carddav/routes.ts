@@ -11,6 +11,11 @@ import { serverPaths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import type { VcfFile } from '../public-profile/cache.ts';
 import type { PublicCardAnswers } from '../public-profile/routes.ts';
+import { pageBranding, pageFeatures } from '../public-profile/service.ts';
+import { renderSubscribePage } from '../public-profile/render.ts';
+import { pageLocale } from '../public-profile/texts.ts';
+import { vcfContentDisposition } from '../public-profile/vcf.ts';
+import { appleContactsProfile } from './apple-profile.ts';
 import { readDavRequest, type DavRequest } from './dav-request.ts';
 import { href, multistatus, xmlText, type DavResource } from './multistatus.ts';
 import { principalCardOf } from './service.ts';
@@ -141,7 +146,8 @@ export async function registerCardDavRoutes(
       await cards.sendUnavailable(request, reply, found.status, found.profile);
       return null;
     }
-    return { vcardId: params.data.vcardId, name: found.entry.profile.card.name, vcf: found.vcf };
+    const { entry, vcf } = found;
+    return { vcardId: params.data.vcardId, name: entry.profile.card.name, vcf, entry };
   }
 
   await app.register(async (scope) => {
@@ -268,6 +274,42 @@ export async function registerCardDavRoutes(
           .header('cache-control', 'no-cache')
           .send(contact.vcf.body);
       },
+    });
+
+    // the card's subscribe page, and the profile that subscribes an Apple device in one install
+    scope.get(`${serverPaths.vcardPage}/:vcardId/subscribe`, async (request, reply) => {
+      const contact = await contactOrAnswer(request, reply);
+      if (!contact) return reply;
+      const { profile } = contact.entry;
+      const locale = pageLocale(request.headers['accept-language'], profile.language);
+      const html = renderSubscribePage({
+        locale,
+        card: { ...profile.card, vcardId: contact.vcardId },
+        publicUrl: deps.config.publicUrl,
+        design: pageFeatures(profile).design,
+        branding: pageBranding(profile, false),
+      });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-language', locale)
+        .header('vary', 'accept-language')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+
+    scope.get(`${serverPaths.vcardPage}/:vcardId/contacts.mobileconfig`, async (request, reply) => {
+      const contact = await contactOrAnswer(request, reply);
+      if (!contact) return reply;
+      const profile = appleContactsProfile({
+        publicUrl: deps.config.publicUrl,
+        vcardId: contact.vcardId,
+        name: contact.name,
+      });
+      return reply
+        .header('content-type', 'application/x-apple-aspen-config')
+        .header('content-disposition', vcfContentDisposition(contact.name, 'mobileconfig'))
+        .header('cache-control', 'no-cache')
+        .send(profile);
     });
   });
 }

@@ -4,6 +4,8 @@ import { cardNameParts } from '../../src/name-parts.ts';
 import { postalAddressLines } from '../../src/postal-address.ts';
 import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
+import { appleProfilePath, carddavBookPath, contactFilePath, subscribePath } from '../../src/carddav.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { escapeHtml, ICON_LINKS } from '../lib/html.ts';
@@ -13,7 +15,7 @@ import type { CardDesign } from '../../src/schemas/card-design.ts';
 import { icon, isIconName, type IconName } from './icons.ts';
 import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
-import { bannerOf, pageStyle } from './styles.ts';
+import { bannerOf, pageStyle, SUBSCRIBE_CSS } from './styles.ts';
 import { PAGE_TEXTS, type PageTexts } from './texts.ts';
 
 // The public pages as HTML strings: no client JavaScript, every piece of user text through escapeHtml,
@@ -204,7 +206,10 @@ function postalAddress(card: PublicCard, t: PageTexts): string {
 
 function saveContact(card: PublicCard, t: PageTexts): string {
   if (!card.vcardId) return '';
-  return `<a class="save" href="/vcard/${e(card.vcardId)}/contact.vcf" download>${icon('download')}${e(t.saveContact)}</a>`;
+  return (
+    `<a class="save" href="${e(contactFilePath(card.vcardId))}" download>${icon('download')}${e(t.saveContact)}</a>` +
+    `<a class="keep" href="${e(subscribePath(card.vcardId))}">${e(t.keepUpToDate)}</a>`
+  );
 }
 
 function socialLinks(card: PublicCard, t: PageTexts): string {
@@ -334,6 +339,61 @@ export function notePage(
     (branding.kind === 'tapcard'
       ? `${link || `<a href="/">${e(t.goHome)}</a>`}</main>${footer(t)}`
       : `${link}</main>${customerFooter(branding)}`) +
+    '</body></html>'
+  );
+}
+
+/** The page that tells how to subscribe to a card in a contacts app (server/carddav): one section per app. */
+export function renderSubscribePage(input: {
+  locale: Locale;
+  card: PublicCard & { vcardId: string };
+  publicUrl: string;
+  design: CardDesign;
+  branding: Branding;
+}): string {
+  const { locale, card, publicUrl, branding } = input;
+  const t = PAGE_TEXTS[locale];
+  const { vcardId } = card;
+  const host = new URL(publicUrl).host;
+  // the values to type are code; the password's is a word about it
+  const fields = (rows: [string, string][]) =>
+    `<dl>${rows.map(([term, value]) => `<dt>${e(term)}</dt><dd><code>${e(value)}</code></dd>`).join('')}` +
+    `<dt>${e(t.subscribePassword)}</dt><dd>${e(t.subscribeAnyPassword)}</dd></dl>`;
+  const userName: [string, string] = [t.subscribeUserName, vcardId];
+  const section = (title: string, body: string) => `<section><h2>${e(title)}</h2>${body}</section>`;
+  const title = t.subscribeTitle(card.name);
+  return (
+    pageHead({
+      locale,
+      title,
+      description: t.subscribeIntro(card.name),
+      robots: 'noindex',
+      style: pageStyle(card.colours, input.design, SUBSCRIBE_CSS),
+      branding,
+    }) +
+    '<body><main class="subscribe">' +
+    `<h1>${e(title)}</h1><p>${e(t.subscribeIntro(card.name))}</p>` +
+    section(
+      t.subscribeApple,
+      `<a class="save" href="${e(appleProfilePath(vcardId))}">${icon('download')}${e(t.subscribeAppleButton)}</a>` +
+        `<p>${e(t.subscribeAppleSteps)}</p>`,
+    ) +
+    section(
+      t.subscribeThunderbird,
+      `<p>${e(t.subscribeThunderbirdSteps)}</p>` +
+        fields([[t.subscribeAddress, publicUrl + carddavBookPath(vcardId)], userName]),
+    ) +
+    section(
+      t.subscribeAndroid,
+      `<p>${e(t.subscribeAndroidSteps)}</p>` +
+        fields([[t.subscribeAddress, `${publicUrl}${serverPaths.carddav}/`], userName]),
+    ) +
+    section(
+      t.subscribeOther,
+      `<p>${e(t.subscribeOtherSteps)}</p>` + fields([[t.subscribeServer, host], userName]),
+    ) +
+    `<a class="back" href="/vcard/${e(vcardId)}">${e(t.backToCard)}</a>` +
+    (branding.kind === 'tapcard' ? `</main>${footer(t)}` : `</main>${customerFooter(branding)}`) +
     '</body></html>'
   );
 }

@@ -23,6 +23,7 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .postal address{font-style:normal}
 .postal a{display:inline-block;padding:.75rem .5rem;color:var(--text);font-weight:600}
 .save{display:flex;align-items:center;justify-content:center;gap:.6rem;min-height:3.5rem;margin:1.25rem 1.25rem 0;padding:.9rem 1.5rem;border-radius:999px;background:var(--bg);color:var(--fg);font-size:1.1rem;font-weight:700;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.18)}
+.keep{display:block;margin:.5rem 1.25rem 0;padding:.6rem;text-align:center;color:var(--text);font-weight:600;font-size:.95rem}
 .social{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem;list-style:none;margin:1.5rem 1.25rem 0;padding:0}
 .social a{display:flex;width:3rem;height:3rem;border-radius:50%;background:var(--bg);color:var(--icon);align-items:center;justify-content:center}
 .links{display:grid;gap:.75rem;list-style:none;margin:1.5rem 1.25rem 0;padding:0}
@@ -128,3 +129,12 @@ export function pageStyle(
   const colours = designColours(stored, design);
   return `<style>${font.faces}${variables(colours, font.family)}\n${BASE_CSS}${designCss(design)}${extraCss}</style>`;
 }
+
+/** The subscribe page's sections (server/carddav): its headings, and the values to type, each on its own line. */
+export const SUBSCRIBE_CSS =
+  '.subscribe{padding:2rem 1.25rem}.subscribe h1{margin:0 0 .75rem;font-size:1.5rem}' +
+  '.subscribe>p{margin:0;color:var(--muted)}.subscribe section{margin-top:1.75rem}' +
+  '.subscribe h2{margin:0 0 .5rem;font-size:1.1rem}.subscribe section p{margin:.75rem 0 0}' +
+  '.subscribe .save{margin:.75rem 0 0}.subscribe dl{margin:.5rem 0 0}.subscribe dt{margin-top:.5rem;font-weight:600}' +
+  '.subscribe dd{margin:0}.subscribe code{overflow-wrap:anywhere;font-size:.95rem}' +
+  '.subscribe .back{display:inline-block;margin-top:2rem;padding:.75rem 0;color:var(--text);font-weight:600}';

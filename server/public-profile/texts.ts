@@ -55,6 +55,25 @@ export interface PageTexts {
   pausedCardText: string;
   pausedLinkText: string;
   goHome: string;
+  /** The card's link to its subscribe page (server/carddav), and that page's words. */
+  keepUpToDate: string;
+  subscribeTitle(name: string): string;
+  subscribeIntro(name: string): string;
+  subscribeApple: string;
+  subscribeAppleButton: string;
+  subscribeAppleSteps: string;
+  subscribeThunderbird: string;
+  subscribeThunderbirdSteps: string;
+  subscribeAndroid: string;
+  subscribeAndroidSteps: string;
+  subscribeOther: string;
+  subscribeOtherSteps: string;
+  subscribeAddress: string;
+  subscribeServer: string;
+  subscribeUserName: string;
+  subscribePassword: string;
+  subscribeAnyPassword: string;
+  backToCard: string;
 }
 
 export const PAGE_TEXTS: Record<Locale, PageTexts> = {
@@ -94,6 +113,27 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     pausedCardText: 'This card is paused for now. If you know its owner, let them know, or try again later.',
     pausedLinkText: 'This link is paused for now. If you know its owner, let them know, or try again later.',
     goHome: 'Go to Tapcard',
+    keepUpToDate: 'Keep this contact up to date',
+    subscribeTitle: (name) => `Keep ${name} up to date`,
+    subscribeIntro: (name) =>
+      `Subscribe in your contacts app, and it shows ${name}'s new number, e-mail or job as soon as they change it. It only reads this card: nothing of yours is shared.`,
+    subscribeApple: 'iPhone, iPad and Mac',
+    subscribeAppleButton: 'Add to Contacts',
+    subscribeAppleSteps:
+      'Then open Settings, tap Profile Downloaded, and Install. On a Mac, open System Settings › Privacy & Security › Profiles.',
+    subscribeThunderbird: 'Thunderbird',
+    subscribeThunderbirdSteps:
+      'In the Address Book, choose New Address Book › Add CardDAV Address Book, and enter:',
+    subscribeAndroid: 'Android',
+    subscribeAndroidSteps: 'In the DAVx⁵ app, add an account with Login with URL and user name, and enter:',
+    subscribeOther: 'Other contacts apps',
+    subscribeOtherSteps: 'Add a CardDAV account with:',
+    subscribeAddress: 'Address',
+    subscribeServer: 'Server',
+    subscribeUserName: 'User name',
+    subscribePassword: 'Password',
+    subscribeAnyPassword: 'any word (it is not checked)',
+    backToCard: 'Back to the card',
   },
   es: {
     roleAt: (position, company) => `${position} en ${company}`,
@@ -133,6 +173,28 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     pausedLinkText:
       'Este enlace está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
     goHome: 'Ir a Tapcard',
+    keepUpToDate: 'Mantener este contacto al día',
+    subscribeTitle: (name) => `Mantén a ${name} al día`,
+    subscribeIntro: (name) =>
+      `Suscríbete desde tu app de contactos y mostrará el nuevo número, correo o cargo de ${name} en cuanto lo cambie. Solo lee esta tarjeta: no se comparte nada tuyo.`,
+    subscribeApple: 'iPhone, iPad y Mac',
+    subscribeAppleButton: 'Añadir a Contactos',
+    subscribeAppleSteps:
+      'Después abre Ajustes, toca Perfil descargado e Instalar. En un Mac, abre Ajustes del Sistema › Privacidad y seguridad › Perfiles.',
+    subscribeThunderbird: 'Thunderbird',
+    subscribeThunderbirdSteps:
+      'En la Libreta de direcciones, elige Nueva libreta de direcciones › Añadir libreta de direcciones CardDAV, e introduce:',
+    subscribeAndroid: 'Android',
+    subscribeAndroidSteps:
+      'En la app DAVx⁵, añade una cuenta con Iniciar sesión con URL y nombre de usuario, e introduce:',
+    subscribeOther: 'Otras apps de contactos',
+    subscribeOtherSteps: 'Añade una cuenta CardDAV con:',
+    subscribeAddress: 'Dirección',
+    subscribeServer: 'Servidor',
+    subscribeUserName: 'Nombre de usuario',
+    subscribePassword: 'Contraseña',
+    subscribeAnyPassword: 'cualquier palabra (no se comprueba)',
+    backToCard: 'Volver a la tarjeta',
   },
 };
 

@@ -56,12 +56,12 @@ function encodeRfc8187(value: string): string {
 }
 
 /**
- * Content-Disposition of the download: an ASCII file name for old clients (accents dropped, quotes and
+ * Content-Disposition of the download (a .vcf, or another file named after the contact): an ASCII file name for old clients (accents dropped, quotes and
  * anything else unsafe removed) and the UTF-8 name in filename* (RFC 6266) for everyone else, without
  * control or invisible formatting characters (a bidi override would show "gpj.exe" for "exe.jpg"), its
  * emoji whole (src/file-name.ts).
  */
-export function vcfContentDisposition(name: string): string {
+export function vcfContentDisposition(name: string, extension = 'vcf'): string {
   const base =
     fileNameText(
       toSingleLine(name)
@@ -77,5 +77,5 @@ export function vcfContentDisposition(name: string): string {
       .replace(/[%;]/g, ' ')
       .replace(/\s+/g, ' ')
       .trim() || 'contact';
-  return `attachment; filename="${ascii}.vcf"; filename*=UTF-8''${encodeRfc8187(`${base}.vcf`)}`;
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${encodeRfc8187(`${base}.${extension}`)}`;
 }

@@ -1,10 +1,17 @@
 import { createDAVClient } from 'tsdav';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carddavBookPath, carddavContactPath } from '../../src/carddav.ts';
+import { XMLValidator } from 'fast-xml-parser';
+import {
+  appleProfilePath,
+  carddavBookPath,
+  carddavContactPath,
+  carddavPrincipalPath,
+  subscribePath,
+} from '../../src/carddav.ts';
 import { addVcard, createOwner, endTrial } from '../support/factories.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
-import { listenOverHttp, type ListeningApp } from '../support/over-http.ts';
+import { listenOverHttp, textOf, type ListeningApp } from '../support/over-http.ts';
 
 // Contacts that stay current: a real CardDAV client (tsdav) finds a card's address book from the host
 // alone, reads its contact, and after the card is edited sees a new ETag and the new value; a card whose
@@ -131,5 +138,34 @@ describe('CardDAV', () => {
     expect(book.body.toString('utf8')).not.toContain('Grace Hopper');
     const contact = await http.send(carddavContactPath(vcardId));
     expect(contact.status).toBe(403);
+  });
+
+  it("is offered on the card: a subscribe page in the visitor's language, and a profile for Apple devices", async () => {
+    const owner = await createOwner(t.db, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.id, { name: 'Ada Lovelace' });
+    const page = textOf(await http.send(`/vcard/${vcardId}`));
+    expect(page).toContain(
+      `<a class="keep" href="${subscribePath(vcardId)}">Keep this contact up to date</a>`,
+    );
+
+    const subscribe = await http.send(subscribePath(vcardId), { 'accept-language': 'es' });
+    expect(subscribe.status).toBe(200);
+    const html = textOf(subscribe);
+    expect(html).toContain('<h1>Mantén a Ada Lovelace al día</h1>');
+    expect(html).toContain(`href="${appleProfilePath(vcardId)}"`);
+    expect(html).toContain(`<code>${t.config.publicUrl}${carddavBookPath(vcardId)}</code>`);
+    expect(html).toContain(`<code>${vcardId}</code>`);
+
+    const profile = await http.send(appleProfilePath(vcardId));
+    expect(profile.headers['content-type']).toBe('application/x-apple-aspen-config');
+    expect(profile.headers['content-disposition']).toContain('Ada Lovelace.mobileconfig');
+    const plist = profile.body.toString('utf8');
+    expect(XMLValidator.validate(plist)).toBe(true);
+    // a plist dict is its keys each followed by its value
+    const value = (name: string) => new RegExp(`<key>${name}</key><string>([^<]*)</string>`).exec(plist)?.[1];
+    expect(value('CardDAVPrincipalURL')).toBe(carddavPrincipalPath(vcardId));
+    expect(value('CardDAVUsername')).toBe(vcardId);
+    expect(value('CardDAVHostName')).toBe(new URL(t.config.publicUrl).hostname);
+    expect(plist).toContain('<key>PayloadType</key><string>com.apple.carddav.account</string>');
   });
 });
