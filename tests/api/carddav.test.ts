@@ -140,6 +140,29 @@ describe('CardDAV', () => {
     expect(contact.status).toBe(403);
   });
 
+  it('answers for a card paused beyond the plan as its paused page does, whatever is asked', async () => {
+    const owner = await createOwner(t.db, { plan: 'free' });
+    await addVcard(t.db, owner.id, { name: 'Live card', created_at: new Date(Date.now() - 60_000) });
+    const paused = await addVcard(t.db, owner.id, { name: 'Paused card' });
+    const page = await http.send(`/vcard/${paused}`);
+    expect(page.status).toBe(200);
+    expect(textOf(page)).toContain('Paused');
+    for (const [path, method] of [
+      [carddavBookPath(paused), 'PROPFIND'],
+      [carddavBookPath(paused), 'REPORT'],
+      [carddavContactPath(paused), 'GET'],
+      [subscribePath(paused), 'GET'],
+    ] as const) {
+      const answer = await http.send(path, { depth: '1' }, method);
+      expect({ path, method, status: answer.status, page: textOf(answer) }).toEqual({
+        path,
+        method,
+        status: 200,
+        page: textOf(page),
+      });
+    }
+  });
+
   it("is offered on the card: a subscribe page in the visitor's language, and a profile for Apple devices", async () => {
     const owner = await createOwner(t.db, { plan: 'pro' });
     const vcardId = await addVcard(t.db, owner.id, { name: 'Ada Lovelace' });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import superjson from 'superjson';
-import { expect, signedInNewPerson, test } from './support.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, signedInNewPerson, test } from './support.ts';
 
 // The public page is the product's face. A visitor with no JavaScript at all, on a phone, sees
 // the card and saves the contact in one tap; a screenshot at phone width is kept as a test artifact.
@@ -104,6 +104,33 @@ test('the page speaks the visitor’s language, with its icon and no console err
   expect(served.headers()['content-type']).toContain('image/svg+xml');
   expect(errors).toEqual([]);
   await visitor.close();
+});
+
+test('a visitor keeps the contact up to date: the subscribe page in both languages, and the Apple profile', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signedInNewPerson(page, 'José Núñez');
+  const username = await createCard(page.request, String(testInfo.project.use.baseURL));
+  for (const [locale, keep, title, add] of [
+    ['en-US', 'Keep this contact up to date', 'Keep José Núñez up to date', 'Add to Contacts'],
+    ['es-ES', 'Mantener este contacto al día', 'Mantén a José Núñez al día', 'Añadir a Contactos'],
+  ] as const) {
+    const visitor = await browser.newContext({ viewport: PHONE, locale });
+    const visit = await visitor.newPage();
+    await visit.goto(`/${username}`);
+    await visit.getByRole('link', { name: keep }).click();
+    await expect(visit.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(visit);
+    await expectAccessible(visit);
+    const downloading = visit.waitForEvent('download');
+    await visit.getByRole('link', { name: add }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('José Núñez.mobileconfig');
+    const profile = readFileSync(await download.path(), 'utf8');
+    expect(profile).toContain('<string>com.apple.carddav.account</string>');
+    await visitor.close();
+  }
 });
 
 test('an unknown card answers Profile Temporarily Unavailable', async ({ page }) => {
