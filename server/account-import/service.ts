@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_IMPORT_MAX_BYTES,
   ACCOUNT_IMPORT_MAX_MB,
@@ -11,8 +10,7 @@ import { MEDIA_FOLDER } from '../account-export/layout.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { addProfileLinks } from '../links/service.ts';
-import { processPhoto } from '../media/process.ts';
-import { deleteStoredObject } from '../media/service.ts';
+import { deleteStoredObject, storeProcessedPhoto } from '../media/service.ts';
 import { looksLikeZip, readExportArchive, type ExportArchive } from './archive.ts';
 import { AccountDocumentSchema, type ImportedDocument } from './document-schema.ts';
 import { readEvents } from './events.ts';
@@ -87,10 +85,7 @@ async function storePhotos(
       if (!bytes) throw new AppError('import_unreadable', { file: file.path });
       // a PNG is a graphic (a logo, a cover) that may keep its transparency; a JPEG is a photo
       const kind: MediaKind = file.contentType === MEDIA_TYPES.png ? 'graphic' : 'photo';
-      const photo = await processPhoto(bytes, kind);
-      const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-      const contentType = MEDIA_TYPES[photo.extension];
-      await ctx.storage.put(key, photo.body, contentType);
+      const { key, contentType, photo } = await storeProcessedPhoto(ctx, bytes, kind);
       stored.set(mediaPath(file.path.slice(MEDIA_FOLDER.length)), {
         key,
         path: mediaPath(key),

@@ -14,7 +14,7 @@ import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
-import { processPhoto } from './process.ts';
+import { processPhoto, type ProcessedPhoto } from './process.ts';
 
 /** First key of the per-user advisory lock of the quota check; any constant no other feature uses. */
 const MEDIA_LOCK_NAMESPACE = 7002;
@@ -42,10 +42,7 @@ export async function uploadPhoto(
   accountId: string = ctx.user.id,
 ): Promise<UploadedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
-  const photo = await processPhoto(bytes, kind);
-  const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  const contentType = MEDIA_TYPES[photo.extension];
-  await ctx.storage.put(key, photo.body, contentType);
+  const { key, contentType, photo } = await storeProcessedPhoto(ctx, bytes, kind);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       // one upload per account at a time: two at once cannot both slip under the quota
@@ -70,6 +67,26 @@ export async function uploadPhoto(
     throw error;
   }
   return { path: mediaPath(key), width: photo.width, height: photo.height };
+}
+
+/**
+ * Re-encodes untrusted image bytes (process.ts) and writes them to storage under a new random key, before
+ * any row points at them: the upload's first half, and an account import's for each of its photos.
+ */
+export async function storeProcessedPhoto(
+  deps: Pick<AppDeps, 'storage'>,
+  bytes: Buffer,
+  kind: MediaKind,
+): Promise<{
+  key: string;
+  contentType: (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES];
+  photo: ProcessedPhoto;
+}> {
+  const photo = await processPhoto(bytes, kind);
+  const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
+  const contentType = MEDIA_TYPES[photo.extension];
+  await deps.storage.put(key, photo.body, contentType);
+  return { key, contentType, photo };
 }
 
 /** Throws storage_quota_exceeded unless the user's photos plus `bytes` fit in their plan's storage. */
