@@ -7,6 +7,9 @@ import { can, isUnlimited, type PlanId } from '../../src/plans.ts';
 import { fullName } from '../../src/schemas/profile.ts';
 import { chosenNameProblem, HELD_LINK_CODES_MAX, usernameChangeProblem } from '../../src/username.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
+import { hasVerifiedDomain } from '../domains/service.ts';
+import { AppError } from '../lib/errors.ts';
+import { holdChosenCode, isChosenCodeFree } from '../links/chosen-codes.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { emitLinkEvent } from '../links/events.ts';
 import { LINK_COLUMNS } from '../links/present.ts';
@@ -299,8 +302,14 @@ class ImportWriter {
 
   private async writeLink(link: ImportedLink): Promise<void> {
     const id = await this.freeId('links', link.id);
-    const domain = link.domain && (await this.isUsableDomain(link.domain)) ? link.domain : null;
-    await this.trx
+    // a custom domain of the file is kept when this account has verified it on a plan that has domains
+    const domain =
+      link.domain &&
+      can(this.plan, 'customDomain') &&
+      (await hasVerifiedDomain(this.trx, this.userId, link.domain))
+        ? link.domain
+        : null;
+    const row = await this.trx
       .insertInto('links')
       .values({
         id,
@@ -321,37 +330,20 @@ class ImportWriter {
         rules: JSON.stringify(link.rules),
         ...this.linkState(link),
       })
-      .execute();
-    this.linkIds.set(link.id, id);
-    await this.writeChosenCodes(id, link);
-    const row = await this.trx
-      .selectFrom('links')
-      .select(LINK_COLUMNS)
-      .where('id', '=', id)
+      .returning(LINK_COLUMNS)
       .executeTakeFirstOrThrow();
-    await emitLinkEvent(this.ctx, this.trx, 'link.created', row);
-  }
-
-  /** A custom domain of the file is kept when this account has verified it on a plan that has domains. */
-  private async isUsableDomain(domain: string): Promise<boolean> {
-    if (!can(this.plan, 'customDomain')) return false;
-    const held = await this.trx
-      .selectFrom('custom_domains')
-      .select('id')
-      .where('user_id', '=', this.userId)
-      .where('domain', '=', domain)
-      .where('status', '=', 'verified')
-      .where('removed_at', 'is', null)
-      .executeTakeFirst();
-    return held !== undefined;
+    this.linkIds.set(link.id, id);
+    const shown = await this.writeChosenCodes(id, link);
+    await emitLinkEvent(this.ctx, this.trx, 'link.created', { ...row, chosen_code: shown });
   }
 
   /**
    * The link's chosen codes: each one this account may take is held by the link again; the one it is shown
    * with, when another account holds it, is re-chosen as the first free variant (menu-2…), the others are
-   * left out; on a plan without customLinks none is taken. Every code not kept is said.
+   * left out; on a plan without customLinks none is taken. Every code not kept is said. Returns the code
+   * the link is shown with, if any.
    */
-  private async writeChosenCodes(linkId: string, link: ImportedLink): Promise<void> {
+  private async writeChosenCodes(linkId: string, link: ImportedLink): Promise<string | null> {
     const codes = [...new Set([...link.chosenCodes, ...(link.chosenCode ? [link.chosenCode] : [])])];
     let shown: string | null = null;
     for (const code of codes) {
@@ -372,28 +364,14 @@ class ImportWriter {
     if (shown) {
       await this.trx.updateTable('links').set({ chosen_code: shown }).where('id', '=', linkId).execute();
     }
+    return shown;
   }
 
   /** Why this account may not hold a chosen code now; null: it may. */
   private async codeVerdict(code: string): Promise<ImportRename['reason'] | null> {
     if (!can(this.plan, 'customLinks') || this.heldCodes >= HELD_LINK_CODES_MAX) return 'plan';
     if (chosenNameProblem(code)) return 'rules';
-    const [holder, randomTwin] = await Promise.all([
-      this.trx
-        .selectFrom('link_codes')
-        .select(['link_id', 'user_id'])
-        .where('code', '=', code)
-        .executeTakeFirst(),
-      // the trigger of link_codes refuses a code that a link's random code equals in lowercase
-      this.trx
-        .selectFrom('links')
-        .select('id')
-        .where(sql<string>`lower(code)`, '=', code)
-        .executeTakeFirst(),
-    ]);
-    if (randomTwin) return 'held';
-    if (holder && !(holder.user_id === this.userId && holder.link_id === null)) return 'held';
-    return null;
+    return (await isChosenCodeFree(this.trx, this.userId, code)) ? null : 'held';
   }
 
   private async freeVariant(code: string): Promise<string | null> {
@@ -404,18 +382,12 @@ class ImportWriter {
     return null;
   }
 
-  /** Holds a code for the link: a new row, or the account's own code of a deleted link taken back. */
+  /** Holds a free code (codeVerdict) for the link, and counts a code new to the account. */
   private async holdCode(linkId: string, code: string): Promise<void> {
-    const updated = await this.trx
-      .updateTable('link_codes')
-      .set({ link_id: linkId, released_at: null })
-      .where('code', '=', code)
-      .where('user_id', '=', this.userId)
-      .where('link_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) return;
-    await this.trx.insertInto('link_codes').values({ code, link_id: linkId }).execute();
-    this.heldCodes += 1;
+    const hold = await holdChosenCode(this.trx, this.userId, linkId, code);
+    // claimed by another account since codeVerdict
+    if (hold === 'refused') throw new AppError('link_code_taken');
+    if (hold === 'new') this.heldCodes += 1;
   }
 
   private async writePrimaryCard(): Promise<void> {

@@ -168,7 +168,16 @@ export async function assertUsableDomain(
   domain: string,
 ): Promise<void> {
   await requireFeature(ctx, accountId, 'customDomain');
-  const held = await ctx.db
+  if (!(await hasVerifiedDomain(ctx.db, accountId, domain))) throw new AppError('domain_unusable');
+}
+
+/** Whether `domain` is among `accountId`'s verified domains, not removed (the plan is not checked). */
+export async function hasVerifiedDomain(
+  db: Kysely<Database>,
+  accountId: string,
+  domain: string,
+): Promise<boolean> {
+  const held = await db
     .selectFrom('custom_domains')
     .select('id')
     .where('user_id', '=', accountId)
@@ -176,7 +185,7 @@ export async function assertUsableDomain(
     .where('status', '=', 'verified')
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (!held) throw new AppError('domain_unusable');
+  return held !== undefined;
 }
 
 /**

@@ -28,6 +28,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertUsableDomain } from '../domains/service.ts';
 import { assertDesignScansPrinted } from '../qr-studio/service.ts';
 import { lockProfile } from '../vcards/service.ts';
+import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from './code.ts';
 import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
@@ -262,39 +263,10 @@ async function giveCode(
   linkId: string,
   code: string,
 ): Promise<LinkRow> {
-  const held = await trx
-    .selectFrom('link_codes')
-    .select(['link_id', 'user_id'])
-    .where('code', '=', code)
-    .executeTakeFirst();
-  if (!held) {
-    await assertRoomForNewCode(trx, userId);
-    // the trigger of link_codes refuses a code that another link's random code equals in lowercase
-    await withCodeTaken(() =>
-      trx
-        .insertInto('link_codes')
-        .values({ code, link_id: linkId })
-        .onConflict((oc) => oc.column('code').doNothing())
-        .execute(),
-    );
-  } else if (held.link_id === null && held.user_id === userId) {
-    await withCodeTaken(() =>
-      trx
-        .updateTable('link_codes')
-        .set({ link_id: linkId })
-        .where('code', '=', code)
-        .where('link_id', 'is', null)
-        .where('user_id', '=', userId)
-        .execute(),
-    );
-  }
-  // waited for a concurrent claim of the same code
-  const holder = await trx
-    .selectFrom('link_codes')
-    .select('link_id')
-    .where('code', '=', code)
-    .executeTakeFirstOrThrow();
-  if (holder.link_id !== linkId) throw new AppError('link_code_taken');
+  const held = await trx.selectFrom('link_codes').select('code').where('code', '=', code).executeTakeFirst();
+  if (!held) await assertRoomForNewCode(trx, userId);
+  const hold = await withCodeTaken(() => holdChosenCode(trx, userId, linkId, code));
+  if (hold === 'refused') throw new AppError('link_code_taken');
   return trx
     .updateTable('links')
     .set({ chosen_code: code })
