@@ -229,6 +229,16 @@ export interface LinkCodesTable {
   created_at: CreatedAt;
 }
 
+/** A phone's registration for a card's Apple Wallet pass (server/wallet/). */
+export interface WalletRegistrationsTable {
+  device_id: string;
+  vcard_id: string;
+  push_token: string;
+  /** When the phone was last woken for a change of the pass; null: not yet. */
+  pushed_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Views of one card: a row holds the views of one second (`views`), so counts are sums. */
 /**
  * Views of one card: a row holds those of one device, browser, referrer and country in one second
@@ -735,6 +745,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   demo_invoices: DemoInvoicesTable;
   usernames: UsernamesTable;
+  wallet_registrations: WalletRegistrationsTable;
 }
 
 export type ProfileRow = Selectable<ProfilesTable>;

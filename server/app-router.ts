@@ -16,6 +16,7 @@ import { qrStudioRouter } from './qr-studio/router.ts';
 import { supportRouter } from './support/router.ts';
 import { teamsRouter } from './teams/router.ts';
 import { vcardsRouter } from './vcards/router.ts';
+import { walletRouter } from './wallet/router.ts';
 import { webhooksRouter } from './webhooks/router.ts';
 import { router } from './trpc/init.ts';
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   support: supportRouter,
   teams: teamsRouter,
   vcards: vcardsRouter,
+  wallet: walletRouter,
   webhooks: webhooksRouter,
 });
 

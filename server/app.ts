@@ -43,6 +43,9 @@ import { createFastLanes } from './lib/fast-lane.ts';
 import { registerAccountExportRoutes } from './account-export/routes.ts';
 import { registerAccountImportRoutes } from './account-import/routes.ts';
 import { registerCardDavRoutes } from './carddav/routes.ts';
+import { loadWalletCredentials } from './wallet/credentials.ts';
+import type { PushTarget } from './wallet/push.ts';
+import { registerWalletRoutes } from './wallet/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
@@ -78,6 +81,8 @@ export interface BuildAppOptions {
   resolveHost?: HostResolver;
   /** How custom domains' TXT records are looked up (tests answer for them); node's resolver otherwise. */
   resolveTxt?: TxtResolver;
+  /** Where wallet pass pushes go (tests answer for Apple's push service); Apple's otherwise. */
+  applePush?: PushTarget;
 }
 
 /**
@@ -97,6 +102,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   lanes.attach(app);
 
   const authModuleLoading = loadAuthModule(); // overlaps with opening the database
+  // read before anything opens: a wrong file stops the start with a sentence that names it
+  const walletCredentials = await loadWalletCredentials(config.wallet);
   const database = options.database ?? (await openDatabase(config.database, app.log));
   app.addHook('onClose', () => database.close());
   // one transport (one SMTP pool) for the whole app: the outbox's worker sends every e-mail through it
@@ -199,13 +206,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       allowedOrigins: [config.publicUrl],
       // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), the REST
       // API, which takes API keys only (never the cookie a foreign page's request would carry), and the
-      // contacts apps' CardDAV, which reads public cards and writes nothing
+      // contacts apps' CardDAV, which reads public cards and writes nothing, and Apple's pass web service,
+      // which phones call with the pass's own token
       exemptPrefixes: [
         '/api/webhooks/',
         '/api/auth/callback/',
         `${serverPaths.apiV1}/`,
         `${serverPaths.carddav}/`,
         serverPaths.carddavWellKnown,
+        `${serverPaths.appleWalletService}/`,
       ],
       // a card page's lead form, posted with `Origin: null` (no referrer): its route checks its token and origin
       exemptPaths: [LEAD_PATH],
@@ -273,7 +282,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerFontRoutes(app);
     // before the client: its not-found handler is where /{username} sends the client's own paths
     const countUnlessOwner = await createCountUnlessOwner(auth, app.log);
-    const { isMainAddress, contactOf, sendUnavailable } = await registerPublicProfileRoutes(
+    const { isMainAddress, cardOf, shownCardOrAnswer, contactFileOf } = await registerPublicProfileRoutes(
       app,
       deps,
       security,
@@ -283,7 +292,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       lanes,
     );
     await registerLeadRoutes(app, deps, security, leadForms);
-    await registerCardDavRoutes(app, deps, { contactOf, sendUnavailable });
+    await registerCardDavRoutes(app, deps, { shownCardOrAnswer, contactFileOf });
+    registerWalletRoutes(app, deps, {
+      cards: { cardOf, shownCardOrAnswer },
+      credentials: walletCredentials,
+      pushTarget: options.applePush,
+    });
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits, { lanes, isMainAddress });
     await registerWebRoutes(app, config, demoCard, clientBuild);
   } catch (error) {

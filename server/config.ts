@@ -201,6 +201,32 @@ const envSchema = z.object({
   STRIPE_PRICE_PRO_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
   STRIPE_PRICE_BUSINESS_MONTHLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
   STRIPE_PRICE_BUSINESS_YEARLY: z.preprocess(blankToUndefined, stripePriceId.optional()),
+  APPLE_PASS_TYPE_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^pass(\.[A-Za-z0-9-]+)+$/, 'must be a Pass Type ID such as pass.com.example.card')
+      .optional(),
+  ),
+  APPLE_TEAM_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Z0-9]{10}$/, 'must be the Apple Developer Team ID: 10 capital letters and digits')
+      .optional(),
+  ),
+  APPLE_PASS_CERT: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  APPLE_PASS_KEY: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  APPLE_WWDR_CERT: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  APPLE_PASS_PUSH: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
+  GOOGLE_WALLET_ISSUER_ID: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{5,25}$/, 'must be the Google Wallet issuer ID: digits only')
+      .optional(),
+  ),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   ANALYTICS_DEVICES: recordingSwitch,
   ANALYTICS_REFERRERS: recordingSwitch,
   ANALYTICS_COUNTRIES: recordingSwitch,
@@ -317,6 +343,8 @@ export interface Config {
   s3: S3Config | null;
   /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
   stripe: StripeConfig | null;
+  /** Wallet passes of a card (server/wallet/), each kind only with the operator's credentials. */
+  wallet: WalletConfig;
   /**
    * What a counted visit records beside its item and time: the device class and browser
    * family, the referring host, the country looked up from the address. Each can be turned off.
@@ -359,6 +387,21 @@ export interface StripeConfig {
   prices: Record<PaidPlanId, Record<BillingInterval, string>>;
   /** Another Stripe API address (a fake Stripe in tests); unset means Stripe itself. */
   apiBase: string | undefined;
+}
+
+export interface WalletConfig {
+  /** Apple Wallet: the Pass Type ID, its team, and the PEM files that sign a pass; null: no Apple passes. */
+  apple: {
+    passTypeId: string;
+    teamId: string;
+    certPath: string;
+    keyPath: string;
+    wwdrPath: string;
+    /** APPLE_PASS_PUSH: a changed card wakes the phones that hold its pass through Apple's push service. */
+    push: boolean;
+  } | null;
+  /** Google Wallet: the issuer and the service account's JSON key file; null: no Google passes. */
+  google: { issuerId: string; serviceAccountPath: string } | null;
 }
 
 export interface S3Config {
@@ -440,6 +483,7 @@ export function parseConfig(
       parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
     s3: s3Storage(parsed),
     stripe: stripeBilling(parsed),
+    wallet: walletPasses(parsed),
     // not in the test suite's apps, which build their own data
     demoCard: parsed.NODE_ENV === 'development',
     analyticsRecords: {
@@ -510,6 +554,58 @@ function stripeBilling(parsed: z.output<typeof envSchema>): StripeConfig | null 
     prices,
     apiBase: parsed.STRIPE_API_BASE,
   };
+}
+
+const APPLE_WALLET_VARIABLES = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT',
+  'APPLE_PASS_KEY',
+  'APPLE_WWDR_CERT',
+] as const;
+const GOOGLE_WALLET_VARIABLES = ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'] as const;
+
+/** Whether none of a group of settings is set; throws when some of the group are and some not. */
+function isUnsetGroup(
+  parsed: z.output<typeof envSchema>,
+  group: readonly (keyof z.output<typeof envSchema>)[],
+  purpose: string,
+): boolean {
+  const missing = group.filter((name) => !parsed[name]);
+  if (missing.length === group.length) return true;
+  if (missing.length > 0) {
+    throw new StartupError(
+      `Incomplete ${purpose} settings: missing ${missing.join(', ')}. Set all of ${group.join(', ')}, or none of them`,
+    );
+  }
+  return false;
+}
+
+/** Apple and Google Wallet passes, each when all of its settings are set (file paths resolved). */
+function walletPasses(parsed: z.output<typeof envSchema>): WalletConfig {
+  const file = (value: string | undefined) => path.resolve(value ?? '');
+  const apple = isUnsetGroup(parsed, APPLE_WALLET_VARIABLES, 'Apple Wallet')
+    ? null
+    : {
+        passTypeId: parsed.APPLE_PASS_TYPE_ID ?? '',
+        teamId: parsed.APPLE_TEAM_ID ?? '',
+        certPath: file(parsed.APPLE_PASS_CERT),
+        keyPath: file(parsed.APPLE_PASS_KEY),
+        wwdrPath: file(parsed.APPLE_WWDR_CERT),
+        push: parsed.APPLE_PASS_PUSH === 'on',
+      };
+  if (!apple && parsed.APPLE_PASS_PUSH === 'on') {
+    throw new StartupError(
+      `APPLE_PASS_PUSH=on needs the Apple Wallet settings: ${APPLE_WALLET_VARIABLES.join(', ')}`,
+    );
+  }
+  const google = isUnsetGroup(parsed, GOOGLE_WALLET_VARIABLES, 'Google Wallet')
+    ? null
+    : {
+        issuerId: parsed.GOOGLE_WALLET_ISSUER_ID ?? '',
+        serviceAccountPath: file(parsed.GOOGLE_WALLET_SERVICE_ACCOUNT),
+      };
+  return { apple, google };
 }
 
 function oauthClient(clientId: string | undefined, clientSecret: string | undefined) {

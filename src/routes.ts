@@ -97,6 +97,8 @@ export const serverPaths = {
   carddav: '/carddav',
   /** where a contacts app looks for the CardDAV service of a host (RFC 6764) */
   carddavWellKnown: '/.well-known/carddav',
+  /** Apple's pass web service: phones register a card's pass and fetch it again when it changes */
+  appleWalletService: '/api/wallet/apple',
 } as const;
 
 const APP_PATHS: ReadonlySet<string> = new Set(Object.values(paths));

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   CARDDAV_CONTACT_FILE,
   carddavBookPath,
@@ -37,8 +36,6 @@ const XML_BODY_MAX_BYTES = 64 * 1024;
 const DAV_HEADERS = { dav: '1, 3, addressbook', allow: 'OPTIONS, GET, HEAD, PROPFIND, REPORT' };
 const MULTISTATUS_TYPE = 'application/xml; charset=utf-8';
 const READ_ONLY = '<d:privilege><d:read/></d:privilege>';
-
-const CardParamsSchema = z.object({ vcardId: z.uuid() });
 
 /** The ETag of a contact file (and the address book's ctag): its bytes' hash, quoted. */
 const etags = new WeakMap<VcfFile, string>();
@@ -124,7 +121,7 @@ function sendMultistatus(reply: FastifyReply, xml: string) {
 export async function registerCardDavRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  cards: Pick<PublicCardAnswers, 'contactOf' | 'sendUnavailable'>,
+  cards: Pick<PublicCardAnswers, 'shownCardOrAnswer' | 'contactFileOf'>,
 ): Promise<void> {
   app.addHttpMethod('PROPFIND', { hasBody: true });
   app.addHttpMethod('REPORT', { hasBody: true });
@@ -132,22 +129,10 @@ export async function registerCardDavRoutes(
 
   /** The card's contact, or null once its page's answer (unavailable, redirected, unknown) is sent. */
   async function contactOrAnswer(request: FastifyRequest, reply: FastifyReply) {
-    const params = CardParamsSchema.safeParse(request.params);
-    if (!params.success) {
-      await cards.sendUnavailable(request, reply, 404);
-      return null;
-    }
-    const found = await cards.contactOf(request, params.data.vcardId);
-    if ('redirect' in found) {
-      await reply.redirect(found.redirect, 301);
-      return null;
-    }
-    if ('status' in found) {
-      await cards.sendUnavailable(request, reply, found.status, found.profile);
-      return null;
-    }
-    const { entry, vcf } = found;
-    return { vcardId: params.data.vcardId, name: entry.profile.card.name, vcf, entry };
+    const shown = await cards.shownCardOrAnswer(request, reply);
+    if (!shown) return null;
+    const vcf = await cards.contactFileOf(request, shown);
+    return { vcardId: shown.card.vcardId, name: shown.card.name, vcf, entry: shown.entry };
   }
 
   await app.register(async (scope) => {

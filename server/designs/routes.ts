@@ -22,6 +22,7 @@ import {
   type PublicCard,
 } from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
+import { walletProviders } from '../wallet/providers.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { cardAccount } from '../teams/access.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
@@ -108,6 +109,7 @@ export async function registerDesignRoutes(
       pageUrl,
       publicUrl: deps.config.publicUrl,
       qrSvg: await qrSvg(pageUrl, profile.qrDesign),
+      wallet: walletProviders(deps.config.wallet),
       ...(plan && design ? { design, adFree: can(plan, 'adFree') } : pageFeatures(profile)),
       // as the card's own address shows it
       branding: pageBranding(profile, false),

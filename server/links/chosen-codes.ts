@@ -13,7 +13,11 @@ export async function isChosenCodeFree(
 ): Promise<boolean> {
   const [holder, randomTwin] = await Promise.all([
     trx.selectFrom('link_codes').select(['link_id', 'user_id']).where('code', '=', code).executeTakeFirst(),
-    trx.selectFrom('links').select('id').where(sql<string>`lower(code)`, '=', code).executeTakeFirst(),
+    trx
+      .selectFrom('links')
+      .select('id')
+      .where(sql<string>`lower(code)`, '=', code)
+      .executeTakeFirst(),
   ]);
   if (randomTwin) return false;
   return !holder || (holder.user_id === accountId && holder.link_id === null);

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { appleProfilePath, contactFilePath, subscribePath } from '../../src/carddav.ts';
 import { LEAD_FORM_SCRIPT } from '../../src/lead-form.ts';
 import { mediaPath } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
+import { applePassPath, googleWalletPath } from '../../src/wallet.ts';
 import { chosenNameProblem } from '../../src/username.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { SITE_ICONS } from '../lib/html.ts';
@@ -279,15 +281,21 @@ export async function isCardHostPhoto(
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** What a card's page links to under its own path: the .vcf, the preview picture, the lead form, the subscribe page, the Apple profile and the wallet passes. */
+const CARD_FILES = [contactFilePath, subscribePath, appleProfilePath, applePassPath, googleWalletPath]
+  .map((pathOf) => pathOf('id').slice(`${serverPaths.vcardPage}/id/`.length))
+  .concat(['og.jpg', 'lead']);
+
 /**
- * What a card host serves: its page at `/`, what the page links to (the .vcf, the preview picture, the
- * thank-you page of its lead form and the form's script, photos, the design's fonts, the site's icons)
+ * What a card host serves: its page at `/`, what the page links to (CARD_FILES, the lead form's script,
+ * photos, the design's fonts, the site's icons)
  * and short links; a custom domain also its account's other cards' pages (`/vcard/{id}`).
  */
 function hostPaths(vcardPages: boolean): RegExp {
+  const ofCard = `/(?:${CARD_FILES.map(escapeRegExp).join('|')})`;
   return new RegExp(
     `^(?:/|${serverPaths.shortLink}/[^/]+|${serverPaths.vcardPage}/[^/]+` +
-      `${vcardPages ? '(?:/contact\\.vcf|/og\\.jpg|/lead)?' : '/(?:contact\\.vcf|og\\.jpg|lead)'}` +
+      `${vcardPages ? `(?:${ofCard})?` : ofCard}` +
       `|${serverPaths.media}/[^/]+|${serverPaths.fonts}/[^/]+/[^/]+` +
       `|${serverPaths.clientAssets}/${LEAD_FORM_SCRIPT.name}-[\\w-]+\\.js` +
       `|${Object.values(SITE_ICONS).map(escapeRegExp).join('|')})$`,

@@ -5,6 +5,7 @@ import { postalAddressLines } from '../../src/postal-address.ts';
 import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { appleProfilePath, carddavBookPath, contactFilePath, subscribePath } from '../../src/carddav.ts';
+import { applePassPath, googleWalletPath, type WalletProviders } from '../../src/wallet.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
@@ -49,6 +50,8 @@ export interface ProfilePageInput {
    * no form.
    */
   leadForm?: { token: string; scriptPath: string | null };
+  /** The wallets whose "Add to" buttons the card offers (server/wallet/): those this server makes passes for. */
+  wallet: WalletProviders;
 }
 
 /** "Position, Department at Company", with whichever of them the card has. */
@@ -204,10 +207,17 @@ function postalAddress(card: PublicCard, t: PageTexts): string {
   );
 }
 
-function saveContact(card: PublicCard, t: PageTexts): string {
+function saveContact(card: PublicCard, wallet: WalletProviders, t: PageTexts): string {
   if (!card.vcardId) return '';
+  const passes = [
+    wallet.apple ? `<a href="${e(applePassPath(card.vcardId))}" download>${e(t.addToAppleWallet)}</a>` : '',
+    wallet.google
+      ? `<a href="${e(googleWalletPath(card.vcardId))}" rel="nofollow">${e(t.saveToGoogleWallet)}</a>`
+      : '',
+  ].join('');
   return (
     `<a class="save" href="${e(contactFilePath(card.vcardId))}" download>${icon('download')}${e(t.saveContact)}</a>` +
+    (passes ? `<div class="wallet">${passes}</div>` : '') +
     `<a class="keep" href="${e(subscribePath(card.vcardId))}">${e(t.keepUpToDate)}</a>`
   );
 }
@@ -299,7 +309,7 @@ export function renderProfilePage(input: ProfilePageInput): string {
     '</header>' +
     contactActions(card, t) +
     postalAddress(card, t) +
-    saveContact(card, t) +
+    saveContact(card, input.wallet, t) +
     leadForm(input) +
     socialLinks(card, t) +
     profileLinks(input.profile, input.publicUrl, t) +

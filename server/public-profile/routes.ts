@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../src/i18n.ts';
 import { can, isProfileAvailable, planInEffect } from '../../src/plans.ts';
@@ -6,6 +7,7 @@ import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
+import { walletProviders } from '../wallet/providers.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import type { FastLanes, Lane, VisitRequest } from '../lib/fast-lane.ts';
@@ -88,20 +90,27 @@ type Unavailable = { status: UnavailableStatus; profile?: PublicProfile };
 type Found = { entry: CachedProfile } | Unavailable | { redirect: string };
 
 /** What other public routes answer with as a card's page does (the short links, the contacts' sync). */
+/** A card whose page is shown: its cached profile, the card with its id, and the brand its address shows. */
+export interface ShownCard {
+  entry: CachedProfile;
+  card: PublicCard & { vcardId: string };
+  branding: Branding;
+}
+
 export interface PublicCardAnswers {
   isMainAddress: (host: string | undefined) => boolean;
-  /** A card's .vcf, or the status or redirect that stands in for its page. */
-  contactOf: (
+  /** A shown card and the brand its address shows, or the status or redirect that stands in for its page. */
+  cardOf: (
     request: FastifyRequest,
     vcardId: string,
-  ) => Promise<{ entry: CachedProfile; vcf: VcfFile } | Unavailable | { redirect: string }>;
-  /** The page of an unavailable status, in the card's language and brand. */
-  sendUnavailable: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: UnavailableStatus,
-    profile?: PublicProfile,
-  ) => unknown;
+  ) => Promise<ShownCard | Unavailable | { redirect: string }>;
+  /**
+   * The shown card of a route's `:vcardId`, or null once the answer that stands in for its page is sent (the
+   * unavailable page, or a moved custom domain's redirect).
+   */
+  shownCardOrAnswer: (request: FastifyRequest, reply: FastifyReply) => Promise<ShownCard | null>;
+  /** A shown card's .vcf, as Save contact gives it (made once per cache entry and brand). */
+  contactFileOf: (request: FastifyRequest, shown: ShownCard) => Promise<VcfFile>;
 }
 
 declare module 'fastify' {
@@ -110,6 +119,9 @@ declare module 'fastify' {
     customDomains: CustomDomainIndex;
   }
 }
+
+/** A card route's parameter: a card's id. */
+const CardParamsSchema = z.object({ vcardId: z.uuid() });
 
 /** Whether a cached card's page is shown: its profile is available (a plan in effect) and the card not paused. */
 function isShown(entry: CachedProfile): boolean {
@@ -147,6 +159,7 @@ export async function registerPublicProfileRoutes(
   lanes: Pick<FastLanes, 'add' | 'hasOwnRoute'>,
 ): Promise<PublicCardAnswers> {
   const { publicUrl } = deps.config;
+  const wallet = walletProviders(deps.config.wallet);
   // the account a card host serves (card-host.ts), found before its routes run; null on the main address
   app.decorateRequest('cardHost', null);
   const cache = createProfileCache(deps.changes, {
@@ -254,6 +267,7 @@ export async function registerPublicProfileRoutes(
             publicUrl: origin,
             qrSvg: qr,
             branding,
+            wallet,
             // an available page's plan changes only with a purchase, which empties the cache, or a paid
             // plan's end, from which the cached entry is not served (service.ts planUntil)
             ...pageFeatures(entry.profile),
@@ -694,44 +708,57 @@ export async function registerPublicProfileRoutes(
    * A card's .vcf as Save contact gives it (made once per brand, then kept with the card's entry), or what
    * stands in for its page: the page's unavailable status, or the main address's redirect.
    */
-  async function contactOf(
+  async function cardOf(
     request: FastifyRequest,
     vcardId: string,
-  ): Promise<{ entry: CachedProfile; vcf: VcfFile } | Exclude<Found, { entry: CachedProfile }>> {
+  ): Promise<ShownCard | Exclude<Found, { entry: CachedProfile }>> {
     const found = await find(request, byVcard(vcardId.toLowerCase()));
     if (!('entry' in found)) return found;
     const { entry } = found;
     const { card } = entry.profile;
     if (!card.vcardId) return { status: 404 };
-    const branding = brandingOf(request, entry.profile);
+    return { entry, card: { ...card, vcardId: card.vcardId }, branding: brandingOf(request, entry.profile) };
+  }
+
+  function contactFileOf(request: FastifyRequest, shown: ShownCard): Promise<VcfFile> {
+    const { entry, card, branding } = shown;
     let made = entry.vcfs.get(branding.kind);
     if (!made) {
-      made = vcfOf(request, entry.profile, { ...card, vcardId: card.vcardId }, branding).then(
-        ({ file, complete }) => {
-          // made without a photo the storage could not give: the next request makes it again
-          if (complete) {
-            entry.readyVcfs.set(branding.kind, file);
-            cache.made(entry, file.body.length + stringBytes(file.headers.join('')));
-          } else entry.vcfs.delete(branding.kind);
-          return file;
-        },
-      );
+      made = vcfOf(request, entry.profile, card, branding).then(({ file, complete }) => {
+        // made without a photo the storage could not give: the next request makes it again
+        if (complete) {
+          entry.readyVcfs.set(branding.kind, file);
+          cache.made(entry, file.body.length + stringBytes(file.headers.join('')));
+        } else entry.vcfs.delete(branding.kind);
+        return file;
+      });
       entry.vcfs.set(branding.kind, made);
     }
-    return { entry, vcf: await made };
+    return made;
+  }
+
+  async function shownCardOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<ShownCard | null> {
+    const params = CardParamsSchema.safeParse(request.params);
+    const found = params.success ? await cardOf(request, params.data.vcardId) : ({ status: 404 } as const);
+    if ('redirect' in found) {
+      await redirectToMain(reply, found.redirect);
+      return null;
+    }
+    if ('status' in found) {
+      await sendUnavailable(request, reply, found.status, 'profile' in found ? found.profile : undefined);
+      return null;
+    }
+    return found;
   }
 
   // Save contact: not a view (the visitor has already been counted on the page).
-  app.get<{ Params: { vcardId: string } }>(
-    `${serverPaths.vcardPage}/:vcardId/contact.vcf`,
-    async (request, reply) => {
-      const found = await contactOf(request, request.params.vcardId);
-      if ('redirect' in found) return redirectToMain(reply, found.redirect);
-      if ('status' in found) return sendUnavailable(request, reply, found.status, found.profile);
-      reply.hijack();
-      writeVcf(reply.raw, found.vcf);
-    },
-  );
+  app.get(`${serverPaths.vcardPage}/:vcardId/contact.vcf`, async (request, reply) => {
+    const shown = await shownCardOrAnswer(request, reply);
+    if (!shown) return reply;
+    const vcf = await contactFileOf(request, shown);
+    reply.hijack();
+    writeVcf(reply.raw, vcf);
+  });
 
   app.get<{ Params: { vcardId: string } }>(
     `${serverPaths.vcardPage}/:vcardId/og.jpg`,
@@ -813,5 +840,5 @@ export async function registerPublicProfileRoutes(
     writeVcf(response, vcf);
     return true;
   });
-  return { isMainAddress, contactOf, sendUnavailable };
+  return { isMainAddress, cardOf, shownCardOrAnswer, contactFileOf };
 }

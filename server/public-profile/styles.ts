@@ -23,6 +23,7 @@ h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
 .postal address{font-style:normal}
 .postal a{display:inline-block;padding:.75rem .5rem;color:var(--text);font-weight:600}
 .save{display:flex;align-items:center;justify-content:center;gap:.6rem;min-height:3.5rem;margin:1.25rem 1.25rem 0;padding:.9rem 1.5rem;border-radius:999px;background:var(--bg);color:var(--fg);font-size:1.1rem;font-weight:700;text-decoration:none;box-shadow:0 4px 14px rgba(15,23,42,.18)}
+.wallet{display:flex;flex-wrap:wrap;gap:.5rem;margin:.75rem 1.25rem 0}.wallet a{flex:1 1 10rem;display:flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;background:#000;color:#fff;font-weight:600;font-size:.95rem;text-align:center;text-decoration:none}
 .keep{display:block;margin:.5rem 1.25rem 0;padding:.6rem;text-align:center;color:var(--text);font-weight:600;font-size:.95rem}
 .social{display:flex;flex-wrap:wrap;justify-content:center;gap:.75rem;list-style:none;margin:1.5rem 1.25rem 0;padding:0}
 .social a{display:flex;width:3rem;height:3rem;border-radius:50%;background:var(--bg);color:var(--icon);align-items:center;justify-content:center}

@@ -57,6 +57,9 @@ export interface PageTexts {
   goHome: string;
   /** The card's link to its subscribe page (server/carddav), and that page's words. */
   keepUpToDate: string;
+  /** The card's wallet passes (server/wallet/). */
+  addToAppleWallet: string;
+  saveToGoogleWallet: string;
   subscribeTitle(name: string): string;
   subscribeIntro(name: string): string;
   subscribeApple: string;
@@ -114,6 +117,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
     pausedLinkText: 'This link is paused for now. If you know its owner, let them know, or try again later.',
     goHome: 'Go to Tapcard',
     keepUpToDate: 'Keep this contact up to date',
+    addToAppleWallet: 'Add to Apple Wallet',
+    saveToGoogleWallet: 'Save to Google Wallet',
     subscribeTitle: (name) => `Keep ${name} up to date`,
     subscribeIntro: (name) =>
       `Subscribe in your contacts app, and it shows ${name}'s new number, e-mail or job as soon as they change it. It only reads this card: nothing of yours is shared.`,
@@ -174,6 +179,8 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
       'Este enlace está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
     goHome: 'Ir a Tapcard',
     keepUpToDate: 'Mantener este contacto al día',
+    addToAppleWallet: 'Añadir a Apple Wallet',
+    saveToGoogleWallet: 'Guardar en Google Wallet',
     subscribeTitle: (name) => `Mantén a ${name} al día`,
     subscribeIntro: (name) =>
       `Suscríbete desde tu app de contactos y mostrará el nuevo número, correo o cargo de ${name} en cuanto lo cambie. Solo lee esta tarjeta: no se comparte nada tuyo.`,

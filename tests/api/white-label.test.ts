@@ -228,6 +228,7 @@ describe('a Business account on its verified custom domain', () => {
         locale: 'en',
         pageUrl: 'https://cards.bea.example/',
         publicUrl: 'https://cards.bea.example',
+        wallet: { apple: false, google: false },
         qrSvg: '<svg></svg>',
         ...pageFeatures(profile),
         branding,

@@ -156,6 +156,52 @@ describe('parseConfig errors name the variable in one line', () => {
     expect(parseConfig({ CACHE_STALE_SECONDS: '0' }).cache.maxStaleMs).toBe(0);
   });
 
+  it('makes wallet passes only with a whole group of wallet settings, and says which are missing', () => {
+    expect(parseConfig({}).wallet).toEqual({ apple: null, google: null });
+    const apple = {
+      APPLE_PASS_TYPE_ID: 'pass.com.example.card',
+      APPLE_TEAM_ID: 'ABCDE12345',
+      APPLE_PASS_CERT: 'certs/pass.pem',
+      APPLE_PASS_KEY: 'certs/pass.key',
+      APPLE_WWDR_CERT: 'certs/wwdr.pem',
+    };
+    expect(parseConfig(apple).wallet.apple).toEqual({
+      passTypeId: 'pass.com.example.card',
+      teamId: 'ABCDE12345',
+      certPath: path.resolve('certs/pass.pem'),
+      keyPath: path.resolve('certs/pass.key'),
+      wwdrPath: path.resolve('certs/wwdr.pem'),
+      push: false,
+    });
+    expect(parseConfig({ ...apple, APPLE_PASS_PUSH: 'on' }).wallet.apple?.push).toBe(true);
+    expect(errorOf(() => parseConfig({ ...apple, APPLE_WWDR_CERT: '' }))).toBe(
+      'Incomplete Apple Wallet settings: missing APPLE_WWDR_CERT. Set all of APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT, or none of them',
+    );
+    expect(errorOf(() => parseConfig({ APPLE_PASS_PUSH: 'on' }))).toMatch(
+      /^APPLE_PASS_PUSH=on needs the Apple Wallet settings/,
+    );
+    expect(errorOf(() => parseConfig({ ...apple, APPLE_TEAM_ID: 'abc' }))).toMatch(
+      /^Invalid APPLE_TEAM_ID: /,
+    );
+    expect(errorOf(() => parseConfig({ ...apple, APPLE_PASS_TYPE_ID: 'com.example' }))).toMatch(
+      /^Invalid APPLE_PASS_TYPE_ID: /,
+    );
+    const google = {
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_SERVICE_ACCOUNT: 'sa.json',
+    };
+    expect(parseConfig(google).wallet.google).toEqual({
+      issuerId: '3388000000012345678',
+      serviceAccountPath: path.resolve('sa.json'),
+    });
+    expect(errorOf(() => parseConfig({ GOOGLE_WALLET_ISSUER_ID: '3388000000012345678' }))).toMatch(
+      /^Incomplete Google Wallet settings: missing GOOGLE_WALLET_SERVICE_ACCOUNT/,
+    );
+    expect(errorOf(() => parseConfig({ ...google, GOOGLE_WALLET_ISSUER_ID: 'issuer' }))).toMatch(
+      /^Invalid GOOGLE_WALLET_ISSUER_ID: /,
+    );
+  });
+
   it('requires AUTH_SECRET in production', () => {
     expect(errorOf(() => parseConfig({ NODE_ENV: 'production' }))).toMatch(/^Missing AUTH_SECRET: /);
     expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) }).authSecret).toBe(

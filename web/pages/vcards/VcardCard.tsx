@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { DeleteVcardDialog } from './DeleteVcardDialog.tsx';
 import { MakePrimaryButton } from './MakePrimaryButton.tsx';
 import type { VcardRow } from './types.ts';
+import { WalletButtons } from './WalletButtons.tsx';
 import { useJobLine } from '../../components/card/use-job-line.ts';
 
 /** The photo, or the initials in the card's colours as its public page shows them. */
@@ -123,6 +124,7 @@ export function VcardCard({ vcard, primary, publicPath, keepLive, onEdit }: Vcar
             </a>
           </Button>
         )}
+        {publicPath && !vcard.pause && <WalletButtons vcardId={vcard.id} />}
         <Button variant="ghost" size="sm" onClick={onEdit}>
           <Pencil aria-hidden />
           <Trans>Edit</Trans>

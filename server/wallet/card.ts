@@ -1,0 +1,55 @@
+import { cardColours, type CardColours } from '../../src/card-colours.ts';
+import { postalAddressLines } from '../../src/postal-address.ts';
+import { isHttpUrl } from '../../src/url.ts';
+import type { Branding } from '../branding/branding.ts';
+import type { PublicCard } from '../public-profile/service.ts';
+import type { CardDesign } from '../../src/schemas/card-design.ts';
+
+// What a wallet pass shows of a card, the same for Apple's and Google's: the card as its page shows it
+// (a team card with its template merged), and the page's address, which the pass's QR code opens.
+
+export interface PassCard {
+  vcardId: string;
+  name: string;
+  position: string | null;
+  company: string | null;
+  phone: string | null;
+  workPhone: string | null;
+  email: string | null;
+  website: string | null;
+  addressLines: string[];
+  /** The card's photo, else its design's logo (a /media/ path), or null. */
+  image: string | null;
+  colours: CardColours;
+  /** The card's public page (its QR code's address). */
+  pageUrl: string;
+  /** The brand the pass is issued under: Tapcard's, or the customer's under white label. */
+  organization: string;
+  updatedAt: Date;
+}
+
+const text = (value: string | null) => value?.trim() || null;
+
+export function passCardOf(
+  card: PublicCard & { vcardId: string },
+  shown: { branding: Branding; design: CardDesign },
+  pageUrl: string,
+): PassCard {
+  const { branding, design } = shown;
+  return {
+    vcardId: card.vcardId,
+    name: card.name,
+    position: text(card.position),
+    company: text(card.company),
+    phone: text(card.phone),
+    workPhone: text(card.workPhone),
+    email: text(card.email),
+    website: card.website && isHttpUrl(card.website) ? card.website : null,
+    addressLines: postalAddressLines(card.address),
+    image: card.photo ?? design.logo ?? null,
+    colours: cardColours(card.colours),
+    pageUrl,
+    organization: branding.kind === 'customer' ? branding.name : 'Tapcard',
+    updatedAt: card.updatedAt,
+  };
+}

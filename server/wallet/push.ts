@@ -1,0 +1,95 @@
+import { connect } from 'node:http2';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { ChangeBus } from '../lib/changes.ts';
+import type { AppleSigner } from './credentials.ts';
+
+// Waking the phones that hold a changed card's pass (APPLE_PASS_PUSH=on): Apple's push service, over
+// HTTP/2 with the pass certificate, tells each registered phone to ask the pass web service what changed.
+// Every server hears a card's change (the change bus); each registration is claimed in one update
+// (pushed_at before the card's updated_at), so only one server wakes a phone for one change. A token Apple
+// says is no longer valid (410) loses its registrations.
+
+export const APPLE_PUSH_ORIGIN = 'https://api.push.apple.com';
+
+export interface PushTarget {
+  /** Apple's push service; tests give a local HTTP/2 server and the certificate it is trusted by. */
+  origin: string;
+  ca?: Buffer;
+}
+
+/** The push tokens of an account's passes whose card changed since they were last woken, claimed. */
+async function claimChangedPasses(db: Kysely<Database>, accountId: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('wallet_registrations')
+    .from('vcards')
+    .set({ pushed_at: new Date() })
+    .whereRef('vcards.id', '=', 'wallet_registrations.vcard_id')
+    .where('vcards.user_id', '=', accountId)
+    .where((eb) =>
+      eb(
+        'vcards.updated_at',
+        '>',
+        eb.fn.coalesce('wallet_registrations.pushed_at', 'wallet_registrations.created_at'),
+      ),
+    )
+    .returning('wallet_registrations.push_token')
+    .execute();
+  return [...new Set(rows.map((row) => row.push_token))];
+}
+
+/** Sends one empty notification per token; the tokens Apple answers 410 for. */
+function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const session = connect(target.origin, {
+      cert: signer.certificates.signerCert,
+      key: signer.certificates.signerKey,
+      ca: target.ca,
+    });
+    session.on('error', reject);
+    const gone: string[] = [];
+    let left = tokens.length;
+    for (const token of tokens) {
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': `/3/device/${encodeURIComponent(token)}`,
+        'apns-topic': signer.passTypeId,
+        'content-type': 'application/json',
+      });
+      stream.on('response', (headers) => {
+        if (headers[':status'] === 410) gone.push(token);
+      });
+      stream.on('close', () => {
+        left -= 1;
+        if (left === 0) {
+          session.close();
+          resolve(gone);
+        }
+      });
+      stream.on('error', () => undefined);
+      stream.end('{}');
+    }
+  });
+}
+
+/** Listens for card changes and wakes the phones of their passes; returns the function that stops it. */
+export function startPassPushes(
+  db: Kysely<Database>,
+  changes: ChangeBus,
+  signer: AppleSigner,
+  target: PushTarget,
+  log: FastifyBaseLogger,
+): () => void {
+  const push = async (accountId: string) => {
+    const tokens = await claimChangedPasses(db, accountId);
+    if (tokens.length === 0) return;
+    const gone = await sendPushes(signer, target, tokens);
+    if (gone.length > 0)
+      await db.deleteFrom('wallet_registrations').where('push_token', 'in', gone).execute();
+  };
+  return changes.subscribe((change) => {
+    if (change.topic !== 'cards') return;
+    push(change.userId).catch((error: unknown) => log.warn({ err: error }, 'wallet pass push failed'));
+  });
+}

@@ -1,0 +1,14 @@
+import { serverPaths } from './routes.ts';
+
+// A card in Apple Wallet and Google Wallet (README "Wallet passes"): its signed .pkpass, and the address that
+// sends a visitor to Google's save page with a signed pass. Each is offered only where the operator has set
+// its credentials up (WalletProviders).
+
+/** Which wallets this server makes passes for. */
+export interface WalletProviders {
+  apple: boolean;
+  google: boolean;
+}
+
+export const applePassPath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/card.pkpass`;
+export const googleWalletPath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/google-wallet`;
