@@ -296,6 +296,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerWalletRoutes(app, deps, {
       cards: { cardOf, shownCardOrAnswer },
       credentials: walletCredentials,
+      secret,
       pushTarget: options.applePush,
     });
     await registerShortLinkRoutes(app, deps, security, countUnlessOwner, visits, { lanes, isMainAddress });

@@ -38,13 +38,15 @@ function sameSecret(given: string, expected: string): boolean {
 export interface WalletRouteOptions {
   cards: Pick<PublicCardAnswers, 'cardOf' | 'shownCardOrAnswer'>;
   credentials: WalletCredentials;
+  /** The app's secret (AUTH_SECRET or the generated one): each pass's token is an HMAC of its serial with it. */
+  secret: string;
   /** Where pushes go (APPLE_PASS_PUSH=on); Apple's push service unless tests give another. */
   pushTarget?: PushTarget;
 }
 
 export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps, options: WalletRouteOptions): void {
-  const { cards, credentials } = options;
-  const { publicUrl, authSecret = '' } = deps.config;
+  const { cards, credentials, secret: authSecret } = options;
+  const { publicUrl } = deps.config;
   const pageUrlOf = (vcardId: string) => `${publicUrl}${serverPaths.vcardPage}/${vcardId}`;
   // Apple takes a pass web service over https only
   const webServiceUrl = publicUrl.startsWith('https:') ? publicUrl + serverPaths.appleWalletService : null;
