@@ -210,7 +210,7 @@ function postalAddress(card: PublicCard, t: PageTexts): string {
 function saveContact(card: PublicCard, wallet: WalletProviders, t: PageTexts): string {
   if (!card.vcardId) return '';
   const passes = [
-    wallet.apple ? `<a href="${e(applePassPath(card.vcardId))}" download>${e(t.addToAppleWallet)}</a>` : '',
+    wallet.apple ? `<a href="${e(applePassPath(card.vcardId))}">${e(t.addToAppleWallet)}</a>` : '',
     wallet.google
       ? `<a href="${e(googleWalletPath(card.vcardId))}" rel="nofollow">${e(t.saveToGoogleWallet)}</a>`
       : '',

@@ -14,7 +14,7 @@ export function WalletButtons({ vcardId }: { vcardId: string }) {
     <>
       {wallet?.apple && (
         <Button asChild variant="ghost" size="sm">
-          <a href={applePassPath(vcardId)} download>
+          <a href={applePassPath(vcardId)}>
             <Wallet aria-hidden />
             <Trans>Add to Apple Wallet</Trans>
           </a>
