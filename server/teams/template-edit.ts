@@ -82,6 +82,8 @@ export async function saveTeamTemplate(
             .executeTakeFirst()
         : undefined;
     if (!written) throw await refusedEdit(() => readTeamTemplate(trx, team.teamId));
+    // what each team card shows changed: its updated_at says so to what follows it (a wallet pass's phone)
+    await trx.updateTable('vcards').set({ updated_at: new Date() }).where('user_id', '=', account).execute();
     await recordTemplateEvents(trx, ctx, team, before, { values, locked });
     return { account, version: written.version, previousLogo: before.values.logo };
   });

@@ -39,7 +39,10 @@ async function claimChangedPasses(db: Kysely<Database>, accountId: string): Prom
   return [...new Set(rows.map((row) => row.push_token))];
 }
 
-/** Sends one empty notification per token; the tokens Apple answers 410 for. */
+/**
+ * Sends one empty notification per token; the tokens Apple answers 410 for. Rejects when one was not
+ * answered at all (the service could not be reached, or the connection broke).
+ */
 function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const session = connect(target.origin, {
@@ -47,7 +50,8 @@ function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): 
       key: signer.certificates.signerKey,
       ca: target.ca,
     });
-    session.on('error', reject);
+    let failure: unknown = null;
+    session.on('error', (error) => (failure ??= error));
     const gone: string[] = [];
     let left = tokens.length;
     for (const token of tokens) {
@@ -57,17 +61,20 @@ function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): 
         'apns-topic': signer.passTypeId,
         'content-type': 'application/json',
       });
+      let answered = false;
       stream.on('response', (headers) => {
+        answered = true;
         if (headers[':status'] === 410) gone.push(token);
       });
+      stream.on('error', (error) => (failure ??= error));
       stream.on('close', () => {
+        if (!answered) failure ??= new Error(`no answer from ${target.origin}`);
         left -= 1;
-        if (left === 0) {
-          session.close();
-          resolve(gone);
-        }
+        if (left > 0) return;
+        session.close();
+        if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
+        else resolve(gone);
       });
-      stream.on('error', () => undefined);
       stream.end('{}');
     }
   });
@@ -84,7 +91,15 @@ export function startPassPushes(
   const push = async (accountId: string) => {
     const tokens = await claimChangedPasses(db, accountId);
     if (tokens.length === 0) return;
-    const gone = await sendPushes(signer, target, tokens);
+    const gone = await sendPushes(signer, target, tokens).catch(async (error: unknown) => {
+      // unclaimed again: the account's next change wakes them
+      await db
+        .updateTable('wallet_registrations')
+        .set({ pushed_at: null })
+        .where('push_token', 'in', tokens)
+        .execute();
+      throw error;
+    });
     if (gone.length > 0)
       await db.deleteFrom('wallet_registrations').where('push_token', 'in', gone).execute();
   };

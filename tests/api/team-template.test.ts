@@ -150,6 +150,7 @@ describe('the team template', () => {
     expect(before[0]?.body).not.toContain('grid-template-columns:auto 1fr');
 
     notices.length = 0;
+    const storedBefore = await storedCard(memberCard.vcardId);
     const saved = await trpcMutate(
       t.app,
       'teams.saveTemplate',
@@ -191,8 +192,11 @@ describe('the team template', () => {
     const vcf = await visit(`${memberPage}/contact.vcf`);
     expect(vcf.body).toContain('ORG:Acme Studio');
     expect(vcf.body).toContain('1 Brand Street');
-    // nothing was copied into the cards
-    expect((await storedCard(memberCard.vcardId)).company).toBe('Old Company');
+    // nothing was copied into the cards, but each says it changed (a wallet pass follows updated_at)
+    const storedAfter = await storedCard(memberCard.vcardId);
+    expect(storedAfter.company).toBe('Old Company');
+    expect(storedAfter.updated_at.getTime()).toBeGreaterThan(storedBefore.updated_at.getTime());
+    expect(storedAfter.version).toBe(storedBefore.version);
 
     // unlocked again: each card shows its own company at once
     await trpcMutate(

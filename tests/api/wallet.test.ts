@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
@@ -9,6 +10,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { applePassPath, googleWalletPath } from '../../src/wallet.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { loadWalletCredentials } from '../../server/wallet/credentials.ts';
+import { startPassPushes } from '../../server/wallet/push.ts';
 import { GOOGLE_SAVE_URL } from '../../server/wallet/google-pass.ts';
 import { passAuthenticationToken } from '../../server/wallet/apple-pass.ts';
 import { addVcard, createOwner, endTrial } from '../support/factories.ts';
@@ -267,6 +269,46 @@ describe('Apple Wallet', () => {
       )
       .toEqual([]);
     pushStatus = 200;
+  });
+});
+
+describe('Apple Wallet pushes', () => {
+  it("leave a phone to be woken again when Apple's push service cannot be reached", async () => {
+    const owner = await createOwner(t.db, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.id);
+    const registration = `${service}/devices/device-unreached/registrations/${TEST_PASS_TYPE_ID}/${vcardId}`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: registration,
+      headers: { host: HOST, ...authorization(vcardId) },
+      payload: { pushToken: 'push-token-unreached' },
+    });
+    expect(registered.statusCode).toBe(201);
+    await t.db
+      .updateTable('vcards')
+      .set({ updated_at: new Date(Date.now() + 1_000) })
+      .where('id', '=', vcardId)
+      .execute();
+    // a pusher of its own, on a change bus of its own, towards a port nothing listens on
+    const { apple } = await loadWalletCredentials(credentials.config);
+    if (!apple) throw new Error('no Apple settings');
+    const bus = createLocalChangeBus();
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger;
+    const stop = startPassPushes(t.db, bus, apple, { origin: 'https://127.0.0.1:9' }, log);
+    try {
+      bus.publish({ userId: owner.id, topic: 'cards' });
+      await expect.poll(() => warnings.length).toBe(1);
+      const row = await t.db
+        .selectFrom('wallet_registrations')
+        .select('pushed_at')
+        .where('vcard_id', '=', vcardId)
+        .executeTakeFirstOrThrow();
+      expect(row.pushed_at).toBeNull();
+    } finally {
+      stop();
+      await bus.close();
+    }
   });
 });
 
