@@ -89,7 +89,6 @@ type Unavailable = { status: UnavailableStatus; profile?: PublicProfile };
 /** `redirect`: on a custom domain that only redirects, the same address on the main one (302). */
 type Found = { entry: CachedProfile } | Unavailable | { redirect: string };
 
-/** What other public routes answer with as a card's page does (the short links, the contacts' sync). */
 /** A card whose page is shown: its cached profile, the card with its id, and the brand its address shows. */
 export interface ShownCard {
   entry: CachedProfile;
@@ -97,9 +96,17 @@ export interface ShownCard {
   branding: Branding;
 }
 
+/**
+ * What the public pages lend the other public routes, so that they answer as a card's page does: whether a
+ * host is the main address (the short links), and a card's id found as its page finds it, with its .vcf
+ * (the contacts' sync, the wallet passes).
+ */
 export interface PublicCardAnswers {
   isMainAddress: (host: string | undefined) => boolean;
-  /** A shown card and the brand its address shows, or the status or redirect that stands in for its page. */
+  /**
+   * The shown card of an id, or what stands in for its page: the unavailable status (404 for an id no card
+   * has), or a moved custom domain's redirect.
+   */
   cardOf: (
     request: FastifyRequest,
     vcardId: string,
@@ -109,7 +116,7 @@ export interface PublicCardAnswers {
    * unavailable page, or a moved custom domain's redirect).
    */
   shownCardOrAnswer: (request: FastifyRequest, reply: FastifyReply) => Promise<ShownCard | null>;
-  /** A shown card's .vcf, as Save contact gives it (made once per cache entry and brand). */
+  /** A shown card's .vcf, as Save contact gives it. */
   contactFileOf: (request: FastifyRequest, shown: ShownCard) => Promise<VcfFile>;
 }
 
@@ -704,14 +711,11 @@ export async function registerPublicProfileRoutes(
     return sendProfilePage(request, reply, path, vcardKey(vcardId));
   });
 
-  /**
-   * A card's .vcf as Save contact gives it (made once per brand, then kept with the card's entry), or what
-   * stands in for its page: the page's unavailable status, or the main address's redirect.
-   */
+  /** Looks the id up in the page cache, as the card's page does. */
   async function cardOf(
     request: FastifyRequest,
     vcardId: string,
-  ): Promise<ShownCard | Exclude<Found, { entry: CachedProfile }>> {
+  ): Promise<ShownCard | Unavailable | { redirect: string }> {
     const found = await find(request, byVcard(vcardId.toLowerCase()));
     if (!('entry' in found)) return found;
     const { entry } = found;
@@ -720,6 +724,7 @@ export async function registerPublicProfileRoutes(
     return { entry, card: { ...card, vcardId: card.vcardId }, branding: brandingOf(request, entry.profile) };
   }
 
+  /** Made once per brand, then kept with the card's entry, where the .vcf's lane finds it ready. */
   function contactFileOf(request: FastifyRequest, shown: ShownCard): Promise<VcfFile> {
     const { entry, card, branding } = shown;
     let made = entry.vcfs.get(branding.kind);
@@ -739,13 +744,14 @@ export async function registerPublicProfileRoutes(
 
   async function shownCardOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<ShownCard | null> {
     const params = CardParamsSchema.safeParse(request.params);
-    const found = params.success ? await cardOf(request, params.data.vcardId) : ({ status: 404 } as const);
+    const unknownCard: Unavailable = { status: 404 };
+    const found = params.success ? await cardOf(request, params.data.vcardId) : unknownCard;
     if ('redirect' in found) {
       await redirectToMain(reply, found.redirect);
       return null;
     }
     if ('status' in found) {
-      await sendUnavailable(request, reply, found.status, 'profile' in found ? found.profile : undefined);
+      await sendUnavailable(request, reply, found.status, found.profile);
       return null;
     }
     return found;
