@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { hexToRgb } from '../../src/colour.ts';
 import { loadSharp } from '../lib/sharp.ts';
-import type { PassCard } from './card.ts';
+import { passContactLines, type PassCard } from './card.ts';
 import type { AppleSigner } from './credentials.ts';
 import type { PassTexts } from './texts.ts';
 
@@ -85,17 +85,9 @@ export async function applePass(signer: AppleSigner, options: ApplePassOptions):
   if (card.company) pass.secondaryFields.push({ key: 'company', label: t.company, value: card.company });
   if (card.phone) pass.auxiliaryFields.push({ key: 'mobile', label: t.mobile, value: card.phone });
   if (card.email) pass.auxiliaryFields.push({ key: 'email', label: t.email, value: card.email });
-  const back: [string, string, string | null][] = [
-    ['back-mobile', t.mobile, card.phone],
-    ['back-work', t.workPhone, card.workPhone],
-    ['back-email', t.email, card.email],
-    ['back-website', t.website, card.website],
-    ['back-address', t.address, card.addressLines.join('\n') || null],
-    ['back-card', t.cardPage, card.pageUrl],
-  ];
-  for (const [key, label, value] of back) {
-    if (value) pass.backFields.push({ key, label, value });
-  }
+  // a pass's keys must all differ, and the front already has 'mobile' and 'email'
+  const back = [...passContactLines(card, t), { key: 'card', label: t.cardPage, value: card.pageUrl }];
+  for (const { key, label, value } of back) pass.backFields.push({ key: `back-${key}`, label, value });
   pass.setBarcodes({ message: card.pageUrl, format: 'PKBarcodeFormatQR', messageEncoding: 'iso-8859-1' });
   return pass.getAsBuffer();
 }

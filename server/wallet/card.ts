@@ -4,6 +4,7 @@ import { isHttpUrl } from '../../src/url.ts';
 import type { Branding } from '../branding/branding.ts';
 import type { PublicCard } from '../public-profile/service.ts';
 import type { CardDesign } from '../../src/schemas/card-design.ts';
+import type { PassTexts } from './texts.ts';
 
 // What a wallet pass shows of a card, the same for Apple's and Google's: the card as its page shows it
 // (a team card with its template merged), and the page's address, which the pass's QR code opens.
@@ -52,4 +53,22 @@ export function passCardOf(
     organization: branding.kind === 'customer' ? branding.name : 'Tapcard',
     updatedAt: card.updatedAt,
   };
+}
+
+/**
+ * The ways to reach the person that the card has, in the one order both passes list them: the back of
+ * Apple's pass, the text modules of Google's.
+ */
+export function passContactLines(
+  card: PassCard,
+  t: PassTexts,
+): { key: string; label: string; value: string }[] {
+  const lines: [string, string, string | null][] = [
+    ['mobile', t.mobile, card.phone],
+    ['work', t.workPhone, card.workPhone],
+    ['email', t.email, card.email],
+    ['website', t.website, card.website],
+    ['address', t.address, card.addressLines.join('\n') || null],
+  ];
+  return lines.flatMap(([key, label, value]) => (value ? [{ key, label, value }] : []));
 }

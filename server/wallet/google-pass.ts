@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import type { Locale } from '../../src/i18n.ts';
-import type { PassCard } from './card.ts';
+import { passContactLines, type PassCard } from './card.ts';
 import type { GoogleSigner } from './credentials.ts';
 import type { PassTexts } from './texts.ts';
 
@@ -31,13 +31,6 @@ export interface GooglePassOptions {
 function passClaims(signer: GoogleSigner, options: GooglePassOptions) {
   const { card, locale, texts: t, publicUrl } = options;
   const classId = idOf(signer.issuerId, CLASS_SUFFIX);
-  const modules: [string, string, string | null][] = [
-    ['mobile', t.mobile, card.phone],
-    ['work', t.workPhone, card.workPhone],
-    ['email', t.email, card.email],
-    ['website', t.website, card.website],
-    ['address', t.address, card.addressLines.join('\n') || null],
-  ];
   const image = (path: string | null) =>
     path
       ? { sourceUri: { uri: publicUrl + path }, contentDescription: localized(locale, card.name) }
@@ -60,9 +53,11 @@ function passClaims(signer: GoogleSigner, options: GooglePassOptions) {
           hexBackgroundColor: card.colours.background,
           logo: image(card.image),
           barcode: { type: 'QR_CODE', value: card.pageUrl },
-          textModulesData: modules
-            .filter((module): module is [string, string, string] => module[2] !== null)
-            .map(([id, header, body]) => ({ id, header, body })),
+          textModulesData: passContactLines(card, t).map(({ key, label, value }) => ({
+            id: key,
+            header: label,
+            body: value,
+          })),
           linksModuleData: { uris: [{ id: 'card', uri: card.pageUrl, description: t.cardPage }] },
         },
       ],

@@ -89,6 +89,24 @@ const service = `${serverPaths.appleWalletService}/v1`;
 const authorization = (serial: string) => ({
   authorization: `ApplePass ${passAuthenticationToken(t.config.authSecret ?? '', serial)}`,
 });
+const registrationUrl = (device: string, vcardId: string, passTypeId = TEST_PASS_TYPE_ID) =>
+  `${service}/devices/${device}/registrations/${passTypeId}/${vcardId}`;
+
+/**
+ * A phone registers for a card's pass with Apple's pass web service, showing the pass's token unless
+ * `headers` say otherwise.
+ */
+function registerPhone(
+  vcardId: string,
+  phone: { device: string; pushToken: string; headers?: Record<string, string>; passTypeId?: string },
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: registrationUrl(phone.device, vcardId, phone.passTypeId),
+    headers: { host: HOST, ...(phone.headers ?? authorization(vcardId)) },
+    payload: { pushToken: phone.pushToken },
+  });
+}
 
 describe('Apple Wallet', () => {
   it('makes a signed pass whose manifest names every file by its hash', async () => {
@@ -163,30 +181,15 @@ describe('Apple Wallet', () => {
     const owner = await createOwner(t.db, { plan: 'pro' });
     const vcardId = await addVcard(t.db, owner.id);
     const device = 'device-library-1';
-    const registration = `${service}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${vcardId}`;
-    const register = (headers: Record<string, string>, pushToken = 'push-token-1') =>
-      t.app.inject({
-        method: 'POST',
-        url: registration,
-        headers: { host: HOST, ...headers },
-        payload: { pushToken },
-      });
+    const registration = registrationUrl(device, vcardId);
+    const phone = { device, pushToken: 'push-token-1' };
 
-    expect((await register({ authorization: 'ApplePass wrong-token-of-the-pass' })).statusCode).toBe(401);
-    expect((await register({})).statusCode).toBe(401);
-    const otherType = registration.replace(TEST_PASS_TYPE_ID, 'pass.other.type');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: otherType,
-          headers: authorization(vcardId),
-          payload: { pushToken: 'x' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect((await register(authorization(vcardId))).statusCode).toBe(201);
-    expect((await register(authorization(vcardId))).statusCode).toBe(200);
+    const wrongToken = { authorization: 'ApplePass wrong-token-of-the-pass' };
+    expect((await registerPhone(vcardId, { ...phone, headers: wrongToken })).statusCode).toBe(401);
+    expect((await registerPhone(vcardId, { ...phone, headers: {} })).statusCode).toBe(401);
+    expect((await registerPhone(vcardId, { ...phone, passTypeId: 'pass.other.type' })).statusCode).toBe(404);
+    expect((await registerPhone(vcardId, phone)).statusCode).toBe(201);
+    expect((await registerPhone(vcardId, phone)).statusCode).toBe(200);
 
     const updates = `${service}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}`;
     const listed = await get(updates);
@@ -251,13 +254,7 @@ describe('Apple Wallet', () => {
   it('forgets a phone whose push token Apple no longer knows', async () => {
     const owner = await createOwner(t.db, { plan: 'pro' });
     const vcardId = await addVcard(t.db, owner.id);
-    const registration = `${service}/devices/device-gone/registrations/${TEST_PASS_TYPE_ID}/${vcardId}`;
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: registration,
-      headers: { host: HOST, ...authorization(vcardId) },
-      payload: { pushToken: 'push-token-gone' },
-    });
+    const registered = await registerPhone(vcardId, { device: 'device-gone', pushToken: 'push-token-gone' });
     expect(registered.statusCode).toBe(201);
     pushStatus = 410;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -276,12 +273,9 @@ describe('Apple Wallet pushes', () => {
   it("leave a phone to be woken again when Apple's push service cannot be reached", async () => {
     const owner = await createOwner(t.db, { plan: 'pro' });
     const vcardId = await addVcard(t.db, owner.id);
-    const registration = `${service}/devices/device-unreached/registrations/${TEST_PASS_TYPE_ID}/${vcardId}`;
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: registration,
-      headers: { host: HOST, ...authorization(vcardId) },
-      payload: { pushToken: 'push-token-unreached' },
+    const registered = await registerPhone(vcardId, {
+      device: 'device-unreached',
+      pushToken: 'push-token-unreached',
     });
     expect(registered.statusCode).toBe(201);
     await t.db
