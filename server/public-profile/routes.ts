@@ -130,9 +130,9 @@ declare module 'fastify' {
 /** A card route's parameter: a card's id. */
 const CardParamsSchema = z.object({ vcardId: z.uuid() });
 
-/** Whether a cached card's page is shown: its profile is available (a plan in effect) and the card not paused. */
+/** Whether a cached card's page is shown now: its profile is available (a plan in effect) and the card not paused. */
 function isShown(entry: CachedProfile): boolean {
-  return isProfileAvailable(entry.profile.availability) && !entry.profile.cardPaused;
+  return Date.now() < entry.profile.shownUntil;
 }
 
 /** A custom domain's 302 to the main address: asked again every time, as the domain may come back. */
@@ -145,7 +145,7 @@ function redirectToMain(reply: FastifyReply, location: string) {
  * account's custom domain (the only account a custom domain serves) and for a white-label team anywhere.
  */
 function brandingOf(request: FastifyRequest, profile: PublicProfile): Branding {
-  return pageBranding(profile, onCustomDomain(request));
+  return onCustomDomain(request) ? pageBranding(profile, true) : profile.mainBranding;
 }
 
 /**
@@ -351,8 +351,7 @@ export async function registerPublicProfileRoutes(
     const entry = cache.peek(key);
     if (!entry || !isShown(entry)) return null;
     const locale = pageLocale(request.headers['accept-language'], entry.profile.language);
-    const branding = pageBranding(entry.profile, false);
-    const page = entry.readyPages.get(pageKey(publicUrl, path, locale, branding));
+    const page = entry.readyPages.get(pageKey(publicUrl, path, locale, entry.profile.mainBranding));
     return page ? { entry, locale, page } : null;
   }
 
@@ -841,7 +840,7 @@ export async function registerPublicProfileRoutes(
     if (!vcardId || !isMainAddress(request.headers.host)) return false;
     const entry = cache.peek(vcardKey(vcardId.toLowerCase()));
     if (!entry || !isShown(entry) || !entry.profile.card.vcardId) return false;
-    const vcf = entry.readyVcfs.get(pageBranding(entry.profile, false).kind);
+    const vcf = entry.readyVcfs.get(entry.profile.mainBranding.kind);
     if (!vcf) return false;
     writeVcf(response, vcf);
     return true;

@@ -4,7 +4,13 @@ import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
 import { postalAddressParts, type PostalAddress } from '../../src/postal-address.ts';
-import { can, planInEffect, planInEffectUntil, type AvailabilityFacts } from '../../src/plans.ts';
+import {
+  availableUntil,
+  can,
+  planInEffect,
+  planInEffectUntil,
+  type AvailabilityFacts,
+} from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import { brandingFor, TAPCARD_BRANDING, type BrandOwner, type Branding } from '../branding/branding.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
@@ -59,6 +65,12 @@ export interface PublicProfile {
   availability: AvailabilityFacts;
   /** When the plan in effect changes by the clock (src/plans.ts planInEffectUntil): a cached copy ends then. */
   planUntil: number;
+  /**
+   * Until when (milliseconds since 1970) its page is shown by the clock: while a paid plan or the trial
+   * makes the account available (src/plans.ts availableUntil), never while the card is paused. Read by
+   * every page request, so worked out once.
+   */
+  shownUntil: number;
   card: PublicCard;
   /**
    * The card is beyond the plan's vCard limit (the primary card never is), or its team paused it
@@ -80,6 +92,8 @@ export interface PublicProfile {
   teamTemplate: TeamTemplate | null;
   /** Whose brand stands in for Tapcard's under white label (server/branding/branding.ts brandingFor). */
   brandOwner: BrandOwner;
+  /** The brand its pages carry on the main address under the plan in effect, which holds until planUntil. */
+  mainBranding: Branding;
 }
 
 /** What a team card's brand is made of: the team's name, its own logo and its white label switch. */
@@ -240,26 +254,27 @@ function publicProfile(
     trial_days: profile.trial_days,
   };
   const card = vcard ? cardOfVcard(vcard, teamTemplate) : cardOfProfile(profile);
+  const paused = cardPaused || (vcard?.paused_at ?? null) !== null;
+  const plan = planInEffect(availability);
+  // a team's brand is its template's logo (else its own)
+  const brandOwner: BrandOwner = team
+    ? { name: team.name, logo: teamTemplate?.values.logo ?? team.logo, teamWhiteLabel: team.white_label }
+    : personBrandOwner(profile, card);
   return {
     userId: profile.id,
     language: profile.language,
     availability,
     planUntil: planInEffectUntil(availability),
+    shownUntil: paused ? -Infinity : availableUntil(availability),
     card,
-    cardPaused: cardPaused || (vcard?.paused_at ?? null) !== null,
+    cardPaused: paused,
     links,
-    qrDesign: qrDesignInEffect(planInEffect(availability), vcard?.qr_design ?? null),
+    qrDesign: qrDesignInEffect(plan, vcard?.qr_design ?? null),
     demo: profile.username === DEMO_USERNAME,
     teamCard: profile.team_id !== null,
     teamTemplate,
-    // a team's brand is its template's logo (else its own)
-    brandOwner: team
-      ? {
-          name: team.name,
-          logo: teamTemplate?.values.logo ?? team.logo,
-          teamWhiteLabel: team.white_label,
-        }
-      : personBrandOwner(profile, card),
+    brandOwner,
+    mainBranding: brandingFor(plan, brandOwner, false),
   };
 }
 

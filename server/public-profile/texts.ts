@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
-import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
+import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
+import { rememberAnswers } from '../lib/cache.ts';
 
 // The public page's own words, in every language of the product (DECISIONS.md: public pages too). A
 // Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer escapes them.
@@ -205,8 +205,20 @@ export const PAGE_TEXTS: Record<Locale, PageTexts> = {
   },
 };
 
-// Browsers send few distinct Accept-Language values: each is read once (per owner's language).
-const chosenLocales = new LRUCache<string, Locale>({ max: 1_000 });
+// Browsers send few distinct Accept-Language values: each is read once per owner's language, and looked up
+// by the header itself (no key to build on every page request).
+const chosenLocales = Object.fromEntries(
+  LOCALES.map((ownerLanguage) => [
+    ownerLanguage,
+    rememberAnswers(
+      (acceptLanguage) =>
+        localeFromAcceptLanguage(
+          acceptLanguage ? `${acceptLanguage},${ownerLanguage};q=0.001` : ownerLanguage,
+        ),
+      1_000,
+    ),
+  ]),
+) as Record<Locale, (acceptLanguage: string) => Locale>;
 
 /**
  * The visitor's language when Accept-Language names one of ours, else the owner's profile language.
@@ -214,13 +226,5 @@ const chosenLocales = new LRUCache<string, Locale>({ max: 1_000 });
  * as the visitor's weakest choice: it wins only when nothing they asked for is available.
  */
 export function pageLocale(acceptLanguage: string | undefined, ownerLanguage: Locale): Locale {
-  const key = `${ownerLanguage} ${acceptLanguage ?? ''}`;
-  let locale = chosenLocales.get(key);
-  if (!locale) {
-    locale = localeFromAcceptLanguage(
-      acceptLanguage ? `${acceptLanguage},${ownerLanguage};q=0.001` : ownerLanguage,
-    );
-    chosenLocales.set(key, locale);
-  }
-  return locale;
+  return chosenLocales[ownerLanguage](acceptLanguage ?? '');
 }
