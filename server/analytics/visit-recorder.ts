@@ -11,7 +11,7 @@ import {
 } from '../lib/count-batcher.ts';
 import { createCountSpill, type CountBatch } from '../lib/count-spill.ts';
 import type { UniqueVisitorRecorder } from './unique-visitors.ts';
-import { visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from './visit.ts';
+import { sameFacts, visitFactsKey, visitFactsOf, type Visit, type VisitFacts } from './visit.ts';
 
 // Every counted visit (a view of a public card, a scan or click of a short link) is counted exactly,
 // without the request waiting for the database. A visit is queued in memory (server/lib/count-batcher.ts:
@@ -47,6 +47,8 @@ export interface VisitCounting<V extends Visit, G extends VisitGroup> {
   groupSchema: z.ZodType<G>;
   /** The visit's subject (a card; a link and kind) as the start of its group's key. */
   subjectKey(visit: V): string;
+  /** Whether two visits have the same subject: exactly when subjectKey gives them the same key. */
+  sameSubject(a: V, b: V): boolean;
   /** The group of this one visit (count 1), with its facts (no visitor) and its moment (ISO 8601). */
   groupOf(visit: V, facts: VisitFacts, at: string): G;
   /** The owner of the visited card or link, whose unique visitors the visit counts for. */
@@ -84,11 +86,25 @@ export function createVisitRecorder<V extends Visit, G extends VisitGroup>(
     options,
   );
 
+  // The group of the visit before: most visits repeat it (the same card or link, the same kind of visitor,
+  // the same second), and are then counted in it without a key built, flattened and hashed for each.
+  let last: { visit: V; second: number; key: string } | null = null;
+
   return {
     record(visit) {
       uniques.record(counting.ownerOf(visit), visit.visitor);
       const now = Date.now();
-      const key = `${counting.subjectKey(visit)} ${visitFactsKey(visit)} ${Math.floor(now / 1000)}`;
+      const second = Math.floor(now / 1000);
+      if (
+        last !== null &&
+        last.second === second &&
+        counting.sameSubject(last.visit, visit) &&
+        sameFacts(last.visit, visit) &&
+        batcher.increment(last.key)
+      )
+        return;
+      const key = `${counting.subjectKey(visit)} ${visitFactsKey(visit)} ${second}`;
+      last = { visit, second, key };
       if (batcher.increment(key)) return;
       batcher.add(key, counting.groupOf(visit, visitFactsOf(visit), new Date(now).toISOString()));
     },

@@ -133,6 +133,7 @@ const HIT_COUNTING: VisitCounting<Hit, HitGroup> = {
   spillName: 'hits',
   groupSchema: hitGroupSchema,
   subjectKey: (hit) => `${hit.linkId} ${hit.kind} ${hit.outcome}`,
+  sameSubject: (a, b) => a.linkId === b.linkId && a.kind === b.kind && a.outcome === b.outcome,
   groupOf: ({ linkId, userId, kind, outcome }, facts, at) => ({
     linkId,
     userId,

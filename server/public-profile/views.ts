@@ -88,6 +88,7 @@ const VIEW_COUNTING: VisitCounting<View, ViewGroup> = {
   spillName: 'views',
   groupSchema: viewGroupSchema,
   subjectKey: (view) => `${view.userId} ${view.vcardId ?? ''}`,
+  sameSubject: (a, b) => a.userId === b.userId && a.vcardId === b.vcardId,
   groupOf: ({ userId, vcardId }, facts, at) => ({ userId, vcardId, ...facts, viewedAt: at, count: 1 }),
   ownerOf: (view) => view.userId,
   write: writeViews,
