@@ -4,7 +4,8 @@
 // are newer) on a fresh temporary DATA_DIR, where the empty embedded database gets the demo card, and a
 // bare Fastify server answering a constant (the ceiling: what this machine does with no work at all) and
 // a constant as long as the profile page as sent (the cost of moving those bytes alone). Each target gets
-// a short warm-up, then autocannon with 50 connections in 5 rounds of 2 seconds, the targets taken in turn
+// a short warm-up (autocannon, which checks every answer's status), then 50 connections in 5 rounds of 2
+// seconds through wrk where it is installed (Debian's `wrk`; else autocannon), the targets taken in turn
 // so that each round is compared with the ceiling's round just before it (a shared machine's pace drifts
 // within a minute); its share of the ceiling is the median of those rounds. Requests carry a phone
 // browser's headers (User-Agent, Accept-Language, Accept-Encoding), so every page request is a counted
@@ -50,6 +51,7 @@ import {
 } from '../src/schemas/card-design.ts';
 import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
 import { appBenchDatabase } from './lib/temporary-database.ts';
+import { findWrk, runWrk } from './lib/wrk.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -64,6 +66,8 @@ const ROUNDS = options.smoke ? 1 : 5;
 const ROUND_S = options.smoke ? 1 : 2;
 const WARM_UP_S = options.smoke ? 1 : 2;
 const PORTS = portRange('BENCH_PORTS', '3500-3599');
+/** The load generator of the timed rounds: wrk where it is installed, else autocannon (scripts/lib/wrk.ts). */
+const WRK = findWrk();
 const BROWSER =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 /** The profile page and its Save contact (.vcf), with full analytics recorded: this share of the ceiling. */
@@ -128,7 +132,8 @@ interface RunResult {
   duration: number;
   errors: number;
   statusCounts: Record<string, number>;
-  bytes: number;
+  /** Bytes received; null where the load generator does not count them exactly (wrk). */
+  bytes: number | null;
   /** The highest of the servers'. */
   p50: number;
   p99: number;
@@ -142,15 +147,51 @@ function shares(total: number, parts: number): number[] {
   );
 }
 
+const HEADERS = {
+  'user-agent': BROWSER,
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+/**
+ * A timed round through wrk on every server at once, each given its share of the connections. wrk tells
+ * answers of 400 or more from the rest, not one status from another: each target's status is checked
+ * answer by answer in its warm-up, which autocannon runs.
+ */
+async function timedWithWrk(wrk: string, servers: Server[], path: string, seconds: number, status: number) {
+  const connections = shares(CONNECTIONS, servers.length);
+  const results = await Promise.all(
+    servers.map((server, index) =>
+      runWrk(wrk, { url: server.origin + path, connections: connections[index]!, seconds, headers: HEADERS }),
+    ),
+  );
+  const requests = results.reduce((total, result) => total + result.requests, 0);
+  const refused = results.reduce((total, result) => total + result.refused, 0);
+  return {
+    requests,
+    duration: Math.max(...results.map((result) => result.duration)),
+    errors: results.reduce((total, result) => total + result.socketErrors, 0),
+    statusCounts: { [String(status)]: requests - refused },
+    // wrk reads bytes in whole kilobytes: the warm-up's count per answer stands for them
+    bytes: null,
+    p50: Math.max(...results.map((result) => result.p50)),
+    p99: Math.max(...results.map((result) => result.p99)),
+  } satisfies RunResult;
+}
+
 /**
  * A run for a duration in seconds, or of an exact number of requests, on every server at once, each given
- * its share of the connections (and of the requests).
+ * its share of the connections (and of the requests). Timed rounds go through wrk where it is installed.
  */
 async function run(
   servers: Server[],
   path: string,
-  length: { seconds: number } | { requests: number },
+  length: { seconds: number; round?: boolean } | { requests: number },
+  status = 200,
 ): Promise<RunResult> {
+  if (WRK && 'seconds' in length && length.round) {
+    return timedWithWrk(WRK, servers, path, length.seconds, status);
+  }
   const connections = shares(CONNECTIONS, servers.length);
   const requests = 'requests' in length ? shares(length.requests, servers.length) : null;
   const results = await Promise.all(
@@ -159,11 +200,7 @@ async function run(
         url: server.origin + path,
         connections: connections[index],
         ...('seconds' in length ? { duration: length.seconds } : { amount: requests?.[index] }),
-        headers: {
-          'user-agent': BROWSER,
-          'accept-language': 'en-US,en;q=0.9',
-          'accept-encoding': 'gzip, deflate, br',
-        },
+        headers: HEADERS,
       }),
     ),
   );
@@ -208,14 +245,18 @@ function serversCpuMs(servers: Server[]): number | null {
 }
 
 /** Warms a target up. */
-async function warmUp(target: Target): Promise<{ served: number; failed: number }> {
+async function warmUp(target: Target): Promise<{ served: number; failed: number; bytes: number }> {
   const result = await run(target.servers, target.path, { seconds: WARM_UP_S });
-  return { served: answered(target, result), failed: failed(target, result) };
+  return {
+    served: answered(target, result),
+    failed: failed(target, result),
+    bytes: (result.bytes ?? 0) / Math.max(1, result.requests),
+  };
 }
 
 async function round(target: Target): Promise<Round> {
   const cpuBefore = serversCpuMs(target.servers);
-  const result = await run(target.servers, target.path, { seconds: ROUND_S });
+  const result = await run(target.servers, target.path, { seconds: ROUND_S, round: true }, target.status);
   const cpuAfter = serversCpuMs(target.servers);
   return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
@@ -256,7 +297,11 @@ async function measureInRounds(ceiling: Target, targets: Target[]): Promise<Meas
     return {
       name: target.name,
       path: target.path,
-      bytes: Math.round(results.reduce((sum, result) => sum + result.bytes, 0) / Math.max(1, requests)),
+      bytes: Math.round(
+        results.every((result) => result.bytes !== null)
+          ? results.reduce((sum, result) => sum + result.bytes!, 0) / Math.max(1, requests)
+          : warmUps[position]!.bytes,
+      ),
       requestsPerSecond: median(results.map(perSecond)),
       ofCeiling: median(
         results.map((result, index) => perSecond(result) / perSecond(rounds[0]![index]!.result)),
@@ -270,15 +315,18 @@ async function measureInRounds(ceiling: Target, targets: Target[]): Promise<Meas
   });
 }
 
+/** Milliseconds to a tenth (wrk reads microseconds, autocannon whole milliseconds). */
+const ms = (value: number) => String(Math.round(value * 10) / 10);
+
 function table(rows: Measured[]): string {
   const lines = [
     '| target | path | bytes/response | requests/s | p50 ms | p99 ms | of ceiling | server CPU µs/request | failed |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.path} | ${row.bytes} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${
-          row.p99
-        } | ${Math.round(row.ofCeiling * 100)}% | ${row.cpuMicroseconds ?? '–'} | ${row.failed} |`,
+        `| ${row.name} | ${row.path} | ${row.bytes} | ${Math.round(row.requestsPerSecond)} | ${ms(row.p50)} | ${ms(
+          row.p99,
+        )} | ${Math.round(row.ofCeiling * 100)}% | ${row.cpuMicroseconds ?? '–'} | ${row.failed} |`,
     ),
   ];
   return lines.join('\n');
@@ -478,7 +526,9 @@ async function main(): Promise<void> {
     console.log(
       `\n${database.config.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}, ${PROCESSES} server process${
         PROCESSES === 1 ? '' : 'es (each target spread over them)'
-      }; ${CONNECTIONS} connections; each target ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${ROUND_S} s (after a ${WARM_UP_S} s warm-up), taken in turn with the ceiling\n`,
+      }; ${CONNECTIONS} connections; each target ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${ROUND_S} s through ${
+        WRK ? 'wrk' : 'autocannon (wrk is not installed)'
+      } (after a ${WARM_UP_S} s warm-up through autocannon), taken in turn with the ceiling\n`,
     );
     console.log(table([ceiling, samePage, profile, contact, shortLink, freeDesign, ...layouts]));
     console.log(
@@ -516,8 +566,8 @@ async function main(): Promise<void> {
     const written = await countsWritten(database.config, checkedLink[2]);
     const { views } = written;
     const pagesServed = [profile, freeDesign, ...layouts].reduce((sum, target) => sum + target.served, 0);
-    // autocannon counts answers received within each run; up to one request per connection is still
-    // in flight when a run ends, and is answered and counted all the same
+    // the load generator counts answers received within each run; up to one request per connection is
+    // still in flight when a run ends, and is answered and counted all the same
     console.log(
       `Views written: ${views} for ${pagesServed} pages answered in time (+ up to ${
         (ROUNDS + 1) * CONNECTIONS * (2 + layouts.length)
