@@ -180,18 +180,14 @@ async function timedWithWrk(wrk: string, servers: Server[], path: string, second
 }
 
 /**
- * A run for a duration in seconds, or of an exact number of requests, on every server at once, each given
- * its share of the connections (and of the requests). Timed rounds go through wrk where it is installed.
+ * A run through autocannon for a duration in seconds, or of an exact number of requests, on every server
+ * at once, each given its share of the connections (and of the requests).
  */
 async function run(
   servers: Server[],
   path: string,
-  length: { seconds: number; round?: boolean } | { requests: number },
-  status = 200,
+  length: { seconds: number } | { requests: number },
 ): Promise<RunResult> {
-  if (WRK && 'seconds' in length && length.round) {
-    return timedWithWrk(WRK, servers, path, length.seconds, status);
-  }
   const connections = shares(CONNECTIONS, servers.length);
   const requests = 'requests' in length ? shares(length.requests, servers.length) : null;
   const results = await Promise.all(
@@ -256,7 +252,9 @@ async function warmUp(target: Target): Promise<{ served: number; failed: number;
 
 async function round(target: Target): Promise<Round> {
   const cpuBefore = serversCpuMs(target.servers);
-  const result = await run(target.servers, target.path, { seconds: ROUND_S, round: true }, target.status);
+  const result = WRK
+    ? await timedWithWrk(WRK, target.servers, target.path, ROUND_S, target.status ?? 200)
+    : await run(target.servers, target.path, { seconds: ROUND_S });
   const cpuAfter = serversCpuMs(target.servers);
   return { result, cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
 }
