@@ -37,7 +37,7 @@ function milliseconds(figure: string): number {
 
 /** Reads wrk's summary (with --latency). Exported for its unit test. */
 export function parseWrkOutput(output: string): WrkResult {
-  const totals = /(\d+) requests in ([\d.]+)(s|m|ms)/.exec(output);
+  const totals = /(\d+) requests in ([\d.]+)(ms|s|m)\b/.exec(output);
   const p50 = /^\s*50%\s+(\S+)/m.exec(output);
   const p99 = /^\s*99%\s+(\S+)/m.exec(output);
   if (!totals || !p50 || !p99) throw new Error(`wrk's summary could not be read:\n${output}`);

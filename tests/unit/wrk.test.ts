@@ -30,6 +30,11 @@ describe("wrk's summary", () => {
     });
   });
 
+  it('reads a run shorter than a second in milliseconds and a long one in minutes', () => {
+    expect(parseWrkOutput(summary('').replace('in 1.10s', 'in 850.00ms')).duration).toBe(0.85);
+    expect(parseWrkOutput(summary('').replace('in 1.10s', 'in 2.00m')).duration).toBe(120);
+  });
+
   it('counts refused answers and every kind of socket error', () => {
     const result = parseWrkOutput(
       summary('  Socket errors: connect 1, read 2, write 3, timeout 4\n  Non-2xx or 3xx responses: 56177\n'),
