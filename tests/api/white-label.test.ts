@@ -268,7 +268,12 @@ describe('a Pro account', () => {
   it('still says Tapcard on its page, .vcf, paused and not-found pages, and in its team e-mails', async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro', name: 'Paul Pro' });
     const vcardId = await addVcard(t.db, owner.userId, { name: 'Paul Pro' });
-    const pausedId = await addVcard(t.db, owner.userId, { name: 'Paul Paused', paused_at: new Date() });
+    // made later, so that the page of the username (its oldest card) is never the paused one
+    const pausedId = await addVcard(t.db, owner.userId, {
+      name: 'Paul Paused',
+      paused_at: new Date(),
+      created_at: new Date(Date.now() + 60_000),
+    });
 
     const page = await visit(`/${owner.username}`);
     expect(page.statusCode).toBe(200);
