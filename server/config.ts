@@ -8,6 +8,7 @@ import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/pla
 import { StartupError } from './lib/startup-error.ts';
 import { parseDnsServers } from './domains/dns.ts';
 import { parseNetworks, type AllowedNetwork } from './webhooks/target.ts';
+import { PASSWORD_HASHINGS, type PasswordHashing } from './auth/password-hashing.ts';
 
 // The environment is parsed once, here. Everything else receives the frozen Config object and never reads
 // process.env, so tests build the app from a config written in code.
@@ -138,6 +139,8 @@ const envSchema = z.object({
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
   ),
   LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(LOG_LEVELS).default('info')),
+  PASSWORD_HASHING: z.preprocess(blankToUndefined, z.enum(PASSWORD_HASHINGS).default('standard')),
+  DEMO_CARD: z.preprocess(blankToUndefined, z.enum(['on', 'off']).optional()),
   LOG_CLIENT_ADDRESS: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
   TRUST_PROXY: z.preprocess(blankToUndefined, trustProxy),
   WEB_DIST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
@@ -301,6 +304,11 @@ export interface Config {
   authSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
+   * PASSWORD_HASHING: `standard` (better-auth's scrypt); `low-cost` only in the test suite's servers
+   * (NODE_ENV=test), which make thousands of accounts (server/auth/password-hashing.ts).
+   */
+  passwordHashing: PasswordHashing;
+  /**
    * LOG_CLIENT_ADDRESS: each request logged at info with the client's address and user agent, for
    * operators who need them; off (the default), no log line carries either (server/lib/request-log.ts).
    */
@@ -335,8 +343,8 @@ export interface Config {
   /** Secure cookies: on with an https PUBLIC_URL, or forced with COOKIE_SECURE (TLS ended by a proxy). */
   secureCookies: boolean;
   /**
-   * Make the demo card (/demo) at start when it is not there: every install outside production, on either
-   * database (server/demo/service.ts; several processes starting at once make one).
+   * Make the demo card (/demo) at start when it is not there (server/demo/service.ts; several processes
+   * starting at once make one): DEMO_CARD, by default on in development only.
    */
   demoCard: boolean;
   /** S3-compatible photo storage; null keeps photos in DATA_DIR/media. */
@@ -429,6 +437,11 @@ export function parseConfig(
     throw new StartupError(`Invalid ${name}: ${issue?.message ?? 'invalid value'}${shown}`);
   }
   const parsed = result.data;
+  if (parsed.PASSWORD_HASHING === 'low-cost' && parsed.NODE_ENV !== 'test') {
+    throw new StartupError(
+      `Invalid PASSWORD_HASHING: low-cost is for the test suite only (NODE_ENV=test); leave it unset, or set it to standard`,
+    );
+  }
   if (parsed.NODE_ENV === 'production' && !parsed.AUTH_SECRET) {
     throw new StartupError(
       `Missing AUTH_SECRET: in production set it to a random string of at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -hex 32)`,
@@ -458,6 +471,7 @@ export function parseConfig(
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     authSecret: parsed.AUTH_SECRET,
     logLevel: parsed.LOG_LEVEL,
+    passwordHashing: parsed.PASSWORD_HASHING,
     logClientAddress: parsed.LOG_CLIENT_ADDRESS === 'on',
     trustProxy: parsed.TRUST_PROXY,
     viteDev: options.viteDev ?? false,
@@ -485,7 +499,7 @@ export function parseConfig(
     stripe: stripeBilling(parsed),
     wallet: walletPasses(parsed),
     // not in the test suite's apps, which build their own data
-    demoCard: parsed.NODE_ENV === 'development',
+    demoCard: parsed.DEMO_CARD ? parsed.DEMO_CARD === 'on' : parsed.NODE_ENV === 'development',
     analyticsRecords: {
       devices: parsed.ANALYTICS_DEVICES === 'on',
       referrers: parsed.ANALYTICS_REFERRERS === 'on',

@@ -21,6 +21,7 @@ import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../p
 import { teamPlugin } from '../teams/auth-plugin.ts';
 import { outboxWithoutQueue, type WebhookOutbox } from '../webhooks/delivery.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
+import { lowCostPasswordHasher } from './password-hashing.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
 
 /**
@@ -75,7 +76,8 @@ export async function createAuth({
   webhooks?: WebhookOutbox;
 }) {
   const modules = await loadAuthModule();
-  const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }] = modules;
+  const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }, crypto] =
+    modules;
   const localeOf = (userId: string) => getProfileLanguage(db, userId);
   /**
    * Queues without making the request wait, for answers that must be the same (in time too) whether or
@@ -149,6 +151,9 @@ export async function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
+      ...(config.passwordHashing === 'low-cost'
+        ? { password: lowCostPasswordHasher(crypto.verifyPassword) }
+        : {}),
       resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // not awaited: the answer, and its time, must be the same whether or not the address has an account

@@ -208,6 +208,29 @@ describe('parseConfig errors name the variable in one line', () => {
       'k'.repeat(32),
     );
   });
+
+  it('hashes passwords at full cost unless the test suite asks for low cost, which nothing else may', () => {
+    expect(parseConfig({}).passwordHashing).toBe('standard');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) };
+    for (const env of [{}, { NODE_ENV: 'development' }, production]) {
+      expect(errorOf(() => parseConfig({ ...env, PASSWORD_HASHING: 'low-cost' }))).toBe(
+        'Invalid PASSWORD_HASHING: low-cost is for the test suite only (NODE_ENV=test); leave it unset, or set it to standard',
+      );
+    }
+    expect(parseConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'low-cost' }).passwordHashing).toBe('low-cost');
+    expect(parseConfig({ ...production, PASSWORD_HASHING: 'standard' }).passwordHashing).toBe('standard');
+    expect(errorOf(() => parseConfig({ NODE_ENV: 'test', PASSWORD_HASHING: 'none' }))).toMatch(
+      /^Invalid PASSWORD_HASHING: /,
+    );
+  });
+
+  it('makes the demo card in development, and elsewhere only when DEMO_CARD is on', () => {
+    expect(parseConfig({}).demoCard).toBe(true);
+    expect(parseConfig({ DEMO_CARD: 'off' }).demoCard).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'test' }).demoCard).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'test', DEMO_CARD: 'on' }).demoCard).toBe(true);
+    expect(errorOf(() => parseConfig({ DEMO_CARD: 'yes' }))).toMatch(/^Invalid DEMO_CARD: /);
+  });
 });
 
 describe('loadConfig', () => {
