@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Auth } from '../auth/auth.ts';
+import { insertConfirmedAccount } from '../auth/confirmed-account.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
-import { createProfileForUser } from '../profile/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { insertVcard } from '../vcards/service.ts';
 import { DEMO_TEXTS } from './content.ts';
@@ -91,25 +91,12 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
   const userId = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
-      // Written as better-auth's sign-up would, already confirmed (no e-mail to a made-up address).
-      await trx
-        .insertInto('users')
-        .values({ id: userId, name: DEMO_CARD.name, email: DEMO_EMAIL, email_verified: true })
-        .execute();
-      await trx
-        .insertInto('accounts')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          account_id: userId,
-          provider_id: 'credential',
-          password: passwordHash,
-        })
-        .execute();
-      await createProfileForUser(trx, {
-        id: userId,
+      // already confirmed: no e-mail to a made-up address
+      await insertConfirmedAccount(trx, {
+        userId,
         name: DEMO_CARD.name,
         email: DEMO_EMAIL,
+        passwordHash,
         language: 'en',
       });
       const { id: vcardId } = await insertVcard(trx, config.publicUrl, userId, {

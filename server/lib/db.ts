@@ -104,14 +104,19 @@ function openPostgres(url: string, poolMax: number, logger: FastifyBaseLogger): 
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
+/** The embedded database as the app opens it: its buffer cache, and int8 read as a number. */
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  parsers: { [INT8_OID]: parseInt8 },
+};
+
 async function openPglite(dataDir: string | null, dump: Blob | undefined): Promise<DatabaseHandle> {
   // taken before PGlite touches the directory, released only once it has closed it (data-dir-lock.ts)
   const releaseLock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dataDir ?? undefined, {
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      parsers: { [INT8_OID]: parseInt8 },
+      ...PGLITE_OPTIONS,
       ...(dump ? { loadDataDir: dump } : {}),
     });
   } catch (error) {

@@ -64,11 +64,9 @@ function answer(response: LightMyRequestResponse) {
 async function threeAddresses() {
   const confirmed = await signUp(t.app);
   const unconfirmed = await createUnconfirmedUser(t);
-  // both sign-ups mailed a confirmation through the mail queue: wait for both, so neither lands among the
-  // mail a test counts
-  await Promise.all(
-    [confirmed.email, unconfirmed.email].map((email) => t.mail.waitFor((m) => m.to.includes(email))),
-  );
+  // the unconfirmed sign-up mailed a confirmation through the mail queue: waited for, so it does not land
+  // among the mail a test counts (the confirmed account was made without a sign-up: no mail)
+  await t.mail.waitFor((m) => m.to.includes(unconfirmed.email));
   return { unknown: unknownEmail(), confirmed: confirmed.email, unconfirmed: unconfirmed.email };
 }
 

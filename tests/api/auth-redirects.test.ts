@@ -102,13 +102,9 @@ async function endpoints(): Promise<Endpoint[]> {
   await post('/api/auth/request-password-reset', { email: owner.email, redirectTo: '/auth' });
   const resetMail = await t.mail.waitFor((m) => m.to.includes(owner.email) && m.subject.includes('Reset'));
   const resetToken = linkIn(resetMail.body, '/api/auth/reset-password/').pathname.split('/').at(-1) ?? '';
-  // the sign-ups' confirmations go out through the mail queue, later on a busy machine: wait for them, so
-  // none of them lands among the mail a test counts
-  await Promise.all(
-    [owner.email, waiting.email].map((email) =>
-      t.mail.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Confirm')),
-    ),
-  );
+  // the unconfirmed sign-up's confirmation goes out through the mail queue, later on a busy machine: waited
+  // for, so it does not land among the mail a test counts (the owner was made without a sign-up: no mail)
+  await t.mail.waitFor((m) => m.to.includes(waiting.email) && m.subject.startsWith('Confirm'));
 
   return [
     {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -9,7 +9,10 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import sharp from 'sharp';
 import superjson, { type SuperJSONResult } from 'superjson';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { insertConfirmedAccount } from '../../server/auth/confirmed-account.ts';
+import { lowCostPasswordHasher } from '../../server/auth/password-hashing.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -17,6 +20,7 @@ import { createMediaStorage } from '../../server/media/create-storage.ts';
 import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
+import { leaseEmbeddedDatabase } from './embedded-databases.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
@@ -68,6 +72,8 @@ export function testConfig(
       DATA_DIR: dataDir,
       PUBLIC_URL: TEST_ORIGIN,
       AUTH_SECRET: 'test-secret-'.padEnd(40, 'x'),
+      // the tests of hashing itself build their app with `passwordHashing: 'standard'`
+      PASSWORD_HASHING: 'low-cost',
       MAIL_RETRY_LIMIT: String(TEST_MAIL_RETRY.limit),
       MAIL_RETRY_DELAY_SECONDS: String(TEST_MAIL_RETRY.delaySeconds),
     },
@@ -115,12 +121,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The database of each test app, so helpers that take only the app can reach it. */
-const databaseOfApp = new WeakMap<FastifyInstance, Kysely<Database>>();
+/** The database and config of each test app, so helpers that take only the app can reach them. */
+const testApps = new WeakMap<FastifyInstance, { db: Kysely<Database>; config: Config }>();
 
-/** Opens a test database; embedded ones start from the migrated template of global-setup.ts. */
+function testAppOf(app: FastifyInstance): { db: Kysely<Database>; config: Config } {
+  const made = testApps.get(app);
+  if (!made) throw new Error('this helper needs an app made by buildTestApp');
+  return made;
+}
+
+/**
+ * Opens a test database; embedded ones start from the migrated template of global-setup.ts (in memory:
+ * one the worker kept, emptied, when there is one: tests/support/embedded-databases.ts).
+ */
 export async function openTestDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   const template = inject('pgliteTemplate');
+  if (config.kind === 'pglite' && config.dataDir === null && template) return leaseEmbeddedDatabase(template);
   const pgliteDump = config.kind === 'pglite' && template ? new Blob([readFileSync(template)]) : undefined;
   return openDatabase(config, pino({ level: 'silent' }), { pgliteDump });
 }
@@ -143,7 +159,7 @@ export async function buildTestApp(
     maintenance: 'off',
     ...options,
   });
-  databaseOfApp.set(app, handle.db);
+  testApps.set(app, { db: handle.db, config });
   return {
     app,
     config,
@@ -225,30 +241,37 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 }
 
 /**
- * A signed-in user: signs up through better-auth, confirms the address directly in the database (the
- * e-mail round trip itself is tested in auth.test.ts), signs in, and returns the session cookie.
+ * A signed-in user, made in milliseconds: a confirmed account written as the demo card's is
+ * (insertConfirmedAccount, with the app's own password hasher: low-cost in tests), then signed in through
+ * better-auth's sign-in for a real session cookie. Sign-up and its confirmation e-mail are tested on their
+ * own (auth.test.ts, email-change.test.ts, onboarding.test.ts).
  */
 export async function signUp(
   app: FastifyInstance,
   fields: { name?: string; email?: string; password?: string } = {},
 ): Promise<{ cookie: string; email: string; userId: string }> {
   userCounter += 1;
-  const email = fields.email ?? `user${userCounter}-${randomBytes(4).toString('hex')}@example.com`;
-  const response = await injectFromApp(app, {
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: {
-      name: fields.name ?? `Test User ${userCounter}`,
-      email,
-      password: fields.password ?? TEST_PASSWORD,
-    },
+  const email = (
+    fields.email ?? `user${userCounter}-${randomBytes(4).toString('hex')}@example.com`
+  ).toLowerCase();
+  const password = fields.password ?? TEST_PASSWORD;
+  const made = testAppOf(app);
+  const userId = randomUUID();
+  await insertConfirmedAccount(made.db, {
+    userId,
+    name: fields.name ?? `Test User ${userCounter}`,
+    email,
+    passwordHash: await passwordHashOf(made.config, password),
+    language: 'en',
   });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const userId = (response.json() as { user: { id: string } }).user.id;
-  const db = databaseOfApp.get(app);
-  if (!db) throw new Error('signUp needs an app made by buildTestApp');
-  await db.updateTable('users').set({ email_verified: true }).where('id', '=', userId).execute();
-  return { cookie: await signIn(app, email, fields.password ?? TEST_PASSWORD), email, userId };
+  return { cookie: await signIn(app, email, password), email, userId };
+}
+
+/** A password's hash as the app's better-auth makes it (server/auth/password-hashing.ts). */
+function passwordHashOf(config: Config, password: string): Promise<string> {
+  return config.passwordHashing === 'low-cost'
+    ? lowCostPasswordHasher(verifyPassword).hash(password)
+    : hashPassword(password);
 }
 
 /**
