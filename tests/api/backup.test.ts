@@ -14,12 +14,11 @@ import { openDatabase } from '../../server/lib/db.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
 // restores it into a fresh database and compares the rows of every table. Always on the embedded
 // database; on PostgreSQL (pg_dump/pg_restore) when DATABASE_URL names one.
-
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** Accounts, a session, cards, links and a photo: rows in the tables that matter most. */
 async function seed(t: TestApp): Promise<void> {
@@ -136,7 +135,7 @@ describe('backup check of the embedded database', { timeout: 180_000 }, () => {
   });
 });
 
-describe.skipIf(!onPostgres)('backup check of PostgreSQL', { timeout: 180_000 }, () => {
+describe('backup check of PostgreSQL', { ...needsPostgres(), timeout: 180_000 }, () => {
   let t: TestApp;
 
   beforeAll(async () => {

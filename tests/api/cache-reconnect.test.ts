@@ -11,6 +11,7 @@ import { buildTestApp, createTestDatabase, type TestApp, type TestDatabase } fro
 import { withPgClient } from '../../server/lib/pg-client.ts';
 import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // The caches of a process whose change listener is cut (server/lib/changes.ts, server/lib/owner-cache.ts):
 // while it is away another process's change notices are lost, so a cached page or short link older than
@@ -19,7 +20,6 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 // the test makes refuse connections; the app's own queries go straight to the database, as another
 // process's changes do (written here directly, with no notice).
 
-const serverUrl = process.env.DATABASE_URL;
 /** The stale cap of the test app (CACHE_STALE_SECONDS, 5 s by default). */
 const MAX_STALE_MS = 1_000;
 /**
@@ -33,7 +33,7 @@ const OUTAGE_MS = 3_500;
  */
 const RECONNECT_WITHIN_MS = 1_500;
 
-describe.runIf(serverUrl)('caches when the change listener is cut (PostgreSQL)', () => {
+describe('caches when the change listener is cut (PostgreSQL)', needsPostgres(), () => {
   let database: TestDatabase;
   let relay: TcpProxy;
   let bus: ChangeBus;

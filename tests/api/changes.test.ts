@@ -11,6 +11,7 @@ import {
 } from '../../server/lib/changes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { withPgClient } from '../../server/lib/pg-client.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // Change notices (server/lib/changes.ts): in one process, and between processes over LISTEN/NOTIFY.
 
@@ -31,7 +32,7 @@ describe('the local change bus', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('the Postgres change bus', () => {
+describe('the Postgres change bus', needsPostgres(), () => {
   let database: TestDatabase;
   let url: string;
   const logger = pino({ level: 'silent' });

@@ -13,15 +13,14 @@ import {
 } from '../support/harness.ts';
 import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // A PostgreSQL restart must never crash the process: requests during the outage get a clear 503, public
 // pages are still served from memory with their views kept, /health/ready says what is wrong (while
 // /health, liveness, stays 200) and the app recovers by itself. The database is reached through a TCP
 // proxy the test can cut and restore.
 
-const serverUrl = process.env.DATABASE_URL;
-
-describe.runIf(serverUrl)('database outage (PostgreSQL)', () => {
+describe('database outage (PostgreSQL)', needsPostgres(), () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let t: TestApp;

@@ -31,11 +31,11 @@ import {
   startMailReceiver,
   startSilentMailServer,
 } from '../support/mail-receiver.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // The job queue (pg-boss, server/jobs/queue.ts): the admin jobs run on its schedule, every job runs once
 // however many processes share the database, and a job survives the process that queued it.
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Every minute, looked at every second: the first run comes within seconds of the start. */
@@ -178,7 +178,7 @@ describe('the schedule', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('two processes on one PostgreSQL', () => {
+describe('two processes on one PostgreSQL', needsPostgres(), () => {
   let shared: { overrides: Partial<Config>; drop(): Promise<void> };
   let receiver: MailReceiver;
   let apps: TestApp[] = [];

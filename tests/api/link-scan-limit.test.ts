@@ -8,18 +8,18 @@ import { addLink, createOwner } from '../support/factories.ts';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { freePort, startServerOrFail, type ServerProcess } from '../support/server-process.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // A scan limit holds across servers: two server processes on one PostgreSQL database, followed 50 times
 // at once, lead exactly the limit's number of visitors to the destination and the rest to the fallback,
 // each counted once by how it was served. (One process on the embedded database: link-lifecycle.test.ts.)
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const LIMIT = 20;
 const FOLLOWS = 50;
 const DESTINATION = 'https://example.com/offer';
 const FALLBACK = 'https://example.com/offer-ended';
 
-describe.skipIf(!onPostgres)('a scan limit on two servers', () => {
+describe('a scan limit on two servers', needsPostgres(), () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   const started: ServerProcess[] = [];

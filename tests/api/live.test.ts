@@ -19,6 +19,7 @@ import {
   type TestDatabase,
 } from '../support/harness.ts';
 import { addTeamCard, addTeamOfFour } from '../support/teams.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // Live updates (server/live): the live.changes subscription as a browser's EventSource reads it, over a
 // real listening server, on the embedded database and on PostgreSQL.
@@ -322,7 +323,7 @@ describe('closing the server', () => {
 });
 
 // the embedded database lives inside one process, so this needs PostgreSQL: it is skipped without DATABASE_URL
-describe.runIf(process.env.DATABASE_URL)('across server processes (PostgreSQL only)', () => {
+describe('across server processes (PostgreSQL only)', needsPostgres(), () => {
   it("brings a change made through another process to this process's subscribers", async () => {
     // a second app on the same database, with its own LISTEN/NOTIFY bus: another server process
     const second = await buildTestApp({ database: database.config });

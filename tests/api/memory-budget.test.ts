@@ -10,6 +10,7 @@ import { CACHE_BUDGET_SHARES } from '../../server/lib/cache.ts';
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '../support/harness.ts';
 import { sample } from '../support/metrics.ts';
 import { freePort, startServerOrFail, type ServerProcess } from '../support/server-process.ts';
+import { needsPostgres, onPostgres } from '../support/postgres.ts';
 
 // Fault test: one server with its page and short-link caches full stays under 256 MB resident, pass after
 // pass. The built server runs as its own process the way the Docker image runs it (production, the image's
@@ -23,7 +24,6 @@ import { freePort, startServerOrFail, type ServerProcess } from '../support/serv
 // PostgreSQL runs only: with the embedded database, PostgreSQL in WebAssembly puts the server at about
 // 380 MB as it starts. Linux only: without /proc skipped with a message, and failed in CI.
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const procMissing = !existsSync('/proc/self/status');
 /** Without /proc the test is skipped with a message, except in CI, where it fails. */
 const skipWithoutProc = procMissing && !process.env.CI;
@@ -39,7 +39,7 @@ if (onPostgres && skipWithoutProc) {
   console.warn('/proc is missing (not Linux): the resident-memory test is skipped.');
 }
 
-describe.skipIf(!onPostgres || skipWithoutProc)('one server with its caches filled past their budget', () => {
+describe('one server with its caches filled past their budget', needsPostgres(skipWithoutProc), () => {
   let database: TestDatabase | undefined;
   let dataDir: string | undefined;
   let cards: SeededCard[];

@@ -16,6 +16,7 @@ import {
   type ThrowawayPostgres,
 } from '../support/throwaway-postgres.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres, onPostgres } from '../support/postgres.ts';
 
 // Fault tests: PostgreSQL restarts while two servers answer a short link under load. Every follow answered
 // with a redirect must be counted exactly once: the batches the database could not take are kept and
@@ -26,7 +27,6 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 // really stopped and started, so the one the other test files share keeps running. PostgreSQL runs only;
 // CI fails it where PostgreSQL's binaries are missing.
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const binariesMissing = onPostgres ? throwawayPostgresMissing() : null;
 const required = Boolean(process.env.CI);
 if (binariesMissing && !required) {
@@ -145,8 +145,9 @@ async function followUnderLoad({
   return { logs };
 }
 
-describe.skipIf(!onPostgres || (binariesMissing !== null && !required))(
+describe(
   'PostgreSQL restarted, stopped with a full disk, and out of connections under load',
+  needsPostgres(binariesMissing !== null && !required),
   () => {
     beforeAll(async () => {
       if (binariesMissing) return; // CI: each test fails with the reason

@@ -27,6 +27,7 @@ import {
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { itWithVobject, readWithVobject } from '../support/vobject.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // The public pages: the card as HTML, availability, language, views, the cache and the .vcf.
 
@@ -617,7 +618,7 @@ describe('the page cache', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('the page cache across processes (Postgres)', () => {
+describe('the page cache across processes (Postgres)', needsPostgres(), () => {
   it('is dropped in every process on a change notice from any of them', async () => {
     const first = await buildTestApp();
     const second = await buildTestApp({ database: first.config.database });

@@ -9,6 +9,7 @@ import { restoreSpillFiles, spillFiles, temporaryDir, unreachableDatabase } from
 import { createSignedInOwner, forgetfulVisitors, versionOf, visitFacts } from '../support/factories.ts';
 import { buildTestApp, TEST_ORIGIN, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
 import { DESKTOP_CHROME as DESKTOP, IPHONE_SAFARI } from '../support/user-agents.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // Short links: GET /l/{code} redirects at once, counts every scan and click
 // exactly (queued, written within about a second), leaves bots, previews, prefetches and HEAD uncounted,
@@ -331,7 +332,7 @@ describe('profile links on the public profile', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('two processes on one database (Postgres)', () => {
+describe('two processes on one database (Postgres)', needsPostgres(), () => {
   it('count every follow exactly and both follow an edited destination', async () => {
     const first = await buildTestApp();
     const second = await buildTestApp({ database: first.config.database });

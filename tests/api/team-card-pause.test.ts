@@ -8,6 +8,7 @@ import { addVcard, endPaidPlan, setPlan } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcError, trpcMutate, type TestApp } from '../support/harness.ts';
 import { addTeamCard, addTeamOfFour, teamCardsOf, type TeamCardsProcedure } from '../support/teams.ts';
 import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // An admin pauses one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses it): its page,
 // its .vcf and its printed QR code's short link answer the paused page that a card paused by an ended plan
@@ -215,7 +216,7 @@ describe('pausing a team card', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('pausing a team card across processes (Postgres)', () => {
+describe('pausing a team card across processes (Postgres)', needsPostgres(), () => {
   it("drops the card's cached page and short link in another process at once", async () => {
     const first = await buildTestApp();
     const second = await buildTestApp({ database: first.config.database });

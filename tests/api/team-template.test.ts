@@ -17,6 +17,7 @@ import {
 } from '../support/harness.ts';
 import { addTeam, addTeamCard, teamTemplateInput } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // A team's template (src/team-template.ts): its owner and admins set the brand of the team's cards and lock
 // fields; every team card follows it when shown (page, .vcf, preview), so a change reaches every member's
@@ -464,7 +465,7 @@ describe('bad input', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('the template across processes (Postgres)', () => {
+describe('the template across processes (Postgres)', needsPostgres(), () => {
   it("drops every member's page in every process when an admin saves it in one", async () => {
     const first = await buildTestApp();
     const second = await buildTestApp({ database: first.config.database });

@@ -9,6 +9,7 @@ import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/har
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+import { needsPostgres } from '../support/postgres.ts';
 
 // Deliveries: signed per Standard Webhooks, retried until the receiver answers 2xx with
 // the same webhook-id, kept across a restart and sent once by two processes on one database.
@@ -322,7 +323,7 @@ describe('a delivery and the processes', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('is sent once by two apps on one database', async () => {
+  it('is sent once by two apps on one database', needsPostgres(), async () => {
     const shared = await sharedDatabase();
     receiver = await startWebhookReceiver();
     const one = await buildTestApp({ ...shared.overrides, webhooks: testWebhooks() });

@@ -227,9 +227,7 @@ test('checkout cancelled comes back to a calm notice, and the plan stays', async
 });
 
 // Moving a trial's start into the past needs the PostgreSQL that the server shares (runSql).
-test.describe('an expired trial', () => {
-  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the trial start is moved into the past');
-
+test.describe('an expired trial', { tag: '@postgres' }, () => {
   async function expireTrial(email: string): Promise<void> {
     expect(
       await runSql(`update profiles set trial_start_date = now() - interval '30 days' where email = $1`, [
@@ -394,9 +392,7 @@ for (const language of ['en', 'es'] as const) {
 // A paid plan whose period ended with no webhook (rows edited, as a missed event leaves them): the
 // customer is told their Pro plan ended, never that a free trial expired (DECISIONS.md "Hosts, held
 // addresses and plan ends").
-test.describe('a Pro plan that ended with no webhook', () => {
-  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the paid period is moved into the past');
-
+test.describe('a Pro plan that ended with no webhook', { tag: '@postgres' }, () => {
   /** The period ended two days ago; the trial ended long ago, or still runs for `trialDaysLeft`. */
   async function endProPlan(email: string, trialDaysLeft = -16): Promise<void> {
     expect(

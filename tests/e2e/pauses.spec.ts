@@ -124,28 +124,31 @@ test('QR codes and vCards over the limit after a downgrade are marked paused, an
 // Profile links have a limit on the free plan only: a paid plan that ended while the trial still runs, as
 // the subscription's end leaves the profile (server/billing/rules.ts), set in the PostgreSQL the server
 // shares (runSql).
-test('profile links over the free plan’s limit after a plan ended are marked paused, in English and Spanish', async ({
-  page,
-}) => {
-  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the plan is ended in the database');
-  const email = await signedInNewPerson(page);
-  await buyPlan(page, 'pro');
-  const freeLimit = PLANS.free.limits.links;
-  for (let index = 1; index <= freeLimit + 1; index += 1) {
-    await callTrpc(page, 'links.createProfileLink', {
-      title: `Link ${index}`,
-      url: `https://cafe.example/${index}`,
-    });
-  }
-  expect(
-    await runSql(`update profiles set plan_type = 'free', subscription_end = now() where email = $1`, [
-      email,
-    ]),
-  ).toBe(1);
-  // the list in either language
-  const lastLink = page.locator('main ol > li').last();
-  await expectPausesAccessible(page, '/dashboard/links', lastLink);
-  await page.reload();
-  await expect(lastLink.getByText("Paused: over your plan's limit")).toBeVisible();
-  await expect(lastLink.getByText('It is hidden from your public profile.', { exact: false })).toBeVisible();
-});
+test(
+  'profile links over the free plan’s limit after a plan ended are marked paused, in English and Spanish',
+  { tag: '@postgres' },
+  async ({ page }) => {
+    const email = await signedInNewPerson(page);
+    await buyPlan(page, 'pro');
+    const freeLimit = PLANS.free.limits.links;
+    for (let index = 1; index <= freeLimit + 1; index += 1) {
+      await callTrpc(page, 'links.createProfileLink', {
+        title: `Link ${index}`,
+        url: `https://cafe.example/${index}`,
+      });
+    }
+    expect(
+      await runSql(`update profiles set plan_type = 'free', subscription_end = now() where email = $1`, [
+        email,
+      ]),
+    ).toBe(1);
+    // the list in either language
+    const lastLink = page.locator('main ol > li').last();
+    await expectPausesAccessible(page, '/dashboard/links', lastLink);
+    await page.reload();
+    await expect(lastLink.getByText("Paused: over your plan's limit")).toBeVisible();
+    await expect(
+      lastLink.getByText('It is hidden from your public profile.', { exact: false }),
+    ).toBeVisible();
+  },
+);

@@ -92,166 +92,164 @@ async function printedQrCode(page: Page, card: Locator, label: string): Promise<
   return text;
 }
 
-test('an admin makes a card for a member, who edits it; offboarding hands it on and its printed QR code opens the successor’s card', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-}, testInfo) => {
-  // four people signed up, three photos uploaded, each screen checked by axe: 2.7 min on a busy machine
-  test.setTimeout(300_000);
-  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-  const teamName = `Northwind ${randomBytes(2).toString('hex')}`;
-  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-    name: teamName,
-    slug: uniqueSlug('northwind'),
-  });
-  // the admin is this test's own page (its console is checked); the members sign in on their own
-  const adminEmail = await signedInNewPerson(page, 'Adam Admin');
-  const adminInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
-    email: adminEmail,
-    role: 'admin',
-    organizationId: team.id,
-  });
-  await organizationPost(page, 'accept-invitation', { invitationId: adminInvitation.id });
-  const mia = await teamMember(browser, extraHTTPHeaders, owner.page, {
-    teamId: team.id,
-    name: 'Mia Member',
-    role: 'member',
-  });
-  const sam = await teamMember(browser, extraHTTPHeaders, owner.page, {
-    teamId: team.id,
-    name: 'Sam Successor',
-    role: 'member',
-  });
+test(
+  'an admin makes a card for a member, who edits it; offboarding hands it on and its printed QR code opens the successor’s card',
+  { tag: '@postgres' },
+  async ({ page, browser, extraHTTPHeaders }, testInfo) => {
+    // four people signed up, three photos uploaded, each screen checked by axe: 2.7 min on a busy machine
+    test.setTimeout(300_000);
+    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
+    const teamName = `Northwind ${randomBytes(2).toString('hex')}`;
+    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
+      name: teamName,
+      slug: uniqueSlug('northwind'),
+    });
+    // the admin is this test's own page (its console is checked); the members sign in on their own
+    const adminEmail = await signedInNewPerson(page, 'Adam Admin');
+    const adminInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
+      email: adminEmail,
+      role: 'admin',
+      organizationId: team.id,
+    });
+    await organizationPost(page, 'accept-invitation', { invitationId: adminInvitation.id });
+    const mia = await teamMember(browser, extraHTTPHeaders, owner.page, {
+      teamId: team.id,
+      name: 'Mia Member',
+      role: 'member',
+    });
+    const sam = await teamMember(browser, extraHTTPHeaders, owner.page, {
+      teamId: team.id,
+      name: 'Sam Successor',
+      role: 'member',
+    });
 
-  // the admin's team page: no cards yet; the admin renames the team and sets its logo
-  await page.goto(paths.team);
-  const cards = page.getByRole('region', { name: 'Cards' });
-  await expect(cards.getByText(/^No team cards yet/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Rename team' })).toBeVisible();
-  await pickPhoto(page.getByRole('group', { name: 'Team logo' }), 'logo');
-  await expect(page.getByText('Logo saved', { exact: true })).toBeVisible();
-  await checkAndPhotograph(page, testInfo, 'team-cards-empty-en');
+    // the admin's team page: no cards yet; the admin renames the team and sets its logo
+    await page.goto(paths.team);
+    const cards = page.getByRole('region', { name: 'Cards' });
+    await expect(cards.getByText(/^No team cards yet/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Rename team' })).toBeVisible();
+    await pickPhoto(page.getByRole('group', { name: 'Team logo' }), 'logo');
+    await expect(page.getByText('Logo saved', { exact: true })).toBeVisible();
+    await checkAndPhotograph(page, testInfo, 'team-cards-empty-en');
 
-  // New card, for Mia: whom it is for, then the card's fields, with a photo uploaded for the team
-  await cards.getByRole('button', { name: 'New card' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New team card' });
-  const holder = dialog.getByLabel('The card is for');
-  await expect(holder.locator('option')).toHaveText([
-    `Olga Owner (${owner.email})`,
-    `Adam Admin (${adminEmail})`,
-    `Mia Member (${mia.email})`,
-    `Sam Successor (${sam.email})`,
-  ]);
-  await holder.selectOption({ label: `Mia Member (${mia.email})` });
-  await checkAndPhotograph(page, testInfo, 'team-card-new-holder-en');
-  await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
-  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Mia Member');
-  await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(mia.email);
-  await dialog.getByRole('textbox', { name: 'Position' }).fill('Designer');
-  await pickPhoto(dialog, 'portrait');
-  await checkAndPhotograph(page, testInfo, 'team-card-new-fields-en');
-  await dialog.getByRole('button', { name: 'Create card' }).click();
-  await expect(page.getByText('Team card created', { exact: true })).toBeVisible();
-  const card = cards.getByRole('article', { name: 'Mia Member' });
-  await expect(card).toContainText('For Mia Member');
-  await expect(card).toContainText('Live');
-  await expect(card).toContainText('Designer');
-  // and one for someone invited, who has not joined yet
-  await newcomersCard(owner.page, page, team.id, 'Nora Newcomer');
-  await expect(cards.getByRole('article', { name: 'Nora Newcomer' })).toContainText(
-    /Waiting for nora-.*@example\.com/,
-  );
-  await checkAndPhotograph(page, testInfo, 'team-cards-admin-en');
+    // New card, for Mia: whom it is for, then the card's fields, with a photo uploaded for the team
+    await cards.getByRole('button', { name: 'New card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New team card' });
+    const holder = dialog.getByLabel('The card is for');
+    await expect(holder.locator('option')).toHaveText([
+      `Olga Owner (${owner.email})`,
+      `Adam Admin (${adminEmail})`,
+      `Mia Member (${mia.email})`,
+      `Sam Successor (${sam.email})`,
+    ]);
+    await holder.selectOption({ label: `Mia Member (${mia.email})` });
+    await checkAndPhotograph(page, testInfo, 'team-card-new-holder-en');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+    await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Mia Member');
+    await expect(dialog.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(mia.email);
+    await dialog.getByRole('textbox', { name: 'Position' }).fill('Designer');
+    await pickPhoto(dialog, 'portrait');
+    await checkAndPhotograph(page, testInfo, 'team-card-new-fields-en');
+    await dialog.getByRole('button', { name: 'Create card' }).click();
+    await expect(page.getByText('Team card created', { exact: true })).toBeVisible();
+    const card = cards.getByRole('article', { name: 'Mia Member' });
+    await expect(card).toContainText('For Mia Member');
+    await expect(card).toContainText('Live');
+    await expect(card).toContainText('Designer');
+    // and one for someone invited, who has not joined yet
+    await newcomersCard(owner.page, page, team.id, 'Nora Newcomer');
+    await expect(cards.getByRole('article', { name: 'Nora Newcomer' })).toContainText(
+      /Waiting for nora-.*@example\.com/,
+    );
+    await checkAndPhotograph(page, testInfo, 'team-cards-admin-en');
 
-  // the QR code printed for the card: its short link, which opens the card
-  const printed = await printedQrCode(page, card, 'Download PNG');
-  expect(printed).toMatch(/\/l\/[^/?]+\?/);
+    // the QR code printed for the card: its short link, which opens the card
+    const printed = await printedQrCode(page, card, 'Download PNG');
+    expect(printed).toMatch(/\/l\/[^/?]+\?/);
 
-  // Mia, on a phone, edits her card's position (an unlocked field) and photo
-  await mia.page.setViewportSize(SCREENS[0][1]);
-  await mia.page.goto(paths.team);
-  const mine = mia.page.getByRole('region', { name: 'Your team card' });
-  await expect(mine.getByRole('article', { name: 'Mia Member' })).toContainText('For Mia Member');
-  await expect(mine.getByRole('button', { name: 'Hand over Mia Member' })).toHaveCount(0);
-  await expect(mia.page.getByRole('img', { name: `Logo of ${teamName}` })).toBeVisible();
-  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-en');
-  await mine.getByRole('link', { name: 'Edit Mia Member' }).click();
-  await expect(mia.page.getByRole('heading', { level: 1, name: 'Edit team card' })).toBeVisible();
-  const position = mia.page.getByRole('textbox', { name: 'Position' });
-  await expect(position).toHaveValue('Designer');
-  await position.fill('Lead designer');
-  await pickPhoto(
-    mia.page.locator('form').filter({ has: mia.page.getByRole('button', { name: 'Save card' }) }),
-    'portrait',
-  );
-  await checkAndPhotograph(mia.page, testInfo, 'team-card-editor-member-en');
-  await mia.page.getByRole('button', { name: 'Save card' }).click();
-  await expect(mia.page.getByText('Team card saved', { exact: true })).toBeVisible();
-  const scanned = await page.request.get(printed);
-  expect(await scanned.text()).toContain('Lead designer');
+    // Mia, on a phone, edits her card's position (an unlocked field) and photo
+    await mia.page.setViewportSize(SCREENS[0][1]);
+    await mia.page.goto(paths.team);
+    const mine = mia.page.getByRole('region', { name: 'Your team card' });
+    await expect(mine.getByRole('article', { name: 'Mia Member' })).toContainText('For Mia Member');
+    await expect(mine.getByRole('button', { name: 'Hand over Mia Member' })).toHaveCount(0);
+    await expect(mia.page.getByRole('img', { name: `Logo of ${teamName}` })).toBeVisible();
+    await checkAndPhotograph(mia.page, testInfo, 'team-card-member-en');
+    await mine.getByRole('link', { name: 'Edit Mia Member' }).click();
+    await expect(mia.page.getByRole('heading', { level: 1, name: 'Edit team card' })).toBeVisible();
+    const position = mia.page.getByRole('textbox', { name: 'Position' });
+    await expect(position).toHaveValue('Designer');
+    await position.fill('Lead designer');
+    await pickPhoto(
+      mia.page.locator('form').filter({ has: mia.page.getByRole('button', { name: 'Save card' }) }),
+      'portrait',
+    );
+    await checkAndPhotograph(mia.page, testInfo, 'team-card-editor-member-en');
+    await mia.page.getByRole('button', { name: 'Save card' }).click();
+    await expect(mia.page.getByText('Team card saved', { exact: true })).toBeVisible();
+    const scanned = await page.request.get(printed);
+    expect(await scanned.text()).toContain('Lead designer');
 
-  // Sam has no team card yet
-  await sam.page.goto(paths.team);
-  const samsCard = sam.page.getByRole('region', { name: 'Your team card' });
-  await expect(samsCard).toContainText("The team's admins have not made a card for you yet.");
-  await checkAndPhotograph(sam.page, testInfo, 'team-card-member-none-en');
+    // Sam has no team card yet
+    await sam.page.goto(paths.team);
+    const samsCard = sam.page.getByRole('region', { name: 'Your team card' });
+    await expect(samsCard).toContainText("The team's admins have not made a card for you yet.");
+    await checkAndPhotograph(sam.page, testInfo, 'team-card-member-none-en');
 
-  // offboarding: the admin removes Mia; her card stays with the team, for nobody
-  await page.setViewportSize(SCREENS[1][1]);
-  await page.getByRole('button', { name: 'Remove Mia Member from the team' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove from team' }).click();
-  await expect(page.getByText('Mia Member left the team', { exact: true })).toBeVisible();
-  await expect(card).toContainText('Nobody (handed back)');
-  await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-en');
+    // offboarding: the admin removes Mia; her card stays with the team, for nobody
+    await page.setViewportSize(SCREENS[1][1]);
+    await page.getByRole('button', { name: 'Remove Mia Member from the team' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove from team' }).click();
+    await expect(page.getByText('Mia Member left the team', { exact: true })).toBeVisible();
+    await expect(card).toContainText('Nobody (handed back)');
+    await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-en');
 
-  // the Delete dialog says what a deletion would break, and is left
-  await card.getByRole('button', { name: 'Delete Mia Member' }).click();
-  await expect(page.getByRole('dialog')).toContainText('and so does its printed QR code');
-  await checkAndPhotograph(page, testInfo, 'team-card-delete-dialog-en');
-  await closeWithEscape(page);
-  await expect(card.getByRole('button', { name: 'Delete Mia Member' })).toBeFocused();
+    // the Delete dialog says what a deletion would break, and is left
+    await card.getByRole('button', { name: 'Delete Mia Member' }).click();
+    await expect(page.getByRole('dialog')).toContainText('and so does its printed QR code');
+    await checkAndPhotograph(page, testInfo, 'team-card-delete-dialog-en');
+    await closeWithEscape(page);
+    await expect(card.getByRole('button', { name: 'Delete Mia Member' })).toBeFocused();
 
-  // the admin hands the card to Sam
-  await card.getByRole('button', { name: 'Hand over Mia Member' }).click();
-  const handOver = page.getByRole('dialog', { name: 'Hand over Mia Member' });
-  await handOver.getByLabel('Hand the card to').selectOption({ label: `Sam Successor (${sam.email})` });
-  await checkAndPhotograph(page, testInfo, 'team-card-hand-over-en');
-  await handOver.getByRole('button', { name: 'Hand over' }).click();
-  await expect(page.getByText('Card handed over', { exact: true })).toBeVisible();
-  await expect(card).toContainText('For Sam Successor');
-  await checkAndPhotograph(page, testInfo, 'team-cards-handed-over-en');
+    // the admin hands the card to Sam
+    await card.getByRole('button', { name: 'Hand over Mia Member' }).click();
+    const handOver = page.getByRole('dialog', { name: 'Hand over Mia Member' });
+    await handOver.getByLabel('Hand the card to').selectOption({ label: `Sam Successor (${sam.email})` });
+    await checkAndPhotograph(page, testInfo, 'team-card-hand-over-en');
+    await handOver.getByRole('button', { name: 'Hand over' }).click();
+    await expect(page.getByText('Card handed over', { exact: true })).toBeVisible();
+    await expect(card).toContainText('For Sam Successor');
+    await checkAndPhotograph(page, testInfo, 'team-cards-handed-over-en');
 
-  // Sam's open page shows it as his card at once (live update), and the admin writes his details into it
-  await expect(samsCard.getByRole('article', { name: 'Mia Member' })).toContainText('For Sam Successor');
-  await card.getByRole('link', { name: 'Edit Mia Member' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit team card' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Successor');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(sam.email);
-  await page.getByRole('textbox', { name: 'Position' }).fill('Designer');
-  await checkAndPhotograph(page, testInfo, 'team-card-editor-admin-en');
-  await page.getByRole('button', { name: 'Save card' }).click();
-  await expect(page.getByText('Team card saved', { exact: true })).toBeVisible();
+    // Sam's open page shows it as his card at once (live update), and the admin writes his details into it
+    await expect(samsCard.getByRole('article', { name: 'Mia Member' })).toContainText('For Sam Successor');
+    await card.getByRole('link', { name: 'Edit Mia Member' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit team card' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sam Successor');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(sam.email);
+    await page.getByRole('textbox', { name: 'Position' }).fill('Designer');
+    await checkAndPhotograph(page, testInfo, 'team-card-editor-admin-en');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText('Team card saved', { exact: true })).toBeVisible();
 
-  // the QR code printed for Mia now opens Sam's card
-  await page.goto(printed);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sam Successor' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Email' })).toHaveAttribute('href', `mailto:${sam.email}`);
-  await expect(page.getByText('Lead designer')).toHaveCount(0);
+    // the QR code printed for Mia now opens Sam's card
+    await page.goto(printed);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Successor' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email' })).toHaveAttribute('href', `mailto:${sam.email}`);
+    await expect(page.getByText('Lead designer')).toHaveCount(0);
 
-  // the team's log tells the story
-  await page.goto(paths.team);
-  const activity = page.getByRole('list', { name: 'Team activity, newest first' });
-  await expect(activity.getByRole('listitem').locator('p')).toContainText([
-    `Adam Admin handed on a team card: Mia Member → Sam Successor <${sam.email}>`,
-    `Adam Admin removed Mia Member <${mia.email}> from the team`,
-    `Adam Admin made a team card: Mia Member → Mia Member <${mia.email}>`,
-    `Adam Admin changed the logo of ${teamName}`,
-  ]);
+    // the team's log tells the story
+    await page.goto(paths.team);
+    const activity = page.getByRole('list', { name: 'Team activity, newest first' });
+    await expect(activity.getByRole('listitem').locator('p')).toContainText([
+      `Adam Admin handed on a team card: Mia Member → Sam Successor <${sam.email}>`,
+      `Adam Admin removed Mia Member <${mia.email}> from the team`,
+      `Adam Admin made a team card: Mia Member → Mia Member <${mia.email}>`,
+      `Adam Admin changed the logo of ${teamName}`,
+    ]);
 
-  // the team's Business plan ends: its cards are paused, and an admin is told who brings them back
-  if (process.env.DATABASE_URL) {
+    // the team's Business plan ends: its cards are paused, and an admin is told who brings them back
     await endPlanOf(owner.email);
     await page.reload();
     await expect(cards.getByRole('article', { name: 'Sam Successor' })).toContainText('Paused');
@@ -259,85 +257,83 @@ test('an admin makes a card for a member, who edits it; offboarding hands it on 
       "the team's owner, Olga Owner, brings every card back by renewing the Business plan",
     );
     await checkAndPhotograph(page, testInfo, 'team-cards-paused-admin-en');
-  }
-  for (const person of [owner, mia, sam]) await person.page.context().close();
-});
+    for (const person of [owner, mia, sam]) await person.page.context().close();
+  },
+);
 
-test('in Spanish: the cards, their dialogs, the editor, a member’s card, the logo, and a team whose plan ended', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  // the owner is this test's own page (its console is checked)
-  const ownerEmail = await businessAccountOn(page, 'Olga Dueña', 'es');
-  const teamName = `Estudio ${randomBytes(2).toString('hex')}`;
-  const team = await organizationPost<{ id: string }>(page, 'create', {
-    name: teamName,
-    slug: uniqueSlug('estudio'),
-  });
-  const mia = await teamMember(browser, extraHTTPHeaders, page, {
-    teamId: team.id,
-    name: 'Mía Miembro',
-    role: 'member',
-    language: 'es',
-  });
+test(
+  'in Spanish: the cards, their dialogs, the editor, a member’s card, the logo, and a team whose plan ended',
+  { tag: '@postgres' },
+  async ({ page, browser, extraHTTPHeaders }, testInfo) => {
+    test.setTimeout(180_000);
+    // the owner is this test's own page (its console is checked)
+    const ownerEmail = await businessAccountOn(page, 'Olga Dueña', 'es');
+    const teamName = `Estudio ${randomBytes(2).toString('hex')}`;
+    const team = await organizationPost<{ id: string }>(page, 'create', {
+      name: teamName,
+      slug: uniqueSlug('estudio'),
+    });
+    const mia = await teamMember(browser, extraHTTPHeaders, page, {
+      teamId: team.id,
+      name: 'Mía Miembro',
+      role: 'member',
+      language: 'es',
+    });
 
-  // the member, before the team made her a card
-  await mia.page.setViewportSize(SCREENS[0][1]);
-  await mia.page.goto(paths.team);
-  const mine = mia.page.getByRole('region', { name: 'Tu tarjeta del equipo' });
-  await expect(mine).toContainText('Los administradores del equipo aún no han creado una tarjeta para ti.');
-  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-none-es');
+    // the member, before the team made her a card
+    await mia.page.setViewportSize(SCREENS[0][1]);
+    await mia.page.goto(paths.team);
+    const mine = mia.page.getByRole('region', { name: 'Tu tarjeta del equipo' });
+    await expect(mine).toContainText('Los administradores del equipo aún no han creado una tarjeta para ti.');
+    await checkAndPhotograph(mia.page, testInfo, 'team-card-member-none-es');
 
-  await page.goto(paths.team);
-  const cards = page.getByRole('region', { name: 'Tarjetas' });
-  await expect(cards.getByText(/^Aún no hay tarjetas del equipo/)).toBeVisible();
-  await pickPhoto(page.getByRole('group', { name: 'Logotipo del equipo' }), 'logo');
-  await expect(page.getByText('Logotipo guardado', { exact: true })).toBeVisible();
-  await checkAndPhotograph(page, testInfo, 'team-cards-empty-es');
+    await page.goto(paths.team);
+    const cards = page.getByRole('region', { name: 'Tarjetas' });
+    await expect(cards.getByText(/^Aún no hay tarjetas del equipo/)).toBeVisible();
+    await pickPhoto(page.getByRole('group', { name: 'Logotipo del equipo' }), 'logo');
+    await expect(page.getByText('Logotipo guardado', { exact: true })).toBeVisible();
+    await checkAndPhotograph(page, testInfo, 'team-cards-empty-es');
 
-  await cards.getByRole('button', { name: 'Nueva tarjeta' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nueva tarjeta del equipo' });
-  await dialog.getByLabel('La tarjeta es para').selectOption({ label: `Mía Miembro (${mia.email})` });
-  await checkAndPhotograph(page, testInfo, 'team-card-new-holder-es');
-  await dialog.getByRole('button', { name: 'Continuar' }).click();
-  await expect(dialog.getByText(`Para Mía Miembro (${mia.email})`)).toBeVisible();
-  await checkAndPhotograph(page, testInfo, 'team-card-new-fields-es');
-  await dialog.getByRole('button', { name: 'Crear tarjeta' }).click();
-  await expect(page.getByText('Tarjeta del equipo creada', { exact: true })).toBeVisible();
-  const card = cards.getByRole('article', { name: 'Mía Miembro' });
-  await expect(card).toContainText('Para Mía Miembro');
-  await expect(card).toContainText('Activa');
-  await newcomersCard(page, page, team.id, 'Nora Nueva');
-  await expect(cards.getByRole('article', { name: 'Nora Nueva' })).toContainText(
-    /Esperando a nora-.*@example\.com/,
-  );
-  await checkAndPhotograph(page, testInfo, 'team-cards-owner-es');
+    await cards.getByRole('button', { name: 'Nueva tarjeta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva tarjeta del equipo' });
+    await dialog.getByLabel('La tarjeta es para').selectOption({ label: `Mía Miembro (${mia.email})` });
+    await checkAndPhotograph(page, testInfo, 'team-card-new-holder-es');
+    await dialog.getByRole('button', { name: 'Continuar' }).click();
+    await expect(dialog.getByText(`Para Mía Miembro (${mia.email})`)).toBeVisible();
+    await checkAndPhotograph(page, testInfo, 'team-card-new-fields-es');
+    await dialog.getByRole('button', { name: 'Crear tarjeta' }).click();
+    await expect(page.getByText('Tarjeta del equipo creada', { exact: true })).toBeVisible();
+    const card = cards.getByRole('article', { name: 'Mía Miembro' });
+    await expect(card).toContainText('Para Mía Miembro');
+    await expect(card).toContainText('Activa');
+    await newcomersCard(page, page, team.id, 'Nora Nueva');
+    await expect(cards.getByRole('article', { name: 'Nora Nueva' })).toContainText(
+      /Esperando a nora-.*@example\.com/,
+    );
+    await checkAndPhotograph(page, testInfo, 'team-cards-owner-es');
 
-  // each dialog, checked and left with the keyboard
-  for (const [name, opener, text] of [
-    ['hand-over', 'Traspasar Mía Miembro', 'La tarjeta conserva su dirección'],
-    ['delete-card', 'Eliminar Mía Miembro', 'y también su código QR impreso'],
-    ['delete-team', 'Eliminar equipo', 'Las tarjetas del equipo también se eliminan'],
-  ] as const) {
-    await page.getByRole('button', { name: opener, exact: true }).click();
-    await expect(page.getByRole('dialog')).toContainText(text);
-    await checkAndPhotograph(page, testInfo, `team-dialog-${name}-es`);
-    await closeWithEscape(page);
-  }
+    // each dialog, checked and left with the keyboard
+    for (const [name, opener, text] of [
+      ['hand-over', 'Traspasar Mía Miembro', 'La tarjeta conserva su dirección'],
+      ['delete-card', 'Eliminar Mía Miembro', 'y también su código QR impreso'],
+      ['delete-team', 'Eliminar equipo', 'Las tarjetas del equipo también se eliminan'],
+    ] as const) {
+      await page.getByRole('button', { name: opener, exact: true }).click();
+      await expect(page.getByRole('dialog')).toContainText(text);
+      await checkAndPhotograph(page, testInfo, `team-dialog-${name}-es`);
+      await closeWithEscape(page);
+    }
 
-  // the editor, in Spanish
-  await card.getByRole('link', { name: 'Editar Mía Miembro' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Editar tarjeta del equipo' })).toBeVisible();
-  await checkAndPhotograph(page, testInfo, 'team-card-editor-es');
+    // the editor, in Spanish
+    await card.getByRole('link', { name: 'Editar Mía Miembro' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Editar tarjeta del equipo' })).toBeVisible();
+    await checkAndPhotograph(page, testInfo, 'team-card-editor-es');
 
-  // the member's own card, on a phone, shown as soon as it was made (live update)
-  await expect(mine.getByRole('article', { name: 'Mía Miembro' })).toContainText('Activa');
-  await checkAndPhotograph(mia.page, testInfo, 'team-card-member-es');
+    // the member's own card, on a phone, shown as soon as it was made (live update)
+    await expect(mine.getByRole('article', { name: 'Mía Miembro' })).toContainText('Activa');
+    await checkAndPhotograph(mia.page, testInfo, 'team-card-member-es');
 
-  // a team whose Business plan ended: its cards are paused, and the member is told who brings them back
-  if (process.env.DATABASE_URL) {
+    // a team whose Business plan ended: its cards are paused, and the member is told who brings them back
     await endPlanOf(ownerEmail);
     await mia.page.reload();
     await expect(mine.getByRole('article', { name: 'Mía Miembro' })).toContainText('En pausa');
@@ -348,12 +344,12 @@ test('in Spanish: the cards, their dialogs, the editor, a member’s card, the l
     await runSql(`update profiles set plan_type = 'business', subscription_end = null where email = $1`, [
       ownerEmail,
     ]);
-  }
 
-  // the owner removes the member: her card stays with the team, for nobody
-  await organizationPost(page, 'remove-member', { memberIdOrEmail: mia.email, organizationId: team.id });
-  await page.goto(paths.team);
-  await expect(card).toContainText('Nadie (devuelta al equipo)');
-  await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-es');
-  await mia.page.context().close();
-});
+    // the owner removes the member: her card stays with the team, for nobody
+    await organizationPost(page, 'remove-member', { memberIdOrEmail: mia.email, organizationId: team.id });
+    await page.goto(paths.team);
+    await expect(card).toContainText('Nadie (devuelta al equipo)');
+    await checkAndPhotograph(page, testInfo, 'team-cards-handed-back-es');
+    await mia.page.context().close();
+  },
+);

@@ -260,53 +260,51 @@ test('in Spanish: the team page, the invitation, and an invitation opened by ano
   await page.screenshot({ path: testInfo.outputPath('team-admin-phone-es.png'), fullPage: true });
 });
 
-test('an invitation that was withdrawn, declined, or never existed says so; a Pro account sees the upgrade', async ({
-  page,
-  browser,
-  extraHTTPHeaders,
-}, testInfo) => {
-  const inviteeEmail = await signedInNewPerson(page, 'Dana Declines');
-  await buyPlan(page, 'pro');
-  await page.goto(paths.team);
-  await expect(page.getByText('Team access is part of the Business plan')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade to Business' })).toBeVisible();
-  await expectAccessible(page);
-  await page.screenshot({ path: testInfo.outputPath('team-upsell-desktop-en.png'), fullPage: true });
+test(
+  'an invitation that was withdrawn, declined, or never existed says so; a Pro account sees the upgrade',
+  { tag: '@postgres' },
+  async ({ page, browser, extraHTTPHeaders }, testInfo) => {
+    const inviteeEmail = await signedInNewPerson(page, 'Dana Declines');
+    await buyPlan(page, 'pro');
+    await page.goto(paths.team);
+    await expect(page.getByText('Team access is part of the Business plan')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upgrade to Business' })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('team-upsell-desktop-en.png'), fullPage: true });
 
-  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-    name: 'States Team',
-    slug: uniqueSlug('states'),
-  });
-  const invite = () =>
-    organizationPost<{ id: string }>(owner.page, 'invite-member', {
-      email: inviteeEmail,
-      role: 'member',
-      organizationId: team.id,
+    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
+    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
+      name: 'States Team',
+      slug: uniqueSlug('states'),
     });
-  const states = page.getByRole('region');
+    const invite = () =>
+      organizationPost<{ id: string }>(owner.page, 'invite-member', {
+        email: inviteeEmail,
+        role: 'member',
+        organizationId: team.id,
+      });
+    const states = page.getByRole('region');
 
-  const withdrawn = await invite();
-  await organizationPost(owner.page, 'cancel-invitation', { invitationId: withdrawn.id });
-  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${withdrawn.id}`);
-  await expect(states.filter({ hasText: 'This invitation was withdrawn' })).toContainText(
-    'States Team withdrew the invitation. Ask Olga Owner',
-  );
-  await expectAccessible(page);
+    const withdrawn = await invite();
+    await organizationPost(owner.page, 'cancel-invitation', { invitationId: withdrawn.id });
+    await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${withdrawn.id}`);
+    await expect(states.filter({ hasText: 'This invitation was withdrawn' })).toContainText(
+      'States Team withdrew the invitation. Ask Olga Owner',
+    );
+    await expectAccessible(page);
 
-  const declined = await invite();
-  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${declined.id}`);
-  await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByText('You declined this invitation')).toBeVisible();
-  await expectAccessible(page);
+    const declined = await invite();
+    await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=${declined.id}`);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByText('You declined this invitation')).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=no-such-invitation`);
-  await expect(page.getByText('This invitation link does not work')).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
-  await expect(page).toHaveURL(paths.team);
+    await page.goto(`${paths.team}?${TEAM_INVITATION_PARAM}=no-such-invitation`);
+    await expect(page.getByText('This invitation link does not work')).toBeVisible();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(paths.team);
 
-  // an expired one needs the clock moved on, which only the shared database allows
-  if (process.env.DATABASE_URL) {
+    // an expired one needs the clock moved on, which only the shared database allows
     const expired = await invite();
     await runSql("UPDATE team_invitations SET expires_at = now() - interval '1 day' WHERE id = $1", [
       expired.id,
@@ -318,9 +316,9 @@ test('an invitation that was withdrawn, declined, or never existed says so; a Pr
     await page.screenshot({ path: testInfo.outputPath('invitation-expired-desktop-en.png') });
     await owner.page.goto(paths.team);
     await expect(owner.page.getByText(/Expired on/)).toBeVisible();
-  }
-  await owner.page.context().close();
-});
+    await owner.page.context().close();
+  },
+);
 
 const LOG_TEXTS = {
   en: {

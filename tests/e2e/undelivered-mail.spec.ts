@@ -12,9 +12,7 @@ import {
 // An e-mail the outbox gave up after every retry (server/mail/outbox.ts) is told to the person: on the
 // sign-up's waiting screen and on the account page. Giving up takes hours of retries; the tests mark the
 // message failed in the PostgreSQL the server shares (runSql), so they run only with DATABASE_URL.
-test.describe('an e-mail that could not be sent', () => {
-  test.skip(!process.env.DATABASE_URL, 'needs DATABASE_URL: the message is marked failed in the database');
-
+test.describe('an e-mail that could not be sent', { tag: '@postgres' }, () => {
   test('is told on the waiting screen of the sign-up, with a new try', async ({ page }) => {
     const email = newEmail();
     await page.goto('/onboarding');
