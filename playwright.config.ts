@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'received-mail'
 process.env.E2E_SMTP_PORT ??= String(port + 25);
 // tests/e2e/domains.spec.ts answers custom domains' TXT records from a DNS server of its own on loopback
 process.env.E2E_DNS_PORT ??= String(port + 53);
+// the server's secret, which the tests also sign a sign-up's confirmation link with (tests/e2e/support.ts)
+process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('hex');
 const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
@@ -67,6 +70,12 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // a test configuration: low-cost password hashing (refused anywhere else), and the demo card a
+      // development server has (the landing's "See a demo card")
+      NODE_ENV: 'test',
+      PASSWORD_HASHING: 'low-cost',
+      DEMO_CARD: 'on',
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
