@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,9 +12,9 @@ import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
 // Migrating a database from nothing takes a second or more (several on PostgreSQL in WebAssembly); copying
-// a migrated one takes a tenth of that. The API suite migrates one golden database once and every test file
-// starts from a copy (STYLE.md 3.5): on PGlite a dump of its data directory, on PostgreSQL a template
-// database that `CREATE DATABASE … TEMPLATE` copies.
+// a migrated one takes a tenth of that. The API suite migrates one golden database and every test file
+// starts from a copy (STYLE.md 3.5): on PGlite a dump of its data directory (kept between runs), on
+// PostgreSQL a template database that `CREATE DATABASE … TEMPLATE` copies.
 // The tests that run the server and the admin scripts as processes run them bundled, as production does
 // (scripts/build-server.mjs): under tsx each start would spend seconds compiling and resolving modules.
 
@@ -41,11 +40,8 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', serverUrl ? template : null);
   return async () => {
     rmSync(serverBundle, { recursive: true, force: true });
-    if (serverUrl) {
-      await dropDatabase(serverUrl, template);
-    } else {
-      rmSync(template, { force: true });
-    }
+    // the embedded template is kept for the next run (createPgliteTemplate)
+    if (serverUrl) await dropDatabase(serverUrl, template);
   };
 }
 
@@ -56,18 +52,44 @@ async function bundleServer(): Promise<string> {
   return outdir;
 }
 
-/** A dump of a migrated embedded database's data directory, in a file. */
+/**
+ * A dump of a migrated embedded database's data directory, in a file kept between runs: making one costs
+ * about 6 s (PostgreSQL's initdb in WebAssembly, then every migration), so it is made again only when a
+ * migration or PGlite changes (the file's name is a hash of both), which keeps one file's run short.
+ */
 async function createPgliteTemplate(): Promise<string> {
+  const file = path.join(TEMPLATE_CACHE, `pglite-template-${pgliteTemplateKey()}.tar`);
+  if (existsSync(file)) return file;
   const pglite = await PGlite.create();
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
-  const file = path.join(tmpdir(), `tapcard-pglite-template-${process.pid}.tar`);
   try {
     await migrateToLatest(db);
-    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+    mkdirSync(TEMPLATE_CACHE, { recursive: true });
+    for (const old of readdirSync(TEMPLATE_CACHE)) rmSync(path.join(TEMPLATE_CACHE, old), { force: true });
+    // written under another name first: a run reading the folder never sees half a file
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
   } finally {
     await db.destroy();
   }
   return file;
+}
+
+/** Where the template is kept between runs (beside Vite's own cache). */
+const TEMPLATE_CACHE = path.join(ROOT, 'node_modules', '.cache', 'tapcard-tests');
+
+/** What the template is made from: every migration, and the version of PGlite that made it. */
+function pgliteTemplateKey(): string {
+  const hash = createHash('sha256');
+  const migrations = path.join(ROOT, 'db', 'migrations');
+  for (const name of readdirSync(migrations).sort()) {
+    hash.update(name).update(readFileSync(path.join(migrations, name)));
+  }
+  hash.update(readFileSync(path.join(ROOT, 'db', 'migrate.ts')));
+  hash.update(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** A migrated database on the server, closed again: PostgreSQL copies a template only while no one is on it. */
