@@ -81,7 +81,8 @@ describe('one server with its caches filled past their budget', needsPostgres(sk
     await database?.drop();
   });
 
-  it('stays under 256 MB resident at the peak of every pass', async () => {
+  // three passes of 600 cards' pages and short links: about 30 s alone, near a minute beside another file
+  it('stays under 256 MB resident at the peak of every pass', { timeout: 180_000 }, async () => {
     if (procMissing) throw new Error('/proc is required in CI: the resident memory is read there');
     const pid = server.child.pid!;
     const atStart = await residentMemory(pid);

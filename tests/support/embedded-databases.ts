@@ -12,7 +12,7 @@ import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
 // for the next app of the worker (the files of a worker run one after another, isolate: false).
 
 /** The migrations' own tables: the only ones with rows in the template. */
-const TEMPLATE_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+export const TEMPLATE_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
 const idle: PGlite[] = [];
 let templateDump: Blob | undefined;

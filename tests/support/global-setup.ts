@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
+import { dropKeptDatabases } from './postgres-databases.ts';
 
 // Migrating a database from nothing takes a second or more (several on PostgreSQL in WebAssembly); copying
 // a migrated one takes a tenth of that. The API suite migrates one golden database and every test file
@@ -41,7 +42,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(serverBundle, { recursive: true, force: true });
     // the embedded template is kept for the next run (createPgliteTemplate)
-    if (serverUrl) await dropDatabase(serverUrl, template);
+    if (!serverUrl) return;
+    await dropKeptDatabases(serverUrl, template);
+    await dropDatabase(serverUrl, template);
   };
 }
 

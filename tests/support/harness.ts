@@ -21,6 +21,7 @@ import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { parseConfig, type Config, type DatabaseConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { leaseEmbeddedDatabase } from './embedded-databases.ts';
+import { leasePostgresDatabase } from './postgres-databases.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 
@@ -37,18 +38,21 @@ export interface TestDatabase {
 }
 
 /**
- * A database of its own for one test file. On PostgreSQL a copy of the migrated template of
- * global-setup.ts unless `migrated` is false (an empty database, for the tests of the migrations); an
- * embedded one gets the template when it is opened (openTestDatabase).
+ * A database of its own for one test file. On PostgreSQL one in the state of the migrated template of
+ * global-setup.ts, kept for reuse within the worker (postgres-databases.ts), or an empty one when
+ * `migrated` is false (for the tests of the migrations); an embedded one gets the template when it is
+ * opened (openTestDatabase).
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { config: { kind: 'pglite', dataDir: null }, drop: async () => undefined };
+  const template = inject('postgresTemplate');
+  if (migrated && template) {
+    const leased = await leasePostgresDatabase(serverUrl, template);
+    return { config: { kind: 'postgres', url: leased.url }, drop: leased.giveBack };
+  }
   const name = `tapcard_test_${randomBytes(6).toString('hex')}`;
-  const template = migrated ? inject('postgresTemplate') : null;
-  await withPgClient(serverUrl, (client) =>
-    client.query(`create database ${name}${template ? ` template ${template}` : ''}`),
-  );
+  await withPgClient(serverUrl, (client) => client.query(`create database ${name}`));
   return {
     config: { kind: 'postgres', url: withDatabase(serverUrl, name) },
     drop: () => dropDatabase(serverUrl, name),
