@@ -31,6 +31,10 @@ export default defineConfig({
   // a sign-in hashes a password: on a busy 2-core machine that alone can take seconds
   expect: { timeout: 10_000 },
   workers: 2,
+  // tests, not files, are handed to the workers: neither works alone at the end of a run on a long file
+  // (measured with files: one worker alone for the last 80 s of a 14-minute run), and one spec's tests
+  // run two at a time; a file whose tests share one resource of the run says so (tests/e2e/domains.spec.ts)
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   reporter: reportDir
     ? [['list'], ['json', { outputFile: path.join(reportDir, `playwright-${process.pid}.json`) }]]

@@ -64,6 +64,9 @@ const TEXTS = {
 
 let dns: TxtDnsServer;
 
+// one DNS server on the run's E2E_DNS_PORT answers this file's tests: they run in one worker, in order
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   dns = await startTxtDnsServer(Number(process.env.E2E_DNS_PORT));
 });
