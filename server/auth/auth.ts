@@ -21,7 +21,7 @@ import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../p
 import { teamPlugin } from '../teams/auth-plugin.ts';
 import { outboxWithoutQueue, type WebhookOutbox } from '../webhooks/delivery.ts';
 import { CLIENT_IP_HEADER } from './headers.ts';
-import { lowCostPasswordHasher } from './password-hashing.ts';
+import { passwordHasherFor } from './password-hashing.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
 
 /**
@@ -151,9 +151,10 @@ export async function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       requireEmailVerification: true,
-      ...(config.passwordHashing === 'low-cost'
-        ? { password: lowCostPasswordHasher(crypto.verifyPassword) }
-        : {}),
+      password: passwordHasherFor(config.passwordHashing, {
+        hash: crypto.hashPassword,
+        verify: crypto.verifyPassword,
+      }),
       resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // not awaited: the answer, and its time, must be the same whether or not the address has an account

@@ -52,3 +52,11 @@ export function lowCostPasswordHasher(standard: PasswordHasher['verify']): Passw
     },
   };
 }
+
+/**
+ * The hasher of a PASSWORD_HASHING setting: `standard` (better-auth's own hash and verify, passed in, as
+ * better-auth is loaded lazily) as it is, or the low-cost one that still verifies its hashes.
+ */
+export function passwordHasherFor(hashing: PasswordHashing, standard: PasswordHasher): PasswordHasher {
+  return hashing === 'low-cost' ? lowCostPasswordHasher(standard.verify) : standard;
+}

@@ -12,7 +12,7 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { insertConfirmedAccount } from '../../server/auth/confirmed-account.ts';
-import { lowCostPasswordHasher } from '../../server/auth/password-hashing.ts';
+import { passwordHasherFor } from '../../server/auth/password-hashing.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -265,17 +265,13 @@ export async function signUp(
     userId,
     name: fields.name ?? `Test User ${userCounter}`,
     email,
-    passwordHash: await passwordHashOf(made.config, password),
+    passwordHash: await passwordHasherFor(made.config.passwordHashing, {
+      hash: hashPassword,
+      verify: verifyPassword,
+    }).hash(password),
     language: 'en',
   });
   return { cookie: await signIn(app, email, password), email, userId };
-}
-
-/** A password's hash as the app's better-auth makes it (server/auth/password-hashing.ts). */
-function passwordHashOf(config: Config, password: string): Promise<string> {
-  return config.passwordHashing === 'low-cost'
-    ? lowCostPasswordHasher(verifyPassword).hash(password)
-    : hashPassword(password);
 }
 
 /**

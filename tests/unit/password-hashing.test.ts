@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import { lowCostPasswordHasher } from '../../server/auth/password-hashing.ts';
+import { lowCostPasswordHasher, passwordHasherFor } from '../../server/auth/password-hashing.ts';
 
 // The test suite's low-cost hasher (PASSWORD_HASHING=low-cost, refused outside NODE_ENV=test: config.test.ts).
 
@@ -29,5 +29,20 @@ describe('the low-cost password hasher', () => {
 
   it('refuses a damaged hash of its own', async () => {
     expect(await hasher.verify({ hash: 'low-cost-scrypt$abc', password: 'x' })).toBe(false);
+  });
+});
+
+describe('the hasher of a PASSWORD_HASHING setting', () => {
+  const standard = { hash: hashPassword, verify: verifyPassword };
+
+  it("is better-auth's own for standard", () => {
+    expect(passwordHasherFor('standard', standard)).toBe(standard);
+  });
+
+  it('is the low-cost one for low-cost, and it still verifies a standard hash', async () => {
+    const lowCost = passwordHasherFor('low-cost', standard);
+    expect(await lowCost.hash('Correct-Horse-42')).toMatch(/^low-cost-scrypt\$/);
+    const real = await hashPassword('Correct-Horse-42');
+    expect(await lowCost.verify({ hash: real, password: 'Correct-Horse-42' })).toBe(true);
   });
 });
