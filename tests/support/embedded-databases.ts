@@ -4,15 +4,13 @@ import { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PGLITE_OPTIONS, type DatabaseHandle } from '../../server/lib/db.ts';
 import { PGliteDialect } from '../../server/lib/pglite-dialect.ts';
+import { backToTemplateStatements } from './template-state.ts';
 
 // The API suite's in-memory embedded databases, kept for reuse within a test worker (STYLE.md 3.5: each
 // test file's app starts from the migrated template). Loading the template into a new PGlite costs about
 // a second of CPU (its data directory unpacked into WebAssembly memory, then PostgreSQL started); emptying
 // one back to the template's state costs a tenth of that. So a closed app's database is emptied and kept
 // for the next app of the worker (the files of a worker run one after another, isolate: false).
-
-/** The migrations' own tables: the only ones with rows in the template. */
-export const TEMPLATE_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
 const idle: PGlite[] = [];
 let templateDump: Blob | undefined;
@@ -23,20 +21,11 @@ async function fromTemplate(templateFile: string): Promise<PGlite> {
   return PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: templateDump });
 }
 
-/**
- * Back to the template's state: every table of the app emptied (identities restarted), and the job
- * queue's schema, which pg-boss makes at each app's start, dropped.
- */
+/** Back to the template's state (template-state.ts). */
 async function empty(pglite: PGlite): Promise<void> {
-  const { rows } = await pglite.query<{ name: string }>(
-    `select tablename as name from pg_tables where schemaname = 'public' and tablename <> all($1)`,
-    [TEMPLATE_TABLES],
-  );
-  const tables = rows.map(({ name }) => `public.${JSON.stringify(name)}`).join(', ');
+  const statements = await backToTemplateStatements((sql, params) => pglite.query(sql, params));
   // a transaction a closed app left open (a test's failure) ends first
-  await pglite.exec(
-    `rollback; truncate ${tables} restart identity cascade; drop schema if exists pgboss cascade;`,
-  );
+  await pglite.exec(`rollback; ${statements}`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
-import { TEMPLATE_TABLES } from './embedded-databases.ts';
+import { backToTemplateStatements } from './template-state.ts';
 
 // The API suite's databases on PostgreSQL, kept for reuse within a test worker, as the embedded ones are
 // (embedded-databases.ts): copying the migrated template (CREATE DATABASE … TEMPLATE) costs PostgreSQL
@@ -15,20 +15,13 @@ export function testDatabasePrefix(template: string): string {
 const idle: string[] = [];
 
 /**
- * Back to the template's state: every table of the app emptied (identities restarted), and the job
- * queue's schema, which pg-boss makes at each app's start, dropped. A connection still in the database
- * (a server process a failed test left running) makes it fail within seconds instead of waiting.
+ * Back to the template's state (template-state.ts). A connection still in the database (a server process a
+ * failed test left running) makes it fail within seconds instead of waiting.
  */
 async function empty(url: string): Promise<void> {
   await withPgClient(url, async (client) => {
     await client.query(`set lock_timeout = '3s'`);
-    const { rows } = await client.query<{ name: string }>(
-      `select tablename as name from pg_tables where schemaname = 'public' and tablename <> all($1)`,
-      [TEMPLATE_TABLES],
-    );
-    const tables = rows.map(({ name }) => `public.${JSON.stringify(name)}`).join(', ');
-    await client.query(`truncate ${tables} restart identity cascade`);
-    await client.query('drop schema if exists pgboss cascade');
+    await client.query(await backToTemplateStatements((sql, params) => client.query(sql, params)));
   });
 }
 
