@@ -3,17 +3,8 @@ import { readFileSync } from 'node:fs';
 
 import { paths } from '../../src/routes.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
-import {
-  appOrigin,
-  callTrpc,
-  checkAndPhotograph,
-  EMPTY_VCARD,
-  expect,
-  SCREENS,
-  signedInNewPerson,
-  test,
-} from './support.ts';
-import { businessOwner, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
+import { appOrigin, callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, SCREENS, test } from './support.ts';
+import { businessOwner, organizationPost, teamMember, teamPersonOn, uniqueSlug } from './team-support.ts';
 
 // A team's analytics (advancedAnalytics): an admin of a Business team opens them from the team page, sees
 // the team's views per member (an invitee's card under their address) and per card, and downloads the
@@ -57,14 +48,7 @@ for (const language of ['en', 'es'] as const) {
       slug: uniqueSlug('acme'),
     });
     // the admin is this test's own page (its console is checked)
-    const adminEmail = await signedInNewPerson(page, 'Adam Admin');
-    if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
-    const adminInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
-      email: adminEmail,
-      role: 'admin',
-      organizationId: team.id,
-    });
-    await organizationPost(page, 'accept-invitation', { invitationId: adminInvitation.id });
+    await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin', language });
     const miaPerson = await teamMember(browser, extraHTTPHeaders, owner.page, {
       teamId: team.id,
       name: 'Mia Member',

@@ -12,7 +12,6 @@ import {
   expect,
   runSql,
   SCREENS,
-  signedInNewPerson,
   test,
 } from './support.ts';
 import {
@@ -20,6 +19,7 @@ import {
   businessOwner,
   organizationPost,
   teamMember,
+  teamPersonOn,
   uniqueSlug,
 } from './team-support.ts';
 
@@ -105,13 +105,11 @@ test(
       slug: uniqueSlug('northwind'),
     });
     // the admin is this test's own page (its console is checked); the members sign in on their own
-    const adminEmail = await signedInNewPerson(page, 'Adam Admin');
-    const adminInvitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
-      email: adminEmail,
+    const adminEmail = await teamPersonOn(page, owner.page, {
+      teamId: team.id,
+      name: 'Adam Admin',
       role: 'admin',
-      organizationId: team.id,
     });
-    await organizationPost(page, 'accept-invitation', { invitationId: adminInvitation.id });
     const mia = await teamMember(browser, extraHTTPHeaders, owner.page, {
       teamId: team.id,
       name: 'Mia Member',

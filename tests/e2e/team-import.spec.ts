@@ -2,17 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/routes.ts';
 import { TEAM_IMPORT_HEADERS, TEAM_IMPORT_TEMPLATE_DELIMITER } from '../../src/team-import.ts';
-import { businessOwner, organizationPost, uniqueSlug } from './team-support.ts';
-import {
-  callTrpc,
-  expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  newEmail,
-  signedInNewPerson,
-  test,
-  waitForMail,
-} from './support.ts';
+import { businessOwner, organizationPost, teamPersonOn, uniqueSlug } from './team-support.ts';
+import { expect, expectAccessible, expectNoSidewaysScroll, newEmail, test, waitForMail } from './support.ts';
 
 // A team's CSV import (issue "Business teams", bulk import): an admin downloads the template in their
 // language, a file in another encoding is refused with its reason, then a file of people goes through the
@@ -93,14 +84,7 @@ for (const language of ['en', 'es'] as const) {
     const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner', language);
     const slug = uniqueSlug('imports');
     const team = await organizationPost<{ id: string }>(owner.page, 'create', { name: `Acme ${slug}`, slug });
-    const adminEmail = await signedInNewPerson(page, 'Adam Admin');
-    if (language === 'es') await callTrpc(page, 'profile.setLanguage', { language });
-    const invitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
-      email: adminEmail,
-      role: 'admin',
-      organizationId: team.id,
-    });
-    await organizationPost(page, 'accept-invitation', { invitationId: invitation.id });
+    await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin', language });
     await owner.page.context().close();
 
     await page.setViewportSize(DESKTOP);

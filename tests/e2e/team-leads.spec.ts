@@ -9,10 +9,9 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
-  signedInNewPerson,
   test,
 } from './support.ts';
-import { businessOwner, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
+import { businessOwner, organizationPost, teamMember, teamPersonOn, uniqueSlug } from './team-support.ts';
 
 // A team's leads: a visitor shares their contact on a team card (the form without JavaScript), and an
 // admin of the team opens the team's leads from the team page on a phone, in English and in Spanish,
@@ -50,13 +49,7 @@ test("an admin opens the team's leads on a phone, in English and Spanish, and re
     slug: uniqueSlug('acme'),
   });
   // the admin is this test's own page (its console is checked)
-  const adminEmail = await signedInNewPerson(page, 'Adam Admin');
-  const invitation = await organizationPost<{ id: string }>(owner.page, 'invite-member', {
-    email: adminEmail,
-    role: 'admin',
-    organizationId: team.id,
-  });
-  await organizationPost(page, 'accept-invitation', { invitationId: invitation.id });
+  await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin' });
   await teamMember(browser, extraHTTPHeaders, owner.page, {
     teamId: team.id,
     name: 'Mia Member',

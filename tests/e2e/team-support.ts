@@ -64,23 +64,49 @@ export function uniqueSlug(prefix: string): string {
   return `${prefix}-${randomBytes(3).toString('hex')}`;
 }
 
+/** `person`, signed in on `page`, invited by `inviter` with `role` and accepted through the plugin. */
+export async function joinTeam(
+  inviter: Page,
+  person: { page: Page; email: string },
+  teamId: string,
+  role: InvitableTeamRole,
+): Promise<void> {
+  const invitation = await organizationPost<{ id: string }>(inviter, 'invite-member', {
+    email: person.email,
+    role,
+    organizationId: teamId,
+  });
+  await organizationPost(person.page, 'accept-invitation', { invitationId: invitation.id });
+}
+
+interface NewTeamPerson {
+  teamId: string;
+  name: string;
+  role: InvitableTeamRole;
+  language?: Language;
+}
+
 /**
- * A new person invited by `inviter` with `role` who accepted through the plugin (the e-mail's journey is
- * teams.spec.ts's), signed in on a browser context of their own.
+ * A new person signed in on `page` (a test's own page, whose console the test checks), in `language`,
+ * invited by `inviter` with `role` and accepted (the e-mail's journey is teams.spec.ts's); returns the
+ * person's address.
  */
+export async function teamPersonOn(page: Page, inviter: Page, fields: NewTeamPerson): Promise<string> {
+  const email = await signedInNewPerson(page, fields.name);
+  if (fields.language === 'es') await callTrpc(page, 'profile.setLanguage', { language: fields.language });
+  await joinTeam(inviter, { page, email }, fields.teamId, fields.role);
+  return email;
+}
+
+/** As teamPersonOn, on a browser context of the person's own. */
 export async function teamMember(
   browser: Browser,
   extraHTTPHeaders: Record<string, string> | undefined,
   inviter: Page,
-  fields: { teamId: string; name: string; role: InvitableTeamRole; language?: Language },
+  fields: NewTeamPerson,
 ): Promise<{ page: Page; email: string }> {
   const person = await personOnOwnContext(browser, extraHTTPHeaders, fields.name, fields.language);
-  const invitation = await organizationPost<{ id: string }>(inviter, 'invite-member', {
-    email: person.email,
-    role: fields.role,
-    organizationId: fields.teamId,
-  });
-  await organizationPost(person.page, 'accept-invitation', { invitationId: invitation.id });
+  await joinTeam(inviter, person, fields.teamId, fields.role);
   return person;
 }
 

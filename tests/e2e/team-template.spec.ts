@@ -13,6 +13,7 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
+import { joinTeam } from './team-support.ts';
 
 // A team's card template (src/team-template.ts): the owner locks the company name and sets it on the team
 // page; the member's public card shows it at once, the member's team card editor shows it read-only and
@@ -94,12 +95,7 @@ async function teamWithMemberCard(
     name: `Acme ${randomBytes(2).toString('hex')}`,
     slug: `acme-${randomBytes(3).toString('hex')}`,
   });
-  const invitation = await organizationPost<{ id: string }>(ownerPage, 'invite-member', {
-    email: memberEmail,
-    role: 'member',
-    organizationId: team.id,
-  });
-  await organizationPost(memberPage, 'accept-invitation', { invitationId: invitation.id });
+  await joinTeam(ownerPage, { page: memberPage, email: memberEmail }, team.id, 'member');
   const mine = await callTrpc<{ members: { userId: string; email: string }[] }>(
     ownerPage,
     'teams.mine',
