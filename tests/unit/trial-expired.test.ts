@@ -9,6 +9,12 @@ describe('isOpenAfterTrial', () => {
     expect(isOpenAfterTrial(paths.support)).toBe(true);
   });
 
+  it("leaves the team's pages open: they follow the team's plan, not the person's own", () => {
+    for (const path of [paths.team, paths.teamCard, paths.teamAnalytics, paths.teamLeads]) {
+      expect(isOpenAfterTrial(path), path).toBe(true);
+    }
+  });
+
   it('covers every other dashboard page', () => {
     for (const path of [
       paths.dashboard,

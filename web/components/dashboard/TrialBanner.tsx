@@ -7,6 +7,9 @@ import { PausedCountsText, PlanEndedTitle } from '../billing/PlanEnded.tsx';
 import { trialNotice, type TrialNotice } from '../billing/trial-notice.ts';
 import { useBillingStatus } from '../billing/use-billing-status.ts';
 import { DashboardBanner } from './DashboardBanner.tsx';
+import { TeamSeatNote } from './TeamSeatNote.tsx';
+
+const TEAM_LINK_CLASSES = 'font-semibold underline underline-offset-2';
 
 function Banner({
   title,
@@ -76,7 +79,8 @@ export function TrialBanner() {
   if (notice.kind === 'expired') {
     return (
       <Banner title={<Trans>Your free trial has expired</Trans>}>
-        <Trans>Your public page and QR codes are paused until you choose a plan. Nothing is deleted.</Trans>
+        <Trans>Your public page and QR codes are paused until you choose a plan. Nothing is deleted.</Trans>{' '}
+        <TeamSeatNote linkClassName={TEAM_LINK_CLASSES} />
       </Banner>
     );
   }
@@ -92,7 +96,8 @@ export function TrialBanner() {
     >
       <Trans>
         When it ends, your public page and QR codes pause until you choose a plan. Nothing is deleted.
-      </Trans>
+      </Trans>{' '}
+      <TeamSeatNote linkClassName={TEAM_LINK_CLASSES} />
     </Banner>
   );
 }

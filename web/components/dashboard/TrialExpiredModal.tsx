@@ -6,6 +6,7 @@ import { PlanPicker } from '../billing/PlanPicker.tsx';
 import { useBillingStatus } from '../billing/use-billing-status.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/Dialog.tsx';
+import { TeamSeatNote } from './TeamSeatNote.tsx';
 import { isOpenAfterTrial } from './trial-expired.ts';
 import { useLogout } from './use-logout.ts';
 
@@ -18,6 +19,7 @@ const INLINE_LINK_CLASSES = 'font-medium text-brand-strong underline underline-o
  * Account settings and support stay open (the modal links to both, and 'Contact Sales' leads to support),
  * so someone who does not pay can still change their password, turn off two-factor or delete the account;
  * signing out stays possible. A customer whose paid plan ended is told that, never that a trial expired.
+ * A team's member is told that the team's pages stay open and their team card live (TeamSeatNote).
  */
 export function TrialExpiredModal() {
   const { t } = useLingui();
@@ -73,7 +75,8 @@ export function TrialExpiredModal() {
                   support
                 </Link>{' '}
                 stay open.
-              </Trans>
+              </Trans>{' '}
+              <TeamSeatNote linkClassName={INLINE_LINK_CLASSES} />
             </p>
           </div>
           <PlanPicker held={null} />
