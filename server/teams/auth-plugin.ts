@@ -156,7 +156,8 @@ export function invitationsThroughPlugin(authContext: Promise<AuthContext>): Tea
  * - A team has one owner: nobody is invited or promoted to owner, and the owner's own role changes only by
  *   transferring ownership (the teams router).
  * - Invitations are valid TEAM_INVITATION_DAYS, sent in the invitee's language when they have an account
- *   (else the inviter's), and accepted only by a confirmed address. Accepting skips onboarding's plan step.
+ *   (else the inviter's), and accepted only by a confirmed address. Accepting finishes onboarding (no plan
+ *   to choose, no personal card to make).
  * - The plugin's own sub-teams stay off.
  * Refusals carry our codes (src/errors.ts reasons, upper-cased), which the client translates.
  */
@@ -307,9 +308,15 @@ export async function teamPlugin({
       beforeAcceptInvitation: async ({ user }) => {
         await refuseIfInTeam(user.id);
       },
-      // a member joins without choosing a plan: their personal account stays Free unless they buy
+      // A member joins without choosing a plan or making a personal card: joining finishes onboarding,
+      // as their card is the team's (an admin's, made before or after they join); their personal account
+      // stays Free unless they buy.
       afterAcceptInvitation: async ({ invitation, user, organization: team }) => {
-        await db.updateTable('profiles').set({ plan_chosen: true }).where('id', '=', user.id).execute();
+        await db
+          .updateTable('profiles')
+          .set({ plan_chosen: true, initialized: true })
+          .where('id', '=', user.id)
+          .execute();
         await claimInvitedCards({ db, changes }, team.id, user);
         await queueOwedMemberJoined(db, webhooks, invitation.id).catch((error: unknown) =>
           // the membership stands; the webhook round queues the event it is owed

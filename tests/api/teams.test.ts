@@ -127,10 +127,13 @@ describe('invitations', () => {
     expect(await mine(invitee.cookie)).toMatchObject({ id: team.id, me: { role: 'admin' } });
     const profile = await t.db
       .selectFrom('profiles')
-      .select('plan_chosen')
+      .select(['plan_chosen', 'initialized'])
       .where('id', '=', invitee.userId)
       .executeTakeFirstOrThrow();
-    expect(profile.plan_chosen).toBe(true);
+    // joining finishes onboarding: no plan to choose, no personal card to make (the card is the team's)
+    expect(profile).toEqual({ plan_chosen: true, initialized: true });
+    const me = trpcData<{ onboarding_step: string }>(await trpcQuery(t.app, 'profile.me', invitee.cookie));
+    expect(me.onboarding_step).toBe('done');
     expect(await preview(invitation.id)).toMatchObject({ state: 'accepted' });
   });
 

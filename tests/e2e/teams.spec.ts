@@ -107,8 +107,11 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   await expect(page.getByText(`Welcome to Acme Studio ${suffix}`, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(paths.team);
   await expect(page.getByText(`You joined Acme Studio ${suffix}`)).toBeVisible();
-  // joining skipped the plan step: the onboarding goes on at the card
-  await expect(page.getByRole('link', { name: 'Make your card' })).toBeVisible();
+  // joining finished onboarding: no personal card is asked for, the team's admins make the card
+  await expect(
+    page.getByText("The team's admins make your card: it shows below as soon as they do."),
+  ).toBeVisible();
+  await expect(page.getByText('Finish setting up your account')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Members (2)' })).toBeVisible();
   // a member sees the list, read-only, and can leave
   await expect(page.getByLabel(/^Role of/)).toHaveCount(0);

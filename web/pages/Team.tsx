@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { paths, TEAM_INVITATION_PARAM } from '#src/routes.ts';
+import { TEAM_INVITATION_PARAM } from '#src/routes.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
 import { Notice } from '../components/Notice.tsx';
@@ -12,20 +12,21 @@ import { CreateTeamForm } from './team/CreateTeamForm.tsx';
 import { InvitationPanel } from './team/InvitationPanel.tsx';
 import { TeamOverview } from './team/TeamOverview.tsx';
 
-/** After accepting an invitation: the team is there; an unfinished onboarding continues at the card. */
+/**
+ * After accepting an invitation: the team is there, and so is the person's card, or the word that the
+ * team's admins make it. Joining finished onboarding: nothing pushes a personal card (the card is the team's).
+ */
 function JoinedNotice({ teamName }: { teamName: string }) {
-  const profile = trpc.profile.me.useQuery();
-  const unfinished = profile.data !== undefined && profile.data.onboarding_step !== 'done';
+  const cards = trpc.teams.myCards.useQuery();
   return (
     <Notice tone="success" title={<Trans>You joined {teamName}</Trans>}>
-      {unfinished && (
+      {cards.data && (
         <p>
-          <Trans>
-            Next, make your card: your public page and its QR code come with it.{' '}
-            <Link to={paths.onboarding} className="font-semibold underline underline-offset-2">
-              Make your card
-            </Link>
-          </Trans>
+          {cards.data.length > 0 ? (
+            <Trans>Your team card is below: its page and printed QR code are the team's, on its plan.</Trans>
+          ) : (
+            <Trans>The team's admins make your card: it shows below as soon as they do.</Trans>
+          )}
         </p>
       )}
     </Notice>

@@ -74,7 +74,7 @@ export function InvitationPanel({
       failureTitle: t`You did not join the team`,
       success: { title: t`Welcome to ${team}`, description: t`You are now a member of the team.` },
     });
-    // joining skips onboarding's plan step
+    // joining finishes onboarding: the banner that asks for a personal card goes
     await Promise.all([utils.teams.invitation.invalidate(), utils.profile.me.invalidate()]);
     if (accepted) onAccepted(team);
   }
