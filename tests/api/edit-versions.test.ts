@@ -238,7 +238,7 @@ const EDITS: Record<string, EditCase> = {
     row: qrRow,
     input: (owner, baseVersion, variant) => ({
       id: owner.qrCodeId,
-      design: qrDesignInput({ moduleStyle: variant === 'first' ? 'square' : 'dots' }),
+      design: qrDesignInput({ eyeStyle: variant === 'first' ? 'square' : 'circle' }),
       baseVersion,
     }),
   },

@@ -203,7 +203,7 @@ describe('every image of a designed QR code', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const content = pdfContent(pdf.rawPayload);
-    // the modules are vector paths (moves, curves for the rounded shapes, fills), the logo one image
+    // the modules are vector paths (moves, curves for the round eyes, fills), the logo one image
     expect(content).toMatch(/ m\n/);
     expect(content).toMatch(/ c\n/);
     expect(content).toMatch(/\bf\n/);

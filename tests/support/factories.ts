@@ -511,13 +511,18 @@ export async function setDemoBillingPeriod(
     .execute();
 }
 
-/** A QR studio design that scans (brand colours, rounded modules, round eyes), with what a test changes. */
+/**
+ * A QR studio design that scans whatever the code says (brand colours, square modules, round eyes), with
+ * what a test changes. Rounded and dotted modules are refused for some values: jsQR misses about one code
+ * in 150 of them at 512 px (measured over random short links and card addresses), and tests make their
+ * codes at random.
+ */
 export function qrDesignInput(overrides: Partial<QrDesign> = {}): QrDesign {
   return {
     ...DEFAULT_QR_DESIGN,
     foreground: '#1E3A8A',
     background: '#FEF3C7',
-    moduleStyle: 'rounded',
+    moduleStyle: 'square',
     eyeStyle: 'circle',
     ...overrides,
   };
