@@ -132,7 +132,7 @@ interface QrCodeState {
   id: string;
   title: string;
   url: string;
-  savedDesign: { foreground: string; moduleStyle: string } | null;
+  savedDesign: { foreground: string; eyeStyle: string } | null;
 }
 
 /** The signed-in person's QR code `title` as it is saved. */
@@ -192,14 +192,15 @@ test('the design page, the QR studio and the edit of a QR code compare two versi
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(page.getByText(TEXT.en.newer, { exact: true })).toBeHidden();
 
-  // the QR studio: dots saved in one tab, a code colour chosen in the other
+  // the QR studio: round corners saved in one tab, a code colour chosen in the other (square modules,
+  // which every decoder reads whatever the code says: the scan check refuses dots for some codes)
   for (const tab of [page, other]) {
     await openEditor(tab, '/dashboard/qr-codes');
     await tab.getByRole('article', { name: 'Menu' }).getByRole('button', { name: 'Design' }).click();
   }
   const studio = (tab: Page) => tab.getByRole('dialog', { name: 'Design QR code' });
   await studio(other).getByLabel('Code colour', { exact: true }).fill('#1E3A8A');
-  await studio(page).getByRole('radio', { name: 'Dots' }).check();
+  await studio(page).getByRole('radio', { name: 'Dot centre' }).check();
   await studio(page).getByRole('button', { name: 'Save design' }).click();
   await expect(page.getByText('QR design saved', { exact: true })).toBeVisible();
   await expect(studio(other).getByText(TEXT.en.newer, { exact: true })).toBeVisible();
@@ -207,7 +208,7 @@ test('the design page, the QR studio and the edit of a QR code compare two versi
   await expect(newerDialog).toBeVisible();
   await expect(
     newerDialog
-      .getByRole('group', { name: 'Module style' })
+      .getByRole('group', { name: 'Corner style' })
       .getByRole('radio', { name: TEXT.en.newerVersion }),
   ).toBeChecked();
   await expect(
@@ -218,7 +219,7 @@ test('the design page, the QR studio and the edit of a QR code compare two versi
   await expect(other.getByText('QR design saved', { exact: true })).toBeVisible();
   expect((await savedQrCode(page, 'Menu'))?.savedDesign).toMatchObject({
     foreground: '#1E3A8A',
-    moduleStyle: 'dots',
+    eyeStyle: 'circle',
   });
 
   // the edit of a QR code: a title saved in one tab, a destination typed in the other
