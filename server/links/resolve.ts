@@ -33,6 +33,8 @@ export interface ResolvedLink {
   planUntil: number;
   /** Owned by a team's account: its pages may carry the team's brand anywhere (white label). */
   teamAccount: boolean;
+  /** A vCard's own QR code: its card, whose page a custom domain of the account serves too; else null. */
+  vcardId: string | null;
   /** When and how often it leads on (src/link-lifecycle.ts); the count as read now. */
   lifecycle: LinkLifecycle;
   /** Where it sends visitors when it does not lead on (as a Location value), or null for the inactive page. */
@@ -106,6 +108,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     availableUntil: availableUntil(link),
     planUntil: planInEffectUntil(link),
     teamAccount: link.team_id !== null,
+    vcardId: link.vcard_id,
     paused: link.paused_at !== null || !(await isWithinLimit(db, link.user_id, kind, id, link)),
     lifecycle: {
       enabled: link.enabled,

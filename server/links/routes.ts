@@ -81,6 +81,8 @@ interface CachedLink {
   planUntil: number;
   /** Owned by a team's account: its paused page may carry the team's brand. */
   teamAccount: boolean;
+  /** A vCard's own QR code: the path of its card's page, followed on the host asked on a custom domain. */
+  cardPath: string | null;
   /** When and how often it leads on; the count is raised here as this process takes scans of its limit. */
   lifecycle: LinkLifecycle;
   /** The 302 header block to its fallback, or null: the 'not active' page. */
@@ -251,6 +253,7 @@ export async function registerShortLinkRoutes(
       paused: link.paused,
       planUntil: link.planUntil,
       teamAccount: link.teamAccount,
+      cardPath: link.vcardId === null ? null : `${serverPaths.vcardPage}/${link.vcardId}`,
       lifecycle: link.lifecycle,
       fallbackHeaders:
         link.fallbackLocation === null ? null : [...redirectHeaders, 'location', link.fallbackLocation],
@@ -277,7 +280,7 @@ export async function registerShortLinkRoutes(
     if (state !== 'live') {
       return sendNotLive(request, reply, link, state, person ? countUnlessOwnerOf(request, link) : null);
     }
-    const { headers, outcome } = destinationOf(request, link);
+    const { headers, outcome } = destinationOnHost(request, link);
     if (person) {
       if (link.lifecycle.maxScans !== null) return followLimited(request, reply, link, headers, outcome);
       countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
@@ -285,7 +288,11 @@ export async function registerShortLinkRoutes(
     redirect(reply, headers);
   }
 
-  /** Where a live link leads this visitor: the first rule that matches them, else its destination. */
+  /**
+   * Where a live link leads this visitor: the first rule that matches them, else its destination. A
+   * vCard's own QR code followed on its account's custom domain leads to the card's page there, so a
+   * printed code keeps its scanners on the customer's domain (the domain serves the account's cards).
+   */
   function destinationOf(request: VisitRequest, link: CachedLink) {
     const rule =
       link.rules.length === 0
@@ -295,9 +302,18 @@ export async function registerShortLinkRoutes(
             ruleDeviceOf(request.headers['user-agent']),
             preferredLanguage(request.headers['accept-language']),
           );
-    return rule
-      ? { headers: rule.headers, outcome: 'rule' as const }
-      : { headers: link.headers, outcome: 'destination' as const };
+    if (rule) return { headers: rule.headers, outcome: 'rule' as const };
+    return { headers: link.headers, outcome: 'destination' as const };
+  }
+
+  /** destinationOf for a request through Fastify, which knows the host it came to. */
+  function destinationOnHost(request: FastifyRequest, link: CachedLink) {
+    const destination = destinationOf(request, link);
+    if (destination.outcome !== 'destination' || link.cardPath === null || !onCustomDomain(request)) {
+      return destination;
+    }
+    // a path: the visitor's browser stays on the scheme, host and port it came to (RFC 9110 10.2.2)
+    return { headers: [...redirectHeaders, 'location', link.cardPath], outcome: destination.outcome };
   }
 
   async function loadAndFollow(

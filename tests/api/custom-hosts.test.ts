@@ -90,6 +90,29 @@ describe('a verified custom domain', () => {
     });
   });
 
+  it("keeps a card's own QR code on the domain: it leads to the card's page there, counted", async () => {
+    const owner = await businessWithDomain();
+    const cardCode = await addLink(t.db, owner.id, {
+      kind: 'qr',
+      vcard_id: owner.vcardId,
+      url: `${TEST_ORIGIN}/vcard/${owner.vcardId}`,
+    });
+    const onDomain = await onHost(owner.domain, `/l/${cardCode.code}?qr`);
+    expect(onDomain.statusCode).toBe(302);
+    // a path: the browser stays on the scheme, host and port it came to
+    expect(onDomain.headers.location).toBe(`/vcard/${owner.vcardId}`);
+    const page = await onHost(owner.domain, onDomain.headers.location);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Ada Lovelace');
+    // on the main address it leads to the main one
+    expect((await onHost(MAIN_HOST, `/l/${cardCode.code}`)).headers.location).toBe(
+      `${TEST_ORIGIN}/vcard/${owner.vcardId}`,
+    );
+    await vi.waitFor(async () => expect((await linkCounts(t.db, cardCode.id)).scans).toBe(1), {
+      timeout: 10_000,
+    });
+  });
+
   it('is served while its record is lost (the owner is told; the domain keeps working)', async () => {
     const owner = await businessWithDomain({ status: 'lost' });
     expect((await onHost(owner.domain)).statusCode).toBe(200);
@@ -244,7 +267,9 @@ describe("a team's custom domain", () => {
     const card = await onHost(domain, `/vcard/${grace.vcardId}`);
     expect(card.statusCode).toBe(200);
     expect(canonicalOf(card.body)).toBe(`https://${domain}/vcard/${grace.vcardId}`);
-    expect((await onHost(domain, `/l/${grace.code}`)).statusCode).toBe(302);
+    const graceCode = await onHost(domain, `/l/${grace.code}`);
+    expect(graceCode.statusCode).toBe(302);
+    expect(graceCode.headers.location).toBe(`/vcard/${grace.vcardId}`);
     expect((await onHost(domain, `/vcard/${paused.vcardId}`)).body).not.toContain('Paused Person');
     expectNotFoundPage(await onHost(domain, `/vcard/${stranger.vcardId}`), 'a stranger card');
     expect((await onHost(domain, `/l/${stranger.link.code}`)).statusCode).toBe(404);
