@@ -642,6 +642,12 @@ export interface CustomDomainsTable {
   updated_at: UpdatedAt;
 }
 
+/** A verified custom domain whose row went with its account: answered as an unknown host (migration 2026-12-07T0100). */
+export interface ReleasedDomainsTable {
+  domain: string;
+  released_at: Generated<Date>;
+}
+
 /** An account's webhook endpoint (server/webhooks/). */
 export interface WebhookEndpointsTable {
   id: Generated<string>;
@@ -716,6 +722,7 @@ export interface Database {
   webhook_event_counts: WebhookEventCountsTable;
   api_idempotency_keys: ApiIdempotencyKeysTable;
   custom_domains: CustomDomainsTable;
+  released_domains: ReleasedDomainsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;

@@ -58,6 +58,8 @@ export interface HostRules {
    * change). With no CARD_DOMAIN and none of these every host is the main address.
    */
   readonly customDomains: ReadonlyMap<string, CustomDomain>;
+  /** Verified domains released with their accounts (custom-domains.ts): unknown hosts, never the main address. */
+  readonly releasedDomains: ReadonlySet<string>;
   /** Host headers other than PUBLIC_URL's already classified, as sent (a few thousand at most). */
   readonly known: Map<string, HostKind>;
 }
@@ -73,12 +75,20 @@ export function hostRules(
   publicUrl: string,
   cardDomain: string | null,
   customDomains: ReadonlyMap<string, CustomDomain> = new Map(),
+  releasedDomains: ReadonlySet<string> = new Set(),
 ): HostRules {
   const { host, hostname } = new URL(publicUrl);
   // a flat copy: URL's parts are slices of its href, and V8 compares a slice with a request's header on
   // its slow path (measured 150-200 ns a request against a few for a flat string)
   const publicHost = Buffer.from(host).toString();
-  return { publicHost, publicHostname: hostname, cardDomain, customDomains, known: new Map() };
+  return {
+    publicHost,
+    publicHostname: hostname,
+    cardDomain,
+    customDomains,
+    releasedDomains,
+    known: new Map(),
+  };
 }
 
 const MAIN: HostKind = Object.freeze({ kind: 'main' });
@@ -120,10 +130,11 @@ function endsWithDomain(text: string, end: number, domain: string): boolean {
  * (under CARD_DOMAIN, or outside it once there are custom domains) one lookup when seen before.
  */
 export function classifyHost(host: string | undefined, rules: HostRules): HostKind {
-  const { cardDomain, customDomains } = rules;
+  const { cardDomain } = rules;
   // no Host header (HTTP/1.0), or nothing to tell apart
   if (host === undefined || host === rules.publicHost) return MAIN;
-  if (cardDomain === null && customDomains.size === 0) return MAIN;
+  const noDomains = rules.customDomains.size === 0 && rules.releasedDomains.size === 0;
+  if (cardDomain === null && noDomains) return MAIN;
   // the port's colon comes after an IPv6 address's brackets ([::1]:3000)
   const colon = host.indexOf(':', host.charCodeAt(0) === OPENING_BRACKET ? host.indexOf(']') + 1 : 0);
   const nameEnd = colon === -1 ? host.length : colon;
@@ -133,7 +144,7 @@ export function classifyHost(host: string | undefined, rules: HostRules): HostKi
   if (!underCard) {
     if (NON_ASCII.test(host)) return UNKNOWN;
     // without custom domains every other host is the main address, told apart without being remembered
-    if (customDomains.size === 0) return MAIN;
+    if (noDomains) return MAIN;
   }
   let kind = rules.known.get(host);
   if (kind === undefined) {
@@ -156,7 +167,8 @@ const portOf = (host: string, colon: number) => (colon === -1 ? '' : host.slice(
 
 /**
  * classifyHost for a host outside CARD_DOMAIN: a custom domain's host, unknown for a deeper label under
- * one or a malformed spelling of one, else the main address (as before custom domains).
+ * one or a malformed spelling of one, and for a released domain or a label under one, else the main
+ * address (as before custom domains).
  */
 function outsideCardDomain(
   host: string,
@@ -173,8 +185,11 @@ function outsideCardDomain(
     // shared by every request with this Host: never changed
     return Object.freeze({ kind: 'custom', domain: name, port: portOf(host, colon) });
   }
+  // a released domain (its account deleted) never serves the app under the customer's name
+  if (rules.releasedDomains.has(name)) return UNKNOWN;
   for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
-    if (customDomains.has(name.slice(dot + 1))) return UNKNOWN;
+    const parent = name.slice(dot + 1);
+    if (customDomains.has(parent) || rules.releasedDomains.has(parent)) return UNKNOWN;
   }
   return MAIN;
 }

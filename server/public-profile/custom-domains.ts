@@ -26,6 +26,11 @@ export interface CustomDomain {
 export interface CustomDomainIndex {
   /** Domain (lowercase, no trailing dot) → what it answers; changed in place on every reload. */
   readonly domains: ReadonlyMap<string, CustomDomain>;
+  /**
+   * Verified domains whose rows went with their accounts and that nobody answers now (migration
+   * 2026-12-07T0100): unknown hosts, never the main address; changed in place on every reload.
+   */
+  readonly released: ReadonlySet<string>;
   /** Reads the table again; concurrent calls share the reading in flight (and one after it). */
   reload(): Promise<void>;
   close(): void;
@@ -74,8 +79,17 @@ async function readCustomDomains(db: Kysely<Database>): Promise<Map<string, Cust
   return domains;
 }
 
+/** The released domains that no account answers now. */
+async function readReleasedDomains(
+  db: Kysely<Database>,
+  answered: ReadonlyMap<string, CustomDomain>,
+): Promise<string[]> {
+  const rows = await db.selectFrom('released_domains').select('domain').execute();
+  return rows.map((row) => row.domain).filter((domain) => !answered.has(domain));
+}
+
 /**
- * Loads the index into `domains` (the map the host rules read) and keeps it current. `onChange` runs after each reload that replaced the contents
+ * Loads the index into `domains` and `released` (what the host rules read) and keeps it current. `onChange` runs after each reload that replaced the contents
  * (classifyHost's remembered hosts are then forgotten). An owner's rename ('cards') is heard too, for the
  * username a removed domain redirects to.
  */
@@ -84,6 +98,7 @@ export async function createCustomDomainIndex(
   changes: ChangeBus,
   log: FastifyBaseLogger,
   domains: Map<string, CustomDomain>,
+  released: Set<string>,
   onChange: () => void,
 ): Promise<CustomDomainIndex> {
   const owners = new Set<string>();
@@ -92,6 +107,9 @@ export async function createCustomDomainIndex(
 
   async function read(): Promise<void> {
     const fresh = await readCustomDomains(db);
+    const freshReleased = await readReleasedDomains(db, fresh);
+    released.clear();
+    for (const domain of freshReleased) released.add(domain);
     domains.clear();
     owners.clear();
     for (const [domain, entry] of fresh) {
@@ -128,6 +146,7 @@ export async function createCustomDomainIndex(
   await reload();
   return {
     domains,
+    released,
     reload,
     close() {
       stopChanges();

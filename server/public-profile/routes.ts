@@ -554,10 +554,16 @@ export async function registerPublicProfileRoutes(
 
   const { cardDomain } = deps.config;
   const answeredDomains = new Map<string, CustomDomain>();
-  const rules = hostRules(publicUrl, cardDomain, answeredDomains);
+  const releasedDomains = new Set<string>();
+  const rules = hostRules(publicUrl, cardDomain, answeredDomains, releasedDomains);
   // every reload changes what a host is: the hosts classified before are read again
-  const customDomains = await createCustomDomainIndex(deps.db, deps.changes, app.log, answeredDomains, () =>
-    rules.known.clear(),
+  const customDomains = await createCustomDomainIndex(
+    deps.db,
+    deps.changes,
+    app.log,
+    answeredDomains,
+    releasedDomains,
+    () => rules.known.clear(),
   );
   app.decorate('customDomains', customDomains);
   app.addHook('onClose', () => customDomains.close());

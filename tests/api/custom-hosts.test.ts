@@ -4,8 +4,9 @@ import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { linkCounts } from '../support/counts.ts';
 import { customDomainFor } from '../support/domains.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner, setPlan } from '../support/factories.ts';
-import { buildTestApp, TEST_ORIGIN, uploadTestPhoto, type TestApp } from '../support/harness.ts';
-import { addTeam, addTeamCard } from '../support/teams.ts';
+import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';
+import { buildTestApp, TEST_ORIGIN, trpcMutate, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { addTeam, addTeamCard, createTeam, organizationCall } from '../support/teams.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Custom domains (customDomain, DECISIONS.md "Hosts, held addresses and plan ends"): a verified domain is a
@@ -321,6 +322,46 @@ describe('a custom domain removed, or past its plan', () => {
     const response = await onHost(first.domain);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Second Owner');
+  });
+});
+
+describe('a custom domain whose account was deleted', () => {
+  it("answers the not-found page on every path, never the app under the customer's name", async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olga Owner' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Gone Corp', slug: 'gone-corp' });
+    const card = await addTeamCard(t.db, team.id, { name: 'Grace Hopper' });
+    const teamDomain = await customDomainFor(t, card.accountId);
+    const person = await createSignedInOwner(t, { plan: 'business' });
+    await addVcard(t.db, person.userId, { name: 'Ada Lovelace' });
+    const personalDomain = await customDomainFor(t, person.userId);
+    expect((await onHost(teamDomain)).statusCode).toBe(200);
+    expect((await onHost(personalDomain)).statusCode).toBe(200);
+
+    const deletion = await organizationCall(t.app, owner.cookie, 'delete', { organizationId: team.id });
+    expect(deletion.statusCode, deletion.body).toBe(200);
+    const erasure = await trpcMutate(t.app, 'account.delete', person.cookie, {
+      language: 'en',
+      confirmation: DELETE_CONFIRMATION_WORDS.en,
+    });
+    expect(erasure.statusCode, erasure.body).toBe(200);
+    // the index hears both deletions
+    await vi.waitFor(async () => expect((await onHost(teamDomain)).statusCode).toBe(404), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await onHost(personalDomain)).statusCode).toBe(404), {
+      timeout: 5_000,
+    });
+    for (const domain of [teamDomain, personalDomain, `x.${teamDomain}`]) {
+      for (const url of ['/', '/auth', '/dashboard', '/api/auth/get-session', `/l/${card.code}`, '/health']) {
+        expectNotFoundPage(await onHost(domain, url), `${domain}${url}`);
+      }
+    }
+    expect((await tlsAsk(teamDomain)).statusCode).toBe(403);
+
+    // another account that proves the name serves it as its own
+    const newcomer = await businessWithDomain({ domain: teamDomain });
+    const page = await onHost(teamDomain);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Ada Lovelace');
+    expect(newcomer.domain).toBe(teamDomain);
   });
 });
 

@@ -186,6 +186,18 @@ describe('classifyHost with custom domains', () => {
     expect(classifyHost('paula.cards.example.com', noCardDomain)).toEqual(MAIN);
   });
 
+  it('answers a released domain (its account deleted) and the labels under it as unknown, never the main address', () => {
+    const released = new Set(['old.acme.com']);
+    const rules = hostRules('https://app.example.com', null, new Map(), released);
+    for (const host of ['old.acme.com', 'OLD.acme.com.', 'old.acme.com:443', 'x.old.acme.com']) {
+      expect(classifyHost(host, rules), host).toEqual(UNKNOWN);
+    }
+    expect(classifyHost('acme.com', rules)).toEqual(MAIN);
+    // verified again by another account, it is that account's custom domain
+    const again = hostRules('https://app.example.com', null, new Map([['old.acme.com', answered]]), released);
+    expect(classifyHost('old.acme.com', again)).toEqual(custom('old.acme.com'));
+  });
+
   it('forgets what it remembered when the domains change', () => {
     const changing = new Map(domains);
     const rules = hostRules('https://app.example.com', null, changing);
