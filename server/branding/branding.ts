@@ -8,10 +8,20 @@ import { planInEffectOf } from '../billing/plan-gate.ts';
 // e-mails sent for a customer's team or domain; the customer's name and logo stand in. This is the one
 // place that decides whose brand a public surface or an e-mail carries: every surface reads its answer.
 
-/** Tapcard's own brand, or the customer's that stands in for it. */
-export type Branding = { kind: 'tapcard' } | { kind: 'customer'; name: string; logo: string | null };
+/**
+ * Tapcard's own brand, or the customer's that stands in for it. Tapcard's on a plan with adFree keeps the
+ * name but shows no 'Made with Tapcard' footer or link to the landing page, on its pages and error pages alike.
+ */
+export type Branding =
+  { kind: 'tapcard'; adFree?: true } | { kind: 'customer'; name: string; logo: string | null };
 
 export const TAPCARD_BRANDING: Branding = Object.freeze({ kind: 'tapcard' });
+const TAPCARD_AD_FREE_BRANDING: Branding = Object.freeze({ kind: 'tapcard', adFree: true });
+
+/** Tapcard's brand as a plan shows it: without its footer on a plan with adFree (Pro, Business). */
+export function tapcardBrandingFor(plan: PlanId): Branding {
+  return can(plan, 'adFree') ? TAPCARD_AD_FREE_BRANDING : TAPCARD_BRANDING;
+}
 
 /** The account a surface is made for, as the branding decision needs it. */
 export interface BrandOwner {
@@ -25,10 +35,10 @@ export interface BrandOwner {
 
 /**
  * The customer's brand when the plan in effect has whiteLabel and the surface is served on the account's
- * verified custom domain or made for a team with white label on; Tapcard's otherwise.
+ * verified custom domain or made for a team with white label on; Tapcard's otherwise (tapcardBrandingFor).
  */
 export function brandingFor(plan: PlanId, owner: BrandOwner, onCustomDomain: boolean): Branding {
-  if (!can(plan, 'whiteLabel') || !(onCustomDomain || owner.teamWhiteLabel)) return TAPCARD_BRANDING;
+  if (!can(plan, 'whiteLabel') || !(onCustomDomain || owner.teamWhiteLabel)) return tapcardBrandingFor(plan);
   return { kind: 'customer', name: owner.name.trim(), logo: owner.logo };
 }
 

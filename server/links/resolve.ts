@@ -31,8 +31,6 @@ export interface ResolvedLink {
   paused: boolean;
   /** When the owner's plan in effect changes by the clock (a paid plan's end): `paused` is read again. */
   planUntil: number;
-  /** Owned by a team's account: its pages may carry the team's brand anywhere (white label). */
-  teamAccount: boolean;
   /** A vCard's own QR code: its card, whose page a custom domain of the account serves too; else null. */
   vcardId: string | null;
   /** When and how often it leads on (src/link-lifecycle.ts); the count as read now. */
@@ -73,7 +71,6 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'profiles.language',
       'profiles.primary_vcard_id',
       'vcards.paused_at',
-      'account_plans.team_id',
       ...PLAN_FACT_COLUMNS,
     ])
     // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
@@ -107,7 +104,6 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     ownerLanguage: link.language,
     availableUntil: availableUntil(link),
     planUntil: planInEffectUntil(link),
-    teamAccount: link.team_id !== null,
     vcardId: link.vcard_id,
     paused: link.paused_at !== null || !(await isWithinLimit(db, link.user_id, kind, id, link)),
     lifecycle: {

@@ -18,7 +18,6 @@ import { createOwnerCache } from '../lib/owner-cache.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
-import { TAPCARD_BRANDING } from '../branding/branding.ts';
 import {
   hostBranding,
   mainAddressRedirect,
@@ -79,8 +78,6 @@ interface CachedLink {
   paused: boolean;
   /** When the owner's paid plan ends (Infinity: no end ahead): from then on `paused` is read again. */
   planUntil: number;
-  /** Owned by a team's account: its paused page may carry the team's brand. */
-  teamAccount: boolean;
   /** A vCard's own QR code: the path of its card's page, followed on the host asked on a custom domain. */
   cardPath: string | null;
   /** When and how often it leads on; the count is raised here as this process takes scans of its limit. */
@@ -164,14 +161,12 @@ export async function registerShortLinkRoutes(
     sendPageOfStatus(request, reply, status, undefined, hostBranding(deps.db, request.cardHost));
 
   /**
-   * A paused link's page, in its owner's brand where that can stand in (white label): on the account's
-   * custom domain, or a team's link anywhere; read for the page, as paused links are seldom followed.
+   * A paused or inactive link's page, in its owner's brand where that can stand in (white label: on the
+   * account's custom domain, or a team's link anywhere), and without Tapcard's footer on a plan with
+   * adFree; read for the page, as such links are seldom followed.
    */
   function brandingOf(request: FastifyRequest, link: CachedLink) {
-    const ownDomain = onCustomDomain(request);
-    return ownDomain || link.teamAccount
-      ? findAccountBranding(deps.db, link.userId, ownDomain)
-      : TAPCARD_BRANDING;
+    return findAccountBranding(deps.db, link.userId, onCustomDomain(request));
   }
 
   /** A link that does not lead on now: its fallback (counted apart when `counted`), else the 'not active' page. */
@@ -252,7 +247,6 @@ export async function registerShortLinkRoutes(
       availableUntil: link.availableUntil,
       paused: link.paused,
       planUntil: link.planUntil,
-      teamAccount: link.teamAccount,
       cardPath: link.vcardId === null ? null : `${serverPaths.vcardPage}/${link.vcardId}`,
       lifecycle: link.lifecycle,
       fallbackHeaders:

@@ -330,8 +330,8 @@ function isCardReading(request: FastifyRequest, paths: RegExp): boolean {
 }
 
 export interface CardHostAnswers {
-  /** The 404 page. */
-  notFound(request: FastifyRequest, reply: FastifyReply): unknown;
+  /** The 404 page, for a request to `host` (not the main address) that reads no card. */
+  notFound(request: FastifyRequest, reply: FastifyReply, host: HostKind): unknown;
   /**
    * Finds the account of a card host: sets `request.cardHost` and calls `done` (at once when it is
    * cached), or answers the request itself (the redirect of a renamed username, the 404 page).
@@ -369,7 +369,7 @@ export function registerCardHostGuard(
       answers.admit(request, reply, host, done);
     } else if (host.kind === 'custom' && isCardReading(request, CUSTOM_HOST_PATHS)) {
       answers.admitCustom(request, reply, host, done);
-    } else void answers.notFound(request, reply);
+    } else void answers.notFound(request, reply, host);
   });
   // the guard's own test of the main address, for requests answered before it runs (server/lib/fast-lane.ts)
   return (host) => classifyHost(host, rules).kind === 'main';

@@ -346,9 +346,11 @@ export function notePage(
     '<body><main class="note">' +
     `<span class="dot">${icon(mark)}</span>` +
     `<h1>${e(title)}</h1><p>${e(text)}</p>` +
-    (branding.kind === 'tapcard'
-      ? `${link || `<a href="/">${e(t.goHome)}</a>`}</main>${footer(t)}`
-      : `${link}</main>${customerFooter(branding)}`) +
+    (branding.kind === 'customer'
+      ? `${link}</main>${customerFooter(branding)}`
+      : branding.adFree
+        ? `${link}</main>`
+        : `${link || `<a href="/">${e(t.goHome)}</a>`}</main>${footer(t)}`) +
     '</body></html>'
   );
 }
@@ -403,7 +405,9 @@ export function renderSubscribePage(input: {
       `<p>${e(t.subscribeOtherSteps)}</p>` + fields([[t.subscribeServer, host], userName]),
     ) +
     `<a class="back" href="/vcard/${e(vcardId)}">${e(t.backToCard)}</a>` +
-    (branding.kind === 'tapcard' ? `</main>${footer(t)}` : `</main>${customerFooter(branding)}`) +
+    (branding.kind === 'customer'
+      ? `</main>${customerFooter(branding)}`
+      : `</main>${branding.adFree ? '' : footer(t)}`) +
     '</body></html>'
   );
 }

@@ -43,6 +43,7 @@ import {
 } from './render.ts';
 import { etagMatches, renderedPage, writePage, writeVcf, type RenderedPage } from './responses.ts';
 import {
+  findAccountBranding,
   findProfileByUsername,
   findProfileByVcardId,
   findRenamedUsername,
@@ -610,7 +611,13 @@ export async function registerPublicProfileRoutes(
   });
 
   const isMainAddress = registerCardHostGuard(app, rules, {
-    notFound: (request, reply) => sendUnavailable(request, reply, 404),
+    notFound(request, reply, host) {
+      // on a custom domain, any other path's page wears the account's brand, as its cards' pages do
+      const domain = host.kind === 'custom' ? customDomains.domains.get(host.domain) : undefined;
+      if (!domain || domain.removed) return sendUnavailable(request, reply, 404);
+      const branding = findAccountBranding(deps.db, domain.userId, true);
+      return sendPageOfStatus(request, reply, 404, undefined, branding);
+    },
     admit(request, reply, host, done) {
       admitProfile(
         request,

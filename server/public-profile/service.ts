@@ -12,7 +12,13 @@ import {
   type AvailabilityFacts,
 } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
-import { brandingFor, TAPCARD_BRANDING, type BrandOwner, type Branding } from '../branding/branding.ts';
+import {
+  brandingFor,
+  TAPCARD_BRANDING,
+  tapcardBrandingFor,
+  type BrandOwner,
+  type Branding,
+} from '../branding/branding.ts';
 import { qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import { FREE_DESIGN, storedDesign, type CardDesign } from '../../src/schemas/card-design.ts';
 import { DEFAULT_LEAD_FORM, leadFormOf, type LeadFormSettings } from '../../src/schemas/lead.ts';
@@ -458,13 +464,13 @@ export async function findAccountBranding(
     .executeTakeFirst();
   if (!profile) return TAPCARD_BRANDING;
   const plan = planInEffect(profile);
-  if (!can(plan, 'whiteLabel')) return TAPCARD_BRANDING;
+  if (!can(plan, 'whiteLabel')) return tapcardBrandingFor(plan);
   if (profile.team_id !== null) {
     const team = await findTeamBrandOwner(db, accountId);
-    return team ? brandingFor(plan, team, onCustomDomain) : TAPCARD_BRANDING;
+    return team ? brandingFor(plan, team, onCustomDomain) : tapcardBrandingFor(plan);
   }
   // a person's brand stands in on their custom domain only
-  if (!onCustomDomain) return TAPCARD_BRANDING;
+  if (!onCustomDomain) return tapcardBrandingFor(plan);
   const vcard = await findPrimaryVcard(db, profile);
   return brandingFor(
     plan,

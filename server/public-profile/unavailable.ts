@@ -46,7 +46,7 @@ export function unavailablePageSender<S extends number>(
         .then((read) => send(request, reply, status, ownerLanguage, read));
     }
     const locale = pageLocale(request.headers['accept-language'], ownerLanguage);
-    const key = `${locale}|${status}`;
+    const key = `${locale}|${status}|${branding.kind === 'tapcard' && branding.adFree ? 'ad-free' : ''}`;
     let html = branding.kind === 'tapcard' ? pages.get(key) : undefined;
     if (!html) {
       html = Buffer.from(render(locale, status, branding));

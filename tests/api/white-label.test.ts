@@ -8,6 +8,7 @@ import {
   renderUnavailablePage,
 } from '../../server/public-profile/render.ts';
 import { findProfileByUsername, pageBranding, pageFeatures } from '../../server/public-profile/service.ts';
+import { PAGE_TEXTS } from '../../server/public-profile/texts.ts';
 import { cardVcf } from '../../server/public-profile/vcf.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
 import { customDomainFor } from '../support/domains.ts';
@@ -179,6 +180,30 @@ describe('the pages that stand in for a short link', () => {
     expect((await visit(`/l/${unknownCode()}`)).body).toMatch(TAPCARD);
   });
 
+  it("of any other path on a white-label domain (the app's, or none) name the customer, never Tapcard", async () => {
+    const { teamId } = await brandedTeam();
+    const teamDomain = await customDomainFor(t, (await teamAccountOf(t.db, teamId)) ?? '');
+    const person = await createOwner(t.db, { plan: 'business', name: 'Bea Business' });
+    await addVcard(t.db, person.id, { name: 'Bea Business' });
+    const personalDomain = await customDomainFor(t, person.id);
+    for (const [domain, name] of [
+      [teamDomain, TEAM_NAME],
+      [personalDomain, 'Bea Business'],
+    ] as const) {
+      for (const url of ['/nope', '/dashboard', '/auth', '/api/auth/get-session', '/vcard/x/y/z']) {
+        const page = await visitOnPhone(t.app, url, { host: domain });
+        expect(page.statusCode, `${domain}${url}`).toBe(404);
+        expect(page.body, `${domain}${url}`).toContain(name);
+        expect(page.body, `${domain}${url}`).not.toMatch(TAPCARD);
+      }
+    }
+    // a domain whose account's plan has no white label (Pro) does not name the customer
+    const pro = await createOwner(t.db, { plan: 'pro', name: 'Pat Pro' });
+    await addVcard(t.db, pro.id, { name: 'Pat Pro' });
+    const proDomain = await customDomainFor(t, pro.id);
+    expect((await visitOnPhone(t.app, '/nope', { host: proDomain })).body).not.toContain('Pat Pro');
+  });
+
   it("of a Business person name them on their custom domain only; a team without white label's say Tapcard", async () => {
     const owner = await createOwner(t.db, { plan: 'business', name: 'Bea Business' });
     const vcardId = await addVcard(t.db, owner.id, { name: 'Bea Business', paused_at: new Date() });
@@ -197,12 +222,14 @@ describe('the pages that stand in for a short link', () => {
     expect(unknown.body).toContain('Bea Business');
     expect(unknown.body).not.toMatch(TAPCARD);
 
+    // on the main address her name does not stand in, and her plan (adFree) shows no footer
     const onMain = await visit(`/l/${code}`);
     expectPausedPage(onMain);
-    expect(onMain.body).toMatch(TAPCARD);
+    expect(onMain.body).not.toContain('Bea Business');
+    expect(onMain.body).not.toContain(PAGE_TEXTS.en.madeWith);
 
     const { paused } = await brandedTeam({ on: false });
-    expect((await visit(`/l/${paused.code}`)).body).toMatch(TAPCARD);
+    expect((await visit(`/l/${paused.code}`)).body).not.toContain(TEAM_NAME);
   });
 });
 
@@ -255,17 +282,21 @@ describe('a Business account on its verified custom domain', () => {
     expect(surfaces(profile, false).page).toMatch(TAPCARD);
   });
 
-  it('a Pro account on the same input still says Tapcard everywhere', async () => {
+  it("a Pro account on the same input is not white-labelled: Tapcard's page and .vcf, its own pages without the footer", async () => {
     const { profile } = await businessProfile('pro');
     const served = surfaces(profile, true);
+    expect(served.page).toContain('<meta property="og:site_name" content="Tapcard">');
+    expect(served.vcf).toMatch(TAPCARD);
     for (const [surface, bytes] of Object.entries(served)) {
-      expect(bytes, surface).toMatch(TAPCARD);
+      // adFree (Pro): no 'Made with Tapcard' on any of them
+      expect(bytes, surface).not.toContain(PAGE_TEXTS.en.madeWith);
     }
+    for (const surface of [served.paused, served.notFound]) expect(surface).not.toContain('Bea Business');
   });
 });
 
 describe('a Pro account', () => {
-  it('still says Tapcard on its page, .vcf, paused and not-found pages, and in its team e-mails', async () => {
+  it('still says Tapcard on its page, .vcf and not-found page, and in its team e-mails', async () => {
     const owner = await createSignedInOwner(t, { plan: 'pro', name: 'Paul Pro' });
     const vcardId = await addVcard(t.db, owner.userId, { name: 'Paul Pro' });
     // made later, so that the page of the username (its oldest card) is never the paused one
@@ -279,9 +310,11 @@ describe('a Pro account', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<meta property="og:site_name" content="Tapcard">');
     expect((await visit(`/vcard/${vcardId}/contact.vcf`)).body).toContain('PRODID:-//Tapcard//');
+    // its paused card's page names nobody, and its plan (adFree) shows no footer
     const paused = await visit(`/vcard/${pausedId}`);
     expectPausedPage(paused);
-    expect(paused.body).toMatch(TAPCARD);
+    expect(paused.body).not.toContain('Paul');
+    expect(paused.body).not.toContain(PAGE_TEXTS.en.madeWith);
     const unknown = await visit(`/vcard/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toMatch(TAPCARD);
@@ -293,5 +326,23 @@ describe('a Pro account', () => {
     const invitation = await mail.waitFor((m) => m.to.includes(email));
     expect(invitation.subject).toMatch(TAPCARD);
     expect(fromDisplayName(invitation)).toBe('Card Desk');
+  });
+});
+
+describe('a Business team without white label', () => {
+  it("keeps Tapcard's name but shows no 'Made with Tapcard' on its paused card and code (adFree)", async () => {
+    const { paused } = await brandedTeam({ on: false });
+    for (const url of [`/vcard/${paused.vcardId}`, `/l/${paused.code}`]) {
+      const page = await visit(url);
+      expectPausedPage(page);
+      expect(page.body, url).not.toContain(PAGE_TEXTS.en.madeWith);
+      expect(page.body, url).not.toContain(PAGE_TEXTS.en.goHome);
+    }
+    // an account on Free (its plan ended) still gets the footer on its paused page
+    const free = await createOwner(t.db, { plan: 'free' });
+    const freePaused = await addVcard(t.db, free.id, { paused_at: new Date() });
+    const page = await visit(`/vcard/${freePaused}`);
+    expectPausedPage(page);
+    expect(page.body).toContain(PAGE_TEXTS.en.madeWith);
   });
 });
