@@ -69,6 +69,8 @@ export const ERROR_REASONS = [
   'team_slug_taken',
   /** inviting an address that has a pending invitation or is a member already (meta.state says which) */
   'already_invited',
+  /** an invitation or resend to an address that had INVITATION_MAILS_PER_ADDRESS_PER_DAY invitation e-mails */
+  'invitation_mail_limit',
   /** an invitation that cannot be used (meta.state: expired, canceled, accepted, rejected, not_found, other_account) */
   'invitation_unavailable',
   /** leaving the team, or deleting the account, as its owner: ownership goes to another member first */

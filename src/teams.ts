@@ -40,6 +40,12 @@ export type TeamInvitationState = TeamInvitationStatus | 'expired';
 /** An invitation's link works this many days (the plugin's default is 48 hours: too short for a rollout). */
 export const TEAM_INVITATION_DAYS = 7;
 
+/**
+ * Invitation e-mails one address gets in 24 hours, from every team together (an invitation and its
+ * resends): past it, inviting or resending to it is refused, so an invitation is never a mail cannon.
+ */
+export const INVITATION_MAILS_PER_ADDRESS_PER_DAY = 6;
+
 /** A team's members and pending invitations together: far above a real company's rollout. */
 export const TEAM_MEMBERS_MAX = 5000;
 

@@ -36,6 +36,10 @@ const RATE_LIMIT_RULES = {
   '/two-factor/verify-totp': { window: 60, max: 10 },
   '/two-factor/verify-backup-code': { window: 60, max: 10 },
   '/change-email': { window: 60, max: 5 },
+  // the team endpoints of the organization plugin: an invitation sends an e-mail (and each address has a
+  // daily limit of its own: INVITATION_MAILS_PER_ADDRESS_PER_DAY); the first rule that matches applies
+  '/organization/invite-member': { window: 60, max: 20 },
+  '/organization/*': { window: 60, max: 60 },
 };
 
 const AUTH_BASE_PATH = '/api/auth';

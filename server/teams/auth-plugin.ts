@@ -12,6 +12,7 @@ import { can } from '../../src/plans.ts';
 import { TeamNameSchema, TeamSlugSchema } from '../../src/schemas/team.ts';
 import {
   INVITABLE_TEAM_ROLES,
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
   TEAM_INVITATION_DAYS,
   TEAM_MEMBERS_MAX,
   type InvitableTeamRole,
@@ -181,8 +182,11 @@ export async function teamPlugin({
     import('better-auth/api'),
   ]);
 
-  const refuse = (status: 'FORBIDDEN' | 'CONFLICT' | 'BAD_REQUEST', code: string, message: string) =>
-    new APIError(status, { code, message });
+  const refuse = (
+    status: 'FORBIDDEN' | 'CONFLICT' | 'BAD_REQUEST' | 'TOO_MANY_REQUESTS',
+    code: string,
+    message: string,
+  ) => new APIError(status, { code, message });
 
   const refuseIfInTeam = async (userId: string) => {
     if (await membershipOf(db, userId)) {
@@ -332,12 +336,41 @@ export async function teamPlugin({
       },
     },
   });
+  // an invitation, or its resend, to an address that had its day's invitation e-mails is refused before
+  // anything is written (the plugin would extend a resent invitation first)
+  const limitInvitationMails = createAuthMiddleware(async (ctx) => {
+    const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return;
+    if ((await invitationMailsToday(db, email)) >= INVITATION_MAILS_PER_ADDRESS_PER_DAY) {
+      throw refuse(
+        'TOO_MANY_REQUESTS',
+        'INVITATION_MAIL_LIMIT',
+        'This address had its invitation e-mails for today.',
+      );
+    }
+  });
+
   return {
     ...plugin,
     hooks: {
+      before: [{ matcher: (ctx) => ctx.path === INVITE_PATH, handler: limitInvitationMails }],
       after: [{ matcher: (ctx) => isRecordedOrganizationCall(ctx.path), handler: recordCall }],
     },
   };
+}
+
+const INVITE_PATH = '/organization/invite-member';
+
+/** The invitation e-mails queued for `email` (any case) in the last 24 hours, from every team. */
+async function invitationMailsToday(db: Kysely<Database>, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('kind', '=', 'team_invitation')
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.trim().toLowerCase()))
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Owed team.member_joined events one round queues at most; the rest wait for the next round. */

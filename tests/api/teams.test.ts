@@ -5,10 +5,15 @@ import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
 import { recordTeamEvent, type TeamEventView } from '../../server/teams/audit.ts';
 import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
-import { TEAM_EVENTS_PAGE_SIZE, TEAM_INVITATION_DAYS } from '../../src/teams.ts';
+import {
+  INVITATION_MAILS_PER_ADDRESS_PER_DAY,
+  TEAM_EVENTS_PAGE_SIZE,
+  TEAM_INVITATION_DAYS,
+} from '../../src/teams.ts';
 import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import {
   buildMailingTestApp,
+  injectFromApp,
   signUp,
   trpcData,
   trpcError,
@@ -135,6 +140,75 @@ describe('invitations', () => {
     const me = trpcData<{ onboarding_step: string }>(await trpcQuery(t.app, 'profile.me', invitee.cookie));
     expect(me.onboarding_step).toBe('done');
     expect(await preview(invitation.id)).toMatchObject({ state: 'accepted' });
+  });
+
+  it('refuse the invitation e-mail past the daily limit of one address, whatever the team, writing nothing', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, owner.cookie, { name: 'Cannon', slug: 'cannon-team' });
+    const other = await createSignedInOwner(t, { plan: 'business' });
+    await createTeam(t.app, other.cookie, { name: 'Other Cannon', slug: 'other-cannon' });
+    const email = `Target-${Date.now()}@example.com`;
+    const invite = (cookie: string, resend: boolean) =>
+      organizationCall(t.app, cookie, 'invite-member', { email, role: 'member', resend });
+    expect((await invite(owner.cookie, false)).statusCode).toBe(200);
+    for (let resend = 1; resend < INVITATION_MAILS_PER_ADDRESS_PER_DAY - 1; resend += 1) {
+      expect((await invite(owner.cookie, true)).statusCode, `resend ${resend}`).toBe(200);
+    }
+    // another team's invitation counts for the same address, in any case
+    const others = await organizationCall(t.app, other.cookie, 'invite-member', {
+      email: email.toLowerCase(),
+      role: 'member',
+    });
+    expect(others.statusCode).toBe(200);
+    const { expires_at: before } = await t.db
+      .selectFrom('team_invitations')
+      .select('expires_at')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+
+    const refused = await invite(owner.cookie, true);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'INVITATION_MAIL_LIMIT' });
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('kind', '=', 'team_invitation')
+      .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()))
+      .execute();
+    expect(mails).toHaveLength(INVITATION_MAILS_PER_ADDRESS_PER_DAY);
+    // the refused resend extended nothing
+    const { expires_at: after } = await t.db
+      .selectFrom('team_invitations')
+      .select('expires_at')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .orderBy('created_at')
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
+  it('limit invitations per client address, apart from the other auth endpoints', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const team = await createTeam(t.app, owner.cookie, { name: 'Burst', slug: 'burst-team' });
+    const invite = (index: number, remoteAddress: string) =>
+      injectFromApp(t.app, {
+        method: 'POST',
+        url: '/api/auth/organization/invite-member',
+        remoteAddress,
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          email: `burst-${index}@example.com`,
+          role: 'member',
+          organizationId: team.id,
+        }),
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1)
+      statuses.push((await invite(index, '198.51.100.21')).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(statuses[20]).toBe(429);
+    // another client address is not held back
+    expect((await invite(21, '198.51.100.22')).statusCode).toBe(200);
   });
 
   it('tell apart expired, revoked, reused and other-account invitations, and a resend extends one', async () => {

@@ -28,7 +28,7 @@ import {
   LEAD_RETENTION_MAX_DAYS,
 } from '#src/schemas/lead.ts';
 import { TEAM_IMPORT_MAX_COLUMNS, TEAM_IMPORT_MAX_MB, TEAM_IMPORT_MAX_ROWS } from '#src/team-import.ts';
-import { TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
+import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
 import {
   SOCIAL_LABEL_MAX_LENGTH,
   URL_MAX_LENGTH,
@@ -225,6 +225,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   already_in_team: msg`You are already a member of a team. A person can belong to one team: leave yours first.`,
   team_slug_taken: VALIDATION_MESSAGE_TEXT['validation.team.slug_taken'],
   already_invited: msg`This address already has an invitation or is already in the team.`,
+  invitation_mail_limit: msg`This address has had ${INVITATION_MAILS_PER_ADDRESS_PER_DAY} invitation emails in the last 24 hours. Try again tomorrow, or ask the person to look in their spam folder.`,
   invitation_unavailable: msg`This invitation can no longer be used. Ask the team for a new one.`,
   owner_must_transfer: msg`You own a team. Transfer the ownership to another member, or delete the team, first.`,
   new_owner_plan_required: msg`The new owner needs the Business plan first: the team's cards run on its owner's plan. Ask them to choose Business on their Billing page, then try again.`,
@@ -340,8 +341,9 @@ export function authErrorMessage(error: {
   status?: number | undefined;
 }): MessageDescriptor {
   if (error.status === 0) return NETWORK_ERROR_TEXT;
-  if (error.status === 429) return ERROR_REASON_TEXT.rate_limited;
   const code = error.code ?? '';
+  // a limit with a reason of its own says which; any other 429 is the rate limiter's
+  if (error.status === 429 && !isErrorReason(code.toLowerCase())) return ERROR_REASON_TEXT.rate_limited;
   if (code === 'VALIDATION_FAILED' && isValidationMessageId(error.message)) {
     return VALIDATION_MESSAGE_TEXT[error.message];
   }
