@@ -32,6 +32,8 @@ export interface ApiCaller {
   account: { kind: ApiKeyOwner; id: string };
   user: SessionUser;
   keyId: string;
+  /** The key's name as its owner gave it (its start when it has none): how the team's log names it. */
+  keyName: string;
   scopes: ApiKeyScope[];
   rateLimit: RateLimitState;
 }
@@ -105,6 +107,7 @@ export async function authenticateApiKey(
     account: { kind: apiKeyOwnerOf(apiKey.configId), id: counted.user.id },
     user: counted.user,
     keyId: apiKey.id,
+    keyName: apiKey.name ?? apiKey.start ?? apiKey.id,
     scopes: scopesOf(apiKey.permissions),
     rateLimit,
   };

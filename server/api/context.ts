@@ -20,5 +20,6 @@ export function callerOf(request: FastifyRequest): ApiCaller {
 
 /** What a service gets from a dashboard procedure (ctx), made for the key's account. */
 export function serviceContextOf(deps: ApiDeps, request: FastifyRequest): ServiceContext {
-  return { ...deps, user: callerOf(request).user };
+  const caller = callerOf(request);
+  return { ...deps, user: caller.user, apiKey: { id: caller.keyId, name: caller.keyName } };
 }

@@ -36,4 +36,6 @@ export interface AppDeps {
 /** What every service receives: the app's parts and, when signed in, the user. */
 export interface ServiceContext extends AppDeps {
   user: SessionUser;
+  /** The REST API's key the request came with (its account is `user`); absent for the dashboard's. */
+  apiKey?: { id: string; name: string };
 }

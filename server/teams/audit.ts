@@ -20,6 +20,14 @@ export interface TeamEvent {
   concerns?: string[];
 }
 
+/**
+ * Who a team's log names for a change made in `ctx`: the signed-in person, or the REST API's key (whose
+ * account, the team's, is the actor's id: teamEvents tells a key's entries by it).
+ */
+export function teamActorOf(ctx: Pick<ServiceContext, 'user' | 'apiKey'>): TeamEvent['actor'] {
+  return { id: ctx.user.id, name: ctx.apiKey?.name ?? ctx.user.name };
+}
+
 export async function recordTeamEvent(db: Kysely<Database>, event: TeamEvent): Promise<void> {
   await db
     .insertInto('team_events')
@@ -58,7 +66,7 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
 export async function recordTeamCardChange(
   db: Kysely<Database>,
   change: {
-    action: 'card_edited' | 'card_deleted';
+    action: 'card_created' | 'card_edited' | 'card_deleted';
     accountId: string;
     actor: { id: string; name: string };
     cardName: string;
@@ -179,6 +187,8 @@ export async function organizationCallEvent(
 export interface TeamEventView {
   id: string;
   actorName: string;
+  /** A person, or the team's REST API key (actorName is then the key's name). */
+  actorKind: 'person' | 'apiKey';
   action: TeamEventAction;
   subject: string;
   role: TeamRole | null;
@@ -197,13 +207,23 @@ export async function teamEvents(
 ): Promise<{ events: TeamEventView[]; more: boolean }> {
   let query = ctx.db
     .selectFrom('team_events')
-    .select(['id', 'actor_name', 'action', 'subject', 'role', 'created_at'])
-    .where('team_id', '=', team.teamId);
+    .innerJoin('teams', 'teams.id', 'team_events.team_id')
+    .select([
+      'team_events.id',
+      'team_events.actor_name',
+      'team_events.action',
+      'team_events.subject',
+      'team_events.role',
+      'team_events.created_at',
+    ])
+    // the team's own account acts only through its API keys
+    .select((eb) => eb('team_events.actor_id', '=', eb.ref('teams.account_id')).as('by_key'))
+    .where('team_events.team_id', '=', team.teamId);
   const before = input.before;
   if (before) {
     query = query.where(({ eb, refTuple, selectFrom }) =>
       eb(
-        refTuple('created_at', 'id'),
+        refTuple('team_events.created_at', 'team_events.id'),
         '<',
         selectFrom('team_events as oldest_shown')
           .select(['oldest_shown.created_at', 'oldest_shown.id'])
@@ -214,14 +234,15 @@ export async function teamEvents(
     );
   }
   const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('team_events.created_at', 'desc')
+    .orderBy('team_events.id', 'desc')
     .limit(TEAM_EVENTS_PAGE_SIZE + 1)
     .execute();
   return {
     events: rows.slice(0, TEAM_EVENTS_PAGE_SIZE).map((row) => ({
       id: row.id,
       actorName: row.actor_name,
+      actorKind: row.by_key ? ('apiKey' as const) : ('person' as const),
       action: row.action,
       subject: row.subject,
       role: row.role,

@@ -22,7 +22,7 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { recordTeamCardChange } from '../teams/audit.ts';
+import { recordTeamCardChange, teamActorOf } from '../teams/audit.ts';
 import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
 import { keepLockedFields, templateOfAccount } from '../teams/template.ts';
 
@@ -236,12 +236,21 @@ export async function createVcard(
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
     const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
+    // a team's key makes a card of the team's account: in the team's log, as the dashboard's are
+    const team = await recordTeamCardChange(trx, {
+      action: 'card_created',
+      accountId: ctx.user.id,
+      actor: teamActorOf(ctx),
+      cardName: input.name,
+      memberId: null,
+    });
     await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, inserted.id));
-    return inserted;
+    return { ...inserted, team };
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
   ctx.webhooks.wake();
-  return created;
+  if (created.team) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, created.team));
+  return { id: created.id, version: created.version };
 }
 
 /**
@@ -256,8 +265,6 @@ export async function updateVcard(
   input: UpdateVcardInput,
 ): Promise<{ version: number }> {
   const { id, baseVersion, ...sent } = input;
-  // a team's card: the account is the team's, never the signed-in person's (server/teams/access.ts)
-  const teamCard = accountId !== ctx.user.id;
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('vcards')
@@ -279,7 +286,9 @@ export async function updateVcard(
     if (!current) throw new AppError('not_found');
     // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
     if (current.version !== baseVersion) throw await refusedEdit(() => readVcard(trx, accountId, id));
-    const card = keepLockedFields(teamCard ? await templateOfAccount(trx, accountId) : null, current, sent);
+    // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks
+    const template = await templateOfAccount(trx, accountId);
+    const card = keepLockedFields(template, current, sent);
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
     const updated = await trx
       .updateTable('vcards')
@@ -293,11 +302,11 @@ export async function updateVcard(
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
     const editedTeam =
-      teamCard && updated.version !== baseVersion
+      template && updated.version !== baseVersion
         ? await recordTeamCardChange(trx, {
             action: 'card_edited',
             accountId,
-            actor: { id: ctx.user.id, name: ctx.user.name },
+            actor: teamActorOf(ctx),
             cardName: card.name,
             memberId: current.member_id,
           })
@@ -326,7 +335,7 @@ export async function deleteVcard(ctx: ServiceContext, accountId: string, id: st
     const team = await recordTeamCardChange(trx, {
       action: 'card_deleted',
       accountId,
-      actor: { id: ctx.user.id, name: ctx.user.name },
+      actor: teamActorOf(ctx),
       cardName: deleted.name,
       memberId: deleted.member_id,
     });

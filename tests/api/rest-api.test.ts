@@ -9,8 +9,9 @@ import {
   versionOf,
   type ApiCaller,
 } from '../support/factories.ts';
-import { buildTestApp, type TestApp } from '../support/harness.ts';
-import { addTeam } from '../support/teams.ts';
+import { buildTestApp, trpcData, trpcMutate, trpcQuery, type TestApp } from '../support/harness.ts';
+import { addTeam, addTeamOfFour, teamTemplateInput } from '../support/teams.ts';
+import type { TeamEventView } from '../../server/teams/audit.ts';
 
 // The REST API under /api/v1: each resource's routes, their scopes, their refusals of
 // bad input (problem+json naming the field, nothing stored), pagination and idempotent creates.
@@ -404,6 +405,84 @@ describe('analytics', () => {
       'validation_failed',
     );
     expect(unknownParameter.errors).toEqual([expect.objectContaining({ field: 'days' })]);
+  });
+});
+
+describe("a team's key and the team's cards", () => {
+  it('makes, edits and deletes cards in the team log with the key as the actor, and keeps the locked fields', async () => {
+    const { owner, admin } = await addTeamOfFour(t);
+    const saved = await trpcMutate(
+      t.app,
+      'teams.saveTemplate',
+      owner.cookie,
+      teamTemplateInput({ company: 'Acme', locked: ['company'] }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await trpcMutate(t.app, 'apiKeys.create', admin.cookie, {
+      name: 'Team CRM',
+      scopes: ['read', 'write'],
+      expiry: 'never',
+      owner: 'team',
+    });
+    const { key } = trpcData<{ key: string }>(created);
+    const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload ? { payload } : {}),
+      });
+    const newest = async () =>
+      trpcData<{ events: TeamEventView[] }>(await trpcQuery(t.app, 'teams.events', owner.cookie, {}))
+        .events[0];
+
+    const made = await call('POST', '/api/v1/cards', cardInput('Grace Hopper'));
+    expect(made.statusCode, made.body).toBe(201);
+    const card = made.json<{ id: string; version: number }>();
+    expect(await newest()).toMatchObject({
+      action: 'card_created',
+      actorKind: 'apiKey',
+      actorName: 'Team CRM',
+      subject: 'Grace Hopper',
+    });
+
+    // a locked field the key would change: refused, naming it, and nothing saved or logged
+    const locked = await call('PATCH', `/api/v1/cards/${card.id}`, {
+      company: 'Initech',
+      baseVersion: card.version,
+    });
+    expectProblem(locked, 403, 'field_locked');
+    expect(await versionOf(t.db, 'vcards', card.id)).toBe(card.version);
+    expect(await newest()).toMatchObject({ action: 'card_created' });
+
+    const edited = await call('PATCH', `/api/v1/cards/${card.id}`, {
+      position: 'Admiral',
+      baseVersion: card.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'card_edited',
+      actorKind: 'apiKey',
+      actorName: 'Team CRM',
+    });
+
+    expect((await call('DELETE', `/api/v1/cards/${card.id}`)).statusCode).toBe(204);
+    expect(await newest()).toMatchObject({
+      action: 'card_deleted',
+      actorKind: 'apiKey',
+      actorName: 'Team CRM',
+    });
+    // the dashboard's own changes still name the person
+    const byAdmin = await trpcMutate(t.app, 'teams.createCard', admin.cookie, {
+      holder: { userId: admin.userId },
+      card: cardInput('Adam Admin'),
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'card_created',
+      actorKind: 'person',
+      actorName: 'Adam Admin',
+    });
   });
 });
 

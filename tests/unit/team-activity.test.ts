@@ -168,6 +168,7 @@ describe('olderEventsAfter', () => {
   const event = (id: string, at: string) => ({
     id,
     actorName: 'Olga Owner',
+    actorKind: 'person' as const,
     action: 'member_left' as const,
     subject: 'x',
     role: null,

@@ -20,6 +20,12 @@ import {
   type TeamEventView,
 } from './team-activity.ts';
 
+/** Who made a change: a person by name, or the team's API key by its name. */
+function EventActor({ event }: { event: TeamEventView }) {
+  const name = <UserText>{event.actorName}</UserText>;
+  return event.actorKind === 'apiKey' ? <Trans>The API key “{name}”</Trans> : name;
+}
+
 function EventRow({ event }: { event: TeamEventView }) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -32,7 +38,7 @@ function EventRow({ event }: { event: TeamEventView }) {
           id={sentence.id}
           message={sentence.message}
           values={{
-            actor: <UserText>{event.actorName}</UserText>,
+            actor: <EventActor event={event} />,
             subject: <UserText>{eventSubject(event, i18n)}</UserText>,
             role: roleSelectValue(event.role),
             invited: counts.invited,
