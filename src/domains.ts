@@ -43,6 +43,12 @@ export const DOMAIN_CHECK_INTERVAL_SECONDS = 10;
 export const DOMAIN_PENDING_FREQUENT_DAYS = 2;
 export const DOMAIN_DAILY_CHECK_HOURS = 24;
 
+/**
+ * Days a claim (a domain added, not proved yet) waits for its record: then it ends. A claim never holds a
+ * name: another account may add the same one meanwhile, and the first whose record is found keeps it.
+ */
+export const DOMAIN_CLAIM_DAYS = 7;
+
 /** A domain name's longest written form (RFC 1035, without the root's trailing dot). */
 export const DOMAIN_MAX_LENGTH = 253;
 

@@ -47,6 +47,7 @@ import * as countLeads from './2026-12-04T0200_count_leads.ts';
 import * as addLinkLifecycle from './2026-12-05T0100_add_link_lifecycle.ts';
 import * as addWalletRegistrations from './2026-12-06T0100_add_wallet_registrations.ts';
 import * as keepReleasedDomains from './2026-12-07T0100_keep_released_domains.ts';
+import * as letDomainClaimsWaitForProof from './2026-12-07T0200_let_domain_claims_wait_for_proof.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0100_add_link_lifecycle': addLinkLifecycle,
   '2026-12-06T0100_add_wallet_registrations': addWalletRegistrations,
   '2026-12-07T0100_keep_released_domains': keepReleasedDomains,
+  '2026-12-07T0200_let_domain_claims_wait_for_proof': letDomainClaimsWaitForProof,
 };

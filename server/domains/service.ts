@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   CUSTOM_DOMAINS_PER_ACCOUNT_MAX,
   DOMAIN_CHECK_INTERVAL_SECONDS,
+  DOMAIN_CLAIM_DAYS,
   DOMAIN_DAILY_CHECK_HOURS,
   DOMAIN_PENDING_FREQUENT_DAYS,
   isDomainCheckFailure,
@@ -102,16 +103,20 @@ function isOwnDomain(config: AppDeps['config'], domain: string): boolean {
   return config.cardDomain !== null && isDomainOrUnder(domain, config.cardDomain);
 }
 
-/** Why `domain` cannot be added to `accountId`, when another row holds it: theirs or someone else's. */
+/**
+ * Why `domain` cannot be added to `accountId`: the account has it already, or another account proved it.
+ * Another account's claim that is not proved yet holds nothing (DOMAIN_CLAIM_DAYS).
+ */
 async function heldReason(db: Kysely<Database>, accountId: string, domain: string): Promise<AppError | null> {
-  const held = await db
+  const rows = await db
     .selectFrom('custom_domains')
-    .select('user_id')
+    .select(['user_id', 'verified_at'])
     .where('domain', '=', domain)
     .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!held) return null;
-  return new AppError(held.user_id === accountId ? 'domain_already_added' : 'domain_claimed');
+    .where((eb) => eb.or([eb('user_id', '=', accountId), eb('verified_at', 'is not', null)]))
+    .execute();
+  if (rows.some((row) => row.user_id === accountId)) return new AppError('domain_already_added');
+  return rows.length > 0 ? new AppError('domain_claimed') : null;
 }
 
 /**
@@ -265,54 +270,118 @@ export async function checkDomain(
   row: DomainRow,
 ): Promise<DomainRow> {
   const failure = await verificationFailure(deps.resolveTxt, row.domain, row.token);
-  const checked = await deps.db.transaction().execute(async (trx) => {
-    const lost =
-      failure === 'record_missing' || failure === 'record_mismatch'
-        ? await trx
-            .updateTable('custom_domains')
-            .set({ status: 'lost' })
-            .where('id', '=', row.id)
-            .where('removed_at', 'is', null)
-            .where('status', '=', 'verified')
-            .returning('id')
-            .executeTakeFirst()
-        : undefined;
-    const updated = await trx
-      .updateTable('custom_domains')
-      .set({
-        last_checked_at: sql<Date>`now()`,
-        last_check_error: failure,
-        updated_at: sql<Date>`now()`,
-        ...(failure === null
-          ? { status: 'verified', verified_at: sql<Date>`coalesce(verified_at, now())` }
-          : {}),
-      })
-      .where('id', '=', row.id)
-      .where('removed_at', 'is', null)
-      .returning(ITEM_COLUMNS)
-      .executeTakeFirst();
-    if (lost && updated) {
-      const recipient = await accountRecipient(trx, row.user_id);
-      const mail = domainLost(recipient.language, {
-        name: recipient.name,
-        domain: row.domain,
-        recordName: verificationRecordName(row.domain),
-        recordValue: verificationRecordValue(row.token),
-        teamName: recipient.teamName,
-        url: `${deps.config.publicUrl}${paths.domains}`,
-      });
-      await deps.mailer.send(
-        { to: recipient.email, ...mail },
-        { kind: 'domain_lost', userId: recipient.userId },
-        trx,
-      );
-    }
-    return updated;
-  });
+  let dropped: string[] = [];
+  const checked = await provedOnce(async () =>
+    deps.db.transaction().execute(async (trx) => {
+      // proved: the name is this account's, and the other accounts' claims of it end
+      if (failure === null && row.status === 'pending') dropped = await dropOtherClaims(trx, row);
+      const lost =
+        failure === 'record_missing' || failure === 'record_mismatch'
+          ? await trx
+              .updateTable('custom_domains')
+              .set({ status: 'lost' })
+              .where('id', '=', row.id)
+              .where('removed_at', 'is', null)
+              .where('status', '=', 'verified')
+              .returning('id')
+              .executeTakeFirst()
+          : undefined;
+      const updated = await trx
+        .updateTable('custom_domains')
+        .set({
+          last_checked_at: sql<Date>`now()`,
+          last_check_error: failure,
+          updated_at: sql<Date>`now()`,
+          ...(failure === null
+            ? { status: 'verified', verified_at: sql<Date>`coalesce(verified_at, now())` }
+            : {}),
+        })
+        .where('id', '=', row.id)
+        .where('removed_at', 'is', null)
+        .returning(ITEM_COLUMNS)
+        .executeTakeFirst();
+      if (lost && updated) {
+        const recipient = await accountRecipient(trx, row.user_id);
+        const mail = domainLost(recipient.language, {
+          name: recipient.name,
+          domain: row.domain,
+          recordName: verificationRecordName(row.domain),
+          recordValue: verificationRecordValue(row.token),
+          teamName: recipient.teamName,
+          url: `${deps.config.publicUrl}${paths.domains}`,
+        });
+        await deps.mailer.send(
+          { to: recipient.email, ...mail },
+          { kind: 'domain_lost', userId: recipient.userId },
+          trx,
+        );
+      }
+      return updated;
+    }),
+  );
   // removed meanwhile: nothing to tell
   if (!checked) return row;
   deps.changes.publish({ userId: row.user_id, topic: 'domains' });
+  for (const userId of dropped) deps.changes.publish({ userId, topic: 'domains' });
   return checked;
+}
+
+/** Runs a check's writes; two accounts proving one name at the same moment: the second is domain_claimed. */
+async function provedOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('domain_claimed');
+    throw error;
+  }
+}
+
+/**
+ * Ends the other accounts' claims of a name that `row`'s account proved: their pending rows go. Another
+ * account that proved it first holds it (the unique index): domain_claimed, and nothing changes.
+ */
+async function dropOtherClaims(trx: Transaction<Database>, row: DomainRow): Promise<string[]> {
+  const proved = await trx
+    .selectFrom('custom_domains')
+    .select('id')
+    .where('domain', '=', row.domain)
+    .where('removed_at', 'is', null)
+    .where('verified_at', 'is not', null)
+    .where('id', '<>', row.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (proved) throw new AppError('domain_claimed');
+  const dropped = await trx
+    .deleteFrom('custom_domains')
+    .where('domain', '=', row.domain)
+    .where('removed_at', 'is', null)
+    .where('verified_at', 'is', null)
+    .where('id', '<>', row.id)
+    .returning('user_id')
+    .execute();
+  return dropped.map((claim) => claim.user_id);
+}
+
+/**
+ * Ends the claims nobody proved within DOMAIN_CLAIM_DAYS (the schedule's round); returns their accounts,
+ * told on the `domains` topic.
+ */
+export async function endStaleClaims(
+  deps: Pick<AppDeps, 'db' | 'changes'>,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - DOMAIN_CLAIM_DAYS * 24 * 60 * 60 * 1000);
+  const ended = await deps.db
+    .deleteFrom('custom_domains')
+    .where('removed_at', 'is', null)
+    .where('verified_at', 'is', null)
+    .where('created_at', '<=', before)
+    .returning('user_id')
+    .execute();
+  for (const userId of new Set(ended.map((claim) => claim.user_id))) {
+    deps.changes.publish({ userId, topic: 'domains' });
+  }
+  return ended.length;
 }
 
 /** What a scheduled round did: domains checked, and how many of them each result. */
@@ -332,6 +401,7 @@ const ROUND_MAX_DOMAINS = 500;
  * checked in DOMAIN_DAILY_CHECK_HOURS (verified and lost ones, and older pending ones: once a day).
  */
 export async function checkDueDomains(deps: AppDeps, now = new Date()): Promise<DomainRound> {
+  await endStaleClaims(deps, now);
   const frequentSince = new Date(now.getTime() - DOMAIN_PENDING_FREQUENT_DAYS * 24 * 60 * 60 * 1000);
   const dailyBefore = new Date(now.getTime() - DOMAIN_DAILY_CHECK_HOURS * 60 * 60 * 1000);
   const due = await deps.db
@@ -350,7 +420,14 @@ export async function checkDueDomains(deps: AppDeps, now = new Date()): Promise<
     .execute();
   const round: DomainRound = { checked: 0, verified: 0, lost: 0, failed: 0 };
   for (const row of due) {
-    const checked = await checkDomain(deps, row);
+    let checked: DomainRow;
+    try {
+      checked = await checkDomain(deps, row);
+    } catch (error) {
+      // another account proved the name first: this claim waits to end (DOMAIN_CLAIM_DAYS)
+      if (error instanceof AppError && error.reason === 'domain_claimed') continue;
+      throw error;
+    }
     round.checked += 1;
     if (checked.status === 'verified') round.verified += 1;
     if (checked.status === 'lost' && row.status === 'verified') round.lost += 1;

@@ -4,6 +4,7 @@ import { addDomain, checkDueDomains, type DomainItem } from '../../server/domain
 import type { AppDeps } from '../../server/lib/app-deps.ts';
 import {
   CUSTOM_DOMAINS_PER_ACCOUNT_MAX,
+  DOMAIN_CLAIM_DAYS,
   DOMAIN_DAILY_CHECK_HOURS,
   DOMAIN_PENDING_FREQUENT_DAYS,
   verificationRecordName,
@@ -240,28 +241,43 @@ describe('adding a domain', () => {
     expect(await rowsOf(owner.userId)).toEqual([]);
   });
 
-  it("refuses a domain another account holds (claimed), or the account's own twice; a removed one is free", async () => {
+  it("lets claims wait side by side until one is proved, then refuses the name (claimed) and the account's own twice; a removed one is free", async () => {
     const first = await createSignedInOwner(t, { plan: 'business' });
+    const squatter = await createSignedInOwner(t, { plan: 'business' });
     const second = await createSignedInOwner(t, { plan: 'business' });
     const domain = uniqueDomain();
-    const added = await addDomainAs(t.app, first.cookie, domain);
-
-    const claimed = await trpcMutate(t.app, 'domains.add', second.cookie, {
-      domain: `${domain.toUpperCase()}.`,
-    });
-    expect(trpcError(claimed).data.reason).toBe('domain_claimed');
+    // someone who does not control the name adds it first: it holds nothing
+    const squatted = await addDomainAs(t.app, squatter.cookie, domain);
+    const added = await addDomainAs(t.app, first.cookie, `${domain.toUpperCase()}.`);
+    expect(added.recordValue).not.toBe(squatted.recordValue);
     const twice = await trpcMutate(t.app, 'domains.add', first.cookie, { domain });
     expect(trpcError(twice).data.reason).toBe('domain_already_added');
-    expect(await rowsOf(second.userId)).toEqual([]);
     expect(await rowsOf(first.userId)).toHaveLength(1);
 
-    // verified, then removed: its row stays (it redirects), and another account may take the domain
+    // the record of the first's token is found: the name is theirs, and the squatter's claim ends
     dns.set(added.recordName, added.recordValue);
-    await checkNow(first.cookie, added.id);
+    expect((await checkNow(first.cookie, added.id)).status).toBe('verified');
+    expect(await rowsOf(squatter.userId)).toEqual([]);
+    expect(await listed(squatter.cookie)).toEqual([]);
+    const claimed = await trpcMutate(t.app, 'domains.add', second.cookie, { domain });
+    expect(trpcError(claimed).data.reason).toBe('domain_claimed');
+    expect(await rowsOf(second.userId)).toEqual([]);
+
+    // verified, then removed: its row stays (it redirects), and another account may take the domain
     await trpcMutate(t.app, 'domains.remove', first.cookie, { id: added.id });
     expect(await listed(first.cookie)).toEqual([]);
     expect((await rowsOf(first.userId))[0]?.removed_at).toBeInstanceOf(Date);
     expect((await addDomainAs(t.app, second.cookie, domain)).status).toBe('pending');
+  });
+
+  it(`ends a claim nobody proved within ${DOMAIN_CLAIM_DAYS} days at the schedule's round`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const stale = await addDomainAs(t.app, owner.cookie, uniqueDomain());
+    const fresh = await addDomainAs(t.app, owner.cookie, uniqueDomain());
+    await sql`update custom_domains set created_at = now() - make_interval(days => ${DOMAIN_CLAIM_DAYS}, hours => 1)
+              where id = ${stale.id}`.execute(t.db);
+    await checkDueDomains(deps);
+    expect((await listed(owner.cookie)).map((item) => item.id)).toEqual([fresh.id]);
   });
 
   it(`allows ${CUSTOM_DOMAINS_PER_ACCOUNT_MAX} domains per account (limit_reached after)`, async () => {

@@ -158,7 +158,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.domain.too_long': msg`A domain name has at most ${DOMAIN_MAX_LENGTH} characters`,
   'validation.domain.invalid': msg`This is not a valid domain name. Enter one such as cards.example.com`,
   'validation.domain.reserved': msg`This server already answers this domain itself. Enter a domain of your own`,
-  'validation.domain.claimed': msg`Another account has already added this domain`,
+  'validation.domain.claimed': msg`Another account has proved this domain is theirs`,
   'validation.domain.already_added': msg`You have already added this domain`,
   // a team's CSV import; {column} is the column's header in the reader's language (TEAM_IMPORT_HEADERS),
   // {line} and {row} the numbers the server sends with the id

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Globe, Loader2, RefreshCw, Trash2 } from 'lucide-react';
-import type { DomainCheckFailure, DomainStatus } from '#src/domains.ts';
+import { DOMAIN_CLAIM_DAYS, type DomainCheckFailure, type DomainStatus } from '#src/domains.ts';
 import type { AccountOwner } from '#src/teams.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -162,11 +162,20 @@ function DomainRow({ owner, domain }: { owner: AccountOwner; domain: DomainItem 
           <RemoveDomain owner={owner} domain={domain} />
         </div>
       </div>
-      {domain.status !== 'verified' && (
+      {domain.status === 'pending' && (
         <p className="text-sm text-slate-700">
           <Trans>
             Add this record at your DNS provider. The domain is checked every few minutes for two days, then
-            once a day.
+            once a day; if its record is not found within {DOMAIN_CLAIM_DAYS} days, it is removed from this
+            list. Until then the domain is not held for you: the account whose record is found first keeps it.
+          </Trans>
+        </p>
+      )}
+      {domain.status === 'lost' && (
+        <p className="text-sm text-slate-700">
+          <Trans>
+            Add this record at your DNS provider again. The domain is checked once a day, and keeps working
+            meanwhile.
           </Trans>
         </p>
       )}
