@@ -636,7 +636,9 @@ export interface CustomDomainsTable {
   last_checked_at: Date | null;
   /** Why the last check failed (a closed reason), null when it passed or none ran. */
   last_check_error: string | null;
-  /** Removed by its owner: still answered with a redirect to the main address. */
+  /** When a check found its record gone (status lost); null otherwise. */
+  lost_at: Date | null;
+  /** Removed by its owner, or released after DOMAIN_LOST_GRACE_DAYS lost: answered with a redirect to the main address. */
   removed_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -49,6 +49,13 @@ export const DOMAIN_DAILY_CHECK_HOURS = 24;
  */
 export const DOMAIN_CLAIM_DAYS = 7;
 
+/**
+ * Days a proved domain whose record is gone (lost) keeps working and waits for its record: then it is
+ * released (it redirects to the main address, as a removed one does), its owner told, and another account
+ * may prove it: a name that changed hands goes to its new holder.
+ */
+export const DOMAIN_LOST_GRACE_DAYS = 14;
+
 /** A domain name's longest written form (RFC 1035, without the root's trailing dot). */
 export const DOMAIN_MAX_LENGTH = 253;
 

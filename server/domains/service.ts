@@ -6,6 +6,7 @@ import {
   DOMAIN_CHECK_INTERVAL_SECONDS,
   DOMAIN_CLAIM_DAYS,
   DOMAIN_DAILY_CHECK_HOURS,
+  DOMAIN_LOST_GRACE_DAYS,
   DOMAIN_PENDING_FREQUENT_DAYS,
   isDomainCheckFailure,
   isDomainOrUnder,
@@ -20,7 +21,7 @@ import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
-import { domainLost } from '../mail/templates.ts';
+import { domainLost, domainReleased } from '../mail/templates.ts';
 import { accountRecipient, accountWithFeature, ownedAccount } from '../teams/access.ts';
 import { verificationFailure } from './dns.ts';
 
@@ -279,7 +280,7 @@ export async function checkDomain(
         failure === 'record_missing' || failure === 'record_mismatch'
           ? await trx
               .updateTable('custom_domains')
-              .set({ status: 'lost' })
+              .set({ status: 'lost', lost_at: sql<Date>`now()` })
               .where('id', '=', row.id)
               .where('removed_at', 'is', null)
               .where('status', '=', 'verified')
@@ -293,7 +294,7 @@ export async function checkDomain(
           last_check_error: failure,
           updated_at: sql<Date>`now()`,
           ...(failure === null
-            ? { status: 'verified', verified_at: sql<Date>`coalesce(verified_at, now())` }
+            ? { status: 'verified', verified_at: sql<Date>`coalesce(verified_at, now())`, lost_at: null }
             : {}),
         })
         .where('id', '=', row.id)
@@ -384,6 +385,47 @@ export async function endStaleClaims(
   return ended.length;
 }
 
+/**
+ * Releases the domains lost for DOMAIN_LOST_GRACE_DAYS (the schedule's round): each is removed as its owner
+ * would remove it (it redirects to the main address, so printed codes keep working), and another account
+ * may prove the name; its owner is told, in the transaction that releases it. Returns how many.
+ */
+export async function releaseLostDomains(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'changes'>,
+  now = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - DOMAIN_LOST_GRACE_DAYS * 24 * 60 * 60 * 1000);
+  const released = await deps.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('custom_domains')
+      .set({ removed_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('status', '=', 'lost')
+      .where('removed_at', 'is', null)
+      .where('lost_at', '<=', before)
+      .returning(['user_id', 'domain'])
+      .execute();
+    for (const row of rows) {
+      const recipient = await accountRecipient(trx, row.user_id);
+      const mail = domainReleased(recipient.language, {
+        name: recipient.name,
+        domain: row.domain,
+        teamName: recipient.teamName,
+        url: `${deps.config.publicUrl}${paths.domains}`,
+      });
+      await deps.mailer.send(
+        { to: recipient.email, ...mail },
+        { kind: 'domain_released', userId: recipient.userId },
+        trx,
+      );
+    }
+    return rows;
+  });
+  for (const userId of new Set(released.map((row) => row.user_id))) {
+    deps.changes.publish({ userId, topic: 'domains' });
+  }
+  return released.length;
+}
+
 /** What a scheduled round did: domains checked, and how many of them each result. */
 export interface DomainRound {
   checked: number;
@@ -402,6 +444,7 @@ const ROUND_MAX_DOMAINS = 500;
  */
 export async function checkDueDomains(deps: AppDeps, now = new Date()): Promise<DomainRound> {
   await endStaleClaims(deps, now);
+  await releaseLostDomains(deps, now);
   const frequentSince = new Date(now.getTime() - DOMAIN_PENDING_FREQUENT_DAYS * 24 * 60 * 60 * 1000);
   const dailyBefore = new Date(now.getTime() - DOMAIN_DAILY_CHECK_HOURS * 60 * 60 * 1000);
   const due = await deps.db

@@ -1,4 +1,5 @@
 import { EMAIL_LINK_VALIDITY_HOURS } from '../../src/email-links.ts';
+import { DOMAIN_LOST_GRACE_DAYS } from '../../src/domains.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { PausedCounts } from '../../src/pauses.ts';
 import type { PaidPlanId, PlanId } from '../../src/plans.ts';
@@ -660,6 +661,7 @@ export const domainLost = defineTemplate<DomainLostData>({
         ? `The daily check no longer finds the TXT record that proves your domain ${domain} is yours.`
         : `The daily check no longer finds the TXT record that proves the domain ${domain} of your team ${teamName} is yours.`,
       `Add the TXT record ${recordName} with the value ${recordValue} at your DNS provider again. The domain is verified again as soon as a check finds it; you can also press "Check now" on the domains page.`,
+      `The domain keeps working meanwhile. If the record is not back within ${DOMAIN_LOST_GRACE_DAYS} days, the domain is released: it stops showing the cards, and whoever holds the name can prove it.`,
     ],
     action: { label: 'Open your domains', url },
     notes: [
@@ -678,12 +680,55 @@ export const domainLost = defineTemplate<DomainLostData>({
         ? `La comprobación diaria ya no encuentra el registro TXT que demuestra que tu dominio ${domain} es tuyo.`
         : `La comprobación diaria ya no encuentra el registro TXT que demuestra que el dominio ${domain} de tu equipo ${teamName} es vuestro.`,
       `Vuelve a añadir en tu proveedor de DNS el registro TXT ${recordName} con el valor ${recordValue}. El dominio vuelve a estar verificado en cuanto una comprobación lo encuentre; también puedes pulsar «Comprobar ahora» en la página de dominios.`,
+      `Mientras tanto el dominio sigue funcionando. Si el registro no vuelve en ${DOMAIN_LOST_GRACE_DAYS} días, el dominio se libera: deja de mostrar las tarjetas y quien tenga el nombre podrá demostrar que es suyo.`,
     ],
     action: { label: 'Abrir tus dominios', url },
     notes: [
       teamName === null
         ? 'Recibes este correo porque añadiste este dominio a tu cuenta de Tapcard.'
         : `Recibes este correo porque eres el propietario del equipo ${teamName}, al que pertenece este dominio.`,
+    ],
+  }),
+});
+
+/** A domain released after DOMAIN_LOST_GRACE_DAYS without its record (server/domains/service.ts). */
+export type DomainReleasedData = Omit<DomainLostData, 'recordName' | 'recordValue'>;
+
+export const domainReleased = defineTemplate<DomainReleasedData>({
+  en: ({ name, domain, teamName, url }) => ({
+    subject: `${singleLine(domain)} was released`,
+    preview: `The TXT record of ${singleLine(domain)} was not back within ${DOMAIN_LOST_GRACE_DAYS} days.`,
+    heading: 'Domain released',
+    greeting: hiEn(name),
+    paragraphs: [
+      teamName === null
+        ? `The TXT record that proved your domain ${domain} was not back within ${DOMAIN_LOST_GRACE_DAYS} days, so the domain was released.`
+        : `The TXT record that proved the domain ${domain} of your team ${teamName} was not back within ${DOMAIN_LOST_GRACE_DAYS} days, so the domain was released.`,
+      'Its cards and short links now lead to the same addresses on the main site, so printed codes keep working. Whoever holds the name can now prove it. To use it again, add it on the domains page and add its new record.',
+    ],
+    action: { label: 'Open your domains', url },
+    notes: [
+      teamName === null
+        ? 'You received this email because you added this domain to your Tapcard account.'
+        : `You received this email because you own the team ${teamName}, whose domain this was.`,
+    ],
+  }),
+  es: ({ name, domain, teamName, url }) => ({
+    subject: `${singleLine(domain)} se ha liberado`,
+    preview: `El registro TXT de ${singleLine(domain)} no volvió en ${DOMAIN_LOST_GRACE_DAYS} días.`,
+    heading: 'Dominio liberado',
+    greeting: hiEs(name),
+    paragraphs: [
+      teamName === null
+        ? `El registro TXT que demostraba que tu dominio ${domain} es tuyo no volvió en ${DOMAIN_LOST_GRACE_DAYS} días, así que el dominio se ha liberado.`
+        : `El registro TXT que demostraba que el dominio ${domain} de tu equipo ${teamName} es vuestro no volvió en ${DOMAIN_LOST_GRACE_DAYS} días, así que el dominio se ha liberado.`,
+      'Sus tarjetas y enlaces cortos llevan ahora a las mismas direcciones en el sitio principal, así que los códigos impresos siguen funcionando. Quien tenga el nombre puede demostrar ahora que es suyo. Para volver a usarlo, añádelo en la página de dominios y añade su nuevo registro.',
+    ],
+    action: { label: 'Abrir tus dominios', url },
+    notes: [
+      teamName === null
+        ? 'Recibes este correo porque añadiste este dominio a tu cuenta de Tapcard.'
+        : `Recibes este correo porque eres el propietario del equipo ${teamName}, al que pertenecía este dominio.`,
     ],
   }),
 });

@@ -33,6 +33,7 @@ export type MailKind =
   | 'team_invitation'
   | 'webhook_disabled'
   | 'domain_lost'
+  | 'domain_released'
   | 'lead_new'
   | 'lead_digest';
 

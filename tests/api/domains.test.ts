@@ -6,6 +6,7 @@ import {
   CUSTOM_DOMAINS_PER_ACCOUNT_MAX,
   DOMAIN_CLAIM_DAYS,
   DOMAIN_DAILY_CHECK_HOURS,
+  DOMAIN_LOST_GRACE_DAYS,
   DOMAIN_PENDING_FREQUENT_DAYS,
   verificationRecordName,
   verificationRecordValue,
@@ -159,6 +160,37 @@ describe('verifying a domain', () => {
     await makeDue(added.id);
     await checkDueDomains(deps);
     expect((await listed(owner.cookie))[0]).toMatchObject({ status: 'verified', lastCheckError: null });
+  });
+
+  it(`releases a domain lost for ${DOMAIN_LOST_GRACE_DAYS} days, tells its owner, and lets the name's new holder prove it`, async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business', name: 'Olivia Old' });
+    const added = await addDomainAs(t.app, owner.cookie, uniqueDomain());
+    dns.set(added.recordName, added.recordValue);
+    await checkNow(owner.cookie, added.id);
+    dns.clear(added.recordName);
+    await checkNow(owner.cookie, added.id);
+    expect((await listed(owner.cookie))[0]?.status).toBe('lost');
+
+    // within the grace the name stays hers: a new holder cannot add it yet
+    const newcomer = await createSignedInOwner(t, { plan: 'business' });
+    const early = await trpcMutate(t.app, 'domains.add', newcomer.cookie, { domain: added.domain });
+    expect(trpcError(early).data.reason).toBe('domain_claimed');
+    await checkDueDomains(deps);
+    expect((await listed(owner.cookie))[0]?.status).toBe('lost');
+
+    await sql`update custom_domains set lost_at = now() - make_interval(days => ${DOMAIN_LOST_GRACE_DAYS}, hours => 1)
+              where id = ${added.id}`.execute(t.db);
+    await checkDueDomains(deps);
+    expect(await listed(owner.cookie)).toEqual([]);
+    expect((await rowsOf(owner.userId))[0]?.removed_at).toBeInstanceOf(Date);
+    const mail = await t.mail.waitFor(
+      (message) => message.body.includes(added.domain) && message.subject.includes('released'),
+    );
+    expect(mail.to).toEqual([owner.email]);
+    // the name's new holder adds it and proves it: it is theirs
+    const claim = await addDomainAs(t.app, newcomer.cookie, added.domain);
+    dns.set(claim.recordName, claim.recordValue);
+    expect((await checkNow(newcomer.cookie, claim.id)).status).toBe('verified');
   });
 
   it("tells a team's owner when the team's domain is lost", async () => {

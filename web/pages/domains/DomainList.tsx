@@ -3,7 +3,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy, Globe, Loader2, RefreshCw, Trash2 } from 'lucide-react';
-import { DOMAIN_CLAIM_DAYS, type DomainCheckFailure, type DomainStatus } from '#src/domains.ts';
+import {
+  DOMAIN_CLAIM_DAYS,
+  DOMAIN_LOST_GRACE_DAYS,
+  type DomainCheckFailure,
+  type DomainStatus,
+} from '#src/domains.ts';
 import type { AccountOwner } from '#src/teams.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
@@ -174,8 +179,9 @@ function DomainRow({ owner, domain }: { owner: AccountOwner; domain: DomainItem 
       {domain.status === 'lost' && (
         <p className="text-sm text-slate-700">
           <Trans>
-            Add this record at your DNS provider again. The domain is checked once a day, and keeps working
-            meanwhile.
+            Add this record at your DNS provider again. The domain is checked once a day and keeps working
+            meanwhile; if its record is not back within {DOMAIN_LOST_GRACE_DAYS} days, it is released, and
+            whoever holds the name can prove it.
           </Trans>
         </p>
       )}
