@@ -92,7 +92,7 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
     whiteLabel,
     me: { memberId: membership.memberId, role: membership.role },
     members,
-    invitations: invitations.map((invitation) => ({
+    invitations: newestPerAddress(invitations).map((invitation) => ({
       id: invitation.id,
       email: invitation.email,
       role: invitedRole(invitation.role),
@@ -100,6 +100,20 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
       expiresAt: invitation.expires_at,
     })),
   };
+}
+
+/**
+ * Of several invitations to one address (an expired one resent makes a new one), the newest only, in the
+ * order given (newest first): the list shows one row per address.
+ */
+function newestPerAddress<Invitation extends { email: string }>(newestFirst: Invitation[]): Invitation[] {
+  const seen = new Set<string>();
+  return newestFirst.filter((invitation) => {
+    const address = invitation.email.toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
 }
 
 /** A team's members as its page lists them: the owner first, then admins, then members, each by name. */

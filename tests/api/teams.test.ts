@@ -238,6 +238,11 @@ describe('invitations', () => {
     expect(resent.statusCode).toBe(200);
     const fresh = resent.json() as { id: string };
     expect(await preview(fresh.id, invitee.cookie)).toMatchObject({ state: 'pending' });
+    // the team's list shows the address once: the invitation resent, not the expired one beside it
+    const listedInvitations = (await mine(owner.cookie))?.invitations.filter(
+      (invitation) => invitation.email.toLowerCase() === invitee.email.toLowerCase(),
+    );
+    expect(listedInvitations).toEqual([expect.objectContaining({ id: fresh.id, state: 'pending' })]);
     expect(await preview(fresh.id, stranger.cookie)).toMatchObject({ state: 'other_account' });
     const notYours = await organizationCall(t.app, stranger.cookie, 'accept-invitation', {
       invitationId: fresh.id,

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { INVITABLE_TEAM_ROLES, type InvitableTeamRole } from '#src/teams.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { EmailAddress } from '../../components/EmailAddress.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -99,7 +100,8 @@ function MemberActions({ team, member }: { team: Team; member: TeamMember }) {
         description={
           <Trans>
             {name} leaves the team at once and can join again only with a new invitation. Their own account
-            and personal cards stay theirs.
+            and personal cards stay theirs. Their team card stays with the team, its address and printed QR
+            code unchanged, for you to hand to someone else.
           </Trans>
         }
         confirmLabel={<Trans>Remove from team</Trans>}
@@ -137,7 +139,9 @@ function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
             </span>
           )}
         </p>
-        <p className="text-sm break-all text-slate-700">{member.email}</p>
+        <p className="text-sm text-slate-700">
+          <EmailAddress>{member.email}</EmailAddress>
+        </p>
         <p className="text-sm text-slate-700">
           {manageable ? null : <>{i18n._(TEAM_ROLE_NAMES[member.role])} · </>}
           <Trans>Joined on {joined}</Trans>

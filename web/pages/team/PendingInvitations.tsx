@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { EmailAddress } from '../../components/EmailAddress.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -37,7 +38,9 @@ function InvitationRow({ team, invitation }: { team: Team; invitation: PendingIn
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
-        <p className="font-semibold break-all text-ink">{email}</p>
+        <p className="font-semibold text-ink">
+          <EmailAddress>{email}</EmailAddress>
+        </p>
         <p className="text-sm text-slate-700">
           {i18n._(TEAM_ROLE_NAMES[role])} ·{' '}
           <span className={cn(expired && 'font-semibold text-red-800')}>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { TeamImportRowView } from '#server/teams/import.ts';
 import { TEAM_IMPORT_OUTCOMES, type TeamImportOutcome } from '#src/team-import.ts';
 import { UserText } from '../../../components/UserText.tsx';
+import { EmailAddress } from '../../../components/EmailAddress.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useLocale } from '../../../lib/use-locale.ts';
@@ -132,8 +133,8 @@ export function ImportRows({
                   <span className="block font-semibold text-ink">
                     <UserText>{row.name}</UserText>
                   </span>
-                  <span className="block break-all text-slate-700">
-                    <UserText>{row.email}</UserText>
+                  <span className="block text-slate-700">
+                    <EmailAddress>{row.email}</EmailAddress>
                   </span>
                 </th>
                 <td className="py-2">
