@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { SetTeamCardPausedInput } from '../../src/schemas/team.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import type { TeamMembership } from './access.ts';
-import { personLabel, recordTeamEvent } from './audit.ts';
+import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceCards, teamCardOf } from './cards.ts';
 
 // A team's owner or admins pause one team card, or resume it (DECISIONS.md "Teams": offboarding hands a
@@ -32,7 +32,7 @@ export async function setTeamCardPaused(
     const holder = card.member_id ? await personLabel(trx, card.member_id) : null;
     await recordTeamEvent(trx, {
       teamId: team.teamId,
-      actor: { id: ctx.user.id, name: ctx.user.name },
+      actor: teamActorOf(ctx),
       action: input.paused ? 'card_paused' : 'card_resumed',
       subject: holder ? `${card.name} → ${holder}` : card.name,
     });

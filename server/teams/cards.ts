@@ -10,7 +10,7 @@ import { AppError } from '../lib/errors.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { insertVcard, readVcard, vcardPageUrl } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
-import { personLabel, recordTeamEvent } from './audit.ts';
+import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
 // A team's cards (DECISIONS.md "Teams"): they belong to the team's own account (teams.account_id), so
@@ -206,7 +206,7 @@ export async function createTeamCard(
     });
     await recordTeamEvent(trx, {
       teamId: team.teamId,
-      actor: { id: ctx.user.id, name: ctx.user.name },
+      actor: teamActorOf(ctx),
       action: 'card_created',
       subject: `${input.card.name} → ${holder.label}`,
     });
@@ -251,7 +251,7 @@ export async function assignTeamCard(
       .execute();
     await recordTeamEvent(trx, {
       teamId: team.teamId,
-      actor: { id: ctx.user.id, name: ctx.user.name },
+      actor: teamActorOf(ctx),
       action: holder ? 'card_handed_over' : 'card_unassigned',
       subject: holder ? `${card.name} → ${holder.label}` : card.name,
     });

@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import type { TeamMembership } from './access.ts';
-import { recordTeamEvent } from './audit.ts';
+import { recordTeamEvent, teamActorOf } from './audit.ts';
 import { teamAccountFor } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
@@ -36,7 +36,7 @@ export async function setTeamLogo(
     await trx.updateTable('teams').set({ logo: input.logo }).where('id', '=', team.teamId).execute();
     await recordTeamEvent(trx, {
       teamId: team.teamId,
-      actor: { id: ctx.user.id, name: ctx.user.name },
+      actor: teamActorOf(ctx),
       action: input.logo ? 'logo_changed' : 'logo_removed',
       subject: current.name,
     });

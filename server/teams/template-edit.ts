@@ -20,7 +20,7 @@ import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { isOwnPhotoKey } from '../media/service.ts';
 import type { TeamMembership } from './access.ts';
-import { recordTeamEvent } from './audit.ts';
+import { recordTeamEvent, teamActorOf } from './audit.ts';
 import { teamAccountFor } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { readTeamTemplate, UNSAVED_TEMPLATE_VERSION } from './template.ts';
@@ -102,7 +102,7 @@ async function recordTemplateEvents(
   before: TeamTemplate,
   after: { values: TeamTemplateValues; locked: TeamTemplate['locked'] },
 ) {
-  const actor = { id: ctx.user.id, name: ctx.user.name };
+  const actor = teamActorOf(ctx);
   const changed = changedTemplateFields(before.values, after.values);
   // the subject names the fields by their keys; the log shows them in the reader's language
   if (changed.length > 0) {
