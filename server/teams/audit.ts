@@ -58,35 +58,33 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
   return user ? `${user.name} <${user.email}>` : userId;
 }
 
+/** The team whose account `accountId` is; null for a person's own account. */
+export async function teamIdOfAccount(db: Kysely<Database>, accountId: string): Promise<string | null> {
+  const team = await db.selectFrom('teams').select('id').where('account_id', '=', accountId).executeTakeFirst();
+  return team?.id ?? null;
+}
+
 /**
- * A team card's fields saved (by an admin or the member it is for) or the card deleted (by an admin): its
- * entry names the card and whom it is for. Returns the card's team; null for a person's own card (nothing
- * is recorded).
+ * A team card's fields saved (by an admin, the member it is for or the team's key), the card made or deleted:
+ * its entry names the card and whom it is for.
  */
 export async function recordTeamCardChange(
   db: Kysely<Database>,
   change: {
     action: 'card_created' | 'card_edited' | 'card_deleted';
-    accountId: string;
+    teamId: string;
     actor: { id: string; name: string };
     cardName: string;
     memberId: string | null;
   },
-): Promise<string | null> {
-  const team = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('account_id', '=', change.accountId)
-    .executeTakeFirst();
-  if (!team) return null;
+): Promise<void> {
   const holder = change.memberId ? await personLabel(db, change.memberId) : null;
   await recordTeamEvent(db, {
-    teamId: team.id,
+    teamId: change.teamId,
     actor: change.actor,
     action: change.action,
     subject: holder ? `${change.cardName} → ${holder}` : change.cardName,
   });
-  return team.id;
 }
 
 interface OrganizationCall {

@@ -37,19 +37,20 @@ export async function readTeamTemplate(db: Kysely<Database>, teamId: string): Pr
   return { ...storedTeamTemplate(row.fields, row.locked), version: row.version };
 }
 
-/** The template of the team whose account `accountId` is; null for a person's own account. */
-export async function templateOfAccount(
+/** The team whose account `accountId` is, with its template; null for a person's own account. */
+export async function teamTemplateOfAccount(
   db: Kysely<Database>,
   accountId: string,
-): Promise<TeamTemplate | null> {
+): Promise<{ teamId: string; template: TeamTemplate } | null> {
   const row = await db
     .selectFrom('teams')
     .leftJoin('team_templates', 'team_templates.team_id', 'teams.id')
-    .select(['team_templates.fields', 'team_templates.locked'])
+    .select(['teams.id', 'team_templates.fields', 'team_templates.locked'])
     .where('teams.account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) return null;
-  return row.fields === null ? DEFAULT_TEAM_TEMPLATE : storedTeamTemplate(row.fields, row.locked);
+  const template = row.fields === null ? DEFAULT_TEAM_TEMPLATE : storedTeamTemplate(row.fields, row.locked);
+  return { teamId: row.id, template };
 }
 
 /** The template of the signed-in person's team: every member reads it (their card's locked fields). */

@@ -22,9 +22,9 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { recordTeamCardChange, teamActorOf } from '../teams/audit.ts';
+import { recordTeamCardChange, teamActorOf, teamIdOfAccount } from '../teams/audit.ts';
 import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
-import { keepLockedFields, templateOfAccount } from '../teams/template.ts';
+import { keepLockedFields, teamTemplateOfAccount } from '../teams/template.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
 // every create checks the plan's limit on the server, and each vCard owns the link that is its QR code.
@@ -236,14 +236,18 @@ export async function createVcard(
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
     const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
-    // a team's key makes a card of the team's account: in the team's log, as the dashboard's are
-    const team = await recordTeamCardChange(trx, {
-      action: 'card_created',
-      accountId: ctx.user.id,
-      actor: teamActorOf(ctx),
-      cardName: input.name,
-      memberId: null,
-    });
+    // only a team's key acts as a team's account (people make team cards in server/teams/cards.ts): its
+    // card is in the team's log, as the dashboard's are
+    const team = ctx.apiKey ? await teamIdOfAccount(trx, ctx.user.id) : null;
+    if (team) {
+      await recordTeamCardChange(trx, {
+        action: 'card_created',
+        teamId: team,
+        actor: teamActorOf(ctx),
+        cardName: input.name,
+        memberId: null,
+      });
+    }
     await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, inserted.id));
     return { ...inserted, team };
   });
@@ -287,8 +291,8 @@ export async function updateVcard(
     // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
     if (current.version !== baseVersion) throw await refusedEdit(() => readVcard(trx, accountId, id));
     // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks
-    const template = await templateOfAccount(trx, accountId);
-    const card = keepLockedFields(template, current, sent);
+    const team = await teamTemplateOfAccount(trx, accountId);
+    const card = keepLockedFields(team?.template ?? null, current, sent);
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
     const updated = await trx
       .updateTable('vcards')
@@ -301,16 +305,17 @@ export async function updateVcard(
     if (!updated) throw await refusedEdit(() => readVcard(trx, accountId, id));
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
-    const editedTeam =
-      template && updated.version !== baseVersion
-        ? await recordTeamCardChange(trx, {
-            action: 'card_edited',
-            accountId,
-            actor: teamActorOf(ctx),
-            cardName: card.name,
-            memberId: current.member_id,
-          })
-        : null;
+    // a save that changed nothing keeps its version and is not a change to log
+    const editedTeam = team && updated.version !== baseVersion ? team.teamId : null;
+    if (editedTeam) {
+      await recordTeamCardChange(trx, {
+        action: 'card_edited',
+        teamId: editedTeam,
+        actor: teamActorOf(ctx),
+        cardName: card.name,
+        memberId: current.member_id,
+      });
+    }
     await ctx.webhooks.emit(trx, accountId, 'card.updated', () => readVcard(trx, accountId, id));
     return { previousPhoto: current.photo, version: updated.version, editedTeam };
   });
@@ -332,13 +337,16 @@ export async function deleteVcard(ctx: ServiceContext, accountId: string, id: st
       .returning(['name', 'member_id', 'photo', 'design'])
       .executeTakeFirst();
     if (!deleted) throw new AppError('not_found');
-    const team = await recordTeamCardChange(trx, {
-      action: 'card_deleted',
-      accountId,
-      actor: teamActorOf(ctx),
-      cardName: deleted.name,
-      memberId: deleted.member_id,
-    });
+    const team = await teamIdOfAccount(trx, accountId);
+    if (team) {
+      await recordTeamCardChange(trx, {
+        action: 'card_deleted',
+        teamId: team,
+        actor: teamActorOf(ctx),
+        cardName: deleted.name,
+        memberId: deleted.member_id,
+      });
+    }
     await ctx.webhooks.emit(trx, accountId, 'card.deleted', () => ({ id }));
     return { deleted, team };
   });
