@@ -29,6 +29,7 @@ import {
   renderLinkUnavailablePage,
   renderPausedPage,
 } from '../public-profile/render.ts';
+import type { Branding } from '../branding/branding.ts';
 import { findAccountBranding } from '../public-profile/service.ts';
 import { unavailablePageSender } from '../public-profile/unavailable.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
@@ -78,8 +79,13 @@ interface CachedLink {
   paused: boolean;
   /** When the owner's paid plan ends (Infinity: no end ahead): from then on `paused` is read again. */
   planUntil: number;
-  /** A vCard's own QR code: the path of its card's page, followed on the host asked on a custom domain. */
-  cardPath: string | null;
+  /**
+   * A vCard's own QR code: the 302 header block to its card's page by path, followed on a custom domain so
+   * the visitor's browser stays on the scheme, host and port it came to (RFC 9110 10.2.2).
+   */
+  cardPageHeaders: string[] | null;
+  /** The brand of its paused and 'not active' pages, read at the first such follow on each kind of host. */
+  branding: { mainAddress?: Promise<Branding>; customDomain?: Promise<Branding> };
   /** When and how often it leads on; the count is raised here as this process takes scans of its limit. */
   lifecycle: LinkLifecycle;
   /** The 302 header block to its fallback, or null: the 'not active' page. */
@@ -163,10 +169,19 @@ export async function registerShortLinkRoutes(
   /**
    * A paused or inactive link's page, in its owner's brand where that can stand in (white label: on the
    * account's custom domain, or a team's link anywhere), and without Tapcard's footer on a plan with
-   * adFree; read for the page, as such links are seldom followed.
+   * adFree; read once while the link is cached (a printed code may be followed long after it paused).
    */
-  function brandingOf(request: FastifyRequest, link: CachedLink) {
-    return findAccountBranding(deps.db, link.userId, onCustomDomain(request));
+  function brandingOf(request: FastifyRequest, link: CachedLink): Promise<Branding> {
+    const host = onCustomDomain(request) ? 'customDomain' : 'mainAddress';
+    const cached = link.branding[host];
+    if (cached) return cached;
+    const read = findAccountBranding(deps.db, link.userId, host === 'customDomain');
+    link.branding[host] = read;
+    // a failed read is tried again at the next follow
+    read.catch(() => {
+      if (link.branding[host] === read) delete link.branding[host];
+    });
+    return read;
   }
 
   /** A link that does not lead on now: its fallback (counted apart when `counted`), else the 'not active' page. */
@@ -247,7 +262,11 @@ export async function registerShortLinkRoutes(
       availableUntil: link.availableUntil,
       paused: link.paused,
       planUntil: link.planUntil,
-      cardPath: link.vcardId === null ? null : `${serverPaths.vcardPage}/${link.vcardId}`,
+      cardPageHeaders:
+        link.vcardId === null
+          ? null
+          : [...redirectHeaders, 'location', `${serverPaths.vcardPage}/${link.vcardId}`],
+      branding: {},
       lifecycle: link.lifecycle,
       fallbackHeaders:
         link.fallbackLocation === null ? null : [...redirectHeaders, 'location', link.fallbackLocation],
@@ -282,11 +301,7 @@ export async function registerShortLinkRoutes(
     redirect(reply, headers);
   }
 
-  /**
-   * Where a live link leads this visitor: the first rule that matches them, else its destination. A
-   * vCard's own QR code followed on its account's custom domain leads to the card's page there, so a
-   * printed code keeps its scanners on the customer's domain (the domain serves the account's cards).
-   */
+  /** Where a live link leads this visitor: the first rule that matches them, else its destination. */
   function destinationOf(request: VisitRequest, link: CachedLink) {
     const rule =
       link.rules.length === 0
@@ -300,14 +315,17 @@ export async function registerShortLinkRoutes(
     return { headers: link.headers, outcome: 'destination' as const };
   }
 
-  /** destinationOf for a request through Fastify, which knows the host it came to. */
+  /**
+   * destinationOf for a request through Fastify, which knows the host it came to. A vCard's own QR code
+   * followed on its account's custom domain leads to the card's page there, so a printed code keeps its
+   * scanners on the customer's domain (the domain serves the account's cards).
+   */
   function destinationOnHost(request: FastifyRequest, link: CachedLink) {
     const destination = destinationOf(request, link);
-    if (destination.outcome !== 'destination' || link.cardPath === null || !onCustomDomain(request)) {
+    if (destination.outcome !== 'destination' || link.cardPageHeaders === null || !onCustomDomain(request)) {
       return destination;
     }
-    // a path: the visitor's browser stays on the scheme, host and port it came to (RFC 9110 10.2.2)
-    return { headers: [...redirectHeaders, 'location', link.cardPath], outcome: destination.outcome };
+    return { headers: link.cardPageHeaders, outcome: destination.outcome };
   }
 
   async function loadAndFollow(
