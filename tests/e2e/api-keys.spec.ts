@@ -10,13 +10,7 @@ import {
   signedInNewPerson,
   test,
 } from './support.ts';
-import {
-  businessAccountOn,
-  businessOwner,
-  organizationPost,
-  teamMember,
-  uniqueSlug,
-} from './team-support.ts';
+import { businessAccountOn, businessTeam, teamMember } from './team-support.ts';
 
 // API keys (a Business feature): a key is made behind a dialog that shows it once, it opens GET /api/v1/me
 // for a program (no cookie), its last use shows, and once revoked it answers 401. What a program changes
@@ -200,10 +194,10 @@ for (const language of ['en', 'es'] as const) {
     request,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const owner = await businessOwner(browser, undefined, 'Olga Owner', language);
-    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-      name: 'Tapcard Team',
-      slug: uniqueSlug('keys'),
+    const { owner, team } = await businessTeam(browser, undefined, {
+      prefix: 'Keys',
+      exactName: 'Tapcard Team',
+      language,
     });
     const admin = await teamMember(browser, undefined, owner.page, {
       teamId: team.id,

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { paths } from '../../src/routes.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { appOrigin, callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, SCREENS, test } from './support.ts';
-import { businessOwner, organizationPost, teamMember, teamPersonOn, uniqueSlug } from './team-support.ts';
+import { businessTeam, organizationPost, teamMember, teamPersonOn } from './team-support.ts';
 
 // A team's analytics (advancedAnalytics): an admin of a Business team opens them from the team page, sees
 // the team's views per member (an invitee's card under their address) and per card, and downloads the
@@ -42,11 +42,7 @@ for (const language of ['en', 'es'] as const) {
   }, testInfo) => {
     test.setTimeout(180_000);
     const text = TEXTS[language];
-    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner', language);
-    const team = await organizationPost<{ id: string; slug: string }>(owner.page, 'create', {
-      name: `Acme ${randomBytes(2).toString('hex')}`,
-      slug: uniqueSlug('acme'),
-    });
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, { prefix: 'Acme', language });
     // the admin is this test's own page (its console is checked)
     await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin', language });
     const miaPerson = await teamMember(browser, extraHTTPHeaders, owner.page, {

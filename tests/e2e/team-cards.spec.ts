@@ -16,7 +16,7 @@ import {
 } from './support.ts';
 import {
   businessAccountOn,
-  businessOwner,
+  businessTeam,
   organizationPost,
   teamMember,
   teamPersonOn,
@@ -98,12 +98,8 @@ test(
   async ({ page, browser, extraHTTPHeaders }, testInfo) => {
     // four people signed up, three photos uploaded, each screen checked by axe: 2.7 min on a busy machine
     test.setTimeout(300_000);
-    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-    const teamName = `Northwind ${randomBytes(2).toString('hex')}`;
-    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-      name: teamName,
-      slug: uniqueSlug('northwind'),
-    });
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, { prefix: 'Northwind' });
+    const teamName = team.name;
     // the admin is this test's own page (its console is checked); the members sign in on their own
     const adminEmail = await teamPersonOn(page, owner.page, {
       teamId: team.id,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/routes.ts';
 import { TEAM_IMPORT_HEADERS, TEAM_IMPORT_TEMPLATE_DELIMITER } from '../../src/team-import.ts';
-import { businessOwner, organizationPost, teamPersonOn, uniqueSlug } from './team-support.ts';
+import { businessTeam, teamPersonOn } from './team-support.ts';
 import { expect, expectAccessible, expectNoSidewaysScroll, newEmail, test, waitForMail } from './support.ts';
 
 // A team's CSV import (issue "Business teams", bulk import): an admin downloads the template in their
@@ -81,9 +81,7 @@ for (const language of ['en', 'es'] as const) {
   }, testInfo) => {
     const texts = TEXTS[language];
     // a Business owner's team, whose admin (on `page`) imports
-    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner', language);
-    const slug = uniqueSlug('imports');
-    const team = await organizationPost<{ id: string }>(owner.page, 'create', { name: `Acme ${slug}`, slug });
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, { prefix: 'Acme', language });
     await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin', language });
     await owner.page.context().close();
 
@@ -211,7 +209,7 @@ for (const language of ['en', 'es'] as const) {
 
     // the invitations went out in the team's name, and the team's log has the import
     const mail = await waitForMail(first, (m) => m.body.includes(paths.team));
-    expect(mail.subject).toContain(`Acme ${slug}`);
+    expect(mail.subject).toContain(team.name);
     await expect(page.getByText(`Adam Admin ${texts.activity}`)).toBeVisible();
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { LEAD_TEXTS } from '../../server/leads/texts.ts';
 import { paths } from '../../src/routes.ts';
 import { DEFAULT_LEAD_FORM, LEAD_MIN_SECONDS } from '../../src/schemas/lead.ts';
@@ -11,7 +10,7 @@ import {
   expectNoSidewaysScroll,
   test,
 } from './support.ts';
-import { businessOwner, organizationPost, teamMember, teamPersonOn, uniqueSlug } from './team-support.ts';
+import { businessTeam, teamMember, teamPersonOn } from './team-support.ts';
 
 // A team's leads: a visitor shares their contact on a team card (the form without JavaScript), and an
 // admin of the team opens the team's leads from the team page on a phone, in English and in Spanish,
@@ -43,11 +42,7 @@ test("an admin opens the team's leads on a phone, in English and Spanish, and re
   extraHTTPHeaders,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-    name: `Acme ${randomBytes(2).toString('hex')}`,
-    slug: uniqueSlug('acme'),
-  });
+  const { owner, team } = await businessTeam(browser, extraHTTPHeaders, { prefix: 'Acme' });
   // the admin is this test's own page (its console is checked)
   await teamPersonOn(page, owner.page, { teamId: team.id, name: 'Adam Admin', role: 'admin' });
   await teamMember(browser, extraHTTPHeaders, owner.page, {

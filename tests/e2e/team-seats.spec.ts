@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { paths, teamCardPath } from '../../src/routes.ts';
 import { callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, runSql, SCREENS, test } from './support.ts';
-import { businessOwner, organizationPost, teamMember, teamPersonOn, uniqueSlug } from './team-support.ts';
+import { businessTeam, teamMember, teamPersonOn } from './team-support.ts';
 
 // A seat on a Business team never expires (DECISIONS.md "Teams"): an admin and a member whose own free
 // trials ended keep working on the team's pages with no "Trial expired" window, and the window on their
@@ -22,12 +21,8 @@ test(
   { tag: '@postgres' },
   async ({ page, browser, extraHTTPHeaders }, testInfo) => {
     test.setTimeout(180_000);
-    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-    const teamName = `Acme ${randomBytes(2).toString('hex')}`;
-    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-      name: teamName,
-      slug: uniqueSlug('acme'),
-    });
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, { prefix: 'Acme' });
+    const teamName = team.name;
     // the admin is this test's own page (its console is checked)
     const adminEmail = await teamPersonOn(page, owner.page, {
       teamId: team.id,

@@ -46,6 +46,29 @@ export async function businessOwner(
   return { page, email: await businessAccountOn(page, name, language) };
 }
 
+/**
+ * A Business owner on their own browser context and the team they made, named `${prefix} xxxx` (a random
+ * suffix: every run makes its own) unless `exactName`.
+ */
+export async function businessTeam(
+  browser: Browser,
+  extraHTTPHeaders: Record<string, string> | undefined,
+  options: { prefix: string; exactName?: string; ownerName?: string; language?: Language },
+): Promise<{ owner: { page: Page; email: string }; team: { id: string; slug: string; name: string } }> {
+  const owner = await businessOwner(
+    browser,
+    extraHTTPHeaders,
+    options.ownerName ?? 'Olga Owner',
+    options.language,
+  );
+  const name = options.exactName ?? `${options.prefix} ${randomBytes(2).toString('hex')}`;
+  const team = await organizationPost<{ id: string; slug: string; name: string }>(owner.page, 'create', {
+    name,
+    slug: uniqueSlug(options.prefix.toLowerCase()),
+  });
+  return { owner, team };
+}
+
 /** A team made and an invitation sent through the organization plugin, as the team page calls it. */
 export async function organizationPost<T>(
   page: Page,

@@ -21,6 +21,7 @@ import {
   addTeamLogEntries,
   businessAccountOn,
   businessOwner,
+  businessTeam,
   organizationPost,
   uniqueSlug,
 } from './team-support.ts';
@@ -207,12 +208,12 @@ test('in Spanish: the team page, the invitation, and an invitation opened by ano
   test.slow();
   const inviteeEmail = await signedInNewPerson(page, 'Iker Invitado');
   await callTrpc(page, 'profile.setLanguage', { language: 'es' });
-  const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Dueña', 'es');
-  const teamName = `Estudio ${randomBytes(2).toString('hex')}`;
-  const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-    name: teamName,
-    slug: uniqueSlug('estudio'),
+  const { owner, team } = await businessTeam(browser, extraHTTPHeaders, {
+    prefix: 'Estudio',
+    ownerName: 'Olga Dueña',
+    language: 'es',
   });
+  const teamName = team.name;
   await organizationPost(owner.page, 'invite-member', {
     email: inviteeEmail,
     role: 'admin',
@@ -275,10 +276,9 @@ test(
     await expectAccessible(page);
     await page.screenshot({ path: testInfo.outputPath('team-upsell-desktop-en.png'), fullPage: true });
 
-    const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
-    const team = await organizationPost<{ id: string }>(owner.page, 'create', {
-      name: 'States Team',
-      slug: uniqueSlug('states'),
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, {
+      prefix: 'States',
+      exactName: 'States Team',
     });
     const invite = () =>
       organizationPost<{ id: string }>(owner.page, 'invite-member', {
