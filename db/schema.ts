@@ -152,6 +152,11 @@ export interface VcardsTable {
   member_id: string | null;
   /** On a team's card made for an invitation: the invited address (lowercase), until they join. */
   invitee_email: string | null;
+  /**
+   * A team card waiting for its person (migration 2026-12-08T0100): not public until they join or an admin
+   * publishes it.
+   */
+  draft: Generated<boolean>;
   /** On a team's card: when the team's owner or an admin paused it (migration 2026-12-01T0700); null: not. */
   paused_at: Date | null;
   /** Its "Share your contact back" form (src/schemas/lead.ts LeadFormSettings); null: never set up, off. */

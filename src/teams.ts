@@ -110,6 +110,8 @@ export const TEAM_EVENT_ACTIONS = [
   /** a team card paused or resumed by an admin (the subject names the card and its member) */
   'card_paused',
   'card_resumed',
+  /** a draft team card made public by an admin before its person joined (the subject names the card) */
+  'card_published',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

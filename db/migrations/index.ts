@@ -48,6 +48,7 @@ import * as addLinkLifecycle from './2026-12-05T0100_add_link_lifecycle.ts';
 import * as addWalletRegistrations from './2026-12-06T0100_add_wallet_registrations.ts';
 import * as keepReleasedDomains from './2026-12-07T0100_keep_released_domains.ts';
 import * as letDomainClaimsWaitForProof from './2026-12-07T0200_let_domain_claims_wait_for_proof.ts';
+import * as addCardDrafts from './2026-12-08T0100_add_card_drafts.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0100_add_wallet_registrations': addWalletRegistrations,
   '2026-12-07T0100_keep_released_domains': keepReleasedDomains,
   '2026-12-07T0200_let_domain_claims_wait_for_proof': letDomainClaimsWaitForProof,
+  '2026-12-08T0100_add_card_drafts': addCardDrafts,
 };

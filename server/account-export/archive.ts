@@ -42,7 +42,7 @@ export async function accountArchive(
   // the photos and the events are read as they are sent
   const vcfs = await Promise.all(
     document.cards.map(async (card) => {
-      const profile = await findProfileByVcardId(deps.db, card.id);
+      const profile = await findProfileByVcardId(deps.db, card.id, { withDraft: true });
       if (!profile?.card.vcardId) return null;
       const photo = await contactPhotoBase64(deps, profile.card.photo).catch(() => null);
       const text = cardVcf(

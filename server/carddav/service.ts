@@ -14,6 +14,8 @@ export async function principalCardOf(db: Kysely<Database>, userName: string): P
       .selectFrom('vcards')
       .select('id')
       .where('id', '=', userName.toLowerCase())
+      // a team's draft card is not public (server/teams/cards.ts)
+      .where('draft', '=', false)
       .executeTakeFirst();
     return card?.id ?? null;
   }
@@ -27,6 +29,7 @@ export async function principalCardOf(db: Kysely<Database>, userName: string): P
     .selectFrom('vcards')
     .select(['id', 'created_at'])
     .where('user_id', '=', profile.id)
+    .where('draft', '=', false)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

@@ -84,7 +84,7 @@ export async function registerDesignRoutes(
     const plan = design ? await requireFeature(deps, user.id, 'customBranding') : null;
     // the design screen designs one's own cards; the vCard form edits any card one may (a team's too)
     const account = design ? user.id : await cardAccount(deps.db, user.id, vcardId, 'edit');
-    const profile = await findProfileByVcardId(deps.db, vcardId);
+    const profile = await findProfileByVcardId(deps.db, vcardId, { withDraft: true });
     if (!profile || profile.userId !== account) throw new AppError('not_found');
     const owner = await deps.db
       .selectFrom('profiles')

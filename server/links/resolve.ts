@@ -53,7 +53,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     .selectFrom('links')
     .innerJoin('profiles', 'profiles.id', 'links.user_id')
     .innerJoin('account_plans', 'account_plans.id', 'links.user_id')
-    // a vCard's own QR code is paused with its card when its team pauses it
+    // a vCard's own QR code is paused with its card when its team pauses it, unknown while it is a draft
     .leftJoin('vcards', 'vcards.id', 'links.vcard_id')
     .select([
       'links.id',
@@ -71,6 +71,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
       'profiles.language',
       'profiles.primary_vcard_id',
       'vcards.paused_at',
+      'vcards.draft',
       ...PLAN_FACT_COLUMNS,
     ])
     // a random code as written (case-sensitive: `aB3…` and `Ab3…` are two links), or a code chosen for
@@ -92,7 +93,7 @@ export async function resolveLinkCode(db: Kysely<Database>, code: string): Promi
     )
     .executeTakeFirst();
   // destinations are checked when stored; a row from before that rule is not followed
-  if (!link || !isHttpUrl(link.url)) return null;
+  if (!link || !isHttpUrl(link.url) || link.draft === true) return null;
   // a vCard's own QR code is live or paused with its vCard
   const [kind, id]: [PausableKind, string] = link.vcard_id
     ? ['vcard', link.vcard_id]

@@ -377,6 +377,7 @@ function findPrimaryVcard(
 ): Promise<VcardFields | undefined> {
   return selectVcard(db)
     .where('user_id', '=', profile.id)
+    .where('draft', '=', false)
     .orderBy(sql`id = ${profile.primary_vcard_id} is true`, 'desc')
     .orderBy('created_at')
     .orderBy('id')
@@ -401,13 +402,19 @@ export async function findRenamedUsername(db: Kysely<Database>, username: string
   return current && current !== lower ? current : null;
 }
 
-/** The vCard at /vcard/{vcardId} with its owner's profile, or null. */
+/**
+ * The vCard at /vcard/{vcardId} with its owner's profile, or null. A team's draft card (server/teams/cards.ts)
+ * is nobody's to see but its editors': null unless `withDraft` (the dashboard's preview, the owner's export).
+ */
 export async function findProfileByVcardId(
   db: Kysely<Database>,
   vcardId: string,
+  { withDraft = false }: { withDraft?: boolean } = {},
 ): Promise<PublicProfile | null> {
   if (!isVcardId(vcardId)) return null;
-  const vcard = await selectVcard(db).where('id', '=', vcardId).executeTakeFirst();
+  let query = selectVcard(db).where('id', '=', vcardId);
+  if (!withDraft) query = query.where('draft', '=', false);
+  const vcard = await query.executeTakeFirst();
   if (!vcard) return null;
   const profile = await db
     .selectFrom('profiles')
@@ -496,6 +503,7 @@ export async function findTeamDirectory(
       .select(['id as vcardId', 'name', 'position', 'company'])
       .where('user_id', '=', accountId)
       .where('paused_at', 'is', null)
+      .where('draft', '=', false)
       .orderBy('name')
       .orderBy('id')
       .execute(),

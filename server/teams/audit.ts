@@ -60,7 +60,11 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
 
 /** The team whose account `accountId` is; null for a person's own account. */
 export async function teamIdOfAccount(db: Kysely<Database>, accountId: string): Promise<string | null> {
-  const team = await db.selectFrom('teams').select('id').where('account_id', '=', accountId).executeTakeFirst();
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   return team?.id ?? null;
 }
 

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { accountPause } from '../../src/pauses.ts';
-import type { AssignTeamCardInput, CreateTeamCardInput } from '../../src/schemas/team.ts';
+import type {
+  AssignTeamCardInput,
+  CreateTeamCardInput,
+  PublishTeamCardInput,
+} from '../../src/schemas/team.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
@@ -16,6 +20,9 @@ import { announceTeamChange, teamMemberIds } from './changes.ts';
 // A team's cards (DECISIONS.md "Teams"): they belong to the team's own account (teams.account_id), so
 // that a card, its short link, its printed QR code and its counts stay with the team when the person it
 // shows leaves; `vcards.member_id` says whom a card is for now, `vcards.invitee_email` whom it waits for.
+// A card made for someone who has not joined is a draft (`vcards.draft`, DECISIONS.md "Teams"): nothing
+// public knows it (server/public-profile/service.ts, server/links/resolve.ts) until they join or an admin
+// publishes it, so a card is never live under a name whose person may never come.
 
 /**
  * The address of a team's account: a reserved domain (RFC 2606 `.invalid`) that no mail reaches and nobody
@@ -60,6 +67,8 @@ export interface TeamCardView {
   member: { userId: string; name: string; email: string } | null;
   /** The invited address it becomes theirs at, until they join. */
   inviteeEmail: string | null;
+  /** Not public yet: it waits for its person to join, or for an admin to publish it. */
+  draft: boolean;
   /** Its public page (its QR code opens it through its short link). */
   pageUrl: string;
   /** The QR code it manages (links.id), for the dashboard's downloads of the printed code. */
@@ -106,6 +115,7 @@ async function cardsOfTeam(
       'vcards.department',
       'vcards.member_id',
       'vcards.invitee_email',
+      'vcards.draft',
       'vcards.paused_at',
       'vcards.version',
       'vcards.updated_at',
@@ -135,6 +145,7 @@ async function cardsOfTeam(
         ? { userId: row.member_id, name: row.memberName, email: row.memberEmail }
         : null,
     inviteeEmail: row.invitee_email,
+    draft: row.draft,
     pageUrl: vcardPageUrl(ctx.config.publicUrl, row.id),
     qrCodeId: row.qrCodeId,
     paused,
@@ -188,8 +199,9 @@ export async function announceCards(
 }
 
 /**
- * An admin makes a team card for a member, or for someone invited who has not joined yet (it becomes
- * theirs when they do). A team has no card limit (Business); its photo must be one of the team's.
+ * An admin makes a team card for a member, or for someone invited who has not joined yet (a draft that
+ * becomes theirs, and public, when they do). A team has no card limit (Business); its photo must be one of
+ * the team's.
  */
 export async function createTeamCard(
   ctx: ServiceContext,
@@ -203,6 +215,7 @@ export async function createTeamCard(
     const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card, {
       member_id: holder.memberId,
       invitee_email: holder.inviteeEmail,
+      draft: holder.inviteeEmail !== null,
     });
     await recordTeamEvent(trx, {
       teamId: team.teamId,
@@ -234,7 +247,8 @@ export async function teamCardOf(db: Kysely<Database>, teamId: string, vcardId: 
 
 /**
  * An admin hands a team card to another member (offboarding: the printed QR code now opens the
- * successor's card, its short link and counts unchanged), or to nobody for now (`userId` null).
+ * successor's card, its short link and counts unchanged), or to nobody for now (`userId` null). A draft
+ * handed to a member is theirs, who joined: it is public from now on.
  */
 export async function assignTeamCard(
   ctx: ServiceContext,
@@ -246,7 +260,12 @@ export async function assignTeamCard(
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('vcards')
-      .set({ member_id: holder?.memberId ?? null, invitee_email: null, updated_at: new Date() })
+      .set({
+        member_id: holder?.memberId ?? null,
+        invitee_email: null,
+        ...(holder ? { draft: false } : {}),
+        updated_at: new Date(),
+      })
       .where('id', '=', card.id)
       .execute();
     await recordTeamEvent(trx, {
@@ -261,7 +280,8 @@ export async function assignTeamCard(
 
 /**
  * Gives a team's cards that were for someone (a member, or an invited address) to `memberId` (null:
- * nobody for now), and tells the team's dashboards.
+ * nobody for now), and tells the team's dashboards (and every process's cached pages). A draft given to a
+ * member is public from now on.
  */
 async function reassignTeamCards(
   deps: { db: Kysely<Database>; changes: ChangeBus },
@@ -277,7 +297,7 @@ async function reassignTeamCards(
   if (!team?.account_id) return;
   await deps.db
     .updateTable('vcards')
-    .set({ member_id: memberId, invitee_email: null })
+    .set({ member_id: memberId, invitee_email: null, ...(memberId ? { draft: false } : {}) })
     .where('user_id', '=', team.account_id)
     .where(from.column, '=', from.value)
     .execute();
@@ -305,4 +325,33 @@ export function claimInvitedCards(
     { column: 'invitee_email', value: user.email.toLowerCase() },
     user.id,
   );
+}
+
+/**
+ * An admin publishes a draft team card before its person joins (its page, .vcf, short link and the team's
+ * directory show it from now on), recorded in the team's log. A card already public stays as it is.
+ */
+export async function publishTeamCard(
+  ctx: ServiceContext,
+  team: TeamMembership,
+  input: PublishTeamCardInput,
+): Promise<void> {
+  const card = await teamCardOf(ctx.db, team.teamId, input.vcardId);
+  const published = await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('vcards')
+      .set({ draft: false })
+      .where('id', '=', card.id)
+      .where('draft', '=', true)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: teamActorOf(ctx),
+      action: 'card_published',
+      subject: card.name,
+    });
+    return true;
+  });
+  if (published) await announceCards(ctx, team.teamId, card.user_id);
 }

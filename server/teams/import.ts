@@ -53,6 +53,11 @@ export interface TeamImportRowView {
   changes: TeamImportChange[];
   /** An error's reasons. */
   issues: TeamImportIssue[];
+  /**
+   * When the card the row makes goes public: at once (a member's), or when they join (an invitee's draft,
+   * server/teams/cards.ts); null when the row makes no card.
+   */
+  cardPublic: 'now' | 'on_join' | null;
 }
 
 /** The dry run: a file refused whole, or the plan of each of its rows. */
@@ -279,6 +284,12 @@ function planFingerprint(teamId: string, planned: readonly PlannedTeamImportRow[
   return createHash('sha256').update(JSON.stringify({ teamId, planned })).digest('base64url');
 }
 
+function cardPublicOf(planned: PlannedTeamImportRow): TeamImportRowView['cardPublic'] {
+  if (planned.action === 'invite') return 'on_join';
+  if (planned.action !== 'update' || !planned.createsCard) return null;
+  return planned.who === 'member' ? 'now' : 'on_join';
+}
+
 function rowView(
   file: TeamImportFile,
   planned: PlannedTeamImportRow,
@@ -297,6 +308,7 @@ function rowView(
     role,
     changes: result.changes,
     issues: result.issues,
+    cardPublic: result.outcome === 'error' ? null : cardPublicOf(planned),
   };
 }
 
@@ -485,7 +497,14 @@ async function invite(
   // a card still waiting from an invitation that expired is this person's: it is used again
   const waiting = people.cards.ofInvitee.get(planned.email);
   if (waiting) await updateCard(run, trx, account, waiting.id, planned.card);
-  else await createCard(run, trx, account, planned.card, { member_id: null, invitee_email: planned.email });
+  else {
+    await createCard(run, trx, account, planned.card, {
+      member_id: null,
+      invitee_email: planned.email,
+      draft: true,
+      email: planned.email,
+    });
+  }
   await mailTeamInvitation(
     run.deps,
     {
@@ -544,13 +563,14 @@ async function update(
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .execute();
   }
+  // a card for someone who has not joined is a draft until they do (server/teams/cards.ts)
   const holder = memberId
-    ? { member_id: memberId, invitee_email: null }
-    : { member_id: null, invitee_email: email };
+    ? { member_id: memberId, invitee_email: null, draft: false }
+    : { member_id: null, invitee_email: email, draft: true };
   if (planned.createsCard) {
     const { name } = planned.card;
     if (name === undefined) throw new Error('a card is made without its name');
-    await createCard(run, trx, account, { ...EMPTY_CARD, ...planned.card, name }, holder);
+    await createCard(run, trx, account, { ...EMPTY_CARD, ...planned.card, name }, { ...holder, email });
   } else if (planned.changes.some((change) => change !== 'role')) {
     const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
     if (!card) throw new Error('the card the plan updates is missing');
@@ -565,17 +585,24 @@ const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
   phone: null,
 };
 
-/** A team card for an imported person, with the link that is its QR code (the card editor's own insert). */
+/**
+ * A team card for an imported person, with the link that is its QR code (the card editor's own insert):
+ * its e-mail is the address they were invited at, as the New card dialog fills it in.
+ */
 async function createCard(
   { deps }: ImportRun,
   trx: Transaction<Database>,
   account: string,
   card: TeamImportCard,
-  holder: { member_id: string | null; invitee_email: string | null },
+  {
+    email,
+    ...holder
+  }: { member_id: string | null; invitee_email: string | null; draft: boolean; email: string },
 ): Promise<void> {
   const form = VcardFormSchema.parse({
     ...emptyVcardForm(),
     name: card.name,
+    email,
     position: card.position ?? '',
     department: card.department ?? '',
     workPhone: card.workPhone ?? '',

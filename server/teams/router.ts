@@ -3,6 +3,7 @@ import {
   CreateTeamCardSchema,
   InvitationIdSchema,
   MemberIdSchema,
+  PublishTeamCardSchema,
   SetTeamCardPausedSchema,
   TeamEventsPageSchema,
   TeamLogoSchema,
@@ -13,7 +14,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from './access.ts';
 import { teamEvents } from './audit.ts';
 import { setTeamCardPaused } from './card-pause.ts';
-import { assignTeamCard, createTeamCard, myTeamCards, teamCards } from './cards.ts';
+import { assignTeamCard, createTeamCard, myTeamCards, publishTeamCard, teamCards } from './cards.ts';
 import { setTeamLogo } from './logo.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 import { teamTemplate } from './template.ts';
@@ -47,6 +48,10 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(AssignTeamCardSchema)
     .mutation(({ ctx, input }) => assignTeamCard(ctx, actingTeam(ctx), input)),
+  publishCard: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(PublishTeamCardSchema)
+    .mutation(({ ctx, input }) => publishTeamCard(ctx, actingTeam(ctx), input)),
   setCardPaused: authedProcedure
     .meta({ teamRole: 'admin' })
     .input(SetTeamCardPausedSchema)

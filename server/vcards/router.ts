@@ -1,7 +1,14 @@
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
 import { cardAccount } from '../teams/access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
-import { createVcard, deleteVcard, getVcard, listVcards, setPrimaryVcard, updateVcard } from './service.ts';
+import {
+  createVcard,
+  deleteVcard,
+  getEditedVcard,
+  listVcards,
+  setPrimaryVcard,
+  updateVcard,
+} from './service.ts';
 
 export const vcardsRouter = router({
   list: authedProcedure.query(({ ctx }) => listVcards(ctx)),
@@ -9,7 +16,7 @@ export const vcardsRouter = router({
   get: authedProcedure
     .input(VcardIdSchema)
     .query(async ({ ctx, input }) =>
-      getVcard(ctx, await cardAccount(ctx.db, ctx.user.id, input.id, 'edit'), input.id),
+      getEditedVcard(ctx, await cardAccount(ctx.db, ctx.user.id, input.id, 'edit'), input.id),
     ),
   create: authedProcedure.input(VcardFormSchema).mutation(({ ctx, input }) => createVcard(ctx, input)),
   update: authedProcedure

@@ -113,7 +113,7 @@ export async function insertVcard(
   publicUrl: string,
   userId: string,
   card: CardFields & Colours & Pick<VcardInput, 'leadForm'>,
-  holder: { member_id?: string | null; invitee_email?: string | null } = {},
+  holder: { member_id?: string | null; invitee_email?: string | null; draft?: boolean } = {},
   identity: { id?: string; qrCodeId?: string; code?: string } = {},
 ): Promise<{ id: string; version: number }> {
   // the id is made here, so the card's page address is stored with it in one statement
@@ -225,6 +225,23 @@ export async function getVcard(ctx: ServiceContext, accountId: string, id: strin
   const vcard = await readVcard(ctx.db, accountId, id);
   if (!vcard) throw new AppError('not_found');
   return vcard;
+}
+
+/**
+ * getVcard for its editor, who is also told whether it is a team's draft (not public yet: server/teams/
+ * cards.ts). Kept out of readVcard, whose row is the webhooks' payload.
+ */
+export async function getEditedVcard(ctx: ServiceContext, accountId: string, id: string) {
+  const [vcard, state] = await Promise.all([
+    getVcard(ctx, accountId, id),
+    ctx.db
+      .selectFrom('vcards')
+      .select('draft')
+      .where('id', '=', id)
+      .where('user_id', '=', accountId)
+      .executeTakeFirst(),
+  ]);
+  return { ...vcard, draft: state?.draft ?? false };
 }
 
 export async function createVcard(

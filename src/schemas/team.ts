@@ -75,6 +75,10 @@ export type CreateTeamCardInput = z.output<typeof CreateTeamCardSchema>;
 export const AssignTeamCardSchema = z.object({ vcardId: z.uuid(), userId: IdSchema.nullable() });
 export type AssignTeamCardInput = z.output<typeof AssignTeamCardSchema>;
 
+/** A team card made public before its person joins (it was a draft: DECISIONS.md "Teams"). */
+export const PublishTeamCardSchema = z.object({ vcardId: z.uuid() });
+export type PublishTeamCardInput = z.output<typeof PublishTeamCardSchema>;
+
 /** A team card paused (its page and printed QR code answer 'Paused') or live again. */
 export const SetTeamCardPausedSchema = z.object({ vcardId: z.uuid(), paused: z.boolean() });
 export type SetTeamCardPausedInput = z.output<typeof SetTeamCardPausedSchema>;

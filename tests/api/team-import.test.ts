@@ -144,17 +144,35 @@ describe('the dry run', () => {
     if (!check.ok) throw new Error(JSON.stringify(check.problem));
     expect(check.counts).toEqual({ invited: 2, updated: 2, unchanged: 0, error: 4 });
     expect(
-      check.rows.map(({ row, name, email, outcome, role, changes }) => ({
+      check.rows.map(({ row, name, email, outcome, role, changes, cardPublic }) => ({
         row,
         name,
         email,
         outcome,
         role,
         changes,
+        cardPublic,
       })),
     ).toEqual([
-      { row: 2, name: 'Nadia Nueva', email: file.newAdmin, outcome: 'invited', role: 'admin', changes: [] },
-      { row: 3, name: 'Noah New', email: file.newMember, outcome: 'invited', role: 'member', changes: [] },
+      // a new person's card is a draft until they join (DECISIONS.md "Teams")
+      {
+        row: 2,
+        name: 'Nadia Nueva',
+        email: file.newAdmin,
+        outcome: 'invited',
+        role: 'admin',
+        changes: [],
+        cardPublic: 'on_join',
+      },
+      {
+        row: 3,
+        name: 'Noah New',
+        email: file.newMember,
+        outcome: 'invited',
+        role: 'member',
+        changes: [],
+        cardPublic: 'on_join',
+      },
       {
         row: 4,
         name: 'Mia Member',
@@ -162,6 +180,7 @@ describe('the dry run', () => {
         outcome: 'updated',
         role: 'admin',
         changes: ['role', 'position', 'phone'],
+        cardPublic: null,
       },
       {
         row: 5,
@@ -170,6 +189,8 @@ describe('the dry run', () => {
         outcome: 'updated',
         role: null,
         changes: ['name'],
+        // an invitation without a card yet gets one, a draft too
+        cardPublic: 'on_join',
       },
       expect.objectContaining({ row: 6, outcome: 'error' }),
       expect.objectContaining({ row: 7, outcome: 'error' }),
@@ -277,7 +298,17 @@ describe('the import', () => {
     const account = (await teamAccountOf(t.db, team.teamId)) ?? '';
     const cards = await t.db
       .selectFrom('vcards')
-      .select(['id', 'name', 'position', 'department', 'phone', 'member_id', 'invitee_email'])
+      .select([
+        'id',
+        'name',
+        'position',
+        'department',
+        'phone',
+        'email',
+        'member_id',
+        'invitee_email',
+        'draft',
+      ])
       .where('user_id', '=', account)
       .orderBy('name')
       .execute();
@@ -293,15 +324,30 @@ describe('the import', () => {
         position: 'Head of Sales',
         department: 'Sales, EMEA',
         phone: '+34 600 111 222',
+        // the address they were invited at, as the New card dialog fills it in
+        email: file.newAdmin,
         invitee_email: file.newAdmin,
+        draft: true,
       }),
-      expect.objectContaining({ name: 'Noah New', position: null, invitee_email: file.newMember }),
+      expect.objectContaining({
+        name: 'Noah New',
+        position: null,
+        email: file.newMember,
+        invitee_email: file.newMember,
+        draft: true,
+      }),
     ]);
-    // every new card has the link that is its QR code, and its public page is live
+    // every new card has the link that is its QR code; its page is public once its person joins
     const links = await t.db.selectFrom('links').select('vcard_id').where('user_id', '=', account).execute();
     expect(new Set(links.map((link) => link.vcard_id))).toEqual(new Set(cards.map((card) => card.id)));
-    const page = await t.app.inject({ method: 'GET', url: `/vcard/${cards[2]?.id ?? ''}` });
-    expect(page.body).toContain('Head of Sales');
+    const pageUrl = `/vcard/${cards[2]?.id ?? ''}`;
+    expect((await t.app.inject({ method: 'GET', url: pageUrl })).statusCode).toBe(404);
+    await t.db
+      .updateTable('vcards')
+      .set({ draft: false })
+      .where('id', '=', cards[2]?.id ?? '')
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: pageUrl })).body).toContain('Head of Sales');
     const role = await t.db
       .selectFrom('team_members')
       .select('role')

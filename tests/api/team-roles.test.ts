@@ -310,6 +310,8 @@ const TEAM_PROCEDURES: Record<
     otherTeam: 'not_found',
   },
   'teams.assignCard': { input: (f) => ({ vcardId: f.targetCardId, userId: null }), otherTeam: 'not_found' },
+  // a publish of another team's draft finds nothing, and changes nothing
+  'teams.publishCard': { input: (f) => ({ vcardId: f.targetCardId }), otherTeam: 'not_found' },
   'teams.setCardPaused': {
     input: (f) => ({ vcardId: f.targetCardId, paused: true }),
     otherTeam: 'not_found',

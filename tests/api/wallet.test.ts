@@ -15,6 +15,7 @@ import { GOOGLE_SAVE_URL } from '../../server/wallet/google-pass.ts';
 import { passAuthenticationToken } from '../../server/wallet/apple-pass.ts';
 import { addVcard, createOwner, endTrial } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
+import { addTeam, addTeamCard } from '../support/teams.ts';
 import { zipEntries } from '../support/zip.ts';
 import {
   makeWalletCredentials,
@@ -175,6 +176,20 @@ describe('Apple Wallet', () => {
     expect(answer.statusCode).toBe(403);
     expect(answer.headers['content-type']).toContain('text/html');
     expect((await get(applePassPath('not-a-card'))).statusCode).toBe(404);
+  });
+
+  it("has no pass for a team's draft card (made before its person joined) until it is published", async () => {
+    const owner = await createOwner(t.db, { plan: 'business' });
+    const { teamId } = await addTeam(t.db, [{ userId: owner.id, role: 'owner' }]);
+    const draft = await addTeamCard(t.db, teamId, {
+      inviteeEmail: 'nora@example.com',
+      card: { draft: true },
+    });
+    expect((await get(applePassPath(draft.vcardId))).statusCode).toBe(404);
+    expect((await get(googleWalletPath(draft.vcardId))).statusCode).toBe(404);
+    await t.db.updateTable('vcards').set({ draft: false }).where('id', '=', draft.vcardId).execute();
+    changes.publish({ userId: draft.accountId, topic: 'cards' });
+    expect((await get(applePassPath(draft.vcardId))).statusCode).toBe(200);
   });
 
   it('serves the pass web service as Apple documents it, and wakes a phone when the card changes', async () => {

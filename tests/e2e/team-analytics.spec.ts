@@ -64,10 +64,12 @@ for (const language of ['en', 'es'] as const) {
       role: 'member',
       organizationId: team.id,
     });
-    await callTrpc(page, 'teams.createCard', {
+    const noraCard = await callTrpc<{ id: string }>(page, 'teams.createCard', {
       holder: { invitationId: noraInvitation.id },
       card: { ...EMPTY_VCARD, name: 'Nora at Acme' },
     });
+    // a card made before its person joins is a draft: published, it is seen (and counted) at once
+    await callTrpc(page, 'teams.publishCard', { vcardId: noraCard.id });
 
     // visitors' phones open Mia's card twice and Nora's once
     const cards = await callTrpc<TeamCards>(page, 'teams.cards', undefined, 'GET');

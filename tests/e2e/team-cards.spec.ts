@@ -153,10 +153,21 @@ test(
     await expect(card).toContainText('Designer');
     // and one for someone invited, who has not joined yet
     await newcomersCard(owner.page, page, team.id, 'Nora Newcomer');
-    await expect(cards.getByRole('article', { name: 'Nora Newcomer' })).toContainText(
-      /Waiting for nora-.*@example\.com/,
-    );
+    const noras = cards.getByRole('article', { name: 'Nora Newcomer' });
+    await expect(noras).toContainText(/Waiting for nora-.*@example\.com/);
+    // a draft until Nora joins: no page to open yet, and an admin may publish it
+    await expect(noras).toContainText('Draft');
+    await expect(noras).toContainText('Not public yet');
+    await expect(noras.getByRole('link', { name: 'Open page of Nora Newcomer' })).toHaveCount(0);
     await checkAndPhotograph(page, testInfo, 'team-cards-admin-en');
+    await noras.getByRole('button', { name: 'Publish Nora Newcomer' }).click();
+    const publish = page.getByRole('dialog', { name: 'Publish the team card Nora Newcomer now?' });
+    await expect(publish).toContainText('before nora-');
+    await checkAndPhotograph(page, testInfo, 'team-dialog-publish-en');
+    await publish.getByRole('button', { name: 'Publish card' }).click();
+    await expect(page.getByText('Team card published', { exact: true })).toBeVisible();
+    await expect(noras).toContainText('Live');
+    await expect(noras.getByRole('link', { name: 'Open page of Nora Newcomer' })).toBeVisible();
 
     // the QR code printed for the card: its short link, which opens the card
     const printed = await printedQrCode(page, card, 'Download PNG');
@@ -301,9 +312,9 @@ test(
     await expect(card).toContainText('Para Mía Miembro');
     await expect(card).toContainText('Activa');
     await newcomersCard(page, page, team.id, 'Nora Nueva');
-    await expect(cards.getByRole('article', { name: 'Nora Nueva' })).toContainText(
-      /Esperando a nora-.*@example\.com/,
-    );
+    const noras = cards.getByRole('article', { name: 'Nora Nueva' });
+    await expect(noras).toContainText(/Esperando a nora-.*@example\.com/);
+    await expect(noras).toContainText('Borrador');
     await checkAndPhotograph(page, testInfo, 'team-cards-owner-es');
 
     // each dialog, checked and left with the keyboard

@@ -144,6 +144,8 @@ export interface VcardFields {
   member_id: string | null;
   /** On a team's card: the invited address it waits for. */
   invitee_email: string | null;
+  /** A team's card not public yet (server/teams/cards.ts): left out, public. */
+  draft: boolean;
   /** Paused by its team (or written paused): its page answers 'Paused'. */
   paused_at: Date | null;
   background_color: string;

@@ -43,6 +43,7 @@ const card = (fields: Partial<TeamCard>): TeamCard => ({
   department: null,
   member: null,
   inviteeEmail: null,
+  draft: false,
   pageUrl: 'http://localhost/vcard/card',
   qrCodeId: null,
   paused: false,

@@ -47,13 +47,23 @@ function TeamCardForm({
   return (
     <div className="space-y-4">
       <div className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+        {vcard.draft && (
+          <Notice tone="info" title={<Trans>A draft: not public yet</Trans>}>
+            <Trans>
+              Its page, QR code and contact file open when its person joins the team, or when an admin
+              publishes it on the team page. Its address is already the one below.
+            </Trans>
+          </Notice>
+        )}
         <CardAddress className="max-w-xl" url={url} kind="vcard" cardName={vcard.name} />
-        <Button asChild variant="secondary">
-          <a href={path} target="_blank" rel="noopener">
-            <ExternalLink aria-hidden />
-            <Trans>View public page</Trans>
-          </a>
-        </Button>
+        {!vcard.draft && (
+          <Button asChild variant="secondary">
+            <a href={path} target="_blank" rel="noopener">
+              <ExternalLink aria-hidden />
+              <Trans>View public page</Trans>
+            </a>
+          </Button>
+        )}
       </div>
       <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
         <VcardForm

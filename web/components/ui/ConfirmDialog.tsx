@@ -19,11 +19,16 @@ export interface ConfirmDialogProps {
   confirmLabel: ReactNode;
   /** Shown on the confirm button while `onConfirm` runs. */
   pendingLabel: ReactNode;
-  /** Does the destructive thing; resolves true to close the dialog, false to keep it open (it failed). */
+  /** Does the thing; resolves true to close the dialog, false to keep it open (it failed). */
   onConfirm: () => Promise<boolean>;
+  /** 'primary' for an action that takes nothing away (a publish): its button is not the red one. */
+  confirmVariant?: 'destructive' | 'primary';
 }
 
-/** A destructive action behind a confirmation: Cancel, or the red button that shows its progress. */
+/**
+ * An action behind a confirmation: Cancel, or the button (red for a destructive one, the default) that
+ * shows its progress.
+ */
 export function ConfirmDialog({
   trigger,
   title,
@@ -31,6 +36,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   onConfirm,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -58,7 +64,7 @@ export function ConfirmDialog({
               <Trans>Cancel</Trans>
             </Button>
           </DialogClose>
-          <Button variant="destructive" disabled={pending} onClick={() => void confirm()}>
+          <Button variant={confirmVariant} disabled={pending} onClick={() => void confirm()}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

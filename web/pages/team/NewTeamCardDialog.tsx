@@ -150,6 +150,14 @@ function CardStep({
           <Trans>Choose someone else</Trans>
         </Button>
       </p>
+      {'invitationId' in chosen.holder && (
+        <p className="text-sm text-slate-700">
+          <Trans>
+            The card is a draft until they join: its page, QR code and contact file open then, or when an
+            admin publishes it.
+          </Trans>
+        </p>
+      )}
       <VcardForm
         initialValues={{ ...newValues, name: chosen.name, email: chosen.email }}
         publicUrl={null}

@@ -29,8 +29,8 @@ function Holder({ card }: { card: TeamCard }) {
 }
 
 /**
- * Live; paused by the team's owner or an admin (teams.setCardPaused); or offline because the team's plan
- * ended (the section says how to bring it back).
+ * Live; a draft waiting for its person (not public); paused by the team's owner or an admin
+ * (teams.setCardPaused); or offline because the team's plan ended (the section says how to bring it back).
  */
 function Status({ card }: { card: TeamCard }) {
   const paused = card.pausedAt !== null || card.paused;
@@ -38,10 +38,16 @@ function Status({ card }: { card: TeamCard }) {
     <span
       className={cn(
         'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold',
-        paused ? 'bg-amber-100 text-amber-950' : 'bg-emerald-100 text-emerald-900',
+        card.draft
+          ? 'bg-slate-100 text-slate-800'
+          : paused
+            ? 'bg-amber-100 text-amber-950'
+            : 'bg-emerald-100 text-emerald-900',
       )}
     >
-      {card.pausedAt !== null ? (
+      {card.draft ? (
+        <Trans>Draft</Trans>
+      ) : card.pausedAt !== null ? (
         <Trans>Paused by the team</Trans>
       ) : card.paused ? (
         <Trans>Paused: plan ended</Trans>
@@ -74,6 +80,14 @@ export function TeamCardRow({ card, actions }: { card: TeamCard; actions?: React
         <p className="text-sm break-words text-slate-700">
           <Holder card={card} />
         </p>
+        {card.draft && (
+          <p className="text-sm text-slate-700">
+            <Trans>
+              Not public yet: its page, QR code and contact file open when its person joins the team, or when
+              an admin publishes it.
+            </Trans>
+          </p>
+        )}
         {card.pausedAt !== null && (
           <p className="text-sm text-slate-700">
             <Trans>
@@ -90,12 +104,14 @@ export function TeamCardRow({ card, actions }: { card: TeamCard; actions?: React
             <Trans>Edit</Trans>
           </Link>
         </Button>
-        <Button asChild variant="ghost" size="sm">
-          <a href={card.pageUrl} target="_blank" rel="noopener" aria-label={t`Open page of ${cardName}`}>
-            <ExternalLink aria-hidden />
-            <Trans>Open page</Trans>
-          </a>
-        </Button>
+        {!card.draft && (
+          <Button asChild variant="ghost" size="sm">
+            <a href={card.pageUrl} target="_blank" rel="noopener" aria-label={t`Open page of ${cardName}`}>
+              <ExternalLink aria-hidden />
+              <Trans>Open page</Trans>
+            </a>
+          </Button>
+        )}
         {actions}
       </div>
       {card.qrCodeId && (

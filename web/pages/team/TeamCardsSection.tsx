@@ -13,6 +13,7 @@ import { MyTeamCardFigures, useMyTeamCardFigures } from '../team-analytics/MyTea
 import { HandOverDialog } from './HandOverDialog.tsx';
 import { NewTeamCardDialog } from './NewTeamCardDialog.tsx';
 import { TeamCardPause } from './TeamCardPause.tsx';
+import { TeamCardPublish } from './TeamCardPublish.tsx';
 import { TeamCardRow } from './TeamCardRow.tsx';
 import type { Team, TeamCard } from './types.ts';
 import { useTeamAction } from './use-team-action.ts';
@@ -123,7 +124,7 @@ export function TeamCardsSection({ team }: { team: Team }) {
                     actions={
                       <>
                         <HandOverDialog team={team} card={card} />
-                        <TeamCardPause card={card} />
+                        {card.draft ? <TeamCardPublish card={card} /> : <TeamCardPause card={card} />}
                         <DeleteTeamCardDialog card={card} />
                       </>
                     }

@@ -47,6 +47,7 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
   card_paused: msg({ message: '{actor} paused a team card: {subject}' }),
   card_resumed: msg({ message: '{actor} made a paused team card live again: {subject}' }),
+  card_published: msg({ message: '{actor} published a team card before its person joined: {subject}' }),
   // {subject}: the template's fields, named in the reader's language (eventSubject)
   template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
   template_field_locked: msg({ message: '{actor} locked {subject} on every team card' }),

@@ -48,6 +48,16 @@ function RowOutcome({ row, phase }: { row: TeamImportRowView; phase: 'planned' |
           <Trans>Changes: {changes}</Trans>
         </p>
       )}
+      {row.cardPublic === 'on_join' && (
+        <p className="text-slate-700">
+          <Trans>Its card stays a draft, not public, until they join.</Trans>
+        </p>
+      )}
+      {row.cardPublic === 'now' && (
+        <p className="text-slate-700">
+          <Trans>Its card is public at once.</Trans>
+        </p>
+      )}
       {row.issues.length > 0 && (
         <ul className="list-disc space-y-0.5 pl-4 text-red-800">
           {row.issues.map((issue, index) => (
