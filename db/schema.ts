@@ -521,6 +521,8 @@ export interface TeamsTable {
   account_id: string | null;
   /** Its owner or an admin turned white label on (server/branding/branding.ts; migration 2026-12-03T0400). */
   white_label: Generated<boolean>;
+  /** The verified domain its cards' QR codes are printed with; null: the main address (migration 2026-12-08T0200). */
+  printed_domain: string | null;
   created_at: CreatedAt;
 }
 

@@ -32,6 +32,12 @@ export function limitOf(plan: PlanId, kind: PausableKind): number {
 /** How many items of each kind are paused (the dashboard, the billing page and the plan-ended e-mail say). */
 export type PausedCounts = Record<PausableKind, number>;
 
+/** The team a person owns whose cards are paused with their plan (its cards run on its owner's plan). */
+export interface PausedTeam {
+  name: string;
+  cards: number;
+}
+
 /** Why every card and link of an account is paused: its free trial ended, or its paid plan did. */
 export type AccountPause = 'trial_ended' | 'plan_ended';
 

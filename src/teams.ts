@@ -112,6 +112,8 @@ export const TEAM_EVENT_ACTIONS = [
   'card_resumed',
   /** a draft team card made public by an admin before its person joined (the subject names the card) */
   'card_published',
+  /** the address the team's QR codes are printed with changed (the subject: the domain, or the main host) */
+  'printed_domain_changed',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

@@ -49,6 +49,8 @@ import * as addWalletRegistrations from './2026-12-06T0100_add_wallet_registrati
 import * as keepReleasedDomains from './2026-12-07T0100_keep_released_domains.ts';
 import * as letDomainClaimsWaitForProof from './2026-12-07T0200_let_domain_claims_wait_for_proof.ts';
 import * as addCardDrafts from './2026-12-08T0100_add_card_drafts.ts';
+import * as addTeamPrintedDomain from './2026-12-08T0200_add_team_printed_domain.ts';
+import * as indexInvitationMails from './2026-12-08T0300_index_invitation_mails.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -103,4 +105,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0100_keep_released_domains': keepReleasedDomains,
   '2026-12-07T0200_let_domain_claims_wait_for_proof': letDomainClaimsWaitForProof,
   '2026-12-08T0100_add_card_drafts': addCardDrafts,
+  '2026-12-08T0200_add_team_printed_domain': addTeamPrintedDomain,
+  '2026-12-08T0300_index_invitation_mails': indexInvitationMails,
 };

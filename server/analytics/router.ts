@@ -4,7 +4,7 @@ import { actingTeam } from '../teams/access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { analyticsBreakdowns, type BreakdownScope } from './breakdowns.ts';
 import { analyticsOverview } from './service.ts';
-import { memberTeamCardFigures, teamAnalytics } from './team.ts';
+import { memberTeamCardFigures, teamAnalytics, teamBreakdowns } from './team.ts';
 
 /** The signed-in person's own analytics: the account the service reads is theirs. */
 const ownAnalytics = (ctx: ServiceContext): BreakdownScope => ({
@@ -26,6 +26,11 @@ export const analyticsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(AnalyticsRangeInputSchema)
     .query(({ ctx, input }) => teamAnalytics(ctx.db, actingTeam(ctx).teamId, input)),
+  // the team's visits broken down, as a person's own are
+  teamBreakdowns: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(AnalyticsRangeInputSchema)
+    .query(({ ctx, input }) => teamBreakdowns(ctx, actingTeam(ctx).teamId, input)),
   // a member's own team cards, beside them on the team page
   myTeamCards: authedProcedure
     .meta({ teamRole: 'member' })

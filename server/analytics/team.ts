@@ -11,7 +11,8 @@ import {
 } from '../../src/team-analytics.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
-import { itemVisits } from './breakdowns.ts';
+import type { Config } from '../config.ts';
+import { analyticsBreakdowns, itemVisits, type AnalyticsBreakdowns } from './breakdowns.ts';
 import { analyticsOverview, overviewOfDays, type AnalyticsOverview, type AnalyticsScope } from './service.ts';
 
 // A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the analytics service read with the team's
@@ -141,4 +142,20 @@ export async function memberTeamCardFigures(
     itemVisits(scope, input.timeZone, window.previousFirst, window.previousLast, items),
   ]);
   return teamFigures(own, links, current, previous).cards;
+}
+
+/**
+ * The team's visits broken down as a person's own analytics are (sources, media and campaigns, devices,
+ * browsers, referrers, countries, how its links served them, unique visitors), read from the team's
+ * account; null before the team has one (nothing to count). plan_required for a team without
+ * advancedAnalytics.
+ */
+export async function teamBreakdowns(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'analyticsRecords'> },
+  teamId: string,
+  input: AnalyticsRangeInput,
+  now = new Date(),
+): Promise<AnalyticsBreakdowns | null> {
+  const { scope } = await teamAnalyticsScope(deps.db, teamId);
+  return scope && analyticsBreakdowns({ ...scope, config: deps.config }, input, now);
 }

@@ -3,6 +3,7 @@ import { authedProcedure, router } from '../trpc/init.ts';
 import {
   billingDetails,
   billingStatus,
+  cancelSubscriptionAtPeriodEnd,
   chooseFree,
   createCheckout,
   createPortal,
@@ -19,4 +20,6 @@ export const billingRouter = router({
   portal: authedProcedure.mutation(({ ctx }) => createPortal(ctx)),
   /** Undoes a cancellation while its period runs ('Don't cancel'). */
   resume: authedProcedure.mutation(({ ctx }) => resumeSubscription(ctx)),
+  /** Ends the subscription at its period's end (offered when a team's ownership moves on). */
+  cancelAtPeriodEnd: authedProcedure.mutation(({ ctx }) => cancelSubscriptionAtPeriodEnd(ctx)),
 });

@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
 import { checkoutReturnPath, onboardingStep, type CheckoutOutcome } from '../../src/onboarding.ts';
 import {
@@ -18,6 +20,7 @@ import { paths } from '../../src/routes.ts';
 import type { CheckoutInput } from '../../src/schemas/billing.ts';
 import type { Config, StripeConfig } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import type { PausedTeam } from '../../src/pauses.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { applySubscriptionState, billingProfile, type BillingProfile } from './apply.ts';
@@ -25,6 +28,7 @@ import {
   DEMO_CHECKOUT_PATH,
   DEMO_PORTAL_PATH,
   demoPaymentsOf,
+  cancelDemoSubscription,
   resumeDemoSubscription,
   settleEndedDemoSubscription,
 } from './demo.ts';
@@ -62,12 +66,30 @@ function trialOf(
 /**
  * The paid plan whose end put the account on Free (src/plans.ts endedPaidPlan), with what is paused now:
  * what the dashboard and the billing page tell a customer whose plan ended, instead of a trial's texts.
+ * An owner's team runs on their plan (DECISIONS.md "Teams"): its cards are paused with it, and named.
  */
 async function endedPlanOf(deps: AppDeps, userId: string, profile: BillingProfile, now: Date) {
   const ended = endedPaidPlan(profile, now);
   if (!ended) return null;
-  const paused = await pausedCountsOf(deps.db, userId);
-  return { plan: ended.plan, ended_at: ended.endedAt, paused };
+  const [paused, pausedTeam] = await Promise.all([
+    pausedCountsOf(deps.db, userId),
+    pausedTeamOf(deps.db, userId),
+  ]);
+  return { plan: ended.plan, ended_at: ended.endedAt, paused, paused_team: pausedTeam };
+}
+
+/** The team `userId` owns and how many of its cards are paused now (its account's); null for none. */
+async function pausedTeamOf(db: Kysely<Database>, userId: string): Promise<PausedTeam | null> {
+  const team = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select(['teams.name', 'teams.account_id'])
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.role', '=', 'owner')
+    .executeTakeFirst();
+  if (!team?.account_id) return null;
+  const paused = await pausedCountsOf(db, team.account_id);
+  return paused && paused.vcard > 0 ? { name: team.name, cards: paused.vcard } : null;
 }
 
 /** The subscription status (spec section 3) from the profile alone: never calls Stripe. */
@@ -85,6 +107,8 @@ export async function billingStatus(ctx: ServiceContext) {
     plan_in_effect: plan,
     /** the paid plan that ended, when that is why the account is on free; null otherwise */
     ended_plan: await endedPlanOf(ctx, ctx.user.id, profile, now),
+    /** a running subscription that ends at its period's end instead of renewing */
+    cancel_at_period_end: subscribed && profile.cancel_at_period_end,
     product_id: subscribed ? profile.subscription_product_id : null,
     price_id: subscribed ? profile.subscription_price_id : null,
     subscription_end: profile.subscription_end,
@@ -346,6 +370,32 @@ export async function resumeSubscription(ctx: ServiceContext): Promise<Record<st
   const observedAt = new Date();
   const subscription = await callStripe(() =>
     stripeClient(stripeConfig).subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+  );
+  const state = subscriptionState(stripeConfig, subscription, observedAt);
+  if (state) await applySubscriptionState(ctx, ctx.user.id, state);
+  return {};
+}
+
+/**
+ * Cancels the person's own subscription at its period's end, in the demo billing or at Stripe (whose
+ * answer is applied at once): the plan stays until then. Offered where a plan stops carrying anything, as
+ * when a team's ownership moves to someone with their own Business plan (a Stripe subscription belongs
+ * to the customer who pays it and cannot be handed to another). not_found when none is running;
+ * one already cancelled stays as it is.
+ */
+export async function cancelSubscriptionAtPeriodEnd(ctx: ServiceContext): Promise<Record<string, never>> {
+  const stripeConfig = ctx.config.stripe;
+  if (!stripeConfig) {
+    if (!(await cancelDemoSubscription(ctx, ctx.user.id))) throw new AppError('not_found');
+    return {};
+  }
+  const profile = await billingProfile(ctx, ctx.user.id);
+  const subscriptionId = profile.stripe_subscription_id;
+  if (!subscriptionId || !isSubscribed(profile)) throw new AppError('not_found');
+  if (profile.cancel_at_period_end) return {};
+  const observedAt = new Date();
+  const subscription = await callStripe(() =>
+    stripeClient(stripeConfig).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
   );
   const state = subscriptionState(stripeConfig, subscription, observedAt);
   if (state) await applySubscriptionState(ctx, ctx.user.id, state);

@@ -118,6 +118,26 @@ export async function assertDesignScansPrinted(
 }
 
 /**
+ * Every designed QR code of `accountId`'s cards still scans printed with `domain` (a team's Address in the
+ * code, server/teams/printed-domain.ts); the first that would not refuses the change with its reason.
+ */
+export async function assertCardCodesScanPrinted(deps: AppDeps, accountId: string, domain: string | null) {
+  const links = await deps.db
+    .selectFrom('links')
+    .select(['code', 'chosen_code', 'qr_design'])
+    .where('user_id', '=', accountId)
+    .where('vcard_id', 'is not', null)
+    .where('qr_design', 'is not', null)
+    .execute();
+  for (const link of links) {
+    if (!link.qr_design) continue;
+    const url = printedQrUrl(deps.config.publicUrl, { ...link, domain });
+    const problem = await scannabilityProblem(url, link.qr_design, await logoOf(deps, link.qr_design));
+    if (problem) throw new AppError(problem);
+  }
+}
+
+/**
  * Back to the plain code, from `baseVersion` of the link: the design (and its logo, when nothing else uses
  * it) is removed; returns the link's new version. A newer version saved meanwhile: edit_conflict with the
  * QR code as it is now, and nothing changes.

@@ -217,6 +217,7 @@ export async function createTeamCard(
       invitee_email: holder.inviteeEmail,
       draft: holder.inviteeEmail !== null,
     });
+    await printWithTeamDomain(trx, team.teamId, card.id);
     await recordTeamEvent(trx, {
       teamId: team.teamId,
       actor: teamActorOf(ctx),
@@ -230,6 +231,28 @@ export async function createTeamCard(
   await announceCards(ctx, team.teamId, account);
   ctx.webhooks.wake();
   return card;
+}
+
+/**
+ * A new team card's QR code is printed with the team's Address in the code (server/teams/printed-domain.ts):
+ * its link was just made with the card.
+ */
+export async function printWithTeamDomain(
+  trx: Transaction<Database>,
+  teamId: string,
+  vcardId: string,
+): Promise<void> {
+  const team = await trx
+    .selectFrom('teams')
+    .select('printed_domain')
+    .where('id', '=', teamId)
+    .executeTakeFirst();
+  if (!team?.printed_domain) return;
+  await trx
+    .updateTable('links')
+    .set({ domain: team.printed_domain })
+    .where('vcard_id', '=', vcardId)
+    .execute();
 }
 
 /** A card of the team `teamId` (its account's), for an admin's action on it; another's card: not_found. */

@@ -21,7 +21,7 @@ import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { mailTeamInvitation } from './auth-plugin.ts';
-import { teamAccountFor } from './cards.ts';
+import { printWithTeamDomain, teamAccountFor } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
 import { readTeamImportFile, type TeamImportFile, type TeamImportFileProblem } from './import-file.ts';
@@ -590,7 +590,7 @@ const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
  * its e-mail is the address they were invited at, as the New card dialog fills it in.
  */
 async function createCard(
-  { deps }: ImportRun,
+  { deps, team }: ImportRun,
   trx: Transaction<Database>,
   account: string,
   card: TeamImportCard,
@@ -609,6 +609,7 @@ async function createCard(
     phone: card.phone ?? '',
   });
   const { id } = await insertVcard(trx, deps.config.publicUrl, account, form, holder);
+  await printWithTeamDomain(trx, team.teamId, id);
   // to the endpoints of the team's account, the card's owner, as a card made by an admin
   await deps.webhooks.emit(trx, account, 'card.created', () => readVcard(trx, account, id));
 }

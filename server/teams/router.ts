@@ -7,6 +7,7 @@ import {
   SetTeamCardPausedSchema,
   TeamEventsPageSchema,
   TeamLogoSchema,
+  TeamPrintedDomainSchema,
   TeamWhiteLabelSchema,
 } from '../../src/schemas/team.ts';
 import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
@@ -16,6 +17,7 @@ import { teamEvents } from './audit.ts';
 import { setTeamCardPaused } from './card-pause.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, publishTeamCard, teamCards } from './cards.ts';
 import { setTeamLogo } from './logo.ts';
+import { setTeamPrintedDomain } from './printed-domain.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
 import { teamTemplate } from './template.ts';
 import { saveTeamTemplate } from './template-edit.ts';
@@ -66,6 +68,11 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(TeamWhiteLabelSchema)
     .mutation(({ ctx, input }) => setTeamWhiteLabel(ctx, actingTeam(ctx), input)),
+  // the address its cards' QR codes are printed with (server/teams/printed-domain.ts): its owner and admins
+  setPrintedDomain: authedProcedure
+    .meta({ teamRole: 'admin' })
+    .input(TeamPrintedDomainSchema)
+    .mutation(({ ctx, input }) => setTeamPrintedDomain(ctx, actingTeam(ctx), input)),
   // the team's template (server/teams/template.ts): every member reads it (their card's locked fields),
   // its owner and admins change it
   template: authedProcedure

@@ -51,6 +51,8 @@ export interface TeamView {
   logo: string | null;
   /** White label is on for its cards and e-mails (server/teams/white-label.ts). */
   whiteLabel: boolean;
+  /** The domain its cards' QR codes are printed with; null: the main address (server/teams/printed-domain.ts). */
+  printedDomain: string | null;
   /** The signed-in person's membership. */
   me: { memberId: string; role: TeamRole };
   members: TeamMemberView[];
@@ -71,7 +73,7 @@ export async function myTeam(ctx: ServiceContext, now: Date = new Date()): Promi
 async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): Promise<TeamView | null> {
   const team = await deps.db
     .selectFrom('teams')
-    .select(['id', 'name', 'slug', 'logo', 'white_label'])
+    .select(['id', 'name', 'slug', 'logo', 'white_label', 'printed_domain'])
     .where('id', '=', membership.teamId)
     .executeTakeFirst();
   if (!team) return null;
@@ -86,10 +88,11 @@ async function teamView(deps: AppDeps, membership: TeamMembership, now: Date): P
         .orderBy('created_at', 'desc')
         .execute()
     : [];
-  const { white_label: whiteLabel, ...fields } = team;
+  const { white_label: whiteLabel, printed_domain: printedDomain, ...fields } = team;
   return {
     ...fields,
     whiteLabel,
+    printedDomain,
     me: { memberId: membership.memberId, role: membership.role },
     members,
     invitations: newestPerAddress(invitations).map((invitation) => ({

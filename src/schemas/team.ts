@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { INVITABLE_TEAM_ROLES, TEAM_NAME_MAX_LENGTH, teamSlugProblem } from '../teams.ts';
 import { singleLineText } from '../text.ts';
+import { DOMAIN_MAX_LENGTH } from '../domains.ts';
 import { EmailSchema } from './auth.ts';
 import { photoPath, VcardFormSchema } from './vcard.ts';
 
@@ -35,6 +36,17 @@ export type TeamLogoInput = z.output<typeof TeamLogoSchema>;
 /** White label on or off for the team's cards and e-mails (server/teams/white-label.ts). */
 export const TeamWhiteLabelSchema = z.object({ whiteLabel: z.boolean() });
 export type TeamWhiteLabelInput = z.output<typeof TeamWhiteLabelSchema>;
+
+/**
+ * The address a team's cards' QR codes are printed with: one of the team's verified custom domains, which
+ * the service checks; empty: the main address.
+ */
+export const TeamPrintedDomainSchema = z.object({
+  domain: singleLineText()
+    .max(DOMAIN_MAX_LENGTH, M.linkDomainUnusable)
+    .transform((value) => value.toLowerCase() || null),
+});
+export type TeamPrintedDomainInput = z.output<typeof TeamPrintedDomainSchema>;
 
 export const InvitableTeamRoleSchema = z.enum(INVITABLE_TEAM_ROLES);
 

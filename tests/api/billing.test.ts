@@ -344,6 +344,59 @@ describe('billing.resume with Stripe', () => {
   });
 });
 
+describe('billing.cancelAtPeriodEnd with Stripe', () => {
+  it('cancels at the period end at Stripe, applies its answer at once, and leaves a cancelled one alone', async () => {
+    const { cookie, userId } = await signUp(stripeApp.app);
+    await trpcMutate(stripeApp.app, 'billing.portal', cookie);
+    const { stripe_customer_id: customer } = await profileOf(stripeApp, userId);
+    const periodEnd = Math.floor(Date.now() / 1000) + 10 * 86_400;
+    fake.setSubscription({
+      id: 'sub_handed_on',
+      customer: customer ?? '',
+      price: FAKE_PRICES.business.month,
+      status: 'active',
+      periodEnd,
+    });
+    await stripeApp.db
+      .updateTable('profiles')
+      .set({
+        plan_type: 'business',
+        subscription_interval: 'month',
+        stripe_subscription_id: 'sub_handed_on',
+        subscription_status: 'active',
+        cancel_at_period_end: false,
+        subscription_end: new Date(periodEnd * 1000),
+        subscription_updated_at: new Date(Date.now() - 60_000),
+      })
+      .where('id', '=', userId)
+      .execute();
+
+    const response = await trpcMutate(stripeApp.app, 'billing.cancelAtPeriodEnd', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(fake.calls('POST', '/v1/subscriptions/sub_handed_on').at(-1)?.params).toEqual({
+      cancel_at_period_end: 'true',
+    });
+    // the plan stays until the period ends, and the status says it will not renew
+    expect(await profileOf(stripeApp, userId)).toMatchObject({
+      plan_type: 'business',
+      cancel_at_period_end: true,
+      subscription_end: new Date(periodEnd * 1000),
+    });
+    expect(await statusOf(stripeApp, cookie)).toMatchObject({ subscribed: true, cancel_at_period_end: true });
+    const before = fake.requests.length;
+    expect((await trpcMutate(stripeApp.app, 'billing.cancelAtPeriodEnd', cookie)).statusCode).toBe(200);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('finds nothing to cancel without a running subscription, and asks Stripe nothing', async () => {
+    const { cookie } = await signUp(stripeApp.app);
+    const before = fake.requests.length;
+    const response = await trpcMutate(stripeApp.app, 'billing.cancelAtPeriodEnd', cookie);
+    expect(trpcError(response).data.reason).toBe('not_found');
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
 describe('account deletion', () => {
   it('cancels the paid subscription at Stripe before the account goes', async () => {
     const { cookie, userId } = await signUp(stripeApp.app);
@@ -470,6 +523,22 @@ describe('demo billing (no Stripe keys)', () => {
   describe('a cancellation undone until the period ends', () => {
     const portalPage = (cookie: string) =>
       demoApp.app.inject({ method: 'GET', url: '/billing/demo/portal', headers: { cookie } });
+
+    it('cancels at the period end from the dashboard (billing.cancelAtPeriodEnd), as the portal does', async () => {
+      const { cookie, userId } = await signUp(demoApp.app);
+      const none = await trpcMutate(demoApp.app, 'billing.cancelAtPeriodEnd', cookie);
+      expect(trpcError(none).data.reason).toBe('not_found');
+      await post('/billing/demo/checkout', cookie, { plan: 'business', interval: 'month', action: 'pay' });
+      const paidUntil = (await profileOf(demoApp, userId)).subscription_end;
+      const cancelled = await trpcMutate(demoApp.app, 'billing.cancelAtPeriodEnd', cookie);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(await profileOf(demoApp, userId)).toMatchObject({
+        plan_type: 'business',
+        cancel_at_period_end: true,
+        subscription_end: paidUntil,
+      });
+      expect((await portalPage(cookie)).body).toContain('Don&#39;t cancel: renew my plan');
+    });
 
     it('renews from the demo portal, and from the billing page (billing.resume)', async () => {
       const { cookie, userId } = await signUp(demoApp.app);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_METRICS } from '../../src/analytics.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { holderKey } from '../../src/team-analytics.ts';
+import type { AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import type { TeamAnalytics } from '../../server/analytics/team.ts';
 import {
   addLink,
@@ -190,6 +191,49 @@ describe('the team analytics', () => {
       scans: 12,
     });
     expect(data.overview.totals.scans.current).toBe(20);
+  });
+
+  it('break the team’s visits down as personal analytics do: sources, media, campaigns, devices, referrers', async () => {
+    const account = cards.mia.accountId;
+    await addVisits(t.db, account, {
+      linkId: cards.sam.linkId,
+      kind: 'scan',
+      hits: 7,
+      at: recently(),
+      device: 'mobile',
+      referrer_host: 'news.example.com',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'winter',
+    });
+    const response = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, RANGE);
+    expect(response.statusCode, response.body).toBe(200);
+    const breakdowns = trpcData<AnalyticsBreakdowns>(response);
+    // the team's account's visits only: not Mia's personal card, not the other team's
+    const figures = await readTeamAnalytics(team.admin.cookie);
+    expect(breakdowns.totals).toEqual(
+      Object.fromEntries(ACTIVITY_METRICS.map((metric) => [metric, figures.overview.totals[metric].current])),
+    );
+    expect(breakdowns.campaigns?.utm_source).toContainEqual(
+      expect.objectContaining({ value: 'newsletter', scans: 7 }),
+    );
+    expect(breakdowns.campaigns?.utm_medium).toContainEqual(
+      expect.objectContaining({ value: 'email', scans: 7 }),
+    );
+    expect(breakdowns.campaigns?.utm_campaign).toContainEqual(
+      expect.objectContaining({ value: 'winter', scans: 7 }),
+    );
+    expect(breakdowns.dimensions.device).toContainEqual(
+      expect.objectContaining({ value: 'mobile', scans: 7 }),
+    );
+    expect(breakdowns.dimensions.referrer).toContainEqual(
+      expect.objectContaining({ value: 'news.example.com', scans: 7 }),
+    );
+    const member = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.member.cookie, RANGE);
+    expect(trpcError(member).data.reason).toBe('team_role_required');
+    await setPlan(t.db, team.owner.userId, 'pro');
+    const unpaid = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, RANGE);
+    expect(trpcError(unpaid).data).toMatchObject({ reason: 'plan_required', meta: { plan: 'business' } });
   });
 
   it('refuse a plain member with team_role_required, and someone in no team too', async () => {

@@ -289,6 +289,11 @@ describe('team cards', () => {
     expect(paused.body).toContain('<title>Paused</title>');
     expect((await visit(`/l/${printed.code}?qr`)).statusCode).toBe(200);
     expect(await cardsOf(owner.cookie)).toEqual([expect.objectContaining({ paused: true })]);
+    // the owner's billing page and banner name the team's paused cards, not "Nothing is paused"
+    const billing = trpcData<{ ended_plan: { paused_team: unknown } | null }>(
+      await trpcQuery(t.app, 'billing.status', owner.cookie),
+    );
+    expect(billing.ended_plan?.paused_team).toEqual({ name: 'Fixture Team', cards: 1 });
     // the member's own card follows the member's own (Free, trial running) plan
     expect((await visit(`/vcard/${personal}`)).body).toContain('Mia Personal');
 
@@ -299,6 +304,18 @@ describe('team cards', () => {
     await setPlan(t.db, owner.userId, 'business');
     await publishPlanChange(deps, owner.userId);
     expect((await visit(`/vcard/${printed.vcardId}`)).body).not.toContain('<title>Paused</title>');
+
+    // a member's own plan that ended is theirs alone: the team is not theirs to renew, nor named
+    await endPaidPlan(t.db, member.userId, {
+      plan: 'pro',
+      endedAt: new Date(Date.now() - DAY),
+      by: 'webhook',
+    });
+    const members = trpcData<{ ended_plan: { paused_team: unknown } | null }>(
+      await trpcQuery(t.app, 'billing.status', member.cookie),
+    );
+    expect(members.ended_plan).not.toBeNull();
+    expect(members.ended_plan?.paused_team).toBeNull();
   });
 
   it('deleting the team deletes its account and cards; their short-link codes stay held', async () => {

@@ -320,6 +320,8 @@ const TEAM_PROCEDURES: Record<
   'teams.setLogo': { input: () => ({ logo: null }), otherTeam: 'own' },
   // the owner of another team turns white label off for their own team (allowed on any plan)
   'teams.setWhiteLabel': { input: () => ({ whiteLabel: false }), otherTeam: 'own' },
+  // the owner of another team prints their own team's codes with the main address
+  'teams.setPrintedDomain': { input: () => ({ domain: '' }), otherTeam: 'own' },
   'teams.template': { input: () => undefined, otherTeam: 'own' },
   // the owner of another team saves their own team's template (its first save: version 1)
   'teams.saveTemplate': {
@@ -328,6 +330,7 @@ const TEAM_PROCEDURES: Record<
   },
   // the owner of another team reads their own team's analytics
   'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
+  'analytics.teamBreakdowns': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
   'analytics.myTeamCards': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
   // the owner of another team reads and erases their own team's leads (it has none: no account yet)
   'leads.team.list': { input: () => ({ filter: {} }), otherTeam: 'own' },

@@ -15,6 +15,8 @@ const TEXTS = {
     link: 'Team analytics',
     byMember: 'By member',
     byCard: 'By card',
+    breakdowns: 'Breakdowns',
+    devices: 'Devices',
     pending: '(invitation pending)',
     download: 'Download members CSV',
     header: 'member,email,cards,scans,views,clicks,leads,interactions,previous_interactions',
@@ -23,6 +25,8 @@ const TEXTS = {
     link: 'Analíticas del equipo',
     byMember: 'Por miembro',
     byCard: 'Por tarjeta',
+    breakdowns: 'Desgloses',
+    devices: 'Dispositivos',
     pending: '(invitación pendiente)',
     download: 'Descargar CSV de miembros',
     header:
@@ -122,6 +126,9 @@ for (const language of ['en', 'es'] as const) {
     await expect(
       byMember.getByRole('listitem').filter({ hasText: 'Mia Member' }).getByRole('definition'),
     ).toHaveText([/^Mia Member/, '0', '2', '0', '0']);
+    // the team's visits broken down as a person's own are: the three views were on a phone
+    await expect(page.getByRole('heading', { level: 2, name: text.breakdowns })).toBeVisible();
+    await expect(page.getByRole('region', { name: text.devices, exact: true })).toContainText('3');
     await checkAndPhotograph(page, testInfo, `team-analytics-${language}`);
 
     // the members' CSV has the page's numbers, its headers in the reader's language

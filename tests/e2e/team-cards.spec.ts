@@ -317,6 +317,20 @@ test(
     await expect(noras).toContainText('Borrador');
     await checkAndPhotograph(page, testInfo, 'team-cards-owner-es');
 
+    // the team's verified domain (its DNS proof is tests/e2e/domains.spec.ts's): every card's QR code is
+    // printed with it once chosen
+    const teamDomain = `tarjetas-${randomBytes(3).toString('hex')}.example.org`;
+    await runSql(
+      `insert into custom_domains (user_id, domain, token, status, verified_at)
+       select account_id, $2, 'token', 'verified', now() from teams where id = $1`,
+      [team.id, teamDomain],
+    );
+    await page.reload();
+    await page.getByLabel('Dirección en el código').selectOption(teamDomain);
+    await expect(page.getByText('Dirección de los códigos QR cambiada', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Dirección en el código')).toHaveValue(teamDomain);
+    await checkAndPhotograph(page, testInfo, 'team-printed-domain-es');
+
     // each dialog, checked and left with the keyboard
     for (const [name, opener, text] of [
       ['hand-over', 'Traspasar Mía Miembro', 'La tarjeta conserva su dirección'],
@@ -346,6 +360,11 @@ test(
       'el propietario del equipo, Olga Dueña, reactiva todas las tarjetas',
     );
     await checkAndPhotograph(mia.page, testInfo, 'team-card-paused-member-es');
+    // the owner's billing page and the dashboard's banner name the team's paused cards (not "Nada está en
+    // pausa")
+    await page.goto(paths.billing);
+    await expect(page.getByText(`El equipo ${teamName} tiene 2 tarjetas en pausa`)).toHaveCount(2);
+    await checkAndPhotograph(page, testInfo, 'billing-team-paused-es');
     await runSql(`update profiles set plan_type = 'business', subscription_end = null where email = $1`, [
       ownerEmail,
     ]);

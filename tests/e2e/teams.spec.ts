@@ -150,6 +150,13 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
     await expect(ownerPage.getByRole('dialog')).toContainText(text);
     await expectAccessible(ownerPage);
     if (opener === 'Make owner: Ina Invitee') {
+      // the owner's own subscription stays theirs: the dialog says so and offers to end it
+      await expect(ownerPage.getByRole('dialog')).toContainText(
+        'Your own subscription does not move with the team',
+      );
+      await expect(
+        ownerPage.getByRole('checkbox', { name: /^Cancel my subscription when its period ends on / }),
+      ).not.toBeChecked();
       await ownerPage.screenshot({ path: testInfo.outputPath('team-transfer-dialog-desktop-en.png') });
     }
     await closeWithEscape(ownerPage);

@@ -15,6 +15,7 @@ const trialRunning: BillingStatus = {
   plan_type: 'free',
   plan_in_effect: 'free',
   ended_plan: null,
+  cancel_at_period_end: false,
   product_id: null,
   price_id: null,
   subscription_end: null,
@@ -59,7 +60,7 @@ describe('trialNotice', () => {
     const ended: BillingStatus = {
       ...trialRunning,
       plan_type: 'pro',
-      ended_plan: { plan: 'pro', ended_at: endedAt, paused },
+      ended_plan: { plan: 'pro', ended_at: endedAt, paused, paused_team: null },
       is_accessible: false,
       trial_ends_at: null,
       trial_days_left: 0,
@@ -71,6 +72,7 @@ describe('trialNotice', () => {
       offline: true,
       trialEndsAt: null,
       paused,
+      pausedTeam: null,
     });
     // with its trial still running, it stays online until the trial ends
     const online = { ...ended, is_accessible: true, trial_ends_at: trialRunning.trial_ends_at };

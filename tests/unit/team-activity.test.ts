@@ -96,6 +96,10 @@ describe('the sentences of the team log', () => {
       card_deleted: 'Olga Owner deleted a team card: Ana Admin &lt;ana@example.com&gt;',
       card_paused: 'Olga Owner paused a team card: Ana Admin &lt;ana@example.com&gt;',
       card_resumed: 'Olga Owner made a paused team card live again: Ana Admin &lt;ana@example.com&gt;',
+      card_published:
+        'Olga Owner published a team card before its person joined: Ana Admin &lt;ana@example.com&gt;',
+      printed_domain_changed:
+        'Olga Owner changed the address in the team cards’ QR codes to Ana Admin &lt;ana@example.com&gt;',
       template_changed: 'Olga Owner changed the card template: Ana Admin &lt;ana@example.com&gt;',
       template_field_locked: 'Olga Owner locked Ana Admin &lt;ana@example.com&gt; on every team card',
       template_field_unlocked:

@@ -27,6 +27,7 @@ const team: Team = {
   slug: 'northwind',
   logo: null,
   whiteLabel: false,
+  printedDomain: null,
   me: { memberId: 'member-olga', role: 'owner' },
   members: [member('olga', 'Olga'), member('mia', 'Mia'), member('sam', 'Sam')],
   invitations: [

@@ -13,6 +13,7 @@ import { trpc } from '../lib/trpc.ts';
 import { GoToTeamPage, TeamBackLink } from './team/TeamLinks.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
+import { BreakdownsView } from './analytics/Breakdowns.tsx';
 import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
 import { RangePicker } from './analytics/RangePicker.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
@@ -56,7 +57,28 @@ function LockedTeamAnalytics({ team }: { team: Team }) {
   );
 }
 
-/** The team's figures for its owner and admins: totals, chart, per member and per card. */
+/**
+ * The team's visits broken down as a person's own are (sources, media and campaigns, devices, referrers,
+ * how its links served them); nothing before the team's first card.
+ */
+function TeamBreakdowns({ range }: { range: AnalyticsRange }) {
+  const breakdowns = trpc.analytics.teamBreakdowns.useQuery(
+    { timeZone: BROWSER_TIME_ZONE, range },
+    { placeholderData: (previous) => previous },
+  );
+  if (breakdowns.data === null) return null;
+  return (
+    <BreakdownsView
+      data={breakdowns.data}
+      error={breakdowns.error}
+      onRetry={() => void breakdowns.refetch()}
+      // the page's own tables are by member and by card
+      withItems={false}
+    />
+  );
+}
+
+/** The team's figures for its owner and admins: totals, chart, per member and per card, breakdowns. */
 function TeamFigures({ team }: { team: Team }) {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_RANGE);
   const analytics = trpc.analytics.team.useQuery(
@@ -75,6 +97,7 @@ function TeamFigures({ team }: { team: Team }) {
           <StatCards totals={analytics.data.overview.totals} range={analytics.data.overview.range} />
           <ActivityChart days={analytics.data.overview.buckets} unit={analytics.data.overview.unit} />
           <TeamFigureTables data={analytics.data} range={range} timeZone={BROWSER_TIME_ZONE} />
+          <TeamBreakdowns range={range} />
         </div>
       ) : analytics.error ? (
         <QueryStatus error={analytics.error} onRetry={() => void analytics.refetch()} />

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { PausedCounts } from '#src/pauses.ts';
+import type { PausedCounts, PausedTeam } from '#src/pauses.ts';
 import type { PaidPlanId } from '#src/plans.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PLAN_BADGES } from '../../lib/plan-names.ts';
@@ -28,8 +28,28 @@ export function PlanEndedHeading({ plan }: { plan: PaidPlanId | null }) {
   return <Trans>Your {planName} plan has ended</Trans>;
 }
 
-/** "Paused now: 2 vCards, 9 QR codes and 2 profile links." */
-export function PausedCountsText({ paused }: { paused: PausedCounts }) {
+/**
+ * "Paused now: 2 vCards, 9 QR codes and 2 profile links.", then the cards of the team the person owns,
+ * which pause with their plan.
+ */
+export function PausedCountsText({ paused, team }: { paused: PausedCounts; team?: PausedTeam | null }) {
+  if (!team) return <OwnPausedCounts paused={paused} />;
+  const teamName = team.name;
+  const teamText = (
+    <Trans>
+      The team {teamName} has <Plural value={team.cards} one="# card" other="# cards" /> paused until you buy
+      Business again.
+    </Trans>
+  );
+  if (paused.vcard + paused.qrCode + paused.profileLink === 0) return teamText;
+  return (
+    <>
+      <OwnPausedCounts paused={paused} /> {teamText}
+    </>
+  );
+}
+
+function OwnPausedCounts({ paused }: { paused: PausedCounts }) {
   const vcards = paused.vcard;
   const qrCodes = paused.qrCode;
   const links = paused.profileLink;

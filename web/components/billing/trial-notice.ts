@@ -1,4 +1,4 @@
-import type { PausedCounts } from '#src/pauses.ts';
+import type { PausedCounts, PausedTeam } from '#src/pauses.ts';
 import { TRIAL_REMINDER_LEAD_DAYS, type PaidPlanId } from '#src/plans.ts';
 import type { BillingStatus } from './use-billing-status.ts';
 
@@ -16,6 +16,8 @@ export type TrialNotice =
       /** while online: when the free trial's rules end too */
       trialEndsAt: Date | null;
       paused: PausedCounts | null;
+      /** the team the person owns, whose cards pause with their plan */
+      pausedTeam: PausedTeam | null;
     }
   | null;
 
@@ -37,6 +39,7 @@ export function trialNotice(status: BillingStatus): TrialNotice {
       offline: !status.is_accessible,
       trialEndsAt: status.is_accessible ? status.trial_ends_at : null,
       paused: ended.paused,
+      pausedTeam: ended.paused_team,
     };
   }
   if (!status.is_accessible) return { kind: 'expired' };

@@ -17,6 +17,7 @@ export const UNSUBSCRIBED_FREE: BillingStatus = {
   plan_type: 'free',
   plan_in_effect: 'free',
   ended_plan: null,
+  cancel_at_period_end: false,
   product_id: null,
   price_id: null,
   subscription_end: null,

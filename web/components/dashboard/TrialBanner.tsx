@@ -36,9 +36,10 @@ function Banner({
 function PlanEndedBanner({ notice }: { notice: Extract<TrialNotice, { kind: 'plan_ended' }> }) {
   const { i18n } = useLingui();
   const counts = notice.paused;
-  const anyPaused = counts !== null && counts.vcard + counts.qrCode + counts.profileLink > 0;
+  const anyPaused =
+    counts !== null && (counts.vcard + counts.qrCode + counts.profileLink > 0 || notice.pausedTeam !== null);
   // the counts, when there is something to count: an empty account has nothing paused to name
-  const paused = anyPaused && <PausedCountsText paused={counts} />;
+  const paused = anyPaused && <PausedCountsText paused={counts} team={notice.pausedTeam} />;
   const trialEnd = notice.trialEndsAt && formatDate(notice.trialEndsAt, i18n.locale);
   let text;
   if (notice.offline || !trialEnd) {

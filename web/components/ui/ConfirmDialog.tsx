@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<boolean>;
   /** 'primary' for an action that takes nothing away (a publish): its button is not the red one. */
   confirmVariant?: 'destructive' | 'primary';
+  /** What else the action asks, between the description and the buttons (a choice that goes with it). */
+  children?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   pendingLabel,
   onConfirm,
   confirmVariant = 'destructive',
+  children,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -58,6 +61,7 @@ export function ConfirmDialog({
       <DialogContent>
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
+        {children}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <DialogClose asChild>
             <Button variant="secondary">

@@ -289,22 +289,27 @@ function CampaignLists({ campaigns }: { campaigns: NonNullable<Breakdowns['campa
 }
 
 /**
- * Full analytics (fullAnalytics): the range's visits by card and link, device, browser,
- * referrer and country (and campaign, with advancedAnalytics), its scans and clicks by how the links
- * served them, the unique visitors, and the CSV of its events; what the operator does not record is said
- * (item 8).
+ * A range's visits broken down: by card and link, device, browser, referrer and country (and campaign,
+ * when the plan has them), its scans and clicks by how the links served them, the unique visitors; what
+ * the operator does not record is said (item 8). `download`: the CSV of its events, where there is one;
+ * `withItems` false where the page has its own table by card (a team's).
  */
-export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZone: string }) {
+export function BreakdownsView({
+  data,
+  error,
+  onRetry,
+  download,
+  withItems = true,
+}: {
+  data: Breakdowns | undefined;
+  error: Parameters<typeof QueryStatus>[0]['error'];
+  onRetry: () => void;
+  download?: string;
+  withItems?: boolean;
+}) {
   const { t, i18n } = useLingui();
   const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
-  const breakdowns = trpc.analytics.breakdowns.useQuery(
-    { range, timeZone },
-    { placeholderData: (previous) => previous },
-  );
-  if (breakdowns.error) {
-    return <QueryStatus error={breakdowns.error} onRetry={() => void breakdowns.refetch()} />;
-  }
-  const data = breakdowns.data;
+  if (error) return <QueryStatus error={error} onRetry={onRetry} />;
   const notRecorded = data?.notRecorded.map((name) => i18n._(NOT_RECORDED[name])) ?? [];
   const notRecordedList = listFormat.format(notRecorded);
   return (
@@ -313,12 +318,14 @@ export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZon
         <h2 className="text-lg font-semibold text-ink">
           <Trans>Breakdowns</Trans>
         </h2>
-        <Button asChild variant="secondary">
-          <a href={csvUrl(range, timeZone)} download>
-            <Download aria-hidden />
-            <Trans>Download CSV</Trans>
-          </a>
-        </Button>
+        {download && (
+          <Button asChild variant="secondary">
+            <a href={download} download>
+              <Download aria-hidden />
+              <Trans>Download CSV</Trans>
+            </a>
+          </Button>
+        )}
       </div>
       {notRecorded.length > 0 ? (
         <Notice tone="info" title={<Trans>Not recorded on this server</Trans>}>
@@ -330,7 +337,7 @@ export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZon
       ) : null}
       {data ? (
         <>
-          <ItemTable items={data.items} />
+          {withItems && <ItemTable items={data.items} />}
           <div className="grid gap-6 md:grid-cols-2">
             {VISIT_DIMENSIONS.map((dimension) => (
               <DimensionList key={dimension} dimension={dimension} rows={data.dimensions[dimension]} />
@@ -353,5 +360,21 @@ export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZon
         </p>
       )}
     </div>
+  );
+}
+
+/** Full analytics (fullAnalytics): the signed-in person's own breakdowns, with the CSV of their events. */
+export function Breakdowns({ range, timeZone }: { range: AnalyticsRange; timeZone: string }) {
+  const breakdowns = trpc.analytics.breakdowns.useQuery(
+    { range, timeZone },
+    { placeholderData: (previous) => previous },
+  );
+  return (
+    <BreakdownsView
+      data={breakdowns.data}
+      error={breakdowns.error}
+      onRetry={() => void breakdowns.refetch()}
+      download={csvUrl(range, timeZone)}
+    />
   );
 }

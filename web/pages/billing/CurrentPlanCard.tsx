@@ -38,7 +38,7 @@ function PlanDate({ details }: { details: BillingDetails }) {
         ) : (
           <Trans>Your public page is offline until you renew.</Trans>
         )}{' '}
-        {ended.paused && <PausedCountsText paused={ended.paused} />}
+        {ended.paused && <PausedCountsText paused={ended.paused} team={ended.paused_team} />}
       </>
     );
   }

@@ -7,9 +7,9 @@ import { EmailAddress } from '../../components/EmailAddress.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { formatDate } from '../../lib/format.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import { TEAM_ROLE_NAMES } from './team-names.ts';
+import { TransferOwnershipDialog } from './TransferOwnershipDialog.tsx';
 import type { Team, TeamMember } from './types.ts';
 import { organizationCall, useTeamAction } from './use-team-action.ts';
 
@@ -57,39 +57,12 @@ function RoleChoice({ team, member }: { team: Team; member: TeamMember }) {
 function MemberActions({ team, member }: { team: Team; member: TeamMember }) {
   const { t } = useLingui();
   const act = useTeamAction();
-  const transfer = trpc.teams.transferOwnership.useMutation();
   const { name } = member;
   const owner = team.me.role === 'owner';
   return (
     <div className="flex flex-wrap items-center gap-2">
       <RoleChoice team={team} member={member} />
-      {owner && (
-        <ConfirmDialog
-          trigger={
-            // its name starts with what it shows (WCAG 2.5.3, label in name)
-            <Button variant="secondary" size="sm" aria-label={t`Make owner: ${name}`}>
-              <Trans>Make owner</Trans>
-            </Button>
-          }
-          title={<Trans>Transfer the ownership to {name}?</Trans>}
-          description={
-            <Trans>
-              {name} becomes the team's owner: they get its billing and can delete the team. The team's cards
-              run on the owner's plan, so {name} needs the Business plan first. You stay in the team as an
-              admin. Only {name} can give the ownership back.
-            </Trans>
-          }
-          confirmLabel={<Trans>Transfer ownership</Trans>}
-          pendingLabel={<Trans>Transferring...</Trans>}
-          onConfirm={() =>
-            act({
-              run: () => transfer.mutateAsync({ memberId: member.id }),
-              failureTitle: t`The ownership was not transferred`,
-              success: { title: t`${name} owns the team now`, description: t`You are an admin of it.` },
-            })
-          }
-        />
-      )}
+      {owner && <TransferOwnershipDialog member={member} />}
       <ConfirmDialog
         trigger={
           <Button variant="secondary" size="sm" aria-label={t`Remove ${name} from the team`}>

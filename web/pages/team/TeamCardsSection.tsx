@@ -15,6 +15,7 @@ import { NewTeamCardDialog } from './NewTeamCardDialog.tsx';
 import { TeamCardPause } from './TeamCardPause.tsx';
 import { TeamCardPublish } from './TeamCardPublish.tsx';
 import { TeamCardRow } from './TeamCardRow.tsx';
+import { TeamPrintedDomain } from './TeamPrintedDomain.tsx';
 import type { Team, TeamCard } from './types.ts';
 import { useTeamAction } from './use-team-action.ts';
 
@@ -107,6 +108,7 @@ export function TeamCardsSection({ team }: { team: Team }) {
       {cards.data ? (
         <div className="space-y-4">
           <NewTeamCardDialog team={team} cards={cards.data} />
+          <TeamPrintedDomain team={team} />
           {cards.data.some((card) => card.paused) && <PausedNotice team={team} />}
           {cards.data.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700">

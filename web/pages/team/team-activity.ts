@@ -47,6 +47,9 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
   card_paused: msg({ message: '{actor} paused a team card: {subject}' }),
   card_resumed: msg({ message: '{actor} made a paused team card live again: {subject}' }),
+  printed_domain_changed: msg({
+    message: '{actor} changed the address in the team cards’ QR codes to {subject}',
+  }),
   card_published: msg({ message: '{actor} published a team card before its person joined: {subject}' }),
   // {subject}: the template's fields, named in the reader's language (eventSubject)
   template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
