@@ -559,6 +559,8 @@ export interface TeamEventsTable {
   /** whom or what the action was about: an address, a member's name, the team's new name */
   subject: string;
   role: TeamRole | null;
+  /** A team card's edit: the form's paths of the fields it changed, comma-separated (migration 2026-12-08T0400). */
+  fields: string | null;
   created_at: CreatedAt;
 }
 

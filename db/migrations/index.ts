@@ -51,6 +51,7 @@ import * as letDomainClaimsWaitForProof from './2026-12-07T0200_let_domain_claim
 import * as addCardDrafts from './2026-12-08T0100_add_card_drafts.ts';
 import * as addTeamPrintedDomain from './2026-12-08T0200_add_team_printed_domain.ts';
 import * as indexInvitationMails from './2026-12-08T0300_index_invitation_mails.ts';
+import * as addTeamEventFields from './2026-12-08T0400_add_team_event_fields.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0100_add_card_drafts': addCardDrafts,
   '2026-12-08T0200_add_team_printed_domain': addTeamPrintedDomain,
   '2026-12-08T0300_index_invitation_mails': indexInvitationMails,
+  '2026-12-08T0400_add_team_event_fields': addTeamEventFields,
 };

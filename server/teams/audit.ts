@@ -18,6 +18,8 @@ export interface TeamEvent {
   role?: TeamRole | null;
   /** The people it concerned, by user id (a member whose role changed, who was removed or left). */
   concerns?: string[];
+  /** A team card's edit: the card form's paths of the fields it changed (src/form-paths.ts). */
+  fields?: string[];
 }
 
 /**
@@ -38,6 +40,7 @@ export async function recordTeamEvent(db: Kysely<Database>, event: TeamEvent): P
       action: event.action,
       subject: event.subject,
       role: event.role ?? null,
+      fields: event.fields && event.fields.length > 0 ? event.fields.join(',') : null,
     })
     .execute();
 }
@@ -80,6 +83,8 @@ export async function recordTeamCardChange(
     actor: { id: string; name: string };
     cardName: string;
     memberId: string | null;
+    /** An edit's changed fields. */
+    fields?: string[];
   },
 ): Promise<void> {
   const holder = change.memberId ? await personLabel(db, change.memberId) : null;
@@ -88,6 +93,7 @@ export async function recordTeamCardChange(
     actor: change.actor,
     action: change.action,
     subject: holder ? `${change.cardName} → ${holder}` : change.cardName,
+    ...(change.fields ? { fields: change.fields } : {}),
   });
 }
 
@@ -194,6 +200,8 @@ export interface TeamEventView {
   action: TeamEventAction;
   subject: string;
   role: TeamRole | null;
+  /** A team card's edit: the card form's paths of the fields it changed; empty for other entries. */
+  fields: string[];
   at: Date;
 }
 
@@ -216,6 +224,7 @@ export async function teamEvents(
       'team_events.action',
       'team_events.subject',
       'team_events.role',
+      'team_events.fields',
       'team_events.created_at',
     ])
     // the team's own account acts only through its API keys
@@ -248,6 +257,7 @@ export async function teamEvents(
       action: row.action,
       subject: row.subject,
       role: row.role,
+      fields: row.fields ? row.fields.split(',') : [],
       at: row.created_at,
     })),
     more: rows.length > TEAM_EVENTS_PAGE_SIZE,

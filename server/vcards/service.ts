@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { changedPaths } from '../../src/form-paths.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { leadFormOf } from '../../src/schemas/lead.ts';
+import { vcardFormValues } from '../../src/vcard-form.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, planInEffect, type PlanId } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
@@ -310,6 +312,8 @@ export async function updateVcard(
     // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks
     const team = await teamTemplateOfAccount(trx, accountId);
     const card = keepLockedFields(team?.template ?? null, current, sent);
+    // a team card's edit names the fields it changed in the team's log
+    const before = team ? await readVcard(trx, accountId, id) : undefined;
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
     const updated = await trx
       .updateTable('vcards')
@@ -325,12 +329,15 @@ export async function updateVcard(
     // a save that changed nothing keeps its version and is not a change to log
     const editedTeam = team && updated.version !== baseVersion ? team.teamId : null;
     if (editedTeam) {
+      const after = await readVcard(trx, accountId, id);
       await recordTeamCardChange(trx, {
         action: 'card_edited',
         teamId: editedTeam,
         actor: teamActorOf(ctx),
         cardName: card.name,
         memberId: current.member_id,
+        fields:
+          before && after ? changedPaths(vcardFormValues(before, null), vcardFormValues(after, null)) : [],
       });
     }
     await ctx.webhooks.emit(trx, accountId, 'card.updated', () => readVcard(trx, accountId, id));

@@ -118,7 +118,7 @@ describe('team cards', () => {
     ).toBeUndefined();
     const log = await t.db
       .selectFrom('team_events')
-      .select(['actor_name', 'action', 'subject'])
+      .select(['actor_name', 'action', 'subject', 'fields'])
       .where('team_id', '=', teamId)
       .where('action', 'in', ['card_edited', 'card_deleted'])
       .orderBy('created_at')
@@ -128,11 +128,14 @@ describe('team cards', () => {
         actor_name: 'Mia Member',
         action: 'card_edited',
         subject: `Mia Member → Mia Member <${member.email}>`,
+        // the fields the edit changed, by their paths in the form
+        fields: 'department,position',
       },
       {
         actor_name: 'Adam Admin',
         action: 'card_deleted',
         subject: `Mia Member → Mia Member <${member.email}>`,
+        fields: null,
       },
     ]);
     expect(notices).toContainEqual({ userId: member.userId, topic: 'team' });

@@ -15,6 +15,7 @@ import {
 import { UserText } from '#web/components/UserText.tsx';
 import { teamImportEventSubject } from '#src/team-import.ts';
 import {
+  changedFieldsOf,
   eventSubject,
   importCountsOf,
   olderEventsAfter,
@@ -110,6 +111,19 @@ describe('the sentences of the team log', () => {
     });
   });
 
+  it("name the fields a card's edit changed, as the form names them, in both languages", () => {
+    const edit = (locale: 'en' | 'es') => {
+      i18n.loadAndActivate({ locale, messages: locale === 'es' ? spanish : {} });
+      const named = changedFieldsOf({ fields: ['position', 'address.city', 'socialLinks.linkedin'] }, i18n);
+      return render(locale, 'card_edited', 'Mia', named);
+    };
+    expect(edit('en')).toBe('Olga Owner edited Position, City, and LinkedIn on a team card: Mia');
+    expect(edit('es')).toBe('Olga Owner editó Cargo, Ciudad y LinkedIn en una tarjeta del equipo: Mia');
+    expect(render('en', 'card_edited', 'Mia', changedFieldsOf({ fields: [] }, i18n))).toBe(
+      'Olga Owner edited a team card: Mia',
+    );
+  });
+
   it('follow the role given, and read without one', () => {
     expect(sentence('en', 'member_invited', 'mia@example.com', 'member')).toBe(
       'Olga Owner invited mia@example.com as a member',
@@ -176,6 +190,7 @@ describe('olderEventsAfter', () => {
     action: 'member_left' as const,
     subject: 'x',
     role: null,
+    fields: [],
     at: new Date(at),
   });
   const page = [event('b', '2026-11-02T10:00:00Z'), event('a', '2026-11-01T10:00:00Z')];

@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useLocale } from '../../lib/use-locale.ts';
 import {
+  changedFieldsOf,
   eventSubject,
   importCountsOf,
   olderEventsAfter,
@@ -31,6 +32,7 @@ function EventRow({ event }: { event: TeamEventView }) {
   const locale = useLocale();
   const sentence = TEAM_EVENT_SENTENCES[event.action];
   const counts = importCountsOf(event);
+  const { changed, fields } = changedFieldsOf(event, i18n);
   return (
     <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
       <p className="min-w-0 break-words text-ink">
@@ -41,6 +43,8 @@ function EventRow({ event }: { event: TeamEventView }) {
             actor: <EventActor event={event} />,
             subject: <UserText>{eventSubject(event, i18n)}</UserText>,
             role: roleSelectValue(event.role),
+            changed,
+            fields,
             invited: counts.invited,
             updated: counts.updated,
             unchanged: counts.unchanged,

@@ -5,6 +5,7 @@ import { isTemplateField } from '#src/team-template.ts';
 import { emptyTeamImportCounts, teamImportCountsOf, type TeamImportCounts } from '#src/team-import.ts';
 import type { TeamEventAction, TeamRole } from '#src/teams.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { VCARD_CONFLICT_FIELDS } from '../vcards/vcard-conflict-fields.ts';
 import { TEMPLATE_FIELD_NAMES } from './template-fields.ts';
 
 export type TeamEventsPage = RouterOutputs['teams']['events'];
@@ -43,7 +44,11 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
   // {subject}: the team's name
   logo_changed: msg({ message: '{actor} changed the logo of {subject}' }),
   logo_removed: msg({ message: '{actor} removed the logo of {subject}' }),
-  card_edited: msg({ message: '{actor} edited a team card: {subject}' }),
+  // {fields}: the fields it changed, named as the form names them (changedFieldsOf)
+  card_edited: msg({
+    message:
+      '{changed, select, some {{actor} edited {fields} on a team card: {subject}} other {{actor} edited a team card: {subject}}}',
+  }),
   card_deleted: msg({ message: '{actor} deleted a team card: {subject}' }),
   card_paused: msg({ message: '{actor} paused a team card: {subject}' }),
   card_resumed: msg({ message: '{actor} made a paused team card live again: {subject}' }),
@@ -81,6 +86,27 @@ export function eventSubject(event: Pick<TeamEventView, 'action' | 'subject'>, i
     .split(',')
     .map((field) => (isTemplateField(field) ? i18n._(TEMPLATE_FIELD_NAMES[field]) : field));
   return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(names);
+}
+
+const FIELD_LABELS = new Map(VCARD_CONFLICT_FIELDS.map((field) => [field.path, field.label]));
+
+/**
+ * The {changed} select and {fields} list of a card's edit: the fields it changed, named as the vCard form
+ * names them, in the reader's language ("Position and City").
+ */
+export function changedFieldsOf(
+  event: Pick<TeamEventView, 'fields'>,
+  i18n: I18n,
+): { changed: 'some' | 'none'; fields: string } {
+  if (event.fields.length === 0) return { changed: 'none', fields: '' };
+  const names = event.fields.map((path) => {
+    const label = FIELD_LABELS.get(path);
+    return label === undefined ? path : typeof label === 'string' ? label : i18n._(label);
+  });
+  return {
+    changed: 'some',
+    fields: new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format([...new Set(names)]),
+  };
 }
 
 /** An import's counts, the numbers of its sentence; nothing for the other entries. */
