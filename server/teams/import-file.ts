@@ -1,5 +1,6 @@
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import {
   TEAM_IMPORT_MAX_BYTES,
@@ -10,7 +11,8 @@ import {
   type TeamImportColumn,
 } from '../../src/team-import.ts';
 
-// Reading a team's CSV import file (csv-parse): the bytes as UTF-8, with or without its byte order mark;
+// Reading a team's CSV import file (csv-parse): the bytes as UTF-8, with or without its byte order mark, or
+// else as Windows-1252 (what Excel on Windows writes as "CSV", Spanish "CSV (delimitado por comas)");
 // commas, semicolons (what a Spanish Excel writes) or tabs between the cells; quoted cells across lines;
 // rows shorter or longer than the header. It never throws: a file it cannot read comes back as one
 // problem, with a validation id the client translates; a file it can read comes back as its rows, each
@@ -141,11 +143,13 @@ export function readTeamImportFile(bytes: Uint8Array): TeamImportFileResult {
   if (bytes.byteLength > TEAM_IMPORT_MAX_BYTES) return refused({ message: M.teamImportFileTooLarge });
   let text: string;
   try {
-    // fatal: bytes of another encoding are refused, never guessed (a Latin-1 "é" would become "�");
-    // the byte order mark is dropped
+    // fatal: bytes that are not UTF-8 are read as Windows-1252 below, never as "�"; the byte order mark
+    // is dropped
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return refused({ message: M.teamImportFileEncoding });
+    // a spreadsheet's "CSV" on Windows: Latin-1's letters ("José Ibáñez"), the euro sign and curly quotes.
+    // iconv-lite: Node's own 'windows-1252' decoder reads 0x80-0x9F as Latin-1's control characters
+    text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
   }
   // NUL is in no text file: this is UTF-16 (Excel's "Unicode text") or not text at all
   if (text.includes('\0')) return refused({ message: M.teamImportFileEncoding });

@@ -217,9 +217,9 @@ describe('the dry run', () => {
         csvOf([['Ana', 'Sales']], ['Name', 'Department']),
         { message: M.teamImportColumnMissing, column: 'email' },
       ],
-      // bad encoding: Latin-1, as an old "CSV" export saves "José"
+      // bad encoding: UTF-16, Excel's "Unicode text" (Windows-1252, its "CSV", is read: unit tests)
       [
-        Buffer.from('Name,Email\r\nJos\xe9 P\xe9rez,jose@example.com\r\n', 'latin1'),
+        Buffer.from('Name,Email\r\nJos\xe9 P\xe9rez,jose@example.com\r\n', 'utf16le'),
         { message: M.teamImportFileEncoding },
       ],
       ['Name,Email\r\n"Ana,ana@example.com\r\n', { message: M.teamImportFileUnreadable, line: 2 }],

@@ -102,11 +102,11 @@ for (const language of ['en', 'es'] as const) {
     const headers = TEAM_IMPORT_HEADERS[language];
     expect(template).toBe(`\uFEFF${Object.values(headers).join(delimiter)}\r\n`);
 
-    // a file saved in another encoding is refused whole, with what to do
+    // a file saved as UTF-16 (Excel's "Unicode text") is refused whole, with what to do
     await section.locator('input[type=file]').setInputFiles({
       name: 'people.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`${headers.name},${headers.email}\r\nJos\xe9,jose@example.com\r\n`, 'latin1'),
+      buffer: Buffer.from(`${headers.name},${headers.email}\r\nJos\xe9,jose@example.com\r\n`, 'utf16le'),
     });
     await expect(section.getByText(texts.refused)).toBeVisible();
     await expect(section.getByText(texts.encoding)).toBeVisible();

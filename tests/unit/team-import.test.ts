@@ -210,9 +210,10 @@ describe('reading an import file', () => {
     });
   });
 
-  it('refuses bytes that are not UTF-8 instead of guessing Latin-1', () => {
-    const latin1 = Buffer.from('Nombre;Correo\nJos\xe9 Ib\xe1\xf1ez;jose@example.com\n', 'latin1');
-    expect(readTeamImportFile(latin1)).toEqual({ ok: false, problem: { message: M.teamImportFileEncoding } });
+  it("reads what is not UTF-8 as Windows-1252 (a spreadsheet's CSV on Windows), and refuses UTF-16", () => {
+    const latin1 = Buffer.from('Nombre;Correo\nJos\xe9 Ib\xe1\xf1ez \x80;jose@example.com\n', 'latin1');
+    const read = readTeamImportFile(latin1);
+    expect(read.ok && read.file.rows).toEqual([{ row: 2, cells: ['José Ibáñez €', 'jose@example.com'] }]);
     // Excel's "Unicode text": UTF-16 with and without its byte order mark
     const utf16 = Buffer.from('Name\tEmail\nAna\tana@example.com\n', 'utf16le');
     expect(readTeamImportFile(Buffer.concat([Buffer.from([0xff, 0xfe]), utf16]))).toEqual({

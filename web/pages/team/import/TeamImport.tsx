@@ -257,8 +257,8 @@ export function TeamImport() {
               <p>
                 <Trans>
                   Use the template's columns: {required} are needed; position, department, phones and role
-                  (member or admin, blank for member) are optional. Save it as CSV UTF-8, at most {maxMb} MB
-                  and {maxRows} rows.
+                  (member or admin, blank for member) are optional. Save it as CSV (UTF-8 or your
+                  spreadsheet's plain CSV), at most {maxMb} MB and {maxRows} rows.
                 </Trans>
               </p>
               <Button variant="ghost" size="sm" onClick={downloadTemplate}>
