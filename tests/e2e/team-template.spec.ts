@@ -30,7 +30,7 @@ const TEXTS = {
     lockedEntry: /locked Company on every team card/,
     changedEntry: /changed the card template: Company/,
     // the entry names the fields the edit changed
-    editedEntry: /edited Position on a team card: Mia Member/,
+    editedEntry: /edited .*Position on a team card: Mia Member/,
     position: 'Position',
     saveCard: 'Save card',
     cardSaved: 'Team card saved',
@@ -45,7 +45,7 @@ const TEXTS = {
     activity: 'Actividad',
     lockedEntry: /bloqueó Empresa en todas las tarjetas del equipo/,
     changedEntry: /cambió la plantilla de las tarjetas: Empresa/,
-    editedEntry: /editó Cargo en una tarjeta del equipo: Mia Member/,
+    editedEntry: /editó .*Cargo en una tarjeta del equipo: Mia Member/,
     position: 'Cargo',
     saveCard: 'Guardar tarjeta',
     cardSaved: 'Tarjeta del equipo guardada',
