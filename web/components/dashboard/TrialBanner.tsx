@@ -1,75 +1,10 @@
-import type { ReactNode } from 'react';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Clock } from 'lucide-react';
-import { planPickerPath } from '#src/routes.ts';
-import { formatDate } from '../../lib/format.ts';
-import { PausedCountsText, PlanEndedTitle } from '../billing/PlanEnded.tsx';
-import { trialNotice, type TrialNotice } from '../billing/trial-notice.ts';
+import { Plural, Trans } from '@lingui/react/macro';
+import { trialNotice } from '../billing/trial-notice.ts';
 import { useBillingStatus } from '../billing/use-billing-status.ts';
-import { DashboardBanner } from './DashboardBanner.tsx';
+import { PlanBanner, PlanEndedBanner } from './PlanBanner.tsx';
 import { TeamSeatNote } from './TeamSeatNote.tsx';
 
 const TEAM_LINK_CLASSES = 'font-semibold underline underline-offset-2';
-
-function Banner({
-  title,
-  children,
-  action = <Trans>Upgrade plan</Trans>,
-}: {
-  title: ReactNode;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <DashboardBanner
-      tone="warning"
-      icon={<Clock />}
-      title={title}
-      action={{ to: planPickerPath, label: action }}
-    >
-      {children}
-    </DashboardBanner>
-  );
-}
-
-/** A paid plan ended: which and when, what is paused now and how to lift it (never "trial expired"). */
-function PlanEndedBanner({ notice }: { notice: Extract<TrialNotice, { kind: 'plan_ended' }> }) {
-  const { i18n } = useLingui();
-  const counts = notice.paused;
-  const anyPaused =
-    counts !== null && (counts.vcard + counts.qrCode + counts.profileLink > 0 || notice.pausedTeam !== null);
-  // the counts, when there is something to count: an empty account has nothing paused to name
-  const paused = anyPaused && <PausedCountsText paused={counts} team={notice.pausedTeam} />;
-  const trialEnd = notice.trialEndsAt && formatDate(notice.trialEndsAt, i18n.locale);
-  let text;
-  if (notice.offline || !trialEnd) {
-    text = (
-      <Trans>
-        Your public page is offline and your cards and links are paused until you renew. Nothing is deleted.{' '}
-        {paused}
-      </Trans>
-    );
-  } else if (anyPaused) {
-    text = (
-      <Trans>
-        You are on the free plan: your public page stays online with its limits until {trialEnd}. {paused}{' '}
-        Choose what stays live with “Keep live”, or renew.
-      </Trans>
-    );
-  } else {
-    text = (
-      <Trans>You are on the free plan: your public page stays online with its limits until {trialEnd}.</Trans>
-    );
-  }
-  return (
-    <Banner
-      title={<PlanEndedTitle plan={notice.plan} endedAt={notice.endedAt} />}
-      action={<Trans>Renew plan</Trans>}
-    >
-      {text}
-    </Banner>
-  );
-}
 
 /** Spec section 2, dashboard banners: the free trial ends soon, or has ended; or a paid plan ended. */
 export function TrialBanner() {
@@ -79,14 +14,14 @@ export function TrialBanner() {
   if (notice.kind === 'plan_ended') return <PlanEndedBanner notice={notice} />;
   if (notice.kind === 'expired') {
     return (
-      <Banner title={<Trans>Your free trial has expired</Trans>}>
+      <PlanBanner title={<Trans>Your free trial has expired</Trans>}>
         <Trans>Your public page and QR codes are paused until you choose a plan. Nothing is deleted.</Trans>{' '}
         <TeamSeatNote linkClassName={TEAM_LINK_CLASSES} />
-      </Banner>
+      </PlanBanner>
     );
   }
   return (
-    <Banner
+    <PlanBanner
       title={
         <Plural
           value={notice.daysLeft}
@@ -99,6 +34,6 @@ export function TrialBanner() {
         When it ends, your public page and QR codes pause until you choose a plan. Nothing is deleted.
       </Trans>{' '}
       <TeamSeatNote linkClassName={TEAM_LINK_CLASSES} />
-    </Banner>
+    </PlanBanner>
   );
 }
