@@ -234,16 +234,14 @@ export async function getVcard(ctx: ServiceContext, accountId: string, id: strin
  * cards.ts). Kept out of readVcard, whose row is the webhooks' payload.
  */
 export async function getEditedVcard(ctx: ServiceContext, accountId: string, id: string) {
-  const [vcard, state] = await Promise.all([
-    getVcard(ctx, accountId, id),
-    ctx.db
-      .selectFrom('vcards')
-      .select('draft')
-      .where('id', '=', id)
-      .where('user_id', '=', accountId)
-      .executeTakeFirst(),
-  ]);
-  return { ...vcard, draft: state?.draft ?? false };
+  const row = await ctx.db
+    .selectFrom('vcards')
+    .select([...VCARD_COLUMNS, 'draft'])
+    .where('id', '=', id)
+    .where('user_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found');
+  return withLeadForm(row);
 }
 
 export async function createVcard(
@@ -289,58 +287,48 @@ export async function updateVcard(
 ): Promise<{ version: number }> {
   const { id, baseVersion, ...sent } = input;
   const saved = await ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
+    const locked = await trx
       .selectFrom('vcards')
-      .select([
-        'photo',
-        'company',
-        'website',
-        'address',
-        'background_color',
-        'font_color',
-        'icon_color',
-        'member_id',
-        'version',
-      ])
+      .select([...VCARD_COLUMNS, 'member_id'])
       .where('id', '=', id)
       .where('user_id', '=', accountId)
       .forUpdate()
       .executeTakeFirst();
-    if (!current) throw new AppError('not_found');
+    if (!locked) throw new AppError('not_found');
+    const { member_id: memberId, ...currentRow } = locked;
+    const current = withLeadForm(currentRow);
     // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
-    if (current.version !== baseVersion) throw await refusedEdit(() => readVcard(trx, accountId, id));
+    if (current.version !== baseVersion) throw await refusedEdit(async () => current);
     // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks
     const team = await teamTemplateOfAccount(trx, accountId);
     const card = keepLockedFields(team?.template ?? null, current, sent);
-    // a team card's edit names the fields it changed in the team's log
-    const before = team ? await readVcard(trx, accountId, id) : undefined;
     if (card.photo && card.photo !== current.photo) await assertOwnPhoto(trx, accountId, card.photo);
-    const updated = await trx
+    const updatedRow = await trx
       .updateTable('vcards')
       .set({ ...vcardValues(card), updated_at: new Date() })
       .where('id', '=', id)
       .where('user_id', '=', accountId)
       .where('version', '=', baseVersion)
-      .returning('version')
+      .returning(VCARD_COLUMNS)
       .executeTakeFirst();
-    if (!updated) throw await refusedEdit(() => readVcard(trx, accountId, id));
+    if (!updatedRow) throw await refusedEdit(() => readVcard(trx, accountId, id));
+    const updated = withLeadForm(updatedRow);
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
     // a save that changed nothing keeps its version and is not a change to log
     const editedTeam = team && updated.version !== baseVersion ? team.teamId : null;
     if (editedTeam) {
-      const after = await readVcard(trx, accountId, id);
+      // a team card's edit names the fields it changed in the team's log
       await recordTeamCardChange(trx, {
         action: 'card_edited',
         teamId: editedTeam,
         actor: teamActorOf(ctx),
         cardName: card.name,
-        memberId: current.member_id,
-        fields:
-          before && after ? changedPaths(vcardFormValues(before, null), vcardFormValues(after, null)) : [],
+        memberId,
+        fields: changedPaths(vcardFormValues(current, null), vcardFormValues(updated, null)),
       });
     }
-    await ctx.webhooks.emit(trx, accountId, 'card.updated', () => readVcard(trx, accountId, id));
+    await ctx.webhooks.emit(trx, accountId, 'card.updated', () => updated);
     return { previousPhoto: current.photo, version: updated.version, editedTeam };
   });
   ctx.changes.publish({ userId: accountId, topic: 'cards' });
