@@ -107,13 +107,21 @@ export async function assertDesignScansPrinted(
     .where('user_id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!link?.qr_design) return;
-  const logo = await logoOf(ctx, link.qr_design);
-  const url = printedQrUrl(ctx.config.publicUrl, {
+  await assertScansPrinted(ctx, link.qr_design, {
     code: link.code,
     chosen_code: printed.code ?? link.chosen_code,
     domain: printed.domain === undefined ? link.domain : printed.domain,
   });
-  const problem = await scannabilityProblem(url, link.qr_design, logo);
+}
+
+/** A design still scans printed at the link's address (code and domain); refuses with its reason if not. */
+async function assertScansPrinted(
+  deps: AppDeps,
+  design: QrDesign,
+  printed: Parameters<typeof printedQrUrl>[1],
+): Promise<void> {
+  const url = printedQrUrl(deps.config.publicUrl, printed);
+  const problem = await scannabilityProblem(url, design, await logoOf(deps, design));
   if (problem) throw new AppError(problem);
 }
 
@@ -129,11 +137,8 @@ export async function assertCardCodesScanPrinted(deps: AppDeps, accountId: strin
     .where('vcard_id', 'is not', null)
     .where('qr_design', 'is not', null)
     .execute();
-  for (const link of links) {
-    if (!link.qr_design) continue;
-    const url = printedQrUrl(deps.config.publicUrl, { ...link, domain });
-    const problem = await scannabilityProblem(url, link.qr_design, await logoOf(deps, link.qr_design));
-    if (problem) throw new AppError(problem);
+  for (const { qr_design: design, ...link } of links) {
+    if (design) await assertScansPrinted(deps, design, { ...link, domain });
   }
 }
 
