@@ -7,7 +7,7 @@ import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/sch
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
 import { cardAccount } from '../teams/access.ts';
-import { createVcard, deleteVcard, getVcard, listVcards, updateVcard } from '../vcards/service.ts';
+import { createVcard, deleteVcard, getEditedVcard, listVcards, updateVcard } from '../vcards/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
@@ -53,6 +53,10 @@ const CardSchema = z
         description:
           "The card page's \"Share your contact back\" form: whether it shows, how each field shows, and the consent text (null: the product's default, in the page's language). Left out of a create: off.",
       }),
+    draft: z.boolean().meta({
+      description:
+        "A team's card made for someone invited who has not joined yet: not public (no page, .vcf, directory entry or wallet pass) until they join or an admin publishes it.",
+    }),
     version: z.int().meta({ description: 'The `baseVersion` of a PATCH.' }),
     createdAt: z.date(),
     updatedAt: z.date(),
@@ -65,7 +69,7 @@ const CreateCardSchema = VcardFormSchema.omit({ baseVersion: true }).strict();
 const UpdateCardSchema = UpdateVcardSchema.omit({ id: true }).strict();
 const CardParamsSchema = VcardIdSchema.strict();
 
-type CardRow = Awaited<ReturnType<typeof getVcard>>;
+type CardRow = Awaited<ReturnType<typeof getEditedVcard>>;
 
 /** A card row as the REST API shows it: the form's names, not the columns'. */
 function presentCard(row: CardRow): z.output<typeof CardSchema> {
@@ -88,6 +92,7 @@ function presentCard(row: CardRow): z.output<typeof CardSchema> {
     fontColour: row.font_color,
     iconColour: row.icon_color,
     leadForm: row.leadForm,
+    draft: row.draft,
     version: row.version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -128,7 +133,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
     async (request) => {
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
-      return presentCard(await getVcard(ctx, await cardAccount(ctx.db, ctx.user.id, id, 'edit'), id));
+      return presentCard(await getEditedVcard(ctx, await cardAccount(ctx.db, ctx.user.id, id, 'edit'), id));
     },
   );
 
@@ -150,7 +155,7 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       withIdempotency(deps, request, reply, async () => {
         const ctx = serviceContextOf(deps, request);
         const { id } = await createVcard(ctx, request.body);
-        return { status: 201, body: presentCard(await getVcard(ctx, ctx.user.id, id)) };
+        return { status: 201, body: presentCard(await getEditedVcard(ctx, ctx.user.id, id)) };
       }),
   );
 
@@ -174,9 +179,9 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
       const account = await cardAccount(ctx.db, ctx.user.id, id, 'edit');
-      const stored = vcardFormValues(await getVcard(ctx, account, id), null);
+      const stored = vcardFormValues(await getEditedVcard(ctx, account, id), null);
       await updateVcard(ctx, account, { ...patchedValues(UpdateCardSchema, stored, request), id });
-      return presentCard(await getVcard(ctx, account, id));
+      return presentCard(await getEditedVcard(ctx, account, id));
     },
   );
 

@@ -61,14 +61,20 @@ export async function personLabel(db: Kysely<Database>, userId: string): Promise
   return user ? `${user.name} <${user.email}>` : userId;
 }
 
-/** The team whose account `accountId` is; null for a person's own account. */
-export async function teamIdOfAccount(db: Kysely<Database>, accountId: string): Promise<string | null> {
+/**
+ * The team whose account `accountId` is, with the address its cards' QR codes are printed with
+ * (server/teams/printed-domain.ts); null for a person's own account.
+ */
+export async function teamOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+): Promise<{ id: string; printedDomain: string | null } | null> {
   const team = await db
     .selectFrom('teams')
-    .select('id')
+    .select(['id', 'printed_domain as printedDomain'])
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  return team?.id ?? null;
+  return team ?? null;
 }
 
 /**

@@ -32,15 +32,27 @@ export const TEAM_ACCOUNT_EMAIL_DOMAIN = 'teams.tapcard.invalid';
 
 /** The team's account, made with its first card (or for a team from before team cards). */
 export async function teamAccountFor(trx: Transaction<Database>, teamId: string): Promise<string> {
+  return (await teamAccountForNewCard(trx, teamId)).account;
+}
+
+/**
+ * teamAccountFor, with the address the team's new cards' QR codes are printed with (its Address in the
+ * code, server/teams/printed-domain.ts), read under the same lock.
+ */
+export async function teamAccountForNewCard(
+  trx: Transaction<Database>,
+  teamId: string,
+): Promise<{ account: string; printedDomain: string | null }> {
   const team = await trx
     .selectFrom('teams')
-    .select(['account_id', 'name'])
+    .select(['account_id', 'name', 'printed_domain'])
     .where('id', '=', teamId)
     // two first cards at once make one account
     .forUpdate()
     .executeTakeFirst();
   if (!team) throw new AppError('not_found');
-  if (team.account_id) return team.account_id;
+  const printedDomain = team.printed_domain;
+  if (team.account_id) return { account: team.account_id, printedDomain };
   const id = randomUUID();
   const email = `team-${teamId}@${TEAM_ACCOUNT_EMAIL_DOMAIN}`;
   await trx.insertInto('users').values({ id, name: team.name, email, email_verified: false }).execute();
@@ -49,7 +61,7 @@ export async function teamAccountFor(trx: Transaction<Database>, teamId: string)
     .values({ id, name: team.name, email, initialized: true, plan_chosen: true })
     .execute();
   await trx.updateTable('teams').set({ account_id: id }).where('id', '=', teamId).execute();
-  return id;
+  return { account: id, printedDomain };
 }
 
 /** Whether an account is a team's (it has no sign-in, no trial and no clean-up of unconfirmed accounts). */
@@ -210,14 +222,16 @@ export async function createTeamCard(
 ): Promise<{ id: string; version: number }> {
   const holder = await holderOf(ctx.db, team.teamId, input.holder);
   const { account, card } = await ctx.db.transaction().execute(async (trx) => {
-    const account = await teamAccountFor(trx, team.teamId);
+    const { account, printedDomain } = await teamAccountForNewCard(trx, team.teamId);
     if (input.card.photo) await assertOwnPhoto(trx, account, input.card.photo);
-    const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card, {
-      member_id: holder.memberId,
-      invitee_email: holder.inviteeEmail,
-      draft: holder.inviteeEmail !== null,
-    });
-    await printWithTeamDomain(trx, team.teamId, card.id);
+    const card = await insertVcard(
+      trx,
+      ctx.config.publicUrl,
+      account,
+      input.card,
+      { member_id: holder.memberId, invitee_email: holder.inviteeEmail, draft: holder.inviteeEmail !== null },
+      { domain: printedDomain },
+    );
     await recordTeamEvent(trx, {
       teamId: team.teamId,
       actor: teamActorOf(ctx),
@@ -231,28 +245,6 @@ export async function createTeamCard(
   await announceCards(ctx, team.teamId, account);
   ctx.webhooks.wake();
   return card;
-}
-
-/**
- * A new team card's QR code is printed with the team's Address in the code (server/teams/printed-domain.ts):
- * its link was just made with the card.
- */
-export async function printWithTeamDomain(
-  trx: Transaction<Database>,
-  teamId: string,
-  vcardId: string,
-): Promise<void> {
-  const team = await trx
-    .selectFrom('teams')
-    .select('printed_domain')
-    .where('id', '=', teamId)
-    .executeTakeFirst();
-  if (!team?.printed_domain) return;
-  await trx
-    .updateTable('links')
-    .set({ domain: team.printed_domain })
-    .where('vcard_id', '=', vcardId)
-    .execute();
 }
 
 /** A card of the team `teamId` (its account's), for an admin's action on it; another's card: not_found. */

@@ -21,7 +21,7 @@ import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { mailTeamInvitation } from './auth-plugin.ts';
-import { printWithTeamDomain, teamAccountFor } from './cards.ts';
+import { teamAccountForNewCard } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
 import { readTeamImportFile, type TeamImportFile, type TeamImportFileProblem } from './import-file.ts';
@@ -448,7 +448,7 @@ async function writeRow(
   try {
     const written = await run.deps.db.transaction().execute(async (trx) => {
       // the team's lock: rows of imports running at once (in any process) are weighed one at a time
-      const account = await teamAccountFor(trx, run.team.teamId);
+      const { account, printedDomain } = await teamAccountForNewCard(trx, run.team.teamId);
       const { email } = checked.person;
       const people = await lookUpPeople(
         trx,
@@ -458,7 +458,7 @@ async function writeRow(
       );
       const [now] = planTeamImport([checked], people.state);
       if (!now) throw new Error('a planned row is missing');
-      const write = { trx, account, people };
+      const write = { trx, account, printedDomain, people };
       if (now.action === 'invite') await invite(run, write, now);
       if (now.action === 'update') await update(run, write, now);
       return { planned: now, result: teamImportRowResult(now) };
@@ -479,16 +479,19 @@ async function writeRow(
 interface RowWrite {
   trx: Transaction<Database>;
   account: string;
+  /** the team's Address in the code, which new cards' QR codes are printed with */
+  printedDomain: string | null;
   people: TeamImportLookup;
 }
 
 /** A new address: the plugin's invitation, its e-mail, and the invitee's team card (theirs once they join). */
 async function invite(
   run: ImportRun,
-  { trx, account, people }: RowWrite,
+  write: RowWrite,
   planned: PlannedTeamImportRow & { action: 'invite' },
 ): Promise<void> {
   const { team, importer } = run;
+  const { trx, account, people } = write;
   const invitationId = await run.createInvitation(trx, {
     teamId: team.teamId,
     email: planned.email,
@@ -498,7 +501,7 @@ async function invite(
   const waiting = people.cards.ofInvitee.get(planned.email);
   if (waiting) await updateCard(run, trx, account, waiting.id, planned.card);
   else {
-    await createCard(run, trx, account, planned.card, {
+    await createCard(run, write, planned.card, {
       member_id: null,
       invitee_email: planned.email,
       draft: true,
@@ -530,9 +533,10 @@ async function invite(
 /** Someone in the team or invited to it: their role, and their team card's fields (made when none). */
 async function update(
   run: ImportRun,
-  { trx, account, people }: RowWrite,
+  write: RowWrite,
   planned: PlannedTeamImportRow & { action: 'update' },
 ): Promise<void> {
+  const { trx, account, people } = write;
   const { team, importer } = run;
   const { email } = planned;
   const memberId = planned.who === 'member' ? (people.memberIds.get(email) ?? null) : null;
@@ -570,7 +574,7 @@ async function update(
   if (planned.createsCard) {
     const { name } = planned.card;
     if (name === undefined) throw new Error('a card is made without its name');
-    await createCard(run, trx, account, { ...EMPTY_CARD, ...planned.card, name }, { ...holder, email });
+    await createCard(run, write, { ...EMPTY_CARD, ...planned.card, name }, { ...holder, email });
   } else if (planned.changes.some((change) => change !== 'role')) {
     const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
     if (!card) throw new Error('the card the plan updates is missing');
@@ -590,9 +594,8 @@ const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
  * its e-mail is the address they were invited at, as the New card dialog fills it in.
  */
 async function createCard(
-  { deps, team }: ImportRun,
-  trx: Transaction<Database>,
-  account: string,
+  { deps }: ImportRun,
+  { trx, account, printedDomain }: RowWrite,
   card: TeamImportCard,
   {
     email,
@@ -608,8 +611,9 @@ async function createCard(
     workPhone: card.workPhone ?? '',
     phone: card.phone ?? '',
   });
-  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form, holder);
-  await printWithTeamDomain(trx, team.teamId, id);
+  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form, holder, {
+    domain: printedDomain,
+  });
   // to the endpoints of the team's account, the card's owner, as a card made by an admin
   await deps.webhooks.emit(trx, account, 'card.created', () => readVcard(trx, account, id));
 }

@@ -24,7 +24,7 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import { managedQrDesign } from '../qr-studio/managed-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { recordTeamCardChange, teamActorOf, teamIdOfAccount } from '../teams/audit.ts';
+import { recordTeamCardChange, teamActorOf, teamOfAccount } from '../teams/audit.ts';
 import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
 import { keepLockedFields, teamTemplateOfAccount } from '../teams/template.ts';
 
@@ -116,7 +116,8 @@ export async function insertVcard(
   userId: string,
   card: CardFields & Colours & Pick<VcardInput, 'leadForm'>,
   holder: { member_id?: string | null; invitee_email?: string | null; draft?: boolean } = {},
-  identity: { id?: string; qrCodeId?: string; code?: string } = {},
+  /** the card's id, and its QR code's link: its id, code and the domain it is printed with */
+  identity: { id?: string; qrCodeId?: string; code?: string; domain?: string | null } = {},
 ): Promise<{ id: string; version: number }> {
   // the id is made here, so the card's page address is stored with it in one statement
   const id = identity.id ?? randomUUID();
@@ -134,6 +135,7 @@ export async function insertVcard(
       kind: 'qr',
       vcard_id: id,
       code: identity.code ?? (await unusedLinkCode(trx)),
+      domain: identity.domain ?? null,
       title: card.name,
       url: pageUrl,
     })
@@ -172,7 +174,7 @@ export async function listVcards(ctx: ServiceContext) {
   const [rows, profile] = await Promise.all([
     ctx.db
       .selectFrom('vcards')
-      .select([...VCARD_COLUMNS, 'live_chosen_at'])
+      .select([...VCARD_COLUMNS, 'draft', 'live_chosen_at'])
       // the design of the QR code the card manages: the preview draws the code as the public page does
       .select(managedQrDesign)
       .where('user_id', '=', ctx.user.id)
@@ -222,16 +224,10 @@ export async function readVcard(db: Kysely<Database>, userId: string, id: string
   return row && withLeadForm(row);
 }
 
-/** One of the vCards of `accountId` (server/teams/access.ts cardAccount); any other reads as not found. */
-export async function getVcard(ctx: ServiceContext, accountId: string, id: string) {
-  const vcard = await readVcard(ctx.db, accountId, id);
-  if (!vcard) throw new AppError('not_found');
-  return vcard;
-}
-
 /**
- * getVcard for its editor, who is also told whether it is a team's draft (not public yet: server/teams/
- * cards.ts). Kept out of readVcard, whose row is the webhooks' payload.
+ * One of the vCards of `accountId` (server/teams/access.ts cardAccount), for its editor and the REST API,
+ * with whether it is a team's draft (not public yet: server/teams/cards.ts); any other reads as not found.
+ * The draft flag is kept out of readVcard, whose row is the webhooks' payload.
  */
 export async function getEditedVcard(ctx: ServiceContext, accountId: string, id: string) {
   const row = await ctx.db
@@ -252,25 +248,27 @@ export async function createVcard(
     const { plan } = await lockProfile(trx, ctx.user.id);
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
-    const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input);
     // only a team's key acts as a team's account (people make team cards in server/teams/cards.ts): its
-    // card is in the team's log, as the dashboard's are
-    const team = ctx.apiKey ? await teamIdOfAccount(trx, ctx.user.id) : null;
+    // card is printed with the team's address and is in the team's log, as the dashboard's are
+    const team = ctx.apiKey ? await teamOfAccount(trx, ctx.user.id) : null;
+    const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input, undefined, {
+      domain: team?.printedDomain,
+    });
     if (team) {
       await recordTeamCardChange(trx, {
         action: 'card_created',
-        teamId: team,
+        teamId: team.id,
         actor: teamActorOf(ctx),
         cardName: input.name,
         memberId: null,
       });
     }
     await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, inserted.id));
-    return { ...inserted, team };
+    return { ...inserted, teamId: team?.id };
   });
   ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
   ctx.webhooks.wake();
-  if (created.team) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, created.team));
+  if (created.teamId) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, created.teamId));
   return { id: created.id, version: created.version };
 }
 
@@ -349,7 +347,7 @@ export async function deleteVcard(ctx: ServiceContext, accountId: string, id: st
       .returning(['name', 'member_id', 'photo', 'design'])
       .executeTakeFirst();
     if (!deleted) throw new AppError('not_found');
-    const team = await teamIdOfAccount(trx, accountId);
+    const team = (await teamOfAccount(trx, accountId))?.id;
     if (team) {
       await recordTeamCardChange(trx, {
         action: 'card_deleted',

@@ -10,7 +10,7 @@ import {
   type ApiCaller,
 } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcMutate, trpcQuery, type TestApp } from '../support/harness.ts';
-import { addTeam, addTeamOfFour, teamTemplateInput } from '../support/teams.ts';
+import { addTeam, addTeamOfFour, teamKeyCaller, teamTemplateInput } from '../support/teams.ts';
 import type { TeamEventView } from '../../server/teams/audit.ts';
 
 // The REST API under /api/v1: each resource's routes, their scopes, their refusals of
@@ -418,20 +418,7 @@ describe("a team's key and the team's cards", () => {
       teamTemplateInput({ company: 'Acme', locked: ['company'] }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
-    const created = await trpcMutate(t.app, 'apiKeys.create', admin.cookie, {
-      name: 'Team CRM',
-      scopes: ['read', 'write'],
-      expiry: 'never',
-      owner: 'team',
-    });
-    const { key } = trpcData<{ key: string }>(created);
-    const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${key}` },
-        ...(payload ? { payload } : {}),
-      });
+    const call = await teamKeyCaller(t, admin.cookie);
     const newest = async () =>
       trpcData<{ events: TeamEventView[] }>(await trpcQuery(t.app, 'teams.events', owner.cookie, {}))
         .events[0];

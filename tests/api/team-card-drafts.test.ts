@@ -5,7 +5,14 @@ import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { customDomainFor } from '../support/domains.ts';
 import { createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcError, trpcMutate, type TestApp } from '../support/harness.ts';
-import { addTeamInvitation, addTeamOfFour, joinTeam, teamAccountOf, teamCardsOf } from '../support/teams.ts';
+import {
+  addTeamInvitation,
+  addTeamOfFour,
+  joinTeam,
+  teamAccountOf,
+  teamCardsOf,
+  teamKeyCaller,
+} from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 
 // Cards that wait for their people (DECISIONS.md "Teams", server/teams/cards.ts): a team card made for
@@ -78,6 +85,14 @@ describe('a team card made before its person joins', () => {
     const directory = await visit('/', domain);
     expect(directory.statusCode).toBe(200);
     expect(directory.body).not.toContain('Nora Newcomer');
+    // the team's API key reads it as a draft
+    const callAsTeam = await teamKeyCaller(t, draft.admin.cookie);
+    const draftCard = async () => (await callAsTeam('GET', `/api/v1/cards/${draft.vcardId}`)).json();
+    expect(await draftCard()).toMatchObject({ id: draft.vcardId, draft: true });
+    const listed = await callAsTeam('GET', '/api/v1/cards');
+    expect(listed.json<{ items: unknown[] }>().items).toEqual([
+      expect.objectContaining({ id: draft.vcardId, draft: true }),
+    ]);
 
     await joinTeam(t.app, draft.invitee.cookie, draft.invitationId);
     expect(await teamCardsOf(t.app, draft.invitee.cookie, 'teams.myCards')).toEqual([
@@ -88,6 +103,7 @@ describe('a team card made before its person joins', () => {
     const vcf = await visit(`/vcard/${draft.vcardId}/contact.vcf`);
     expect(vcf.body).toContain(`EMAIL;TYPE=INTERNET:${draft.invitee.email}`);
     expect((await visit('/', domain)).body).toContain('Nora Newcomer');
+    expect(await draftCard()).toMatchObject({ id: draft.vcardId, draft: false });
   });
 
   it('is public once an admin publishes it, which is logged; a member cannot, another team finds nothing', async () => {

@@ -10,7 +10,13 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeamCard, addTeamOfFour, teamAccountOf } from '../support/teams.ts';
+import {
+  addTeamCard,
+  addTeamOfFour,
+  teamAccountOf,
+  teamImportCall,
+  teamKeyCaller,
+} from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 
 // A team's Address in the code (server/teams/printed-domain.ts): its owner or an admin prints every team
@@ -69,8 +75,17 @@ describe("a team's Address in the code", () => {
       card: { ...emptyVcardForm(), name: 'Adam Admin' },
     });
     expect(created.statusCode, created.body).toBe(200);
+    // and so is one the team's API key makes
+    const byKey = await (
+      await teamKeyCaller(t, admin.cookie)
+    )('POST', '/api/v1/cards', {
+      ...emptyVcardForm(),
+      name: 'Kim Key',
+    });
+    expect(byKey.statusCode, byKey.body).toBe(201);
     expect(await printedDomains(accountId)).toEqual([
       ['Adam Admin', domain],
+      ['Kim Key', domain],
       ['Mia Member', domain],
     ]);
 
@@ -78,6 +93,7 @@ describe("a team's Address in the code", () => {
     expect((await setPrintedDomain(owner.cookie, '')).statusCode).toBe(200);
     expect(await printedDomains(accountId)).toEqual([
       ['Adam Admin', null],
+      ['Kim Key', null],
       ['Mia Member', null],
     ]);
     const logged = await t.db
@@ -90,6 +106,21 @@ describe("a team's Address in the code", () => {
     expect(logged).toEqual([
       { actor_name: 'Adam Admin', subject: domain },
       { actor_name: 'Olga Owner', subject: new URL(t.config.publicUrl).host },
+    ]);
+  });
+
+  it('prints the cards a CSV import makes with it', async () => {
+    const { teamId, admin, member } = await addTeamOfFour(t);
+    const { accountId } = await addTeamCard(t.db, teamId, { memberId: member.userId, name: 'Mia Member' });
+    const domain = await customDomainFor(t, accountId);
+    expect((await setPrintedDomain(admin.cookie, domain)).statusCode).toBe(200);
+    const file = 'Name,Email\r\nIvy Imported,ivy@example.com\r\n';
+    const check = (await teamImportCall(t.app, admin.cookie, 'check', file)).json<{ plan: string }>();
+    const imported = await teamImportCall(t.app, admin.cookie, 'run', file, check.plan);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await printedDomains(accountId)).toEqual([
+      ['Ivy Imported', domain],
+      ['Mia Member', domain],
     ]);
   });
 

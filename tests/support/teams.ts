@@ -12,7 +12,7 @@ import { teamAccountFor } from '../../server/teams/cards.ts';
 import type { TeamCardView } from '../../server/teams/cards.ts';
 import type { TeamImportEvent } from '../../server/teams/import.ts';
 import { addLink, addVcard, createSignedInOwner, type VcardFields } from './factories.ts';
-import { injectFromApp, trpcData, trpcQuery, type TestApp } from './harness.ts';
+import { injectFromApp, trpcData, trpcMutate, trpcQuery, type TestApp } from './harness.ts';
 
 // Teams as the dashboard makes them: through the organization plugin's own endpoints
 // (/api/auth/organization/*), as the signed-in browser calls them.
@@ -168,6 +168,27 @@ export async function addTeamCard(
 export async function teamAccountOf(db: Kysely<Database>, teamId: string): Promise<string | null> {
   const team = await db.selectFrom('teams').select('account_id').where('id', '=', teamId).executeTakeFirst();
   return team?.account_id ?? null;
+}
+
+/**
+ * A read-and-write API key of the team that `adminCookie`'s person owns or administers, named `name`, and
+ * a REST call made with it.
+ */
+export async function teamKeyCaller(t: TestApp, adminCookie: string, name = 'Team CRM') {
+  const created = await trpcMutate(t.app, 'apiKeys.create', adminCookie, {
+    name,
+    scopes: ['read', 'write'],
+    expiry: 'never',
+    owner: 'team',
+  });
+  const { key } = trpcData<{ key: string }>(created);
+  return (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}` },
+      ...(payload ? { payload } : {}),
+    });
 }
 
 /** A Business owner's team with an admin and two members (Mia, whose card tests make, and Sam), each signed in. */
