@@ -39,6 +39,7 @@ export const VALIDATION_MESSAGES = {
   vcardEmailInvalid: 'validation.vcard.email_invalid',
   vcardEmailTooLong: 'validation.vcard.email_too_long',
   vcardPhoneTooLong: 'validation.vcard.phone_too_long',
+  vcardPhoneInvalid: 'validation.vcard.phone_invalid',
   vcardStreetTooLong: 'validation.vcard.street_too_long',
   vcardPostalCodeTooLong: 'validation.vcard.postal_code_too_long',
   whatsappInvalid: 'validation.social.whatsapp_invalid',

@@ -193,6 +193,7 @@ export const TEAM_IMPORT_ROW_MESSAGES = [
   M.vcardNameTooLong,
   M.vcardFieldTooLong,
   M.vcardPhoneTooLong,
+  M.vcardPhoneInvalid,
   M.teamImportFormula,
   M.teamImportRoleInvalid,
   M.teamImportRoleOwner,

@@ -37,6 +37,8 @@ export const TEAM_IMPORT_TEXTS: Record<Locale, TeamImportTexts> = {
       [M.vcardNameTooLong]: () => `At most ${VCARD_NAME_MAX_LENGTH} characters`,
       [M.vcardFieldTooLong]: () => `At most ${VCARD_TEXT_MAX_LENGTH} characters`,
       [M.vcardPhoneTooLong]: () => `At most ${VCARD_PHONE_MAX_LENGTH} characters`,
+      [M.vcardPhoneInvalid]: () =>
+        'Not a phone number: use digits, spaces and + ( ) -, with + and the country code for callers abroad',
       [M.teamImportFormula]: () =>
         'Looks like a spreadsheet formula (it starts with =, +, - or @ and is not a phone number), so it is not imported',
       [M.teamImportRoleInvalid]: () => 'Not a role: write member or admin, or leave it blank for member',
@@ -71,6 +73,8 @@ export const TEAM_IMPORT_TEXTS: Record<Locale, TeamImportTexts> = {
       [M.vcardNameTooLong]: () => `Como máximo ${VCARD_NAME_MAX_LENGTH} caracteres`,
       [M.vcardFieldTooLong]: () => `Como máximo ${VCARD_TEXT_MAX_LENGTH} caracteres`,
       [M.vcardPhoneTooLong]: () => `Como máximo ${VCARD_PHONE_MAX_LENGTH} caracteres`,
+      [M.vcardPhoneInvalid]: () =>
+        'No es un número de teléfono: usa cifras, espacios y + ( ) -, con + y el prefijo del país para quien llame desde fuera',
       [M.teamImportFormula]: () =>
         'Parece una fórmula de hoja de cálculo (empieza por =, +, - o @ y no es un número de teléfono), así que no se importa',
       [M.teamImportRoleInvalid]: () =>

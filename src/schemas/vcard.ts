@@ -3,6 +3,7 @@ import { DEFAULT_THEME_COLOUR, HEX_COLOUR_PATTERN } from '../colour.ts';
 import { mediaKeyOf } from '../media.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { emptyPostalAddress, type PostalAddress } from '../postal-address.ts';
+import { isPhoneNumber } from '../phone.ts';
 import {
   mastodonUrl,
   OTHER_PLATFORM,
@@ -42,6 +43,16 @@ function optionalText(max: number, tooLong: string) {
     .max(max, tooLong)
     .transform((value) => value || null);
 }
+
+/** An optional phone number (src/phone.ts): blank becomes null. */
+const optionalPhone = singleLineText()
+  .max(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong)
+  // a number too long is refused for its length alone
+  .refine(
+    (value) => value === '' || value.length > VCARD_PHONE_MAX_LENGTH || isPhoneNumber(value),
+    M.vcardPhoneInvalid,
+  )
+  .transform((value) => value || null);
 
 /** An optional http(s) URL: blank becomes null. */
 export const optionalHttpUrl = singleLineText()
@@ -127,8 +138,8 @@ export const CardFieldsSchema = z.object({
     .refine((value) => value === '' || z.email().safeParse(value).success, M.vcardEmailInvalid)
     .transform((value) => value || null),
   /** The mobile number of the .vcf (TEL;TYPE=CELL). */
-  phone: optionalText(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong),
-  workPhone: optionalText(VCARD_PHONE_MAX_LENGTH, M.vcardPhoneTooLong).prefault(''),
+  phone: optionalPhone,
+  workPhone: optionalPhone.prefault(''),
   address: PostalAddressSchema,
   website: optionalHttpUrl,
   /** One address per platform; blank ones are not saved (spec section 3). */

@@ -448,6 +448,8 @@ describe('vCards', () => {
     ],
     ['a department over 100 characters', { department: 'd'.repeat(101) }, 'department', M.vcardFieldTooLong],
     ['a work phone over 20 characters', { workPhone: '9'.repeat(21) }, 'workPhone', M.vcardPhoneTooLong],
+    ['a phone that is not a number', { phone: 'not a phone' }, 'phone', M.vcardPhoneInvalid],
+    ['a work phone too short for its country', { workPhone: '+34 12' }, 'workPhone', M.vcardPhoneInvalid],
   ])('refuses %s with its message and stores nothing', async (_case, fields, path, message) => {
     const { cookie, userId } = await userWithCard('pro');
     const before = await stored(userId);

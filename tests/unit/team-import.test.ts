@@ -32,6 +32,8 @@ import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const BOM = '\uFEFF';
+/** A phone number of the most characters a card takes, with its extension. */
+const LONGEST_PHONE = '0034 600 123 456 x12';
 
 /** The file of `text`, which the test expects to be read. */
 function readFile(text: string | Uint8Array): TeamImportFile {
@@ -369,10 +371,11 @@ describe('checking the rows of an import file', () => {
     const rows = checkText(
       [
         'Name,Email,Position,Department,Work phone,Mobile',
-        `${'N'.repeat(VCARD_NAME_MAX_LENGTH)},a@example.com,${'p'.repeat(VCARD_TEXT_MAX_LENGTH)},,${'1'.repeat(VCARD_PHONE_MAX_LENGTH)},`,
+        `${'N'.repeat(VCARD_NAME_MAX_LENGTH)},a@example.com,${'p'.repeat(VCARD_TEXT_MAX_LENGTH)},,${LONGEST_PHONE},`,
         `${'N'.repeat(VCARD_NAME_MAX_LENGTH + 1)},b@example.com,${'p'.repeat(VCARD_TEXT_MAX_LENGTH + 1)},${'d'.repeat(VCARD_TEXT_MAX_LENGTH + 1)},${'1'.repeat(VCARD_PHONE_MAX_LENGTH + 1)},`,
         ',not-an-address,,,,',
         '"Ana\nMuñoz",,,Ventas\u202E,,',
+        'Pat Phone,pat@example.com,,,not a phone,0034 12',
       ].join('\n'),
     );
     expect(rows[0]?.ok).toBe(true);
@@ -390,6 +393,10 @@ describe('checking the rows of an import file', () => {
       { column: 'name', message: M.textControlCharacters },
       { column: 'email', message: M.required },
       { column: 'department', message: M.textControlCharacters },
+    ]);
+    expect(issuesOf(rows[4])).toEqual([
+      { column: 'workPhone', message: M.vcardPhoneInvalid },
+      { column: 'phone', message: M.vcardPhoneInvalid },
     ]);
   });
 

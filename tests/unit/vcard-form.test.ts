@@ -55,6 +55,8 @@ describe('vCard form', () => {
     [{ email: 'not-an-email' }, M.vcardEmailInvalid],
     [{ email: `${'a'.repeat(250)}@x.com` }, M.vcardEmailTooLong],
     [{ phone: '1'.repeat(21) }, M.vcardPhoneTooLong],
+    [{ phone: 'not a phone' }, M.vcardPhoneInvalid],
+    [{ workPhone: '+34 12' }, M.vcardPhoneInvalid],
     [{ website: 'javascript:alert(1)' }, M.urlScheme],
     [{ website: 'ftp://files.example' }, M.urlScheme],
     [{ website: 'www.example.com' }, M.urlScheme],

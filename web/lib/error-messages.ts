@@ -90,6 +90,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.vcard.email_invalid': msg`Must be a valid email`,
   'validation.vcard.email_too_long': msg`Email must be at most ${VCARD_EMAIL_MAX_LENGTH} characters`,
   'validation.vcard.phone_too_long': msg`Phone must be at most ${VCARD_PHONE_MAX_LENGTH} characters`,
+  'validation.vcard.phone_invalid': msg`Enter a phone number: digits, spaces and + ( ) -, with + and the country code for callers abroad (for example +34 600 123 456)`,
   'validation.vcard.street_too_long': msg`Street must be at most ${VCARD_STREET_MAX_LENGTH} characters`,
   'validation.vcard.postal_code_too_long': msg`Postal code must be at most ${VCARD_POSTAL_CODE_MAX_LENGTH} characters`,
   'validation.social.whatsapp_invalid': msg`Enter your WhatsApp number with its country code (for example +34 600 123 456) or a wa.me link`,
