@@ -50,6 +50,9 @@ export type TeamImportCardField = (typeof TEAM_IMPORT_CARD_FIELDS)[number];
 /** A team card's fields as a row sets them (blank optional fields are null, as the card stores them). */
 export interface TeamImportCard {
   name: string;
+  /** The contact's name parts, when the file gives the name as two columns; otherwise they follow the name. */
+  givenName?: string | null;
+  familyName?: string | null;
   position: string | null;
   department: string | null;
   workPhone: string | null;
@@ -145,6 +148,30 @@ const COLUMN_OF_HEADER: ReadonlyMap<string, TeamImportColumn> = new Map(
 /** The column a header names, or null for a header the import does not read. */
 export function teamImportColumnOf(header: string): TeamImportColumn | null {
   return COLUMN_OF_HEADER.get(headerKey(header)) ?? null;
+}
+
+/**
+ * The two columns HR exports and address books split a name into (audit-E F12: "First name,Last name";
+ * a Spanish export writes "Nombre;Apellidos"). Together they make the card's name, and they are its
+ * contact's name parts (the .vcf's N), so a double surname is filed as the file says.
+ */
+export const TEAM_IMPORT_NAME_PARTS = ['givenName', 'familyName'] as const;
+export type TeamImportNamePart = (typeof TEAM_IMPORT_NAME_PARTS)[number];
+
+const NAME_PART_SPELLINGS: Record<TeamImportNamePart, readonly string[]> = {
+  givenName: ['First name', 'Given name', 'Forename', 'Nombre de pila', 'Nombre propio'],
+  familyName: ['Last name', 'Surname', 'Family name', 'Last names', 'Apellidos', 'Apellido'],
+};
+
+const NAME_PART_OF_HEADER: ReadonlyMap<string, TeamImportNamePart> = new Map(
+  TEAM_IMPORT_NAME_PARTS.flatMap((part) =>
+    NAME_PART_SPELLINGS[part].map((header): [string, TeamImportNamePart] => [headerKey(header), part]),
+  ),
+);
+
+/** The name part a header names, or null. */
+export function teamImportNamePartOf(header: string): TeamImportNamePart | null {
+  return NAME_PART_OF_HEADER.get(headerKey(header)) ?? null;
 }
 
 /** How each role may be written in the role column (compared as headers are). */

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { TeamImportRowSchema } from '../../src/schemas/team-import.ts';
+import { CardFieldsSchema } from '../../src/schemas/vcard.ts';
 import {
   TEAM_IMPORT_CARD_FIELDS,
   TEAM_IMPORT_COLUMNS,
@@ -10,7 +12,13 @@ import {
   type TeamImportIssue,
 } from '../../src/team-import.ts';
 import type { InvitableTeamRole } from '../../src/teams.ts';
-import type { TeamImportFile, TeamImportFileRow } from './import-file.ts';
+import { teamImportNameOf, type TeamImportFile, type TeamImportFileRow } from './import-file.ts';
+
+/** A file's name parts: the card form's fields for them (blank: null). */
+const NamePartsSchema = z.object({
+  givenName: CardFieldsSchema.shape.givenName,
+  familyName: CardFieldsSchema.shape.familyName,
+});
 
 // Each row of a read file held to the card's and the invitation's own rules (src/schemas/team-import.ts),
 // and to the import's: no cell a spreadsheet would run as a formula, and each address once in a file.
@@ -46,13 +54,23 @@ export function checkTeamImportRows(file: TeamImportFile): CheckedTeamImportRow[
   const firstRowOf = new Map<string, number>();
   const cardFields = TEAM_IMPORT_CARD_FIELDS.filter((field) => file.columns[field] !== undefined);
   return file.rows.map((fileRow): CheckedTeamImportRow => {
+    const { name, parts } = teamImportNameOf(file, fileRow.cells);
     const cellOf = (column: TeamImportColumn) => {
+      if (column === 'name') return name;
       const index = file.columns[column];
       return index === undefined ? '' : (fileRow.cells[index] ?? '');
     };
     const issues = new Map<TeamImportColumn, TeamImportIssue>();
     for (const column of TEAM_IMPORT_COLUMNS) {
-      if (looksLikeFormula(cellOf(column))) issues.set(column, { column, message: M.teamImportFormula });
+      const cells = column === 'name' && parts ? [name, ...Object.values(parts)] : [cellOf(column)];
+      if (cells.some(looksLikeFormula)) issues.set(column, { column, message: M.teamImportFormula });
+    }
+    // each part is held to the card's own limit for it; the name they make, to the name's
+    const nameParts = parts && NamePartsSchema.safeParse(parts);
+    const partIssue = nameParts?.error?.issues[0]?.message;
+    if (partIssue !== undefined && !issues.has('name')) {
+      const message = isTeamImportRowMessage(partIssue) ? partIssue : M.invalid;
+      issues.set('name', { column: 'name', message });
     }
     const parsed = TeamImportRowSchema.safeParse(
       Object.fromEntries(TEAM_IMPORT_COLUMNS.map((column) => [column, cellOf(column)])),
@@ -79,7 +97,11 @@ export function checkTeamImportRows(file: TeamImportFile): CheckedTeamImportRow[
     return {
       ...fileRow,
       ok: true,
-      person: { email: values.email, role: values.role, card: { ...card, name: values.name } },
+      person: {
+        email: values.email,
+        role: values.role,
+        card: { ...card, name: values.name, ...(nameParts?.data ?? {}) },
+      },
     };
   });
 }

@@ -8,7 +8,9 @@ import {
   TEAM_IMPORT_MAX_ROWS,
   TEAM_IMPORT_REQUIRED_COLUMNS,
   teamImportColumnOf,
+  teamImportNamePartOf,
   type TeamImportColumn,
+  type TeamImportNamePart,
 } from '../../src/team-import.ts';
 
 // Reading a team's CSV import file (csv-parse): the bytes as UTF-8, with or without its byte order mark, or
@@ -53,6 +55,8 @@ export interface TeamImportFile {
   headers: string[];
   /** The index in `headers` of each column the file has. */
   columns: Partial<Record<TeamImportColumn, number>>;
+  /** The index of each name part's column (src/team-import.ts TEAM_IMPORT_NAME_PARTS), when the file splits names. */
+  nameParts: Partial<Record<TeamImportNamePart, number>>;
   /** Headers that name no column, once each: their cells are not read (the result file keeps them). */
   ignoredHeaders: string[];
   /** The rows with something in them, in the file's order. */
@@ -128,7 +132,9 @@ function guessDelimiter(text: string): TeamImportDelimiter {
       if (error instanceof CsvError) continue;
       throw error;
     }
-    const named = cells.filter((cell) => teamImportColumnOf(cell) !== null).length;
+    const named = cells.filter(
+      (cell) => teamImportColumnOf(cell) !== null || teamImportNamePartOf(cell) !== null,
+    ).length;
     if (named > best.named || (named === best.named && cells.length > best.cells)) {
       best = { delimiter, named, cells: cells.length };
     }
@@ -188,19 +194,30 @@ export function readTeamImportFile(bytes: Uint8Array): TeamImportFileResult {
   const headers = headerCells.slice(0, headerCells.findLastIndex((header) => header !== '') + 1);
   if (headers.length > TEAM_IMPORT_MAX_COLUMNS) return refused({ message: M.teamImportFileTooManyColumns });
   const columns: Partial<Record<TeamImportColumn, number>> = {};
+  const nameParts: Partial<Record<TeamImportNamePart, number>> = {};
   const ignoredHeaders: string[] = [];
   for (const [index, header] of headers.entries()) {
     if (header === '') continue;
     const column = teamImportColumnOf(header);
-    if (column === null) {
+    const part = column === null ? teamImportNamePartOf(header) : null;
+    if (column === null && part === null) {
       if (!ignoredHeaders.includes(header)) ignoredHeaders.push(header);
-    } else if (columns[column] !== undefined) {
-      return refused({ message: M.teamImportColumnTwice, column });
-    } else {
+    } else if (column !== null ? columns[column] !== undefined : part && nameParts[part] !== undefined) {
+      return refused({ message: M.teamImportColumnTwice, column: column ?? 'name' });
+    } else if (column !== null) {
       columns[column] = index;
+    } else if (part) {
+      nameParts[part] = index;
     }
   }
-  const missing = TEAM_IMPORT_REQUIRED_COLUMNS.find((column) => columns[column] === undefined);
+  // beside a surname column, "Nombre" (or "Name") is the first name, as Spanish exports write it
+  if (nameParts.familyName !== undefined && nameParts.givenName === undefined && columns.name !== undefined) {
+    nameParts.givenName = columns.name;
+    delete columns.name;
+  }
+  const missing = TEAM_IMPORT_REQUIRED_COLUMNS.find(
+    (column) => columns[column] === undefined && !(column === 'name' && hasNameParts({ nameParts })),
+  );
   if (missing) return refused({ message: M.teamImportColumnMissing, column: missing });
 
   const rows: TeamImportFileRow[] = [];
@@ -211,5 +228,37 @@ export function readTeamImportFile(bytes: Uint8Array): TeamImportFileResult {
     rows.push({ row: index + 1, cells: headers.map((_, column) => cells[column] ?? '') });
   }
   if (rows.length === 0) return refused({ message: M.teamImportFileNoRows });
-  return { ok: true, file: { delimiter, headers, columns, ignoredHeaders, rows } };
+  return { ok: true, file: { delimiter, headers, columns, nameParts, ignoredHeaders, rows } };
+}
+
+function hasNameParts(file: Pick<TeamImportFile, 'nameParts'>): boolean {
+  return file.nameParts.givenName !== undefined || file.nameParts.familyName !== undefined;
+}
+
+/**
+ * A row's name: its Name cell, or its name parts joined ("Ana" and "García López" make "Ana García
+ * López"); and the parts themselves when the file splits names (null otherwise: they follow the name).
+ */
+export function teamImportNameOf(
+  file: Pick<TeamImportFile, 'columns' | 'nameParts'>,
+  cells: readonly string[],
+): { name: string; parts: Record<TeamImportNamePart, string> | null } {
+  const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
+  const parts = hasNameParts(file)
+    ? { givenName: cell(file.nameParts.givenName), familyName: cell(file.nameParts.familyName) }
+    : null;
+  if (file.columns.name !== undefined || !parts) return { name: cell(file.columns.name), parts };
+  const joined = [parts.givenName.trim(), parts.familyName.trim()].filter((part) => part !== '').join(' ');
+  return { name: joined, parts };
+}
+
+/** The header a person reads for the name: the Name column's, or the two parts' ("First name + Last name"). */
+export function teamImportNameHeader(
+  file: Pick<TeamImportFile, 'headers' | 'columns' | 'nameParts'>,
+): string {
+  const header = (index: number | undefined) => (index === undefined ? undefined : file.headers[index]);
+  const named = header(file.columns.name);
+  if (named !== undefined) return named;
+  const parts = [header(file.nameParts.givenName), header(file.nameParts.familyName)];
+  return parts.filter((part) => part !== undefined).join(' + ') || 'name';
 }

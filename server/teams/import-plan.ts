@@ -124,6 +124,11 @@ export function planTeamImport(
     for (const field of TEAM_IMPORT_CARD_FIELDS) {
       if (field in card && card[field] !== known.card?.[field]) copyField(changedCard, card, field);
     }
+    // a new name brings the parts the file split it into (otherwise they follow the name)
+    if (changedCard.name !== undefined && 'givenName' in card) {
+      changedCard.givenName = card.givenName ?? null;
+      changedCard.familyName = card.familyName ?? null;
+    }
     const changes: TeamImportChange[] = [
       ...(newRole ? (['role'] as const) : []),
       // a card made now lists what it is made with

@@ -6,7 +6,7 @@ import type {
   TeamImportIssue,
   TeamImportOutcome,
 } from '../../src/team-import.ts';
-import type { TeamImportFile, TeamImportFileRow } from './import-file.ts';
+import { teamImportNameHeader, type TeamImportFile, type TeamImportFileRow } from './import-file.ts';
 import type { PlannedTeamImportRow } from './import-plan.ts';
 import { TEAM_IMPORT_TEXTS } from './import-texts.ts';
 
@@ -52,12 +52,13 @@ export function teamImportRowResult(
  * then read it as UTF-8). Cells that start like a formula are written as text (escape_formulas).
  */
 export function teamImportResultCsv(
-  file: Pick<TeamImportFile, 'delimiter' | 'headers' | 'columns'>,
+  file: Pick<TeamImportFile, 'delimiter' | 'headers' | 'columns' | 'nameParts'>,
   results: readonly TeamImportRowResult[],
   locale: Locale,
 ): string {
   const texts = TEAM_IMPORT_TEXTS[locale];
-  const headerOf = (column: TeamImportColumn) => file.headers[file.columns[column] ?? -1] ?? column;
+  const headerOf = (column: TeamImportColumn) =>
+    column === 'name' ? teamImportNameHeader(file) : (file.headers[file.columns[column] ?? -1] ?? column);
   const reasonOf = (result: TeamImportRowResult): string => {
     if (result.outcome === 'updated') return texts.changed(result.changes.map(headerOf).join(', '));
     return result.issues

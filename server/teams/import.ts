@@ -24,7 +24,12 @@ import { mailTeamInvitation } from './auth-plugin.ts';
 import { teamAccountForNewCard } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
-import { readTeamImportFile, type TeamImportFile, type TeamImportFileProblem } from './import-file.ts';
+import {
+  readTeamImportFile,
+  teamImportNameOf,
+  type TeamImportFile,
+  type TeamImportFileProblem,
+} from './import-file.ts';
 import {
   planTeamImport,
   type PlannedTeamImportRow,
@@ -302,7 +307,7 @@ function rowView(
       : null;
   return {
     row: result.row,
-    name: cell(file.columns.name),
+    name: teamImportNameOf(file, result.cells).name,
     email: cell(file.columns.email),
     outcome: result.outcome,
     role,
@@ -605,6 +610,8 @@ async function createCard(
   const form = VcardFormSchema.parse({
     ...emptyVcardForm(),
     name: card.name,
+    givenName: card.givenName ?? '',
+    familyName: card.familyName ?? '',
     email,
     position: card.position ?? '',
     department: card.department ?? '',
@@ -633,8 +640,10 @@ async function updateCard(
   await trx
     .updateTable('vcards')
     .set({
-      // blank parts are suggested from the name again (src/name-parts.ts), not kept from the old name
-      ...(name === undefined ? {} : { name, given_name: null, family_name: null }),
+      // the file's parts, or blank ones suggested from the name again (src/name-parts.ts), never the old name's
+      ...(name === undefined
+        ? {}
+        : { name, given_name: fields.givenName ?? null, family_name: fields.familyName ?? null }),
       ...('position' in fields ? { position: fields.position ?? null } : {}),
       ...('department' in fields ? { department: fields.department ?? null } : {}),
       ...('workPhone' in fields ? { work_phone: fields.workPhone ?? null } : {}),

@@ -572,6 +572,41 @@ describe('the import', () => {
   });
 });
 
+describe('a name split in two columns', () => {
+  it("makes and renames cards with the file's name parts, the contact's N", async () => {
+    const team = await teamToImportInto();
+    const newcomer = address('maria');
+    const csv = [
+      'Nombre;Apellidos;Correo electrónico',
+      `María José;García López;${newcomer}`,
+      `Mia;Member Ruiz;${team.member.email}`,
+    ].join('\r\n');
+    const check = await dryRun(team.owner.cookie, csv);
+    if (!check.ok) throw new Error(JSON.stringify(check.problem));
+    expect(check.rows.map(({ name, outcome, changes }) => ({ name, outcome, changes }))).toEqual([
+      { name: 'María José García López', outcome: 'invited', changes: [] },
+      { name: 'Mia Member Ruiz', outcome: 'updated', changes: ['name'] },
+    ]);
+    await importFile(team.owner.cookie, csv, check.plan);
+    const cards = await t.db
+      .selectFrom('vcards')
+      .select(['name', 'given_name', 'family_name'])
+      .where('id', 'in', [team.memberCard.vcardId])
+      .union(
+        t.db
+          .selectFrom('vcards')
+          .select(['name', 'given_name', 'family_name'])
+          .where('invitee_email', '=', newcomer),
+      )
+      .orderBy('name')
+      .execute();
+    expect(cards).toEqual([
+      { name: 'María José García López', given_name: 'María José', family_name: 'García López' },
+      { name: 'Mia Member Ruiz', given_name: 'Mia', family_name: 'Member Ruiz' },
+    ]);
+  });
+});
+
 describe('who may import', () => {
   it('the owner and admins; a member, someone of another team and a stranger are refused and change nothing', async () => {
     const team = await teamToImportInto();

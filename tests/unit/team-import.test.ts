@@ -205,6 +205,42 @@ describe('reading an import file', () => {
     });
   });
 
+  it('reads a name split in two columns, as HR exports and Spanish spreadsheets write it', () => {
+    const english = checkText('First name,Last name,Email\nAna,García López,ana@example.com\n');
+    expect(personOf(english[0]).card).toEqual({
+      name: 'Ana García López',
+      givenName: 'Ana',
+      familyName: 'García López',
+    });
+    // beside "Apellidos", "Nombre" is the first name
+    const spanish = readFile('Nombre;Apellidos;Correo electrónico\nMaría José;Ruiz;mj@example.com\n');
+    expect(spanish.columns.name).toBeUndefined();
+    expect(personOf(checkTeamImportRows(spanish)[0]).card).toEqual({
+      name: 'María José Ruiz',
+      givenName: 'María José',
+      familyName: 'Ruiz',
+    });
+    // one part blank: the name is the other; both blank: no name
+    const halves = checkText('Given name,Surname,Email\nPrince,,p@example.com\n,,nobody@example.com\n');
+    expect(personOf(halves[0]).card).toEqual({ name: 'Prince', givenName: 'Prince', familyName: null });
+    expect(issuesOf(halves[1])).toEqual([{ column: 'name', message: M.vcardNameRequired }]);
+    // a Name column beside the parts is the name; the parts are its contact's
+    const both = checkText('Name,First name,Last name,Email\nDr Ana García,Ana,García,ana@example.com\n');
+    expect(personOf(both[0]).card).toEqual({ name: 'Dr Ana García', givenName: 'Ana', familyName: 'García' });
+  });
+
+  it('refuses a formula or an over-long text in either part of a name, on the name', () => {
+    const rows = checkText(
+      [
+        'First name,Last name,Email',
+        `Ana,=HYPERLINK("http://x"),a@example.com`,
+        `${'A'.repeat(VCARD_TEXT_MAX_LENGTH + 1)},Ruiz,b@example.com`,
+      ].join('\n'),
+    );
+    expect(issuesOf(rows[0])).toEqual([{ column: 'name', message: M.teamImportFormula }]);
+    expect(issuesOf(rows[1])).toEqual([{ column: 'name', message: M.vcardFieldTooLong }]);
+  });
+
   it('refuses two columns that are the same, naming it', () => {
     expect(readTeamImportFile(utf8('Name,Email,Correo\nAna,a@example.com,b@example.com\n'))).toEqual({
       ok: false,
@@ -627,6 +663,14 @@ describe('the result file', () => {
     const english = resultFile(spanishFile, 'en').records;
     expect(english[0]?.slice(4)).toEqual(['result', 'reason']);
     expect(english[3]?.slice(4)).toEqual(['invited', '']);
+  });
+
+  it('names a split name by its two headers', () => {
+    const { records } = resultFile('First name,Last name,Email\n=1+2,Ruiz,ruiz@example.com\n', 'en');
+    expect(records[1]?.slice(3)).toEqual([
+      'error',
+      `First name + Last name: ${TEAM_IMPORT_TEXTS.en.issues[M.teamImportFormula]({})}`,
+    ]);
   });
 
   it('writes formula cells as text, so a spreadsheet does not run them', () => {

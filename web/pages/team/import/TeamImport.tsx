@@ -259,6 +259,10 @@ export function TeamImport() {
                   Use the template's columns: {required} are needed; position, department, phones and role
                   (member or admin, blank for member) are optional. Save it as CSV (UTF-8 or your
                   spreadsheet's plain CSV), at most {maxMb} MB and {maxRows} rows.
+                </Trans>{' '}
+                <Trans>
+                  A name split in two columns, as “First name” and “Last name”, is read too: the card's name
+                  joins them, and the contact keeps them apart.
                 </Trans>
               </p>
               <Button variant="ghost" size="sm" onClick={downloadTemplate}>
