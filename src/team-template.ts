@@ -19,6 +19,27 @@ export const TEMPLATE_FIELDS = [
 ] as const;
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 
+/** The template's fields that the vCard form edits (the others are the design's). */
+export const CARD_FORM_TEMPLATE_FIELDS = [
+  'colours',
+  'company',
+  'website',
+  'address',
+] as const satisfies readonly TemplateField[];
+export type CardFormTemplateField = (typeof CARD_FORM_TEMPLATE_FIELDS)[number];
+
+/**
+ * The fields an owner or admin may lock: those a member edits on their team card's form. The design's
+ * (layout, font, logo) show the template's on every team card: a team card's editor is the vCard form,
+ * which has none of them, so a lock of them would change nothing (audit-E F14).
+ */
+export const LOCKABLE_TEMPLATE_FIELDS = CARD_FORM_TEMPLATE_FIELDS;
+export type LockableTemplateField = CardFormTemplateField;
+
+export function isLockableTemplateField(field: TemplateField): field is LockableTemplateField {
+  return (LOCKABLE_TEMPLATE_FIELDS as readonly TemplateField[]).includes(field);
+}
+
 export function isTemplateField(value: unknown): value is TemplateField {
   return typeof value === 'string' && (TEMPLATE_FIELDS as readonly string[]).includes(value);
 }
@@ -44,7 +65,7 @@ export interface TeamTemplateValues {
 export interface TeamTemplate {
   values: TeamTemplateValues;
   /** The locked fields, in TEMPLATE_FIELDS order. */
-  locked: readonly TemplateField[];
+  locked: readonly LockableTemplateField[];
 }
 
 /** A team's template until its admins save one: today's plain card, nothing locked. */
@@ -80,10 +101,12 @@ export type TemplatedFields = TeamTemplateValues;
  * unlocked one is the card's own, or the template's where the card has none (a card always has colours).
  */
 export function templatedFields(card: CardTemplateFields, template: TeamTemplate): TemplatedFields {
-  const locked = new Set(template.locked);
+  const fixed = new Set<TemplateField>(template.locked);
+  // the design is the template's on every team card (LOCKABLE_TEMPLATE_FIELDS)
+  for (const field of TEMPLATE_FIELDS) if (!isLockableTemplateField(field)) fixed.add(field);
   const { values } = template;
   const pick = <F extends TemplateField>(field: F, own: TemplatedFields[F] | null): TemplatedFields[F] =>
-    locked.has(field) ? values[field] : (own ?? values[field]);
+    fixed.has(field) ? values[field] : (own ?? values[field]);
   return {
     layout: pick('layout', card.layout),
     font: pick('font', card.font),
@@ -94,15 +117,6 @@ export function templatedFields(card: CardTemplateFields, template: TeamTemplate
     address: pick('address', card.address),
   };
 }
-
-/** The template's fields that the vCard form edits (the others are the design's). */
-export const CARD_FORM_TEMPLATE_FIELDS = [
-  'colours',
-  'company',
-  'website',
-  'address',
-] as const satisfies readonly TemplateField[];
-export type CardFormTemplateField = (typeof CARD_FORM_TEMPLATE_FIELDS)[number];
 
 export type CardFormTemplateValues = Pick<TeamTemplateValues, CardFormTemplateField>;
 
@@ -146,12 +160,12 @@ export function changedTemplateFields(
 
 /** The fields locked in `after` and not in `before` (`locked`), and the other way round (`unlocked`). */
 export function lockChanges(
-  before: readonly TemplateField[],
-  after: readonly TemplateField[],
-): { locked: TemplateField[]; unlocked: TemplateField[] } {
+  before: readonly LockableTemplateField[],
+  after: readonly LockableTemplateField[],
+): { locked: LockableTemplateField[]; unlocked: LockableTemplateField[] } {
   return {
-    locked: TEMPLATE_FIELDS.filter((field) => after.includes(field) && !before.includes(field)),
-    unlocked: TEMPLATE_FIELDS.filter((field) => before.includes(field) && !after.includes(field)),
+    locked: LOCKABLE_TEMPLATE_FIELDS.filter((field) => after.includes(field) && !before.includes(field)),
+    unlocked: LOCKABLE_TEMPLATE_FIELDS.filter((field) => before.includes(field) && !after.includes(field)),
   };
 }
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { postalAddressParts } from '../postal-address.ts';
 import {
   DEFAULT_TEAM_TEMPLATE,
-  TEMPLATE_FIELDS,
+  LOCKABLE_TEMPLATE_FIELDS,
+  type LockableTemplateField,
   type TeamTemplate,
   type TeamTemplateValues,
-  type TemplateField,
 } from '../team-template.ts';
 import { CARD_FONTS, CARD_LAYOUTS } from './card-design.ts';
 import { singleLineText } from '../text.ts';
@@ -26,10 +26,10 @@ export const SaveTeamTemplateSchema = z.object({
   company: cardFields.company,
   website: optionalHttpUrl,
   address: cardFields.address,
-  /** Whether each field is locked (the form's checkboxes); every field named, and nothing else. */
+  /** Whether each lockable field is locked (the form's checkboxes); every one named, and nothing else. */
   locked: z.strictObject(
-    Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, z.boolean()])) as Record<
-      TemplateField,
+    Object.fromEntries(LOCKABLE_TEMPLATE_FIELDS.map((field) => [field, z.boolean()])) as Record<
+      LockableTemplateField,
       z.ZodBoolean
     >,
   ),
@@ -38,7 +38,7 @@ export const SaveTeamTemplateSchema = z.object({
 export type SaveTeamTemplateValues = z.input<typeof SaveTeamTemplateSchema>;
 export type SaveTeamTemplateInput = z.output<typeof SaveTeamTemplateSchema>;
 
-/** The template a save stores: its values, and its locked fields in TEMPLATE_FIELDS order. */
+/** The template a save stores: its values, and its locked fields in LOCKABLE_TEMPLATE_FIELDS order. */
 export function savedTeamTemplate(input: SaveTeamTemplateInput): TeamTemplate {
   return {
     values: {
@@ -54,16 +54,17 @@ export function savedTeamTemplate(input: SaveTeamTemplateInput): TeamTemplate {
       website: input.website,
       address: input.address,
     },
-    locked: TEMPLATE_FIELDS.filter((field) => input.locked[field]),
+    locked: LOCKABLE_TEMPLATE_FIELDS.filter((field) => input.locked[field]),
   };
 }
 
 /** Each field's lock as the form has it, from a template's locked fields. */
-export function lockedFlags(locked: readonly TemplateField[]): Record<TemplateField, boolean> {
-  return Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, locked.includes(field)])) as Record<
-    TemplateField,
-    boolean
-  >;
+export function lockedFlags(
+  locked: readonly LockableTemplateField[],
+): Record<LockableTemplateField, boolean> {
+  return Object.fromEntries(
+    LOCKABLE_TEMPLATE_FIELDS.map((field) => [field, locked.includes(field)]),
+  ) as Record<LockableTemplateField, boolean>;
 }
 
 /** The stored fields one by one: a value written by an older version, or damaged, is the default's. */
@@ -86,6 +87,7 @@ export function storedTeamTemplate(values: unknown, locked: unknown): TeamTempla
   const lockedFields = Array.isArray(locked) ? locked : [];
   return {
     values: parsed.success ? (parsed.data satisfies TeamTemplateValues) : DEFAULT_TEAM_TEMPLATE.values,
-    locked: TEMPLATE_FIELDS.filter((field: TemplateField) => lockedFields.includes(field)),
+    // a lock of a design field (saved before they stopped being lockable) means nothing now
+    locked: LOCKABLE_TEMPLATE_FIELDS.filter((field) => lockedFields.includes(field)),
   };
 }

@@ -168,7 +168,8 @@ describe('the team template', () => {
           region: '',
           country: 'Spain',
         },
-        locked: ['company', 'layout', 'colours', 'address'],
+        // the layout is the template's on every team card, locked or not
+        locked: ['company', 'colours', 'address'],
       }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
@@ -339,7 +340,7 @@ describe("the template's log entries", () => {
       t.app,
       'teams.saveTemplate',
       admin.cookie,
-      teamTemplateInput({ company: 'Acme', website: 'https://acme.example', locked: ['company', 'logo'] }),
+      teamTemplateInput({ company: 'Acme', website: 'https://acme.example', locked: ['company', 'colours'] }),
     );
     await trpcMutate(
       t.app,
@@ -377,13 +378,13 @@ describe("the template's log entries", () => {
     ]);
     expect(events.slice(2, 5).sort()).toEqual([
       'Adam Admin: template_field_locked website',
+      'Adam Admin: template_field_unlocked colours',
       'Adam Admin: template_field_unlocked company',
-      'Adam Admin: template_field_unlocked logo',
     ]);
     expect(events.slice(5).sort()).toEqual([
       'Adam Admin: template_changed company,website',
+      'Adam Admin: template_field_locked colours',
       'Adam Admin: template_field_locked company',
-      'Adam Admin: template_field_locked logo',
     ]);
   });
 });
@@ -396,7 +397,7 @@ describe('the template logo', () => {
       t.app,
       'teams.saveTemplate',
       admin.cookie,
-      teamTemplateInput({ logo: upload, locked: ['logo'] }),
+      teamTemplateInput({ logo: upload }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const key = upload.replace(mediaPath(''), '');
@@ -412,7 +413,7 @@ describe('the template logo', () => {
         t.app,
         'teams.saveTemplate',
         admin.cookie,
-        teamTemplateInput({ logo, locked: ['logo'] }, 2),
+        teamTemplateInput({ logo }, 2),
       );
       expect(trpcError(refused).data).toMatchObject({ reason: 'validation_failed', meta: { field: 'logo' } });
     }

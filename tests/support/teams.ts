@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { lockedFlags, type SaveTeamTemplateValues } from '../../src/schemas/team-template.ts';
-import type { TemplateField } from '../../src/team-template.ts';
+import type { LockableTemplateField } from '../../src/team-template.ts';
 import { emptyPostalAddress } from '../../src/postal-address.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
@@ -215,7 +215,7 @@ export function teamTemplateInput(
   {
     locked = [],
     ...overrides
-  }: Partial<Omit<SaveTeamTemplateValues, 'locked'>> & { locked?: TemplateField[] } = {},
+  }: Partial<Omit<SaveTeamTemplateValues, 'locked'>> & { locked?: LockableTemplateField[] } = {},
   baseVersion = 1,
 ): SaveTeamTemplateValues {
   return {

@@ -6,8 +6,8 @@ import {
   DEFAULT_TEAM_TEMPLATE,
   lockChanges,
   lockedFormFields,
+  LOCKABLE_TEMPLATE_FIELDS,
   templatedFields,
-  TEMPLATE_FIELDS,
   type CardTemplateFields,
   type TeamTemplate,
 } from '../../src/team-template.ts';
@@ -57,8 +57,9 @@ const bareCard: CardTemplateFields = {
 };
 
 describe('templatedFields', () => {
-  it("shows an unlocked field as the card's own", () => {
-    expect(templatedFields(ownCard, template)).toEqual(ownCard);
+  it("shows an unlocked field as the card's own, and the design (layout, font, logo) as the template's", () => {
+    const { layout, font, logo } = template.values;
+    expect(templatedFields(ownCard, template)).toEqual({ ...ownCard, layout, font, logo });
   });
 
   it("shows the template's value where the card has none (a card always has its colours)", () => {
@@ -69,7 +70,7 @@ describe('templatedFields', () => {
   });
 
   it("shows every locked field as the template's, whatever the card has", () => {
-    const locked = { ...template, locked: TEMPLATE_FIELDS };
+    const locked = { ...template, locked: LOCKABLE_TEMPLATE_FIELDS };
     expect(templatedFields(ownCard, locked)).toEqual(template.values);
     expect(templatedFields(bareCard, locked)).toEqual(template.values);
   });
@@ -124,7 +125,7 @@ describe('changedLockedField', () => {
 describe('lockedFormFields', () => {
   it("names the vCard form's locked fields with the template's values, and nothing else", () => {
     expect(lockedFormFields(null)).toEqual({});
-    expect(lockedFormFields({ ...template, locked: ['layout', 'company', 'website'] })).toEqual({
+    expect(lockedFormFields({ ...template, locked: ['company', 'website'] })).toEqual({
       company: 'Acme',
       website: 'https://acme.example',
     });
@@ -145,8 +146,8 @@ describe('what a template save records', () => {
         address: { ...ADDRESS },
       }),
     ).toEqual(['colours', 'website']);
-    expect(lockChanges(['company', 'logo'], ['website', 'logo', 'layout'])).toEqual({
-      locked: ['layout', 'website'],
+    expect(lockChanges(['company', 'colours'], ['website', 'colours', 'address'])).toEqual({
+      locked: ['website', 'address'],
       unlocked: ['company'],
     });
   });
@@ -174,6 +175,10 @@ describe('the template form and its stored form', () => {
     ).toBe(false);
     const { company: _left, ...missingOne } = input.locked;
     expect(SaveTeamTemplateSchema.safeParse({ ...input, locked: missingOne }).success).toBe(false);
+    // the design is not lockable: every team card shows the template's
+    expect(
+      SaveTeamTemplateSchema.safeParse({ ...input, locked: { ...input.locked, layout: true } }).success,
+    ).toBe(false);
   });
 
   it('reads a damaged or older stored template field by field, falling back to the default', () => {
@@ -182,6 +187,8 @@ describe('the template form and its stored form', () => {
       storedTeamTemplate({ layout: 'sideways', company: 'Acme', logo: 'http://evil.example/x.png' }, [
         'website',
         'nonsense',
+        // locked before the design stopped being lockable: it is the template's on every card anyway
+        'logo',
         'company',
       ]),
     ).toEqual({

@@ -9,7 +9,7 @@ import {
   type SaveTeamTemplateValues,
 } from '#src/schemas/team-template.ts';
 import { CARD_FIELD_MAX_LENGTHS } from '#src/schemas/vcard.ts';
-import type { TemplateField } from '#src/team-template.ts';
+import { isLockableTemplateField, type TemplateField } from '#src/team-template.ts';
 import { PostalAddressFields, type CardFieldsValues } from '../../components/card/CardFields.tsx';
 import { cardSaveFailure } from '../../components/card/card-save-failure.ts';
 import { CardColourField } from '../../components/card/CardColourField.tsx';
@@ -45,7 +45,7 @@ const NOT_SAVED = {
   description: msg`Nothing was changed. Please try again.`,
 };
 
-/** One field of the template with its lock: its controls, and whether every team card must show it. */
+/** One field of the template with its lock (when it has one): its controls, and whether every team card must show it. */
 function TemplateFieldBox({
   control,
   field,
@@ -60,20 +60,26 @@ function TemplateFieldBox({
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 p-4">
       {children}
-      <Controller
-        control={control}
-        name={`locked.${field}`}
-        render={({ field: lock }) => (
-          <CheckboxField
-            label={<Trans>{name}: lock on every team card</Trans>}
-            checked={lock.value}
-            onChange={(event) => lock.onChange(event.target.checked)}
-            onBlur={lock.onBlur}
-            name={lock.name}
-            ref={lock.ref}
-          />
-        )}
-      />
+      {isLockableTemplateField(field) ? (
+        <Controller
+          control={control}
+          name={`locked.${field}`}
+          render={({ field: lock }) => (
+            <CheckboxField
+              label={<Trans>{name}: lock on every team card</Trans>}
+              checked={lock.value}
+              onChange={(event) => lock.onChange(event.target.checked)}
+              onBlur={lock.onBlur}
+              name={lock.name}
+              ref={lock.ref}
+            />
+          )}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">
+          <Trans>Every team card shows the template's choice here.</Trans>
+        </p>
+      )}
     </div>
   );
 }
@@ -167,12 +173,7 @@ function TemplateForm({ template }: { template: TeamTemplateView }) {
                 uploadFor={{ team: true }}
                 kind="graphic"
                 label={<Trans>Logo</Trans>}
-                hint={
-                  <Trans>
-                    Shown beside the photo on team cards: on every one when locked, else on those without a
-                    logo of their own.
-                  </Trans>
-                }
+                hint={<Trans>Shown beside the photo on every team card.</Trans>}
               />
             )}
           />
@@ -242,9 +243,9 @@ export function TeamTemplateSection() {
       title={<Trans>Card template</Trans>}
       description={
         <Trans>
-          The brand your team's cards share. A locked field shows the template's value on every team card, and
-          members can't change it; an unlocked one is each card's own, or the template's where a card has
-          none. Changes show on every card at once.
+          The brand your team's cards share. Layout, font and logo are the same on every team card. A locked
+          field shows the template's value on every team card, and members can't change it; an unlocked one is
+          each card's own, or the template's where a card has none. Changes show on every card at once.
         </Trans>
       }
     >

@@ -2,7 +2,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { postalAddressFields } from '#src/postal-address.ts';
 import { lockedFlags, type SaveTeamTemplateValues } from '#src/schemas/team-template.ts';
-import { TEMPLATE_FIELDS, type TemplateField } from '#src/team-template.ts';
+import {
+  LOCKABLE_TEMPLATE_FIELDS,
+  type LockableTemplateField,
+  type TemplateField,
+} from '#src/team-template.ts';
 import type { ConflictField } from '../../components/conflict/field-diff.ts';
 import type { Versioned } from '../../components/conflict/edit-conflict.ts';
 import type { RouterOutputs } from '../../lib/trpc.ts';
@@ -26,11 +30,8 @@ export const TEMPLATE_FIELD_NAMES: Record<TemplateField, MessageDescriptor> = {
 const LOCK_NAMES = { true: msg`Locked`, false: msg`Not locked` };
 
 /** The comparison's name of each field's lock. */
-const TEMPLATE_LOCK_LABELS: Record<TemplateField, MessageDescriptor> = {
-  layout: msg`Layout locked`,
+const TEMPLATE_LOCK_LABELS: Record<LockableTemplateField, MessageDescriptor> = {
   colours: msg`Colours locked`,
-  font: msg`Font locked`,
-  logo: msg`Logo locked`,
   company: msg`Company locked`,
   website: msg`Website locked`,
   address: msg`Postal address locked`,
@@ -51,7 +52,7 @@ export const TEMPLATE_CONFLICT_FIELDS: readonly ConflictField[] = [
   { path: 'address.city', label: msg`City` },
   { path: 'address.region', label: msg`State or region` },
   { path: 'address.country', label: msg`Country` },
-  ...TEMPLATE_FIELDS.map((field) => ({
+  ...LOCKABLE_TEMPLATE_FIELDS.map((field) => ({
     path: `locked.${field}`,
     label: TEMPLATE_LOCK_LABELS[field],
     kind: { names: LOCK_NAMES },
