@@ -249,7 +249,7 @@ export async function createVcard(
     await assertVcardRoom(trx, ctx.user.id, plan);
     if (input.photo) await assertOwnPhoto(trx, ctx.user.id, input.photo);
     // only a team's key acts as a team's account (people make team cards in server/teams/cards.ts): its
-    // card is printed with the team's address and is in the team's log, as the dashboard's are
+    // card is printed with the team's Address in the code and is in the team's log, as the dashboard's are
     const team = ctx.apiKey ? await teamOfAccount(trx, ctx.user.id) : null;
     const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input, undefined, {
       domain: team?.printedDomain,

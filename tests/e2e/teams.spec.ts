@@ -49,12 +49,12 @@ test('an owner invites a new person by e-mail, who signs up from the link, joins
   const owner = await businessOwner(browser, extraHTTPHeaders, 'Olga Owner');
   const ownerPage = owner.page;
 
-  // the empty team page of a Business account: the create form, the address following the name
+  // the empty team page of a Business account: the create form, the short name following the name
   await ownerPage.goto(paths.team);
   await expect(ownerPage.getByRole('heading', { name: 'Create your team' })).toBeVisible();
   const suffix = randomBytes(2).toString('hex');
   await ownerPage.getByLabel('Team name').fill(`Acme Studio ${suffix}`);
-  await expect(ownerPage.getByLabel('Team address')).toHaveValue(`acme-studio-${suffix}`);
+  await expect(ownerPage.getByLabel('Short name')).toHaveValue(`acme-studio-${suffix}`);
   await expectAccessible(ownerPage);
   await ownerPage.screenshot({ path: testInfo.outputPath('team-create-desktop-en.png'), fullPage: true });
   await ownerPage.getByRole('button', { name: 'Create team' }).click();

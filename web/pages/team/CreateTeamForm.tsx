@@ -29,7 +29,7 @@ function fieldOfRefusal(error: unknown): { field: FieldPath<CreateTeamInput>; me
 }
 
 /**
- * A Business account makes its team: a name, and the team's address (slug), suggested from the name
+ * A Business account makes its team: a name, and its short name (slug), suggested from the name
  * until the person edits it. The person becomes the team's owner.
  */
 export function CreateTeamForm() {
@@ -78,20 +78,25 @@ export function CreateTeamForm() {
           error={errors.name?.message}
           {...form.register('name', {
             onChange: (event: { target: { value: string } }) => {
-              // the suggestion follows the name until the person edits the address (setValue leaves it clean)
+              // the suggestion follows the name until the person edits the short name (setValue leaves it clean)
               if (!form.getFieldState('slug').isDirty)
                 form.setValue('slug', suggestTeamSlug(event.target.value));
             },
           })}
         />
         <TextField
-          label={<Trans>Team address</Trans>}
+          label={<Trans>Short name</Trans>}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           required
           maxLength={USERNAME_MAX_LENGTH}
-          hint={<Trans>Lowercase letters, numbers and hyphens. It names your team in its addresses.</Trans>}
+          hint={
+            <Trans>
+              Lowercase letters, numbers and hyphens. It names your team's exported files, such as its
+              analytics.
+            </Trans>
+          }
           error={errors.slug?.message}
           {...form.register('slug')}
         />

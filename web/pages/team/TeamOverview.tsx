@@ -26,7 +26,7 @@ export function TeamOverview({ team }: { team: Team }) {
         title={team.name}
         description={
           <Trans>
-            Team address: <span className="font-mono text-ink">{slug}</span>
+            Short name: <span className="font-mono text-ink">{slug}</span>
           </Trans>
         }
       >
