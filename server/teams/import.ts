@@ -223,15 +223,19 @@ function peopleQuery(
         .where((inner) =>
           inner.or([
             inner('invitee_email', 'in', emails),
+            // an array rather than `in (subquery)`: both sides of the `or` are then index scans
+            // (vcards_invitee_email_idx, vcards_member_id_idx), not a pass over every card of the team
             inner(
               'member_id',
-              'in',
-              inner
-                .selectFrom('team_members')
-                .innerJoin('users', 'users.id', 'team_members.user_id')
-                .select('team_members.user_id')
-                .where('team_members.team_id', '=', team.id)
-                .where(lowered('users.email'), 'in', emails),
+              '=',
+              inner.fn.any(
+                sql<string[]>`array(${inner
+                  .selectFrom('team_members')
+                  .innerJoin('users', 'users.id', 'team_members.user_id')
+                  .select('team_members.user_id')
+                  .where('team_members.team_id', '=', team.id)
+                  .where(lowered('users.email'), 'in', emails)})`,
+              ),
             ),
           ]),
         )
