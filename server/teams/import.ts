@@ -17,6 +17,7 @@ import {
 import { TEAM_MEMBERS_MAX, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
 import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
+import { teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
 import { generateLinkCode, unusedLinkCode } from '../links/code.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
@@ -395,7 +396,8 @@ export interface TeamImportRun {
 /** What every row of one import writes with. */
 interface ImportRun {
   deps: ImportDeps;
-  team: TeamMembership & { name: string };
+  /** Its name and brand as the import began: every invitation of the import is sent with them. */
+  team: TeamMembership & { name: string; branding: Branding };
   importer: SessionUser;
   /** The importer's language: the result file's, and the invitations' where the invitee has no account. */
   locale: Locale;
@@ -416,14 +418,13 @@ export async function startTeamImport(
   const plan = await planFile(deps.db, team.teamId, input.bytes, new Date());
   if (!plan.ok) throw new AppError('validation_failed', { problem: plan.problem });
   if (planFingerprint(team.teamId, plan.planned) !== input.expectedPlan) throw new AppError('edit_conflict');
-  const { name } = await deps.db
-    .selectFrom('teams')
-    .select('name')
-    .where('id', '=', team.teamId)
-    .executeTakeFirstOrThrow();
+  const [{ name }, branding] = await Promise.all([
+    deps.db.selectFrom('teams').select('name').where('id', '=', team.teamId).executeTakeFirstOrThrow(),
+    teamBranding(deps.db, team.teamId),
+  ]);
   const run: ImportRun = {
     deps,
-    team: { ...team, name },
+    team: { ...team, name, branding },
     importer,
     locale: input.locale,
     createInvitation: await deps.invitations.inviter(importer),
@@ -564,6 +565,7 @@ async function invite(
       role: planned.role,
       teamId: team.teamId,
       teamName: team.name,
+      teamBranding: team.branding,
       inviter: { ...importer, locale: run.locale },
     },
     trx,
