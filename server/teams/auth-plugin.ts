@@ -20,7 +20,7 @@ import {
 import { planInEffectOf } from '../billing/plan-gate.ts';
 import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
-import { inMail, teamBranding } from '../branding/branding.ts';
+import { inMail, teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { WebhookOutbox } from '../webhooks/delivery.ts';
@@ -67,8 +67,9 @@ export const TEAM_ORGANIZATION_OPTIONS = {
 
 /**
  * The e-mail of an invitation, in the team's name: in the invitee's language when the address has an
- * account, else in the inviter's (`inviter.locale` when the caller knows it). Given `trx`, it is queued in
- * that transaction (the CSV import's row).
+ * account, else in the inviter's (`inviter.locale` when the caller knows it), with the team's brand
+ * (`teamBranding` when the caller has read it). Given `trx`, it is queued in that transaction (the CSV
+ * import's row).
  */
 export async function mailTeamInvitation(
   deps: { db: Kysely<Database>; config: Pick<Config, 'publicUrl'>; mailer: Mailer },
@@ -78,6 +79,8 @@ export async function mailTeamInvitation(
     role: InvitableTeamRole;
     teamId: string;
     teamName: string;
+    /** The team's brand (teamBranding), read once for many invitations (the CSV import's). */
+    teamBranding?: Branding;
     inviter: { id: string; name: string; locale?: Locale };
   },
   trx?: Transaction<Database>,
@@ -99,7 +102,10 @@ export async function mailTeamInvitation(
     ? (invitee.language ?? DEFAULT_LOCALE)
     : (inviter.locale ?? (await getProfileLanguage(db, inviter.id)));
   // a white-label team's invitation carries the team's brand, not Tapcard's
-  const branding = inMail(await teamBranding(db, invitation.teamId), deps.config.publicUrl);
+  const branding = inMail(
+    invitation.teamBranding ?? (await teamBranding(db, invitation.teamId)),
+    deps.config.publicUrl,
+  );
   const mail = teamInvitation(
     locale,
     {

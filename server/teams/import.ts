@@ -15,8 +15,11 @@ import {
   type TeamImportOutcome,
 } from '../../src/team-import.ts';
 import { TEAM_MEMBERS_MAX, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
+import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
+import { teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
+import { generateLinkCode, unusedLinkCode } from '../links/code.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
@@ -128,7 +131,7 @@ interface TeamCardRow {
 /**
  * The team as the import weighs these addresses against it (import-plan.ts TeamImportState): their accounts
  * and memberships, the team's pending invitations to them, their team cards and the team's seats taken, read
- * in one statement (one consistent view; a row's lookup is one round trip).
+ * in one statement (one consistent view).
  */
 async function lookUpPeople(
   db: Kysely<Database>,
@@ -136,15 +139,64 @@ async function lookUpPeople(
   emails: readonly string[],
   now: Date,
 ): Promise<TeamImportLookup> {
-  const cards: TeamCards = { ofMember: new Map(), ofInvitee: new Map() };
   if (emails.length === 0) {
     return {
       state: { members: new Map(), invitations: new Map(), inOtherTeams: new Set() },
       memberIds: new Map(),
       accounts: new Map(),
-      cards,
+      cards: { ofMember: new Map(), ofInvitee: new Map() },
     };
   }
+  return lookupOf(team, await peopleQuery(db, team, emails, now).executeTakeFirstOrThrow());
+}
+
+/** A row's lookup, and what its writes would otherwise each read in a round trip of their own. */
+interface RowLookup extends TeamImportLookup {
+  /** A random code for a card's QR code link that no link holds (unusedLinkCode's rule); null: it is taken. */
+  freeLinkCode: string | null;
+  /** The events some enabled endpoint of the team's account takes: the others are not emitted. */
+  webhookEvents: ReadonlySet<WebhookEvent>;
+}
+
+/**
+ * One row's person as the team has them (lookUpPeople), in the same statement as a random code for the card
+ * the row may make and the events the team account's endpoints take: a row's reads are one round trip.
+ */
+async function lookUpRow(
+  trx: Transaction<Database>,
+  team: { id: string; accountId: string },
+  email: string,
+  now: Date,
+): Promise<RowLookup> {
+  const code = generateLinkCode();
+  const found = await peopleQuery(trx, team, [email], now)
+    .select((eb) => [
+      eb
+        .exists(eb.selectFrom('link_codes').select('code').where('code', '=', code.toLowerCase()))
+        .as('codeTaken'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('webhook_endpoints')
+          .select('events')
+          .where('user_id', '=', team.accountId)
+          .where('enabled', '=', true),
+      ).as('endpoints'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    ...lookupOf(team, found),
+    freeLinkCode: found.codeTaken ? null : code,
+    webhookEvents: new Set(found.endpoints.flatMap((endpoint) => endpoint.events)),
+  };
+}
+
+/** The statement that reads the people of `emails` (not empty) as the team has them. */
+function peopleQuery(
+  db: Kysely<Database>,
+  team: { id: string; accountId: string | null },
+  emails: readonly string[],
+  now: Date,
+) {
   const pendingInvitations = db
     .selectFrom('team_invitations')
     .where('team_id', '=', team.id)
@@ -152,65 +204,65 @@ async function lookUpPeople(
     .where('expires_at', '>', now);
   const lowered = (column: 'users.email' | 'team_invitations.email') =>
     sql`lower(${sql.ref(column)})`.$castTo<string>();
-  const found = await db
-    .selectNoFrom((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('users')
-          .leftJoin('team_members', 'team_members.user_id', 'users.id')
-          .leftJoin('profiles', 'profiles.id', 'users.id')
-          .select(['users.id', 'team_members.team_id', 'team_members.role', 'profiles.language'])
-          .select(lowered('users.email').as('email'))
-          .where(lowered('users.email'), 'in', emails),
-      ).as('accounts'),
-      jsonArrayFrom(
-        pendingInvitations
-          .select('team_invitations.role')
-          .select(lowered('team_invitations.email').as('email'))
-          .where(lowered('team_invitations.email'), 'in', emails),
-      ).as('invitations'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('vcards')
-          .select([
-            'id',
-            'member_id',
-            'invitee_email',
-            'name',
-            'position',
-            'department',
-            'work_phone',
-            'phone',
-          ])
-          // a team without its account yet (made with its first card) has no cards
-          .where('user_id', '=', team.accountId ?? '')
-          .where((inner) =>
-            inner.or([
-              inner('invitee_email', 'in', emails),
-              inner(
-                'member_id',
-                'in',
-                inner
+  return db.selectNoFrom((eb) => [
+    jsonArrayFrom(
+      eb
+        .selectFrom('users')
+        .leftJoin('team_members', 'team_members.user_id', 'users.id')
+        .leftJoin('profiles', 'profiles.id', 'users.id')
+        .select(['users.id', 'team_members.team_id', 'team_members.role', 'profiles.language'])
+        .select(lowered('users.email').as('email'))
+        .where(lowered('users.email'), 'in', emails),
+    ).as('accounts'),
+    jsonArrayFrom(
+      pendingInvitations
+        .select('team_invitations.role')
+        .select(lowered('team_invitations.email').as('email'))
+        .where(lowered('team_invitations.email'), 'in', emails),
+    ).as('invitations'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('vcards')
+        .select(['id', 'member_id', 'invitee_email', 'name', 'position', 'department', 'work_phone', 'phone'])
+        // a team without its account yet (made with its first card) has no cards
+        .where('user_id', '=', team.accountId ?? '')
+        .where((inner) =>
+          inner.or([
+            inner('invitee_email', 'in', emails),
+            // an array rather than `in (subquery)`: both sides of the `or` are then index scans
+            // (vcards_invitee_email_idx, vcards_member_id_idx), not a pass over every card of the team
+            inner(
+              'member_id',
+              '=',
+              inner.fn.any(
+                sql<string[]>`array(${inner
                   .selectFrom('team_members')
                   .innerJoin('users', 'users.id', 'team_members.user_id')
                   .select('team_members.user_id')
                   .where('team_members.team_id', '=', team.id)
-                  .where(lowered('users.email'), 'in', emails),
+                  .where(lowered('users.email'), 'in', emails)})`,
               ),
-            ]),
-          )
-          // each one's first card (the oldest) is the one the import updates
-          .orderBy('created_at')
-          .orderBy('id'),
-      ).as('cards'),
-      eb
-        .selectFrom('team_members')
-        .select((inner) => inner.fn.countAll<string>().as('count'))
-        .where('team_id', '=', team.id)
-        .as('members'),
-      pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('pending'),
-    ])
-    .executeTakeFirstOrThrow();
+            ),
+          ]),
+        )
+        // each one's first card (the oldest) is the one the import updates
+        .orderBy('created_at')
+        .orderBy('id'),
+    ).as('cards'),
+    eb
+      .selectFrom('team_members')
+      .select((inner) => inner.fn.countAll<string>().as('count'))
+      .where('team_id', '=', team.id)
+      .as('members'),
+    pendingInvitations.select((inner) => inner.fn.countAll<string>().as('count')).as('pending'),
+  ]);
+}
+
+type PeopleFound = Awaited<ReturnType<ReturnType<typeof peopleQuery>['executeTakeFirstOrThrow']>>;
+
+/** What peopleQuery found, as the plan and the writes use it. */
+function lookupOf(team: { id: string }, found: PeopleFound): TeamImportLookup {
+  const cards: TeamCards = { ofMember: new Map(), ofInvitee: new Map() };
   for (const row of found.cards) {
     const card: TeamCardRow = {
       id: row.id,
@@ -349,7 +401,8 @@ export interface TeamImportRun {
 /** What every row of one import writes with. */
 interface ImportRun {
   deps: ImportDeps;
-  team: TeamMembership & { name: string };
+  /** Its name and brand as the import began: every invitation of the import is sent with them. */
+  team: TeamMembership & { name: string; branding: Branding };
   importer: SessionUser;
   /** The importer's language: the result file's, and the invitations' where the invitee has no account. */
   locale: Locale;
@@ -370,14 +423,13 @@ export async function startTeamImport(
   const plan = await planFile(deps.db, team.teamId, input.bytes, new Date());
   if (!plan.ok) throw new AppError('validation_failed', { problem: plan.problem });
   if (planFingerprint(team.teamId, plan.planned) !== input.expectedPlan) throw new AppError('edit_conflict');
-  const { name } = await deps.db
-    .selectFrom('teams')
-    .select('name')
-    .where('id', '=', team.teamId)
-    .executeTakeFirstOrThrow();
+  const [{ name }, branding] = await Promise.all([
+    deps.db.selectFrom('teams').select('name').where('id', '=', team.teamId).executeTakeFirstOrThrow(),
+    teamBranding(deps.db, team.teamId),
+  ]);
   const run: ImportRun = {
     deps,
-    team: { ...team, name },
+    team: { ...team, name, branding },
     importer,
     locale: input.locale,
     createInvitation: await deps.invitations.inviter(importer),
@@ -455,21 +507,16 @@ async function writeRow(
       // the team's lock: rows of imports running at once (in any process) are weighed one at a time
       const { account, printedDomain } = await teamAccountForNewCard(trx, run.team.teamId);
       const { email } = checked.person;
-      const people = await lookUpPeople(
-        trx,
-        { id: run.team.teamId, accountId: account },
-        [email],
-        new Date(),
-      );
+      const people = await lookUpRow(trx, { id: run.team.teamId, accountId: account }, email, new Date());
       const [now] = planTeamImport([checked], people.state);
       if (!now) throw new Error('a planned row is missing');
-      const write = { trx, account, printedDomain, people };
+      const write: RowWrite = { trx, account, printedDomain, people, emitted: false };
       if (now.action === 'invite') await invite(run, write, now);
       if (now.action === 'update') await update(run, write, now);
-      return { planned: now, result: teamImportRowResult(now) };
+      return { planned: now, result: teamImportRowResult(now), emitted: write.emitted };
     });
-    // the row's card events were queued with it
-    run.deps.webhooks.wake();
+    // the row's card events were queued with it (the worker is woken only when there can be some)
+    if (written.emitted) run.deps.webhooks.wake();
     return written;
   } catch (error) {
     run.deps.logError(error, planned.row);
@@ -486,7 +533,9 @@ interface RowWrite {
   account: string;
   /** the team's Address in the code, which new cards' QR codes are printed with */
   printedDomain: string | null;
-  people: TeamImportLookup;
+  people: RowLookup;
+  /** Whether a card event was emitted (some endpoint of the account takes it). */
+  emitted: boolean;
 }
 
 /** A new address: the plugin's invitation, its e-mail, and the invitee's team card (theirs once they join). */
@@ -496,7 +545,7 @@ async function invite(
   planned: PlannedTeamImportRow & { action: 'invite' },
 ): Promise<void> {
   const { team, importer } = run;
-  const { trx, account, people } = write;
+  const { trx, people } = write;
   const invitationId = await run.createInvitation(trx, {
     teamId: team.teamId,
     email: planned.email,
@@ -504,7 +553,7 @@ async function invite(
   });
   // a card still waiting from an invitation that expired is this person's: it is used again
   const waiting = people.cards.ofInvitee.get(planned.email);
-  if (waiting) await updateCard(run, trx, account, waiting.id, planned.card);
+  if (waiting) await updateCard(run, write, waiting.id, planned.card);
   else {
     await createCard(run, write, planned.card, {
       member_id: null,
@@ -521,6 +570,7 @@ async function invite(
       role: planned.role,
       teamId: team.teamId,
       teamName: team.name,
+      teamBranding: team.branding,
       inviter: { ...importer, locale: run.locale },
     },
     trx,
@@ -541,7 +591,7 @@ async function update(
   write: RowWrite,
   planned: PlannedTeamImportRow & { action: 'update' },
 ): Promise<void> {
-  const { trx, account, people } = write;
+  const { trx, people } = write;
   const { team, importer } = run;
   const { email } = planned;
   const memberId = planned.who === 'member' ? (people.memberIds.get(email) ?? null) : null;
@@ -583,7 +633,7 @@ async function update(
   } else if (planned.changes.some((change) => change !== 'role')) {
     const card = memberId ? people.cards.ofMember.get(memberId) : people.cards.ofInvitee.get(email);
     if (!card) throw new Error('the card the plan updates is missing');
-    await updateCard(run, trx, account, card.id, planned.card);
+    await updateCard(run, write, card.id, planned.card);
   }
 }
 
@@ -599,8 +649,8 @@ const EMPTY_CARD: Omit<TeamImportCard, 'name'> = {
  * its e-mail is the address they were invited at, as the New card dialog fills it in.
  */
 async function createCard(
-  { deps }: ImportRun,
-  { trx, account, printedDomain }: RowWrite,
+  run: ImportRun,
+  write: RowWrite,
   card: TeamImportCard,
   {
     email,
@@ -618,11 +668,13 @@ async function createCard(
     workPhone: card.workPhone ?? '',
     phone: card.phone ?? '',
   });
-  const { id } = await insertVcard(trx, deps.config.publicUrl, account, form, holder, {
-    domain: printedDomain,
+  const { trx, account } = write;
+  const { id } = await insertVcard(trx, run.deps.config.publicUrl, account, form, holder, {
+    code: write.people.freeLinkCode ?? (await unusedLinkCode(trx)),
+    domain: write.printedDomain,
   });
   // to the endpoints of the team's account, the card's owner, as a card made by an admin
-  await deps.webhooks.emit(trx, account, 'card.created', () => readVcard(trx, account, id));
+  await emitCardEvent(run, write, 'card.created', id);
 }
 
 /**
@@ -630,12 +682,12 @@ async function createCard(
  * card.updated goes to the team account's endpoints, as an admin's edit of it does.
  */
 async function updateCard(
-  { deps }: ImportRun,
-  trx: Transaction<Database>,
-  account: string,
+  run: ImportRun,
+  write: RowWrite,
   cardId: string,
   fields: Partial<TeamImportCard>,
 ): Promise<void> {
+  const { trx, account } = write;
   const { name } = fields;
   await trx
     .updateTable('vcards')
@@ -656,5 +708,21 @@ async function updateCard(
   // the QR code's title follows the card's name, as the card editor's save does
   if (name !== undefined)
     await trx.updateTable('links').set({ title: name }).where('vcard_id', '=', cardId).execute();
-  await deps.webhooks.emit(trx, account, 'card.updated', () => readVcard(trx, account, cardId));
+  await emitCardEvent(run, write, 'card.updated', cardId);
+}
+
+/**
+ * A card's event to the team account's endpoints, when one of them takes it: the row's lookup read them
+ * under the team's lock in the row's transaction, as the outbox's own emit would read them a moment later.
+ */
+async function emitCardEvent(
+  { deps }: ImportRun,
+  write: RowWrite,
+  event: 'card.created' | 'card.updated',
+  cardId: string,
+): Promise<void> {
+  if (!write.people.webhookEvents.has(event)) return;
+  const { trx, account } = write;
+  await deps.webhooks.emit(trx, account, event, () => readVcard(trx, account, cardId));
+  write.emitted = true;
 }

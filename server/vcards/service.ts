@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, NotNull, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { changedPaths } from '../../src/form-paths.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
@@ -119,27 +119,33 @@ export async function insertVcard(
   /** the card's id, and its QR code's link: its id, code and the domain it is printed with */
   identity: { id?: string; qrCodeId?: string; code?: string; domain?: string | null } = {},
 ): Promise<{ id: string; version: number }> {
-  // the id is made here, so the card's page address is stored with it in one statement
+  // the id is made here, so the card's page address is stored with it, and the card and its link are one
+  // statement (the link's key to the card is checked at the statement's end, when the card is in)
   const id = identity.id ?? randomUUID();
   const pageUrl = vcardPageUrl(publicUrl, id);
+  const code = identity.code ?? (await unusedLinkCode(trx));
   const { version } = await trx
-    .insertInto('vcards')
-    .values({ id, user_id: userId, ...vcardValues(card), ...holder, qr_code: pageUrl })
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  await trx
+    .with('card', (db) =>
+      db
+        .insertInto('vcards')
+        .values({ id, user_id: userId, ...vcardValues(card), ...holder, qr_code: pageUrl })
+        .returning('version'),
+    )
     .insertInto('links')
     .values({
       ...(identity.qrCodeId ? { id: identity.qrCodeId } : {}),
       user_id: userId,
       kind: 'qr',
       vcard_id: id,
-      code: identity.code ?? (await unusedLinkCode(trx)),
+      code,
       domain: identity.domain ?? null,
       title: card.name,
       url: pageUrl,
     })
-    .execute();
+    .returning((eb) => eb.selectFrom('card').select('card.version').as('version'))
+    // the card's insert returns its one row
+    .$narrowType<{ version: NotNull }>()
+    .executeTakeFirstOrThrow();
   return { id, version };
 }
 
