@@ -27,13 +27,13 @@ export async function unusedLinkCode(
 ): Promise<string> {
   for (;;) {
     const code = generate();
-    const chosen = await db
-      .selectFrom('link_codes')
-      .select('code')
-      .where('code', '=', code.toLowerCase())
-      .executeTakeFirst();
-    if (!chosen) return code;
+    if (!(await heldLinkCode(db, code).executeTakeFirst())) return code;
   }
+}
+
+/** The held code `code` equals in any case (unusedLinkCode's rule), to read alone or inside another statement. */
+export function heldLinkCode(db: Kysely<Database>, code: string) {
+  return db.selectFrom('link_codes').select('code').where('code', '=', code.toLowerCase());
 }
 
 /**

@@ -19,7 +19,7 @@ import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
-import { generateLinkCode, unusedLinkCode } from '../links/code.ts';
+import { generateLinkCode, heldLinkCode, unusedLinkCode } from '../links/code.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
@@ -171,9 +171,7 @@ async function lookUpRow(
   const code = generateLinkCode();
   const found = await peopleQuery(trx, team, [email], now)
     .select((eb) => [
-      eb
-        .exists(eb.selectFrom('link_codes').select('code').where('code', '=', code.toLowerCase()))
-        .as('codeTaken'),
+      eb.exists(heldLinkCode(trx, code)).as('codeTaken'),
       jsonArrayFrom(
         eb
           .selectFrom('webhook_endpoints')
