@@ -6,8 +6,8 @@ import { isValidPhoneNumber } from 'libphonenumber-js/min';
 // be checked against a country the card does not name, so it must look like a number: digits and what
 // people put between them, 3 to 15 digits (E.164's most), an extension after it.
 
-/** Digits and their usual separators, then an optional extension ("ext. 12", "x12", "#12"). */
-const NATIONAL_NUMBER = /^[\d\s\-.()/]+?(?:\s*(?:ext\.?|x|#)\s*\d{1,7})?$/i;
+/** Digits and their usual separators (the number), then an optional extension ("ext. 12", "x12", "#12"). */
+const NATIONAL_NUMBER = /^([\d\s\-.()/]+?)(?:\s*(?:ext\.?|x|#)\s*\d{1,7})?$/i;
 const DIGITS = /\d/g;
 
 /** Whether `text` (not blank) reads as a phone number a card can offer to call. */
@@ -17,7 +17,7 @@ export function isPhoneNumber(text: string): boolean {
   if (value.startsWith('+') || value.startsWith('00')) {
     return isValidPhoneNumber(value.startsWith('00') ? `+${value.slice(2)}` : value);
   }
-  if (!NATIONAL_NUMBER.test(value)) return false;
-  const digits = value.replace(/(?:ext\.?|x|#)\s*\d+$/i, '').match(DIGITS)?.length ?? 0;
+  const number = NATIONAL_NUMBER.exec(value)?.[1];
+  const digits = number?.match(DIGITS)?.length ?? 0;
   return digits >= 3 && digits <= 15;
 }

@@ -101,12 +101,11 @@ export type TemplatedFields = TeamTemplateValues;
  * unlocked one is the card's own, or the template's where the card has none (a card always has colours).
  */
 export function templatedFields(card: CardTemplateFields, template: TeamTemplate): TemplatedFields {
-  const fixed = new Set<TemplateField>(template.locked);
-  // the design is the template's on every team card (LOCKABLE_TEMPLATE_FIELDS)
-  for (const field of TEMPLATE_FIELDS) if (!isLockableTemplateField(field)) fixed.add(field);
   const { values } = template;
+  // the design is the template's on every team card (LOCKABLE_TEMPLATE_FIELDS)
+  const fixed = (field: TemplateField) => !isLockableTemplateField(field) || template.locked.includes(field);
   const pick = <F extends TemplateField>(field: F, own: TemplatedFields[F] | null): TemplatedFields[F] =>
-    fixed.has(field) ? values[field] : (own ?? values[field]);
+    fixed(field) ? values[field] : (own ?? values[field]);
   return {
     layout: pick('layout', card.layout),
     font: pick('font', card.font),
