@@ -1,6 +1,7 @@
 // npm run bench:analytics: how long the analytics home's queries take for a very busy person: the overview
 // (analytics.overview, 30 and 90 days and 12 months) and the breakdowns (analytics.breakdowns: by card and
 // link, device, browser, referrer, country, campaign and unique visitors; 7, 30 and 90 days and 12 months),
+// and a team's breakdowns of one member's card (one card and two links: 30 and 90 days and 12 months),
 // with a million link events (scans and clicks) and 300 000 profile-view rows spread over 90 days, each with
 // its device, browser, referrer, country and campaign drawn from skewed spreads, 150 000 visitor rows, and
 // leads (the fourth kind of activity: a lead and its lead_events row) at one per 200 views, as rarer than
@@ -14,7 +15,7 @@ import { pino } from 'pino';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import type { AnalyticsRange } from '../src/analytics.ts';
-import { analyticsBreakdowns } from '../server/analytics/breakdowns.ts';
+import { analyticsBreakdowns, itemsBreakdowns } from '../server/analytics/breakdowns.ts';
 import { analyticsOverview, type AnalyticsScope } from '../server/analytics/service.ts';
 import { parseConfig } from '../server/config.ts';
 import { openDatabase } from '../server/lib/db.ts';
@@ -139,8 +140,11 @@ async function seedPerson(db: Kysely<Database>, label: string, amounts: Amounts)
 
 const config = parseConfig({});
 
+/** A person's first card and two of their links: what a team's breakdowns of one member's card read. */
+type Items = string[];
+
 /** The queries timed, each as the page asks for it. */
-const QUERIES: { label: string; run: (scope: AnalyticsScope) => Promise<unknown> }[] = [
+const QUERIES: { label: string; run: (scope: AnalyticsScope, items: Items) => Promise<unknown> }[] = [
   ...(['30d', '90d', '12m'] as const satisfies AnalyticsRange[]).map((range) => ({
     label: `overview, ${range}`,
     run: (scope: AnalyticsScope) => analyticsOverview(scope, { timeZone: TIME_ZONE, range }),
@@ -149,15 +153,35 @@ const QUERIES: { label: string; run: (scope: AnalyticsScope) => Promise<unknown>
     label: `breakdowns, ${range}`,
     run: (scope: AnalyticsScope) => analyticsBreakdowns({ ...scope, config }, { timeZone: TIME_ZONE, range }),
   })),
+  // a team's breakdowns of one member's card (a third of the views, a tenth of the scans and clicks)
+  ...(['30d', '90d', '12m'] as const satisfies AnalyticsRange[]).map((range) => ({
+    label: `breakdowns of one card and two links, ${range}`,
+    run: (scope: AnalyticsScope, items: Items) =>
+      itemsBreakdowns({ ...scope, config }, { timeZone: TIME_ZONE, range }, items),
+  })),
 ];
+
+async function itemsOf(db: Kysely<Database>, userId: string): Promise<Items> {
+  const [card, links] = await Promise.all([
+    db
+      .selectFrom('vcards')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('links').select('id').where('user_id', '=', userId).orderBy('id').limit(2).execute(),
+  ]);
+  return [card.id, ...links.map((link) => link.id)];
+}
 
 async function time(
   scope: AnalyticsScope,
-  query: (scope: AnalyticsScope) => Promise<unknown>,
+  items: Items,
+  query: (scope: AnalyticsScope, items: Items) => Promise<unknown>,
 ): Promise<{ median: number; p90: number; max: number }> {
   const run = async () => {
     const started = performance.now();
-    await query(scope);
+    await query(scope, items);
     return performance.now() - started;
   };
   for (let i = 0; i < WARM_UP_RUNS; i++) await run();
@@ -206,8 +230,9 @@ async function main(): Promise<void> {
       ['busy', busy],
       ['normal', normal],
     ] as const) {
+      const items = await itemsOf(db, userId);
       for (const query of QUERIES) {
-        const timing = await time({ db, accountId: userId }, query.run);
+        const timing = await time({ db, accountId: userId }, items, query.run);
         console.log(
           `| ${label} | ${query.label} | ${ms(timing.median)} | ${ms(timing.p90)} | ${ms(timing.max)} |`,
         );

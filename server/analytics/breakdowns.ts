@@ -95,23 +95,46 @@ const dimensionsOf = (item: RawBuilder<unknown>, outcome: RawBuilder<unknown> | 
   ${outcome ? sql`, ('outcome', ${outcome})` : sql``}
 ) as dimensions(dimension, value)`;
 
-/** Events of [from, until) as (kind, dimension, value, visits), both tables, for the dimensions asked. */
+/**
+ * Events of [from, until) as (kind, dimension, value, visits), both tables, for the dimensions asked; only
+ * those of `items` (cards and links) when named.
+ */
 function eventVisits(
   accountId: string,
   dimensions: readonly Dimension[],
   from: RawBuilder<unknown>,
   until: RawBuilder<unknown>,
+  items: readonly string[] | null = null,
 ) {
   return sql`
     select kind, dimension, value, hits as visits
     from link_events, ${dimensionsOf(sql.ref('link_id'), sql.ref('outcome'))}
     where user_id = ${accountId} and occurred_at >= ${from} and occurred_at < ${until}
+      ${items ? sql`and link_id = any(${items}::uuid[])` : sql``}
       and dimension = any(${dimensions}::text[])
     union all
     select 'view', dimension, value, views
     from profile_views, ${dimensionsOf(sql.ref('vcard_id'), null)}
     where user_id = ${accountId} and viewed_at >= ${from} and viewed_at < ${until}
+      ${items ? sql`and vcard_id = any(${items}::uuid[])` : sql``}
       and dimension = any(${dimensions}::text[])`;
+}
+
+/** The leads of [since, until) per card (as the 'item' dimension), only those of `items` when named. */
+function leadVisits(
+  accountId: string,
+  dimensions: readonly Dimension[],
+  since: RawBuilder<unknown>,
+  until: RawBuilder<unknown>,
+  items: readonly string[] | null,
+) {
+  return sql`
+    select 'lead', 'item', coalesce(vcard_id::text, ''), count(*)::int
+    from lead_events
+    where user_id = ${accountId} and received_at >= ${since} and received_at < ${until}
+      ${items ? sql`and vcard_id = any(${items}::uuid[])` : sql``}
+      and 'item' = any(${dimensions}::text[])
+    group by vcard_id`;
 }
 
 interface Row {
@@ -147,13 +170,35 @@ async function visitsByValue(
       union all
       ${eventVisits(accountId, dimensions, wholeUntil, until)}
       union all
-      select 'lead', 'item', coalesce(vcard_id::text, ''), count(*)::int
-      from lead_events
-      where user_id = ${accountId} and received_at >= ${since} and received_at < ${until}
-        and 'item' = any(${dimensions}::text[])
-      group by vcard_id
+      ${leadVisits(accountId, dimensions, since, until, null)}
     ) as visits
     where ${values}::text[] is null or value = any(${values}::text[])
+    group by kind, dimension, value`.execute(scope.db);
+  return rows;
+}
+
+/**
+ * The visits and leads of a range of local days of only `items` (cards and links of the account), read
+ * from the events themselves: the daily sums are kept per account, not per card, and the events of a few
+ * cards are few (read through link_events_link_time_idx and profile_views_card_time_idx).
+ */
+async function visitsOfItems(
+  scope: AnalyticsScope,
+  dimensions: readonly Dimension[],
+  timeZone: string,
+  firstDay: string,
+  lastDay: string,
+  items: readonly string[],
+): Promise<Row[]> {
+  const { accountId } = scope;
+  const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
+  const { rows } = await sql<Row>`
+    select kind, dimension, value, sum(visits)::int as visits
+    from (
+      ${eventVisits(accountId, dimensions, since, until, items)}
+      union all
+      ${leadVisits(accountId, dimensions, since, until, items)}
+    ) as visits
     group by kind, dimension, value`.execute(scope.db);
   return rows;
 }
@@ -240,6 +285,12 @@ async function visitorsPer(
 }
 
 /**
+ * The breakdowns of some of an account's cards and links only: without unique visitors, who are counted
+ * once per account and day, not per card.
+ */
+export type ItemsBreakdowns = Omit<AnalyticsBreakdowns, 'visitors'> & { visitors: null };
+
+/**
  * The account's visits of the range that ends today in the person's time zone, broken down; the campaigns
  * only when the account's plan includes advancedAnalytics. Throws plan_required for a range the plan does
  * not include.
@@ -249,6 +300,26 @@ export async function analyticsBreakdowns(
   input: AnalyticsRangeInput,
   now = new Date(),
 ): Promise<AnalyticsBreakdowns> {
+  const { visitors, ...breakdowns } = await breakdownsOf(scope, input, now, null);
+  return { ...breakdowns, visitors: visitors ?? [] };
+}
+
+/** analyticsBreakdowns of only `items` (cards and links of the account). */
+export async function itemsBreakdowns(
+  scope: BreakdownScope,
+  input: AnalyticsRangeInput,
+  items: readonly string[],
+  now = new Date(),
+): Promise<ItemsBreakdowns> {
+  return { ...(await breakdownsOf(scope, input, now, items)), visitors: null };
+}
+
+async function breakdownsOf(
+  scope: BreakdownScope,
+  input: AnalyticsRangeInput,
+  now: Date,
+  only: readonly string[] | null,
+): Promise<Omit<AnalyticsBreakdowns, 'visitors'> & { visitors: AnalyticsBreakdowns['visitors'] | null }> {
   const { timeZone, range } = input;
   const plan = await planForRange(scope, range);
   const withCampaigns = can(plan, 'advancedAnalytics');
@@ -260,8 +331,10 @@ export async function analyticsBreakdowns(
   ];
   const window = rangeWindow(range, dateInTimeZone(now, timeZone));
   const [rows, visitors] = await Promise.all([
-    visitsByValue(scope, dimensions, timeZone, window.first, window.last),
-    visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
+    only
+      ? visitsOfItems(scope, dimensions, timeZone, window.first, window.last, only)
+      : visitsByValue(scope, dimensions, timeZone, window.first, window.last),
+    only ? null : visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
   ]);
 
   const groups = new Map<string, Map<string, Breakdown>>();

@@ -1,4 +1,8 @@
-import { AnalyticsOverviewInputSchema, AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
+import {
+  AnalyticsOverviewInputSchema,
+  AnalyticsRangeInputSchema,
+  TeamBreakdownsInputSchema,
+} from '../../src/schemas/analytics.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { actingTeam } from '../teams/access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
@@ -26,10 +30,10 @@ export const analyticsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(AnalyticsRangeInputSchema)
     .query(({ ctx, input }) => teamAnalytics(ctx.db, actingTeam(ctx).teamId, input)),
-  // the team's visits broken down, as a person's own are
+  // the team's visits broken down, as a person's own are: the whole team's, a member's or a card's
   teamBreakdowns: authedProcedure
     .meta({ teamRole: 'admin' })
-    .input(AnalyticsRangeInputSchema)
+    .input(TeamBreakdownsInputSchema)
     .query(({ ctx, input }) => teamBreakdowns(ctx, actingTeam(ctx).teamId, input)),
   // a member's own team cards, beside them on the team page
   myTeamCards: authedProcedure

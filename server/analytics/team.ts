@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { dateInTimeZone, rangeWindow } from '../../src/analytics.ts';
-import type { AnalyticsRangeInput } from '../../src/schemas/analytics.ts';
+import type {
+  AnalyticsRangeInput,
+  TeamBreakdownsInput,
+  TeamBreakdownsSubject,
+} from '../../src/schemas/analytics.ts';
 import {
   teamFigures,
   type CardHolder,
@@ -10,9 +14,16 @@ import {
   type TeamMemberFigures,
 } from '../../src/team-analytics.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
+import { membershipOf } from '../teams/access.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Config } from '../config.ts';
-import { analyticsBreakdowns, itemVisits, type AnalyticsBreakdowns } from './breakdowns.ts';
+import {
+  analyticsBreakdowns,
+  itemsBreakdowns,
+  itemVisits,
+  type AnalyticsBreakdowns,
+  type ItemsBreakdowns,
+} from './breakdowns.ts';
 import { analyticsOverview, overviewOfDays, type AnalyticsOverview, type AnalyticsScope } from './service.ts';
 
 // A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the analytics service read with the team's
@@ -145,17 +156,50 @@ export async function memberTeamCardFigures(
 }
 
 /**
+ * The cards and links a team's breakdowns are of: a member's team cards of today, or one team card, each
+ * with its QR codes; null for the whole team. not_found for a card that is not the team's or an account
+ * that is not the team's member.
+ */
+async function itemsOf(
+  db: Kysely<Database>,
+  teamId: string,
+  scope: AnalyticsScope,
+  subject: TeamBreakdownsSubject,
+): Promise<string[] | null> {
+  if (subject.kind === 'team') return null;
+  if (subject.kind === 'member' && (await membershipOf(db, subject.userId))?.teamId !== teamId) {
+    throw new AppError('not_found');
+  }
+  const teamCards = db.selectFrom('vcards').select('id').where('user_id', '=', scope.accountId);
+  const cards = await (
+    subject.kind === 'member'
+      ? teamCards.where('member_id', '=', subject.userId)
+      : teamCards.where('id', '=', subject.vcardId)
+  ).execute();
+  if (subject.kind === 'card' && cards.length === 0) throw new AppError('not_found');
+  const cardIds = cards.map((card) => card.id);
+  const links = [...(await cardOfLinks(scope))].filter(([, card]) => cardIds.includes(card));
+  return [...cardIds, ...links.map(([link]) => link)];
+}
+
+/**
  * The team's visits broken down as a person's own analytics are (sources, media and campaigns, devices,
  * browsers, referrers, countries, how its links served them, unique visitors), read from the team's
- * account; null before the team has one (nothing to count). plan_required for a team without
- * advancedAnalytics.
+ * account: the whole team's, one member's team cards' or one team card's (without unique visitors, which
+ * are counted per account); null before the team has an account (nothing to count). plan_required for a
+ * team without advancedAnalytics.
  */
 export async function teamBreakdowns(
   deps: { db: Kysely<Database>; config: Pick<Config, 'analyticsRecords'> },
   teamId: string,
-  input: AnalyticsRangeInput,
+  input: TeamBreakdownsInput,
   now = new Date(),
-): Promise<AnalyticsBreakdowns | null> {
+): Promise<AnalyticsBreakdowns | ItemsBreakdowns | null> {
   const { scope } = await teamAnalyticsScope(deps.db, teamId);
-  return scope && analyticsBreakdowns({ ...scope, config: deps.config }, input, now);
+  if (!scope) return null;
+  const items = await itemsOf(deps.db, teamId, scope, input.of);
+  const breakdownScope = { ...scope, config: deps.config };
+  return items
+    ? itemsBreakdowns(breakdownScope, input, items, now)
+    : analyticsBreakdowns(breakdownScope, input, now);
 }

@@ -19,6 +19,23 @@ export type AnalyticsOverviewInput = z.output<typeof AnalyticsOverviewInputSchem
 export const AnalyticsRangeInputSchema = AnalyticsOverviewInputSchema;
 export type AnalyticsRangeInput = AnalyticsOverviewInput;
 
+/**
+ * What a team's breakdowns are of: the whole team, one member's team cards (by their account), or one team
+ * card; each with the QR codes of its cards.
+ */
+export const TeamBreakdownsSubjectSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('team') }),
+  z.object({ kind: z.literal('member'), userId: singleLineText().min(1).max(100) }),
+  z.object({ kind: z.literal('card'), vcardId: z.uuid() }),
+]);
+export type TeamBreakdownsSubject = z.output<typeof TeamBreakdownsSubjectSchema>;
+
+/** analytics.teamBreakdowns: the range, and whose visits (the whole team's unless named). */
+export const TeamBreakdownsInputSchema = AnalyticsRangeInputSchema.extend({
+  of: TeamBreakdownsSubjectSchema.default({ kind: 'team' }),
+});
+export type TeamBreakdownsInput = z.output<typeof TeamBreakdownsInputSchema>;
+
 /** The team's CSV (advancedAnalytics): the same range, and which of its tables. */
 export const TeamAnalyticsCsvInputSchema = AnalyticsRangeInputSchema.extend({
   table: z.enum(TEAM_ANALYTICS_TABLES),

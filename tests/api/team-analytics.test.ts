@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVITY_METRICS } from '../../src/analytics.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { holderKey } from '../../src/team-analytics.ts';
-import type { AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
+import type { AnalyticsBreakdowns, ItemsBreakdowns } from '../../server/analytics/breakdowns.ts';
+import { countLead } from '../../server/analytics/leads.ts';
 import type { TeamAnalytics } from '../../server/analytics/team.ts';
 import {
   addLink,
@@ -234,6 +235,69 @@ describe('the team analytics', () => {
     await setPlan(t.db, team.owner.userId, 'pro');
     const unpaid = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, RANGE);
     expect(trpcError(unpaid).data).toMatchObject({ reason: 'plan_required', meta: { plan: 'business' } });
+  });
+
+  it('break down one member’s team cards, or one team card, with nothing of the others and without unique visitors', async () => {
+    const account = cards.mia.accountId;
+    await addVisits(t.db, account, {
+      linkId: cards.sam.linkId,
+      kind: 'scan',
+      hits: 7,
+      at: recently(),
+      device: 'mobile',
+      utm_source: 'newsletter',
+    });
+    // a lead left on Sam's card
+    await countLead(t.db, { userId: account, vcardId: cards.sam.vcardId, at: recently() });
+    const breakdownsOf = async (of: object) => {
+      const response = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, {
+        ...RANGE,
+        of,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return trpcData<ItemsBreakdowns>(response);
+    };
+    const none = { scans: 0, views: 0, clicks: 0, leads: 0 };
+
+    // Sam's card: its 2 scans, the 7 of the newsletter and its lead
+    const sam = await breakdownsOf({ kind: 'member', userId: team.successor.userId });
+    expect(sam.totals).toEqual({ ...none, scans: 9, leads: 1 });
+    expect(sam.campaigns?.utm_source).toContainEqual(
+      expect.objectContaining({ value: 'newsletter', scans: 7 }),
+    );
+    expect(sam.dimensions.device).toContainEqual(expect.objectContaining({ value: 'mobile', scans: 7 }));
+    expect(sam.visitors).toBeNull();
+
+    // Mia's card (not her personal one's 100 views, not the scans of the month before): 3 views, 5 scans
+    const mia = await breakdownsOf({ kind: 'member', userId: team.member.userId });
+    expect(mia.totals).toEqual({ ...none, scans: 5, views: 3 });
+    expect(mia.campaigns?.utm_source.map((row) => row.value)).not.toContain('newsletter');
+    expect(await breakdownsOf({ kind: 'card', vcardId: cards.mia.vcardId })).toEqual(mia);
+    expect((await breakdownsOf({ kind: 'card', vcardId: cards.unassigned.vcardId })).totals).toEqual({
+      ...none,
+      views: 1,
+    });
+    // the admin holds no team card: nothing
+    expect((await breakdownsOf({ kind: 'member', userId: team.admin.userId })).totals).toEqual(none);
+
+    // a card that is not the team's, an account that is not its member: not found
+    const personalCard = await addVcard(t.db, team.member.userId, { name: 'Mia again' });
+    const outsider = await createSignedInOwner(t);
+    for (const of of [
+      { kind: 'card', vcardId: personalCard },
+      { kind: 'member', userId: outsider.userId },
+    ]) {
+      const response = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, {
+        ...RANGE,
+        of,
+      });
+      expect(trpcError(response).data.reason).toBe('not_found');
+    }
+    const malformed = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, {
+      ...RANGE,
+      of: { kind: 'card', vcardId: 'not-an-id' },
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('refuse a plain member with team_role_required, and someone in no team too', async () => {

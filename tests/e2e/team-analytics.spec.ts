@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 
 import { paths } from '../../src/routes.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
-import { appOrigin, callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, SCREENS, test } from './support.ts';
+import {
+  appOrigin,
+  callTrpc,
+  checkAndPhotograph,
+  EMPTY_VCARD,
+  expect,
+  expectAccessible,
+  SCREENS,
+  test,
+} from './support.ts';
 import { businessTeam, organizationPost, teamMember, teamPersonOn } from './team-support.ts';
 
 // A team's analytics (advancedAnalytics): an admin of a Business team opens them from the team page, sees
@@ -17,6 +26,9 @@ const TEXTS = {
     byCard: 'By card',
     breakdowns: 'Breakdowns',
     devices: 'Devices',
+    breakdownsOf: 'Breakdowns of',
+    visitorsNote: /Unique visitors are counted for the whole team only/,
+    uniqueVisitors: 'Unique visitors',
     pending: '(invitation pending)',
     download: 'Download members CSV',
     header: 'member,email,cards,scans,views,clicks,leads,interactions,previous_interactions',
@@ -27,6 +39,9 @@ const TEXTS = {
     byCard: 'Por tarjeta',
     breakdowns: 'Desgloses',
     devices: 'Dispositivos',
+    breakdownsOf: 'Desgloses de',
+    visitorsNote: /Los visitantes únicos se cuentan solo para todo el equipo/,
+    uniqueVisitors: 'Visitantes únicos',
     pending: '(invitación pendiente)',
     download: 'Descargar CSV de miembros',
     header:
@@ -130,6 +145,20 @@ for (const language of ['en', 'es'] as const) {
     await expect(page.getByRole('heading', { level: 2, name: text.breakdowns })).toBeVisible();
     await expect(page.getByRole('region', { name: text.devices, exact: true })).toContainText('3');
     await checkAndPhotograph(page, testInfo, `team-analytics-${language}`);
+
+    // the breakdowns of one member's cards, then of one card: theirs only, without unique visitors
+    const devices = page.getByRole('region', { name: text.devices, exact: true });
+    const breakdownsOf = page.getByLabel(text.breakdownsOf);
+    await breakdownsOf.selectOption({ label: 'Mia Member' });
+    await expect(devices.getByRole('listitem')).toHaveText([/\D2$/]);
+    await expect(page.getByText(text.visitorsNote)).toBeVisible();
+    await expect(page.getByRole('region', { name: text.uniqueVisitors })).toHaveCount(0);
+    await expectAccessible(page);
+    await breakdownsOf.selectOption({ label: 'Nora at Acme' });
+    await expect(devices.getByRole('listitem')).toHaveText([/\D1$/]);
+    await breakdownsOf.selectOption({ index: 0 });
+    await expect(devices.getByRole('listitem')).toHaveText([/\D3$/]);
+    await expect(page.getByRole('region', { name: text.uniqueVisitors })).toBeVisible();
 
     // the members' CSV has the page's numbers, its headers in the reader's language
     const [download] = await Promise.all([

@@ -16,6 +16,8 @@ interface TextField {
   path: Path;
   /** A string with a format of its own (uuid, email...) rather than free text. */
   format: string | undefined;
+  /** The literals of the objects around it (a discriminated union's `kind`), which its input carries. */
+  literals: [Path, unknown][];
 }
 
 interface ZodDef {
@@ -26,6 +28,7 @@ interface ZodDef {
   innerType?: z.ZodType;
   element?: z.ZodType;
   options?: z.ZodType[];
+  values?: unknown[];
 }
 
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as ZodDef;
@@ -35,30 +38,36 @@ const NO_TEXT = new Set(['number', 'boolean', 'bigint', 'date', 'enum', 'literal
 
 function textFieldsOf(name: string, root: z.ZodType): TextField[] {
   const found: TextField[] = [];
-  const walk = (schema: z.ZodType, path: Path) => {
+  const walk = (schema: z.ZodType, path: Path, literals: [Path, unknown][]) => {
     const def = defOf(schema);
     switch (def.type) {
       case 'string':
-        found.push({ name: [name, ...path].join('.'), root, path, format: def.format });
+        found.push({ name: [name, ...path].join('.'), root, path, format: def.format, literals });
         return;
-      case 'object':
-        for (const [key, child] of Object.entries(def.shape ?? {})) walk(child, [...path, key]);
+      case 'object': {
+        const shape = Object.entries(def.shape ?? {});
+        const own = shape.flatMap(([key, child]): [Path, unknown][] => {
+          const childDef = defOf(child);
+          return childDef.type === 'literal' ? [[[...path, key], childDef.values?.[0]]] : [];
+        });
+        for (const [key, child] of shape) walk(child, [...path, key], [...literals, ...own]);
         return;
+      }
       case 'pipe': // what the person sends goes into the input side
-        if (def.in) walk(def.in, path);
+        if (def.in) walk(def.in, path, literals);
         return;
       case 'optional':
       case 'nullable':
       case 'default':
       case 'prefault':
       case 'readonly':
-        if (def.innerType) walk(def.innerType, path);
+        if (def.innerType) walk(def.innerType, path, literals);
         return;
       case 'array':
-        if (def.element) walk(def.element, [...path, 0]);
+        if (def.element) walk(def.element, [...path, 0], literals);
         return;
       case 'union':
-        for (const option of def.options ?? []) walk(option, path);
+        for (const option of def.options ?? []) walk(option, path, literals);
         return;
       case 'catch': // a preview's field: what fails its rules is drawn empty, never refused or stored
         return;
@@ -68,7 +77,7 @@ function textFieldsOf(name: string, root: z.ZodType): TextField[] {
           throw new Error(`${name}: cannot walk a zod ${def.type} at ${path.join('.')}`);
     }
   };
-  walk(root, []);
+  walk(root, [], []);
   return found;
 }
 
@@ -78,17 +87,24 @@ const FIELDS: TextField[] = Object.entries(schemaModules).flatMap(([file, export
     .flatMap(([exportName, schema]) => textFieldsOf(`${file.split('/').at(-1)}:${exportName}`, schema)),
 );
 
-/** The value at `path` inside an otherwise empty input. */
-function inputWith(path: Path, value: string): unknown {
-  return path.reduceRight<unknown>(
-    (inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }),
-    value,
-  );
+/** The value at the field's path inside an otherwise empty input, beside the literals around it. */
+function inputWith(field: TextField, value: string): unknown {
+  if (field.path.length === 0) return value;
+  const input: Record<string | number, unknown> = {};
+  for (const [path, at] of [...field.literals, [field.path, value] as [Path, unknown]]) {
+    let into = input;
+    path.forEach((key, index) => {
+      const next = path[index + 1];
+      if (next === undefined) into[key] = at;
+      else into = (into[key] ??= typeof next === 'number' ? [] : {}) as Record<string | number, unknown>;
+    });
+  }
+  return input;
 }
 
 /** The messages the whole schema reports for the one field. */
 function messagesAt(field: TextField, value: string): string[] {
-  const result = field.root.safeParse(inputWith(field.path, value));
+  const result = field.root.safeParse(inputWith(field, value));
   if (result.success) return [];
   const at = JSON.stringify(field.path);
   return result.error.issues.filter((issue) => JSON.stringify(issue.path) === at).map((i) => i.message);

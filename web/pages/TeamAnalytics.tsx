@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_RANGE, RANGE_SHAPES, type AnalyticsRange } from '#src/analytics.ts';
+import type { TeamBreakdownsSubject } from '#src/schemas/analytics.ts';
 import { planUnlocking } from '#src/plans.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { Label } from '../components/ui/Label.tsx';
 import { UserText } from '../components/UserText.tsx';
 import { trpcFailure } from '../lib/error-messages.ts';
 import { PLAN_BADGES } from '../lib/plan-names.ts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type RouterOutputs } from '../lib/trpc.ts';
 import { GoToTeamPage, TeamBackLink } from './team/TeamLinks.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
@@ -57,13 +59,104 @@ function LockedTeamAnalytics({ team }: { team: Team }) {
   );
 }
 
+type TeamFigureData = RouterOutputs['analytics']['team'];
+
+/** A subject of the breakdowns as the picker's value: 'team', 'member:{account}' or 'card:{id}'. */
+function subjectValue(subject: TeamBreakdownsSubject): string {
+  if (subject.kind === 'member') return `member:${subject.userId}`;
+  if (subject.kind === 'card') return `card:${subject.vcardId}`;
+  return 'team';
+}
+
+/** The members with a team card and the team's cards, each as a subject the breakdowns can be of. */
+function subjectsOf(figures: TeamFigureData) {
+  const members = figures.members.flatMap(({ holder }) =>
+    holder.kind === 'member'
+      ? [{ subject: { kind: 'member', userId: holder.userId } as const, label: holder.name || holder.email }]
+      : [],
+  );
+  const cards = figures.cards.flatMap(({ id, name }) =>
+    id ? [{ subject: { kind: 'card', vcardId: id } as const, label: name }] : [],
+  );
+  return { members, cards };
+}
+
+/** Whose visits the breakdowns show: the whole team, a member's team cards, or one team card. */
+function SubjectPicker({
+  figures,
+  value,
+  onChange,
+}: {
+  figures: TeamFigureData;
+  value: TeamBreakdownsSubject;
+  onChange: (subject: TeamBreakdownsSubject) => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const { members, cards } = subjectsOf(figures);
+  const choose = (chosen: string) => {
+    const found = [...members, ...cards].find((option) => subjectValue(option.subject) === chosen);
+    onChange(found?.subject ?? { kind: 'team' });
+  };
+  return (
+    <div className="max-w-md space-y-2">
+      <Label htmlFor={id}>
+        <Trans>Breakdowns of</Trans>
+      </Label>
+      <select
+        id={id}
+        value={subjectValue(value)}
+        onChange={(event) => choose(event.target.value)}
+        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
+      >
+        <option value="team">{t`The whole team`}</option>
+        {members.length > 0 && (
+          <optgroup label={t`A member's team cards`}>
+            {members.map((option) => (
+              <option key={subjectValue(option.subject)} value={subjectValue(option.subject)}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {cards.length > 0 && (
+          <optgroup label={t`A team card`}>
+            {cards.map((option) => (
+              <option key={subjectValue(option.subject)} value={subjectValue(option.subject)}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        )}
+      </select>
+      {value.kind !== 'team' && (
+        <p className="text-sm text-slate-700">
+          <Trans>
+            Unique visitors are counted for the whole team only: a visitor is recognised once a day, not per
+            card.
+          </Trans>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The team's visits broken down as a person's own are (sources, media and campaigns, devices, referrers,
- * how its links served them); nothing before the team's first card.
+ * how its links served them): the whole team's, a member's or a card's; nothing before the team's first
+ * card.
  */
-function TeamBreakdowns({ range }: { range: AnalyticsRange }) {
+function TeamBreakdowns({ range, figures }: { range: AnalyticsRange; figures: TeamFigureData }) {
+  const [chosen, setChosen] = useState<TeamBreakdownsSubject>({ kind: 'team' });
+  const { members, cards } = subjectsOf(figures);
+  // a member who left or a card deleted since: the whole team again
+  const subject = [...members, ...cards].some(
+    (option) => subjectValue(option.subject) === subjectValue(chosen),
+  )
+    ? chosen
+    : ({ kind: 'team' } as const);
   const breakdowns = trpc.analytics.teamBreakdowns.useQuery(
-    { timeZone: BROWSER_TIME_ZONE, range },
+    { timeZone: BROWSER_TIME_ZONE, range, of: subject },
     { placeholderData: (previous) => previous },
   );
   if (breakdowns.data === null) return null;
@@ -74,6 +167,7 @@ function TeamBreakdowns({ range }: { range: AnalyticsRange }) {
       onRetry={() => void breakdowns.refetch()}
       // the page's own tables are by member and by card
       withItems={false}
+      controls={<SubjectPicker figures={figures} value={subject} onChange={setChosen} />}
     />
   );
 }
@@ -97,7 +191,7 @@ function TeamFigures({ team }: { team: Team }) {
           <StatCards totals={analytics.data.overview.totals} range={analytics.data.overview.range} />
           <ActivityChart days={analytics.data.overview.buckets} unit={analytics.data.overview.unit} />
           <TeamFigureTables data={analytics.data} range={range} timeZone={BROWSER_TIME_ZONE} />
-          <TeamBreakdowns range={range} />
+          <TeamBreakdowns range={range} figures={analytics.data} />
         </div>
       ) : analytics.error ? (
         <QueryStatus error={analytics.error} onRetry={() => void analytics.refetch()} />

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -24,6 +24,8 @@ import { bucketFormat } from './day-format.ts';
 import { METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
+/** Breakdowns of some cards only (a team member's, a team card's) come without unique visitors. */
+type AnyBreakdowns = Omit<Breakdowns, 'visitors'> & { visitors: Breakdowns['visitors'] | null };
 type Item = Breakdowns['items'][number];
 type Row = Breakdowns['dimensions']['device'][number];
 
@@ -300,20 +302,22 @@ export function BreakdownsView({
   onRetry,
   download,
   withItems = true,
+  controls,
 }: {
-  data: Breakdowns | undefined;
+  data: AnyBreakdowns | undefined;
   error: Parameters<typeof QueryStatus>[0]['error'];
   onRetry: () => void;
   download?: string;
   withItems?: boolean;
+  /** What the page lets a person choose about the breakdowns, under their heading. */
+  controls?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const listFormat = useMemo(() => new Intl.ListFormat(i18n.locale, { type: 'conjunction' }), [i18n.locale]);
-  if (error) return <QueryStatus error={error} onRetry={onRetry} />;
   const notRecorded = data?.notRecorded.map((name) => i18n._(NOT_RECORDED[name])) ?? [];
   const notRecordedList = listFormat.format(notRecorded);
   return (
-    <div className="space-y-6" aria-busy={!data}>
+    <div className="space-y-6" aria-busy={!data && !error}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-ink">
           <Trans>Breakdowns</Trans>
@@ -327,6 +331,7 @@ export function BreakdownsView({
           </Button>
         )}
       </div>
+      {controls}
       {notRecorded.length > 0 ? (
         <Notice tone="info" title={<Trans>Not recorded on this server</Trans>}>
           <Trans>
@@ -335,7 +340,9 @@ export function BreakdownsView({
           </Trans>
         </Notice>
       ) : null}
-      {data ? (
+      {error ? (
+        <QueryStatus error={error} onRetry={onRetry} />
+      ) : data ? (
         <>
           {withItems && <ItemTable items={data.items} />}
           <div className="grid gap-6 md:grid-cols-2">
@@ -352,7 +359,7 @@ export function BreakdownsView({
             ) : null}
           </div>
           {data.campaigns ? <CampaignLists campaigns={data.campaigns} /> : null}
-          <VisitorsChart visitors={data.visitors} unit={data.unit} i18n={i18n} />
+          {data.visitors ? <VisitorsChart visitors={data.visitors} unit={data.unit} i18n={i18n} /> : null}
         </>
       ) : (
         <p role="status" className="text-sm text-slate-700">
