@@ -303,6 +303,19 @@ export interface ActivityBreakdownDaysTable {
   visits: number;
 }
 
+/**
+ * The same sums per item (a link's scans and clicks, a card's views) rather than per account, kept by the
+ * database as well (migration 2026-12-09T0200): a team's breakdowns of one member's or one card's visits.
+ */
+export interface ItemBreakdownDaysTable {
+  item: string;
+  day: string;
+  kind: 'scan' | 'click' | 'view';
+  dimension: string;
+  value: string;
+  visits: number;
+}
+
 /** The salt of unique-visitor hashes of the current UTC day (older ones are deleted when a day starts). */
 export interface VisitorSaltsTable {
   day: string;
@@ -750,6 +763,7 @@ export interface Database {
   activity_quarter_hours: ActivityQuarterHoursTable;
   lead_events: LeadEventsTable;
   activity_breakdown_days: ActivityBreakdownDaysTable;
+  item_breakdown_days: ItemBreakdownDaysTable;
   visitor_salts: VisitorSaltsTable;
   visitors: VisitorsTable;
   support_messages: SupportMessagesTable;

@@ -153,7 +153,8 @@ const QUERIES: { label: string; run: (scope: AnalyticsScope, items: Items) => Pr
     label: `breakdowns, ${range}`,
     run: (scope: AnalyticsScope) => analyticsBreakdowns({ ...scope, config }, { timeZone: TIME_ZONE, range }),
   })),
-  // a team's breakdowns of one member's card (a third of the views, a tenth of the scans and clicks)
+  // a team's breakdowns of one member's card (a third of the views, a tenth of the scans and clicks), from
+  // item_breakdown_days
   ...(['30d', '90d', '12m'] as const satisfies AnalyticsRange[]).map((range) => ({
     label: `breakdowns of one card and two links, ${range}`,
     run: (scope: AnalyticsScope, items: Items) =>
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
       'profile_views',
       'lead_events',
       'activity_breakdown_days',
+      'item_breakdown_days',
       'visitors',
     ]) {
       await sql`vacuum analyze ${sql.table(table)}`.execute(db);

@@ -53,7 +53,7 @@ import * as addTeamPrintedDomain from './2026-12-08T0200_add_team_printed_domain
 import * as indexInvitationMails from './2026-12-08T0300_index_invitation_mails.ts';
 import * as addTeamEventFields from './2026-12-08T0400_add_team_event_fields.ts';
 import * as indexTeamImportLookups from './2026-12-08T0500_index_team_import_lookups.ts';
-import * as indexProfileViewsByCard from './2026-12-09T0100_index_profile_views_by_card.ts';
+import * as breakDownItems from './2026-12-09T0200_break_down_items.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -112,5 +112,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-08T0300_index_invitation_mails': indexInvitationMails,
   '2026-12-08T0400_add_team_event_fields': addTeamEventFields,
   '2026-12-08T0500_index_team_import_lookups': indexTeamImportLookups,
-  '2026-12-09T0100_index_profile_views_by_card': indexProfileViewsByCard,
+  '2026-12-09T0200_break_down_items': breakDownItems,
 };

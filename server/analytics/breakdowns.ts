@@ -144,61 +144,52 @@ interface Row {
   visits: number;
 }
 
+/**
+ * The visits and leads of a range of local days as (kind, dimension, value, visits): the day sums for the
+ * range's whole UTC days, per account or, for some items only, per item (item_breakdown_days), and the
+ * events themselves for the partial UTC days at its two ends.
+ */
 async function visitsByValue(
   scope: AnalyticsScope,
   dimensions: readonly Dimension[],
   timeZone: string,
   firstDay: string,
   lastDay: string,
-  /** Only these values (of every dimension asked), when named. */
-  values: readonly string[] | null = null,
+  {
+    values = null,
+    items = null,
+  }: {
+    /** Only these values (of every dimension asked), when named. */
+    values?: readonly string[] | null;
+    /** Only the visits and leads of these cards and links of the account, when named. */
+    items?: readonly string[] | null;
+  } = {},
 ): Promise<Row[]> {
   const { accountId } = scope;
   const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
   // the first UTC midnight at or after `since`, and the last at or before `until`
   const wholeFrom = sql`(date_trunc('day', ${since} - interval '1 microsecond', 'UTC') + interval '1 day')`;
   const wholeUntil = sql`greatest(date_trunc('day', ${until}, 'UTC'), ${wholeFrom})`;
+  const wholeDays = sql`day >= (${wholeFrom} at time zone 'UTC')::date and day < (${wholeUntil} at time zone 'UTC')::date
+        and dimension = any(${dimensions}::text[])`;
   const { rows } = await sql<Row>`
     select kind, dimension, value, sum(visits)::int as visits
     from (
-      select kind, dimension, value, visits from activity_breakdown_days
-      where user_id = ${accountId}
-        and day >= (${wholeFrom} at time zone 'UTC')::date and day < (${wholeUntil} at time zone 'UTC')::date
-        and dimension = any(${dimensions}::text[])
+      ${
+        items
+          ? sql`select kind, dimension, value, visits from item_breakdown_days
+      where item = any(${items}::uuid[]) and ${wholeDays}`
+          : sql`select kind, dimension, value, visits from activity_breakdown_days
+      where user_id = ${accountId} and ${wholeDays}`
+      }
       union all
-      ${eventVisits(accountId, dimensions, since, sql`least(${wholeFrom}, ${until})`)}
+      ${eventVisits(accountId, dimensions, since, sql`least(${wholeFrom}, ${until})`, items)}
       union all
-      ${eventVisits(accountId, dimensions, wholeUntil, until)}
-      union all
-      ${leadVisits(accountId, dimensions, since, until, null)}
-    ) as visits
-    where ${values}::text[] is null or value = any(${values}::text[])
-    group by kind, dimension, value`.execute(scope.db);
-  return rows;
-}
-
-/**
- * The visits and leads of a range of local days of only `items` (cards and links of the account), read
- * from the events themselves: the daily sums are kept per account, not per card, and the events of a few
- * cards are few (read through link_events_link_time_idx and profile_views_card_time_idx).
- */
-async function visitsOfItems(
-  scope: AnalyticsScope,
-  dimensions: readonly Dimension[],
-  timeZone: string,
-  firstDay: string,
-  lastDay: string,
-  items: readonly string[],
-): Promise<Row[]> {
-  const { accountId } = scope;
-  const { since, until } = localDayBounds(timeZone, firstDay, lastDay);
-  const { rows } = await sql<Row>`
-    select kind, dimension, value, sum(visits)::int as visits
-    from (
-      ${eventVisits(accountId, dimensions, since, until, items)}
+      ${eventVisits(accountId, dimensions, wholeUntil, until, items)}
       union all
       ${leadVisits(accountId, dimensions, since, until, items)}
     ) as visits
+    where ${values}::text[] is null or value = any(${values}::text[])
     group by kind, dimension, value`.execute(scope.db);
   return rows;
 }
@@ -216,7 +207,7 @@ export async function itemVisits(
   items: readonly string[] | null = null,
 ): Promise<Map<string, Record<ActivityMetric, number>>> {
   const visits = new Map<string, Record<ActivityMetric, number>>();
-  for (const row of await visitsByValue(scope, ['item'], timeZone, firstDay, lastDay, items)) {
+  for (const row of await visitsByValue(scope, ['item'], timeZone, firstDay, lastDay, { values: items })) {
     const counts = visits.get(row.value) ?? zeroActivity();
     counts[METRIC_OF_KIND[row.kind]] += row.visits;
     visits.set(row.value, counts);
@@ -331,9 +322,7 @@ async function breakdownsOf(
   ];
   const window = rangeWindow(range, dateInTimeZone(now, timeZone));
   const [rows, visitors] = await Promise.all([
-    only
-      ? visitsOfItems(scope, dimensions, timeZone, window.first, window.last, only)
-      : visitsByValue(scope, dimensions, timeZone, window.first, window.last),
+    visitsByValue(scope, dimensions, timeZone, window.first, window.last, { items: only }),
     only ? null : visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
   ]);
 

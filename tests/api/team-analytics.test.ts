@@ -5,6 +5,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { holderKey } from '../../src/team-analytics.ts';
 import type { AnalyticsBreakdowns, ItemsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import { countLead } from '../../server/analytics/leads.ts';
+import { migrations } from '../../db/migrations/index.ts';
 import type { TeamAnalytics } from '../../server/analytics/team.ts';
 import {
   addLink,
@@ -300,6 +301,41 @@ describe('the team analytics', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('keep each card’s and link’s day sums in step with its events: written, taken away with them, moved off a deleted card', async () => {
+    const account = cards.mia.accountId;
+    // a whole UTC day of the range, read from the day sums
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY);
+    threeDaysAgo.setUTCHours(12, 0, 0, 0);
+    await addVisits(t.db, account, {
+      vcardId: cards.sam.vcardId,
+      views: 4,
+      at: threeDaysAgo,
+      device: 'desktop',
+    });
+    await addVisits(t.db, account, { linkId: cards.sam.linkId, kind: 'click', hits: 2, at: threeDaysAgo });
+    const devices = (item: string) =>
+      t.db
+        .selectFrom('item_breakdown_days')
+        .select(['kind', 'value', 'visits'])
+        .where('item', '=', item)
+        .where('dimension', '=', 'device')
+        .execute();
+    expect(await devices(cards.sam.vcardId)).toEqual([{ kind: 'view', value: 'desktop', visits: 4 }]);
+    const response = await trpcQuery(t.app, 'analytics.teamBreakdowns', team.admin.cookie, {
+      ...RANGE,
+      of: { kind: 'card', vcardId: cards.sam.vcardId },
+    });
+    const sam = trpcData<ItemsBreakdowns>(response);
+    expect(sam.totals).toMatchObject({ views: 4, scans: 2, clicks: 2 });
+    expect(sam.dimensions.device).toContainEqual(expect.objectContaining({ value: 'desktop', views: 4 }));
+
+    await t.db.deleteFrom('link_events').where('link_id', '=', cards.sam.linkId).execute();
+    expect(await devices(cards.sam.linkId)).toEqual([]);
+    // a deleted card's views stay the account's (on no card), and leave the card's sums
+    await t.db.deleteFrom('vcards').where('id', '=', cards.sam.vcardId).execute();
+    expect(await devices(cards.sam.vcardId)).toEqual([]);
+  });
+
   it('refuse a plain member with team_role_required, and someone in no team too', async () => {
     const member = await trpcQuery(t.app, 'analytics.team', team.member.cookie, RANGE);
     expect(trpcError(member).data).toMatchObject({
@@ -570,5 +606,30 @@ describe('a team without an account yet (before its first card)', () => {
     const csv = await teamCsv(fresh.admin.cookie, { ...RANGE, table: 'events' });
     expect(csv.json()).toMatchObject({ reason: 'plan_required' });
     expect(await teamAccountOf(t.db, fresh.teamId)).toBeNull();
+  });
+});
+
+// last in this file: it takes the table away and puts it back
+describe('the migration that keeps the sums per card and link', () => {
+  it('counts the visits recorded before it', async () => {
+    const migration = migrations['2026-12-09T0200_break_down_items'];
+    if (!migration?.down) throw new Error('the migration is missing');
+    await migration.down(t.db);
+    await addVisits(t.db, cards.mia.accountId, {
+      linkId: cards.mia.linkId,
+      kind: 'scan',
+      hits: 3,
+      at: '2026-03-17T12:00:00Z',
+      device: 'tablet',
+    });
+    await migration.up(t.db);
+    const rows = await t.db
+      .selectFrom('item_breakdown_days')
+      .select(['kind', 'value', 'visits'])
+      .where('item', '=', cards.mia.linkId)
+      .where('dimension', '=', 'device')
+      .where('day', '=', '2026-03-17')
+      .execute();
+    expect(rows).toEqual([{ kind: 'scan', value: 'tablet', visits: 3 }]);
   });
 });
