@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../db/migrations/index.ts';
 import type { LinkOutcome } from '../../src/link-lifecycle.ts';
 import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsBreakdowns, type AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
@@ -13,6 +12,7 @@ import {
   createSignedInOwner,
 } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcQuery, type TestApp } from '../support/harness.ts';
+import { beforeMigration } from '../support/migrations.ts';
 
 // How each follow of a link was served (its destination, its fallback address, a rule's address) in the
 // breakdowns and the events CSV: the outcomes add up to the scans and clicks, exactly, over whole and
@@ -235,11 +235,8 @@ describe("the outcome in the CSV of a range's events", () => {
 // last in this file: it takes the column away and puts it back
 describe('the migration that keeps the outcome', () => {
   it('counts the follows recorded before it as served their destination', async () => {
-    const migration = migrations['2026-12-05T0100_add_link_lifecycle'];
-    if (!migration?.down) throw new Error('the migration is missing');
     const owner = await createOwner(t.db, { plan: 'pro' });
     const link = (await addLink(t.db, owner.id, { kind: 'qr' })).id;
-    await migration.down(t.db);
     const outcomeRows = () =>
       t.db
         .selectFrom('activity_breakdown_days')
@@ -249,10 +246,11 @@ describe('the migration that keeps the outcome', () => {
         .orderBy('kind')
         .execute();
     // before the migration: follows on a partial and on a whole UTC day of the range
-    await addVisits(t.db, owner.id, { linkId: link, kind: 'scan', hits: 2, at: '2026-03-14T05:00:00Z' });
-    await addVisits(t.db, owner.id, { linkId: link, kind: 'click', hits: 3, at: '2026-03-17T12:00:00Z' });
-    expect(await outcomeRows()).toEqual([]);
-    await migration.up(t.db);
+    await beforeMigration(t.db, '2026-12-05T0100_add_link_lifecycle', async () => {
+      await addVisits(t.db, owner.id, { linkId: link, kind: 'scan', hits: 2, at: '2026-03-14T05:00:00Z' });
+      await addVisits(t.db, owner.id, { linkId: link, kind: 'click', hits: 3, at: '2026-03-17T12:00:00Z' });
+      expect(await outcomeRows()).toEqual([]);
+    });
 
     expect(await outcomeRows()).toEqual([
       { kind: 'click', value: 'destination', visits: 3 },

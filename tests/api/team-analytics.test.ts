@@ -5,7 +5,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { holderKey } from '../../src/team-analytics.ts';
 import type { AnalyticsBreakdowns, ItemsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import { countLead } from '../../server/analytics/leads.ts';
-import { migrations } from '../../db/migrations/index.ts';
+import { beforeMigration } from '../support/migrations.ts';
 import type { TeamAnalytics } from '../../server/analytics/team.ts';
 import {
   addLink,
@@ -612,17 +612,15 @@ describe('a team without an account yet (before its first card)', () => {
 // last in this file: it takes the table away and puts it back
 describe('the migration that keeps the sums per card and link', () => {
   it('counts the visits recorded before it', async () => {
-    const migration = migrations['2026-12-09T0200_break_down_items'];
-    if (!migration?.down) throw new Error('the migration is missing');
-    await migration.down(t.db);
-    await addVisits(t.db, cards.mia.accountId, {
-      linkId: cards.mia.linkId,
-      kind: 'scan',
-      hits: 3,
-      at: '2026-03-17T12:00:00Z',
-      device: 'tablet',
-    });
-    await migration.up(t.db);
+    await beforeMigration(t.db, '2026-12-09T0200_break_down_items', () =>
+      addVisits(t.db, cards.mia.accountId, {
+        linkId: cards.mia.linkId,
+        kind: 'scan',
+        hits: 3,
+        at: '2026-03-17T12:00:00Z',
+        device: 'tablet',
+      }),
+    );
     const rows = await t.db
       .selectFrom('item_breakdown_days')
       .select(['kind', 'value', 'visits'])
