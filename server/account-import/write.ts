@@ -263,8 +263,7 @@ class ImportWriter {
       this.ctx.config.publicUrl,
       this.userId,
       { ...card.fields, photo: this.photoOf(card.photo) },
-      {},
-      identity,
+      { identity },
     );
     this.cardIds.set(card.id, id);
     const design = card.design && {

@@ -14,6 +14,7 @@ import {
   type CampaignDimension,
   type PrivacySwitch,
   type RangeUnit,
+  type RangeWindow,
   type VisitDimension,
 } from '../../src/analytics.ts';
 import { can } from '../../src/plans.ts';
@@ -291,8 +292,12 @@ export async function analyticsBreakdowns(
   input: AnalyticsRangeInput,
   now = new Date(),
 ): Promise<AnalyticsBreakdowns> {
-  const { visitors, ...breakdowns } = await breakdownsOf(scope, input, now, null);
-  return { ...breakdowns, visitors: visitors ?? [] };
+  const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
+  const [breakdowns, visitors] = await Promise.all([
+    breakdownsOf(scope, input, window, null),
+    visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
+  ]);
+  return { ...breakdowns, visitors };
 }
 
 /** analyticsBreakdowns of only `items` (cards and links of the account). */
@@ -302,15 +307,17 @@ export async function itemsBreakdowns(
   items: readonly string[],
   now = new Date(),
 ): Promise<ItemsBreakdowns> {
-  return { ...(await breakdownsOf(scope, input, now, items)), visitors: null };
+  const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
+  return { ...(await breakdownsOf(scope, input, window, items)), visitors: null };
 }
 
+/** The visits of the window, broken down: all of the account's, or those of `only` some of its items. */
 async function breakdownsOf(
   scope: BreakdownScope,
   input: AnalyticsRangeInput,
-  now: Date,
+  window: RangeWindow,
   only: readonly string[] | null,
-): Promise<Omit<AnalyticsBreakdowns, 'visitors'> & { visitors: AnalyticsBreakdowns['visitors'] | null }> {
+): Promise<Omit<AnalyticsBreakdowns, 'visitors'>> {
   const { timeZone, range } = input;
   const plan = await planForRange(scope, range);
   const withCampaigns = can(plan, 'advancedAnalytics');
@@ -320,11 +327,7 @@ async function breakdownsOf(
     ...(withCampaigns ? CAMPAIGN_DIMENSIONS : []),
     'outcome',
   ];
-  const window = rangeWindow(range, dateInTimeZone(now, timeZone));
-  const [rows, visitors] = await Promise.all([
-    visitsByValue(scope, dimensions, timeZone, window.first, window.last, { items: only }),
-    only ? null : visitorsPer(scope, window.unit, window.buckets, window.first, window.last),
-  ]);
+  const rows = await visitsByValue(scope, dimensions, timeZone, window.first, window.last, { items: only });
 
   const groups = new Map<string, Map<string, Breakdown>>();
   for (const row of rows) {
@@ -371,7 +374,6 @@ async function breakdownsOf(
         }
       : null,
     outcomes: sorted('outcome'),
-    visitors,
     notRecorded: PRIVACY_SWITCHES.filter((name) => !scope.config.analyticsRecords[name]),
   };
 }

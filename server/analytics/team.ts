@@ -93,15 +93,25 @@ async function teamCardFacts(scope: AnalyticsScope): Promise<TeamCardFacts[]> {
   });
 }
 
-/** The card each of the team account's card links (a team card's QR code) serves. */
-async function cardOfLinks(scope: AnalyticsScope): Promise<Map<string, string>> {
-  const rows = await scope.db
+/**
+ * The card each of the team account's card links (a team card's QR code) serves: of every team card, or
+ * of the cards named.
+ */
+async function cardOfLinks(scope: AnalyticsScope, cardIds?: string[]): Promise<Map<string, string>> {
+  if (cardIds?.length === 0) return new Map();
+  let query = scope.db
     .selectFrom('links')
     .select(['id', 'vcard_id'])
     .where('user_id', '=', scope.accountId)
-    .where('vcard_id', 'is not', null)
-    .execute();
+    .where('vcard_id', 'is not', null);
+  if (cardIds) query = query.where('vcard_id', 'in', cardIds);
+  const rows = await query.execute();
   return new Map(rows.flatMap((row) => (row.vcard_id ? [[row.id, row.vcard_id] as const] : [])));
+}
+
+/** What the visits of some team cards are counted on: the cards and their links. */
+function cardsAndTheirLinks(cardIds: Iterable<string>, links: Map<string, string>): string[] {
+  return [...cardIds, ...links.keys()];
 }
 
 /**
@@ -144,10 +154,12 @@ export async function memberTeamCardFigures(
   const { scope } = await teamAnalyticsScope(db, teamId);
   if (!scope) return [];
   const window = rangeWindow(input.range, dateInTimeZone(now, input.timeZone));
-  const [cards, links] = await Promise.all([teamCardFacts(scope), cardOfLinks(scope)]);
-  const own = cards.filter((card) => card.holder.kind === 'member' && card.holder.userId === userId);
-  const ownIds = new Set(own.map((card) => card.id));
-  const items = [...ownIds, ...[...links].filter(([, card]) => ownIds.has(card)).map(([link]) => link)];
+  const own = (await teamCardFacts(scope)).filter(
+    (card) => card.holder.kind === 'member' && card.holder.userId === userId,
+  );
+  const ownIds = own.map((card) => card.id);
+  const links = await cardOfLinks(scope, ownIds);
+  const items = cardsAndTheirLinks(ownIds, links);
   const [current, previous] = await Promise.all([
     itemVisits(scope, input.timeZone, window.first, window.last, items),
     itemVisits(scope, input.timeZone, window.previousFirst, window.previousLast, items),
@@ -178,8 +190,7 @@ async function itemsOf(
   ).execute();
   if (subject.kind === 'card' && cards.length === 0) throw new AppError('not_found');
   const cardIds = cards.map((card) => card.id);
-  const links = [...(await cardOfLinks(scope))].filter(([, card]) => cardIds.includes(card));
-  return [...cardIds, ...links.map(([link]) => link)];
+  return cardsAndTheirLinks(cardIds, await cardOfLinks(scope, cardIds));
 }
 
 /**

@@ -224,14 +224,14 @@ export async function createTeamCard(
   const { account, card } = await ctx.db.transaction().execute(async (trx) => {
     const { account, printedDomain } = await teamAccountForNewCard(trx, team.teamId);
     if (input.card.photo) await assertOwnPhoto(trx, account, input.card.photo);
-    const card = await insertVcard(
-      trx,
-      ctx.config.publicUrl,
-      account,
-      input.card,
-      { member_id: holder.memberId, invitee_email: holder.inviteeEmail, draft: holder.inviteeEmail !== null },
-      { domain: printedDomain },
-    );
+    const card = await insertVcard(trx, ctx.config.publicUrl, account, input.card, {
+      holder: {
+        member_id: holder.memberId,
+        invitee_email: holder.inviteeEmail,
+        draft: holder.inviteeEmail !== null,
+      },
+      identity: { domain: printedDomain },
+    });
     await recordTeamEvent(trx, {
       teamId: team.teamId,
       actor: teamActorOf(ctx),

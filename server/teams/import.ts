@@ -667,9 +667,12 @@ async function createCard(
     phone: card.phone ?? '',
   });
   const { trx, account } = write;
-  const { id } = await insertVcard(trx, run.deps.config.publicUrl, account, form, holder, {
-    code: write.people.freeLinkCode ?? (await unusedLinkCode(trx)),
-    domain: write.printedDomain,
+  const { id } = await insertVcard(trx, run.deps.config.publicUrl, account, form, {
+    holder,
+    identity: {
+      code: write.people.freeLinkCode ?? (await unusedLinkCode(trx)),
+      domain: write.printedDomain,
+    },
   });
   // to the endpoints of the team's account, the card's owner, as a card made by an admin
   await emitCardEvent(run, write, 'card.created', id);

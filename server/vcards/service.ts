@@ -115,9 +115,14 @@ export async function insertVcard(
   publicUrl: string,
   userId: string,
   card: CardFields & Colours & Pick<VcardInput, 'leadForm'>,
-  holder: { member_id?: string | null; invitee_email?: string | null; draft?: boolean } = {},
-  /** the card's id, and its QR code's link: its id, code and the domain it is printed with */
-  identity: { id?: string; qrCodeId?: string; code?: string; domain?: string | null } = {},
+  {
+    holder = {},
+    identity = {},
+  }: {
+    holder?: { member_id?: string | null; invitee_email?: string | null; draft?: boolean };
+    /** the card's id, and its QR code's link: its id, code and the domain it is printed with */
+    identity?: { id?: string; qrCodeId?: string; code?: string; domain?: string | null };
+  } = {},
 ): Promise<{ id: string; version: number }> {
   // the id is made here, so the card's page address is stored with it, and the card and its link are one
   // statement (the link's key to the card is checked at the statement's end, when the card is in)
@@ -257,8 +262,8 @@ export async function createVcard(
     // only a team's key acts as a team's account (people make team cards in server/teams/cards.ts): its
     // card is printed with the team's Address in the code and is in the team's log, as the dashboard's are
     const team = ctx.apiKey ? await teamOfAccount(trx, ctx.user.id) : null;
-    const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input, undefined, {
-      domain: team?.printedDomain,
+    const inserted = await insertVcard(trx, ctx.config.publicUrl, ctx.user.id, input, {
+      identity: { domain: team?.printedDomain },
     });
     if (team) {
       await recordTeamCardChange(trx, {

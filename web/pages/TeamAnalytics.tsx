@@ -83,17 +83,16 @@ function subjectsOf(figures: TeamFigureData) {
 
 /** Whose visits the breakdowns show: the whole team, a member's team cards, or one team card. */
 function SubjectPicker({
-  figures,
+  subjects: { members, cards },
   value,
   onChange,
 }: {
-  figures: TeamFigureData;
+  subjects: ReturnType<typeof subjectsOf>;
   value: TeamBreakdownsSubject;
   onChange: (subject: TeamBreakdownsSubject) => void;
 }) {
   const { t } = useLingui();
   const id = useId();
-  const { members, cards } = subjectsOf(figures);
   const choose = (chosen: string) => {
     const found = [...members, ...cards].find((option) => subjectValue(option.subject) === chosen);
     onChange(found?.subject ?? { kind: 'team' });
@@ -148,9 +147,9 @@ function SubjectPicker({
  */
 function TeamBreakdowns({ range, figures }: { range: AnalyticsRange; figures: TeamFigureData }) {
   const [chosen, setChosen] = useState<TeamBreakdownsSubject>({ kind: 'team' });
-  const { members, cards } = subjectsOf(figures);
+  const subjects = subjectsOf(figures);
   // a member who left or a card deleted since: the whole team again
-  const subject = [...members, ...cards].some(
+  const subject = [...subjects.members, ...subjects.cards].some(
     (option) => subjectValue(option.subject) === subjectValue(chosen),
   )
     ? chosen
@@ -167,7 +166,7 @@ function TeamBreakdowns({ range, figures }: { range: AnalyticsRange; figures: Te
       onRetry={() => void breakdowns.refetch()}
       // the page's own tables are by member and by card
       withItems={false}
-      controls={<SubjectPicker figures={figures} value={subject} onChange={setChosen} />}
+      controls={<SubjectPicker subjects={subjects} value={subject} onChange={setChosen} />}
     />
   );
 }
