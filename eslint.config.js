@@ -53,6 +53,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='pipe']",
+          message:
+            "Chain streams with stream.pipeline (or csvStream, server/lib/csv.ts): .pipe() leaves the source's error unheard, and one failed download stops the process.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/schemas/**/*.ts'],
     rules: {
       'no-restricted-syntax': [

@@ -34,7 +34,7 @@ const EventSchema = z.object({
   utm_source: text,
   utm_medium: text,
   utm_campaign: text,
-  count: z.coerce.number().pipe(z.int().min(1).max(2_147_483_647)),
+  count: z.coerce.number().int().min(1).max(2_147_483_647),
 });
 
 export type ImportedEvent = z.output<typeof EventSchema>;

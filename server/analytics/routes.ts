@@ -1,18 +1,18 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
 import { AnalyticsRangeInputSchema, TeamAnalyticsCsvInputSchema } from '../../src/schemas/analytics.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import { requireFeature } from '../billing/plan-gate.ts';
+import { csvStream } from '../lib/csv.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { requireTeamRole } from '../teams/access.ts';
 import { can } from '../../src/plans.ts';
 import { CSV_TEXTS, TEAM_CSV_TEXTS } from './csv-texts.ts';
-import { CSV_OPTIONS, eventsCsv } from './events-csv.ts';
+import { eventsCsv } from './events-csv.ts';
 import { rangeDates, rangeEvents } from './events.ts';
 import { planForRange } from './service.ts';
 import { teamCsvColumns, teamCsvRows } from './team-csv.ts';
@@ -87,11 +87,9 @@ export async function registerAnalyticsRoutes(
       } else {
         const analytics = await teamAnalytics(deps.db, teamId, parsed.data);
         const texts = TEAM_CSV_TEXTS[language];
-        csv = Readable.from(teamCsvRows(analytics, table, texts)).pipe(
-          stringify({
-            ...CSV_OPTIONS,
-            columns: teamCsvColumns(table).map((key) => ({ key, header: texts.columns[key] })),
-          }),
+        csv = csvStream(
+          teamCsvRows(analytics, table, texts),
+          teamCsvColumns(table).map((key) => ({ key, header: texts.columns[key] })),
         );
         slug = analytics.team.slug;
       }

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dateInTimeZone } from '../../src/analytics.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { LeadFilterSchema, type LeadFilter } from '../../src/schemas/lead-list.ts';
-import { CSV_OPTIONS } from '../analytics/events-csv.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { csvStream } from '../lib/csv.ts';
 import { AppError } from '../lib/errors.ts';
 import { getProfileLanguage } from '../profile/service.ts';
 import { requireTeamRole } from '../teams/access.ts';
@@ -63,8 +62,9 @@ export function registerLeadDownloadRoutes(app: FastifyInstance, deps: AppDeps, 
     const scope = await scopeOf(deps, user.id, request);
     const filter = filterOf(request);
     const headers = LEAD_CSV_HEADERS[await getProfileLanguage(deps.db, user.id)];
-    const csv = Readable.from(leadCsvRows(leadsOf(scope, filter))).pipe(
-      stringify({ ...CSV_OPTIONS, columns: LEAD_CSV_COLUMNS.map((key) => ({ key, header: headers[key] })) }),
+    const csv = csvStream(
+      leadCsvRows(leadsOf(scope, filter)),
+      LEAD_CSV_COLUMNS.map((key) => ({ key, header: headers[key] })),
     );
     const today = dateInTimeZone(new Date(), filter.timeZone);
     return reply
