@@ -46,7 +46,15 @@ export interface CountTotals {
   spilled: number;
   /** Requests read back from spill files to be written. */
   replayed: number;
-  /** Requests lost: no room in memory and no spill file to take them, or refused by the database every time. */
+  /**
+   * Requests in batches the database refused for their content every time, set aside in a file of their
+   * own beside the spill files (count-spill.ts), for the operator.
+   */
+  refused: number;
+  /**
+   * Requests lost: no room in memory and no spill file to take them, or refused by the database every time
+   * with no spill folder to set them aside in.
+   */
   dropped: number;
 }
 
@@ -119,7 +127,15 @@ export function createCountBatcher<G extends CountedGroup>(
   const closeRetryMs = options.closeRetryMs ?? 3_000;
   const { what, logger, spill } = writer;
 
-  const totals: CountTotals = { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, dropped: 0 };
+  const totals: CountTotals = {
+    counted: 0,
+    written: 0,
+    retried: 0,
+    spilled: 0,
+    replayed: 0,
+    refused: 0,
+    dropped: 0,
+  };
   let current = new Map<string, G>();
   const waiting: Waiting<G>[] = [];
   /** Groups in `waiting` and being written. */
@@ -217,6 +233,28 @@ export function createCountBatcher<G extends CountedGroup>(
     void appended.finally(() => spillAppends.delete(appended));
   }
 
+  /**
+   * A batch the database refused every time, for what it holds (not because it was away): kept in a file
+   * of its own that is never replayed, the log naming it; dropped, and said so, without a spill folder.
+   */
+  function setAside(entry: Waiting<G>, refusal: unknown): void {
+    const given = { err: refusal, [what]: entry.requests };
+    const drop = (why: string) => {
+      totals.dropped += entry.requests;
+      logger.error(given, `${what} refused by the database: given up${why}`);
+    };
+    if (!spill) return drop('');
+    const written = spill.setAside(entry.batch).then(
+      (file) => {
+        totals.refused += entry.requests;
+        logger.error({ ...given, file }, `${what} refused by the database: set aside in ${file}`);
+      },
+      (error: unknown) => drop(` (the file to set them aside in could not be written: ${String(error)})`),
+    );
+    spillAppends.add(written);
+    void written.finally(() => spillAppends.delete(written));
+  }
+
   /** Starts writes while the database is not known to be away and fewer than the most are running. */
   function pump(): void {
     while (!stopped && !retryTimer && writes < maxConcurrentWrites && waiting.length > 0) {
@@ -260,8 +298,7 @@ export function createCountBatcher<G extends CountedGroup>(
     const unavailable = isDatabaseUnavailable(error);
     if (!unavailable && ++entry.refusals >= MAX_REFUSED_ATTEMPTS) {
       release(entry);
-      totals.dropped += entry.requests;
-      logger.error({ err: error, [what]: entry.requests }, `${what} refused by the database: given up`);
+      setAside(entry, error);
       // the database answered: what follows is written without waiting
       failure = null;
       retryDelay = retryDelayMs;

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
 import type { z } from 'zod';
@@ -8,7 +8,9 @@ import type { z } from 'zod';
 // database answers again). Each process appends to a segment of its own and holds a kernel lock on it, so
 // a segment still being written is never replayed, while one left by a process that died (the kernel
 // dropped its lock) is. A batch keeps its id in the file: replaying one that was written already changes
-// nothing (server/lib/count-batcher.ts).
+// nothing (server/lib/count-batcher.ts). A batch read back is checked and completed by the counter's group
+// schema (the defaults of fields a previous version did not write); a batch the database refuses for its
+// content is set aside in a file of its own under `refused/`, for the operator, never replayed.
 
 /** Counted requests written together, under an id that makes writing them twice impossible. */
 export interface CountBatch<G> {
@@ -34,6 +36,8 @@ export interface SpillSegment<G> {
 export interface CountSpill<G> {
   /** Appends a batch; rejects when it could not be written (a full disk, say), the batch not kept. */
   append(batch: CountBatch<G>): Promise<void>;
+  /** Writes a batch the database refused to a file of its own, which is never replayed; answers its path. */
+  setAside(batch: CountBatch<G>): Promise<string>;
   /** Whether this process appended to a segment it has not handed to a reader yet. */
   readonly appending: boolean;
   /**
@@ -72,14 +76,18 @@ export function createCountSpill<G>(dir: string, name: string, groupSchema: z.Zo
     await handle.close();
   }
 
-  function isBatch(value: unknown): value is CountBatch<G> {
-    if (typeof value !== 'object' || value === null) return false;
+  /** A line's batch with its groups as the schema reads them (defaults applied), or null. */
+  function batchOf(value: unknown): CountBatch<G> | null {
+    if (typeof value !== 'object' || value === null) return null;
     const { id, groups } = value as { id?: unknown; groups?: unknown };
-    return (
-      typeof id === 'string' &&
-      Array.isArray(groups) &&
-      groups.every((group) => groupSchema.safeParse(group).success)
-    );
+    if (typeof id !== 'string' || !Array.isArray(groups)) return null;
+    const parsed: G[] = [];
+    for (const group of groups) {
+      const result = groupSchema.safeParse(group);
+      if (!result.success) return null;
+      parsed.push(result.data);
+    }
+    return { id, groups: parsed };
   }
 
   async function claim(file: string): Promise<SpillSegment<G> | null> {
@@ -122,7 +130,8 @@ export function createCountSpill<G>(dir: string, name: string, groupSchema: z.Zo
             } catch {
               value = null;
             }
-            if (isBatch(value)) yield value;
+            const batch = batchOf(value);
+            if (batch) yield batch;
             else unreadable += 1;
           }
         }
@@ -151,6 +160,13 @@ export function createCountSpill<G>(dir: string, name: string, groupSchema: z.Zo
       });
       writes = written.catch(() => undefined);
       return written;
+    },
+    async setAside(batch) {
+      const folder = path.join(dir, 'refused');
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, `${prefix}${batch.id}.jsonl`);
+      await writeFile(file, `${JSON.stringify(batch)}\n`);
+      return file;
     },
     get appending() {
       return own !== null;

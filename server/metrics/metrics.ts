@@ -9,7 +9,7 @@ import { jobTotals } from '../jobs/worker.ts';
 import { routeFamily } from './route-family.ts';
 
 // Prometheus metrics of one process (prom-client): request durations per route family, what became of
-// counted visits (queued, written, retried, spilled, replayed, dropped), the database pool, whether the
+// counted visits (queued, written, retried, spilled, replayed, refused, dropped), the database pool, whether the
 // change bus listens, the caches (hits, misses, evictions, bytes), the job queue (jobs done and failed,
 // jobs waiting), and Node's own (memory, event loop, garbage collection). Values kept elsewhere
 // (counters' totals, pool sizes) are read when scraped, so nothing is added to the requests' own work but
@@ -30,6 +30,7 @@ const COUNT_OUTCOMES: readonly (keyof CountTotals)[] = [
   'retried',
   'spilled',
   'replayed',
+  'refused',
   'dropped',
 ];
 

@@ -454,4 +454,57 @@ describe('the hit recorder', () => {
     await again.flush();
     expect(await counts(first.id)).toEqual({ scans: 9, clicks: 3, events: 12 });
   });
+
+  it('counts the follows a previous version spilled (without where they led) once, as destinations, and removes its file', async () => {
+    const owner = await createOwner();
+    const link = await createQrCode(owner.cookie, 'https://example.com/previous-version');
+    // what a server of the previous version left when it stopped while the database was away: its groups
+    // did not say where a follow led (the outcome column's default, 'destination', says it for them)
+    const spillDir = temporaryDir();
+    const unreachable = unreachableDatabase();
+    const stopping = createHitRecorder(
+      unreachable,
+      createLocalChangeBus(),
+      pino({ level: 'silent' }),
+      forgetfulVisitors,
+      {
+        spillDir,
+        closeRetryMs: 200,
+      },
+    );
+    const hit = {
+      ...visitFacts(),
+      userId: owner.userId,
+      linkId: link.id,
+      kind: 'click',
+      outcome: 'destination',
+    } as const;
+    for (let index = 0; index < 18; index++) stopping.record(hit);
+    await stopping.flush();
+    await unreachable.destroy();
+    const previousVersion = new Map(
+      [...spillFiles(spillDir)].map(([name, content]) => [
+        name,
+        content.replaceAll('"outcome":"destination",', '').replaceAll(',"outcome":"destination"', ''),
+      ]),
+    );
+    expect([...previousVersion.values()].join('')).not.toContain('outcome');
+    restoreSpillFiles(spillDir, previousVersion);
+
+    const logger = pino({ level: 'silent' });
+    const errors = vi.spyOn(logger, 'error');
+    const upgraded = createHitRecorder(t.db, createLocalChangeBus(), logger, forgetfulVisitors, { spillDir });
+    await vi.waitFor(() => expect(spillFiles(spillDir).size).toBe(0), { timeout: 10_000 });
+    await upgraded.flush();
+    expect(await counts(link.id)).toEqual({ scans: 0, clicks: 18, events: 18 });
+    expect(upgraded.queue.totals).toMatchObject({ replayed: 18, written: 18, refused: 0, dropped: 0 });
+    const outcomes = await t.db
+      .selectFrom('link_events')
+      .select('outcome')
+      .distinct()
+      .where('link_id', '=', link.id)
+      .execute();
+    expect(outcomes).toEqual([{ outcome: 'destination' }]);
+    expect(errors).not.toHaveBeenCalled();
+  });
 });

@@ -552,7 +552,7 @@ export const forgetfulVisitors: UniqueVisitorRecorder = {
   flush: async () => undefined,
   queue: {
     status: () => ({ queued: 0, full: false, failing: null, spillFailing: null }),
-    totals: { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, dropped: 0 },
+    totals: { counted: 0, written: 0, retried: 0, spilled: 0, replayed: 0, refused: 0, dropped: 0 },
   },
 };
 

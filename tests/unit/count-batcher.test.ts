@@ -17,6 +17,10 @@ interface Group {
 
 const groupSchema = z.object({ key: z.string(), count: z.int().positive() });
 
+/** What the database answers a batch whose content it cannot take (not an outage). */
+const refusal = () =>
+  Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02', severity: 'ERROR' });
+
 /** What the database would refuse to connect with. */
 const unavailable = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -192,12 +196,8 @@ describe('the count batcher', () => {
 
   it('gives up a batch the database refuses (not one it cannot be reached for), and says so', async () => {
     const database = fakeDatabase();
-    const refusal = Object.assign(new Error('invalid input syntax for type uuid'), {
-      code: '22P02',
-      severity: 'ERROR',
-    });
-    const write = vi.spyOn(database, 'write').mockRejectedValueOnce(refusal);
-    for (let attempt = 1; attempt < 5; attempt++) write.mockRejectedValueOnce(refusal);
+    const write = vi.spyOn(database, 'write');
+    for (let attempt = 1; attempt <= 5; attempt++) write.mockRejectedValueOnce(refusal());
     const { batcher, logger, count } = batcherFor(database, { batchSize: 1 });
     batcher.add('a', { key: 'a', count: 3 });
     await until(() => batcher.totals.dropped === 3);
@@ -211,6 +211,32 @@ describe('the count batcher', () => {
     count('b');
     await batcher.flush();
     expect(database.totals()).toEqual({ b: 1 });
+  });
+
+  it('sets a refused batch aside in a file of its own, which is never replayed, and names it in the log', async () => {
+    const dir = spillDir();
+    const database = fakeDatabase();
+    const write = vi.spyOn(database, 'write');
+    for (let attempt = 1; attempt <= 5; attempt++) write.mockRejectedValueOnce(refusal());
+    const { batcher, logger, count } = batcherFor(database, { batchSize: 1, dir });
+    batcher.add('a', { key: 'a', count: 3 });
+    await until(() => batcher.totals.refused === 3);
+    expect(batcher.totals).toMatchObject({ refused: 3, dropped: 0 });
+    const [file = ''] = readdirSync(path.join(dir, 'refused'));
+    const kept = JSON.parse(readFileSync(path.join(dir, 'refused', file), 'utf8')) as CountBatch<Group>;
+    expect(kept.groups).toEqual([{ key: 'a', count: 3 }]);
+    expect(logger.errors).toHaveBeenLastCalledWith(
+      expect.objectContaining({ file: path.join(dir, 'refused', file) }),
+      `test counts refused by the database: set aside in ${path.join(dir, 'refused', file)}`,
+    );
+    // the next batch is written as usual, and a later replay of the spill folder leaves the refused one be
+    count('b');
+    await batcher.flush();
+    const next = batcherFor(database, { dir });
+    next.count('c');
+    await next.batcher.flush();
+    expect(database.totals()).toEqual({ b: 1, c: 1 });
+    expect(readdirSync(path.join(dir, 'refused'))).toEqual([file]);
   });
 
   it('without a spill file, drops what memory cannot hold and logs how many', async () => {
@@ -271,6 +297,24 @@ describe('the spill file', () => {
     expect(segment?.unreadable).toBe(2);
     await segment?.remove();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("reads a previous version's batch as the schema completes it (its defaults), not as the line has it", async () => {
+    const dir = spillDir();
+    // this version's groups say where a follow led; the previous version's did not
+    const withOutcome = groupSchema.extend({
+      outcome: z.enum(['destination', 'fallback']).default('destination'),
+    });
+    const id = '44444444-4444-4444-8444-444444444444';
+    writeFileSync(
+      path.join(dir, 'test-1-1-1.jsonl'),
+      `${JSON.stringify({ id, groups: [{ key: 'a', count: 2 }] })}\n`,
+    );
+    const [segment] = await createCountSpill(dir, 'test', withOutcome).claimSegments();
+    const read: CountBatch<z.output<typeof withOutcome>>[] = [];
+    for await (const batch of segment?.batches() ?? []) read.push(batch);
+    expect(read).toEqual([{ id, groups: [{ key: 'a', count: 2, outcome: 'destination' }] }]);
+    await segment?.release();
   });
 
   it('never hands out a segment another spill is still appending to, nor one another reader holds', async () => {
