@@ -608,6 +608,13 @@ export interface MailOutboxTable {
   updated_at: UpdatedAt;
   /** When the person closed the notice of a message that could not be sent. */
   dismissed_at: Date | null;
+  /**
+   * The message (server/mail/types.ts MailMessage) until it is sent or given up, then null: it is kept
+   * here, not in the job that sends it, whose queue keeps finished jobs for days.
+   */
+  message: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The lead a notification tells of: erasing the lead deletes its message (migration 2026-12-09T0300). */
+  lead_id: string | null;
 }
 
 /**

@@ -61,7 +61,16 @@ export function queueDb<DB>(db: Kysely<DB>): PgBoss.Db {
  * (server/jobs/schedule.ts): pg-boss's cron is off.
  */
 export async function startJobQueue<DB>(db: Kysely<DB>, logger: FastifyBaseLogger): Promise<JobQueue> {
-  const boss = new PgBoss({ db: queueDb(db), schema: 'pgboss', schedule: false });
+  const boss = new PgBoss({
+    db: queueDb(db),
+    schema: 'pgboss',
+    schedule: false,
+    // Finished jobs leave the live table after an hour and the archive after a week, for an operator
+    // looking into a delivery. Jobs hold ids only: what they are about (a message, a delivery) is in the
+    // app's own tables, which keep personal data only as long as they need it (server/mail/outbox.ts).
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+  });
   // a failed poll or maintenance round (the database away for a moment): pg-boss tries again by itself
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue: database call failed'));
   await boss.start();

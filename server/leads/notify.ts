@@ -85,7 +85,7 @@ export async function notifyNewLead(
   });
   await deps.mailer.send(
     { to: recipient.email, ...mail },
-    { kind: 'lead_new', userId: recipient.userId },
+    { kind: 'lead_new', userId: recipient.userId, leadId: lead.id },
     recording,
   );
   await trx

@@ -9,9 +9,10 @@ import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
 import { startWorker } from '../jobs/worker.ts';
 import type { MailAbout, Mailer, MailKind, MailMessage, MailTransport } from './types.ts';
 
-// The outbox: a request that sends e-mail stores the message as a job of the queue (with a mail_outbox
-// row saying what became of it, in one transaction) and returns at once, so a slow or absent mail server
-// never slows or fails it. A worker sends each message through the transport; when the mail server
+// The outbox: a request that sends e-mail stores the message in a mail_outbox row and queues a job naming
+// it, in one transaction, and returns at once, so a slow or absent mail server never slows or fails it.
+// The message stays in the row only until it is sent or given up (the queue keeps finished jobs for days,
+// and a message may hold a lead's details or a support message): the job holds the row's id alone. A worker sends each message through the transport; when the mail server
 // refuses, the job is tried again with growing waits (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS). A
 // message given up after its last try goes to the dead letter queue, whose worker marks it failed: the
 // person is then told (the waiting screen of the sign-up asks by ticket, the account page lists them).
@@ -21,7 +22,6 @@ import type { MailAbout, Mailer, MailKind, MailMessage, MailTransport } from './
 interface MailJob {
   /** The job's id, also the mail_outbox row's: the dead letter copy has a new job id of its own. */
   id: string;
-  message: MailMessage;
 }
 
 export type MailStatus = 'queued' | 'retrying' | 'sent' | 'failed';
@@ -78,6 +78,7 @@ export async function startOutbox(
 ): Promise<Outbox> {
   await ensureQueue(boss, QUEUES.mailGivenUp);
   await ensureQueue(boss, QUEUES.mail);
+  // sent or given up, the message leaves the row: what is kept says only what became of it
   const mark = (id: string, status: MailStatus, attempted: boolean) =>
     db
       .updateTable('mail_outbox')
@@ -85,12 +86,18 @@ export async function startOutbox(
         status,
         updated_at: sql<Date>`now()`,
         ...(attempted ? { attempts: sql<number>`attempts + 1` } : {}),
+        ...(status === 'sent' || status === 'failed' ? { message: null } : {}),
       })
       .where('id', '=', id)
       .execute();
 
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
-    const { id, message } = job.data;
+    const { id } = job.data;
+    const row = await db.selectFrom('mail_outbox').select('message').where('id', '=', id).executeTakeFirst();
+    // no row, or no message: withdrawn before it was sent (its lead erased, its account deleted)
+    if (!row?.message) return;
+    // written by send() below
+    const message = row.message as MailMessage;
     try {
       await transport.send(message);
     } catch (error) {
@@ -119,8 +126,14 @@ export async function startOutbox(
     QUEUES.mailGivenUp,
     workerOptions,
     async (job) => {
-      logger.error({ mail: { id: job.data.id, to: job.data.message.to } }, 'e-mail given up');
-      await mark(job.data.id, 'failed', false);
+      const { id } = job.data;
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select('recipient')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      logger.error({ mail: { id, to: row?.recipient } }, 'e-mail given up');
+      await mark(id, 'failed', false);
     },
     logger,
   );
@@ -132,9 +145,16 @@ export async function startOutbox(
       const queue = async (trx: Transaction<Database>) => {
         await trx
           .insertInto('mail_outbox')
-          .values({ id, user_id: about.userId, recipient: message.to, kind: about.kind })
+          .values({
+            id,
+            user_id: about.userId,
+            recipient: message.to,
+            kind: about.kind,
+            message: JSON.stringify(message),
+            lead_id: about.leadId ?? null,
+          })
           .execute();
-        await boss.send(QUEUES.mail, { id, message } satisfies MailJob, {
+        await boss.send(QUEUES.mail, { id } satisfies MailJob, {
           id,
           retryLimit: limit,
           retryDelay: delaySeconds,

@@ -41,6 +41,8 @@ export type MailKind =
 export interface MailAbout {
   kind: MailKind;
   userId: string | null;
+  /** The lead a notification tells of: erasing the lead deletes the message, sent or not. */
+  leadId?: string;
 }
 
 /**

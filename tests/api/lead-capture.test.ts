@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from '../../server/config.ts';
+import { eraseLead } from '../../server/leads/service.ts';
 import { LEAD_TEXTS } from '../../server/leads/texts.ts';
+import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createLeadTokens, type LeadTokens } from '../../server/leads/token.ts';
 import {
   DEFAULT_LEAD_FORM,
@@ -11,7 +13,7 @@ import {
 } from '../../src/schemas/lead.ts';
 import { customDomainFor } from '../support/domains.ts';
 import { addLead, addVcard, createOwner } from '../support/factories.ts';
-import { buildTestApp, TEST_ORIGIN, type TestApp } from '../support/harness.ts';
+import { buildMailingTestApp, TEST_ORIGIN, type MailingTestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // Contact exchange: a card's page offers "Share your contact back" when its owner turned it on; the form
@@ -24,11 +26,11 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 const CARD_DOMAIN = 'cards.test';
 const ON: LeadFormSettings = { ...DEFAULT_LEAD_FORM, enabled: true };
 
-let t: TestApp;
+let t: MailingTestApp;
 let tokens: LeadTokens;
 
 beforeAll(async () => {
-  t = await buildTestApp({ cardDomain: CARD_DOMAIN });
+  t = await buildMailingTestApp({ cardDomain: CARD_DOMAIN });
   tokens = createLeadTokens(resolveAuthSecret(t.config));
 });
 
@@ -522,5 +524,74 @@ describe('on a custom domain', () => {
     });
     expect(thanks.body).toContain(LEAD_TEXTS.en.thanksText('Ada Lovelace'));
     expect(await leadsOf(owner.id)).toHaveLength(1);
+  });
+});
+
+/**
+ * Every place in the database (every text and JSON column of every table of every schema, the job queue's
+ * included) that holds one of `values`, as "schema.table.column".
+ */
+async function placesHolding(values: readonly string[]): Promise<string[]> {
+  const { rows: columns } = await sql<{ schema: string; table: string; column: string }>`
+    select c.table_schema as schema, c.table_name as table, c.column_name as column
+    from information_schema.columns c
+    join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
+    where tb.table_type = 'BASE TABLE'
+      and c.table_schema not in ('pg_catalog', 'information_schema')
+      and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`.execute(t.db);
+  const places: string[] = [];
+  for (const { schema, table, column } of columns) {
+    const { rows } = await sql<{ found: boolean }>`
+      select exists (
+        select 1 from ${sql.table(`${schema}.${table}`)}
+        where ${sql.join(
+          values.map((value) => sql`strpos(${sql.ref(column)}::text, ${value}) > 0`),
+          sql` or `,
+        )}
+      ) as found`.execute(t.db);
+    if (rows[0]?.found) places.push(`${schema}.${table}.${column}`);
+  }
+  return places.sort();
+}
+
+describe('an erased lead', () => {
+  const details = {
+    name: 'Erin Erasable',
+    email: 'erin.erasable@example.com',
+    phone: '+1 555 0199',
+    company: 'Forgotten Ltd',
+    note: 'Please forget me after the fair.',
+  };
+  const erase = (accountId: string, id: string) =>
+    eraseLead({ db: t.db, changes: createLocalChangeBus(), accountId }, { id });
+  const outboxOf = (leadId: string) =>
+    t.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'message'])
+      .where('lead_id', '=', leadId)
+      .executeTakeFirst();
+
+  it('is in no table of any schema once its owner was told of it, the job queue included', async () => {
+    const owner = await ownerWithForm();
+    const posted = await postLead(owner.vcardId, await filledForm(owner.vcardId, details));
+    expect(posted.statusCode).toBe(303);
+    const [lead] = await leadsOf(owner.id);
+    if (!lead) throw new Error('the lead was not stored');
+    const told = await t.mail.waitFor((mail) => mail.body.includes(details.note));
+    expect(told.to).toContain(owner.email);
+    // sent: the outbox keeps what became of the message, not the message
+    await expect.poll(async () => (await outboxOf(lead.id))?.status).toBe('sent');
+    expect((await outboxOf(lead.id))?.message).toBeNull();
+    expect(await placesHolding(Object.values(details))).toEqual([
+      'public.leads.company',
+      'public.leads.email',
+      'public.leads.name',
+      'public.leads.note',
+      'public.leads.phone',
+    ]);
+
+    await erase(owner.id, lead.id);
+    expect(await placesHolding(Object.values(details))).toEqual([]);
+    expect(await outboxOf(lead.id)).toBeUndefined();
   });
 });

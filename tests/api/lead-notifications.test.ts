@@ -121,7 +121,10 @@ describe('an account told of each lead', () => {
       expect(mail.body).toContain(detail);
     expect(mail.body).toContain(`${t.config.publicUrl}/dashboard/leads`);
     expect(handed.filter((entry) => entry.message.to === owner.email)).toEqual([
-      expect.objectContaining({ about: { kind: 'lead_new', userId: owner.id }, inTransaction: true }),
+      expect.objectContaining({
+        about: { kind: 'lead_new', userId: owner.id, leadId: id },
+        inTransaction: true,
+      }),
     ]);
     expect(await notifiedAt(id)).toBeInstanceOf(Date);
     expect(mailsTo(owner.email)).toHaveLength(1);

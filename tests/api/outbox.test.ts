@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_TICKET_HEADER } from '../../src/api.ts';
 import type { MailStatus, UndeliveredMail } from '../../server/mail/outbox.ts';
@@ -25,6 +26,7 @@ import {
   type MailReceiver,
 } from '../support/mail-receiver.ts';
 import { captureLogs, WARN } from '../support/logs.ts';
+import { beforeMigration } from '../support/migrations.ts';
 
 // The outbox (server/mail/outbox.ts): a request queues its e-mail and answers at once; a worker sends it,
 // retrying while the mail server is away (twice, after 1-2 s and 2-4 s, in tests); a message given up is
@@ -119,6 +121,84 @@ describe('a sign-up while the mail server is away', () => {
       // the app first: the receiver's close waits for the app's pooled SMTP connection to end
       await app.close();
       await back?.close();
+    }
+  });
+});
+
+describe('a message withdrawn before it was sent (its lead erased, its account deleted)', () => {
+  it('is never sent, and its job ends without a try', async () => {
+    const smtpUrl = await downSmtpUrl();
+    const app = await buildTestApp({ mail: smtpMail(smtpUrl) });
+    let back: MailReceiver | undefined;
+    try {
+      const [withdrawn, kept] = [newEmail(), newEmail()];
+      const tickets: string[] = [];
+      for (const email of [withdrawn, kept]) {
+        const response = await signUpRequest(app.app, email);
+        tickets.push(String(response.headers[MAIL_TICKET_HEADER]));
+      }
+      for (const ticket of tickets) await waitForStatus(app.app, ticket, 'retrying');
+      // as erasing a lead deletes its notification's row (mail_outbox.lead_id, on delete cascade)
+      await app.db
+        .deleteFrom('mail_outbox')
+        .where('id', '=', tickets[0] ?? '')
+        .execute();
+
+      back = await startMailReceiver(Number(new URL(smtpUrl).port));
+      await back.waitFor((mail) => mail.to.includes(kept), 15_000);
+      await waitForStatus(app.app, tickets[1] ?? '', 'sent');
+      // past the withdrawn one's next retry: it never comes
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(back.messages.filter((mail) => mail.to.includes(withdrawn))).toEqual([]);
+    } finally {
+      await app.close();
+      await back?.close();
+    }
+  });
+});
+
+describe('the messages a previous version queued (migration 2026-12-09T0300)', () => {
+  it('move from their jobs into their rows, and every mail job keeps its id alone', async () => {
+    const app = await buildTestApp();
+    try {
+      const message = {
+        to: 'grace@example.com',
+        subject: 'New contact',
+        text: 'Grace Hopper',
+        html: '<p>Grace</p>',
+      };
+      const [waiting, sent] = [randomUUID(), randomUUID()];
+      await beforeMigration(app.db, '2026-12-09T0300_keep_mail_in_the_outbox', async () => {
+        for (const [id, status] of [
+          [waiting, 'queued'],
+          [sent, 'sent'],
+        ] as const) {
+          await sql`insert into mail_outbox (id, user_id, recipient, kind, status)
+            values (${id}, null, ${message.to}, 'lead_new', ${status})`.execute(app.db);
+        }
+        // the waiting one an hour from now, so that this app's worker leaves it be
+        const data = (id: string) => JSON.stringify({ id, message });
+        await sql`insert into pgboss.job (id, name, data, state, start_after)
+          values (${waiting}, 'mail', ${data(waiting)}::jsonb, 'created', now() + interval '1 hour'),
+                 (${sent}, 'mail', ${data(sent)}::jsonb, 'completed', now())`.execute(app.db);
+      });
+      const rows = await app.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'message'])
+        .where('id', 'in', [waiting, sent])
+        .execute();
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.message]))).toEqual({
+        [waiting]: message,
+        [sent]: null,
+      });
+      const { rows: jobs } = await sql<{ id: string; data: unknown }>`
+        select id, data from pgboss.job where id in (${waiting}, ${sent})`.execute(app.db);
+      expect(Object.fromEntries(jobs.map((job) => [job.id, job.data]))).toEqual({
+        [waiting]: { id: waiting },
+        [sent]: { id: sent },
+      });
+    } finally {
+      await app.close();
     }
   });
 });
