@@ -57,6 +57,15 @@ function basicUserName(request: FastifyRequest): string | null {
   return name || null;
 }
 
+/** The decoded path an href of a multiget names (a path, or a URL of any host); null for one that names none. */
+function pathOfHref(href: string): string | null {
+  try {
+    return decodeURIComponent(new URL(href, 'http://host').pathname);
+  } catch {
+    return null;
+  }
+}
+
 function depthOf(request: FastifyRequest): 0 | 1 {
   return request.headers.depth === '0' ? 0 : 1;
 }
@@ -226,10 +235,13 @@ export async function registerCardDavRoutes(
             return sendMultistatus(reply, multistatus([file], dav.props));
           }
           if (request.method === 'REPORT' && dav.kind === 'multiget') {
-            // a client names the contact by its path, or by a full URL of this server
-            const asked = dav.hrefs.map((each) => decodeURIComponent(new URL(each, 'http://host').pathname));
-            const found = asked.some((path) => path === file.href);
-            const missing = asked.filter((path) => path !== file.href);
+            // a client names the contact by its path, or by a full URL of this server; an href that is
+            // no URL or path (`http://[`, a lone `%`) is named missing, as any other that is not the contact
+            const asked = dav.hrefs.map((each) => ({ href: each, path: pathOfHref(each) }));
+            const found = asked.some(({ path }) => path === file.href);
+            const missing = asked
+              .filter(({ path }) => path !== file.href)
+              .map(({ path, href }) => path ?? href);
             return sendMultistatus(reply, multistatus(found ? [file] : [], dav.props, missing));
           }
           return reply.status(dav.kind === 'unsupported' ? 403 : 400).send();

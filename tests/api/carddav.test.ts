@@ -99,6 +99,26 @@ describe('CardDAV', () => {
     expect(xml).toContain('HTTP/1.1 404 Not Found');
   });
 
+  it('names an href that is no path or URL missing, never answering 500', async () => {
+    const owner = await createOwner(t.db, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.id, { name: 'Ada Lovelace' });
+    for (const malformed of ['%', '%zz', 'http://[']) {
+      const multiget = await http.send(
+        carddavBookPath(vcardId),
+        { 'content-type': 'application/xml; charset=utf-8', depth: '1' },
+        'REPORT',
+        `<?xml version="1.0"?><card:addressbook-multiget xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
+          <d:prop><d:getetag/></d:prop>
+          <d:href>${malformed}</d:href><d:href>${carddavContactPath(vcardId)}</d:href>
+        </card:addressbook-multiget>`,
+      );
+      expect(multiget.status, malformed).toBe(207);
+      const xml = multiget.body.toString('utf8');
+      expect(xml).toContain(`<d:href>${malformed}</d:href><d:status>HTTP/1.1 404 Not Found</d:status>`);
+      expect(xml).toContain(`<d:href>${carddavContactPath(vcardId)}</d:href>`);
+    }
+  });
+
   it('asks a client without a user name for one, and writes nothing', async () => {
     const root = await http.send(
       '/carddav/',
