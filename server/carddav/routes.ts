@@ -57,7 +57,7 @@ function basicUserName(request: FastifyRequest): string | null {
   return name || null;
 }
 
-/** The decoded path an href of a multiget names (a path, or a URL of any host); null for one that names none. */
+/** The decoded path a multiget href names (a path, or a URL of any host); null for one naming none. */
 function pathOfHref(href: string): string | null {
   try {
     return decodeURIComponent(new URL(href, 'http://host').pathname);

@@ -12,10 +12,11 @@ import type { MailAbout, Mailer, MailKind, MailMessage, MailTransport } from './
 // The outbox: a request that sends e-mail stores the message in a mail_outbox row and queues a job naming
 // it, in one transaction, and returns at once, so a slow or absent mail server never slows or fails it.
 // The message stays in the row only until it is sent or given up (the queue keeps finished jobs for days,
-// and a message may hold a lead's details or a support message): the job holds the row's id alone. A worker sends each message through the transport; when the mail server
-// refuses, the job is tried again with growing waits (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS). A
-// message given up after its last try goes to the dead letter queue, whose worker marks it failed: the
-// person is then told (the waiting screen of the sign-up asks by ticket, the account page lists them).
+// and a message may hold a lead's details or a support message): the job holds the row's id alone. A
+// worker sends each message through the transport; when the mail server refuses, the job is tried again
+// with growing waits (MAIL_RETRY_LIMIT, MAIL_RETRY_DELAY_SECONDS). A message given up after its last try
+// goes to the dead letter queue, whose worker marks it failed: the person is then told (the waiting
+// screen of the sign-up asks by ticket, the account page lists them).
 // A message is sent at least once: only if the process dies between the mail server's acceptance and
 // the job's completion can it go out twice.
 
@@ -78,7 +79,7 @@ export async function startOutbox(
 ): Promise<Outbox> {
   await ensureQueue(boss, QUEUES.mailGivenUp);
   await ensureQueue(boss, QUEUES.mail);
-  // sent or given up, the message leaves the row: what is kept says only what became of it
+  // sent or given up, the message leaves the row: what is kept says only what became of it (and to whom)
   const mark = (id: string, status: MailStatus, attempted: boolean) =>
     db
       .updateTable('mail_outbox')
@@ -89,7 +90,8 @@ export async function startOutbox(
         ...(status === 'sent' || status === 'failed' ? { message: null } : {}),
       })
       .where('id', '=', id)
-      .execute();
+      .returning('recipient')
+      .executeTakeFirst();
 
   const deliver = async (job: PgBoss.JobWithMetadata<MailJob>) => {
     const { id } = job.data;
@@ -127,13 +129,8 @@ export async function startOutbox(
     workerOptions,
     async (job) => {
       const { id } = job.data;
-      const row = await db
-        .selectFrom('mail_outbox')
-        .select('recipient')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      logger.error({ mail: { id, to: row?.recipient } }, 'e-mail given up');
-      await mark(id, 'failed', false);
+      const marked = await mark(id, 'failed', false);
+      logger.error({ mail: { id, to: marked?.recipient } }, 'e-mail given up');
     },
     logger,
   );

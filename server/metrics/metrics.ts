@@ -9,9 +9,9 @@ import { jobTotals } from '../jobs/worker.ts';
 import { routeFamily } from './route-family.ts';
 
 // Prometheus metrics of one process (prom-client): request durations per route family, what became of
-// counted visits (queued, written, retried, spilled, replayed, refused, dropped), the database pool, whether the
-// change bus listens, the caches (hits, misses, evictions, bytes), the job queue (jobs done and failed,
-// jobs waiting), and Node's own (memory, event loop, garbage collection). Values kept elsewhere
+// counted visits (queued, written, retried, spilled, replayed, refused, dropped), the database pool,
+// whether the change bus listens, the caches (hits, misses, evictions, bytes), the job queue (jobs done
+// and failed, jobs waiting), and Node's own (memory, event loop, garbage collection). Values kept elsewhere
 // (counters' totals, pool sizes) are read when scraped, so nothing is added to the requests' own work but
 // one timing per request.
 

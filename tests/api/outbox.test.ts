@@ -55,6 +55,18 @@ async function waitForStatus(app: FastifyInstance, ticket: string, status: MailS
   });
 }
 
+/** Signs up each address while the mail server is away: their tickets, once each message waits for a retry. */
+async function signUpsWaitingForMail(app: FastifyInstance, emails: readonly string[]): Promise<string[]> {
+  const tickets: string[] = [];
+  for (const email of emails) {
+    const response = await signUpRequest(app, email);
+    expect(response.statusCode).toBe(200);
+    tickets.push(String(response.headers[MAIL_TICKET_HEADER]));
+  }
+  for (const ticket of tickets) await waitForStatus(app, ticket, 'retrying');
+  return tickets;
+}
+
 describe('a sign-up while the mail server is away', () => {
   it('answers without waiting for a mail server that does not answer', async () => {
     const silent = await startSilentMailServer();
@@ -90,13 +102,7 @@ describe('a sign-up while the mail server is away', () => {
     try {
       expect((await ready()).checks['mail.server']).toBe('ok');
       const emails = [newEmail(), newEmail()];
-      const tickets: string[] = [];
-      for (const email of emails) {
-        const response = await signUpRequest(app.app, email);
-        expect(response.statusCode).toBe(200);
-        tickets.push(String(response.headers[MAIL_TICKET_HEADER]));
-      }
-      for (const ticket of tickets) await waitForStatus(app.app, ticket, 'retrying');
+      const tickets = await signUpsWaitingForMail(app.app, emails);
       const degraded = await ready();
       expect(degraded.status).toBe('degraded');
       expect(degraded.checks['mail.server']).toMatch(/^failing since \S+: .*ECONNREFUSED/);
@@ -132,12 +138,7 @@ describe('a message withdrawn before it was sent (its lead erased, its account d
     let back: MailReceiver | undefined;
     try {
       const [withdrawn, kept] = [newEmail(), newEmail()];
-      const tickets: string[] = [];
-      for (const email of [withdrawn, kept]) {
-        const response = await signUpRequest(app.app, email);
-        tickets.push(String(response.headers[MAIL_TICKET_HEADER]));
-      }
-      for (const ticket of tickets) await waitForStatus(app.app, ticket, 'retrying');
+      const tickets = await signUpsWaitingForMail(app.app, [withdrawn, kept]);
       // as erasing a lead deletes its notification's row (mail_outbox.lead_id, on delete cascade)
       await app.db
         .deleteFrom('mail_outbox')
