@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { paths } from '../../src/routes.ts';
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
+  WEBHOOK_TIMEOUT_SECONDS,
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../../src/webhooks.ts';
@@ -43,10 +44,15 @@ export interface WebhookPayload {
 const WEBHOOK_BATCH_SIZE = 10;
 
 /**
- * A delivery still in hand this long after it was taken (its process died) is handed out again by the
- * queue's maintenance; well past the request's own timeout.
+ * The longest a try can take: its request (the address's lookup, then the answer, each within
+ * WEBHOOK_TIMEOUT_SECONDS) and the writes that record it. A delivery in hand for longer was left by a
+ * process that died, and the worker hands it out again at once (server/jobs/worker.ts): a crashed
+ * delivery is sent again within this and RECLAIM_EVERY_SECONDS of the next process's start.
  */
-const WEBHOOK_JOB_EXPIRES_IN_SECONDS = 60;
+export const WEBHOOK_TRY_BOUND_SECONDS = 2 * WEBHOOK_TIMEOUT_SECONDS + 10;
+
+/** pg-boss's own expiry of a delivery in hand, the backstop of the worker's: it waits the retry's delay. */
+const WEBHOOK_JOB_EXPIRES_IN_SECONDS = 4 * WEBHOOK_TRY_BOUND_SECONDS;
 
 /** The most of an error message the log keeps. */
 const ERROR_MAX_LENGTH = 300;
@@ -280,26 +286,30 @@ export async function startWebhookDeliverer(
       logger.warn({ webhook: { endpoint: endpointId } }, 'webhook endpoint disabled after failing for days');
     });
 
+  const showNextTry = async (jobIds: readonly string[]) => {
+    await sql`
+      update webhook_deliveries d set next_attempt_at = j.start_after
+      from pgboss.job j
+      where j.name = ${QUEUES.webhooks} and j.id = any(${jobIds}::uuid[]) and j.state = 'retry'
+        and d.id = j.data->>'deliveryId' and d.status = 'pending'
+    `
+      .execute(db)
+      // the log then shows no next try; the try itself is kept by pg-boss
+      .catch((error: unknown) =>
+        logger.warn({ err: error, job: { ids: jobIds } }, 'webhooks: the next try could not be recorded'),
+      );
+  };
+
   const worker = startWorker<DeliveryJob>(
     boss,
     QUEUES.webhooks,
     {
       pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
       batchSize: WEBHOOK_BATCH_SIZE,
+      reclaimAfterSeconds: WEBHOOK_TRY_BOUND_SECONDS,
       // the log shows when pg-boss tries again
-      async afterFailed(jobId) {
-        await sql`
-          update webhook_deliveries d set next_attempt_at = j.start_after
-          from pgboss.job j
-          where j.name = ${QUEUES.webhooks} and j.id = ${jobId}::uuid and j.state = 'retry'
-            and d.id = j.data->>'deliveryId' and d.status = 'pending'
-        `
-          .execute(db)
-          // the log then shows no next try; the try itself is kept by pg-boss
-          .catch((error: unknown) =>
-            logger.warn({ err: error, job: { id: jobId } }, 'webhooks: the next try could not be recorded'),
-          );
-      },
+      afterFailed: (jobId) => showNextTry([jobId]),
+      afterGivenBack: showNextTry,
     },
     attempt,
     logger,

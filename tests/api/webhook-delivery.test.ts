@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
@@ -10,6 +11,7 @@ import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { needsPostgres } from '../support/postgres.ts';
+import { WEBHOOK_TRY_BOUND_SECONDS } from '../../server/webhooks/delivery.ts';
 
 // Deliveries: signed per Standard Webhooks, retried until the receiver answers 2xx with
 // the same webhook-id, kept across a restart and sent once by two processes on one database.
@@ -321,6 +323,70 @@ describe('a delivery and the processes', () => {
       await first.close();
       await shared.drop();
     }
+  });
+
+  /** Sends a test event to a receiver that never answers its first request: the try stays in hand. */
+  async function deliveryInHand(
+    first: TestApp,
+    receiverUrl: string,
+  ): Promise<{ deliveryId: string; jobId: string }> {
+    const owner = await createSignedInOwner(first, { plan: 'business' });
+    const endpoint = await createEndpoint(first, owner.cookie, {
+      url: receiverUrl,
+      events: ['card.created'],
+    });
+    const deliveryId = await sendTest(first.app, owner.cookie, endpoint.id);
+    return vi.waitFor(
+      async () => {
+        const job = await sql<{ id: string }>`
+          select id from pgboss.job where data->>'deliveryId' = ${deliveryId} and state = 'active'`.execute(
+          first.db,
+        );
+        expect(job.rows).toHaveLength(1);
+        return { deliveryId, jobId: job.rows[0]!.id };
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  }
+
+  // a retry's delay of 10 minutes: a delivery sent again within seconds was not failed and retried
+  const slowRetries = () => testWebhooks({ retry: { limit: 2, delaySeconds: 600 } });
+
+  /**
+   * A delivery in the first app's hand when it closes (`beforeClose` may change what its stop finds) is
+   * sent within seconds by the next app on the database, once.
+   */
+  async function sentByTheNextApp(beforeClose: (first: TestApp, jobId: string) => Promise<void>) {
+    const shared = await sharedDatabase();
+    receiver = await startWebhookReceiver({ silentFirst: 1 });
+    const first = await buildTestApp({ ...shared.overrides, webhooks: slowRetries() });
+    let second: Awaited<ReturnType<typeof reopen>> | undefined;
+    try {
+      const { deliveryId, jobId } = await deliveryInHand(first, receiver.url);
+      await beforeClose(first, jobId);
+      await first.app.close();
+      second = await reopen(first.config);
+      await receiver.waitForAccepted(1, 10_000);
+      expect(receiver.received.map(({ headers }) => headers['webhook-id'])).toEqual([deliveryId]);
+    } finally {
+      await second?.close();
+      await first.close();
+      await shared.drop();
+    }
+  }
+
+  it('in hand when its server stops is given back and sent at once by the next one, not after the retry delay', async () => {
+    await sentByTheNextApp(async () => undefined);
+  });
+
+  it('in hand when its server was killed is sent again at the next start, not after the expiry and the retry delay', async () => {
+    // what a server killed while it sent leaves once the longest try is over: the job taken, by no one
+    // alive (its taking moved back, so the first app's stop no longer holds it and gives nothing back)
+    await sentByTheNextApp(async (first, jobId) => {
+      await sql`
+        update pgboss.job set started_on = now() - make_interval(secs => ${WEBHOOK_TRY_BOUND_SECONDS + 1})
+         where id = ${jobId}::uuid`.execute(first.db);
+    });
   });
 
   it('is sent once by two apps on one database', needsPostgres(), async () => {

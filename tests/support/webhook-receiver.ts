@@ -23,14 +23,26 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** A webhook receiver on loopback; it answers 500 to its first `failFirst` requests, then 204. */
-export async function startWebhookReceiver({ failFirst = 0 } = {}): Promise<WebhookReceiver> {
+/**
+ * A webhook receiver on loopback; it answers 500 to its first `failFirst` requests, then 204. The first
+ * `silentFirst` requests are read and never answered (a sender that dies meanwhile); they are not in
+ * `received`.
+ */
+export async function startWebhookReceiver({
+  failFirst = 0,
+  silentFirst = 0,
+} = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const waiters = new Set<() => void>();
+  let silenced = 0;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (silenced < silentFirst) {
+        silenced += 1;
+        return;
+      }
       const status = received.length < failFirst ? 500 : 204;
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), status });
       response.writeHead(status).end();
