@@ -356,6 +356,21 @@ export interface LeadEventsTable {
 }
 
 /**
+ * A post a card's lead form took, kept a day (migration 2026-12-10T0100): what its limits count, whatever
+ * became of the lead (erased, or beyond what the plan keeps).
+ */
+export interface LeadPostsTable {
+  id: Generated<number>;
+  user_id: string;
+  vcard_id: string;
+  /** The day's salted hash of the visitor's address (addressHashOfToday), never the address. */
+  client_address_hash: string;
+  /** Its owner was sent an e-mail of it (the hourly cap of those e-mails counts these). */
+  mailed: Generated<boolean>;
+  posted_at: Generated<Date>;
+}
+
+/**
  * A contact a visitor shared on a card's page, with its consent receipt (migration 2026-12-04T0100): the
  * consent text as shown, its language, the time (created_at), the card and the fields given.
  */
@@ -373,8 +388,6 @@ export interface LeadsTable {
   consent_text: string;
   consent_language: Locale;
   fields_given: ColumnType<LeadField[], string, string>;
-  /** The day's salted hash of the visitor's address (the rate limit), never the address. */
-  client_address_hash: string;
   /** When the owner was told of it (its e-mail or a digest); null: not yet. */
   notified_at: Date | null;
   created_at: CreatedAt;
@@ -769,6 +782,7 @@ export interface Database {
   link_events: LinkEventsTable;
   activity_quarter_hours: ActivityQuarterHoursTable;
   lead_events: LeadEventsTable;
+  lead_posts: LeadPostsTable;
   activity_breakdown_days: ActivityBreakdownDaysTable;
   item_breakdown_days: ItemBreakdownDaysTable;
   visitor_salts: VisitorSaltsTable;

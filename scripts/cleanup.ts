@@ -19,6 +19,7 @@ import { IDEMPOTENCY_KEY_DAYS } from '../server/api/idempotency.ts';
 import { TEAM_EVENTS_KEPT_DAYS } from '../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../src/username.ts';
 import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../src/webhooks.ts';
+import { LEAD_POSTS_KEPT_DAYS } from '../server/leads/capture.ts';
 
 const LABELS: Record<keyof CleanupCounts, string> = {
   expiredSessions: 'expired sessions',
@@ -34,6 +35,7 @@ const LABELS: Record<keyof CleanupCounts, string> = {
   oldWebhookDeliveries: `webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days`,
   oldIdempotencyKeys: `answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours`,
   expiredLeads: 'leads older than the automatic deletion their account chose',
+  oldLeadPosts: `records of lead form posts (what the form's limits count) older than ${LEAD_POSTS_KEPT_DAYS} day`,
   expiredUsernameHolds: `usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
   expiredLinkCodeHolds: `chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again)`,
 };

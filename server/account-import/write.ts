@@ -417,8 +417,6 @@ class ImportWriter {
         fields_given: JSON.stringify(lead.fieldsGiven),
         consent_text: lead.consentText,
         consent_language: lead.consentLanguage,
-        // no visitor's address came with it: nothing to limit by
-        client_address_hash: '',
         // told of when it was received: an import sends no e-mail for it
         notified_at: notifiedAt,
         created_at: lead.receivedAt,

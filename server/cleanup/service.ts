@@ -3,6 +3,7 @@ import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { removeAccount } from '../account/service.ts';
 import { removeExpiredLeads } from '../leads/service.ts';
+import { LEAD_POSTS_KEPT_DAYS } from '../leads/capture.ts';
 import { IDEMPOTENCY_KEY_DAYS } from '../api/idempotency.ts';
 import { findUnusedPhotoKeys, releaseUnusedPhotoKeys } from '../media/references.ts';
 import type { StoredKey } from '../media/storage.ts';
@@ -80,6 +81,8 @@ export interface CleanupCounts {
   oldIdempotencyKeys: number;
   /** Leads older than the automatic deletion their account chose (profiles.lead_retention_days). */
   expiredLeads: number;
+  /** Records of lead form posts (what the form's limits count) older than LEAD_POSTS_KEPT_DAYS. */
+  oldLeadPosts: number;
 }
 
 export interface CleanupOptions {
@@ -128,6 +131,7 @@ export async function cleanUp(
       dryRun,
     ),
     expiredLeads: await removeExpiredLeads(deps, dryRun),
+    oldLeadPosts: await removeOlderThan(deps, 'lead_posts', 'posted_at', LEAD_POSTS_KEPT_DAYS, dryRun),
     expiredUsernameHolds: await removeExpiredUsernameHolds(deps, now, dryRun),
     expiredLinkCodeHolds: await removeExpiredLinkCodeHolds(deps, now, dryRun),
   };
@@ -190,8 +194,9 @@ async function removeOlderThan(
     | 'mail_outbox'
     | 'team_events'
     | 'webhook_deliveries'
-    | 'api_idempotency_keys',
-  column: 'received_at' | 'written_at' | 'created_at',
+    | 'api_idempotency_keys'
+    | 'lead_posts',
+  column: 'received_at' | 'written_at' | 'created_at' | 'posted_at',
   days: number,
   dryRun: boolean,
 ): Promise<number> {

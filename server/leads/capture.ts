@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isLocale, type Locale } from '../../src/i18n.ts';
-import { isProfileAvailable, isUnlimited, planInEffect, PLANS } from '../../src/plans.ts';
+import { isProfileAvailable, planInEffect } from '../../src/plans.ts';
 import {
   defaultLeadConsent,
   givenLeadFields,
   LEAD_FIELDS,
+  LEAD_MAILS_PER_HOUR,
   LEAD_RATE_LIMIT,
   LEAD_REQUIRED_MESSAGES,
   LeadValuesSchema,
@@ -20,6 +21,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import type { PublicProfile } from '../public-profile/service.ts';
 import type { LeadFormNotice, LeadProblemField } from './texts.ts';
 import { notifyNewLead } from './notify.ts';
+import { keepPlansNewestLeads } from './service.ts';
 import type { LeadTokens } from './token.ts';
 
 // A visitor's "Share your contact back" post, from the card's page: checked (the card still takes leads,
@@ -41,6 +43,9 @@ export const CONSENT_TICKED = 'yes';
 
 /** The message of an unticked consent box (server/leads/texts.ts consentRequired). */
 export const CONSENT_REQUIRED = 'validation.lead.consent_required';
+
+/** How long a post to a lead form is recorded (lead_posts): well past the limits' windows (an hour). */
+export const LEAD_POSTS_KEPT_DAYS = 1;
 
 /** First key of the per-account advisory lock of the rate limits and the plan's limit; no other feature uses it. */
 const LEAD_LOCK_NAMESPACE = 7021;
@@ -165,13 +170,18 @@ export async function captureLead(
         consent_text: consentText,
         consent_language: language,
         fields_given: JSON.stringify(givenLeadFields(lead)),
-        client_address_hash: clientAddressHash,
       })
       .returning(['id', 'created_at'])
       .executeTakeFirstOrThrow();
-    await keepPlansNewest(trx, profile.userId, PLANS[plan].limits.leadsKept);
+    await keepPlansNewestLeads(trx, profile.userId, plan);
     await countLead(trx, { userId: profile.userId, vcardId, at: created_at });
-    await notifyNewLead(deps, trx, { id, userId: profile.userId });
+    const mailed =
+      !(await overMailCap(trx, profile.userId)) &&
+      (await notifyNewLead(deps, trx, { id, userId: profile.userId }));
+    await trx
+      .insertInto('lead_posts')
+      .values({ user_id: profile.userId, vcard_id: vcardId, client_address_hash: clientAddressHash, mailed })
+      .execute();
     return true;
   });
   if (!stored) return { kind: 'rate_limited' };
@@ -196,22 +206,22 @@ function blankAsNull(values: LeadFormValues): Record<LeadField, string | null> {
 }
 
 /**
- * Whether the window's leads already reach a limit: those from the same address (by the day's hash), or
- * those of the card from everyone. Counted with the database's clock, so every process sees the same.
+ * Whether the window's posts already reach a limit: those from the same address (by the day's hash), or
+ * those to the card from everyone. Posts, not leads: one erased, or dropped beyond what the plan keeps,
+ * still counts. With the database's clock, so every process sees the same.
  */
 async function overRateLimit(
   trx: Kysely<Database>,
   vcardId: string,
   clientAddressHash: string,
 ): Promise<boolean> {
-  const since = sql<Date>`now() - make_interval(mins => ${LEAD_RATE_LIMIT.windowMinutes})`;
   const row = await trx
-    .selectFrom('leads')
+    .selectFrom('lead_posts')
     .select((eb) => [
-      eb.fn.count<string>('id').filterWhere('client_address_hash', '=', clientAddressHash).as('fromAddress'),
-      eb.fn.count<string>('id').filterWhere('vcard_id', '=', vcardId).as('toCard'),
+      eb.fn.countAll<string>().filterWhere('client_address_hash', '=', clientAddressHash).as('fromAddress'),
+      eb.fn.countAll<string>().filterWhere('vcard_id', '=', vcardId).as('toCard'),
     ])
-    .where('created_at', '>', since)
+    .where('posted_at', '>', sql<Date>`now() - make_interval(mins => ${LEAD_RATE_LIMIT.windowMinutes})`)
     .where((eb) => eb.or([eb('client_address_hash', '=', clientAddressHash), eb('vcard_id', '=', vcardId)]))
     .executeTakeFirstOrThrow();
   return (
@@ -219,22 +229,17 @@ async function overRateLimit(
   );
 }
 
-/** Deletes the account's leads beyond the newest `kept` (the plan's limit; unlimited keeps all). */
-async function keepPlansNewest(trx: Kysely<Database>, userId: string, kept: number): Promise<void> {
-  if (isUnlimited(kept)) return;
-  await trx
-    .deleteFrom('leads')
+/**
+ * Whether the account's owner was sent LEAD_MAILS_PER_HOUR e-mails of single leads in the last hour:
+ * the leads beyond wait for the day's digest (server/leads/notify.ts), so a flood of posts is one e-mail.
+ */
+async function overMailCap(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('lead_posts')
+    .select((eb) => eb.fn.countAll<string>().as('mailed'))
     .where('user_id', '=', userId)
-    .where(
-      'id',
-      'not in',
-      trx
-        .selectFrom('leads')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(kept),
-    )
-    .execute();
+    .where('mailed', '=', true)
+    .where('posted_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.mailed) >= LEAD_MAILS_PER_HOUR;
 }

@@ -57,19 +57,20 @@ function recordingTransaction(trx: Kysely<Database>): Transaction<Database> {
 /**
  * Tells the account of a lead just recorded, inside recordLead's transaction `trx`, so the lead and its
  * e-mail are kept together or not at all. An account that chose the daily digest hears of it there.
+ * Returns whether an e-mail was queued.
  */
 export async function notifyNewLead(
   deps: AppDeps,
   trx: Kysely<Database>,
   lead: { id: string; userId: string },
-): Promise<void> {
+): Promise<boolean> {
   const recording = recordingTransaction(trx);
   const profile = await trx
     .selectFrom('profiles')
     .select('lead_notification')
     .where('id', '=', lead.userId)
     .executeTakeFirst();
-  if (profile?.lead_notification !== 'each') return;
+  if (profile?.lead_notification !== 'each') return false;
   const row = await trx
     .selectFrom('leads')
     .select(LEAD_DETAIL_COLUMNS)
@@ -94,6 +95,7 @@ export async function notifyNewLead(
     .where('id', '=', lead.id)
     .where('user_id', '=', lead.userId)
     .execute();
+  return true;
 }
 
 /** What a digest run did: accounts sent their e-mail, leads in them, and the accounts whose e-mail failed. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { LeadField, LeadSettings } from '../../src/schemas/lead.ts';
 import { DELETED_CARDS, LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
 import type { Locale } from '../../src/i18n.ts';
+import { isUnlimited, PLANS, type PlanId } from '../../src/plans.ts';
 import { localDayBounds } from '../analytics/day-bounds.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import type { ChangeBus } from '../lib/changes.ts';
@@ -270,4 +271,33 @@ export async function removeExpiredLeads(deps: AppDeps, dryRun: boolean): Promis
     deps.changes.publish({ userId, topic: 'leads' });
   }
   return removed.length;
+}
+
+/**
+ * Deletes the account's leads beyond the newest its plan keeps (limits.leadsKept; unlimited keeps all), in
+ * `trx`, whoever added them: a visitor's post or an import. Returns how many were deleted.
+ */
+export async function keepPlansNewestLeads(
+  trx: Kysely<Database>,
+  userId: string,
+  plan: PlanId,
+): Promise<number> {
+  const kept = PLANS[plan].limits.leadsKept;
+  if (isUnlimited(kept)) return 0;
+  const { numDeletedRows } = await trx
+    .deleteFrom('leads')
+    .where('user_id', '=', userId)
+    .where(
+      'id',
+      'not in',
+      trx
+        .selectFrom('leads')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(kept),
+    )
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }

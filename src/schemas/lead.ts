@@ -35,6 +35,9 @@ export const LEAD_RETENTION_MAX_DAYS = 3650;
  */
 export const LEAD_RATE_LIMIT = { perAddress: 5, perCard: 60, windowMinutes: 60 } as const;
 
+/** E-mails of single leads an account's owner is sent per hour at most; the leads beyond are in the digest. */
+export const LEAD_MAILS_PER_HOUR = 10;
+
 /**
  * The least time between the page being made and its form being sent: a person reads and types for longer,
  * a bot posts at once. A few seconds only, as the page may come from the page cache (made earlier).

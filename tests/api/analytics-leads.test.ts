@@ -35,7 +35,6 @@ async function receiveLead(userId: string, vcardId: string, at: Date): Promise<s
         consent_text: 'I agree that the owner of this card may contact me.',
         consent_language: 'en',
         fields_given: JSON.stringify(['name', 'email', 'phone']),
-        client_address_hash: 'hash-of-the-day',
         created_at: at,
       })
       .returning('id')

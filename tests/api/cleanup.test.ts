@@ -21,7 +21,8 @@ import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
 import { recordTeamEvent } from '../../server/teams/audit.ts';
 import { addTeam } from '../support/teams.ts';
-import { addLead } from '../support/factories.ts';
+import { addLead, addVcard } from '../support/factories.ts';
+import { LEAD_POSTS_KEPT_DAYS } from '../../server/leads/capture.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
   buildTestApp,
@@ -53,6 +54,7 @@ const NOTHING: CleanupCounts = {
   oldWebhookDeliveries: 0,
   oldIdempotencyKeys: 0,
   expiredLeads: 0,
+  oldLeadPosts: 0,
   expiredUsernameHolds: 0,
   expiredLinkCodeHolds: 0,
 };
@@ -116,6 +118,7 @@ interface Arranged {
   recentMailRecordId: string;
   recentWebhookDeliveryId: string;
   recentIdempotencyKey: string;
+  recentLeadPostId: number;
   recentRateLimitKey: string;
   oldRateLimitKey: string;
   heldUsername: string;
@@ -234,6 +237,21 @@ async function arrange(app: TestApp): Promise<Arranged> {
     .execute();
 
   // first answers of REST creates (Idempotency-Key): one past the keeping time, one recent
+  // posts to a lead form: one of the last hour (its limits still count it), one of two days ago
+  const cardId = await addVcard(app.db, confirmed.userId);
+  const [recentLeadPost] = await app.db
+    .insertInto('lead_posts')
+    .values(
+      [HOUR_MS, (LEAD_POSTS_KEPT_DAYS + 1) * DAY_MS].map((age) => ({
+        user_id: confirmed.userId,
+        vcard_id: cardId,
+        client_address_hash: 'h',
+        posted_at: ago(age),
+      })),
+    )
+    .returning('id')
+    .execute();
+  const recentLeadPostId = Number(recentLeadPost?.id);
   const recentIdempotencyKey = `create-${randomUUID()}`;
   await app.db
     .insertInto('api_idempotency_keys')
@@ -380,6 +398,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     recentMailRecordId,
     recentWebhookDeliveryId,
     recentIdempotencyKey,
+    recentLeadPostId,
     recentRateLimitKey,
     oldRateLimitKey,
     heldUsername,
@@ -408,6 +427,7 @@ const ONE_OF_EACH: CleanupCounts = {
   oldWebhookDeliveries: 1,
   oldIdempotencyKeys: 1,
   expiredLeads: 1,
+  oldLeadPosts: 1,
 };
 
 async function expectAllThere(app: TestApp, arranged: Arranged): Promise<void> {
@@ -493,6 +513,9 @@ describe('cleanUp', () => {
     expect(
       (await t.db.selectFrom('api_idempotency_keys').select('key').execute()).map((row) => row.key),
     ).toEqual([arranged.recentIdempotencyKey]);
+    expect((await t.db.selectFrom('lead_posts').select('id').execute()).map((row) => Number(row.id))).toEqual(
+      [arranged.recentLeadPostId],
+    );
     // sign-in limits: the counter in use stays, and no other address is left from long ago
     const rateLimitKeys = (await t.db.selectFrom('rate_limits').select('key').execute()).map(
       (row) => row.key,
@@ -561,6 +584,7 @@ describe('cleanUp', () => {
       counts.oldWebhookDeliveries,
       counts.oldIdempotencyKeys,
       counts.expiredLeads,
+      counts.oldLeadPosts,
     ];
     const [first, second] = runs.map(rowCounts);
     // each thing was removed by one of the two runs, never by both
@@ -618,6 +642,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           `  webhook deliveries (endpoints' logs) older than ${WEBHOOK_DELIVERY_KEPT_DAYS} days: 0`,
           `  answers of REST API creates kept for their Idempotency-Key, older than ${IDEMPOTENCY_KEY_DAYS * 24} hours: 0`,
           '  leads older than the automatic deletion their account chose: 0',
+          `  records of lead form posts (what the form's limits count) older than ${LEAD_POSTS_KEPT_DAYS} day: 0`,
           `  usernames of accounts deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           `  chosen short-link codes of links deleted ${ADDRESS_HOLD_DAYS} days ago or more (free again): 0`,
           '',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveAuthSecret } from '../../server/config.ts';
 import { eraseLead } from '../../server/leads/service.ts';
 import { LEAD_TEXTS } from '../../server/leads/texts.ts';
@@ -8,11 +8,13 @@ import { createLeadTokens, type LeadTokens } from '../../server/leads/token.ts';
 import {
   DEFAULT_LEAD_FORM,
   defaultLeadConsent,
+  LEAD_MAILS_PER_HOUR,
   LEAD_RATE_LIMIT,
   type LeadFormSettings,
 } from '../../src/schemas/lead.ts';
 import { customDomainFor } from '../support/domains.ts';
-import { addLead, addVcard, createOwner } from '../support/factories.ts';
+import { addLead, addLeadPosts, addVcard, createOwner } from '../support/factories.ts';
+import { PLANS } from '../../src/plans.ts';
 import { buildMailingTestApp, TEST_ORIGIN, type MailingTestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
@@ -318,11 +320,64 @@ describe('a post that is refused stores nothing', () => {
     expect(await leadsOf(owner.id)).toHaveLength(LEAD_RATE_LIMIT.perAddress);
 
     const busy = await ownerWithForm();
-    for (let i = 0; i < LEAD_RATE_LIMIT.perCard; i += 1)
-      await addLead(t.db, { userId: busy.id, vcardId: busy.vcardId });
+    await addLeadPosts(t.db, { userId: busy.id, vcardId: busy.vcardId }, LEAD_RATE_LIMIT.perCard);
     const flood = await postLead(busy.vcardId, await filledForm(busy.vcardId), { address: '192.0.2.44' });
     expect(flood.statusCode).toBe(429);
-    expect(await leadsOf(busy.id)).toHaveLength(LEAD_RATE_LIMIT.perCard);
+    expect(await leadsOf(busy.id)).toEqual([]);
+  });
+
+  it('count posts, not the leads kept: erasing them lets no more through', async () => {
+    const owner = await ownerWithForm();
+    for (let i = 0; i < LEAD_RATE_LIMIT.perAddress; i += 1) {
+      const sent = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
+        address: '198.51.100.10',
+      });
+      expect(sent.statusCode).toBe(303);
+    }
+    for (const lead of await leadsOf(owner.id)) {
+      await eraseLead({ db: t.db, changes: createLocalChangeBus(), accountId: owner.id }, { id: lead.id });
+    }
+    const again = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
+      address: '198.51.100.10',
+    });
+    expect(again.statusCode).toBe(429);
+    expect(await leadsOf(owner.id)).toEqual([]);
+  });
+
+  it('hold on Free: 90 posts from 90 addresses in a minute store the per-card limit, keep 25, mail the owner a few times', async () => {
+    const owner = await ownerWithForm(ON, 'free');
+    const form = await filledForm(owner.vcardId);
+    const statuses: number[] = [];
+    for (let i = 0; i < 90; i += 1) statuses.push((await postLead(owner.vcardId, form)).statusCode);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(LEAD_RATE_LIMIT.perCard);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90 - LEAD_RATE_LIMIT.perCard);
+    const received = await t.db
+      .selectFrom('lead_events')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('vcard_id', '=', owner.vcardId)
+      .executeTakeFirstOrThrow();
+    expect(Number(received.count)).toBe(LEAD_RATE_LIMIT.perCard);
+    expect(await leadsOf(owner.id)).toHaveLength(PLANS.free.limits.leadsKept);
+
+    // every e-mail of them sent (or withdrawn with a lead the plan did not keep): at most the hourly cap
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('user_id', '=', owner.id)
+          .where('status', 'in', ['queued', 'retrying'])
+          .execute();
+        expect(waiting).toEqual([]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const mailed = t.mail.messages.filter((mail) => mail.to.includes(owner.email));
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.length).toBeLessThanOrEqual(LEAD_MAILS_PER_HOUR);
+    // the leads beyond the cap wait for the day's digest
+    const untold = (await leadsOf(owner.id)).filter((lead) => lead.notified_at === null);
+    expect(untold.length).toBeGreaterThan(0);
   });
 });
 

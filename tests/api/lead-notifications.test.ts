@@ -60,7 +60,6 @@ async function addLead(
       consent_text: 'I agree.',
       consent_language: 'en',
       fields_given: JSON.stringify(['name', 'email', 'phone', 'company', 'note']),
-      client_address_hash: randomBytes(16).toString('hex'),
       ...rest,
     })
     .returning('id')

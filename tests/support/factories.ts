@@ -196,7 +196,6 @@ export interface LeadFields {
   consentLanguage: Locale;
   /** Left out: the fields given among those above. */
   fieldsGiven: LeadField[];
-  clientAddressHash: string;
   notifiedAt: Date | null;
   createdAt: Date;
 }
@@ -226,13 +225,33 @@ export async function addLead(
       consent_text: fields.consentText ?? defaultLeadConsent('en', fields.cardName ?? 'Ada Lovelace'),
       consent_language: fields.consentLanguage ?? 'en',
       fields_given: JSON.stringify(fields.fieldsGiven ?? givenLeadFields(values)),
-      client_address_hash: fields.clientAddressHash ?? randomBytes(16).toString('hex'),
       notified_at: fields.notifiedAt ?? null,
       ...(fields.createdAt ? { created_at: fields.createdAt } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * `count` posts to the lead form of `vcardId` (lead_posts, what the form's limits count) of the last
+ * minute, each from an address of its own unless one is given.
+ */
+export async function addLeadPosts(
+  db: Kysely<Database>,
+  post: { userId: string; vcardId: string; clientAddressHash?: string },
+  count: number,
+): Promise<void> {
+  await db
+    .insertInto('lead_posts')
+    .values(
+      Array.from({ length: count }, () => ({
+        user_id: post.userId,
+        vcard_id: post.vcardId,
+        client_address_hash: post.clientAddressHash ?? randomBytes(16).toString('hex'),
+      })),
+    )
+    .execute();
 }
 
 /**
