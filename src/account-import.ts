@@ -41,6 +41,8 @@ export interface AccountImportReport {
   qrCodes: number;
   profileLinks: number;
   leads: number;
+  /** Leads beyond the newest the plan keeps (limits.leadsKept), as a visitor's new one would be: deleted. */
+  leadsNotKept: number;
   photos: number;
   /** The visits, scans, clicks and leads of the statistics, as rows of the export's events.csv. */
   events: number;

@@ -10,7 +10,8 @@ import { MEDIA_FOLDER } from '../account-export/layout.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { addProfileLinks } from '../links/service.ts';
-import { deleteStoredObject, storeProcessedPhoto } from '../media/service.ts';
+import { storePhoto } from '../media/service.ts';
+import { releaseUnusedPhotoKeys } from '../media/references.ts';
 import { looksLikeZip, readExportArchive, type ExportArchive } from './archive.ts';
 import { AccountDocumentSchema, type ImportedDocument } from './document-schema.ts';
 import { readEvents } from './events.ts';
@@ -62,16 +63,17 @@ async function importExport(ctx: ServiceContext, archive: ExportArchive): Promis
     ctx.webhooks.wake();
     return report;
   } catch (error) {
-    for (const photo of photos.values()) await deleteStoredObject(ctx, photo.key);
+    await releaseImportedPhotos(ctx, photos);
     throw error;
   }
 }
 
 /**
  * Re-encodes every photo of the file as an upload is, then stores them, one after the other (a
- * photo's pixels are held only while it is encoded); by the path account.json names each with. A photo
- * account.json names that the ZIP lacks is a cut archive (import_unreadable); one that does not decode is
- * refused as an upload is (invalid_image). Any failure removes the ones stored already.
+ * photo's pixels are held only while it is encoded), each with its row (storePhoto); by the path
+ * account.json names each with. A photo account.json names that the ZIP lacks is a cut archive
+ * (import_unreadable); one that does not decode is refused as an upload is (invalid_image). Any failure
+ * removes the ones stored already.
  */
 async function storePhotos(
   ctx: ServiceContext,
@@ -85,21 +87,22 @@ async function storePhotos(
       if (!bytes) throw new AppError('import_unreadable', { file: file.path });
       // a PNG is a graphic (a logo, a cover) that may keep its transparency; a JPEG is a photo
       const kind: MediaKind = file.contentType === MEDIA_TYPES.png ? 'graphic' : 'photo';
-      const { key, contentType, photo } = await storeProcessedPhoto(ctx, bytes, kind);
-      stored.set(mediaPath(file.path.slice(MEDIA_FOLDER.length)), {
-        key,
-        path: mediaPath(key),
-        contentType,
-        bytes: photo.body.length,
-        width: photo.width,
-        height: photo.height,
-      });
+      const { key } = await storePhoto(ctx, ctx.user.id, bytes, kind);
+      stored.set(mediaPath(file.path.slice(MEDIA_FOLDER.length)), { key, path: mediaPath(key) });
     }
   } catch (error) {
-    for (const photo of stored.values()) await deleteStoredObject(ctx, photo.key);
+    await releaseImportedPhotos(ctx, stored);
     throw error;
   }
   return stored;
+}
+
+/** Removes the photos of an import that failed: their rows and files (none of its cards was kept). */
+async function releaseImportedPhotos(ctx: ServiceContext, photos: ReadonlyMap<string, StoredImportPhoto>) {
+  await releaseUnusedPhotoKeys(
+    ctx,
+    [...photos.values()].map(({ key }) => key),
+  );
 }
 
 /** A CSV of links: every row a profile link, all of them or none. */
@@ -120,6 +123,7 @@ const NOTHING_IMPORTED: AccountImportReport = {
   qrCodes: 0,
   profileLinks: 0,
   leads: 0,
+  leadsNotKept: 0,
   photos: 0,
   events: 0,
   paused: 0,

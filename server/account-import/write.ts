@@ -13,7 +13,7 @@ import { holdChosenCode, isChosenCodeFree } from '../links/chosen-codes.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { emitLinkEvent } from '../links/events.ts';
 import { LINK_COLUMNS } from '../links/present.ts';
-import { assertStorageRoom } from '../media/service.ts';
+import { keepPlansNewestLeads } from '../leads/service.ts';
 import { insertVcard, lockProfile, readVcard } from '../vcards/service.ts';
 import type { ImportedCard, ImportedDocument, ImportedLink } from './document-schema.ts';
 import type { ImportedEvent } from './events.ts';
@@ -29,10 +29,6 @@ import type { ImportedEvent } from './events.ts';
 export interface StoredImportPhoto {
   key: string;
   path: string;
-  contentType: string;
-  bytes: number;
-  width: number;
-  height: number;
 }
 
 export interface ImportContent {
@@ -123,7 +119,6 @@ class ImportWriter {
 
   async write(): Promise<Report> {
     const { document, photos } = this.content;
-    await this.writePhotos();
     await this.writeProfile();
     const { held } = await this.trx
       .selectFrom('link_codes')
@@ -135,12 +130,14 @@ class ImportWriter {
     for (const link of document.links) await this.writeLink(link);
     await this.writePrimaryCard();
     await this.writeLeads();
+    const leadsNotKept = await keepPlansNewestLeads(this.trx, this.userId, this.plan);
     const eventRows = await this.writeEvents();
     return {
       cards: document.cards.length,
       qrCodes: document.links.filter((link) => link.kind === 'qr').length,
       profileLinks: document.links.filter((link) => link.kind === 'profile').length,
       leads: document.leads.length,
+      leadsNotKept,
       photos: photos.size,
       events: eventRows,
       recoded: this.recoded,
@@ -151,29 +148,6 @@ class ImportWriter {
   /** The new path of a photo the file names; null for one the file does not hold. */
   private photoOf(path: string | null): string | null {
     return (path && this.content.photos.get(path)?.path) ?? null;
-  }
-
-  private async writePhotos(): Promise<void> {
-    const photos = [...this.content.photos.values()];
-    if (photos.length === 0) return;
-    await assertStorageRoom(
-      this.trx,
-      this.userId,
-      photos.reduce((sum, photo) => sum + photo.bytes, 0),
-    );
-    await this.trx
-      .insertInto('media')
-      .values(
-        photos.map((photo) => ({
-          key: photo.key,
-          user_id: this.userId,
-          content_type: photo.contentType,
-          bytes: photo.bytes,
-          width: photo.width,
-          height: photo.height,
-        })),
-      )
-      .execute();
   }
 
   private async writeProfile(): Promise<void> {

@@ -30,9 +30,7 @@ export interface UploadedPhoto {
 
 /**
  * Stores an uploaded photo or graphic (MediaKind) for an account, the signed-in user's unless another is
- * named (a team's: server/teams/access.ts photoAccount): re-encoded (process.ts), within that account's
- * plan's photo storage, written to storage before the row that points at it; when the row cannot be
- * written the object is removed again, so a failed upload leaves nothing behind. Throws payload_too_large,
+ * named (a team's: server/teams/access.ts photoAccount), as storePhoto does. Throws payload_too_large,
  * invalid_image, heic_unsupported and storage_quota_exceeded (meta.limitMb).
  */
 export async function uploadPhoto(
@@ -42,55 +40,56 @@ export async function uploadPhoto(
   accountId: string = ctx.user.id,
 ): Promise<UploadedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', { limitMb: PHOTO_MAX_MB });
-  const { key, contentType, photo } = await storeProcessedPhoto(ctx, bytes, kind);
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      // one upload per account at a time: two at once cannot both slip under the quota
-      await sql`select pg_advisory_xact_lock(${sql.lit(MEDIA_LOCK_NAMESPACE)}, hashtext(${accountId}))`.execute(
-        trx,
-      );
-      await assertStorageRoom(trx, accountId, photo.body.length);
-      await trx
-        .insertInto('media')
-        .values({
-          key,
-          user_id: accountId,
-          content_type: contentType,
-          bytes: photo.body.length,
-          width: photo.width,
-          height: photo.height,
-        })
-        .execute();
-    });
-  } catch (error) {
-    await deleteStoredObject(ctx, key);
-    throw error;
-  }
+  const { key, photo } = await storePhoto(ctx, accountId, bytes, kind);
   return { path: mediaPath(key), width: photo.width, height: photo.height };
 }
 
 /**
- * Re-encodes untrusted image bytes (process.ts) and writes them to storage under a new random key, before
- * any row points at them: the upload's first half, and an account import's for each of its photos.
+ * Re-encodes untrusted image bytes (process.ts) and stores them for `accountId` under a new random key,
+ * within that account's plan's photo storage: its row first, committed, then its file. A process killed in
+ * between leaves a row that nothing uses, which the clean-up removes as it does every unused photo, never
+ * a file no row names; a file that cannot be written takes its row back. The upload's, and an account
+ * import's for each of its photos. Throws invalid_image, heic_unsupported and storage_quota_exceeded.
  */
-export async function storeProcessedPhoto(
-  deps: Pick<AppDeps, 'storage'>,
+export async function storePhoto(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  accountId: string,
   bytes: Buffer,
   kind: MediaKind,
-): Promise<{
-  key: string;
-  contentType: (typeof MEDIA_TYPES)[keyof typeof MEDIA_TYPES];
-  photo: ProcessedPhoto;
-}> {
+): Promise<{ key: string; photo: ProcessedPhoto }> {
   const photo = await processPhoto(bytes, kind);
   const key = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  const contentType = MEDIA_TYPES[photo.extension];
-  await deps.storage.put(key, photo.body, contentType);
-  return { key, contentType, photo };
+  await deps.db.transaction().execute(async (trx) => {
+    // one photo per account at a time: two at once cannot both slip under the quota
+    await sql`select pg_advisory_xact_lock(${sql.lit(MEDIA_LOCK_NAMESPACE)}, hashtext(${accountId}))`.execute(
+      trx,
+    );
+    await assertStorageRoom(trx, accountId, photo.body.length);
+    await trx
+      .insertInto('media')
+      .values({
+        key,
+        user_id: accountId,
+        content_type: MEDIA_TYPES[photo.extension],
+        bytes: photo.body.length,
+        width: photo.width,
+        height: photo.height,
+      })
+      .execute();
+  });
+  try {
+    await deps.storage.put(key, photo.body, MEDIA_TYPES[photo.extension]);
+  } catch (error) {
+    // whatever of the file was written goes before its row
+    await deleteStoredObject(deps, key);
+    await deps.db.deleteFrom('media').where('key', '=', key).execute();
+    throw error;
+  }
+  return { key, photo };
 }
 
 /** Throws storage_quota_exceeded unless the user's photos plus `bytes` fit in their plan's storage. */
-export async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
+async function assertStorageRoom(db: Kysely<Database>, userId: string, bytes: number): Promise<void> {
   const plan = await planInEffectOf({ db }, userId);
   const usage = await db
     .selectFrom('media')
@@ -148,7 +147,7 @@ export async function readPhoto(deps: AppDeps, path: string | null): Promise<Buf
 }
 
 /** Removes a stored object as a clean-up step: a failure is logged, never thrown over the real outcome. */
-export async function deleteStoredObject(deps: AppDeps, key: string): Promise<void> {
+export async function deleteStoredObject(deps: Pick<AppDeps, 'storage'>, key: string): Promise<void> {
   try {
     await deps.storage.delete(key);
   } catch (error) {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountImportReport } from '../../src/account-import.ts';
@@ -14,6 +17,7 @@ import {
 } from '../support/factories.ts';
 import { buildTestApp, depsOf, injectFromApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
 import { zipEntries } from '../support/zip.ts';
+import { createLocalStorage } from '../../server/media/storage.ts';
 
 // POST /api/import: an account export recreated in another account, field by field, on another server
 // and on the same one (where the codes and username another account holds are re-chosen and said); a CSV
@@ -179,6 +183,7 @@ describe('importing an account export', () => {
       qrCodes: 1,
       profileLinks: 1,
       leads: 1,
+      leadsNotKept: 0,
       photos: 1,
       events: 2,
       paused: 0,
@@ -194,6 +199,59 @@ describe('importing an account export', () => {
     const [photoName] = [...again.keys()].filter((name) => name.startsWith('media/'));
     const stored = await (await depsOf(target)).storage.get(String(photoName).slice('media/'.length));
     expect(stored?.body.subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+
+  it("writes each photo's row before its file: killed at any moment, it leaves no file without its row", async () => {
+    const owner = await richAccount(source);
+    const archive = await exportOf(source, owner.cookie);
+    // an app whose photo storage looks, at each file written, for the row that names it
+    const storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), 'tapcard-import-photos-')));
+    const rowsAtPut: unknown[] = [];
+    const put = storage.put.bind(storage);
+    const app: { watched?: TestApp } = {};
+    storage.put = async (key, body, contentType) => {
+      rowsAtPut.push(
+        await app.watched?.db.selectFrom('media').select('user_id').where('key', '=', key).execute(),
+      );
+      return put(key, body, contentType);
+    };
+    const watched = await buildTestApp({}, { storage });
+    app.watched = watched;
+    try {
+      const person = await createSignedInOwner(watched, { plan: 'business' });
+      const response = await importInto(watched, person.cookie, archive);
+      expect(response.statusCode).toBe(200);
+      expect(rowsAtPut).toEqual([[{ user_id: person.userId }]]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('keeps the leads as the plan keeps them: on Free the newest 25 of 40, and says so', async () => {
+    const owner = await richAccount(source);
+    const files = await zipEntries(await exportOf(source, owner.cookie));
+    const document = JSON.parse(String(files.get('account.json')));
+    const [lead] = document.leads;
+    document.leads = Array.from({ length: 40 }, (_, day) => ({
+      ...lead,
+      name: `Visitor ${day}`,
+      receivedAt: new Date(Date.UTC(2026, 0, 1 + day)).toISOString(),
+    }));
+    files.set('account.json', Buffer.from(JSON.stringify(document)));
+    const person = await createSignedInOwner(target, { plan: 'free' });
+
+    const response = await importInto(target, person.cookie, await zipOf(Object.fromEntries(files)));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<AccountImportReport>()).toMatchObject({ leads: 40, leadsNotKept: 15 });
+    const kept = await target.db
+      .selectFrom('leads')
+      .select('name')
+      .where('user_id', '=', person.userId)
+      .orderBy('created_at')
+      .execute();
+    expect(kept.map(({ name }) => name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Visitor ${index + 15}`),
+    );
   });
 
   it('re-chooses on the same server what another account holds, and says which', async () => {

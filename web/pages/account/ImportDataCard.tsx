@@ -139,7 +139,7 @@ function addressInstead({ kind, to }: ImportRename): MessageDescriptor {
 function ImportSummary({ report }: { report: AccountImportReport }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const { cards, qrCodes, profileLinks, leads, photos, events, paused, recoded } = report;
+  const { cards, qrCodes, profileLinks, leads, leadsNotKept, photos, events, paused, recoded } = report;
   const parts = [
     cards > 0 && t`${plural(cards, { one: '# card', other: '# cards' })}`,
     qrCodes > 0 && t`${plural(qrCodes, { one: '# QR code', other: '# QR codes' })}`,
@@ -165,6 +165,15 @@ function ImportSummary({ report }: { report: AccountImportReport }) {
             value={paused}
             one="# of your cards, QR codes and links is beyond your plan's limits, so it is paused. Upgrade your plan, or choose on its page what stays live."
             other="# of your cards, QR codes and links are beyond your plan's limits, so they are paused. Upgrade your plan, or choose on their pages what stays live."
+          />
+        </p>
+      )}
+      {leadsNotKept > 0 && (
+        <p>
+          <Plural
+            value={leadsNotKept}
+            one="# of your oldest leads was not kept: your plan keeps your newest leads only. Upgrade your plan to keep them all."
+            other="# of your oldest leads were not kept: your plan keeps your newest leads only. Upgrade your plan to keep them all."
           />
         </p>
       )}
