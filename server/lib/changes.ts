@@ -86,6 +86,8 @@ export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): v
 export const CHANGES_CHANNEL = 'tapcard_changes';
 /** How the listening connection shows in pg_stat_activity. */
 export const CHANGES_APPLICATION_NAME = 'tapcard-changes';
+/** How the connection notices are sent through shows in pg_stat_activity. */
+export const CHANGES_PUBLISHER_APPLICATION_NAME = 'tapcard-changes-publisher';
 const CONNECT_TIMEOUT_MS = 5_000;
 
 interface Notice {
@@ -94,6 +96,8 @@ interface Notice {
   userId: string;
   topic: ChangeTopic;
 }
+
+const noticeKey = (notice: Notice) => `${notice.topic} ${notice.userId}`;
 
 function parseNotice(payload: string | undefined): Notice | null {
   try {
@@ -122,8 +126,9 @@ export const MAX_RECONNECT_DELAY_MS = 1_000;
 
 /**
  * Notices shared by every process on one Postgres database (ARCHITECTURE.md "Scale by adding processes").
- * Each process delivers its own notices at once, and sends them with pg_notify (fire-and-forget) through a
- * small pool; one dedicated connection LISTENs and delivers the other processes' notices. When that
+ * Each process delivers its own notices at once, and sends them with pg_notify through a connection of
+ * their own, those that wait together in one statement, retried until sent (sendPending); one dedicated
+ * connection LISTENs and delivers the other processes' notices. When that
  * connection is lost it reconnects with a growing delay (reconnectDelay, at most a second), and every
  * (re)connection resets the listeners, since notices sent meanwhile are gone. Resolves once the first LISTEN is in place (or has failed and
  * is being retried).
@@ -137,13 +142,63 @@ export async function createPostgresChangeBus(
   const maxDelay = options.maxReconnectDelayMs ?? MAX_RECONNECT_DELAY_MS;
   const origin = randomUUID();
   const local = createLocalChangeBus();
+  // one connection, one statement in flight: what waits is sent with the next (sendPending)
   const publisher = new pg.Pool({
     connectionString: url,
-    max: 2,
-    idleTimeoutMillis: 30_000,
+    max: 1,
+    // kept open: a change's notice never waits for a connection to be made
+    idleTimeoutMillis: 0,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: CHANGES_PUBLISHER_APPLICATION_NAME,
   });
   publisher.on('error', (error) => logger.warn({ err: error }, 'change notices: publishing connection lost'));
+
+  /** Notices waiting to be sent, each once: another of the same account and topic adds nothing. */
+  const pending = new Map<string, Notice>();
+  let sending = false;
+  let resendTimer: NodeJS.Timeout | null = null;
+  let failedSends = 0;
+
+  const sendSoon = () => {
+    if (sending || resendTimer || closed || pending.size === 0) return;
+    void sendPending();
+  };
+
+  /**
+   * Sends every waiting notice in one statement. When it fails (the database away, the connection cut)
+   * they wait again and are sent with a growing delay (at most a second), never dropped: a notice lost
+   * would leave the other processes' caches showing the old card until their copies' age runs out.
+   */
+  async function sendPending(): Promise<void> {
+    sending = true;
+    const notices = [...pending.values()];
+    pending.clear();
+    try {
+      await publisher.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        CHANGES_CHANNEL,
+        notices.map((notice) => JSON.stringify(notice)),
+      ]);
+      failedSends = 0;
+    } catch (error) {
+      for (const notice of notices) {
+        const key = noticeKey(notice);
+        if (!pending.has(key)) pending.set(key, notice);
+      }
+      if (failedSends === 0) logger.warn({ err: error }, 'change notices: cannot publish; trying again');
+      resendTimer = setTimeout(
+        () => {
+          resendTimer = null;
+          sendSoon();
+        },
+        reconnectDelay(failedSends, firstDelay, maxDelay),
+      );
+      resendTimer.unref();
+      failedSends += 1;
+    } finally {
+      sending = false;
+    }
+    sendSoon();
+  }
 
   let listener: pg.Client | null = null;
   let reconnectTimer: NodeJS.Timeout | null = null;
@@ -212,16 +267,21 @@ export async function createPostgresChangeBus(
     local.reset();
   }
 
-  await connect();
+  // the connection notices go out through is opened now, not by the first change (at a busy start)
+  await Promise.all([
+    connect(),
+    publisher.query('select 1').catch((error: unknown) => {
+      logger.warn({ err: error }, 'change notices: cannot reach the database to publish yet');
+    }),
+  ]);
 
   return {
     publish(change) {
       local.deliver(change);
       if (closed) return;
-      const payload = JSON.stringify({ origin, userId: change.userId, topic: change.topic } satisfies Notice);
-      publisher
-        .query('select pg_notify($1, $2)', [CHANGES_CHANNEL, payload])
-        .catch((error: unknown) => logger.warn({ err: error }, 'change notices: cannot publish'));
+      const notice: Notice = { origin, userId: change.userId, topic: change.topic };
+      pending.set(noticeKey(notice), notice);
+      sendSoon();
     },
     subscribe: local.subscribe,
     onReset: local.onReset,
@@ -232,6 +292,7 @@ export async function createPostgresChangeBus(
       closed = true;
       listening = false;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      if (resendTimer) clearTimeout(resendTimer);
       const client = listener;
       listener = null;
       await Promise.all([client?.end().catch(() => undefined), publisher.end().catch(() => undefined)]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CHANGES_APPLICATION_NAME,
   CHANGES_CHANNEL,
+  CHANGES_PUBLISHER_APPLICATION_NAME,
   createLocalChangeBus,
   createPostgresChangeBus,
   type Change,
@@ -78,6 +79,55 @@ describe('the Postgres change bus', needsPostgres(), () => {
       { userId: 'u1', topic: 'cards' },
       { userId: 'u2', topic: 'links' },
     ]);
+  });
+
+  it("sends an edit's notice within a second behind a flood of counts' notices, from its first moment", async () => {
+    const listening = await bus();
+    const heardAt = new Map<string, number>();
+    listening.subscribe((change) => {
+      if (change.topic === 'cards') heardAt.set(change.userId, Date.now());
+    });
+    const busy = await bus();
+    // the counts of a busy start: a notice for each of many accounts, again and again
+    for (let round = 0; round < 4; round += 1) {
+      for (let i = 0; i < 5_000; i += 1) busy.publish({ userId: `counted-${i}`, topic: 'views' });
+    }
+    const sentAt = Date.now();
+    busy.publish({ userId: 'editor', topic: 'cards' });
+    await vi.waitFor(() => expect(heardAt.has('editor')).toBe(true), { timeout: 10_000, interval: 20 });
+    expect((heardAt.get('editor') ?? Infinity) - sentAt).toBeLessThan(1_000);
+  });
+
+  it('sends again a notice whose sending failed, once it can', async () => {
+    const listening = await bus();
+    const heard: Change[] = [];
+    listening.subscribe((change) => heard.push(change));
+    const sending = await bus();
+    sending.publish({ userId: 'warm-up', topic: 'links' });
+    await vi.waitFor(() => expect(heard).toContainEqual({ userId: 'warm-up', topic: 'links' }));
+    // the sending process's connection for notices is cut, and the database takes no new one for a while
+    await withClient(async (admin) => {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [CHANGES_PUBLISHER_APPLICATION_NAME],
+      );
+      const { rows } = await admin.query<{ name: string; connections: string }>(
+        `select current_database() as name, count(*) as connections from pg_stat_activity
+          where datname = current_database()`,
+      );
+      const [{ name, connections } = { name: '', connections: '0' }] = rows;
+      await admin.query(`alter database "${name}" connection limit ${Number(connections)}`);
+      try {
+        sending.publish({ userId: 'after-the-cut', topic: 'cards' });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(heard).not.toContainEqual({ userId: 'after-the-cut', topic: 'cards' });
+      } finally {
+        await admin.query(`alter database "${name}" connection limit -1`);
+      }
+    });
+    await vi.waitFor(() => expect(heard).toContainEqual({ userId: 'after-the-cut', topic: 'cards' }), {
+      timeout: 5_000,
+    });
   });
 
   it('ignores notices that are not changes', async () => {
