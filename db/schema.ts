@@ -241,6 +241,8 @@ export interface WalletRegistrationsTable {
   push_token: string;
   /** When the phone was last woken for a change of the pass; null: not yet. */
   pushed_at: Date | null;
+  /** The address it came from, hashed with the day's salt (the per-client bound); null before 2026-12-10. */
+  client_address_hash: string | null;
   created_at: CreatedAt;
 }
 

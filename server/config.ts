@@ -17,6 +17,9 @@ import { PASSWORD_HASHINGS, type PasswordHashing } from './auth/password-hashing
 const WEBHOOK_RETRY = { limit: 10, delaySeconds: 60 } as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The levels the phones' reports to Apple's pass web service may be written at (APPLE_PASS_LOG_LEVEL). */
+const WALLET_LOG_LEVELS = ['warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type WalletLogLevel = (typeof WALLET_LOG_LEVELS)[number];
 const MIN_SECRET_LENGTH = 32;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -222,6 +225,7 @@ const envSchema = z.object({
   APPLE_PASS_KEY: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   APPLE_WWDR_CERT: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   APPLE_PASS_PUSH: z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('off')),
+  APPLE_PASS_LOG_LEVEL: z.preprocess(blankToUndefined, z.enum(WALLET_LOG_LEVELS).default('info')),
   GOOGLE_WALLET_ISSUER_ID: z.preprocess(
     blankToUndefined,
     z
@@ -407,6 +411,8 @@ export interface WalletConfig {
     wwdrPath: string;
     /** APPLE_PASS_PUSH: a changed card wakes the phones that hold its pass through Apple's push service. */
     push: boolean;
+    /** APPLE_PASS_LOG_LEVEL: the level the phones' reports (its log endpoint) are written at. */
+    logLevel: WalletLogLevel;
   } | null;
   /** Google Wallet: the issuer and the service account's JSON key file; null: no Google passes. */
   google: { issuerId: string; serviceAccountPath: string } | null;
@@ -607,6 +613,7 @@ function walletPasses(parsed: z.output<typeof envSchema>): WalletConfig {
         keyPath: file(parsed.APPLE_PASS_KEY),
         wwdrPath: file(parsed.APPLE_WWDR_CERT),
         push: parsed.APPLE_PASS_PUSH === 'on',
+        logLevel: parsed.APPLE_PASS_LOG_LEVEL,
       };
   if (!apple && parsed.APPLE_PASS_PUSH === 'on') {
     throw new StartupError(

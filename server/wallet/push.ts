@@ -9,7 +9,7 @@ import type { AppleSigner } from './credentials.ts';
 // HTTP/2 with the pass certificate, tells each registered phone to ask the pass web service what changed.
 // Every server hears a card's change (the change bus); each registration is claimed in one update
 // (pushed_at before the card's updated_at), so only one server wakes a phone for one change. A token Apple
-// says is no longer valid (410) loses its registrations.
+// says is no longer valid (410, or 400 naming the token) loses its registrations.
 
 export const APPLE_PUSH_ORIGIN = 'https://api.push.apple.com';
 
@@ -40,8 +40,27 @@ async function claimChangedPasses(db: Kysely<Database>, accountId: string): Prom
 }
 
 /**
- * Sends one empty notification per token; the tokens Apple answers 410 for. Rejects when one was not
- * answered at all (the service could not be reached, or the connection broke).
+ * The reasons of Apple's 400 answers that are about the token itself (Apple's "Handling notification
+ * responses from APNs"): a token never valid, or of another pass type. Any other 400 is about the request
+ * (the certificate, the topic), and no registration is to blame.
+ */
+const BAD_TOKEN_REASONS = new Set(['BadDeviceToken', 'DeviceTokenNotForTopic']);
+
+/** Whether Apple's answer says the token will never be delivered to: 410 (gone), or a 400 about the token. */
+function isGoneToken(status: number, body: Buffer): boolean {
+  if (status === 410) return true;
+  if (status !== 400) return false;
+  try {
+    const { reason } = JSON.parse(body.toString('utf8')) as { reason?: unknown };
+    return typeof reason === 'string' && BAD_TOKEN_REASONS.has(reason);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sends one empty notification per token; the tokens Apple says are gone (isGoneToken). Rejects when one
+ * was not answered at all (the service could not be reached, or the connection broke).
  */
 function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -62,9 +81,15 @@ function sendPushes(signer: AppleSigner, target: PushTarget, tokens: string[]): 
         'content-type': 'application/json',
       });
       let answered = false;
+      let status = 0;
+      const body: Buffer[] = [];
       stream.on('response', (headers) => {
         answered = true;
-        if (headers[':status'] === 410) gone.push(token);
+        status = Number(headers[':status']);
+      });
+      stream.on('data', (chunk: Buffer) => body.push(chunk));
+      stream.on('end', () => {
+        if (isGoneToken(status, Buffer.concat(body))) gone.push(token);
       });
       stream.on('error', (error) => (failure ??= error));
       stream.on('close', () => {

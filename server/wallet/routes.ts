@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { serverPaths } from '../../src/routes.ts';
 import { applePassPath, googleWalletPath } from '../../src/wallet.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { createWindowLimiter } from '../lib/window-limiter.ts';
+import { addressHashOfToday } from '../analytics/unique-visitors.ts';
 import { readPhoto } from '../media/service.ts';
 import type { PublicCardAnswers, ShownCard } from '../public-profile/routes.ts';
 import { pageFeatures } from '../public-profile/service.ts';
@@ -28,6 +30,10 @@ const PassTypeParamsSchema = z.object({ passTypeId: z.string().min(1).max(200) }
 const PassParamsSchema = PassTypeParamsSchema.extend({ serialNumber: z.uuid() });
 const DeviceParamsSchema = z.object({ deviceId: z.string().min(1).max(200) });
 const RegistrationBodySchema = z.object({ pushToken: z.string().min(1).max(500) });
+
+/** Posts to the log endpoint one client address may make per minute, and the lines of each that are kept. */
+const WALLET_LOG_POSTS_PER_MINUTE = 6;
+const WALLET_LOG_LINES = 20;
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -146,13 +152,15 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps, option
       if (!card) return reply.status(404).send();
       const device = DeviceParamsSchema.safeParse(request.params);
       if (!device.success) return reply.status(404).send();
-      const created = await registerDevice(
-        deps.db,
-        device.data.deviceId,
-        pass.serialNumber,
-        body.data.pushToken,
-      );
-      return reply.status(created ? 201 : 200).send();
+      const registered = await registerDevice(deps.db, {
+        deviceId: device.data.deviceId,
+        vcardId: pass.serialNumber,
+        pushToken: body.data.pushToken,
+        clientAddressHash: await addressHashOfToday(deps.db, request.ip),
+      });
+      // a bound reached: the phone keeps its pass and asks again later
+      if (registered === 'refused') return reply.status(429).header('retry-after', '3600').send();
+      return reply.status(registered === 'created' ? 201 : 200).send();
     });
 
     app.delete(registration, async (request, reply) => {
@@ -193,11 +201,18 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps, option
         .send(await passOf(signer, request, found));
     });
 
-    // the phone's own reports of what went wrong with a pass, kept in the server's log
+    // the phone's own reports of what went wrong with a pass, written to the server's log at the level
+    // APPLE_PASS_LOG_LEVEL names (silent: not at all), a few posts a minute per client (anyone may post)
+    const logPosts = createWindowLimiter(WALLET_LOG_POSTS_PER_MINUTE, 60_000);
     app.post<{ Body: { logs?: unknown } }>(`${base}/log`, async (request, reply) => {
-      const logs = Array.isArray(request.body?.logs) ? request.body.logs.slice(0, 20) : [];
-      for (const line of logs)
-        if (typeof line === 'string') request.log.info({ walletLog: line.slice(0, 500) }, 'wallet pass log');
+      if (!logPosts.take(request.ip)) return reply.status(429).header('retry-after', '60').send();
+      const logs = Array.isArray(request.body?.logs) ? request.body.logs.slice(0, WALLET_LOG_LINES) : [];
+      const level = deps.config.wallet.apple?.logLevel ?? 'info';
+      if (level !== 'silent') {
+        for (const line of logs)
+          if (typeof line === 'string')
+            request.log[level]({ walletLog: line.slice(0, 500) }, 'wallet pass log');
+      }
       return reply.status(200).send();
     });
   }

@@ -11,6 +11,8 @@ import { applePassPath, googleWalletPath } from '../../src/wallet.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { loadWalletCredentials } from '../../server/wallet/credentials.ts';
 import { startPassPushes } from '../../server/wallet/push.ts';
+import { WALLET_DEVICES_PER_CLIENT, WALLET_DEVICES_PER_PASS } from '../../server/wallet/registrations.ts';
+import { captureLogs } from '../support/logs.ts';
 import { GOOGLE_SAVE_URL } from '../../server/wallet/google-pass.ts';
 import { passAuthenticationToken } from '../../server/wallet/apple-pass.ts';
 import { addVcard, createOwner, endTrial } from '../support/factories.ts';
@@ -37,8 +39,9 @@ let t: TestApp;
 let changes: ReturnType<typeof createLocalChangeBus>;
 let pushes: { path: string; topic: string }[];
 let push: Http2SecureServer;
-/** What the push stand-in answers: 200, or 410 for a token Apple no longer knows. */
+/** What the push stand-in answers: 200, or 410 for a token Apple no longer knows, or 400 with a reason. */
 let pushStatus = 200;
+let pushReason: string | undefined;
 
 beforeAll(async () => {
   credentials = makeWalletCredentials({ push: true });
@@ -50,7 +53,7 @@ beforeAll(async () => {
   push.on('stream', (stream, headers) => {
     pushes.push({ path: String(headers[':path']), topic: String(headers['apns-topic']) });
     stream.respond({ ':status': pushStatus });
-    stream.end();
+    stream.end(pushReason === undefined ? undefined : JSON.stringify({ reason: pushReason }));
   });
   await new Promise<void>((resolve) => push.listen(0, '127.0.0.1', resolve));
   const { port } = push.address() as { port: number };
@@ -264,6 +267,109 @@ describe('Apple Wallet', () => {
       ).statusCode,
     ).toBe(200);
     expect((await get(updates)).statusCode).toBe(204);
+  });
+
+  it('forgets a phone whose token Apple calls bad (400), and keeps one when the 400 is about the request', async () => {
+    const owner = await createOwner(t.db, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.id);
+    const registered = await registerPhone(vcardId, { device: 'device-bad', pushToken: 'push-token-bad' });
+    expect(registered.statusCode).toBe(201);
+    const devicesOfCard = () =>
+      t.db.selectFrom('wallet_registrations').select('device_id').where('vcard_id', '=', vcardId).execute();
+    const changeCard = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await t.db.updateTable('vcards').set({ updated_at: new Date() }).where('id', '=', vcardId).execute();
+      changes.publish({ userId: owner.id, topic: 'cards' });
+    };
+    pushStatus = 400;
+    try {
+      pushReason = 'BadTopic';
+      const before = pushes.length;
+      await changeCard();
+      await expect.poll(() => pushes.length).toBe(before + 1);
+      expect(await devicesOfCard()).toEqual([{ device_id: 'device-bad' }]);
+
+      pushReason = 'BadDeviceToken';
+      await changeCard();
+      await expect.poll(devicesOfCard).toEqual([]);
+    } finally {
+      pushStatus = 200;
+      pushReason = undefined;
+    }
+  });
+
+  it('takes a handful of phones per pass from one address, and a bounded number in all', async () => {
+    const owner = await createOwner(t.db, { plan: 'pro' });
+    const vcardId = await addVcard(t.db, owner.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i += 1) {
+      statuses.push(
+        (await registerPhone(vcardId, { device: `flood-${i}`, pushToken: `token-${i}` })).statusCode,
+      );
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(WALLET_DEVICES_PER_CLIENT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - WALLET_DEVICES_PER_CLIENT);
+    // a phone registered already still renews its push token
+    expect((await registerPhone(vcardId, { device: 'flood-0', pushToken: 'token-new' })).statusCode).toBe(
+      200,
+    );
+
+    await t.db
+      .insertInto('wallet_registrations')
+      .values(
+        Array.from({ length: WALLET_DEVICES_PER_PASS - WALLET_DEVICES_PER_CLIENT }, (_, i) => ({
+          device_id: `elsewhere-${i}`,
+          vcard_id: vcardId,
+          push_token: `token-elsewhere-${i}`,
+          client_address_hash: `client-${i}`,
+        })),
+      )
+      .execute();
+    const another = await t.app.inject({
+      method: 'POST',
+      url: registrationUrl('one-more', vcardId),
+      remoteAddress: '198.51.100.77',
+      headers: { host: HOST, ...authorization(vcardId) },
+      payload: { pushToken: 'token-one-more' },
+    });
+    expect(another.statusCode).toBe(429);
+    const { count } = await t.db
+      .selectFrom('wallet_registrations')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('vcard_id', '=', vcardId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(WALLET_DEVICES_PER_PASS);
+  });
+
+  it("writes the phones' reports at the level set, a few posts a minute per client", async () => {
+    const logs = captureLogs();
+    const apple = credentials.config.apple;
+    if (!apple) throw new Error('no Apple settings');
+    const logged = await buildTestApp(
+      { publicUrl: PUBLIC_URL, wallet: { ...credentials.config, apple: { ...apple, logLevel: 'debug' } } },
+      { logger: { level: 'debug', stream: logs.stream } },
+    );
+    try {
+      const post = (remoteAddress: string) =>
+        logged.app.inject({
+          method: 'POST',
+          url: `${service}/log`,
+          remoteAddress,
+          headers: { host: HOST },
+          payload: { logs: [`a phone at ${remoteAddress} said this`] },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) statuses.push((await post('203.0.113.5')).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+      expect((await post('203.0.113.6')).statusCode).toBe(200);
+      const reports = logs.lines.filter((line) => line.msg === 'wallet pass log');
+      expect(reports.map((line) => [line.level, line.walletLog])).toEqual([
+        ...Array.from({ length: 6 }, () => [20, 'a phone at 203.0.113.5 said this']),
+        [20, 'a phone at 203.0.113.6 said this'],
+      ]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('forgets a phone whose push token Apple no longer knows', async () => {

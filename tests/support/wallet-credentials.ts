@@ -104,6 +104,7 @@ export function makeWalletCredentials(options: { push?: boolean } = {}): TestWal
         keyPath: file('pass.key'),
         wwdrPath: file('wwdr.pem'),
         push: options.push ?? false,
+        logLevel: 'info',
       },
       google: { issuerId: TEST_ISSUER_ID, serviceAccountPath: serviceAccount },
     },

@@ -172,8 +172,13 @@ describe('parseConfig errors name the variable in one line', () => {
       keyPath: path.resolve('certs/pass.key'),
       wwdrPath: path.resolve('certs/wwdr.pem'),
       push: false,
+      logLevel: 'info',
     });
     expect(parseConfig({ ...apple, APPLE_PASS_PUSH: 'on' }).wallet.apple?.push).toBe(true);
+    expect(parseConfig({ ...apple, APPLE_PASS_LOG_LEVEL: 'silent' }).wallet.apple?.logLevel).toBe('silent');
+    expect(errorOf(() => parseConfig({ ...apple, APPLE_PASS_LOG_LEVEL: 'loud' }))).toMatch(
+      /^Invalid APPLE_PASS_LOG_LEVEL: /,
+    );
     expect(errorOf(() => parseConfig({ ...apple, APPLE_WWDR_CERT: '' }))).toBe(
       'Incomplete Apple Wallet settings: missing APPLE_WWDR_CERT. Set all of APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT, or none of them',
     );
