@@ -107,8 +107,9 @@ describe('the Postgres change bus', needsPostgres(), () => {
     await vi.waitFor(() => expect(heard).toContainEqual({ userId: 'warm-up', topic: 'links' }));
     // the sending process's connection for notices is cut, and the database takes no new one for a while
     await withClient(async (admin) => {
+      // ended, not only told to end (the timeout waits for it): the count below no longer has it
       await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+        'select pg_terminate_backend(pid, 5000) from pg_stat_activity where application_name = $1 and datname = current_database()',
         [CHANGES_PUBLISHER_APPLICATION_NAME],
       );
       const { rows } = await admin.query<{ name: string; connections: string }>(
