@@ -1,3 +1,5 @@
+import type { PlanId } from './plans.ts';
+
 // An account import (README "Import"): a Tapcard export (the ZIP of GET /api/export) recreated in the
 // signed-in account, or a plain CSV of links (title, url) added as profile links. Its limits, the columns
 // a links CSV may name, and what the import answers. The server reads, checks and writes a file with these
@@ -10,6 +12,18 @@ export const ACCOUNT_IMPORT_MAX_MB = 100;
  * megabytes, as the import card shows a file's size.
  */
 export const ACCOUNT_IMPORT_MAX_BYTES = ACCOUNT_IMPORT_MAX_MB * 1_000_000;
+
+/**
+ * The most rows of statistics (the export's analytics/events.csv: one per card or link, kind, visitor's
+ * facts and second) an import may bring, by plan: years of a busy account's history on Business, and
+ * far more than Free's cards and codes make. The import reads and writes them a batch at a time, so
+ * these bound its time and the database's growth, not the server's memory.
+ */
+export const IMPORT_EVENT_ROWS_MAX: Record<PlanId, number> = {
+  free: 100_000,
+  pro: 2_000_000,
+  business: 10_000_000,
+};
 
 /** The most rows a links CSV may have: more links than any plan allows. */
 export const LINKS_CSV_MAX_ROWS = 1_000;

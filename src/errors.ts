@@ -102,6 +102,8 @@ export const ERROR_REASONS = [
   'import_unreadable',
   /** a ZIP that is not a Tapcard account export, or one of a newer format than this server reads */
   'import_foreign',
+  /** an export whose statistics have more rows than the account's plan may import (meta.limit) */
+  'import_too_many_events',
   'internal',
 ] as const;
 

@@ -1,14 +1,16 @@
+import type { Readable } from 'node:stream';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { PHOTO_MAX_BYTES } from '../../src/media.ts';
 import { ACCOUNT_FILE, EVENTS_FILE, MEDIA_FOLDER } from '../account-export/layout.ts';
 import { AppError } from '../lib/errors.ts';
 
-// Reading an account export's ZIP (server/account-export/archive.ts made it) into memory, refusing what
-// is not one before anything is written: a damaged or cut ZIP (import_unreadable), one without the
-// export's account.json (import_foreign), and one whose files would unpack to more than an export of the
-// largest account ever holds, which a small ZIP can claim (a "ZIP bomb"). Each file's size is the one its
-// entry declares, checked against what it unpacks to (validateEntrySizes), so the bounds hold on the
-// bytes themselves.
+// Reading an account export's ZIP (server/account-export/archive.ts made it), refusing what is not one
+// before anything is written: a damaged or cut ZIP (import_unreadable), one without the export's
+// account.json (import_foreign), and one whose files would unpack to more than an export of the largest
+// account ever holds, which a small ZIP can claim (a "ZIP bomb"). Each file's size is the one its entry
+// declares, checked against what it unpacks to (validateEntrySizes), so the bounds hold on the bytes
+// themselves. account.json and the photos are read into memory (each bounded); the statistics, the one
+// file that grows with an account's history, are unpacked as they are read (openEvents), never whole.
 
 /** The most one file may unpack to: account.json and the events of a long, busy history. */
 const FILE_MAX_BYTES = 256 * 1024 * 1024;
@@ -21,7 +23,10 @@ export interface ExportArchive {
   account: Buffer;
   /** The photos by their archive name (media/{key}). */
   media: Map<string, Buffer>;
-  events: Buffer | null;
+  /** Unpacks the statistics (analytics/events.csv) as they are read; null: the archive has none. */
+  openEvents: (() => Promise<Readable>) | null;
+  /** Lets the archive go once the import is done with it. */
+  close(): void;
 }
 
 /** Whether the bytes start as a ZIP does (a local file header), rather than as a text file. */
@@ -37,8 +42,11 @@ function unreadable(cause?: unknown): AppError {
 
 function openZip(bytes: Buffer): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    fromBuffer(bytes, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) =>
-      error ? reject(unreadable(error)) : resolve(zip),
+    fromBuffer(
+      bytes,
+      // kept open after its last entry: the statistics are unpacked later, as the import writes them
+      { lazyEntries: true, strictFileNames: true, validateEntrySizes: true, autoClose: false },
+      (error, zip) => (error ? reject(unreadable(error)) : resolve(zip)),
     ),
   );
 }
@@ -50,25 +58,33 @@ function sizeLimitOf(name: string): number | null {
   return null;
 }
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(unreadable(error));
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (streamError) => reject(unreadable(streamError)));
-      stream.on('end', () => resolve(Buffer.concat(chunks)));
-    }),
+    zip.openReadStream(entry, (error, stream) => (error ? reject(unreadable(error)) : resolve(stream))),
   );
 }
 
-/** The files of an export that the import reads; throws import_unreadable or import_foreign. */
+async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
+  } catch (error) {
+    throw error instanceof AppError ? error : unreadable(error);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The files of an export that the import reads; throws import_unreadable or import_foreign. The caller
+ * closes the archive once done with it.
+ */
 export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
   const zip = await openZip(bytes);
-  if (zip.entryCount > ENTRIES_MAX) throw new AppError('import_foreign');
   const files = new Map<string, Buffer>();
+  let events: Entry | null = null;
   let total = 0;
   try {
+    if (zip.entryCount > ENTRIES_MAX) throw new AppError('import_foreign');
     await new Promise<void>((resolve, reject) => {
       zip.on('error', (error) => reject(unreadable(error)));
       zip.on('end', () => resolve());
@@ -79,6 +95,10 @@ export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
         if (entry.uncompressedSize > limit || total > TOTAL_MAX_BYTES) {
           return reject(new AppError('import_foreign'));
         }
+        if (entry.fileName === EVENTS_FILE) {
+          events = entry;
+          return zip.readEntry();
+        }
         readEntry(zip, entry).then((body) => {
           files.set(entry.fileName, body);
           zip.readEntry();
@@ -86,11 +106,21 @@ export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
       });
       zip.readEntry();
     });
-  } finally {
+  } catch (error) {
     zip.close();
+    throw error;
   }
   const account = files.get(ACCOUNT_FILE);
-  if (!account) throw new AppError('import_foreign');
+  if (!account) {
+    zip.close();
+    throw new AppError('import_foreign');
+  }
   const media = new Map([...files].filter(([name]) => name.startsWith(MEDIA_FOLDER)));
-  return { account, media, events: files.get(EVENTS_FILE) ?? null };
+  const eventsEntry: Entry | null = events;
+  return {
+    account,
+    media,
+    openEvents: eventsEntry ? () => openEntry(zip, eventsEntry) : null,
+    close: () => zip.close(),
+  };
 }

@@ -1,4 +1,6 @@
-import { parse } from 'csv-parse/sync';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { LINK_OUTCOMES } from '../../src/link-lifecycle.ts';
 import { BROWSER_FAMILIES, DEVICE_CLASSES } from '../../src/visitor.ts';
@@ -45,10 +47,16 @@ function valuesOf(words: Record<string, string>): Map<string, string> {
 }
 
 /**
- * The events of the file, in the words of `texts` (the exporting account's language); throws
- * import_unreadable for a file that is not such a CSV, naming the row that is not.
+ * The events of the file as it is unpacked, in the words of `texts` (the exporting account's language),
+ * read and checked a row at a time: never the whole file, nor all its rows, in memory. Throws
+ * import_unreadable for a file that is not such a CSV, naming the row that is not, and
+ * import_too_many_events past `maxRows` rows.
  */
-export function readEvents(bytes: Buffer, texts: CsvTexts): ImportedEvent[] {
+export async function* readEvents(
+  file: Readable,
+  texts: CsvTexts,
+  maxRows: number,
+): AsyncGenerator<ImportedEvent> {
   const columnOf = valuesOf(texts.columns);
   const words = {
     type: valuesOf(texts.types),
@@ -56,25 +64,33 @@ export function readEvents(bytes: Buffer, texts: CsvTexts): ImportedEvent[] {
     browser: valuesOf(texts.browsers),
     outcome: valuesOf(texts.outcomes),
   };
-  let records: Record<string, string>[];
-  try {
-    records = parse(bytes, {
-      bom: true,
-      columns: (headers: string[]) => headers.map((header) => columnOf.get(header) ?? header),
-      skip_empty_lines: true,
-    });
-  } catch (error) {
-    throw new AppError('import_unreadable', { file: 'events' }, { cause: error });
-  }
-  return records.map((record, index) => {
-    const raw: Partial<Record<EventColumn, string>> = {};
-    for (const column of EVENT_COLUMNS) raw[column] = record[column] ?? '';
-    for (const [column, reading] of Object.entries(words) as [keyof typeof words, Map<string, string>][]) {
-      const word = raw[column] ?? '';
-      raw[column] = reading.get(word) ?? word;
-    }
-    const parsed = EventSchema.safeParse(raw);
-    if (!parsed.success) throw new AppError('import_unreadable', { file: 'events', row: index + 2 });
-    return parsed.data;
+  const records = parse({
+    bom: true,
+    columns: (headers: string[]) => headers.map((header) => columnOf.get(header) ?? header),
+    skip_empty_lines: true,
   });
+  // a failure to unpack destroys the parser with it, and reaches the loop below
+  pipeline(file, records).catch(() => undefined);
+  let rows = 0;
+  try {
+    for await (const record of records as AsyncIterable<Record<string, string>>) {
+      rows += 1;
+      if (rows > maxRows) throw new AppError('import_too_many_events', { limit: maxRows });
+      const raw: Partial<Record<EventColumn, string>> = {};
+      for (const column of EVENT_COLUMNS) raw[column] = record[column] ?? '';
+      for (const [column, reading] of Object.entries(words) as [keyof typeof words, Map<string, string>][]) {
+        const word = raw[column] ?? '';
+        raw[column] = reading.get(word) ?? word;
+      }
+      const parsed = EventSchema.safeParse(raw);
+      // the header is the file's first row
+      if (!parsed.success) throw new AppError('import_unreadable', { file: 'events', row: rows + 1 });
+      yield parsed.data;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('import_unreadable', { file: 'events' }, { cause: error });
+  } finally {
+    records.destroy();
+  }
 }

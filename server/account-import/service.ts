@@ -20,17 +20,23 @@ import { lockProfile } from '../vcards/service.ts';
 import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
 
 // An account import (README "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
-// links added as profile links. Everything is read and checked first (archive.ts, document-schema.ts,
-// events.ts, links-csv.ts), every photo re-encoded as an upload is (server/media/process.ts); the photos
-// are stored, then everything is written in one transaction (write.ts). When that fails the stored photos
-// are removed again: a refused import leaves nothing behind.
+// links added as profile links. account.json and the links CSV are read and checked first
+// (document-schema.ts, links-csv.ts), every photo re-encoded as an upload is (server/media/process.ts)
+// and stored, then everything is written in one transaction (write.ts), the statistics read and checked
+// a batch at a time as they are written (events.ts). When that fails the stored photos are removed again:
+// a refused import leaves nothing behind.
 
 export async function importAccount(ctx: ServiceContext, bytes: Buffer): Promise<AccountImportReport> {
   if (bytes.length > ACCOUNT_IMPORT_MAX_BYTES) {
     throw new AppError('payload_too_large', { limitMb: ACCOUNT_IMPORT_MAX_MB });
   }
-  if (looksLikeZip(bytes)) return importExport(ctx, await readExportArchive(bytes));
-  return importLinks(ctx, bytes);
+  if (!looksLikeZip(bytes)) return importLinks(ctx, bytes);
+  const archive = await readExportArchive(bytes);
+  try {
+    return await importExport(ctx, archive);
+  } finally {
+    archive.close();
+  }
 }
 
 /** account.json read as the export wrote it: another file, or a newer format, is import_foreign. */
@@ -53,7 +59,12 @@ function readDocument(bytes: Buffer): ImportedDocument {
 
 async function importExport(ctx: ServiceContext, archive: ExportArchive): Promise<AccountImportReport> {
   const document = readDocument(archive.account);
-  const events = archive.events ? readEvents(archive.events, CSV_TEXTS[document.account.language]) : [];
+  const { openEvents } = archive;
+  const texts = CSV_TEXTS[document.account.language];
+  // read as they are written, in the import's transaction: a bad row refuses the whole import
+  async function* events(maxRows: number) {
+    if (openEvents) yield* readEvents(await openEvents(), texts, maxRows);
+  }
   const photos = await storePhotos(ctx, document, archive);
   try {
     const report = await writeImport(ctx, { document, photos, events });

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, LeadEventsTable, LinkEventsTable, ProfileViewsTable } from '../../db/schema.ts';
-import type { AccountImportReport, ImportRename } from '../../src/account-import.ts';
+import {
+  IMPORT_EVENT_ROWS_MAX,
+  type AccountImportReport,
+  type ImportRename,
+} from '../../src/account-import.ts';
 import { limitOf, type PausableKind } from '../../src/pauses.ts';
 import { can, isUnlimited, type PlanId } from '../../src/plans.ts';
 import { fullName } from '../../src/schemas/profile.ts';
@@ -35,11 +39,20 @@ export interface ImportContent {
   document: ImportedDocument;
   /** The photos, stored already, by the path account.json names them with. */
   photos: ReadonlyMap<string, StoredImportPhoto>;
-  events: readonly ImportedEvent[];
+  /** The statistics' rows, read as they are written, refused past `maxRows` (the plan's). */
+  events: (maxRows: number) => AsyncIterable<ImportedEvent>;
 }
 
 /** How many rows one insert of leads or statistics writes. */
 const ROWS_PER_INSERT = 1_000;
+
+/** The tables the statistics' rows go to. */
+const EVENT_TABLES = ['profile_views', 'link_events', 'lead_events'] as const;
+type EventTable = (typeof EVENT_TABLES)[number];
+type EventRow =
+  | { table: 'profile_views'; values: Insertable<ProfileViewsTable> }
+  | { table: 'link_events'; values: Insertable<LinkEventsTable> }
+  | { table: 'lead_events'; values: Insertable<LeadEventsTable> };
 /** The variants tried for a chosen code another account holds: menu-2 … menu-9. */
 const CODE_VARIANTS = 8;
 
@@ -377,8 +390,7 @@ class ImportWriter {
   private async writeLeads(): Promise<void> {
     const { leads } = this.content.document;
     const notifiedAt = new Date();
-    await this.insertInChunks(
-      'leads',
+    await this.insertLeads(
       leads.map((lead) => ({
         user_id: this.userId,
         vcard_id: (lead.cardId && this.cardIds.get(lead.cardId)) ?? null,
@@ -398,61 +410,78 @@ class ImportWriter {
     );
   }
 
-  /** The statistics' rows, on the cards and links they were of; a link's row whose link is not in the file is left out. */
+  /**
+   * The statistics' rows, on the cards and links they were of, written a batch per table at a time as
+   * they are read; a link's row whose link is not in the file is left out. Returns the rows written.
+   */
   private async writeEvents(): Promise<number> {
-    const views: Insertable<ProfileViewsTable>[] = [];
-    const hits: Insertable<LinkEventsTable>[] = [];
-    const leads: Insertable<LeadEventsTable>[] = [];
+    const batches: { [T in EventTable]: Insertable<Database[T]>[] } = {
+      profile_views: [],
+      link_events: [],
+      lead_events: [],
+    };
+    const write = async (table: EventTable) => {
+      const rows = batches[table].splice(0);
+      if (rows.length > 0) await this.trx.insertInto(table).values(rows).execute();
+    };
+    let written = 0;
+    for await (const event of this.content.events(IMPORT_EVENT_ROWS_MAX[this.plan])) {
+      const row = this.eventRow(event);
+      if (!row) continue;
+      written += 1;
+      const batch = batches[row.table] as Insertable<Database[EventTable]>[];
+      batch.push(row.values);
+      if (batch.length >= ROWS_PER_INSERT) await write(row.table);
+    }
+    for (const table of EVENT_TABLES) await write(table);
+    return written;
+  }
+
+  /** The table and row of one line of the statistics; null for a link's line whose link is not in the file. */
+  private eventRow(event: ImportedEvent): EventRow | null {
     const cardOf = (id: string | null) => (id && this.cardIds.get(id)) ?? null;
-    for (const event of this.content.events) {
-      if (event.type === 'lead') {
-        leads.push({ user_id: this.userId, vcard_id: cardOf(event.item_id), received_at: event.time_utc });
-        continue;
-      }
-      const facts = {
-        user_id: this.userId,
-        device: event.device ?? 'unknown',
-        browser: event.browser ?? 'unknown',
-        referrer_host: event.referrer_host,
-        country: event.country,
-        utm_source: event.utm_source,
-        utm_medium: event.utm_medium,
-        utm_campaign: event.utm_campaign,
+    if (event.type === 'lead') {
+      return {
+        table: 'lead_events',
+        values: { user_id: this.userId, vcard_id: cardOf(event.item_id), received_at: event.time_utc },
       };
-      if (event.type === 'view') {
-        views.push({
-          ...facts,
-          vcard_id: cardOf(event.item_id),
-          views: event.count,
-          viewed_at: event.time_utc,
-        });
-        continue;
-      }
-      const linkId = event.item_id && this.linkIds.get(event.item_id);
-      if (!linkId) continue;
-      hits.push({
+    }
+    const facts = {
+      user_id: this.userId,
+      device: event.device ?? 'unknown',
+      browser: event.browser ?? 'unknown',
+      referrer_host: event.referrer_host,
+      country: event.country,
+      utm_source: event.utm_source,
+      utm_medium: event.utm_medium,
+      utm_campaign: event.utm_campaign,
+    };
+    if (event.type === 'view') {
+      return {
+        table: 'profile_views',
+        values: { ...facts, vcard_id: cardOf(event.item_id), views: event.count, viewed_at: event.time_utc },
+      };
+    }
+    const linkId = event.item_id && this.linkIds.get(event.item_id);
+    if (!linkId) return null;
+    return {
+      table: 'link_events',
+      values: {
         ...facts,
         link_id: linkId,
         kind: event.type,
         outcome: event.outcome ?? 'destination',
         hits: event.count,
         occurred_at: event.time_utc,
-      });
-    }
-    await this.insertInChunks('profile_views', views);
-    await this.insertInChunks('link_events', hits);
-    await this.insertInChunks('lead_events', leads);
-    return views.length + hits.length + leads.length;
+      },
+    };
   }
 
-  private async insertInChunks<T extends 'profile_views' | 'link_events' | 'lead_events' | 'leads'>(
-    table: T,
-    rows: readonly Insertable<Database[T]>[],
-  ): Promise<void> {
+  private async insertLeads(rows: readonly Insertable<Database['leads']>[]): Promise<void> {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       await this.trx
-        .insertInto(table)
-        .values(rows.slice(start, start + ROWS_PER_INSERT) as Insertable<Database[T]>[])
+        .insertInto('leads')
+        .values(rows.slice(start, start + ROWS_PER_INSERT))
         .execute();
     }
   }

@@ -72,6 +72,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   domain_unusable: 422,
   import_unreadable: 422,
   import_foreign: 422,
+  import_too_many_events: 422,
 };
 
 /**
@@ -130,4 +131,5 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   domain_unusable: 'The domain is not a verified custom domain of the account.',
   import_unreadable: 'The file is not a readable ZIP or CSV file.',
   import_foreign: 'The ZIP file is not a Tapcard account export this server can read.',
+  import_too_many_events: "The export's statistics have more rows than the account's plan may import.",
 };

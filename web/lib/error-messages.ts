@@ -238,6 +238,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   domain_unusable: VALIDATION_MESSAGE_TEXT['validation.link.domain_unusable'],
   import_unreadable: msg`This file could not be read. Choose a Tapcard export ZIP or a CSV file of links.`,
   import_foreign: msg`This ZIP file is not a Tapcard account export, or it comes from a newer version of Tapcard.`,
+  import_too_many_events: msg`This export has more statistics than your plan can import. Upgrade your plan, then import it again.`,
   scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
 };
