@@ -106,6 +106,8 @@ export interface ProfilesTable {
   lead_retention_days: number | null;
   /** Its edit version (migration 2026-11-29T0300): one more on every write that changes what a form edits. */
   version: Generated<number>;
+  /** When the account import running for it began; null: none runs (migration 2026-12-10T0300). */
+  import_started_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

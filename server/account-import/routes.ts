@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { ACCOUNT_IMPORT_MAX_BYTES } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -9,8 +11,32 @@ import { importAccount } from './service.ts';
 
 // POST /api/import – a Tapcard export (ZIP) or a CSV of links, imported into the signed-in account
 // (service.ts); the file is the request's body, at most ACCOUNT_IMPORT_MAX_BYTES (a larger one is refused
-// before it is read). Answers the AccountImportReport. One at a time per person and server: a second while
-// one runs is refused (rate_limited), so a double click does not import the same file twice.
+// before it is read). Answers the AccountImportReport. One at a time per account, whichever server runs
+// it: a second while one runs is refused (rate_limited), so a double click, or a second tab, does not
+// import the same file twice.
+
+/** An import claimed this long ago was left by a server that stopped: far past the longest import. */
+const IMPORT_CLAIM_MINUTES = 30;
+
+/** Claims the account for one import (profiles.import_started_at); false when one runs already. */
+async function claimImport(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('profiles')
+    .set({ import_started_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('import_started_at', 'is', null),
+        eb('import_started_at', '<', sql<Date>`now() - make_interval(mins => ${IMPORT_CLAIM_MINUTES})`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+async function releaseImport(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('profiles').set({ import_started_at: null }).where('id', '=', userId).execute();
+}
 
 export async function registerAccountImportRoutes(
   app: FastifyInstance,
@@ -19,7 +45,6 @@ export async function registerAccountImportRoutes(
 ): Promise<void> {
   // who imports, found before the file is read: nobody else's upload is taken in
   const importers = new WeakMap<FastifyRequest, SessionUser>();
-  const importing = new Set<string>();
 
   await app.register(async (scope) => {
     // the body is the file as it is: no parser of its own type reads it
@@ -35,12 +60,11 @@ export async function registerAccountImportRoutes(
         if (!user) throw new AppError('unauthenticated');
         if (!Buffer.isBuffer(request.body) || request.body.length === 0)
           throw new AppError('import_unreadable');
-        if (importing.has(user.id)) throw new AppError('rate_limited');
-        importing.add(user.id);
+        if (!(await claimImport(deps.db, user.id))) throw new AppError('rate_limited');
         try {
           return await importAccount({ ...deps, user }, request.body);
         } finally {
-          importing.delete(user.id);
+          await releaseImport(deps.db, user.id);
         }
       },
     });

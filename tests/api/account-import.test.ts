@@ -391,6 +391,37 @@ describe('refusing a file that is not an export, with nothing written', () => {
     expect(await accountRows(target, person.userId)).toEqual(before);
   });
 
+  it('runs one at a time per account, whichever server runs it, and takes over a claim a stopped server left', async () => {
+    const person = await createSignedInOwner(target, { plan: 'pro' });
+    const csv = 'title,url\nBlog,https://blog.example.com\n';
+    const claim = (startedAt: Date | null) =>
+      target.db
+        .updateTable('profiles')
+        .set({ import_started_at: startedAt })
+        .where('id', '=', person.userId)
+        .execute();
+    const claimOf = async () =>
+      (
+        await target.db
+          .selectFrom('profiles')
+          .select('import_started_at')
+          .where('id', '=', person.userId)
+          .executeTakeFirstOrThrow()
+      ).import_started_at;
+
+    // another server's import of this account runs
+    await claim(new Date());
+    const refused = await importInto(target, person.cookie, csv);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ reason: 'rate_limited' });
+
+    // one that began 31 minutes ago was left by a server that stopped
+    await claim(new Date(Date.now() - 31 * 60_000));
+    const taken = await importInto(target, person.cookie, csv);
+    expect(taken.statusCode).toBe(200);
+    expect(await claimOf()).toBeNull();
+  });
+
   it('asks for a session', async () => {
     const response = await injectFromApp(target.app, {
       method: 'POST',
