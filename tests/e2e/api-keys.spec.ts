@@ -192,14 +192,15 @@ for (const language of ['en', 'es'] as const) {
   test(`${language}: a team's admin on the Free plan makes a team key, which calls the API as the team on its owner's plan`, async ({
     browser,
     request,
+    extraHTTPHeaders,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const { owner, team } = await businessTeam(browser, undefined, {
+    const { owner, team } = await businessTeam(browser, extraHTTPHeaders, {
       prefix: 'Keys',
       exactName: 'Tapcard Team',
       language,
     });
-    const admin = await teamMember(browser, undefined, owner.page, {
+    const admin = await teamMember(browser, extraHTTPHeaders, owner.page, {
       teamId: team.id,
       name: 'Adam Admin',
       role: 'admin',

@@ -31,8 +31,9 @@ for (const language of ['en', 'es'] as const) {
     test(`${language}: a visitor with JavaScript sends the form and is answered in place, on every address of the card`, async ({
       page,
       browser,
+      extraHTTPHeaders,
     }) => {
-      const ownerContext = await browser.newContext();
+      const ownerContext = await browser.newContext({ extraHTTPHeaders });
       const owner = await ownerContext.newPage();
       await signedInNewPerson(owner, 'Ada Lovelace');
       const card = await callTrpc<{ id: string }>(owner, 'vcards.create', {

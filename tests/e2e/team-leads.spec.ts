@@ -63,7 +63,12 @@ test("an admin opens the team's leads on a phone, in English and Spanish, and re
   });
 
   // a visitor without JavaScript shares their contact on the team card
-  const visitorContext = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  // this test's visitor: the lead form's limits count per address
+  const visitorContext = await browser.newContext({
+    extraHTTPHeaders,
+    viewport: PHONE,
+    javaScriptEnabled: false,
+  });
   const visitor = await visitorContext.newPage();
   const words = LEAD_TEXTS.en;
   await visitor.goto(`/vcard/${card.id}`);
