@@ -23,6 +23,7 @@ import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule
 import { registerMetricsRoutes } from './metrics/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { errorOutcome, logServerFault } from './lib/error-outcome.ts';
+import { readBodiesBeforeAnswering } from './lib/unread-bodies.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerLeadRoutes } from './leads/routes.ts';
 import { LEAD_PATH } from './public-profile/card-host.ts';
@@ -202,6 +203,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
       done(null, payload);
     });
+    // an upload refused before it was read is answered once it has arrived (server/lib/unread-bodies.ts)
+    readBodiesBeforeAnswering(app);
     registerOriginCheck(app, {
       allowedOrigins: [config.publicUrl],
       // signed webhooks and OAuth provider callbacks (protected by their signature or `state`), the REST

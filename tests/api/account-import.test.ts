@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountImportReport } from '../../src/account-import.ts';
+import { ACCOUNT_IMPORT_MAX_BYTES, type AccountImportReport } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { FREE_DESIGN } from '../../src/schemas/card-design.ts';
 import {
@@ -17,6 +18,7 @@ import {
   qrDesignInput,
 } from '../support/factories.ts';
 import { buildTestApp, depsOf, injectFromApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { uploadOverHttp } from '../support/over-http.ts';
 import { zipEntries } from '../support/zip.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { CSV_TEXTS } from '../../server/analytics/csv-texts.ts';
@@ -361,6 +363,32 @@ describe('refusing a file that is not an export, with nothing written', () => {
       const response = await importInto(target, person.cookie, body);
       expect({ status: response.statusCode, reason: response.json().reason }).toEqual({ status, reason });
     }
+    expect(await accountRows(target, person.userId)).toEqual(before);
+  });
+
+  it('answers a file over the limit sent over HTTP with its 413, read after the whole upload, not a reset', async () => {
+    const person = await createSignedInOwner(target, { plan: 'business' });
+    const before = await accountRows(target, person.userId);
+    await target.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = target.app.server.address() as AddressInfo;
+    const upload = (cookie: string) =>
+      uploadOverHttp(
+        `http://127.0.0.1:${port}${serverPaths.accountImport}`,
+        { cookie, 'content-type': 'application/zip', origin: target.config.publicUrl },
+        Buffer.alloc(ACCOUNT_IMPORT_MAX_BYTES + 1_000_000, 1),
+      );
+
+    const refused = await upload(person.cookie);
+    expect({ status: refused.status, reason: JSON.parse(String(refused.body)).reason }).toEqual({
+      status: 413,
+      reason: 'payload_too_large',
+    });
+    // nobody's upload is read: without a session, the same
+    const stranger = await upload('');
+    expect({ status: stranger.status, reason: JSON.parse(String(stranger.body)).reason }).toEqual({
+      status: 401,
+      reason: 'unauthenticated',
+    });
     expect(await accountRows(target, person.userId)).toEqual(before);
   });
 

@@ -59,3 +59,44 @@ export function headersBesideDate(answer: HttpAnswer): IncomingHttpHeaders {
 export function textOf(answer: HttpAnswer): string {
   return (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(answer.body) : answer.body).toString();
 }
+
+/**
+ * Sends `body` to `url` as a client on a network does: a megabyte at a time, each once the last has left,
+ * whatever the server answers meanwhile (a browser's XMLHttpRequest, Python's http.client). Resolves with
+ * the answer once every byte was sent and the answer read; rejects when the connection breaks under the
+ * upload (a reset, "broken pipe").
+ */
+export async function uploadOverHttp(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<HttpAnswer> {
+  const outgoing = httpRequest(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-length': String(body.length) },
+    agent: false,
+  });
+  const answer = new Promise<HttpAnswer>((resolve, reject) => {
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+  });
+  const broken = new Promise<never>((_resolve, reject) => outgoing.on('error', reject));
+  const sending = (async () => {
+    for (let start = 0; start < body.length; start += 1024 * 1024) {
+      const written = new Promise<void>((resolve) =>
+        outgoing.write(body.subarray(start, start + 1024 * 1024), () => resolve()),
+      );
+      await Promise.race([written, broken]);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await new Promise<void>((resolve) => outgoing.end(resolve));
+  })();
+  const [received] = await Promise.race([Promise.all([answer, sending]), broken]);
+  return received;
+}
