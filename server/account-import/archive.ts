@@ -9,8 +9,9 @@ import { AppError } from '../lib/errors.ts';
 // account.json (import_foreign), and one whose files would unpack to more than an export of the largest
 // account ever holds, which a small ZIP can claim (a "ZIP bomb"). Each file's size is the one its entry
 // declares, checked against what it unpacks to (validateEntrySizes), so the bounds hold on the bytes
-// themselves. account.json and the photos are read into memory (each bounded); the statistics, the one
-// file that grows with an account's history, are unpacked as they are read (openEvents), never whole.
+// themselves. account.json is read into memory (bounded); each photo is unpacked only when the import
+// stores it (readMedia), one at a time, and the statistics, the one file that grows with an account's
+// history, as they are read (openEvents), never whole.
 
 /** The most one file may unpack to: account.json and the events of a long, busy history. */
 const FILE_MAX_BYTES = 256 * 1024 * 1024;
@@ -21,8 +22,8 @@ const ENTRIES_MAX = 50_000;
 
 export interface ExportArchive {
   account: Buffer;
-  /** The photos by their archive name (media/{key}). */
-  media: Map<string, Buffer>;
+  /** Unpacks one photo by its archive name (media/{key}); null: the archive has no such file. */
+  readMedia(name: string): Promise<Buffer | null>;
   /** Unpacks the statistics (analytics/events.csv) as they are read; null: the archive has none. */
   openEvents: (() => Promise<Readable>) | null;
   /** Lets the archive go once the import is done with it. */
@@ -80,7 +81,8 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
  */
 export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
   const zip = await openZip(bytes);
-  const files = new Map<string, Buffer>();
+  let account: Buffer | null = null;
+  const media = new Map<string, Entry>();
   let events: Entry | null = null;
   let total = 0;
   try {
@@ -95,14 +97,15 @@ export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
         if (entry.uncompressedSize > limit || total > TOTAL_MAX_BYTES) {
           return reject(new AppError('import_foreign'));
         }
-        if (entry.fileName === EVENTS_FILE) {
-          events = entry;
-          return zip.readEntry();
+        if (entry.fileName === ACCOUNT_FILE) {
+          return readEntry(zip, entry).then((body) => {
+            account = body;
+            zip.readEntry();
+          }, reject);
         }
-        readEntry(zip, entry).then((body) => {
-          files.set(entry.fileName, body);
-          zip.readEntry();
-        }, reject);
+        if (entry.fileName === EVENTS_FILE) events = entry;
+        else media.set(entry.fileName, entry);
+        zip.readEntry();
       });
       zip.readEntry();
     });
@@ -110,16 +113,18 @@ export async function readExportArchive(bytes: Buffer): Promise<ExportArchive> {
     zip.close();
     throw error;
   }
-  const account = files.get(ACCOUNT_FILE);
-  if (!account) {
+  // set in the entries' callbacks, which TypeScript's narrowing does not follow
+  const [accountFile, eventsEntry] = [account as Buffer | null, events as Entry | null];
+  if (!accountFile) {
     zip.close();
     throw new AppError('import_foreign');
   }
-  const media = new Map([...files].filter(([name]) => name.startsWith(MEDIA_FOLDER)));
-  const eventsEntry: Entry | null = events;
   return {
-    account,
-    media,
+    account: accountFile,
+    async readMedia(name) {
+      const entry = media.get(name);
+      return entry ? readEntry(zip, entry) : null;
+    },
     openEvents: eventsEntry ? () => openEntry(zip, eventsEntry) : null,
     close: () => zip.close(),
   };

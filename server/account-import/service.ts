@@ -94,7 +94,7 @@ async function storePhotos(
   const stored = new Map<string, StoredImportPhoto>();
   try {
     for (const file of document.media) {
-      const bytes = archive.media.get(file.path);
+      const bytes = await archive.readMedia(file.path);
       if (!bytes) throw new AppError('import_unreadable', { file: file.path });
       // a PNG is a graphic (a logo, a cover) that may keep its transparency; a JPEG is a photo
       const kind: MediaKind = file.contentType === MEDIA_TYPES.png ? 'graphic' : 'photo';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IMPORT_MAX_BYTES, type AccountImportReport } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
+import { MEDIA_TYPES, PHOTO_MAX_BYTES } from '../../src/media.ts';
 import { FREE_DESIGN } from '../../src/schemas/card-design.ts';
 import {
   addLead,
@@ -22,7 +23,7 @@ import { uploadOverHttp } from '../support/over-http.ts';
 import { zipEntries } from '../support/zip.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { CSV_TEXTS } from '../../server/analytics/csv-texts.ts';
-import { EVENTS_FILE } from '../../server/account-export/layout.ts';
+import { ACCOUNT_FILE, EVENTS_FILE, MEDIA_FOLDER } from '../../server/account-export/layout.ts';
 
 // POST /api/import: an account export recreated in another account, field by field, on another server
 // and on the same one (where the codes and username another account holds are re-chosen and said); a CSV
@@ -292,6 +293,36 @@ describe('importing an account export', () => {
     expect(response.json<AccountImportReport>().events).toBe(0);
     expect(lateness.length).toBeGreaterThan(2);
     expect(Math.max(...lateness)).toBeLessThan(1_000);
+  });
+
+  it('unpacks one photo at a time: photos that claim 470 MB never hold more than 64 MB of memory', async () => {
+    const owner = await richAccount(source);
+    const files = await zipEntries(await exportOf(source, owner.cookie));
+    const document = JSON.parse(String(files.get(ACCOUNT_FILE)));
+    // as large as a photo may be, and all zeros: a few kilobytes each in the ZIP, and no image
+    const zeros = Buffer.alloc(PHOTO_MAX_BYTES);
+    const claimed = Array.from({ length: 90 }, () => `${MEDIA_FOLDER}${randomBytes(16).toString('hex')}.jpg`);
+    document.media = [...claimed.map((path) => ({ path, contentType: MEDIA_TYPES.jpg })), ...document.media];
+    files.set(ACCOUNT_FILE, Buffer.from(JSON.stringify(document)));
+    const zip = new ZipFile();
+    for (const [name, body] of files) zip.addBuffer(body, name);
+    for (const name of claimed) zip.addBuffer(zeros, name);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const archive = Buffer.concat(chunks);
+    const person = await createSignedInOwner(target, { plan: 'business' });
+    const before = await accountRows(target, person.userId);
+
+    // photos are Buffers: memory outside the JavaScript heap, which arrayBuffers counts
+    const held = () => process.memoryUsage().arrayBuffers;
+    const start = held();
+    let peak = start;
+    const sampling = setInterval(() => (peak = Math.max(peak, held())), 10);
+    const response = await importInto(target, person.cookie, archive).finally(() => clearInterval(sampling));
+    expect(response.json()).toMatchObject({ reason: 'invalid_image' });
+    expect(peak - start).toBeLessThan(64 * 1024 * 1024);
+    expect(await accountRows(target, person.userId)).toEqual(before);
   });
 
   it('re-chooses on the same server what another account holds, and says which', async () => {
