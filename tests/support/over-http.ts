@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { TestApp } from './harness.ts';
@@ -32,21 +32,20 @@ export async function listenOverHttp(t: TestApp, host = '127.0.0.1'): Promise<Li
   const origin = `http://${host}:${(t.app.server.address() as AddressInfo).port}`;
   const send = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
     new Promise<HttpAnswer>((resolve, reject) => {
-      const outgoing = httpRequest(`${origin}${path}`, { method, headers, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
+      const outgoing = httpRequest(`${origin}${path}`, { method, headers, agent: false }, (response) =>
+        readAnswer(response).then(resolve, reject),
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });
   return { origin, send, reachedFastify };
+}
+
+/** An answer as it arrives, whole. */
+async function readAnswer(response: IncomingMessage): Promise<HttpAnswer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) };
 }
 
 /** An answer's headers but the clock's. */
@@ -76,16 +75,9 @@ export async function uploadOverHttp(
     headers: { ...headers, 'content-length': String(body.length) },
     agent: false,
   });
-  const answer = new Promise<HttpAnswer>((resolve, reject) => {
-    outgoing.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-  });
+  const answer = new Promise<HttpAnswer>((resolve, reject) =>
+    outgoing.on('response', (response) => readAnswer(response).then(resolve, reject)),
+  );
   const broken = new Promise<never>((_resolve, reject) => outgoing.on('error', reject));
   const sending = (async () => {
     for (let start = 0; start < body.length; start += 1024 * 1024) {
