@@ -1,42 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { ACCOUNT_IMPORT_MAX_BYTES } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
 import { requireSessionUser } from '../auth/session-user.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { importAccount } from './service.ts';
+import { claimImport, importAccount, releaseImport } from './service.ts';
 
 // POST /api/import – a Tapcard export (ZIP) or a CSV of links, imported into the signed-in account
 // (service.ts); the file is the request's body, at most ACCOUNT_IMPORT_MAX_BYTES (a larger one is refused
 // before it is read). Answers the AccountImportReport. One at a time per account, whichever server runs
 // it: a second while one runs is refused (rate_limited), so a double click, or a second tab, does not
 // import the same file twice.
-
-/** An import claimed this long ago was left by a server that stopped: far past the longest import. */
-const IMPORT_CLAIM_MINUTES = 30;
-
-/** Claims the account for one import (profiles.import_started_at); false when one runs already. */
-async function claimImport(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const claimed = await db
-    .updateTable('profiles')
-    .set({ import_started_at: sql<Date>`now()` })
-    .where('id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        eb('import_started_at', 'is', null),
-        eb('import_started_at', '<', sql<Date>`now() - make_interval(mins => ${IMPORT_CLAIM_MINUTES})`),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) > 0;
-}
-
-async function releaseImport(db: Kysely<Database>, userId: string): Promise<void> {
-  await db.updateTable('profiles').set({ import_started_at: null }).where('id', '=', userId).execute();
-}
 
 export async function registerAccountImportRoutes(
   app: FastifyInstance,

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import {
   ACCOUNT_IMPORT_MAX_BYTES,
   ACCOUNT_IMPORT_MAX_MB,
@@ -25,6 +27,29 @@ import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
 // and stored, then everything is written in one transaction (write.ts), the statistics read and checked
 // a batch at a time as they are written (events.ts). When that fails the stored photos are removed again:
 // a refused import leaves nothing behind.
+
+/** An import claimed this long ago was left by a server that stopped: far past the longest import. */
+const IMPORT_CLAIM_MINUTES = 30;
+
+/** Claims the account for one import (profiles.import_started_at); false when one runs already. */
+export async function claimImport(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('profiles')
+    .set({ import_started_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('import_started_at', 'is', null),
+        eb('import_started_at', '<', sql<Date>`now() - make_interval(mins => ${IMPORT_CLAIM_MINUTES})`),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+export async function releaseImport(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable('profiles').set({ import_started_at: null }).where('id', '=', userId).execute();
+}
 
 export async function importAccount(ctx: ServiceContext, bytes: Buffer): Promise<AccountImportReport> {
   if (bytes.length > ACCOUNT_IMPORT_MAX_BYTES) {
