@@ -25,6 +25,9 @@
 // page and its .vcf at >= 60% of the ceiling and the short link at >= 85%, each with p99 < 50 ms, and no
 // lost count. Never a test: timings depend on the machine. BENCH_PORTS=first-last picks the ports tried
 // (default 3500-3599).
+// Edits: from the moment the servers are up until the load ends (with several servers, at least a minute:
+// the load goes on until then), the demo account saves a copy of the demo card once a second through each server in turn,
+// and every server's page of it must show each save within a second (scripts/lib/edits-everywhere.ts).
 // Modes: `--postgres` runs the app on a throwaway PostgreSQL database beside the server DATABASE_URL names
 // (dropped afterwards) instead of the embedded one; `--processes N` (with --postgres) starts N servers on
 // that database, as a deployment scaled out would, and each target (the ceiling too: N bare servers) gets
@@ -50,6 +53,7 @@ import {
   type CardLayout,
 } from '../src/schemas/card-design.ts';
 import { freePort, portRange, startBuiltApp, startProcess, stop } from './lib/app-process.ts';
+import { EDIT_SHOWN_WITHIN_MS, editEverySecond, signIn, type EditsReport } from './lib/edits-everywhere.ts';
 import { appBenchDatabase } from './lib/temporary-database.ts';
 import { findWrk, runWrk } from './lib/wrk.ts';
 
@@ -79,6 +83,8 @@ const TARGET_P99_MS = 50;
 const EXACT_FOLLOWS = options.smoke ? 2_000 : 20_000;
 /** A designed page against the same card's page in the free design: at least this share of its pace. */
 const LAYOUT_TARGET_RATIO = 0.9;
+/** The edits are checked under load for at least this long from the servers' start. */
+const EDITS_WINDOW_MS = 60_000;
 
 const BARE_SERVER = `
 import Fastify from 'fastify';
@@ -123,6 +129,8 @@ function cpuMs(pid: number | undefined): number | null {
 interface Server {
   child: ChildProcess;
   origin: string;
+  /** What it has written so far. */
+  output: () => string;
 }
 
 /** What a run saw, summed over the servers it was spread across. */
@@ -351,12 +359,15 @@ async function countsWritten(config: DatabaseConfig, code: string) {
 }
 
 /**
- * One copy of the demo card per layout, with a web font, a cover (image or gradient), the demo photo as its
- * logo and a button style each; the app must be stopped (the embedded database admits one process).
+ * Copies of the demo card: one in the free design, one per layout (with a web font, a cover, image or
+ * gradient, the demo photo as its logo and a button style each), and one in the free design that the
+ * edits change. The app must be stopped (the embedded database admits one process).
  */
-async function addLayoutCards(
-  config: DatabaseConfig,
-): Promise<{ freeDesign: string; layouts: { layout: CardLayout; path: string }[] }> {
+async function addCardCopies(config: DatabaseConfig): Promise<{
+  freeDesign: string;
+  layouts: { layout: CardLayout; path: string }[];
+  edited: { id: string; path: string };
+}> {
   const database = await openDatabase(config, pino({ level: 'silent' }));
   try {
     const demo = await database.db
@@ -386,9 +397,9 @@ async function addLayoutCards(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return `/vcard/${id}`;
+      return id;
     };
-    const freeDesign = await copy(FREE_DESIGN);
+    const freeDesign = `/vcard/${await copy(FREE_DESIGN)}`;
     const layouts = [];
     for (const [index, layout] of CARD_LAYOUTS.entries()) {
       const design: CardDesign = {
@@ -400,12 +411,40 @@ async function addLayoutCards(
         coverImage: demo.photo,
         logo: demo.photo,
       };
-      layouts.push({ layout, path: await copy(design) });
+      layouts.push({ layout, path: `/vcard/${await copy(design)}` });
     }
-    return { freeDesign, layouts };
+    const edited = await copy(FREE_DESIGN);
+    return { freeDesign, layouts, edited: { id: edited, path: `/vcard/${edited}` } };
   } finally {
     await database.close();
   }
+}
+
+/** The demo account's address and password, from the log of the start that made it (app.ts, at info). */
+function demoAccountOf(log: string): { email: string; password: string } {
+  const line = log.split('\n').find((entry) => entry.includes('created the demo card'));
+  const email = line && /"email":"([^"]+)"/.exec(line)?.[1];
+  const password = line && /"password":"([^"]+)"/.exec(line)?.[1];
+  if (!email || !password) throw new Error('the first start did not log the demo account it made');
+  return { email, password };
+}
+
+function editsLine(report: EditsReport): string {
+  const late = report.late
+    .map(
+      ({ edit, savedOn, shownOn, ms }) =>
+        `edit ${edit} saved on server ${savedOn + 1} shown on server ${shownOn + 1} ${
+          ms === null ? 'never' : `after ${ms} ms`
+        }`,
+    )
+    .join('; ');
+  return `Edits under load from the servers' start: ${report.edits} in ${Math.round(
+    report.spanMs / 1000,
+  )} s, each saved through the servers in turn; the slowest shown on a server after ${
+    report.slowestMs
+  } ms (limit ${EDIT_SHOWN_WITHIN_MS} ms): ${
+    report.edits > 0 && report.late.length === 0 ? 'PASS' : `FAIL${late ? ` (${late})` : ''}`
+  }`;
 }
 
 /** The server of --postgres's throwaway database: DATABASE_URL's. */
@@ -433,7 +472,7 @@ async function startServers(
       const port = await freePort(PORTS, ports);
       ports.push(port);
       const started = start(port);
-      servers.push({ child: started.child, origin: `http://127.0.0.1:${port}` });
+      servers.push({ child: started.child, origin: `http://127.0.0.1:${port}`, output: started.output });
       await started.started;
     }
   } catch (error) {
@@ -470,12 +509,23 @@ async function main(): Promise<void> {
   const database = await appBenchDatabase(dataDir, options.postgres ? postgresServerUrl() : undefined);
   let apps: Server[] = [];
   let bare: Server[] = [];
+  let edits: ReturnType<typeof editEverySecond> | null = null;
   try {
-    // the first start makes the demo card; the layouts' copies of it are added while the app is stopped
-    apps = await startApps(1, dataDir, database.env);
+    // the first start makes the demo card and logs its account (at info); the copies of the card are
+    // added while the app is stopped
+    apps = await startApps(1, dataDir, { ...database.env, LOG_LEVEL: 'info' });
     await stopAll(apps);
-    const layoutCards = await addLayoutCards(database.config);
+    const demoAccount = demoAccountOf(apps[0]!.output());
+    const layoutCards = await addCardCopies(database.config);
     apps = await startApps(PROCESSES, dataDir, database.env);
+    const editsStarted = Date.now();
+    edits = editEverySecond({
+      origins: apps.map((app) => app.origin),
+      cookie: await signIn(apps[0]!.origin, demoAccount.email, demoAccount.password),
+      cardId: layoutCards.edited.id,
+      path: layoutCards.edited.path,
+      windowMs: EDITS_WINDOW_MS,
+    });
     const origin = apps[0]!.origin;
 
     const page = await fetch(`${origin}/demo`, { headers: { 'user-agent': 'TapcardBenchBot/1.0' } });
@@ -520,6 +570,11 @@ async function main(): Promise<void> {
     // fixed number, autocannon's pace reads a third low (its connections finish one by one).
     const exactRun = await run(apps, checkedLink[1], { requests: EXACT_FOLLOWS });
     const followed = exactRun.statusCounts['302'] ?? 0;
+    // with several servers the edits are checked under load for their whole window: the counted short
+    // link carries it on (its clicks send the count notices an edit's notice must not wait behind)
+    const loadLeftS = Math.ceil((EDITS_WINDOW_MS - (Date.now() - editsStarted)) / 1000);
+    if (PROCESSES > 1 && loadLeftS > 0) await run(apps, timedLink[1], { seconds: loadLeftS });
+    const editsReport = await edits.stop();
 
     console.log(
       `\n${database.config.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}, ${PROCESSES} server process${
@@ -582,7 +637,10 @@ async function main(): Promise<void> {
       }, scan_count ${written.scans}, link_events hits ${written.eventHits}: ${exact ? 'PASS' : 'FAIL'}`,
     );
     if (!exact) process.exitCode = 1;
+    console.log(editsLine(editsReport));
+    if (editsReport.late.length > 0 || editsReport.edits === 0) process.exitCode = 1;
   } finally {
+    await edits?.stop().catch(() => undefined);
     await stopAll(bare);
     await stopAll(apps);
     await database.drop();
