@@ -7,7 +7,6 @@ import {
   defaultLeadConsent,
   givenLeadFields,
   LEAD_FIELDS,
-  LEAD_MAILS_PER_HOUR,
   LEAD_RATE_LIMIT,
   LEAD_REQUIRED_MESSAGES,
   LeadValuesSchema,
@@ -175,9 +174,7 @@ export async function captureLead(
       .executeTakeFirstOrThrow();
     await keepPlansNewestLeads(trx, profile.userId, plan);
     await countLead(trx, { userId: profile.userId, vcardId, at: created_at });
-    const mailed =
-      !(await overMailCap(trx, profile.userId)) &&
-      (await notifyNewLead(deps, trx, { id, userId: profile.userId }));
+    const mailed = await notifyNewLead(deps, trx, { id, userId: profile.userId });
     await trx
       .insertInto('lead_posts')
       .values({ user_id: profile.userId, vcard_id: vcardId, client_address_hash: clientAddressHash, mailed })
@@ -227,19 +224,4 @@ async function overRateLimit(
   return (
     Number(row.fromAddress) >= LEAD_RATE_LIMIT.perAddress || Number(row.toCard) >= LEAD_RATE_LIMIT.perCard
   );
-}
-
-/**
- * Whether the account's owner was sent LEAD_MAILS_PER_HOUR e-mails of single leads in the last hour:
- * the leads beyond wait for the day's digest (server/leads/notify.ts), so a flood of posts is one e-mail.
- */
-async function overMailCap(trx: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('lead_posts')
-    .select((eb) => eb.fn.countAll<string>().as('mailed'))
-    .where('user_id', '=', userId)
-    .where('mailed', '=', true)
-    .where('posted_at', '>', sql<Date>`now() - interval '1 hour'`)
-    .executeTakeFirstOrThrow();
-  return Number(row.mailed) >= LEAD_MAILS_PER_HOUR;
 }

@@ -1,6 +1,7 @@
 import { sql, Transaction, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { paths } from '../../src/routes.ts';
+import { LEAD_MAILS_PER_HOUR } from '../../src/schemas/lead.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { leadDigest, newLead, type LeadDetails } from '../mail/templates.ts';
 import { accountRecipient, type AccountRecipient } from '../teams/access.ts';
@@ -56,8 +57,9 @@ function recordingTransaction(trx: Kysely<Database>): Transaction<Database> {
 
 /**
  * Tells the account of a lead just recorded, inside recordLead's transaction `trx`, so the lead and its
- * e-mail are kept together or not at all. An account that chose the daily digest hears of it there.
- * Returns whether an e-mail was queued.
+ * e-mail are kept together or not at all. An account that chose the daily digest hears of it there, and so
+ * does one already sent LEAD_MAILS_PER_HOUR e-mails of single leads this hour. Returns whether an e-mail
+ * was queued.
  */
 export async function notifyNewLead(
   deps: AppDeps,
@@ -70,7 +72,7 @@ export async function notifyNewLead(
     .select('lead_notification')
     .where('id', '=', lead.userId)
     .executeTakeFirst();
-  if (profile?.lead_notification !== 'each') return false;
+  if (profile?.lead_notification !== 'each' || (await overMailCap(trx, lead.userId))) return false;
   const row = await trx
     .selectFrom('leads')
     .select(LEAD_DETAIL_COLUMNS)
@@ -96,6 +98,21 @@ export async function notifyNewLead(
     .where('user_id', '=', lead.userId)
     .execute();
   return true;
+}
+
+/**
+ * Whether the account's owner was sent LEAD_MAILS_PER_HOUR e-mails of single leads in the last hour:
+ * the leads beyond wait for the day's digest, so a flood of posts is one e-mail.
+ */
+async function overMailCap(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('lead_posts')
+    .select((eb) => eb.fn.countAll<string>().as('mailed'))
+    .where('user_id', '=', userId)
+    .where('mailed', '=', true)
+    .where('posted_at', '>', sql<Date>`now() - interval '1 hour'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.mailed) >= LEAD_MAILS_PER_HOUR;
 }
 
 /** What a digest run did: accounts sent their e-mail, leads in them, and the accounts whose e-mail failed. */
