@@ -56,17 +56,23 @@ export function createDailySalts(store: SaltStore, now: () => number = Date.now)
   };
 }
 
+/** Each database's salts for addressHashOfToday: the store is asked once a day per process, not per hash. */
+const addressSalts = new WeakMap<Kysely<Database>, DailySalts>();
+
 /**
  * A client address as a hash with today's salt, for limits that count per address without keeping it (the
  * public contact form): the same address gives the same hash until the UTC day ends, and once its salt is
  * gone nobody can tell from an address whose hash it was.
  */
-export async function addressHashOfToday(
-  db: Kysely<Database>,
-  address: string,
-  now: () => number = Date.now,
-): Promise<string> {
-  const salt = await databaseSaltStore(db).saltOf(utcDay(now()));
+export async function addressHashOfToday(db: Kysely<Database>, address: string): Promise<string> {
+  let salts = addressSalts.get(db);
+  if (!salts) {
+    salts = createDailySalts(databaseSaltStore(db));
+    addressSalts.set(db, salts);
+  }
+  const salt = await salts.saltFor(utcDay(Date.now()));
+  // the day ended between reading the clock and asking: the new day's salt
+  if (salt === null) return addressHashOfToday(db, address);
   // a purpose of its own in the hashed text: never equal to a visitor's hash of the same day
   return createHash('sha256').update(`address\0${salt}\0${address}`).digest('base64url').slice(0, 22);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnalyticsOverviewInputSchema } from '../../src/schemas/analytics.ts';
 import { analyticsBreakdowns, type AnalyticsBreakdowns } from '../../server/analytics/breakdowns.ts';
 import { analyticsOverview } from '../../server/analytics/service.ts';
-import { createUniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
+import { addressHashOfToday, createUniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
 import { addLink, addVcard, addVisits, createOwner, createSignedInOwner } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcError, trpcQuery, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
@@ -398,6 +398,20 @@ describe('unique visitors', () => {
     // the earlier day's salt is deleted once a later day's is made (the real today's may be there too)
     expect(salts.map((salt) => salt.date)).toContain('2026-03-21');
     expect(salts.map((salt) => salt.date)).not.toContain('2026-03-20');
+  });
+
+  it("hashes a client address with the day's salt, asked of the database once a day per process", async () => {
+    const first = await addressHashOfToday(t.db, '198.51.100.7');
+    // an earlier day's salt left in the table stays: the store, which deletes those, is not asked again today
+    await t.db.insertInto('visitor_salts').values({ day: '2000-01-01', salt: 'an-earlier-day' }).execute();
+    try {
+      expect(await addressHashOfToday(t.db, '198.51.100.7')).toBe(first);
+      expect(await addressHashOfToday(t.db, '198.51.100.8')).not.toBe(first);
+      const salts = await t.db.selectFrom('visitor_salts').select(sqlDay('day')).execute();
+      expect(salts.map((salt) => salt.date)).toContain('2000-01-01');
+    } finally {
+      await t.db.deleteFrom('visitor_salts').where('day', '=', '2000-01-01').execute();
+    }
   });
 });
 
