@@ -52,6 +52,12 @@ const MAIL_BATCH_SIZE = 20;
  * queue's maintenance; far longer than a send may take (the transport gives up after 20 s).
  */
 const MAIL_JOB_EXPIRES_IN_SECONDS = 120;
+/**
+ * A message queued in the caller's transaction is seen by the worker only once that commits: the worker is
+ * woken this long after, once for every message queued meanwhile (an import's hundreds of invitations are
+ * fetched in batches, not one fetch per row that finds the row before's).
+ */
+const WAKE_AFTER_TRANSACTION_MS = 100;
 
 const queuedInRequest = new AsyncLocalStorage<string[]>();
 
@@ -136,6 +142,13 @@ export async function startOutbox(
   );
 
   const { limit, delaySeconds } = config.mail.retry;
+  let wakeAfterTransaction: NodeJS.Timeout | null = null;
+  const wakeSoon = () => {
+    wakeAfterTransaction ??= setTimeout(() => {
+      wakeAfterTransaction = null;
+      sender.notify();
+    }, WAKE_AFTER_TRANSACTION_MS).unref();
+  };
   return {
     async send(message: MailMessage, about: MailAbout, inTransaction?: Transaction<Database>) {
       const id = randomUUID();
@@ -164,13 +177,15 @@ export async function startOutbox(
       if (inTransaction) await queue(inTransaction);
       else await db.transaction().execute(queue);
       queuedInRequest.getStore()?.push(id);
-      // this process's worker starts on it now instead of at its next poll
-      sender.notify();
+      // this process's worker starts on it now (or once the caller's transaction is over), not at its next poll
+      if (inTransaction) wakeSoon();
+      else sender.notify();
     },
     async close() {
       await transport.close();
     },
     async stop(timeoutMs: number) {
+      if (wakeAfterTransaction) clearTimeout(wakeAfterTransaction);
       await Promise.all([sender.stop(timeoutMs), givenUp.stop(timeoutMs)]);
     },
   };

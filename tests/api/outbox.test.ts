@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAIL_TICKET_HEADER } from '../../src/api.ts';
-import type { MailStatus, UndeliveredMail } from '../../server/mail/outbox.ts';
+import { startJobQueue, stopJobQueue } from '../../server/jobs/queue.ts';
+import { startOutbox, type MailStatus, type UndeliveredMail } from '../../server/mail/outbox.ts';
+import type { MailMessage } from '../../server/mail/types.ts';
 import {
   buildTestApp,
+  createTestDatabase,
   injectFromApp,
+  openTestDatabase,
   readinessAsOperator,
   signUp,
   smtpMail,
@@ -16,6 +23,7 @@ import {
   trpcError,
   trpcMutate,
   trpcQuery,
+  testConfig,
   type ReadinessDetails,
   type TestApp,
 } from '../support/harness.ts';
@@ -127,6 +135,45 @@ describe('a sign-up while the mail server is away', () => {
       // the app first: the receiver's close waits for the app's pooled SMTP connection to end
       await app.close();
       await back?.close();
+    }
+  });
+});
+
+describe('a message queued in the transaction of its caller', () => {
+  it("is sent once that transaction has committed, not at the worker's next poll", async () => {
+    const silent = pino({ level: 'silent' });
+    const database = await createTestDatabase();
+    const handle = await openTestDatabase(database.config);
+    const boss = await startJobQueue(handle.db, silent);
+    const sent: MailMessage[] = [];
+    const transport = {
+      send: async (message: MailMessage) => void sent.push(message),
+      close: async () => {},
+    };
+    // a poll far beyond the wait below: only a wake of the worker sends the message in time (on PostgreSQL a
+    // wake during the transaction finds nothing; PGlite's one connection makes the fetch wait for the commit)
+    const config = testConfig(database.config, tmpdir(), { jobs: { pollingIntervalSeconds: 60 } });
+    const outbox = await startOutbox(boss, handle.db, config, transport, silent);
+    try {
+      const to = 'queued-in-a-transaction@example.com';
+      await handle.db.transaction().execute(async (trx) => {
+        await outbox.send(
+          { to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' },
+          { kind: 'support_confirmation', userId: null },
+          trx,
+        );
+        // the rest of the caller's work, before its commit
+        await sleep(30);
+      });
+      await vi.waitFor(() => expect(sent.map((message) => message.to)).toEqual([to]), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      await outbox.stop(1_000);
+      await stopJobQueue(boss);
+      await handle.close();
+      await database.drop();
     }
   });
 });
