@@ -53,9 +53,9 @@ const MAIL_BATCH_SIZE = 20;
  */
 const MAIL_JOB_EXPIRES_IN_SECONDS = 120;
 /**
- * A message queued in the caller's transaction is seen by the worker only once that commits: the worker is
- * woken this long after, once for every message queued meanwhile (an import's hundreds of invitations are
- * fetched in batches, not one fetch per row that finds the row before's).
+ * A message queued in the caller's transaction is seen by the worker only once that commits: the wake at
+ * once may find nothing (on PostgreSQL; PGlite's one connection makes that fetch wait for the commit), so
+ * the worker is woken again this long after, once for every message queued meanwhile.
  */
 const WAKE_AFTER_TRANSACTION_MS = 100;
 
@@ -177,9 +177,10 @@ export async function startOutbox(
       if (inTransaction) await queue(inTransaction);
       else await db.transaction().execute(queue);
       queuedInRequest.getStore()?.push(id);
-      // this process's worker starts on it now (or once the caller's transaction is over), not at its next poll
+      // this process's worker starts on it now (and again once the caller's transaction is over), not at
+      // its next poll
+      sender.notify();
       if (inTransaction) wakeSoon();
-      else sender.notify();
     },
     async close() {
       await transport.close();
