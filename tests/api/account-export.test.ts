@@ -202,7 +202,10 @@ describe('the account export', () => {
     const owner = await createSignedInOwner(t);
     await addVcard(t.db, owner.userId);
     // events enough that the archive cannot be made ahead into the buffers of an answer nobody reads
-    const { id: link } = await addLink(t.db, owner.userId, { title: 'Blog', url: 'https://blog.example.com' });
+    const { id: link } = await addLink(t.db, owner.userId, {
+      title: 'Blog',
+      url: 'https://blog.example.com',
+    });
     await sql`insert into link_events (link_id, user_id, kind, occurred_at)
       select ${link}, ${owner.userId}, 'click', now() - make_interval(secs => n)
       from generate_series(1, 20000) as n`.execute(t.db);
