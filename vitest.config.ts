@@ -3,7 +3,6 @@ import path from 'node:path';
 import babel from '@rolldown/plugin-babel';
 import { defineConfig } from 'vitest/config';
 import FileTimesReporter from './tests/support/file-times-reporter.ts';
-import SlowestFirstSequencer from './tests/support/slowest-first.ts';
 
 // Two projects: `unit` (pure src/ and web/ logic) and `api` (the real app in-process against a real
 // database: in-memory PGlite by default, the PostgreSQL named by DATABASE_URL when it is set).
@@ -25,8 +24,6 @@ export default defineConfig({
     // process only collects results. Measured on 2 cores, the API suite on PostgreSQL with 2, 3 and 4
     // files at a time: 376 s, 309 s, 338 s; on PGlite with 2 and 3: 305 s, 271 s; the unit suite the same.
     maxWorkers: availableParallelism() + 1,
-    // the slowest files first, by the committed costs of an earlier run: none ends the run alone
-    sequence: { sequencer: SlowestFirstSequencer },
     reporters: reportDir
       ? [
           'default',
