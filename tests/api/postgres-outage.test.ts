@@ -133,7 +133,16 @@ async function followUnderLoad({
   expect(otherAnswers).toBe(0);
   // every redirect counted, while the servers still run: kept batches are written once it answers again
   const clicks = async () => (await linkCounts(db, link.id)).clicks;
-  await vi.waitFor(async () => expect(await clicks()).toBe(redirects), { timeout: 30_000, interval: 250 });
+  await vi
+    .waitFor(async () => expect(await clicks()).toBe(redirects), { timeout: 30_000, interval: 250 })
+    .catch((error: unknown) => {
+      // what the servers said of their counts: a batch set aside, given up or still waiting names the cause
+      const said = servers
+        .flatMap(({ server }) => server.stdout().split('\n'))
+        .filter((line) => /count|spill|set aside|refused|written again/i.test(line))
+        .slice(-40);
+      throw new Error(`${(error as Error).message}\nthe servers' count lines:\n${said.join('\n')}`);
+    });
   await vi.waitFor(() => expect(spillFiles(spillDir)).toEqual([]), { timeout: 10_000 });
 
   for (const { server } of servers) server.child.kill('SIGTERM');
