@@ -329,7 +329,11 @@ export function createCountBatcher<G extends CountedGroup>(
     if (spill && !entry.copied) {
       entry.copied = true;
       spill.append(entry.batch).then(
-        () => (spillToReplay = true),
+        () => {
+          spillToReplay = true;
+          // written before its copy was: the copy (counted once, by its id) must not wait for traffic
+          if (!failure) replayWhenRoom();
+        },
         () => undefined, // a full disk: said by the spill of the next batch
       );
     }
@@ -346,14 +350,19 @@ export function createCountBatcher<G extends CountedGroup>(
   function replayWhenRoom(): void {
     if (!spill || !spillToReplay || replaying || closing || heldGroups > maxQueued / 2) return;
     spillToReplay = false;
-    replaying = replaySpill(spill)
-      .catch((error: unknown) => {
+    replaying = replaySpill(spill).then(
+      () => {
+        replaying = null;
+        // a burst past memory while it ran spilled to a file it did not claim, and no more traffic may
+        // come to set off the next replay
+        replayWhenRoom();
+      },
+      (error: unknown) => {
+        replaying = null;
         logger.error({ err: error }, `${what}: could not read the spill file back; it is kept`);
         spillToReplay = true;
-      })
-      .finally(() => {
-        replaying = null;
-      });
+      },
+    );
   }
 
   /** Writes every closed spill segment's batches (held in memory as live ones are), then deletes it. */

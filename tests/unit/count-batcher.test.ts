@@ -34,9 +34,16 @@ function fakeDatabase() {
   const database = {
     up: true,
     attempts: 0,
+    /** While true, each write waits for `release()`: a slow database. */
+    holding: false,
+    held: [] as (() => void)[],
+    release() {
+      for (const resume of database.held.splice(0)) resume();
+    },
     async write(batch: CountBatch<Group>) {
       database.attempts += 1;
       await Promise.resolve();
+      if (database.holding) await new Promise<void>((resume) => database.held.push(resume));
       if (!database.up) throw unavailable();
       if (written.has(batch.id)) return false;
       written.set(batch.id, batch.groups);
@@ -164,6 +171,37 @@ describe('the count batcher', () => {
     await until(() => batcher.totals.written === 9);
     expect(Object.keys(database.totals())).toHaveLength(9);
     expect(batcher.totals.spilled).toBeGreaterThan(0);
+    await until(() => readdirSync(dir).length === 0);
+    await batcher.flush();
+  });
+
+  it('replays what spilled while a replay ran, with no more traffic to set it off', async () => {
+    const database = fakeDatabase();
+    database.up = false;
+    const dir = spillDir();
+    const { batcher, count } = batcherFor(database, {
+      batchSize: 1,
+      maxQueued: 2,
+      maxConcurrentWrites: 1,
+      dir,
+    });
+    for (const key of ['a', 'b', 'c', 'd']) count(key);
+    await until(() => batcher.totals.spilled === 3);
+    // the database answers, slowly: the first batch written sets off the replay of the file
+    database.up = true;
+    database.holding = true;
+    await until(() => database.held.length === 1);
+    const attempts = database.attempts;
+    database.release();
+    await until(() => database.attempts > attempts && database.held.length === 1);
+    // a burst while the replay holds memory full: spilled to a file the running replay did not claim
+    for (const key of ['e', 'f', 'g']) count(key);
+    await until(() => batcher.totals.spilled === 6);
+    database.holding = false;
+    database.release();
+    // the last traffic was the burst: the replay's end reads the new file without another count
+    await until(() => batcher.totals.written === 7);
+    expect(database.totals()).toEqual({ a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1 });
     await until(() => readdirSync(dir).length === 0);
     await batcher.flush();
   });
