@@ -242,7 +242,7 @@ export async function dumpPostgres(url: string, file: string): Promise<RowCounts
   });
 }
 
-/** Restores a dump of dumpPostgres into the database at `url`, which must hold no table yet. */
+/** Restores a dump of dumpPostgres into the database at `url`, made if missing, which must hold no table yet. */
 export async function restorePostgres(file: string, url: string): Promise<RowCounts> {
   const head = Buffer.alloc(5);
   const handle = await open(file, 'r');
@@ -256,12 +256,7 @@ export async function restorePostgres(file: string, url: string): Promise<RowCou
       `${file} is not a PostgreSQL dump in pg_dump's custom format (npm run db:dump with DATABASE_URL, or pg_dump -Fc)`,
     );
   }
-  const existing = await withPgClient(url, async (client) => countRows(client));
-  if (existing.size > 0) {
-    throw new StartupError(
-      `The database at ${describeUrl(url)} already has tables: restore into a new, empty database (createdb)`,
-    );
-  }
+  await prepareRestoreTarget(url);
   // owners and grants are the restoring role's: the dump may come from a server with other roles
   await runPgTool('pg_restore', url, [
     '--no-owner',
@@ -271,6 +266,65 @@ export async function restorePostgres(file: string, url: string): Promise<RowCou
     file,
   ]);
   return withPgClient(url, async (client) => countRows(client));
+}
+
+/**
+ * Readies the database of `url` for a restore: made when it does not exist (by the role of the URL, which
+ * then owns it), refused when it has tables (a backup never mixes into live data) or when that role may
+ * not create tables in it: on PostgreSQL 15 and later only a database's owner may by default, so a
+ * database made by a superuser without `-O` takes no restore.
+ */
+async function prepareRestoreTarget(url: string): Promise<void> {
+  const parsed = new URL(url);
+  const name = decodeURIComponent(parsed.pathname.slice(1));
+  const role = decodeURIComponent(parsed.username) || 'the role of DATABASE_URL';
+  const target = await withPgClient(url, async (client) => {
+    const tables = (await countRows(client)).size;
+    const { rows } = await client.query<{ allowed: boolean }>(
+      "select has_schema_privilege('public', 'CREATE') as allowed",
+    );
+    return { tables, canCreateTables: rows[0]?.allowed === true };
+  }).catch((error: unknown) => {
+    if (pgErrorCode(error) === INVALID_CATALOG_NAME) return null;
+    throw error;
+  });
+  if (target === null) return createRestoreTarget(url, name, role);
+  if (target.tables > 0) {
+    throw new StartupError(
+      `The database at ${describeUrl(url)} already has tables: restore into a database that does not exist yet (db:restore makes it) or has no table`,
+    );
+  }
+  if (!target.canCreateTables) {
+    throw new StartupError(
+      `The role ${role} may not create tables in ${describeUrl(url)} (PostgreSQL 15 and later let only a database's owner do so): as a superuser run ALTER DATABASE ${quoteIdent(name)} OWNER TO ${quoteIdent(role)}, or drop it and let db:restore make it`,
+    );
+  }
+}
+
+/** PostgreSQL's code for a database that does not exist. */
+const INVALID_CATALOG_NAME = '3D000';
+const INSUFFICIENT_PRIVILEGE = '42501';
+const pgErrorCode = (error: unknown) => (error as { code?: unknown }).code;
+
+/** Makes the database `name` on the server of `url`, owned by the URL's role, from the empty template. */
+async function createRestoreTarget(url: string, name: string, role: string): Promise<void> {
+  // the server's maintenance database, as createdb connects to it; template1 where "postgres" was dropped
+  for (const maintenance of ['postgres', 'template1']) {
+    try {
+      await withPgClient(withDatabase(url, maintenance), (client) =>
+        client.query(`create database ${quoteIdent(name)} template template0`),
+      );
+      return;
+    } catch (error) {
+      if (pgErrorCode(error) === INVALID_CATALOG_NAME && maintenance === 'postgres') continue;
+      if (pgErrorCode(error) === INSUFFICIENT_PRIVILEGE) {
+        throw new StartupError(
+          `The database at ${describeUrl(url)} does not exist, and the role ${role} may not create databases: as a superuser run CREATE DATABASE ${quoteIdent(name)} OWNER ${quoteIdent(role)} (or ALTER ROLE ${quoteIdent(role)} CREATEDB), then restore again`,
+        );
+      }
+      throw error;
+    }
+  }
 }
 
 /** host:port/database of a URL, without credentials, for messages. */

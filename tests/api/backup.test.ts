@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,9 +12,18 @@ import {
 } from '../../server/backup/service.ts';
 import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/lib/db.ts';
+import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
-import { buildTestApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { linkCounts } from '../support/counts.ts';
+import {
+  buildTestApp,
+  createTestDatabase,
+  trpcQuery,
+  uploadTestPhoto,
+  type TestApp,
+} from '../support/harness.ts';
+import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { needsPostgres } from '../support/postgres.ts';
 
 // Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
@@ -174,3 +184,96 @@ describe('backup check of PostgreSQL', { ...needsPostgres(), timeout: 180_000 },
     expect(run.stdout).toMatch(/^Backup restored whole: \d+ tables, \d+ rows, the same in the copy\.$/m);
   });
 });
+
+/** A command as the README gives it, run from the checkout with `env` added; its output and exit code. */
+function runAsDocumented(command: string, args: string[], env: Record<string, string>) {
+  const child = spawn(command, args, {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe(
+  'a PostgreSQL database lost and restored as the README says',
+  { ...needsPostgres(), timeout: 180_000 },
+  () => {
+    it('dumps with npm run db:dump, drops it with dropdb, and npm run db:restore brings back a card, its counts and a session', async () => {
+      const database = await createTestDatabase();
+      if (database.config.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { url } = database.config;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-restore-'));
+      try {
+        const before = await buildTestApp({ database: database.config });
+        const owner = await createSignedInOwner(before);
+        const vcardId = await addVcard(before.db, owner.userId, { name: 'Grace Hopper' });
+        const link = await addLink(before.db, owner.userId, { vcard_id: vcardId });
+        for (let i = 0; i < 3; i += 1) {
+          const followed = await before.app.inject({
+            url: `/l/${link.code}`,
+            headers: { 'user-agent': IPHONE_SAFARI },
+          });
+          expect(followed.statusCode).toBe(302);
+        }
+        // closing writes the counts
+        await before.close();
+
+        // without FILE: into DATA_DIR/backups, outside the checkout
+        const dump = await runAsDocumented('npm', ['run', 'db:dump'], {
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+        });
+        expect(dump.code, dump.output).toBe(0);
+        const file = new RegExp(`Wrote (${path.join(dataDir, 'backups')}/tapcard-[^:]+\\.dump): `).exec(
+          dump.output,
+        )?.[1];
+        expect(file, dump.output).toBeDefined();
+        // the README's drop: dropdb on the same server, the maintenance database named by a URL
+        const maintenance = withDatabase(url, 'postgres');
+        const name = new URL(url).pathname.slice(1);
+        const dropped = await runAsDocumented(
+          'dropdb',
+          [`--maintenance-db=${maintenance}`, '--force', name],
+          {},
+        );
+        expect(dropped.code, dropped.output).toBe(0);
+        await expect(withPgClient(url, async () => undefined)).rejects.toMatchObject({ code: '3D000' });
+
+        const restore = await runAsDocumented('npm', ['run', 'db:restore', '--', file!], {
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+        });
+        expect(restore.code, restore.output).toBe(0);
+        expect(restore.output).toMatch(/Restored .*: \d+ tables, \d+ rows\./);
+
+        const after = await buildTestApp({ database: database.config });
+        try {
+          // the session still signs its owner in, and the card and its counts are there
+          const cards = await trpcQuery(after.app, 'vcards.list', owner.cookie);
+          expect(cards.statusCode, cards.body).toBe(200);
+          expect(cards.body).toContain('Grace Hopper');
+          expect(await linkCounts(after.db, link.id)).toEqual({ scans: 0, clicks: 3, events: 3 });
+          // a restore never goes into a database that has tables
+          const again = await runAsDocumented('npm', ['run', 'db:restore', '--', file!], {
+            DATABASE_URL: url,
+            DATA_DIR: dataDir,
+          });
+          expect(again.code).toBe(1);
+          expect(again.output).toContain('already has tables');
+        } finally {
+          await after.close();
+        }
+      } finally {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);
