@@ -67,6 +67,8 @@ async function measure(
     NODE_ENV: 'production',
     NODE_OPTIONS: nodeOptions,
     AUTH_SECRET: randomBytes(32).toString('hex'),
+    // production requires a mail server; nothing here sends mail
+    SMTP_URL: 'smtp://127.0.0.1:25',
     CACHE_MB: String(budgetMb),
   });
   try {

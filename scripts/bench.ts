@@ -43,6 +43,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import type { DatabaseConfig } from '../server/config.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD_FILE } from '../server/demo/service.ts';
 import { openDatabase } from '../server/lib/db.ts';
 import {
   BUTTON_STYLES,
@@ -129,8 +130,6 @@ function cpuMs(pid: number | undefined): number | null {
 interface Server {
   child: ChildProcess;
   origin: string;
-  /** What it has written so far. */
-  output: () => string;
 }
 
 /** What a run saw, summed over the servers it was spread across. */
@@ -420,13 +419,9 @@ async function addCardCopies(config: DatabaseConfig): Promise<{
   }
 }
 
-/** The demo account's address and password, from the log of the start that made it (app.ts, at info). */
-function demoAccountOf(log: string): { email: string; password: string } {
-  const line = log.split('\n').find((entry) => entry.includes('created the demo card'));
-  const email = line && /"email":"([^"]+)"/.exec(line)?.[1];
-  const password = line && /"password":"([^"]+)"/.exec(line)?.[1];
-  if (!email || !password) throw new Error('the first start did not log the demo account it made');
-  return { email, password };
+/** The demo account's address and password: the first start made it and kept its password in DATA_DIR. */
+function demoAccountOf(dataDir: string): { email: string; password: string } {
+  return { email: DEMO_EMAIL, password: readFileSync(path.join(dataDir, DEMO_PASSWORD_FILE), 'utf8').trim() };
 }
 
 function editsLine(report: EditsReport): string {
@@ -472,7 +467,7 @@ async function startServers(
       const port = await freePort(PORTS, ports);
       ports.push(port);
       const started = start(port);
-      servers.push({ child: started.child, origin: `http://127.0.0.1:${port}`, output: started.output });
+      servers.push({ child: started.child, origin: `http://127.0.0.1:${port}` });
       await started.started;
     }
   } catch (error) {
@@ -511,11 +506,11 @@ async function main(): Promise<void> {
   let bare: Server[] = [];
   let edits: ReturnType<typeof editEverySecond> | null = null;
   try {
-    // the first start makes the demo card and logs its account (at info); the copies of the card are
+    // the first start makes the demo card and keeps its password in DATA_DIR; the copies of the card are
     // added while the app is stopped
-    apps = await startApps(1, dataDir, { ...database.env, LOG_LEVEL: 'info' });
+    apps = await startApps(1, dataDir, database.env);
     await stopAll(apps);
-    const demoAccount = demoAccountOf(apps[0]!.output());
+    const demoAccount = demoAccountOf(dataDir);
     const layoutCards = await addCardCopies(database.config);
     apps = await startApps(PROCESSES, dataDir, database.env);
     const editsStarted = Date.now();

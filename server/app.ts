@@ -15,7 +15,7 @@ import { registerDesignRoutes } from './designs/routes.ts';
 import { resolveAuthSecret, type Config } from './config.ts';
 import { DEMO_CARD_PATH } from '../src/demo.ts';
 import { watchDemoCard } from './demo/presence.ts';
-import { seedDemoAccount } from './demo/service.ts';
+import { keepDemoPassword, seedDemoAccount } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { REASONS_LOGGED_BY_WATCH } from './health/outage-watch.ts';
 import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
@@ -186,9 +186,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         return { created: false } as const;
       });
       if (demo.created) {
-        app.log.info(
-          { url: `${config.publicUrl}${DEMO_CARD_PATH}`, email: demo.email, password: demo.password },
-          'created the demo card',
+        const url = `${config.publicUrl}${DEMO_CARD_PATH}`;
+        await keepDemoPassword(config.dataDir, demo.password).then(
+          (passwordFile) =>
+            app.log.info(
+              { url, email: demo.email, passwordFile },
+              `created the demo card at ${url}: sign in as ${demo.email} with the password in ${passwordFile}`,
+            ),
+          (error: unknown) =>
+            app.log.warn(
+              { err: error, url, email: demo.email },
+              'created the demo card; its password could not be kept',
+            ),
         );
       }
     }

@@ -453,6 +453,13 @@ export function parseConfig(
       `Missing AUTH_SECRET: in production set it to a random string of at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -hex 32)`,
     );
   }
+  // without a mail server sign-up never finishes (its confirmation link would only reach the dev
+  // mailbox, which production does not serve): a half-configured production stops here instead
+  if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
+    throw new StartupError(
+      'Missing SMTP_URL: in production set it to your mail server (for example smtps://user:pass@smtp.example.com:465); sign-up, password resets and invitations are sent by e-mail',
+    );
+  }
   for (const provider of ['GOOGLE', 'APPLE'] as const) {
     if (Boolean(parsed[`${provider}_CLIENT_ID`]) !== Boolean(parsed[`${provider}_CLIENT_SECRET`])) {
       throw new StartupError(

@@ -31,10 +31,7 @@ export async function freePort(range: PortRange, exclude: number[] = []): Promis
   throw new Error(`no free port between ${range.first} and ${range.last}`);
 }
 
-/**
- * Starts a process and waits until its output contains `ready`; its output is kept for errors and for
- * whoever reads it (`output()`).
- */
+/** Starts a process and waits until its output contains `ready`; its output is kept for errors. */
 export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -49,7 +46,7 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
       reject(new Error(`${args.at(-1)} exited (${code}) before it was ready:\n${output}`)),
     );
   });
-  return { child, started, output: () => output };
+  return { child, started };
 }
 
 /** Ends a process by its pid (SIGTERM, then SIGKILL after a grace period) and waits for it. */

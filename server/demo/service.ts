@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DEMO_USERNAME } from '../../src/demo.ts';
@@ -15,6 +17,8 @@ import { demoPortraitJpeg } from './portrait.ts';
 // The demo account behind the landing page's "View Demo": a complete card anyone can open at /demo.
 
 export const DEMO_EMAIL = 'demo@tapcard.example';
+/** In DATA_DIR: the password of the demo account the start made (keepDemoPassword). */
+export const DEMO_PASSWORD_FILE = 'demo-password';
 
 const DEMO_COLOURS = { backgroundColour: '#4F46E5', fontColour: '#FFFFFF', iconColour: '#FFFFFF' };
 
@@ -139,6 +143,16 @@ export async function seedDemoAccount(deps: AppDeps & { auth: Auth }): Promise<S
   await addDemoPhoto(deps, userId);
   deps.changes.publish({ userId, topic: 'cards' });
   return { created: true, email: DEMO_EMAIL, password };
+}
+
+/**
+ * Keeps the new demo account's password in DATA_DIR/demo-password, readable by the operator only, and
+ * returns the file's path: the log says where it is, never what it is (logs are shipped and kept).
+ */
+export async function keepDemoPassword(dataDir: string, password: string): Promise<string> {
+  const file = path.join(dataDir, DEMO_PASSWORD_FILE);
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return file;
 }
 
 /** The demo card's portrait, stored like any upload (storage, then its media row), then on the card. */

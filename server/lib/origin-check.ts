@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HTTP_STATUS_FOR } from './errors.ts';
+import { loggedPath } from './request-log.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,7 +34,10 @@ export function registerOriginCheck(
       done();
       return;
     }
-    request.log.warn({ origin: origin ?? null, url: request.url }, 'refused a request from a foreign origin');
+    request.log.warn(
+      { origin: origin ?? null, url: loggedPath(request.url) },
+      'refused a request from a foreign origin',
+    );
     void reply
       .status(HTTP_STATUS_FOR.bad_origin)
       .send({ reason: 'bad_origin', message: 'Cross-origin request refused' });

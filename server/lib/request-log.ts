@@ -1,8 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // What the log says about a request (DECISIONS.md: no visitor's address or user agent is kept anywhere by
-// default). Every line about a request names its id, method, path (without the query: e-mail links carry
-// tokens there) and host, never the client's address or user agent unless the operator asks for them
+// default). Every line about a request names its id, method, path (without the query, nor the token of a
+// reset link's path: e-mail links carry tokens there) and host, never the client's address or user agent unless the operator asks for them
 // with LOG_CLIENT_ADDRESS. Fastify's own "incoming request" and "request completed" lines, one pair per
 // visit to a card or short link, are debug lines by default (pino drops them before any work at the
 // default level); LOG_CLIENT_ADDRESS makes them info lines that carry the address and user agent.
@@ -16,11 +16,21 @@ export type LoggedRequest = {
   userAgent?: string;
 };
 
+/** Paths whose rest is a secret: better-auth's password reset link carries its token in the path. */
+const SECRET_PATH_PREFIXES = ['/api/auth/reset-password/'];
+
+/** A request's path as a log line may show it: no query (e-mail links carry tokens there), no path secret. */
+export function loggedPath(url: string): string {
+  const pathOnly = url.split('?', 1)[0] || '/';
+  const prefix = SECRET_PATH_PREFIXES.find((secretPrefix) => pathOnly.startsWith(secretPrefix));
+  return prefix ? `${prefix}…` : pathOnly;
+}
+
 export function requestSerializer(logClientAddress: boolean): (request: FastifyRequest) => LoggedRequest {
   return (request) => {
     const logged: LoggedRequest = {
       method: request.method,
-      url: request.url.split('?', 1)[0] ?? '/',
+      url: loggedPath(request.url),
       host: request.host,
     };
     if (logClientAddress) {

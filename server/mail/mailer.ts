@@ -6,12 +6,13 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { createOutageWatch } from '../health/outage-watch.ts';
+import { serverPaths } from '../../src/routes.ts';
 import { AppError } from '../lib/errors.ts';
 import type { MailMessage, MailTransport } from './types.ts';
 
 // Two mailers behind one interface (ARCHITECTURE.md: an embedded default and a real counterpart chosen by
 // configuration): SMTP when SMTP_URL is set, otherwise the dev mailbox, which keeps every message as a
-// JSON file in DATA_DIR/mail and logs its link, so sign-up works on a machine with no mail server.
+// JSON file in DATA_DIR/mail, shown at /dev/mail, so sign-up works on a machine with no mail server.
 
 /** Connect, greeting and idle-socket time-outs: a dead server fails the attempt instead of hanging it. */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -21,7 +22,7 @@ const SMTP_SEND_DEADLINE_MS = 20_000;
 export function createMailer(config: Config, logger: FastifyBaseLogger): MailTransport {
   return config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
-    : createDevMailbox(config.dataDir, config.mail.from, logger);
+    : createDevMailbox(config.dataDir, config.mail.from, `${config.publicUrl}${serverPaths.devMail}`, logger);
 }
 
 /** MAIL_FROM's address: "Name <address>" or a bare address. */
@@ -140,12 +141,12 @@ export function devMailboxDir(dataDir: string): string {
   return path.join(dataDir, 'mail');
 }
 
-/** The first http(s) link of a text: the one a developer wants to click (confirmation, reset). */
-export function firstLink(text: string): string | undefined {
-  return /https?:\/\/[^\s<>"]+/.exec(text)?.[0];
-}
-
-function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogger): MailTransport {
+function createDevMailbox(
+  dataDir: string,
+  from: string,
+  mailboxUrl: string,
+  logger: FastifyBaseLogger,
+): MailTransport {
   const dir = devMailboxDir(dataDir);
   return {
     async send({ fromName, ...message }: MailMessage) {
@@ -169,11 +170,10 @@ function createDevMailbox(dataDir: string, from: string, logger: FastifyBaseLogg
         logger.error({ err: error, to: message.to, subject: message.subject }, 'dev mailbox: cannot write');
         throw new AppError('mail_unavailable');
       }
-      const link = firstLink(message.text);
-      // the link in the message itself, so it shows in any log format (development has no mail server)
+      // where to read it, never its links: they carry sign-in tokens, and logs travel further than mail
       logger.info(
-        { mail: { id: stored.id, to: message.to, subject: message.subject, link } },
-        `dev mailbox: "${message.subject}" to ${message.to}${link ? ` – ${link}` : ''} (see /dev/mail)`,
+        { mail: { id: stored.id, to: message.to, subject: message.subject } },
+        `dev mailbox: "${message.subject}" to ${message.to}: open ${mailboxUrl} to read it`,
       );
     },
     async close() {},

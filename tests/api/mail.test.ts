@@ -3,13 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from '../../server/config.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { createMailer, listDevMailbox } from '../../server/mail/mailer.ts';
 import { verifyEmail } from '../../server/mail/templates.ts';
-import { buildTestApp, testConfig, type TestApp } from '../support/harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { DEMO_PASSWORD_FILE } from '../../server/demo/service.ts';
+import { buildTestApp, injectFromApp, TEST_PASSWORD, testConfig, type TestApp } from '../support/harness.ts';
+import { captureLogs } from '../support/logs.ts';
+import { linkIn, startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 // The two mailers (dev mailbox and SMTP) and the /dev/mail page.
 
@@ -62,8 +65,14 @@ describe('dev mailbox (no SMTP_URL)', () => {
     expect(messages.map((mail) => mail.to)).toEqual(['second@example.com', 'first@example.com']);
     expect(messages[0]).toMatchObject({ from: t.config.mail.from, replyTo: 'reply@example.com' });
     expect(messages[1]?.text).toContain(LINK);
-    // the developer finds the confirmation link in the console
-    expect(lines.some((line) => line.includes(LINK) && line.includes('first@example.com'))).toBe(true);
+    // the console says where to read it, and never carries its link: e-mail links carry tokens
+    expect(
+      lines.some((line) =>
+        line.includes(`to first@example.com: open ${t.config.publicUrl}/dev/mail to read it`),
+      ),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(lines.filter((line) => line.includes(LINK))).toEqual([]);
   });
 
   it('shows them at /dev/mail, escaped, with clickable links', async () => {
@@ -166,6 +175,81 @@ describe('SMTP (SMTP_URL set)', () => {
     } finally {
       await mailer.close();
       rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('secrets never in the log', () => {
+  it("no line at any level carries a confirmation or reset token, nor the demo account's password", async () => {
+    const logs = captureLogs();
+    // every level, and the request lines with their addresses: the most an operator can turn on
+    const t = await buildTestApp(
+      { demoCard: true, logClientAddress: true },
+      { logger: { level: 'trace', stream: logs.stream } },
+    );
+    try {
+      const email = `tokens-${Date.now()}@example.com`;
+      const post = (url: string, payload: object) => injectFromApp(t.app, { method: 'POST', url, payload });
+      const mailWith = (pathPart: string) =>
+        vi.waitFor(
+          async () => {
+            const found = (await listDevMailbox(t.config.dataDir)).find(
+              (mail) => mail.to.includes(email) && mail.text.includes(pathPart),
+            );
+            if (!found) throw new Error(`no e-mail with ${pathPart} yet`);
+            return found;
+          },
+          { timeout: 15_000, interval: 100 },
+        );
+
+      const signedUp = await post('/api/auth/sign-up/email', {
+        name: 'Ada',
+        email,
+        password: TEST_PASSWORD,
+        callbackURL: '/onboarding',
+      });
+      expect(signedUp.statusCode).toBe(200);
+      const confirmation = linkIn((await mailWith('/api/auth/verify-email')).text, '/api/auth/verify-email');
+      const confirmed = await t.app.inject({
+        method: 'GET',
+        url: confirmation.pathname + confirmation.search,
+      });
+      expect(confirmed.statusCode).toBe(302);
+
+      const asked = await post('/api/auth/request-password-reset', { email, redirectTo: '/auth' });
+      expect(asked.statusCode).toBe(200);
+      const resetLink = linkIn(
+        (await mailWith('/api/auth/reset-password/')).text,
+        '/api/auth/reset-password/',
+      );
+      const landing = await t.app.inject({ method: 'GET', url: resetLink.pathname + resetLink.search });
+      expect(landing.statusCode).toBe(302);
+      const resetToken = new URL(String(landing.headers.location), t.config.publicUrl).searchParams.get(
+        'token',
+      );
+      const reset = await post('/api/auth/reset-password', {
+        token: resetToken,
+        newPassword: 'Brand-New-Pass-77',
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const secrets = {
+        confirmation: confirmation.searchParams.get('token') ?? '',
+        reset: resetToken ?? '',
+        demoPassword: readFileSync(path.join(t.config.dataDir, DEMO_PASSWORD_FILE), 'utf8').trim(),
+      };
+      for (const secret of Object.values(secrets)) expect(secret.length).toBeGreaterThan(8);
+      // the log did see these requests and messages, so an empty log cannot pass
+      expect(logs.lines.some((line) => JSON.stringify(line).includes('/api/auth/verify-email'))).toBe(true);
+      expect(logs.lines.some((line) => line.msg?.startsWith('created the demo card'))).toBe(true);
+      for (const [what, secret] of Object.entries(secrets)) {
+        expect(
+          logs.lines.filter((line) => JSON.stringify(line).includes(secret)),
+          `${what} in the log`,
+        ).toEqual([]);
+      }
+    } finally {
+      await t.close();
     }
   });
 });

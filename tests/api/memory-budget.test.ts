@@ -61,6 +61,8 @@ describe('one server with its caches filled past their budget', needsPostgres(sk
         NODE_ENV: 'production',
         NODE_OPTIONS,
         AUTH_SECRET: randomBytes(32).toString('hex'),
+        // production requires a mail server; nothing here sends mail
+        SMTP_URL: 'smtp://127.0.0.1:25',
         CACHE_MB: String(CACHE_MB),
         METRICS_TOKEN,
         DATABASE_URL: database.config.kind === 'postgres' ? database.config.url : '',

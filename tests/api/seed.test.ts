@@ -192,7 +192,10 @@ describe('the demo card at start', () => {
       parseConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/tapcard' })
         .demoCard,
     ).toBe(true);
-    expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) }).demoCard).toBe(false);
+    expect(
+      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:25' })
+        .demoCard,
+    ).toBe(false);
     // the test suite's apps build their own data
     expect(parseConfig({ NODE_ENV: 'test' }).demoCard).toBe(false);
   });
@@ -305,6 +308,7 @@ describe('npm run seed', () => {
         ...process.env,
         NODE_ENV: 'production',
         AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:25',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
       },

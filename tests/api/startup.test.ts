@@ -43,6 +43,18 @@ describe('start-up failures name what to fix', () => {
     expect(line).not.toContain('secret');
   });
 
+  it('production without a mail server (SMTP_URL)', async () => {
+    const line = await failingStart({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'k'.repeat(40),
+      SMTP_URL: '',
+    });
+    expect(line).toBe(
+      'tapcard: Missing SMTP_URL: in production set it to your mail server (for example smtps://user:pass@smtp.example.com:465); sign-up, password resets and invitations are sent by e-mail',
+    );
+  });
+
   it('an unwritable DATA_DIR', async () => {
     const line = await failingStart({ DATA_DIR: '/proc/version/tapcard' });
     expect(line).toMatch(/DATA_DIR \/proc\/version\/tapcard is not writable/);

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ENV_VARIABLES, ensureDataDir, loadConfig, parseConfig } from '../../server/config.ts';
 import { StartupError } from '../../server/lib/startup-error.ts';
 
+/** A mail server's URL, which production requires. */
+const PRODUCTION_SMTP = 'smtps://user:pass@smtp.example.com:465';
+
 function errorOf(run: () => unknown): string {
   try {
     run();
@@ -207,16 +210,31 @@ describe('parseConfig errors name the variable in one line', () => {
     );
   });
 
-  it('requires AUTH_SECRET in production', () => {
-    expect(errorOf(() => parseConfig({ NODE_ENV: 'production' }))).toMatch(/^Missing AUTH_SECRET: /);
-    expect(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) }).authSecret).toBe(
-      'k'.repeat(32),
+  it('requires SMTP_URL in production, naming it', () => {
+    expect(errorOf(() => parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) }))).toBe(
+      'Missing SMTP_URL: in production set it to your mail server (for example smtps://user:pass@smtp.example.com:465); sign-up, password resets and invitations are sent by e-mail',
     );
+    expect(
+      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), SMTP_URL: PRODUCTION_SMTP }).mail
+        .smtpUrl,
+    ).toBe(PRODUCTION_SMTP);
+    // outside production the dev mailbox takes the mail
+    expect(parseConfig({ NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
+  });
+
+  it('requires AUTH_SECRET in production', () => {
+    expect(errorOf(() => parseConfig({ NODE_ENV: 'production', SMTP_URL: PRODUCTION_SMTP }))).toMatch(
+      /^Missing AUTH_SECRET: /,
+    );
+    expect(
+      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), SMTP_URL: PRODUCTION_SMTP })
+        .authSecret,
+    ).toBe('k'.repeat(32));
   });
 
   it('hashes passwords at full cost unless the test suite asks for low cost, which nothing else may', () => {
     expect(parseConfig({}).passwordHashing).toBe('standard');
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32) };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'k'.repeat(32), SMTP_URL: PRODUCTION_SMTP };
     for (const env of [{}, { NODE_ENV: 'development' }, production]) {
       expect(errorOf(() => parseConfig({ ...env, PASSWORD_HASHING: 'low-cost' }))).toBe(
         'Invalid PASSWORD_HASHING: low-cost is for the test suite only (NODE_ENV=test); leave it unset, or set it to standard',
