@@ -1,19 +1,19 @@
 # Production image: build in one stage, run the bundled server as a non-root user in a slim one.
 # docker build -t tapcard . && docker run -p 3000:3000 -e AUTH_SECRET=$(openssl rand -hex 32) -v tapcard-data:/data tapcard
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # The old-generation heap capped at 128 MB: without a cap V8 lets the heap grow to about twice its live
 # size before collecting, and one process with full caches passes 256 MB resident pass after pass. 128
 # leaves the server 64 MB beside the default 64 MB cache (CACHE_MB); a larger CACHE_MB needs a cap of

@@ -96,6 +96,8 @@ describe('compose.yaml', () => {
     const env = servers[0]?.[1].environment ?? {};
     expect(env.AUTH_SECRET).toMatch(/^\$\{AUTH_SECRET:\?.+\}$/);
     expect(env.S3_SECRET_ACCESS_KEY).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?.+\}$/);
+    // production refuses to start without a mail server (server/config.ts), so compose asks for one first
+    expect(env.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?.+\}$/);
     expect(service('postgres').environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?.+\}$/);
     expect(service('minio').environment?.MINIO_ROOT_PASSWORD).toMatch(/^\$\{MINIO_ROOT_PASSWORD:\?.+\}$/);
     // and the example .env names each variable compose.yaml requires
