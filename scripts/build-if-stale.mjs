@@ -7,19 +7,36 @@ import { pathToFileURL } from 'node:url';
 
 const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
 const SOURCES = ['server', 'src', 'web', 'db', 'locales', 'package-lock.json', 'vite.config.ts'];
+/**
+ * Files in the sources that the build never reads: the catalogs `lingui compile` writes beside the .po
+ * files (the build imports the .po itself), which `npm run lint` compiles again on every run.
+ */
+const NOT_READ_BY_THE_BUILD = /^locales\/[^/]+\/messages\.js$/;
 
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
+function newestMtime(root, entry) {
+  const file = path.join(root, entry);
+  if (!existsSync(file) || NOT_READ_BY_THE_BUILD.test(entry.split(path.sep).join('/'))) return 0;
+  const stat = statSync(file);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
+  return Math.max(0, ...readdirSync(file).map((name) => newestMtime(root, path.join(entry, name))));
+}
+
+/** 'none' (no build yet), 'stale' (a source is newer than the build) or 'fresh', for the checkout at `root`. */
+export function buildState(root = '.') {
+  const builtAt = Math.min(
+    ...OUTPUTS.map((file) =>
+      existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : 0,
+    ),
+  );
+  if (builtAt === 0) return 'none';
+  return Math.max(...SOURCES.map((entry) => newestMtime(root, entry))) > builtAt ? 'stale' : 'fresh';
 }
 
 /** Builds when needed; exits the process with the build's status when the build fails. */
 export function buildIfStale() {
-  const builtAt = Math.min(...OUTPUTS.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-  if (builtAt !== 0 && Math.max(...SOURCES.map(newestMtime)) <= builtAt) return;
-  console.log(builtAt === 0 ? 'No build yet: building Tapcard…' : 'Sources changed: rebuilding Tapcard…');
+  const state = buildState();
+  if (state === 'fresh') return;
+  console.log(state === 'none' ? 'No build yet: building Tapcard…' : 'Sources changed: rebuilding Tapcard…');
   // always a production bundle, even for a server started with NODE_ENV=development (npm run bench,
   // npm run lighthouse): Vite keeps React's development build when NODE_ENV says so
   const env = { ...process.env, NODE_ENV: 'production' };
