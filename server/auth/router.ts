@@ -7,13 +7,15 @@ export const authRouter = router({
   /**
    * Which sign-in buttons to show (DECISIONS.md: only what works on this server): the social providers
    * configured here, and passkeys where PUBLIC_URL allows them; where it does not, why (the account page
-   * says so where its Passkeys section would be).
+   * says so where its Passkeys section would be). And whether this server's e-mails go to the dev mailbox.
    */
   providers: publicProcedure.query(({ ctx }) => ({
     google: ctx.config.oauth.google !== undefined,
     apple: ctx.config.oauth.apple !== undefined,
     passkey: passkeyRelyingParty(ctx.config.publicUrl) !== null,
     passkeysOff: passkeysOffReason(ctx.config.publicUrl),
+    // no mail server outside production: the e-mails are in the dev mailbox, which the waiting screen links
+    devMailbox: ctx.config.env !== 'production' && ctx.config.mail.smtpUrl === undefined,
   })),
   /**
    * What became of the e-mail a sign-up queued, asked by the waiting screen with the ticket of the

@@ -5,11 +5,13 @@ import { paths } from '#src/routes.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage } from '../../lib/error-messages.ts';
+import { useAuthProviders } from '../../lib/use-auth-providers.ts';
 import { toast } from '../../lib/toast.ts';
 import { AuthCard } from '../auth/AuthCard.tsx';
 import { TextLink } from '../auth/TextLink.tsx';
 import { useResendVerification } from '../auth/use-resend-verification.ts';
 import { ConfirmationMailStatus, useConfirmationMailState } from './ConfirmationMailStatus.tsx';
+import { DevMailboxNotice } from './DevMailboxNotice.tsx';
 
 /** spec section 9, timing: the 'check your spam folder' hint appears after 30 seconds of waiting. */
 const HINT_DELAY_MS = 30_000;
@@ -50,6 +52,7 @@ export function VerifyEmailWaiting({
   const mailState = useConfirmationMailState(resent ? null : mailTicket);
   const [checking, setChecking] = useState(false);
   const showHint = useShownAfter(HINT_DELAY_MS);
+  const providers = useAuthProviders();
 
   async function checkConfirmed() {
     setChecking(true);
@@ -98,6 +101,7 @@ export function VerifyEmailWaiting({
         onResend={() => void resendNow()}
         onChangeEmail={onChangeEmail}
       />
+      <DevMailboxNotice shown={providers?.devMailbox === true} />
       <div className="grid gap-3">
         <Button size="block" disabled={checking} onClick={() => void checkConfirmed()}>
           {checking ? <Trans>Please wait...</Trans> : <Trans>I already confirmed my email</Trans>}
