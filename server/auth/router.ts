@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendsToDevMailbox } from '../mail/mailer.ts';
 import { mailStatus } from '../mail/outbox.ts';
 import { passkeyRelyingParty, passkeysOffReason } from '../passkeys/relying-party.ts';
 import { publicProcedure, router } from '../trpc/init.ts';
@@ -14,8 +15,8 @@ export const authRouter = router({
     apple: ctx.config.oauth.apple !== undefined,
     passkey: passkeyRelyingParty(ctx.config.publicUrl) !== null,
     passkeysOff: passkeysOffReason(ctx.config.publicUrl),
-    // no mail server outside production: the e-mails are in the dev mailbox, which the waiting screen links
-    devMailbox: ctx.config.env !== 'production' && ctx.config.mail.smtpUrl === undefined,
+    // the waiting screen links the dev mailbox where the e-mails go there
+    devMailbox: sendsToDevMailbox(ctx.config),
   })),
   /**
    * What became of the e-mail a sign-up queued, asked by the waiting screen with the ticket of the

@@ -19,6 +19,11 @@ const SMTP_TIMEOUT_MS = 10_000;
 /** One send never takes longer, whatever the server does (a server trickling replies beats socket time-outs). */
 const SMTP_SEND_DEADLINE_MS = 20_000;
 
+/** The e-mails go to the dev mailbox: no mail server, outside production (which /dev/mail serves only there). */
+export function sendsToDevMailbox(config: Config): boolean {
+  return config.env !== 'production' && config.mail.smtpUrl === undefined;
+}
+
 export function createMailer(config: Config, logger: FastifyBaseLogger): MailTransport {
   return config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from, logger)
