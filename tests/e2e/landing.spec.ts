@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { PLANS, TRIAL_DAYS } from '../../src/plans.ts';
 import { formatPrice } from '../../web/lib/format.ts';
 import {
+  appOrigin,
   expect,
   expectAccessible,
   expectCleanConsole,
@@ -133,6 +135,47 @@ test('the client is sent compressed, its hashed files cached for good and the sh
       expect(response.headers()['vary'], asset).toMatch(/accept-encoding/);
     }
   }
+});
+
+/** The scripts a page loads from /assets, with their text, until `ready` holds. */
+async function scriptsLoaded(page: Page, path: string, ready: () => Promise<void>) {
+  const scripts: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'))
+      scripts.push(response.text().then((text) => ({ url: url.pathname, text })));
+  });
+  await page.goto(path);
+  await ready();
+  return Promise.all(scripts);
+}
+
+/** Words only the code of the signed-in screens holds: the tRPC client, TanStack Query, zod, the charts. */
+const SCREEN_CODE = ['TRPCClientError', 'QueryClient', 'ZodError', 'recharts'];
+
+test('the landing and the sign-in screen load their scripts in a few files, the landing none of the screens’ code', async ({
+  page,
+  browser,
+}) => {
+  // Every request is a round trip on a phone and CPU in the browser (the chunk groups of vite.config.ts).
+  // The session check, loaded once the page has loaded, is the landing's last request.
+  const sessionChecked = page.waitForResponse((response) => response.url().includes('/api/auth/get-session'));
+  const landing = await scriptsLoaded(page, '/', async () => {
+    await sessionChecked;
+  });
+  expect(landing.length, landing.map((script) => script.url).join(', ')).toBeLessThanOrEqual(4);
+  for (const script of landing)
+    for (const word of SCREEN_CODE)
+      expect(script.text.includes(word), `${word} in ${script.url}`).toBe(false);
+
+  // a context of its own: nothing cached by the landing
+  const signInContext = await browser.newContext({ baseURL: appOrigin() });
+  const signInPage = await signInContext.newPage();
+  const signIn = await scriptsLoaded(signInPage, '/auth', async () => {
+    await expect(signInPage.getByLabel('Email')).toBeVisible();
+  });
+  expect(signIn.length, signIn.map((script) => script.url).join(', ')).toBeLessThanOrEqual(8);
+  await signInContext.close();
 });
 
 test('the language switcher changes the page and remembers the choice', async ({ page }) => {
