@@ -19,6 +19,7 @@ import { keepDemoPassword, seedDemoAccount } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
 import { REASONS_LOGGED_BY_WATCH } from './health/outage-watch.ts';
 import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS } from './jobs/queue.ts';
+import { stopSideBySide, type StoppingPart } from './lib/stop-side-by-side.ts';
 import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
 import { registerMetricsRoutes } from './metrics/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
@@ -122,18 +123,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   try {
     await migrateToLatest(database.db);
     const queue = await startJobQueue(database.db, app.log);
-    // onClose hooks run last registered first: the workers stop (jobs in hand may finish), then the
-    // queue, then the database
+    // onClose hooks run last registered first: the workers stop side by side (jobs in hand may finish),
+    // then the queue, then the database
     app.addHook('onClose', () => stopJobQueue(queue));
+    const workers: StoppingPart[] = [];
+    app.addHook('onClose', () => stopSideBySide(workers, app.log));
     const mailer = await startOutbox(queue, database.db, config, transport, app.log);
-    app.addHook('onClose', () => mailer.stop(WORKER_STOP_TIMEOUT_MS));
+    workers.push({ name: 'the outbox', stop: () => mailer.stop(WORKER_STOP_TIMEOUT_MS) });
     const resolveHost = options.resolveHost ?? systemResolver;
     const webhooks = await startWebhookDeliverer(
       queue,
       { db: database.db, config, mailer, resolveHost },
       app.log,
     );
-    app.addHook('onClose', () => webhooks.stop(WORKER_STOP_TIMEOUT_MS));
+    workers.push({ name: 'the webhook deliverer', stop: () => webhooks.stop(WORKER_STOP_TIMEOUT_MS) });
     const stopCounts = startCountsSender(
       database.db,
       webhooks,
@@ -141,7 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       app.log,
       [queueOwedMemberJoined],
     );
-    app.addHook('onClose', stopCounts);
+    workers.push({ name: 'the webhook counts', stop: stopCounts });
     const resolveTxt = options.resolveTxt ?? dnsTxtResolver(config.dnsServers);
     const deps: AppDeps = {
       db: database.db,
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     };
     if (maintenance !== 'off') {
       const stopMaintenance = await scheduleMaintenanceJobs(queue, deps, app.log, maintenance);
-      app.addHook('onClose', () => stopMaintenance(WORKER_STOP_TIMEOUT_MS));
+      workers.push({ name: 'the maintenance jobs', stop: () => stopMaintenance(WORKER_STOP_TIMEOUT_MS) });
     }
     await authModuleLoading;
     const secret = config.authSecret ?? resolveAuthSecret(config);
