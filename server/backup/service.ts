@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConfig } from '../config.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { databaseErrorCode } from '../lib/db-errors.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
@@ -285,7 +286,7 @@ async function prepareRestoreTarget(url: string): Promise<void> {
     );
     return { tables, canCreateTables: rows[0]?.allowed === true };
   }).catch((error: unknown) => {
-    if (pgErrorCode(error) === INVALID_CATALOG_NAME) return null;
+    if (databaseErrorCode(error) === INVALID_CATALOG_NAME) return null;
     throw error;
   });
   if (target === null) return createRestoreTarget(url, name, role);
@@ -304,7 +305,6 @@ async function prepareRestoreTarget(url: string): Promise<void> {
 /** PostgreSQL's code for a database that does not exist. */
 const INVALID_CATALOG_NAME = '3D000';
 const INSUFFICIENT_PRIVILEGE = '42501';
-const pgErrorCode = (error: unknown) => (error as { code?: unknown }).code;
 
 /** Makes the database `name` on the server of `url`, owned by the URL's role, from the empty template. */
 async function createRestoreTarget(url: string, name: string, role: string): Promise<void> {
@@ -316,8 +316,8 @@ async function createRestoreTarget(url: string, name: string, role: string): Pro
       );
       return;
     } catch (error) {
-      if (pgErrorCode(error) === INVALID_CATALOG_NAME && maintenance === 'postgres') continue;
-      if (pgErrorCode(error) === INSUFFICIENT_PRIVILEGE) {
+      if (databaseErrorCode(error) === INVALID_CATALOG_NAME && maintenance === 'postgres') continue;
+      if (databaseErrorCode(error) === INSUFFICIENT_PRIVILEGE) {
         throw new StartupError(
           `The database at ${describeUrl(url)} does not exist, and the role ${role} may not create databases: as a superuser run CREATE DATABASE ${quoteIdent(name)} OWNER ${quoteIdent(role)} (or ALTER ROLE ${quoteIdent(role)} CREATEDB), then restore again`,
         );

@@ -39,7 +39,8 @@ function* errorChain(error: unknown, depth = 0): Generator<unknown> {
   yield* errorChain((error as { errors?: unknown[] }).errors?.[0], depth + 1);
 }
 
-function errorCode(error: unknown): string | undefined {
+/** PostgreSQL's SQLSTATE (or Node's E… code) of a database error, looked for through the errors it wraps. */
+export function databaseErrorCode(error: unknown): string | undefined {
   for (const link of errorChain(error)) {
     const code = (link as { code?: unknown }).code;
     if (typeof code === 'string' && /^([0-9A-Z]{5}|E[A-Z_]+)$/.test(code)) return code;
@@ -59,7 +60,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** One line describing why the database could not be used. */
 export function describeDatabaseError(error: unknown): string {
-  const code = errorCode(error);
+  const code = databaseErrorCode(error);
   switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused (is PostgreSQL running, and are host and port in DATABASE_URL right?)';

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkBackup,
+  describeUrl,
   restoreEmbedded,
+  restorePostgres,
   type BackupCheck,
   type CountComparison,
 } from '../../server/backup/service.ts';
@@ -270,6 +272,32 @@ describe(
         } finally {
           await after.close();
         }
+      } finally {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses a database without tables where the role may not create them, naming the superuser command', async () => {
+      const database = await createTestDatabase({ migrated: false });
+      if (database.config.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      const { url } = database.config;
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-restore-'));
+      const file = path.join(dataDir, 'tapcard.dump');
+      writeFileSync(file, 'PGDMP');
+      try {
+        // as in a database a superuser made and never handed over: from PostgreSQL 15 on, only the
+        // database's owner may create tables in its public schema
+        await withPgClient(url, (client) =>
+          client.query('revoke create on schema public from pg_database_owner'),
+        );
+        const name = new URL(url).pathname.slice(1);
+        await expect(restorePostgres(file, url)).rejects.toThrow(
+          `The role ${new URL(url).username} may not create tables in ${describeUrl(url)}`,
+        );
+        await expect(restorePostgres(file, url)).rejects.toThrow(
+          `as a superuser run ALTER DATABASE "${name}" OWNER TO "${new URL(url).username}"`,
+        );
       } finally {
         await database.drop();
         rmSync(dataDir, { recursive: true, force: true });
