@@ -6,13 +6,12 @@
 // ended with the graceful stop's "killed by timeout" is named. `--postgres` runs on a temporary database
 // beside the server DATABASE_URL names (dropped afterwards). Target: a warm restart to ready under 3 s
 // (median). Never a test: timings depend on the machine.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIfStale } from './build-if-stale.mjs';
-import { freePort, portRange } from './lib/app-process.ts';
+import { freePort, portRange, startProcess, stop } from './lib/app-process.ts';
 import { appBenchDatabase } from './lib/temporary-database.ts';
 
 const { values: options } = parseArgs({ options: { postgres: { type: 'boolean', default: false } } });
@@ -45,9 +44,11 @@ async function untilReady(origin: string, limitMs: number): Promise<void> {
 async function startAndStop(dataDir: string, env: NodeJS.ProcessEnv): Promise<Run> {
   const port = await freePort(PORTS);
   const origin = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
+  const startedAt = performance.now();
+  const server = startProcess(
+    process.execPath,
+    ['dist/server/main.js'],
+    {
       ...process.env,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
@@ -57,28 +58,22 @@ async function startAndStop(dataDir: string, env: NodeJS.ProcessEnv): Promise<Ru
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    'Tapcard is running',
+  );
   try {
+    await server.started;
     await untilReady(origin, 60_000);
   } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
+    await stop(server.child, 0);
+    throw new Error(`${(error as Error).message}\n${server.output()}`, { cause: error });
   }
-  const readyMs = performance.now() - started;
+  const readyMs = performance.now() - startedAt;
   const stopping = performance.now();
-  child.kill('SIGTERM');
-  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
-  await exited;
-  clearTimeout(killer);
+  await stop(server.child, STOP_LIMIT_MS);
   return {
     readyMs,
     stopMs: performance.now() - stopping,
-    killedByTimeout: output.includes('killed by timeout'),
+    killedByTimeout: server.output().includes('killed by timeout'),
   };
 }
 

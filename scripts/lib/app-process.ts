@@ -31,7 +31,7 @@ export async function freePort(range: PortRange, exclude: number[] = []): Promis
   throw new Error(`no free port between ${range.first} and ${range.last}`);
 }
 
-/** Starts a process and waits until its output contains `ready`; its output is kept for errors. */
+/** Starts a process and waits until its output contains `ready`; its output is kept (for errors, and read by `output()`). */
 export function startProcess(command: string, args: string[], env: NodeJS.ProcessEnv, ready: string) {
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -46,15 +46,15 @@ export function startProcess(command: string, args: string[], env: NodeJS.Proces
       reject(new Error(`${args.at(-1)} exited (${code}) before it was ready:\n${output}`)),
     );
   });
-  return { child, started };
+  return { child, started, output: () => output };
 }
 
-/** Ends a process by its pid (SIGTERM, then SIGKILL after a grace period) and waits for it. */
-export async function stop(child: ChildProcess | undefined): Promise<void> {
+/** Ends a process by its pid (SIGTERM, then SIGKILL after `killAfterMs`) and waits for it. */
+export async function stop(child: ChildProcess | undefined, killAfterMs = 15_000): Promise<void> {
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(child.pid, 'SIGTERM');
-  const killer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), 15_000);
+  const killer = setTimeout(() => child.pid && process.kill(child.pid, 'SIGKILL'), killAfterMs);
   await exited;
   clearTimeout(killer);
 }
