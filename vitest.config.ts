@@ -12,10 +12,14 @@ const reportDir = process.env.TEST_REPORT_DIR;
 
 /**
  * Tests that need PostgreSQL (two processes on one database, its restarts, LISTEN/NOTIFY) carry the tag
- * `postgres` (tests/support/postgres.ts) and are skipped, visibly, on the embedded database; CI fails if
- * one is skipped in its run on PostgreSQL.
+ * `postgres` and are skipped, visibly, on the embedded database; tests that DATABASE_URL does not change
+ * (the embedded database itself, processes given settings of their own) carry `embedded` and run once, on
+ * the embedded database (tests/support/postgres.ts). CI fails if either is skipped in the run it belongs to.
  */
-const tags = [{ name: 'postgres', description: 'needs PostgreSQL (DATABASE_URL)' }];
+const tags = [
+  { name: 'postgres', description: 'needs PostgreSQL (DATABASE_URL)' },
+  { name: 'embedded', description: 'runs once, on the embedded database (no DATABASE_URL)' },
+];
 
 export default defineConfig({
   test: {

@@ -6,7 +6,9 @@
 //                   tests are counted, and a failed run with no failed test in its reports (a crash
 //                   before any report was written) counts as one failure
 //   --postgres-runs the runs made on PostgreSQL: a test there tagged as needing PostgreSQL (Vitest's tag
-//                   `postgres`, Playwright's `@postgres`) that was skipped counts as a failure
+//                   `postgres`, Playwright's `@postgres`) that was skipped counts as a failure; in every
+//                   other run (on the embedded database) so does a skipped test tagged `embedded`, which
+//                   runs only there (tests/support/postgres.ts)
 // Each failed test is named (file and title) under its report's line, with the first lines of its reason,
 // so CI's last lines say what failed and why. Before the closing line: each step's wall time
 // (<report-dir>/times.tsv, written by .ci/run) and the 15 slowest test files of every run.
@@ -53,12 +55,12 @@ function vitestFailures(report) {
   );
 }
 
-/** Tests of a Vitest JSON report that need PostgreSQL (tag `postgres`) and were skipped. */
-function vitestSkippedOnPostgres(report) {
+/** Tests of a Vitest JSON report with the tag that were skipped. */
+function vitestSkipped(report, tag) {
   return report.testResults.flatMap((file) =>
     file.assertionResults
       .filter((test) => test.status !== 'passed' && test.status !== 'failed')
-      .filter((test) => (test.tags ?? []).includes('postgres'))
+      .filter((test) => (test.tags ?? []).includes(tag))
       .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
   );
 }
@@ -122,6 +124,7 @@ function countReports(dir) {
     let counts;
     let failures;
     let skippedOnPostgres;
+    let skippedOnEmbedded = [];
     if (report.stats && 'expected' in report.stats) {
       failures = playwrightFailures(report);
       skippedOnPostgres = onPostgres ? playwrightSkippedOnPostgres(report) : [];
@@ -134,7 +137,8 @@ function countReports(dir) {
       };
     } else {
       failures = vitestFailures(report);
-      skippedOnPostgres = onPostgres ? vitestSkippedOnPostgres(report) : [];
+      skippedOnPostgres = onPostgres ? vitestSkipped(report, 'postgres') : [];
+      skippedOnEmbedded = onPostgres ? [] : vitestSkipped(report, 'embedded');
       counts = {
         passed: report.numPassedTests,
         failed: report.numFailedTests,
@@ -149,8 +153,12 @@ function countReports(dir) {
     for (const skipped of skippedOnPostgres) {
       console.log(`    failed: ${skipped} (needs PostgreSQL, skipped in a run on PostgreSQL)`);
     }
+    // and one that runs only on the embedded database, skipped there, ran nowhere
+    for (const skipped of skippedOnEmbedded) {
+      console.log(`    failed: ${skipped} (runs on the embedded database only, skipped in its run there)`);
+    }
     totals.passed += counts.passed;
-    totals.failed += counts.failed + skippedOnPostgres.length;
+    totals.failed += counts.failed + skippedOnPostgres.length + skippedOnEmbedded.length;
   }
   return totals;
 }

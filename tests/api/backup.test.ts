@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
-import { needsPostgres } from '../support/postgres.ts';
+import { needsPostgres, onceOnEmbedded } from '../support/postgres.ts';
 
 // Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
 // restores it into a fresh database and compares the rows of every table. Always on the embedded
@@ -77,7 +77,7 @@ function expectLinksReported(check: BackupCheck): void {
   expect(row(check, 'public.users').same).toBe(true);
 }
 
-describe('backup check of the embedded database', { timeout: 180_000 }, () => {
+describe('backup check of the embedded database', { ...onceOnEmbedded(), timeout: 180_000 }, () => {
   let dataDir: string;
   let database: DatabaseConfig;
 

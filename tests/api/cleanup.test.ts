@@ -24,6 +24,7 @@ import { addTeam } from '../support/teams.ts';
 import { addLead, addVcard } from '../support/factories.ts';
 import { LEAD_POSTS_KEPT_DAYS } from '../../server/leads/capture.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
+import { onceOnEmbedded, onPostgres } from '../support/postgres.ts';
 import {
   buildTestApp,
   depsOf,
@@ -39,7 +40,6 @@ import { WEBHOOK_DELIVERY_KEPT_DAYS } from '../../src/webhooks.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const onPostgres = Boolean(process.env.DATABASE_URL);
 const NOTHING: CleanupCounts = {
   expiredSessions: 0,
   expiredVerifications: 0,
@@ -596,24 +596,28 @@ describe('cleanUp', () => {
 });
 
 describe('npm run cleanup', { timeout: 120_000 }, () => {
-  it('refuses with a clear message while a running server holds the embedded database', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-cleanup-held-'));
-    const app = await buildTestApp(embeddedAt(dataDir));
-    try {
-      const stray = strayFile(app, 2 * PHOTO_GRACE_HOURS * HOUR_MS);
-      const run = await runAdminScript('cleanup', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(
-        `cleanup: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
-      );
-      expect(run.stdout).toBe('');
-      expect(existsSync(stray)).toBe(true);
-      expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'refuses with a clear message while a running server holds the embedded database',
+    onceOnEmbedded(),
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-cleanup-held-'));
+      const app = await buildTestApp(embeddedAt(dataDir));
+      try {
+        const stray = strayFile(app, 2 * PHOTO_GRACE_HOURS * HOUR_MS);
+        const run = await runAdminScript('cleanup', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(
+          `cleanup: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
+        );
+        expect(run.stdout).toBe('');
+        expect(existsSync(stray)).toBe(true);
+        expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('prints the counts; --dry-run deletes nothing', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-cleanup-script-'));

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { TEST_PASSWORD } from '../support/harness.ts';
+import { onceOnEmbedded } from '../support/postgres.ts';
 import {
   dataDirWithDatabase,
   freePort,
@@ -17,7 +18,7 @@ import {
 // the database (server/lib/data-dir-lock.ts) belongs to the killed process's open file, so the kernel has
 // released it by the time the process is reaped: the next server starts without waiting, without anyone
 // deleting a lock file, and finds what the killed one had acknowledged.
-// Runs on PostgreSQL runs too: the servers here are given no DATABASE_URL.
+// Runs once, on the embedded database's run: the servers here are given no DATABASE_URL.
 
 const started: ServerProcess[] = [];
 const dataDirs: string[] = [];
@@ -29,7 +30,7 @@ afterEach(() => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('kill -9 of a server holding the embedded database', () => {
+describe('kill -9 of a server holding the embedded database', onceOnEmbedded(), () => {
   it(
     'does not block the next start, which keeps the migrations and the account acknowledged before',
     { timeout: 120_000 },

@@ -26,6 +26,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../support/harness.ts';
+import { onceOnEmbedded } from '../support/postgres.ts';
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -302,7 +303,7 @@ describe('the demo card at start', () => {
 });
 
 describe('npm run seed', () => {
-  it('refuses a production database without --force', () => {
+  it('refuses a production database without --force', onceOnEmbedded(), () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
       env: {
         ...process.env,

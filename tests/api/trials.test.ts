@@ -16,6 +16,7 @@ import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { TRIAL_DAYS, TRIAL_REMINDER_LEAD_DAYS, trialEndsAt } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
+import { onceOnEmbedded, onPostgres } from '../support/postgres.ts';
 import {
   buildTestApp,
   injectFromApp,
@@ -31,7 +32,6 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const silent = pino({ level: 'silent' });
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 let t: TestApp;
 let deps: AppDeps;
@@ -270,23 +270,27 @@ describe('sendTrialReminders', () => {
 
 // each script is a process of its own: loading the server's modules and opening the database takes seconds
 describe('npm run trials:expire', { timeout: 120_000 }, () => {
-  it('refuses with a clear message while a running server holds the embedded database', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-trials-held-'));
-    const app = await buildTestApp(embeddedAt(dataDir));
-    try {
-      const run = await runAdminScript('trials-expire', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain(
-        `trials:expire: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
-      );
-      expect(run.stderr).toContain('A running server runs this job itself on its schedule');
-      // the server keeps its database
-      expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    'refuses with a clear message while a running server holds the embedded database',
+    onceOnEmbedded(),
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-trials-held-'));
+      const app = await buildTestApp(embeddedAt(dataDir));
+      try {
+        const run = await runAdminScript('trials-expire', [], { DATA_DIR: dataDir, DATABASE_URL: '' });
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(
+          `trials:expire: the embedded database in ${dataDir} is held by another Tapcard process (pid ${process.pid} on host ${hostname()}, started at `,
+        );
+        expect(run.stderr).toContain('A running server runs this job itself on its schedule');
+        // the server keeps its database
+        expect((await injectFromApp(app.app, { method: 'GET', url: '/health' })).statusCode).toBe(200);
+      } finally {
+        await app.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('prints what it did, sends nothing in a dry run, and sends once across runs (at once on PostgreSQL)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-trials-script-'));

@@ -139,6 +139,32 @@ describe("CI's summary", () => {
     expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed');
   });
 
+  const skippedOnEmbedded = [
+    { title: 'a second server on the same embedded database', status: 'skipped', tags: ['embedded'] },
+    { title: 'a plain test', status: 'passed' },
+  ];
+
+  it('fails a test that runs only on the embedded database and was skipped in its run there, and names it', async () => {
+    const { code, stdout } = await summary({ 'api-pglite': vitestReport(skippedOnEmbedded) }, [
+      '--postgres-runs=api-postgres',
+      '--run=api-pglite=0',
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'failed: tests/api/example.test.ts › a second server on the same embedded database (runs on the embedded database only, skipped in its run there)',
+    );
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('lets it be skipped on PostgreSQL', async () => {
+    const { code, stdout } = await summary({ 'api-postgres': vitestReport(skippedOnEmbedded) }, [
+      '--postgres-runs=api-postgres',
+      '--run=api-postgres=0',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed');
+  });
+
   it('fails a browser test tagged @postgres skipped on PostgreSQL, but not one that ran', async () => {
     const skipped = await summary({ 'browser-postgres': playwrightReport('skipped', ['postgres']) }, [
       '--postgres-runs=browser-postgres',
