@@ -344,7 +344,7 @@ describe('a post that is refused stores nothing', () => {
     expect(await leadsOf(owner.id)).toEqual([]);
   });
 
-  it('hold on Free: 90 posts from 90 addresses in a minute store the per-card limit, keep 25, mail the owner a few times', async () => {
+  it('hold on Free: 90 posts from 90 addresses in a minute store the per-card limit, keep 25, queue the hourly cap of e-mails', async () => {
     const owner = await ownerWithForm(ON, 'free');
     const form = await filledForm(owner.vcardId);
     const statuses: number[] = [];
@@ -359,7 +359,17 @@ describe('a post that is refused stores nothing', () => {
     expect(Number(received.count)).toBe(LEAD_RATE_LIMIT.perCard);
     expect(await leadsOf(owner.id)).toHaveLength(PLANS.free.limits.leadsKept);
 
-    // every e-mail of them sent (or withdrawn with a lead the plan did not keep): at most the hourly cap
+    // exactly the hourly cap of e-mails queued, one per lead, however the posts came
+    const queued = await t.db
+      .selectFrom('lead_posts')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', owner.id)
+      .where('mailed', '=', true)
+      .executeTakeFirstOrThrow();
+    expect(Number(queued.count)).toBe(LEAD_MAILS_PER_HOUR);
+    // each then sent, or withdrawn with its lead when the plan did not keep it (the oldest 35 of the 60):
+    // how many of the first leads' e-mails went out before their leads were dropped is the sender's pace
+    // against the posts', so it is bounded, not counted
     await vi.waitFor(
       async () => {
         const waiting = await t.db
@@ -373,7 +383,6 @@ describe('a post that is refused stores nothing', () => {
       { timeout: 20_000, interval: 200 },
     );
     const mailed = t.mail.messages.filter((mail) => mail.to.includes(owner.email));
-    expect(mailed.length).toBeGreaterThan(0);
     expect(mailed.length).toBeLessThanOrEqual(LEAD_MAILS_PER_HOUR);
     // the leads beyond the cap wait for the day's digest
     const untold = (await leadsOf(owner.id)).filter((lead) => lead.notified_at === null);
