@@ -119,6 +119,7 @@ const envSchema = z.object({
   ),
   DNS_SERVERS: z.preprocess(blankToUndefined, dnsServers),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
+  MEDIA_DIR: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   METRICS_TOKEN: z.preprocess(
     blankToUndefined,
     z.string().min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`).optional(),
@@ -351,8 +352,13 @@ export interface Config {
    * starting at once make one): DEMO_CARD, by default on in development only.
    */
   demoCard: boolean;
-  /** S3-compatible photo storage; null keeps photos in DATA_DIR/media. */
+  /** S3-compatible photo storage; null keeps photos in mediaDir. */
   s3: S3Config | null;
+  /**
+   * Where photos are kept without S3: MEDIA_DIR, by default DATA_DIR/media. Unlike DATA_DIR, servers on one
+   * machine may share it (each photo is written once, under a random name, and renamed into place).
+   */
+  mediaDir: string;
   /** Real payments through Stripe; null runs the demo billing (local pages, no money moves). */
   stripe: StripeConfig | null;
   /** Wallet passes of a card (server/wallet/), each kind only with the operator's credentials. */
@@ -509,6 +515,7 @@ export function parseConfig(
     secureCookies:
       parsed.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : parsed.COOKIE_SECURE === 'true',
     s3: s3Storage(parsed),
+    mediaDir: path.resolve(parsed.MEDIA_DIR ?? path.join(dataDir, 'media')),
     stripe: stripeBilling(parsed),
     wallet: walletPasses(parsed),
     // not in the test suite's apps, which build their own data
@@ -525,7 +532,7 @@ export function parseConfig(
   };
 }
 
-/** S3 storage when bucket and keys are all set; none of them keeps photos in DATA_DIR/media. */
+/** S3 storage when bucket and keys are all set; none of them keeps photos in MEDIA_DIR. */
 function s3Storage(parsed: z.output<typeof envSchema>): S3Config | null {
   const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = parsed;
   if (bucket && accessKeyId && secretAccessKey) {
@@ -540,7 +547,7 @@ function s3Storage(parsed: z.output<typeof envSchema>): S3Config | null {
   }
   if (bucket || accessKeyId || secretAccessKey) {
     throw new StartupError(
-      'Incomplete S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set all three to store photos in S3, or none to keep them in DATA_DIR/media',
+      'Incomplete S3_BUCKET / S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set all three to store photos in S3, or none to keep them in MEDIA_DIR (by default DATA_DIR/media)',
     );
   }
   return null;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { createOutageWatch, type OutageWatch } from '../health/outage-watch.ts';
@@ -6,7 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import { createLocalStorage, type MediaStorage } from './storage.ts';
 
 /**
- * The storage the config names: an S3-compatible bucket when configured, DATA_DIR/media otherwise. Its
+ * The storage the config names: an S3-compatible bucket when configured, MEDIA_DIR otherwise. Its
  * failures (an unreachable bucket, a full disk) are watched: logged once per outage, and each call that
  * meets one fails with storage_unavailable (503, "try again in a moment").
  */
@@ -17,7 +16,7 @@ export async function createMediaStorage(config: Config, logger: FastifyBaseLogg
     const { createS3Storage } = await import('./s3-storage.ts');
     storage = createS3Storage(config.s3);
   } else {
-    storage = createLocalStorage(path.join(config.dataDir, 'media'));
+    storage = createLocalStorage(config.mediaDir);
   }
   const outage = createOutageWatch(
     { check: 'storage', service: 'photo storage', probe: () => storage.probe() },

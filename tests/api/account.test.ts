@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGES } from '../../src/messages.ts';
@@ -314,7 +313,7 @@ describe('account deletion', () => {
       expect(rows[0]?.n, table).toBe(0);
     }
     // the photo file is gone from storage too
-    expect(readdirSync(path.join(t.config.dataDir, 'media'))).toEqual([]);
+    expect(readdirSync(t.config.mediaDir)).toEqual([]);
     expect((await query('profile.me', cookie)).statusCode).toBe(401);
     expect((await query('profile.me', other.cookie)).statusCode).toBe(200);
   });

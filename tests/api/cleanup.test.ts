@@ -59,7 +59,7 @@ const NOTHING: CleanupCounts = {
   expiredLinkCodeHolds: 0,
 };
 
-const mediaFolder = (app: TestApp) => path.join(app.config.dataDir, 'media');
+const mediaFolder = (app: TestApp) => app.config.mediaDir;
 const fileOf = (app: TestApp, photoPath: string) => path.join(mediaFolder(app), mediaKeyOf(photoPath) ?? '');
 const ago = (ms: number) => new Date(Date.now() - ms);
 

@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 function mediaFolder(): string {
-  return path.join(t.config.dataDir, 'media');
+  return t.config.mediaDir;
 }
 
 // --- test images, made with sharp ------------------------------------------------------------------

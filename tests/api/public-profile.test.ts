@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import type { Kysely } from 'kysely';
@@ -51,7 +50,7 @@ async function storePhoto(app: TestApp): Promise<string> {
   const jpeg = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#c0392b' } })
     .jpeg()
     .toBuffer();
-  await createLocalStorage(path.join(app.config.dataDir, 'media')).put(key, jpeg, 'image/jpeg');
+  await createLocalStorage(app.config.mediaDir).put(key, jpeg, 'image/jpeg');
   return `/media/${key}`;
 }
 

@@ -45,11 +45,16 @@ export function runAdminScript(
 export function scriptEnvFor(config: Config): Record<string, string> {
   return {
     DATA_DIR: config.dataDir,
+    MEDIA_DIR: config.mediaDir,
     DATABASE_URL: config.database.kind === 'postgres' ? config.database.url : '',
   };
 }
 
 /** Config overrides for a test app whose embedded database lives in DATA_DIR, where a script finds it. */
-export function embeddedAt(dataDir: string): Pick<Config, 'dataDir' | 'database'> {
-  return { dataDir, database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } };
+export function embeddedAt(dataDir: string): Pick<Config, 'dataDir' | 'mediaDir' | 'database'> {
+  return {
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+  };
 }

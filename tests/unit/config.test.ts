@@ -31,6 +31,13 @@ describe('parseConfig defaults', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('keeps photos in DATA_DIR/media, or in MEDIA_DIR when it is set, unless S3 is configured', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/tapcard' }).mediaDir).toBe(path.resolve('/srv/tapcard/media'));
+    const shared = parseConfig({ DATA_DIR: '/srv/tapcard', MEDIA_DIR: 'shared/photos' });
+    expect(shared.mediaDir).toBe(path.resolve('shared/photos'));
+    expect(shared.s3).toBeNull();
+  });
+
   it('switches to PostgreSQL with DATABASE_URL and derives PUBLIC_URL from PORT', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/tapcard', PORT: '8080' });
     expect(config.database).toEqual({
