@@ -26,10 +26,10 @@ describe('the Node release', () => {
     expect(engines.node).toBe(`>=${major}`);
   });
 
-  it("is every stage of the Docker image's, on the slim Debian of its runtime", () => {
+  it("is every stage of the Docker image's, the same release, on the slim Debian of its runtime", () => {
     const images = [...read('Dockerfile').matchAll(/^FROM\s+(\S+)/gm)].map((match) => match[1]);
     expect(images.length).toBeGreaterThanOrEqual(2);
-    for (const image of images) expect(image).toBe(`node:${major}-bookworm-slim`);
+    for (const image of images) expect(image).toBe(`node:${release}-bookworm-slim`);
   });
 
   it('is what CI fetches and checks', () => {
