@@ -14,7 +14,7 @@ export interface ScriptRun {
 }
 
 export function runAdminScript(
-  script: 'trials-expire' | 'cleanup' | 'backup-check' | 'db-dump' | 'db-restore',
+  script: 'trials-expire' | 'cleanup' | 'backup-check' | 'db-dump' | 'db-restore' | 'media-to-s3',
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptRun> {
