@@ -7,8 +7,8 @@ import { build } from 'esbuild';
 const outdir = process.argv[2] ?? 'dist/server';
 
 await build({
-  // the server, the migration command, the admin jobs for cron, the backup commands, and the move of the
-  // photos to S3
+  // the server, the migration command, the admin jobs for cron, the backup commands, and the growth
+  // paths (the embedded database to PostgreSQL, photos to S3)
   entryPoints: {
     main: 'server/main.ts',
     migrate: 'scripts/migrate.ts',
@@ -18,6 +18,7 @@ await build({
     'db-restore': 'scripts/db-restore.ts',
     'backup-check': 'scripts/backup-check.ts',
     'media-to-s3': 'scripts/media-to-s3.ts',
+    'db-to-postgres': 'scripts/db-to-postgres.ts',
     // the QR scan check's decoding thread, which server/qr-studio/decode-pool.ts finds beside main.js
     'qr-decode-worker': 'server/qr-studio/decode-worker.ts',
   },
@@ -34,5 +35,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `built ${outdir}/main.js, migrate.js, trials-expire.js, cleanup.js, db-dump.js, db-restore.js, backup-check.js, media-to-s3.js and qr-decode-worker.js`,
+  `built ${outdir}/main.js, migrate.js, trials-expire.js, cleanup.js, db-dump.js, db-restore.js, backup-check.js, media-to-s3.js, db-to-postgres.js and qr-decode-worker.js`,
 );

@@ -44,7 +44,7 @@ export async function countRows(database: Queryable): Promise<RowCounts> {
   return counts;
 }
 
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
@@ -66,11 +66,11 @@ export function compareCounts(original: RowCounts, restored: RowCounts): CountCo
   });
 }
 
-/** The comparison as a text table, differences marked. */
-export function formatComparison(rows: CountComparison[]): string {
+/** The comparison as a text table, differences marked; `labels` name its two sides. */
+export function formatComparison(rows: CountComparison[], labels = ['original', 'restored']): string {
   const show = (n: number | null) => (n === null ? 'missing' : String(n));
   const width = Math.max(5, ...rows.map((row) => row.table.length));
-  const lines = [`${'table'.padEnd(width)}  ${'original'.padStart(9)}  ${'restored'.padStart(9)}`];
+  const lines = [`${'table'.padEnd(width)}  ${labels[0]!.padStart(9)}  ${labels[1]!.padStart(9)}`];
   for (const row of rows) {
     lines.push(
       `${row.table.padEnd(width)}  ${show(row.original).padStart(9)}  ${show(row.restored).padStart(9)}${row.same ? '' : '  DIFFERENT'}`,
@@ -82,7 +82,7 @@ export function formatComparison(rows: CountComparison[]): string {
 // ---- the embedded database
 
 /** Opens the embedded database in `dataDir` under its lock; close() releases both. */
-async function openEmbedded(
+export async function openEmbedded(
   dataDir: string,
   options: { loadDataDir?: Blob } = {},
 ): Promise<{ pglite: PGlite; close(): Promise<void> }> {
@@ -275,7 +275,7 @@ export async function restorePostgres(file: string, url: string): Promise<RowCou
  * not create tables in it: on PostgreSQL 15 and later only a database's owner may by default, so a
  * database made by a superuser without `-O` takes no restore.
  */
-async function prepareRestoreTarget(url: string): Promise<void> {
+export async function prepareRestoreTarget(url: string): Promise<void> {
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.slice(1));
   const role = decodeURIComponent(parsed.username) || 'the role of DATABASE_URL';

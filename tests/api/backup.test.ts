@@ -16,7 +16,13 @@ import type { DatabaseConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
-import { addLink, addVcard, createOwner, createSignedInOwner } from '../support/factories.ts';
+import {
+  addLink,
+  addVcard,
+  createOwner,
+  createSignedInOwner,
+  ownerWithFollowedCard,
+} from '../support/factories.ts';
 import { linkCounts } from '../support/counts.ts';
 import {
   buildTestApp,
@@ -25,7 +31,6 @@ import {
   uploadTestPhoto,
   type TestApp,
 } from '../support/harness.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { needsPostgres, onceOnEmbedded } from '../support/postgres.ts';
 
 // Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
@@ -214,16 +219,7 @@ describe(
       const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-restore-'));
       try {
         const before = await buildTestApp({ database: database.config });
-        const owner = await createSignedInOwner(before);
-        const vcardId = await addVcard(before.db, owner.userId, { name: 'Grace Hopper' });
-        const link = await addLink(before.db, owner.userId, { vcard_id: vcardId });
-        for (let i = 0; i < 3; i += 1) {
-          const followed = await before.app.inject({
-            url: `/l/${link.code}`,
-            headers: { 'user-agent': IPHONE_SAFARI },
-          });
-          expect(followed.statusCode).toBe(302);
-        }
+        const { owner, link } = await ownerWithFollowedCard(before);
         // closing writes the counts
         await before.close();
 

@@ -14,7 +14,14 @@ export interface ScriptRun {
 }
 
 export function runAdminScript(
-  script: 'trials-expire' | 'cleanup' | 'backup-check' | 'db-dump' | 'db-restore' | 'media-to-s3',
+  script:
+    | 'trials-expire'
+    | 'cleanup'
+    | 'backup-check'
+    | 'db-dump'
+    | 'db-restore'
+    | 'media-to-s3'
+    | 'db-to-postgres',
   args: string[],
   env: Record<string, string>,
 ): Promise<ScriptRun> {

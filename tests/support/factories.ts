@@ -16,6 +16,7 @@ import type { Visit } from '../../server/analytics/visit.ts';
 import { generateLinkCode } from '../../server/links/code.ts';
 import type { ApiKeyScope } from '../../src/api-keys.ts';
 import { injectFromApp, signUp, trpcData, trpcMutate, TEST_PASSWORD, type TestApp } from './harness.ts';
+import { IPHONE_SAFARI } from './user-agents.ts';
 
 // Test data factories (STYLE.md 3.5, as epic-stack's): the users, cards and links a test needs, written
 // directly to the database with sensible defaults, so each test names only what it is about. The services
@@ -665,4 +666,21 @@ export async function createApiCaller(
       });
     },
   };
+}
+
+/**
+ * What a restored or copied database must bring back: a signed-in owner (their session), a card named
+ * Grace Hopper, and its short link followed `follows` times (counted once the app closes). The app stays
+ * open; close it to write the counts.
+ */
+export async function ownerWithFollowedCard(t: TestApp, follows = 3) {
+  const owner = await createSignedInOwner(t);
+  const vcardId = await addVcard(t.db, owner.userId, { name: 'Grace Hopper' });
+  const link = await addLink(t.db, owner.userId, { vcard_id: vcardId });
+  for (let i = 0; i < follows; i += 1) {
+    const followed = await t.app.inject({ url: `/l/${link.code}`, headers: { 'user-agent': IPHONE_SAFARI } });
+    if (followed.statusCode !== 302)
+      throw new Error(`a follow of /l/${link.code} answered ${followed.statusCode}`);
+  }
+  return { owner, link };
 }
