@@ -26,7 +26,7 @@ import {
 // whole time, so no server writes to it meanwhile; the target must be new, as a restore's is.
 
 /** Rows read and written at a time: few enough to keep memory flat on a table of millions. */
-const BATCH_ROWS = 2_000;
+export const BATCH_ROWS = 2_000;
 /** A table this large says how far it got every so many rows. */
 export const PROGRESS_EVERY_ROWS = 50_000;
 
@@ -63,7 +63,7 @@ export async function copyEmbeddedToPostgres(
     await requireMigrated(source.pglite, dataDir);
     await prepareRestoreTarget(url);
     say(`Making the tables in ${describeUrl(url)}…`);
-    const queues = (await source.pglite.query<QueueRow>('select * from pgboss.queue order by name')).rows;
+    const queues = await queuesOf(source.pglite);
     await makeSchema(url, queues);
     const tables = await tablesOf(source.pglite);
     say('Copying the rows, table by table:');
@@ -122,12 +122,23 @@ type QueueRow = {
   dead_letter: string | null;
 };
 
+/** The job queue's queues with their settings; null where no server ever started the queue there. */
+async function queuesOf(source: PGlite): Promise<QueueRow[] | null> {
+  const { rows } = await source.query<{ found: string | null }>(
+    "select to_regclass('pgboss.queue')::text as found",
+  );
+  if (!rows[0]?.found) return null;
+  return (await source.query<QueueRow>('select * from pgboss.queue order by name')).rows;
+}
+
 /** The app's tables by its migrations, and the job queue's schema and queues by pg-boss, as a server makes them. */
-async function makeSchema(url: string, queues: QueueRow[]): Promise<void> {
+async function makeSchema(url: string, queues: QueueRow[] | null): Promise<void> {
   const logger = pino({ level: 'silent' });
   const database = await openDatabase({ kind: 'postgres', url, poolMax: 2 }, logger);
   try {
     await migrateToLatest(database.db);
+    // no queue in the source: the first server makes it, as it would have there
+    if (queues === null) return;
     const boss = await startJobQueue(database.db, logger);
     try {
       // a queue's dead letter queue first: the queue names it
@@ -220,9 +231,11 @@ async function copyTable(
   progress: (done: number) => void,
 ): Promise<number> {
   const names = table.columns.map((column) => quoteIdent(column.name));
-  const read = `select ${names.map((name) => `${name}::text`).join(', ')} from ${qualified(table)}`;
+  // the key named through the table's alias: a bare name in ORDER BY would be the text column of the
+  // select list, sorted as text, against the WHERE's comparison of the real column
+  const read = `select ${names.map((name) => `source_row.${name}::text`).join(', ')} from ${qualified(table)} as source_row`;
   const keyIndexes = table.key.map((name) => table.columns.findIndex((column) => column.name === name));
-  const keyList = table.key.map(quoteIdent).join(', ');
+  const keyList = table.key.map((name) => `source_row.${quoteIdent(name)}`).join(', ');
   const keyCasts = table.key.map((name, index) => {
     const type = table.columns.find((column) => column.name === name)?.type ?? 'text';
     return `$${index + 1}::${type}`;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { BATCH_ROWS } from '../../server/backup/copy-to-postgres.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { embeddedAt, runAdminScript } from '../support/admin-script.ts';
@@ -40,6 +41,11 @@ describe('npm run db:to-postgres', { ...needsPostgres(), timeout: 180_000 }, () 
           select name, '{"waiting": true}', now() + interval '1 day' from pgboss.queue order by name limit 1
           returning id, name, start_after::text`.execute(source.db);
         waitingJob = job.rows[0]!;
+        // more events than one batch of the copy reads: the batches follow the primary key, ids past 1 000
+        // sorted as numbers, not as text
+        await sql`insert into link_events (link_id, user_id, kind, occurred_at)
+          select ${link.id}, ${owner.userId}, 'scan', now() - (g || ' minutes')::interval
+          from generate_series(1, ${BATCH_ROWS + 500}) g`.execute(source.db);
       } finally {
         await source.close();
       }
@@ -67,6 +73,9 @@ describe('npm run db:to-postgres', { ...needsPostgres(), timeout: 180_000 }, () 
       expect(copy.stdout).toMatch(/^table +embedded +copy$/m);
       expect(copy.stdout).toMatch(/^public\.sessions +1 +1$/m);
       expect(copy.stdout).toMatch(/^public\.media +1 +1$/m);
+      expect(copy.stdout).toMatch(
+        new RegExp(`^public\\.link_events +${BATCH_ROWS + 501} +${BATCH_ROWS + 501}$`, 'm'),
+      );
       expect(copy.stdout).toMatch(/^pgboss\.queue +\d+ +\d+$/m);
       expect(copy.stdout).not.toContain('DIFFERENT');
       expect(copy.stdout).toMatch(
@@ -79,7 +88,11 @@ describe('npm run db:to-postgres', { ...needsPostgres(), timeout: 180_000 }, () 
         const cards = await trpcQuery(after.app, 'vcards.list', owner.cookie);
         expect(cards.statusCode, cards.body).toBe(200);
         expect(cards.body).toContain('Grace Hopper');
-        expect(await linkCounts(after.db, link.id)).toEqual({ scans: 0, clicks: 3, events: 3 });
+        expect(await linkCounts(after.db, link.id)).toEqual({
+          scans: 0,
+          clicks: 3,
+          events: BATCH_ROWS + 503,
+        });
         expect((await after.db.selectFrom('media').select('key').execute()).length).toBe(1);
         const jobs = await sql<{ id: string; name: string; start_after: string; state: string }>`
           select id, name, start_after::text, state::text from pgboss.job where data->>'waiting' = 'true'`.execute(
