@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildIfStale } from './build-if-stale.mjs';
 import { freePort, portRange, startProcess, stop } from './lib/app-process.ts';
 import { appBenchDatabase } from './lib/temporary-database.ts';
+import { STARTED_LINE } from '../server/lib/started-line.ts';
 
 const { values: options } = parseArgs({ options: { postgres: { type: 'boolean', default: false } } });
 const RESTARTS = 5;
@@ -58,7 +59,7 @@ async function startAndStop(dataDir: string, env: NodeJS.ProcessEnv): Promise<Ru
       LOG_LEVEL: 'info',
       ...env,
     },
-    'Tapcard is running',
+    STARTED_LINE,
   );
   try {
     await server.started;

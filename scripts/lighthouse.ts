@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { chooseChromium } from './e2e.mjs';
 import { freePort, portRange, startBuiltApp, stop } from './lib/app-process.ts';
 
 const RUNS = 3;
@@ -23,7 +24,6 @@ const FORM_FACTORS: { name: 'mobile' | 'desktop'; config: Config | undefined }[]
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
 ];
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -82,6 +82,13 @@ function row(cells: (string | number)[]): string {
 
 async function main(): Promise<void> {
   const mobileOnly = process.argv.includes('--mobile');
+  // the browser the browser suite runs in (scripts/e2e.mjs: CHROMIUM_PATH, else Debian's, the headless
+  // shell first), found before anything starts: no browser is a message, not an app left running
+  const browser = chooseChromium({ chromiumPath: process.env.CHROMIUM_PATH, required: true });
+  if (!browser.chromium) {
+    console.error(`lighthouse: ${(browser.fail ?? browser.skip ?? '').replace(/^e2e: /, '')}`);
+    process.exit(1);
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tapcard-lighthouse-'));
   const port = await freePort(portRange('LIGHTHOUSE_PORTS', '3600-3699'));
   const origin = `http://127.0.0.1:${port}`;
@@ -89,7 +96,7 @@ async function main(): Promise<void> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await app.started;
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+    chrome = await chromeLauncher.launch({ chromePath: browser.chromium, chromeFlags: CHROMIUM_FLAGS });
     const table: string[] = [
       row([
         'page',

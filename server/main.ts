@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './lib/db.ts';
 import { assertHeapRoom } from './lib/heap-room.ts';
+import { STARTED_LINE } from './lib/started-line.ts';
 import { StartupError } from './lib/startup-error.ts';
 
 // Reads the environment, builds the app and listens. Every start-up failure ends in one line saying what
@@ -37,7 +38,7 @@ async function start(): Promise<void> {
     await app.close();
   });
   await listen(app, config.port, config.host);
-  process.stdout.write(`\nTapcard is running at ${config.publicUrl}\n\n`);
+  process.stdout.write(`\n${STARTED_LINE} ${config.publicUrl}\n\n`);
 }
 
 async function listen(app: FastifyInstance, port: number, host: string): Promise<void> {

@@ -3,6 +3,7 @@
 // and its stop by pid.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { STARTED_LINE } from '../../server/lib/started-line.ts';
 
 export interface PortRange {
   first: number;
@@ -78,5 +79,5 @@ export function startBuiltApp(port: number, dataDir: string, env: NodeJS.Process
     ...env,
   };
   console.log('Starting the app (building first if needed)…');
-  return startProcess(process.execPath, ['scripts/start.mjs'], settings, 'Tapcard is running');
+  return startProcess(process.execPath, ['scripts/start.mjs'], settings, STARTED_LINE);
 }

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
+import { STARTED_LINE } from '../../server/lib/started-line.ts';
 import { openTestDatabase } from './harness.ts';
 
 // Runs the server as its own process, the way `npm start` does (bundled: global-setup.ts builds
@@ -38,7 +39,7 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   const ready = new Promise<boolean>((resolve) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Tapcard is running at')) resolve(true);
+      if (out.includes(STARTED_LINE)) resolve(true);
     });
     void exited.then(() => resolve(false));
   });
