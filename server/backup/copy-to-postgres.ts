@@ -62,31 +62,13 @@ export async function copyEmbeddedToPostgres(
   try {
     await requireMigrated(source.pglite, dataDir);
     await prepareRestoreTarget(url);
-    say(`Making the tables in ${describeUrl(url)}…`);
-    const queues = await queuesOf(source.pglite);
-    await makeSchema(url, queues);
-    const tables = await tablesOf(source.pglite);
-    say('Copying the rows, table by table:');
-    await withPgClient(url, async (target) => {
-      const foreignKeys = await dropForeignKeys(target);
-      for (const table of tables) {
-        // what the migrations wrote there (their own record, rows they seed) comes from the source too
-        await target.query(`delete from ${qualified(table)}`);
-        await target.query(`alter table ${qualified(table)} disable trigger user`);
-        const copied = await copyTable(source.pglite, target, table, (done) =>
-          say(`  ${table.schema}.${table.name}: ${done}…`),
-        );
-        await target.query(`alter table ${qualified(table)} enable trigger user`);
-        say(`  ${table.schema}.${table.name}: ${copied}`);
-      }
-      await copySequences(source.pglite, target);
-      say('Checking every foreign key…');
-      for (const key of foreignKeys) {
-        await target.query(
-          `alter table ${key.table} add constraint ${quoteIdent(key.name)} ${key.definition}`,
-        );
-      }
-    });
+    try {
+      await copyInto(source.pglite, url, say);
+    } catch (error) {
+      // nothing half-copied stays: the target is as it was (empty, or made), and a second run can begin
+      await clearTarget(url).catch(() => undefined);
+      throw error;
+    }
     const rows = compareCounts(
       await countRows(source.pglite),
       await withPgClient(url, (client) => countRows(client)),
@@ -95,6 +77,41 @@ export async function copyEmbeddedToPostgres(
   } finally {
     await source.close();
   }
+}
+
+/** The schema, then every row in one transaction, the foreign keys checked at its end. */
+async function copyInto(source: PGlite, url: string, say: (line: string) => void): Promise<void> {
+  say(`Making the tables in ${describeUrl(url)}…`);
+  await makeSchema(url, await queuesOf(source));
+  const tables = await tablesOf(source);
+  say('Copying the rows, table by table:');
+  await withPgClient(url, async (target) => {
+    await target.query('begin');
+    const foreignKeys = await dropForeignKeys(target);
+    for (const table of tables) {
+      // what the migrations wrote there (their own record, rows they seed) comes from the source too
+      await target.query(`delete from ${qualified(table)}`);
+      await target.query(`alter table ${qualified(table)} disable trigger user`);
+      const copied = await copyTable(source, target, table, (done) =>
+        say(`  ${table.schema}.${table.name}: ${done}…`),
+      );
+      await target.query(`alter table ${qualified(table)} enable trigger user`);
+      say(`  ${table.schema}.${table.name}: ${copied}`);
+    }
+    await copySequences(source, target);
+    say('Checking every foreign key…');
+    for (const key of foreignKeys) {
+      await target.query(`alter table ${key.table} add constraint ${quoteIdent(key.name)} ${key.definition}`);
+    }
+    await target.query('commit');
+  });
+}
+
+/** Removes what a failed copy made in the target: its tables, types and functions, and the job queue's. */
+async function clearTarget(url: string): Promise<void> {
+  await withPgClient(url, (client) =>
+    client.query('drop schema if exists pgboss cascade; drop schema public cascade; create schema public'),
+  );
 }
 
 /** The source must be at this version's last migration: a server of this version started on it once. */

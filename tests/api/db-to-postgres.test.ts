@@ -5,7 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { BATCH_ROWS } from '../../server/backup/copy-to-postgres.ts';
+import { BATCH_ROWS, copyEmbeddedToPostgres } from '../../server/backup/copy-to-postgres.ts';
+import { countRows } from '../../server/backup/service.ts';
 import { openDatabase } from '../../server/lib/db.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { embeddedAt, runAdminScript } from '../support/admin-script.ts';
@@ -63,6 +64,14 @@ describe('npm run db:to-postgres', { ...needsPostgres(), timeout: 180_000 }, () 
         await held.close();
       }
       await expect(withPgClient(target, async () => undefined)).rejects.toMatchObject({ code: '3D000' });
+
+      // a copy that stops half-way (here at the links) leaves the database it made without a table, so
+      // the next run begins again
+      const interrupted = copyEmbeddedToPostgres(path.join(dataDir, 'pglite'), target, (line) => {
+        if (line.startsWith('  public.links')) throw new Error('interrupted');
+      });
+      await expect(interrupted).rejects.toThrow('interrupted');
+      expect((await withPgClient(target, (client) => countRows(client))).size).toBe(0);
 
       const copy = await runAdminScript('db-to-postgres', [target], env);
       expect(copy.code, copy.stderr).toBe(0);
