@@ -9,6 +9,7 @@ import { createS3Storage } from '../../server/media/s3-storage.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { runAdminScript } from '../support/admin-script.ts';
 import { onceOnEmbedded } from '../support/postgres.ts';
+import { s3rverSettings } from '../support/s3rver-settings.ts';
 
 // The growth path from photos in a folder to an S3-compatible bucket: `npm run media:to-s3`, run as the
 // built script (dist/server/media-to-s3.js, as the Docker image and a plain server run it) against a real
@@ -31,14 +32,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: BUCKET }],
   });
   const { port } = await s3.run();
-  settings = {
-    bucket: BUCKET,
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  settings = s3rverSettings(BUCKET, port);
 });
 
 afterAll(async () => {

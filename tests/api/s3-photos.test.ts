@@ -21,6 +21,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { captureLogs, WARN } from '../support/logs.ts';
+import { s3rverSettings } from '../support/s3rver-settings.ts';
 
 // Photos through the S3 path against a real S3-compatible server (s3rver, on loopback, keeping its bucket
 // in a temporary folder), not only the disk path: stored, served, listed and removed by the clean-up and
@@ -97,14 +98,7 @@ beforeAll(async () => {
   s3Dir = mkdtempSync(path.join(tmpdir(), 'tapcard-s3rver-'));
   port = 0;
   await startS3();
-  settings = {
-    bucket: BUCKET,
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
+  settings = s3rverSettings(BUCKET, port);
   t = await buildTestApp(
     { s3: settings, metricsToken: TEST_METRICS_TOKEN },
     { logger: { level: 'info', stream: logs.stream } },

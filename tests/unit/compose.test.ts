@@ -3,6 +3,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { serverPaths } from '../../src/routes.ts';
+import { settingsOf } from '../support/settings-files.ts';
 
 // compose.yaml runs Tapcard scaled out on one machine (README, "Running several servers"): one PostgreSQL,
 // two or more servers with the same settings sharing one photo volume, Caddy in front. Docker is not at
@@ -33,11 +34,8 @@ interface ComposeFile {
 const composeText = readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8');
 const compose = load(composeText) as ComposeFile;
 const deployEnv = readFileSync(path.join(ROOT, 'deploy/.env.example'), 'utf8');
+const deploySettings = Object.keys(settingsOf('deploy/.env.example'));
 
-/** The variables a settings file names (NAME=value lines). */
-function variablesOf(envFile: string): string[] {
-  return [...envFile.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
-}
 const { services } = compose;
 
 function service(name: string): Service {
@@ -95,9 +93,9 @@ describe('compose.yaml', () => {
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/tapcard:\$\{POSTGRES_PASSWORD:\?[^}]+\}@postgres:5432\//);
     expect(env.PUBLIC_URL).toMatch(/^https:\/\/\$\{TAPCARD_HOST:\?/);
     // what deploy/.env.example lists is a setting of the app (the root .env.example) or of compose.yaml
-    const appSettings = variablesOf(readFileSync(path.join(ROOT, '.env.example'), 'utf8'));
+    const appSettings = Object.keys(settingsOf('.env.example'));
     const composeSettings = [...composeText.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((match) => match[1]);
-    for (const name of variablesOf(deployEnv)) {
+    for (const name of deploySettings) {
       expect(appSettings.includes(name) || composeSettings.includes(name), name).toBe(true);
     }
   });
@@ -111,7 +109,7 @@ describe('compose.yaml', () => {
     // owned by the image's user, so a new volume mounted there starts writable
     expect(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')).toMatch(/chown node:node \/data \/photos/);
     for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_ENDPOINT']) {
-      expect(variablesOf(deployEnv), name).toContain(name);
+      expect(deploySettings, name).toContain(name);
     }
   });
 

@@ -8,6 +8,7 @@ import { imageNodeOptions } from '../../scripts/lib/docker-image.ts';
 import { parseConfig } from '../../server/config.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { itWithProgram } from '../support/debian-programs.ts';
+import { settingsOf } from '../support/settings-files.ts';
 
 // The deploy files of a server without Docker (README, "A plain server"), and the Caddyfile compose.yaml
 // shares: the Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy), in each of its modes;
@@ -15,13 +16,6 @@ import { itWithProgram } from '../support/debian-programs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
-
-/** NAME=value lines of a settings file, as systemd's EnvironmentFile= and Compose's env_file read them. */
-function settingsOf(file: string): Record<string, string> {
-  return Object.fromEntries(
-    [...read(file).matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]),
-  );
-}
 
 const INSTANCE_SETTINGS = ['NODE_ENV', 'HOST', 'PORT', 'DATA_DIR', 'MEDIA_DIR'];
 
