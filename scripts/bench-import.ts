@@ -1,7 +1,7 @@
 // npm run bench:import: how long a team's CSV import of 1 000 people takes on PostgreSQL, through the real
 // routes of the whole app (the dry run, then the import with its streamed rows): first 1 000 new people
 // (each an invitation through the organization plugin's adapter, a team card with its QR code link, an
-// e-mail queued, a log entry, each row in its own transaction), then the same people with a new position
+// e-mail queued, a log entry, 25 rows to a transaction), then the same people with a new position
 // each (1 000 updates of their cards). Mail goes to an SMTP sink on loopback that keeps nothing; the time
 // until the outbox has sent every invitation is shown too. Target: dry run and import of 1 000 rows under
 // 15 s. Needs DATABASE_URL (a PostgreSQL role that may create databases): the bench works in a temporary

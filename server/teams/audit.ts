@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isTeamRole, TEAM_EVENTS_PAGE_SIZE, type TeamEventAction, type TeamRole } from '../../src/teams.ts';
@@ -41,6 +41,9 @@ export async function recordTeamEvent(db: Kysely<Database>, event: TeamEvent): P
       subject: event.subject,
       role: event.role ?? null,
       fields: event.fields && event.fields.length > 0 ? event.fields.join(',') : null,
+      // the statement's time, not its transaction's: entries written together (the CSV import's rows)
+      // keep the order they happened in
+      created_at: sql<Date>`clock_timestamp()`,
     })
     .execute();
 }

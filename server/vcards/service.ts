@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, NotNull, Transaction } from 'kysely';
+import { sql, type Kysely, type NotNull, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { changedPaths } from '../../src/form-paths.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
@@ -129,11 +129,21 @@ export async function insertVcard(
   const id = identity.id ?? randomUUID();
   const pageUrl = vcardPageUrl(publicUrl, id);
   const code = identity.code ?? (await unusedLinkCode(trx));
+  // the statement's time, not its transaction's: cards made together in one transaction (the team CSV
+  // import's) keep the order they were made in, where lists and pauses sort by it
+  const createdAt = sql<Date>`clock_timestamp()`;
   const { version } = await trx
     .with('card', (db) =>
       db
         .insertInto('vcards')
-        .values({ id, user_id: userId, ...vcardValues(card), ...holder, qr_code: pageUrl })
+        .values({
+          id,
+          user_id: userId,
+          ...vcardValues(card),
+          ...holder,
+          qr_code: pageUrl,
+          created_at: createdAt,
+        })
         .returning('version'),
     )
     .insertInto('links')
@@ -146,6 +156,7 @@ export async function insertVcard(
       domain: identity.domain ?? null,
       title: card.name,
       url: pageUrl,
+      created_at: createdAt,
     })
     .returning((eb) => eb.selectFrom('card').select('card.version').as('version'))
     // the card's insert returns its one row

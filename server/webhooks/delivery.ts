@@ -122,6 +122,9 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
           event_type: payload.type,
           payload: JSON.stringify(payload),
           next_attempt_at: sql<Date>`now()`,
+          // the statement's time, not its transaction's: events emitted together (a CSV import's rows, a
+          // card with its links) are logged in the order they happened
+          created_at: sql<Date>`clock_timestamp()`,
         })
         .execute();
     }

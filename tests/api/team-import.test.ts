@@ -562,13 +562,27 @@ describe('the import', () => {
     expect(outcomes(rows)).toEqual(outcomes(check.rows));
     expect(done.counts.invited).toBe(60);
     const account = (await teamAccountOf(t.db, team.teamId)) ?? '';
+    // written many rows to a transaction: the cards, their QR codes and the log still follow the file's order
     const cards = await t.db
       .selectFrom('vcards')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('user_id', '=', account)
-      .where('invitee_email', 'like', '%@many.import.example.com')
-      .executeTakeFirstOrThrow();
-    expect(Number(cards.count)).toBe(60);
+      .innerJoin('links', 'links.vcard_id', 'vcards.id')
+      .select(['vcards.invitee_email', 'vcards.created_at', 'links.created_at as linkCreatedAt'])
+      .where('vcards.user_id', '=', account)
+      .where('vcards.invitee_email', 'like', '%@many.import.example.com')
+      .orderBy('vcards.created_at')
+      .execute();
+    const inFileOrder = rows.map((row) => row.email.toLowerCase());
+    expect(cards.map((card) => card.invitee_email)).toEqual(inFileOrder);
+    const links = [...cards].sort((a, b) => a.linkCreatedAt.getTime() - b.linkCreatedAt.getTime());
+    expect(links.map((card) => card.invitee_email)).toEqual(inFileOrder);
+    const log = await t.db
+      .selectFrom('team_events')
+      .select('subject')
+      .where('team_id', '=', team.teamId)
+      .where('action', '=', 'member_invited')
+      .orderBy('created_at')
+      .execute();
+    expect(log.map((entry) => entry.subject)).toEqual(inFileOrder);
   });
 });
 
