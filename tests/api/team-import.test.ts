@@ -462,6 +462,45 @@ describe('the import', () => {
     expect(await teamSnapshot(team.teamId)).toEqual(before);
   });
 
+  it('weighs each row against the team as the rows before it in its transaction left it', async () => {
+    const team = await teamToImportInto();
+    const joinsElsewhere = await createSignedInOwner(t, { plan: 'free', name: 'Jo Joiner' });
+    const [first, last] = [address('first-in-batch'), address('last-in-batch')];
+    // the first row's invitation puts Jo in another team, in the same transaction as the rows after it
+    await sql`
+      create or replace function import_test_same_transaction() returns trigger language plpgsql as $$
+      begin
+        if new.email = ${sql.lit(first)} then
+          insert into team_members (id, team_id, user_id, role)
+          select gen_random_uuid()::text, team_id, ${sql.lit(joinsElsewhere.userId)}, 'member'
+          from team_members where user_id = ${sql.lit(team.elsewhere.userId)};
+        end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger import_test_same_transaction before insert on team_invitations for each row execute function import_test_same_transaction()`.execute(
+      t.db,
+    );
+    try {
+      const csv = csvOf([
+        ['First Person', first, '', '', '', ''],
+        ['Jo Joiner', joinsElsewhere.email, '', '', '', ''],
+        ['Last Person', last, '', '', '', ''],
+      ]);
+      const check = await dryRun(team.owner.cookie, csv);
+      if (!check.ok) throw new Error('the file was refused');
+      expect(check.rows.map((row) => row.outcome)).toEqual(['invited', 'invited', 'invited']);
+      const { rows, done } = await importFile(team.owner.cookie, csv, check.plan);
+      expect(rows.map(({ outcome, issues }) => ({ outcome, issues }))).toEqual([
+        { outcome: 'invited', issues: [] },
+        { outcome: 'error', issues: [{ column: 'email', message: M.teamImportInOtherTeam }] },
+        { outcome: 'invited', issues: [] },
+      ]);
+      expect(done.counts).toEqual({ invited: 2, updated: 0, unchanged: 0, error: 1 });
+    } finally {
+      await sql`drop trigger import_test_same_transaction on team_invitations`.execute(t.db);
+    }
+  });
+
   it('reports a row that fails as it is written, keeps nothing of it, and goes on with the others', async () => {
     const team = await teamToImportInto();
     const joinsElsewhere = await createSignedInOwner(t, { plan: 'free', name: 'Jo Joiner' });
