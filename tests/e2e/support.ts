@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import axe from 'axe-core';
+import type axe from 'axe-core';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { withPgClient } from '../../server/lib/pg-client.ts';
@@ -119,13 +120,19 @@ export async function expectAccessible(page: Page, options: AccessibilityOptions
 }
 
 /**
+ * axe-core's minified build: the same rules as `axe.source` (its unminified build, 1.5 MB), injected in
+ * about 350 ms of the page's time instead of 500 (measured in the headless shell).
+ */
+const AXE_MINIFIED = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
  * axe-core run in the page itself, injected once per document. The app has no frame axe could enter (its
  * one frame is the preview, left out), and @axe-core/playwright's runner costs far more than the rules: it
  * injects the source twice per check, waits a second on a frame without scripts, and finishes each run in
  * a new blank page (measured: 2.6 s per check against 0.3 s for the rules).
  */
 async function runAxe(page: Page, exclude: string[]): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_MINIFIED);
   return page.evaluate(
     async ({ tags, exclude }) => {
       const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(
