@@ -75,7 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // A few files instead of Rolldown's one per set of screens sharing a module (59 requests for the
             // sign-in form, 95 files under 2 kB): each request costs the browser CPU and a phone a round
-            // trip (README "Performance"). The landing still loads no tRPC, TanStack Query, zod or charts.
+            // trip (docs/performance.md "Performance"). The landing still loads no tRPC, TanStack Query, zod or charts.
             codeSplitting: {
               groups: [
                 // everything the first render of any page needs, in the entry (the lead form apart: the

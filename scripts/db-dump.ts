@@ -2,7 +2,7 @@
 // PostgreSQL (DATABASE_URL): pg_dump's custom format, taken while the servers run. The embedded database:
 // a gzipped tarball of DATA_DIR/pglite, taken only while no server holds it (stop the server first).
 // Without FILE it is written in DATA_DIR/backups, outside the checkout and inside the Docker image's volume.
-// Restore with npm run db:restore; README, "Backups and restore".
+// Restore with npm run db:restore; docs/deploy.md, "Backups and restore".
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { dumpEmbedded, dumpPostgres } from '../server/backup/service.ts';

@@ -1,6 +1,6 @@
 // npm run db:restore -- FILE: loads a backup of npm run db:dump into the configured database, which must
 // be new: DATABASE_URL's database (made by its role when it does not exist, or an existing one with no
-// table), or a DATA_DIR without an embedded database. It never overwrites data. README, "Backups and restore".
+// table), or a DATA_DIR without an embedded database. It never overwrites data. docs/deploy.md, "Backups and restore".
 import path from 'node:path';
 import { restoreEmbedded, restorePostgres } from '../server/backup/service.ts';
 import { parseConfig } from '../server/config.ts';

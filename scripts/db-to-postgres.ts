@@ -1,7 +1,7 @@
 // npm run db:to-postgres -- postgres://USER:PASSWORD@HOST:5432/DATABASE: copies the embedded database of
 // DATA_DIR (the server stopped: it holds the database's lock) into a new PostgreSQL database, made when it
 // does not exist (the URL's role then owns it) and refused when it has tables, then prints the rows of
-// every table on both sides. Point the servers' DATABASE_URL at it afterwards (README, "A plain server").
+// every table on both sides. Point the servers' DATABASE_URL at it afterwards (docs/deploy.md, "A plain server").
 import path from 'node:path';
 import { copyEmbeddedToPostgres } from '../server/backup/copy-to-postgres.ts';
 import { describeUrl, formatComparison } from '../server/backup/service.ts';

@@ -2,7 +2,7 @@
 // the S3-compatible bucket of S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, skipping those already
 // there, and checks that the bucket lists each one; --remove-local then removes from the folder every
 // photo the bucket holds. Safe while servers run: run it, restart the servers with the S3 settings, run it
-// again with --remove-local for photos uploaded meanwhile (README, "A plain server").
+// again with --remove-local for photos uploaded meanwhile (docs/deploy.md, "A plain server").
 import { createLocalStorage } from '../server/media/storage.ts';
 import { createS3Storage } from '../server/media/s3-storage.ts';
 import { movePhotosToBucket } from '../server/media/move-to-s3.ts';

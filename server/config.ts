@@ -270,7 +270,7 @@ const envSchema = z.object({
 });
 
 /**
- * Every environment variable this server reads: `.env.example` and the README's configuration table list
+ * Every environment variable this server reads: `.env.example` and docs/configuration.md's table list
  * exactly these (tests/unit/config.test.ts compares them).
  */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as readonly (keyof typeof envSchema.shape)[];
@@ -368,7 +368,7 @@ export interface Config {
    * family, the referring host, the country looked up from the address. Each can be turned off.
    */
   analyticsRecords: Record<PrivacySwitch, boolean>;
-  /** The in-process caches of public pages and short links (README "Caches"). */
+  /** The in-process caches of public pages and short links (docs/architecture.md "Caches"). */
   cache: CacheConfig;
 }
 

@@ -1,6 +1,6 @@
 import type { PlanId } from './plans.ts';
 
-// An account import (README "Import"): a Tapcard export (the ZIP of GET /api/export) recreated in the
+// An account import (docs/data.md "Import"): a Tapcard export (the ZIP of GET /api/export) recreated in the
 // signed-in account, or a plain CSV of links (title, url) added as profile links. Its limits, the columns
 // a links CSV may name, and what the import answers. The server reads, checks and writes a file with these
 // (server/account-import/); the account settings' import card names them.

@@ -4,7 +4,7 @@ import { ACCOUNT_OWNERS, AccountOwnerSchema, type AccountOwner } from './teams.t
 import { singleLineText } from './text.ts';
 
 // API keys (a Business feature, apiAccess): the numbers and input rules read by the server, the dashboard's
-// API keys page and the README.
+// API keys page and docs/architecture.md.
 
 /** What a key may do: `read` answers GET requests of /api/v1, `write` the ones that change something. */
 export const API_KEY_SCOPES = ['read', 'write'] as const;

@@ -1,6 +1,6 @@
 // Custom domains (customDomain, a Business feature): an account's own domain, proved its by a DNS TXT
 // record, serves its cards and short links. The numbers and the domain rule read by the server, the
-// dashboard's domains page and the README.
+// dashboard's domains page and docs/architecture.md.
 
 /** The label of the TXT record that proves a domain: `_tapcard-verify.{domain}`. */
 export const DOMAIN_VERIFY_LABEL = '_tapcard-verify';

@@ -63,9 +63,9 @@ export const serverPaths = {
   /** the leads the leads page lists (its filters in the query) as CSV and as one .vcf */
   leadsCsv: '/api/leads/leads.csv',
   leadsVcf: '/api/leads/leads.vcf',
-  /** the signed-in person's whole account as one ZIP (README "Export everything") */
+  /** the signed-in person's whole account as one ZIP (docs/data.md "Export everything") */
   accountExport: '/api/export',
-  /** a Tapcard export or a CSV of links, imported into the signed-in account (README "Import") */
+  /** a Tapcard export or a CSV of links, imported into the signed-in account (docs/data.md "Import") */
   accountImport: '/api/import',
   stripeWebhook: '/api/webhooks/stripe',
   /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
@@ -93,7 +93,7 @@ export const serverPaths = {
   demoBilling: '/billing/demo',
   /** the built client's hashed files */
   clientAssets: '/assets',
-  /** read-only CardDAV: an address book per card that contacts apps subscribe to (README "Contacts that stay current") */
+  /** read-only CardDAV: an address book per card that contacts apps subscribe to (docs/integrations.md "Contacts that stay current") */
   carddav: '/carddav',
   /** where a contacts app looks for the CardDAV service of a host (RFC 6764) */
   carddavWellKnown: '/.well-known/carddav',

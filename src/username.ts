@@ -20,7 +20,7 @@ export const USERNAME_CHECK_DELAY_MS = 500;
  */
 export const ADDRESS_HOLD_DAYS = 90;
 
-// Holding is bounded (the numbers the profile page, the QR code dialogs and the README state): a real
+// Holding is bounded (the numbers the profile page, the QR code dialogs and docs/architecture.md state): a real
 // customer never meets them, someone collecting names does. Changes are counted over the last 24 hours by
 // the database's clock, from the rows of the names newly taken (usernames.created_at, link_codes.created_at),
 // so a name the account takes back (an earlier username, a code one of its links had) is not counted and

@@ -1,6 +1,6 @@
 import { serverPaths } from './routes.ts';
 
-// A card in Apple Wallet and Google Wallet (README "Wallet passes"): its signed .pkpass, and the address that
+// A card in Apple Wallet and Google Wallet (docs/integrations.md "Wallet passes"): its signed .pkpass, and the address that
 // sends a visitor to Google's save page with a signed pass. Each is offered only where the operator has set
 // its credentials up (WalletProviders).
 

@@ -1,5 +1,5 @@
 // Outgoing webhooks (an apiAccess feature): the events, limits and timings read by the
-// server, the dashboard's webhooks page and the README.
+// server, the dashboard's webhooks page and docs/architecture.md.
 
 /** What an endpoint may subscribe to. `link` is a short link (a QR code's too) or a profile link. */
 export const WEBHOOK_EVENTS = [

@@ -5,8 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // 2026-12-05T0100): item_breakdown_days holds, per item (a link's id for its scans and clicks, a card's for
 // its views), UTC day, kind, dimension and value, the number of visits, kept by the database in the
 // transaction that writes, changes or deletes the events, with triggers of their own beside the account's.
-// Reading a card's events themselves took seconds for a card with a few thousand visits a day (README
-// "Performance"). The events counted before this migration are added here once.
+// Reading a card's events themselves took seconds for a card with a few thousand visits a day (docs/performance.md). The events counted before this migration are added here once.
 
 /** The (dimension, value) pairs of an event row, as the account's sums have them; an outcome for links only. */
 function dimensionValues(item: string, withOutcome: boolean): string {

@@ -1,5 +1,5 @@
 // The bench's check that an edit shows on every server within a second while they are under load from
-// their start (README "Several processes"): signed in as the demo account, it saves one card through each
+// their start (docs/deploy.md, "Running several servers"): signed in as the demo account, it saves one card through each
 // server in turn, once a second; after each save it asks every server for that card's public page until
 // the page shows the saved name. A server that shows it later than the limit, or never, fails the check.
 // The servers cache public pages and drop them on the change notice the saving server sends

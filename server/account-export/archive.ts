@@ -10,7 +10,7 @@ import { cardVcf } from '../public-profile/vcf.ts';
 import { accountDocument, EXPORT_FORMAT } from './document.ts';
 import { ACCOUNT_FILE, cardFileName, EVENTS_FILE, MEDIA_FOLDER } from './layout.ts';
 
-// The account export's ZIP (README "Export everything"), streamed as it is made: the photos one at a time,
+// The account export's ZIP (docs/data.md "Export everything"), streamed as it is made: the photos one at a time,
 // the events page by page (server/analytics/events.ts), so a long history is never held in memory.
 //
 //   media/{key}           every photo and logo the account uploaded (/media/{key} in account.json)

@@ -4,7 +4,7 @@ import { leadFormOf } from '../../src/schemas/lead.ts';
 import { AppError } from '../lib/errors.ts';
 import { mediaFileName } from './layout.ts';
 
-// What an account export says of the account in account.json (README "Export everything"): its profile
+// What an account export says of the account in account.json (docs/data.md "Export everything"): its profile
 // and settings, every card with its design and contact form, every QR code and profile link with its codes,
 // design, lifecycle and rules, and every lead, as stored, in the names the app uses for them. Photos are
 // named by their /media/{key} path, which is the file media/{key} of the archive. Counted visits are in

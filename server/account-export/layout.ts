@@ -1,4 +1,4 @@
-// The names in an account export's ZIP (README "Export everything"), which the export writes
+// The names in an account export's ZIP (docs/data.md "Export everything"), which the export writes
 // (archive.ts) and the import reads (server/account-import/archive.ts).
 
 export const ACCOUNT_FILE = 'account.json';

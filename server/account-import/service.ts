@@ -21,7 +21,7 @@ import { readLinksCsv } from './links-csv.ts';
 import { lockProfile } from '../vcards/service.ts';
 import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
 
-// An account import (README "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
+// An account import (docs/data.md "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
 // links added as profile links. account.json and the links CSV are read and checked first
 // (document-schema.ts, links-csv.ts), every photo re-encoded as an upload is (server/media/process.ts)
 // and stored, then everything is written in one transaction (write.ts), the statistics read and checked

@@ -29,7 +29,7 @@ export function mergePatch(stored: Record<string, unknown>, patch: Record<string
   return merged;
 }
 
-/** What every PATCH operation's description says (the document's and the README's rule). */
+/** What every PATCH operation's description says (the document's and docs/architecture.md's rule). */
 export const PATCH_DESCRIPTION =
   'A partial update: send only the fields to change, with `baseVersion`, the `version` the change was made ' +
   'from (a newer version saved since is 409 `edit_conflict`). A field left out keeps its stored value; an ' +

@@ -17,7 +17,7 @@ import {
   type CountComparison,
 } from './service.ts';
 
-// The growth path from the embedded database to PostgreSQL (README, "A plain server";
+// The growth path from the embedded database to PostgreSQL (docs/deploy.md, "A plain server";
 // scripts/db-to-postgres.ts). PGlite runs a newer PostgreSQL than most servers and no pg_dump of a server
 // can read it, so the copy goes through SQL: the target is migrated by the app's own migrations (the same
 // tables, indexes and constraints), the job queue's schema made by pg-boss itself, and then every row of

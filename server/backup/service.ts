@@ -10,7 +10,7 @@ import { databaseErrorCode } from '../lib/db-errors.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
 
-// Backups of either database (README, "Backups and restore"), for npm run db:dump, db:restore and
+// Backups of either database (docs/deploy.md, "Backups and restore"), for npm run db:dump, db:restore and
 // backup:check. PostgreSQL: pg_dump's custom format (-Fc) and pg_restore. The embedded database: PGlite's
 // own dump of its data directory, a gzipped tarball, taken and restored only while no server holds it
 // (the lock of data-dir-lock.ts), so the copy is consistent.

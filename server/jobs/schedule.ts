@@ -17,7 +17,7 @@ import { startWorker } from './worker.ts';
 // processes there are, with either database, and a slot missed while no server ran is run at the next
 // start. pg-boss's own cron is off (server/jobs/queue.ts): its schedule worker does not await its calls,
 // and one made as the database goes away ends the process. `npm run trials:expire` and `npm run cleanup`
-// remain for a run by hand (README, "Admin jobs").
+// remain for a run by hand (docs/operations.md, "Admin jobs").
 
 export interface MaintenanceSchedule {
   /** cron expressions, in UTC; the trial reminders' run also sends the plan-ended e-mails */

@@ -11,7 +11,7 @@ import { rememberAnswers } from './cache.ts';
 
 /**
  * Visitors share a few thousand user agents: isbot's long pattern (about 0.7 µs a call) runs once per
- * agent, not per view (README "Performance": 18 ns a call remembered).
+ * agent, not per view (docs/performance.md: 18 ns a call remembered).
  */
 const matchesSoftware = rememberAnswers(isbot, 2_000);
 

@@ -1,6 +1,6 @@
 import type { MediaStorage } from './storage.ts';
 
-// The growth path from photos in a folder (MEDIA_DIR) to an S3-compatible bucket (README, "A plain
+// The growth path from photos in a folder (MEDIA_DIR) to an S3-compatible bucket (docs/deploy.md, "A plain
 // server", and scripts/media-to-s3.ts). Keys are the same in both stores and the database names photos by
 // key only, so moving them changes no row. Photos are written once under a random name and never changed:
 // a photo already in the bucket under its key is that photo, and the copy can run while servers upload.

@@ -31,7 +31,7 @@ export interface CheckView {
 const ALL = ['jsqr', 'zxing', 'zbar'] as const;
 
 /**
- * The views, measured on 2 cores (README "QR studio"): every PNG size offered as downloaded and printed,
+ * The views, measured on 2 cores (docs/architecture.md, "QR studio"): every PNG size offered as downloaded and printed,
  * since a decoder can fail on large, smooth shapes as well as on small ones (ZBar read circle eyes at 512 px
  * and not at 1024 or 2048), and a phone a few degrees off at a small print and at the default download.
  * jsQR, the slowest by far (half a second at 2048 px), reads the straight views up to 1024 px and the small

@@ -507,7 +507,7 @@ async function finishImport({ deps, team, importer }: ImportRun, counts: TeamImp
 
 /**
  * How many rows share a transaction (and the team's lock): each row's own reads and plan stay as they were,
- * but the begin, the lock and the commit are paid once for all of them (bench:import, README "Performance").
+ * but the begin, the lock and the commit are paid once for all of them (bench:import, docs/performance.md).
  * 25 rows hold the lock for about a quarter of a second, and the screen's progress moves as often.
  */
 const ROWS_PER_TRANSACTION = 25;

@@ -33,7 +33,7 @@ import {
 } from '../support/harness.ts';
 import { needsPostgres, onceOnEmbedded } from '../support/postgres.ts';
 
-// Backups restore whole (README, "Backups and restore"): npm run backup:check backs the database up,
+// Backups restore whole (docs/deploy.md, "Backups and restore"): npm run backup:check backs the database up,
 // restores it into a fresh database and compares the rows of every table. Always on the embedded
 // database; on PostgreSQL (pg_dump/pg_restore) when DATABASE_URL names one.
 
@@ -192,7 +192,7 @@ describe('backup check of PostgreSQL', { ...needsPostgres(), timeout: 180_000 },
   });
 });
 
-/** A command as the README gives it, run from the checkout with `env` added; its output and exit code. */
+/** A command as docs/deploy.md gives it, run from the checkout with `env` added; its output and exit code. */
 function runAsDocumented(command: string, args: string[], env: Record<string, string>) {
   const child = spawn(command, args, {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -209,7 +209,7 @@ function runAsDocumented(command: string, args: string[], env: Record<string, st
 }
 
 describe(
-  'a PostgreSQL database lost and restored as the README says',
+  'a PostgreSQL database lost and restored as docs/deploy.md says',
   { ...needsPostgres(), timeout: 180_000 },
   () => {
     it('dumps with npm run db:dump, drops it with dropdb, and npm run db:restore brings back a card, its counts and a session', async () => {
@@ -233,7 +233,7 @@ describe(
           dump.output,
         )?.[1];
         expect(file, dump.output).toBeDefined();
-        // the README's drop: dropdb on the same server, the maintenance database named by a URL
+        // docs/deploy.md's drop: dropdb on the same server, the maintenance database named by a URL
         const maintenance = withDatabase(url, 'postgres');
         const name = new URL(url).pathname.slice(1);
         const dropped = await runAsDocumented(

@@ -11,7 +11,7 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 // The page and short-link caches hold no more than their share of CACHE_MB (server/lib/cache.ts): filled
 // past it, they push out the least recently used and keep answering every page and link. (What a whole
-// process takes with the default budget full: npm run bench:memory, README "Performance"; with a small one
+// process takes with the default budget full: npm run bench:memory, docs/performance.md; with a small one
 // in CI: memory-budget.test.ts.)
 
 const BUDGET_BYTES = 256 * 1024;

@@ -16,7 +16,7 @@ import { buildTestApp, trpcQuery, uploadTestPhoto } from '../support/harness.ts'
 import { needsPostgres } from '../support/postgres.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// The growth path from the embedded database to PostgreSQL (README, "A plain server"): npm run
+// The growth path from the embedded database to PostgreSQL (docs/deploy.md, "A plain server"): npm run
 // db:to-postgres, run as the built script as an operator runs it, copies a data folder's database into a
 // new PostgreSQL database, where the servers then find every account, session, card, count and job.
 

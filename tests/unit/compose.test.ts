@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serverPaths } from '../../src/routes.ts';
 import { settingsOf } from '../support/settings-files.ts';
 
-// compose.yaml runs Tapcard scaled out on one machine (README, "Running several servers"): one PostgreSQL,
+// compose.yaml runs Tapcard scaled out on one machine (docs/deploy.md, "Running several servers"): one PostgreSQL,
 // two or more servers with the same settings sharing one photo volume, Caddy in front. Docker is not at
 // hand in the tests: this reads the file as Compose would and checks what the deployment depends on.
 
@@ -81,7 +81,7 @@ describe('compose.yaml', () => {
     expect(migrate.command).toEqual(['node', 'dist/server/migrate.js']);
     const all = [...servers.map(([, s]) => s), migrate];
     for (const s of all) {
-      // every line of .env reaches the servers: any setting of the README's Configuration may go there
+      // every line of .env reaches the servers: any setting of docs/configuration.md may go there
       expect(s.env_file).toBe('.env');
       for (const name of SHARED) {
         expect(s.environment, name).toHaveProperty(name);

@@ -293,10 +293,9 @@ describe('the documented settings', () => {
     return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? '');
   }
 
-  /** The names in the first column of the README's configuration table. */
-  function readmeTableNames(): string[] {
-    const readme = readFileSync('README.md', 'utf8');
-    const lines = readme.slice(readme.indexOf('\n## Configuration\n')).split('\n');
+  /** The names in the first column of docs/configuration.md's table. */
+  function documentedTableNames(): string[] {
+    const lines = readFileSync('docs/configuration.md', 'utf8').split('\n');
     const start = lines.findIndex((line) => line.startsWith('|'));
     const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
     const table = lines.slice(start, end);
@@ -311,7 +310,7 @@ describe('the documented settings', () => {
     expect(sorted(envExampleNames())).toEqual(sorted(ENV_VARIABLES));
   });
 
-  it("lists every variable server/config.ts reads in the README's configuration table, and nothing else", () => {
-    expect(sorted(readmeTableNames())).toEqual(sorted(ENV_VARIABLES));
+  it("lists every variable server/config.ts reads in docs/configuration.md's table, and nothing else", () => {
+    expect(sorted(documentedTableNames())).toEqual(sorted(ENV_VARIABLES));
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { validate, ValidationSeverity } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
 
-// The production image (README, "Deploy"). CI's machines have no Docker daemon and no registry, so it
+// The production image (docs/deploy.md). CI's machines have no Docker daemon and no registry, so it
 // cannot be built there: the Dockerfile is linted (dockerfile-utils, the checks of the Dockerfile language
 // server, every optional one an error) and read for what its runtime must be. compose.yaml, which runs
 // it, has tests/unit/compose.test.ts.

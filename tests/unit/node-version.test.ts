@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// One Node release for the whole project (README, "Quick start"): .node-version names the release CI runs
+// One Node release for the whole project (README.md, "Quick start"): .node-version names the release CI runs
 // (.ci/run fetches it from the npm registry and checks `node --version` against it), and package.json's
 // engines and every stage of the Docker image follow its major. Docker cannot build the image on CI's
 // machines (no daemon, no registry), so its Node is checked here.

@@ -10,7 +10,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { itWithProgram } from '../support/debian-programs.ts';
 import { settingsOf } from '../support/settings-files.ts';
 
-// The deploy files of a server without Docker (README, "A plain server"), and the Caddyfile compose.yaml
+// The deploy files of a server without Docker (docs/deploy.md, "A plain server"), and the Caddyfile compose.yaml
 // shares: the Caddyfile as Caddy itself reads it (`caddy adapt`, Debian's caddy), in each of its modes;
 // the systemd unit as systemd reads it (`systemd-analyze verify`); the settings file as the server does.
 

@@ -3,7 +3,7 @@ import type { HeicDecoded } from './heic-decode.ts';
 
 // Decodes one HEIC photo off the page's thread (heic-decode.ts starts this worker and ends it after one
 // answer, which frees libheif's memory). libheif-js's pure JavaScript build: no WebAssembly, so the
-// Content-Security-Policy's script-src stays 'self' (README, "Photos from a phone").
+// Content-Security-Policy's script-src stays 'self' (docs/architecture.md, "Photos from a phone").
 
 const libheif = createLibheif();
 

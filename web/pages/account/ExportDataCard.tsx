@@ -29,7 +29,7 @@ function failureMessage(error: unknown): MessageDescriptor | null {
   return ERROR_REASON_TEXT[error.reason];
 }
 
-/** Account settings: the whole account as one ZIP (README "Export everything"), with its progress. */
+/** Account settings: the whole account as one ZIP (docs/data.md "Export everything"), with its progress. */
 export function ExportDataCard() {
   const { t, i18n } = useLingui();
   const locale = useLocale();
