@@ -340,7 +340,10 @@ export interface Config {
   /** The job queue (pg-boss, server/jobs/queue.ts): how often an idle worker asks for new jobs. */
   jobs: { pollingIntervalSeconds: number };
   webhooks: WebhooksConfig;
-  /** Sign-in providers that have a client id and secret configured (DECISIONS.md: buttons only then). */
+  /**
+   * Sign-in providers that have a client id and secret configured
+   * (docs/decisions/007-security-beyond-the-spec.md: buttons only then).
+   */
   oauth: {
     google: { clientId: string; clientSecret: string } | undefined;
     apple: { clientId: string; clientSecret: string } | undefined;

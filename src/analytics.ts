@@ -1,6 +1,6 @@
-// The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): counts of the last 30 days
-// against the 30 before them, and the last 30 days one by one. Days are calendar days in the person's
-// own time zone, today included, so the cards' totals are the sums of the chart's days.
+// The analytics home (spec section 2 "Analytics", docs/decisions/008-where-the-spec-is-silent.md): counts of
+// the last 30 days against the 30 before them, and the last 30 days one by one. Days are calendar days in the
+// person's own time zone, today included, so the cards' totals are the sums of the chart's days.
 
 /** Spec section 9 "activity window 30 days": the current period, and the length of the one it is compared to. */
 export const ACTIVITY_WINDOW_DAYS = 30;

@@ -1,5 +1,6 @@
 // How long the links sent by e-mail stay valid. The e-mails state these numbers and better-auth's token
-// expiry must read the same constants (DECISIONS.md: every number lives in one place).
+// expiry must read the same constants (docs/decisions/002-one-plan-table.md: every number lives in one
+// place).
 
 export const EMAIL_LINK_VALIDITY_HOURS = {
   /** spec section 8: "new link valid 24 hours" */

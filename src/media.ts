@@ -1,7 +1,7 @@
 import { serverPaths } from './routes.ts';
 
-// Photos (DECISIONS.md "Photos"): one size limit for every upload path on the server. The browser makes a
-// photo smaller before it sends it, so it takes larger files than the server does.
+// Photos (docs/decisions/005-photos.md): one size limit for every upload path on the server. The browser
+// makes a photo smaller before it sends it, so it takes larger files than the server does.
 
 export const PHOTO_MAX_MB = 5;
 export const PHOTO_MAX_BYTES = PHOTO_MAX_MB * 1024 * 1024;

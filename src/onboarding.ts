@@ -1,6 +1,6 @@
 import { paths } from './routes.ts';
 
-// Onboarding's steps as the server stores them (DECISIONS.md "Onboarding (wave 2)"): 1 sign-up (no
+// Onboarding's steps as the server stores them (docs/decisions/014-onboarding-resumes.md): 1 sign-up (no
 // session yet), 2 the plan, 3 the card. It is finished once step 3 made the card or was skipped, and any
 // sign-in, on any device, resumes an unfinished one where it stopped.
 

@@ -7,10 +7,11 @@ import {
   type PlanId,
 } from './plans.ts';
 
-// Plans that end, trials that expire, downgrades (DECISIONS.md, wave 2): nothing is deleted; what a plan
-// does not cover is paused, worked out from the plan whenever it is asked, so a pause starts the moment a
-// trial or plan ends and lifts the moment a plan is bought. The only thing stored is the owner's choice
-// of which items stay live within the limit. Pure rules, shared by the server and the dashboard.
+// Plans that end, trials that expire, downgrades (docs/decisions/013-pause-never-delete.md): nothing is
+// deleted; what a plan does not cover is paused, worked out from the plan whenever it is asked, so a pause
+// starts the moment a trial or plan ends and lifts the moment a plan is bought. The only thing stored is the
+// owner's choice of which items stay live within the limit. Pure rules, shared by the server and the
+// dashboard.
 
 /** The kinds of item with a plan limit, each paused against its own limit. */
 export const PAUSABLE_KINDS = ['vcard', 'qrCode', 'profileLink'] as const;

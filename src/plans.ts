@@ -1,5 +1,6 @@
-// The one plan table (DECISIONS.md "Plans"). Every limit, price and trial length is read from here by the
-// server's guards, the pricing screens, e-mails and tests: never type one of these numbers again elsewhere.
+// The one plan table (docs/decisions/002-one-plan-table.md). Every limit, price and trial length is read from
+// here by the server's guards, the pricing screens, e-mails and tests: never type one of these numbers again
+// elsewhere.
 
 export const PLAN_IDS = ['free', 'pro', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -120,7 +121,7 @@ export function getPlan(id: PlanId): Plan {
 
 /**
  * The lowest plan whose card lists a feature. Plans are ordered (PLAN_IDS), and a higher plan has every
- * feature of the lower ones (DECISIONS.md "What each sold plan feature is": "Pro+" is Pro and Business),
+ * feature of the lower ones (docs/decisions/015-what-each-plan-feature-is.md: "Pro+" is Pro and Business),
  * so this table's feature lists are the one source of who may use what.
  */
 export function planUnlocking(feature: PlanFeature): PlanId {
@@ -150,8 +151,8 @@ export function hasRoomFor(limit: number, count: number): boolean {
 }
 
 /**
- * Whole-percent saving of paying yearly instead of twelve months (DECISIONS.md: computed, not typed).
- * 0 for a free plan.
+ * Whole-percent saving of paying yearly instead of twelve months (docs/decisions/002-one-plan-table.md:
+ * computed, not typed). 0 for a free plan.
  */
 export function annualSavingPercent(plan: Plan): number {
   const twelveMonths = plan.price.month * 12;
@@ -178,7 +179,7 @@ export function priceFractionDigits(interval: BillingInterval): number {
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** When a free trial ends: its start plus its length in days (DECISIONS.md "Trial"). */
+/** When a free trial ends: its start plus its length in days (docs/decisions/003-trial.md). */
 export function trialEndsAt(trialStart: Date, trialDays: number = TRIAL_DAYS): Date {
   return new Date(trialStart.getTime() + trialDays * DAY_MS);
 }
@@ -204,7 +205,7 @@ export function trialDaysLeft(endsAt: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
 }
 
-// The plan in effect (DECISIONS.md "Hosts, held addresses and plan ends"): decided here, from the stored
+// The plan in effect (docs/decisions/018-plan-in-effect.md): decided here, from the stored
 // plan, period end and trial alone, and read by every rule (limits, the username rule, feature gates,
 // pauses, the public page, the dashboard through billing.status's plan_in_effect), so a missed or late
 // end-of-subscription webhook changes nothing:

@@ -1,6 +1,6 @@
-// The app's route table (DECISIONS.md "Addresses that never break"): the paths of the single-page client
-// (spec section 2) and the paths the server answers itself. The client router, the server's "is this an
-// app page or a 404?" decision, the server's route registrations and the reserved usernames
+// The app's route table (docs/decisions/011-addresses-that-never-break.md): the paths of the single-page
+// client (spec section 2) and the paths the server answers itself. The client router, the server's "is this
+// an app page or a 404?" decision, the server's route registrations and the reserved usernames
 // (src/username.ts) all read it, so a path added here can never be shadowed by a username.
 // tests/api/route-table.test.ts walks the server's real route table and fails on a route whose first
 // segment a username could take.

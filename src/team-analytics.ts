@@ -6,9 +6,10 @@ import {
   type ActivityMetric,
 } from './analytics.ts';
 
-// A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the visits and leads of the team account's
-// cards and links grouped per team card and per person a card is for. Counts belong to the card: a card handed to
-// another member takes its whole history with it, so every row is read with the card's holder of today.
+// A team's analytics (advancedAnalytics, docs/decisions/021-teams.md): the visits and leads of the team
+// account's cards and links grouped per team card and per person a card is for. Counts belong to the card: a
+// card handed to another member takes its whole history with it, so every row is read with the card's holder
+// of today.
 
 export type Counts = Record<ActivityMetric, number>;
 

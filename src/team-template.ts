@@ -2,10 +2,11 @@ import type { PostalAddress } from './postal-address.ts';
 import { FREE_DESIGN, type CardFont, type CardLayout } from './schemas/card-design.ts';
 import { DEFAULT_CARD_COLOURS } from './schemas/vcard.ts';
 
-// A team's template (DECISIONS.md "Teams"): the brand its cards share. Its owner and admins set each field
-// and may lock it. Team cards follow it when they are shown (public page, .vcf, the dashboard's preview):
-// a locked field always shows the template's value, an unlocked one the card's own, or the template's where
-// the card has none. Nothing is copied into the cards, so a template change shows on every card at once.
+// A team's template (docs/decisions/021-teams.md): the brand its cards share. Its owner and admins set each
+// field and may lock it. Team cards follow it when they are shown (public page, .vcf, the dashboard's
+// preview): a locked field always shows the template's value, an unlocked one the card's own, or the
+// template's where the card has none. Nothing is copied into the cards, so a template change shows on every
+// card at once.
 
 /** The fields of a template, each of which can be locked. */
 export const TEMPLATE_FIELDS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isChosenNameShape, readsAsOtherWords } from './username.ts';
 
-// Teams (DECISIONS.md "Teams"): better-auth's organization with three roles. One person belongs to one
+// Teams (docs/decisions/021-teams.md): better-auth's organization with three roles. One person belongs to one
 // team at most; the team's plan is its owner's.
 
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;

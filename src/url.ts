@@ -1,5 +1,5 @@
-// DECISIONS.md "Links, QR codes and scans": only http and https destinations are stored anywhere, and the
-// server never writes any other scheme into an href.
+// docs/decisions/006-short-links-and-qr-codes.md: only http and https destinations are stored anywhere, and
+// the server never writes any other scheme into an href.
 
 /** True for an absolute http:// or https:// URL with a host. */
 export function isHttpUrl(value: string): boolean {

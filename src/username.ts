@@ -2,8 +2,9 @@ import type { PlanId } from './plans.ts';
 import { VALIDATION_MESSAGES as M, type ValidationMessageId } from './messages.ts';
 import { APP_PATH_SEGMENTS } from './routes.ts';
 
-// Usernames (DECISIONS.md "Usernames"): one rule set for card creation, the profile editor and the account
-// page. The public page lives at /{username}, so a username must never shadow a path the app itself uses.
+// Usernames (docs/decisions/004-usernames.md): one rule set for card creation, the profile editor and the
+// account page. The public page lives at /{username}, so a username must never shadow a path the app itself
+// uses.
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
@@ -14,9 +15,9 @@ export const USERNAME_CHECK_DELAY_MS = 500;
 
 /**
  * An address let go stays held by nobody else this many days, so nobody takes over printed cards and codes
- * at once (DECISIONS.md "Addresses that never break", "Hosts, held addresses and plan ends"): the usernames
- * of a deleted account (the current one and those it held), and the chosen short-link codes of a deleted
- * link or account; then the clean-up frees them.
+ * at once (docs/decisions/011-addresses-that-never-break.md, docs/decisions/016-chosen-codes-are-held.md):
+ * the usernames of a deleted account (the current one and those it held), and the chosen short-link codes of
+ * a deleted link or account; then the clean-up frees them.
  */
 export const ADDRESS_HOLD_DAYS = 90;
 
@@ -52,8 +53,9 @@ const SPEC_RESERVED_USERNAMES = [
 ];
 
 /**
- * Names kept back though no path uses them today (DECISIONS.md "Usernames"): `demo` is the card behind
- * the landing page's 'View Demo', the others are paths a site like this is expected to have.
+ * Names kept back though no path uses them today (docs/decisions/004-usernames.md,
+ * docs/decisions/011-addresses-that-never-break.md): `demo` is the card behind the landing page's 'View
+ * Demo', the others are paths a site like this is expected to have.
  */
 const KEPT_BACK_USERNAMES = ['demo', 'static', 'support', 'settings', 'q', 'og'];
 
@@ -100,8 +102,8 @@ export function readsAsOtherWords(name: string): boolean {
 }
 
 /**
- * What is wrong with a chosen name (a paid plan's username, a chosen short-link code: DECISIONS.md
- * "What each sold plan feature is", customLinks), or null: one rule set for both.
+ * What is wrong with a chosen name (a paid plan's username, a chosen short-link code:
+ * docs/decisions/015-what-each-plan-feature-is.md, customLinks), or null: one rule set for both.
  */
 export function chosenNameProblem(name: string): 'required' | 'reserved' | 'format' | 'lookalike' | null {
   if (name === '') return 'required';
@@ -127,10 +129,10 @@ export function usernameProblem(username: string, plan: PlanId): ValidationMessa
 }
 
 /**
- * The problem with saving `username` on a profile whose username is now `current` (DECISIONS.md "Plans
- * that end"): the one the person has stays valid whatever their plan is now (a custom name kept from a
- * paid plan, or a name reserved after it was chosen), so saving other fields never requires changing it;
- * a new one follows the rules of their plan.
+ * The problem with saving `username` on a profile whose username is now `current`
+ * (docs/decisions/013-pause-never-delete.md): the one the person has stays valid whatever their plan is now
+ * (a custom name kept from a paid plan, or a name reserved after it was chosen), so saving other fields never
+ * requires changing it; a new one follows the rules of their plan.
  */
 export function usernameChangeProblem(
   username: string,

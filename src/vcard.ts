@@ -6,10 +6,10 @@ import { toSingleLine } from './text.ts';
 import { isHttpUrl } from './url.ts';
 
 // vCard 3.0 (RFC 2426) for the "Save contact" download: the card's one job is to import correctly on
-// iPhone, Google Contacts and Outlook. Written by hand (DECISIONS.md "vCard output") so every rule that
-// importers trip over is visible and tested: escaping, folding by octets, CRLF, one card, no BOM/CHARSET.
-// Whatever a stored value holds (rows written before the text rule of src/text.ts too), it can never end
-// a property or start another one.
+// iPhone, Google Contacts and Outlook. Written by hand (docs/decisions/009-own-vcard-serializer.md) so every
+// rule that importers trip over is visible and tested: escaping, folding by octets, CRLF, one card, no
+// BOM/CHARSET. Whatever a stored value holds (rows written before the text rule of src/text.ts too), it can
+// never end a property or start another one.
 
 export interface VcardContact {
   /** Stable id of the card: the UID, so re-importing updates the contact instead of duplicating it. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// The whole data model of spec section 3 plus better-auth's tables (DECISIONS.md, STYLE.md 3.9 #10).
-// Frozen in time: later changes get their own migration. Runs on PostgreSQL 15 and on PGlite (18).
+// The whole data model of spec section 3 plus better-auth's tables (docs/decisions/004-usernames.md, STYLE.md
+// 3.9 #10). Frozen in time: later changes get their own migration. Runs on PostgreSQL 15 and on PGlite (18).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // better-auth (snake_case mapping in server/auth/auth.ts)
@@ -94,7 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
-  // DECISIONS.md: usernames are unique case-insensitively, enforced by the database
+  // docs/decisions/004-usernames.md: usernames are unique case-insensitively, enforced by the database
   await sql`create unique index profiles_username_key on profiles (lower(username))`.execute(db);
 
   await db.schema

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// DECISIONS.md "Addresses that never break": a username, once used, stays with its account. Every
+// docs/decisions/011-addresses-that-never-break.md: a username, once used, stays with its account. Every
 // username an account has had is a row of `usernames` (lowercase, so unique case-insensitively), owned by
 // the account: the current one (profiles.username) and the ones it held before a rename, whose addresses
 // redirect to the current one. The database is the final word: a trigger on profiles claims the name in

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// Plans that end, trials that expire, downgrades (DECISIONS.md, wave 2): what is over a plan's limit is
-// paused, computed from the plan at request time. The one thing stored is the owner's choice of which
-// vCards, QR codes and profile links stay live within the limit: when they chose an item, the latest
+// Plans that end, trials that expire, downgrades (docs/decisions/013-pause-never-delete.md): what is over a
+// plan's limit is paused, computed from the plan at request time. The one thing stored is the owner's choice
+// of which vCards, QR codes and profile links stay live within the limit: when they chose an item, the latest
 // choice ranking first (src/pauses.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {

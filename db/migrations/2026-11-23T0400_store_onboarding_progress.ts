@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Onboarding that cannot be lost (DECISIONS.md "Onboarding (wave 2)"): the step a person stopped at is
+// Onboarding that cannot be lost (docs/decisions/014-onboarding-resumes.md): the step a person stopped at is
 // kept on the server, so any sign-in on any device resumes it. `initialized` stays "finished" (a card was
 // made, or step 3 was skipped); `plan_chosen` says step 2 is behind them (with `chosen_plan` set while a
 // paid plan waits for its payment). `welcomed_at` is when the dashboard first greeted them: "Welcome"

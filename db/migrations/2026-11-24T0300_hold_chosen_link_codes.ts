@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 
-// Chosen short-link codes (customLinks): `/l/{your-code}`. DECISIONS.md "Addresses that never
-// break", as for usernames: every code a link was given by choice is a row of `link_codes` (lowercase, so
-// unique case-insensitively), owned by its link, the current one (links.chosen_code) and the ones it had
-// before, which keep leading to the same link. links.code stays the link's random code, which keeps
-// working too (random codes are base62 and case-sensitive). A chosen code collides with no code in any
-// case: the trigger below refuses one that another link's random code equals in lowercase (the random
-// side checks link_codes before it inserts: server/links/code.ts). The codes go with their link when the
-// owner deletes it.
+// Chosen short-link codes (customLinks): `/l/{your-code}`. docs/decisions/011-addresses-that-never-break.md,
+// as for usernames: every code a link was given by choice is a row of `link_codes` (lowercase, so unique
+// case-insensitively), owned by its link, the current one (links.chosen_code) and the ones it had before,
+// which keep leading to the same link. links.code stays the link's random code, which keeps working too
+// (random codes are base62 and case-sensitive). A chosen code collides with no code in any case: the trigger
+// below refuses one that another link's random code equals in lowercase (the random side checks link_codes
+// before it inserts: server/links/code.ts). The codes go with their link when the owner deletes it.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Priority support (DECISIONS.md "What each sold plan feature is"): a message records the plan its sender
+// Priority support (docs/decisions/015-what-each-plan-feature-is.md): a message records the plan its sender
 // had when writing (null for a visitor without an account), so the team answers Pro and Business first.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

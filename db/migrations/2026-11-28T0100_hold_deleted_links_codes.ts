@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// DECISIONS.md "Hosts, held addresses and plan ends": a chosen short-link code is an address like a
+// docs/decisions/016-chosen-codes-are-held.md: a chosen short-link code is an address like a
 // username. Until now a link's codes (link_codes) went with it; now, when a link is deleted (by its owner, or
 // with its account), its codes stay, with no link and the moment it went (released_at), held by nobody
 // else until the clean-up frees them once ADDRESS_HOLD_DAYS (src/username.ts) have passed. While they are

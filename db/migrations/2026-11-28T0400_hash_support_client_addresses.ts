@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
-// A visitor's contact-form message no longer keeps the network address it came from (DECISIONS.md: no
-// visitor's address is kept anywhere). Its rate limit counts by a hash of the address with the day's salt
-// (visitor_salts), which nobody can recompute from an address once the day is over. The addresses stored
-// so far become hashes of a salt nobody keeps: they counted only within their hour, long gone.
+// A visitor's contact-form message no longer keeps the network address it came from
+// (docs/decisions/019-no-visitor-address-kept.md: no visitor's address is kept anywhere). Its rate limit
+// counts by a hash of the address with the day's salt (visitor_salts), which nobody can recompute from an
+// address once the day is over. The addresses stored so far become hashes of a salt nobody keeps: they
+// counted only within their hour, long gone.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// DECISIONS.md "Work that is never lost": every edit carries the version it was based on, and a save based
-// on an older version is refused (edit_conflict). Each row a dashboard form edits has a version: vCards
+// docs/decisions/020-edits-carry-their-version.md: every edit carries the version it was based on, and a save
+// based on an older version is refused (edit_conflict). Each row a dashboard form edits has a version: vCards
 // (the vCard form and the design page), profiles (the profile page and the account's name) and links
 // (a profile link, a QR code's title and destination, its QR studio design). A trigger adds one whenever a
 // write changes what such a form shows, whichever path writes it (a rename of the account, the demo's

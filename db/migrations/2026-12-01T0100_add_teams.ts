@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Teams are better-auth's organization plugin (DECISIONS.md "Teams"): its organization, member and
+// Teams are better-auth's organization plugin (docs/decisions/021-teams.md): its organization, member and
 // invitation models, mapped to snake_case in server/teams/auth-plugin.ts, and the session's active team.
 // A person belongs to one team at most in this version: members.user_id is unique.
 

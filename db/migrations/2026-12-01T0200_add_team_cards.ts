@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// Team cards (DECISIONS.md "Teams"): a team's cards, their short links, QR codes and counts belong to the
-// team, not to the person they show. They are the cards of the team's own account (teams.account_id: a
+// Team cards (docs/decisions/021-teams.md): a team's cards, their short links, QR codes and counts belong to
+// the team, not to the person they show. They are the cards of the team's own account (teams.account_id: a
 // users row nobody signs in with, made with the team's first card), and `vcards.member_id` names the
 // member a team card is for (null: nobody now, after an offboarding; a personal card has none), or
 // `vcards.invitee_email` the invited address (lowercase) whose card it becomes when they join.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// A team's template (src/team-template.ts; DECISIONS.md "Teams"): the brand its cards share, stored once
-// per team and read when a team card is shown, so no card keeps a copy that could drift. `fields` holds
+// A team's template (src/team-template.ts; docs/decisions/021-teams.md): the brand its cards share, stored
+// once per team and read when a team card is shown, so no card keeps a copy that could drift. `fields` holds
 // the template's fields, `locked` the names of the locked ones. A team without a row has the default
 // template, read as version 1; its first save writes the row at version 2. Its edit version rises as the
 // other forms' rows do (migration 2026-11-29T0300's bump_edit_version), whenever a write changes them.

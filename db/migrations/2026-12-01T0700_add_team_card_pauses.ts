@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 
-// A team's owner or admins pause one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses
-// it): `vcards.paused_at` is when they did (null: not paused by the team). Its page, .vcf and short link
-// answer the paused page as a card paused by its plan does, read in the queries that already serve them;
+// A team's owner or admins pause one team card (docs/decisions/021-teams.md: offboarding hands a card on or
+// pauses it): `vcards.paused_at` is when they did (null: not paused by the team). Its page, .vcf and short
+// link answer the paused page as a card paused by its plan does, read in the queries that already serve them;
 // who paused it is in the team's log. Not an edited column (migration 2026-11-29T0300): a pause changes no
 // edit version.
 

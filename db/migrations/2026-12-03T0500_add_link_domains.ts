@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 
-// A QR code made for one of its account's verified custom domains (DECISIONS.md "Hosts, held addresses and
-// plan ends") encodes and is copied with that domain: `https://{domain}/l/{code}`. The name is kept as it was
-// chosen, as it is printed: the code still leads to the link on the main address, and on the domain while
-// the server answers it (a removed or lapsed domain redirects there). Choosing another one is an edit,
-// so the edit version trigger (migration 2026-11-29T0300) counts it.
+// A QR code made for one of its account's verified custom domains
+// (docs/decisions/017-hosts-classified-exactly.md) encodes and is copied with that domain:
+// `https://{domain}/l/{code}`. The name is kept as it was chosen, as it is printed: the code still leads to
+// the link on the main address, and on the domain while the server answers it (a removed or lapsed domain
+// redirects there). Choosing another one is an edit, so the edit version trigger (migration 2026-11-29T0300)
+// counts it.
 
 const EDITED_BEFORE = ['title', 'url', 'icon', 'qr_design', 'chosen_code'] as const;
 const EDITED_NOW = [...EDITED_BEFORE, 'domain'] as const;

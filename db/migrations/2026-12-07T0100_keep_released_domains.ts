@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// DECISIONS.md "Hosts, held addresses and plan ends": a custom domain that was verified stays the
+// docs/decisions/023-custom-domains-held-by-proof.md: a custom domain that was verified stays the
 // customer's name after its row goes with its account (a team deleted, an account deleted). A proxy may
 // still hold its certificate, and the host would otherwise be taken for the main address and serve the
 // app under the customer's name. Each such name is kept here (the trigger below, on every deletion of a

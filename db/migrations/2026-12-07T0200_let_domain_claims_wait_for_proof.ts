@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// DECISIONS.md "Hosts, held addresses and plan ends": a domain is held by the account that proves it, not
+// docs/decisions/023-custom-domains-held-by-proof.md: a domain is held by the account that proves it, not
 // by the first that names it. Until now one pending claim blocked every other account from adding the
 // name, so anyone could keep a company from its own domain by adding it first. Now a name is held once
 // proved (verified_at set, not removed): one such row per name. Pending claims of several accounts wait

@@ -8,11 +8,12 @@ import { membershipOf } from '../teams/access.ts';
 import { handOverSentInvitations } from '../teams/service.ts';
 
 /**
- * Deletes the signed-in account for good (DECISIONS.md). The caller signs the person out. The input's
- * confirmation word is checked by its schema.
+ * Deletes the signed-in account for good (docs/decisions/007-security-beyond-the-spec.md). The caller signs
+ * the person out. The input's confirmation word is checked by its schema.
  */
 export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountInput): Promise<void> {
-  // a team's cards belong to the team (DECISIONS.md "Teams"): its owner hands it on or deletes it first
+  // a team's cards belong to the team (docs/decisions/021-teams.md): its owner hands it on or deletes it
+  // first
   if ((await membershipOf(ctx.db, ctx.user.id))?.role === 'owner') throw new AppError('owner_must_transfer');
   await removeAccount(ctx, ctx.user.id);
 }

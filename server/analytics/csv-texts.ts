@@ -4,10 +4,10 @@ import type { LinkOutcome } from '../../src/link-lifecycle.ts';
 import type { BrowserFamily, DeviceClass } from '../../src/visitor.ts';
 import type { EventColumn, EventRow } from './events.ts';
 
-// The words of the events CSV in the account's language (DECISIONS.md: every text a person reads exists
-// in English and Spanish). English keeps the column names and values as stored, which scripts may read;
-// other languages name them in words of their own. Country codes (ISO 3166), hosts, ids, titles, campaign
-// values and times are data, not words: they are written as they are.
+// The words of the events CSV in the account's language (docs/decisions/001-name-and-languages.md: every text
+// a person reads exists in English and Spanish). English keeps the column names and values as stored, which
+// scripts may read; other languages name them in words of their own. Country codes (ISO 3166), hosts, ids,
+// titles, campaign values and times are data, not words: they are written as they are.
 
 export interface CsvTexts {
   columns: Record<EventColumn, string>;

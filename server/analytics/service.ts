@@ -20,11 +20,12 @@ import { planInEffectOf } from '../billing/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { localDayBounds } from './day-bounds.ts';
 
-// The analytics home (spec section 2 "Analytics", DECISIONS.md "Analytics"): QR scans and link clicks
-// (link_events), profile views (profile_views) and leads received (lead_events), summed by day of the person's time zone over the current
-// and the previous window. The sums come from activity_quarter_hours, which the database keeps from those
-// events (migration 2026-11-22T0510): one grouped query over the quarter hours of both windows (at most
-// 60 x 96 rows for 30 days; two years' for the 12 months), however busy the account.
+// The analytics home (spec section 2 "Analytics", docs/decisions/008-where-the-spec-is-silent.md): QR scans
+// and link clicks (link_events), profile views (profile_views) and leads received (lead_events), summed by
+// day of the person's time zone over the current and the previous window. The sums come from
+// activity_quarter_hours, which the database keeps from those events (migration 2026-11-22T0510): one grouped
+// query over the quarter hours of both windows (at most 60 x 96 rows for 30 days; two years' for the 12
+// months), however busy the account.
 
 /**
  * Whose analytics are read: every query of the analytics service filters by `accountId`, which the caller

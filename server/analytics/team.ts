@@ -26,9 +26,9 @@ import {
 } from './breakdowns.ts';
 import { analyticsOverview, overviewOfDays, type AnalyticsOverview, type AnalyticsScope } from './service.ts';
 
-// A team's analytics (advancedAnalytics, DECISIONS.md "Teams"): the analytics service read with the team's
-// account as its scope, so the totals and the chart count every team card and the team's short links and
-// nothing else (a member's personal cards are their own account's), plus the team's cards and their
+// A team's analytics (advancedAnalytics, docs/decisions/021-teams.md): the analytics service read with the
+// team's account as its scope, so the totals and the chart count every team card and the team's short links
+// and nothing else (a member's personal cards are their own account's), plus the team's cards and their
 // holders (src/team-analytics.ts teamFigures). Who may read them is decided before: the team's owner and
 // admins (the procedure's teamRole, or requireTeamRole in the CSV route).
 

@@ -16,9 +16,9 @@ import { isApiKeyScope, SCOPES_RESOURCE, scopesOf } from './permissions.ts';
 
 // API keys (apiAccess, a Business feature): the signed-in person's own, and their team's for its owner and
 // admins. Keys are made by better-auth's API key plugin (server/api-keys/auth-plugin.ts), which returns the
-// key once and keeps only its hash; listing, renaming and revoking are queries on the account's own rows here.
-// A team's keys belong to the team's account (DECISIONS.md "Teams": a team's cards belong to it), so they act
-// on the team's cards with the team's plan, and outlive the admin who made them.
+// key once and keeps only its hash; listing, renaming and revoking are queries on the account's own rows
+// here. A team's keys belong to the team's account (docs/decisions/021-teams.md: a team's cards belong to
+// it), so they act on the team's cards with the team's plan, and outlive the admin who made them.
 
 export interface ApiKeyItem {
   id: string;

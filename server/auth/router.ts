@@ -6,9 +6,10 @@ import { publicProcedure, router } from '../trpc/init.ts';
 
 export const authRouter = router({
   /**
-   * Which sign-in buttons to show (DECISIONS.md: only what works on this server): the social providers
-   * configured here, and passkeys where PUBLIC_URL allows them; where it does not, why (the account page
-   * says so where its Passkeys section would be). And whether this server's e-mails go to the dev mailbox.
+   * Which sign-in buttons to show (docs/decisions/007-security-beyond-the-spec.md: only what works on this
+   * server): the social providers configured here, and passkeys where PUBLIC_URL allows them; where it does
+   * not, why (the account page says so where its Passkeys section would be). And whether this server's
+   * e-mails go to the dev mailbox.
    */
   providers: publicProcedure.query(({ ctx }) => ({
     google: ctx.config.oauth.google !== undefined,

@@ -1,12 +1,12 @@
 import { PLANS, type BillingInterval, type PaidPlanId } from '../../src/plans.ts';
 import { CENTS_PER_UNIT, periodEnd } from './rules.ts';
 
-// What the demo billing charges for a plan (DECISIONS.md: billing without payment keys), prorated like
-// Stripe's default for a subscription update: the unused time of the current period is credited, at
-// the old price, against the new plan's time. A change of interval starts a new period now and charges
-// it in full; a change of plan on the same interval keeps the period and charges its rest at the new
-// price. What the credit exceeds stays as account credit, which the next payment uses first. Pure: the
-// checkout page's preview and the payment compute the same invoice.
+// What the demo billing charges for a plan (docs/decisions/008-where-the-spec-is-silent.md: billing without
+// payment keys), prorated like Stripe's default for a subscription update: the unused time of the current
+// period is credited, at the old price, against the new plan's time. A change of interval starts a new period
+// now and charges it in full; a change of plan on the same interval keeps the period and charges its rest at
+// the new price. What the credit exceeds stays as account credit, which the next payment uses first. Pure:
+// the checkout page's preview and the payment compute the same invoice.
 
 export interface PlanChoice {
   plan: PaidPlanId;

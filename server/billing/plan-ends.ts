@@ -14,10 +14,10 @@ import { planEnded } from '../mail/templates.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
-// The e-mail that tells a customer their paid plan ended (DECISIONS.md "Hosts, held addresses and plan
-// ends"), with what is paused and how to lift it: queued through the outbox by the hourly job of
-// server/jobs/schedule.ts (with the trial reminders, and by `npm run trials:expire`), once per ended period,
-// whether the end came with an end-of-subscription event or only by the clock (src/plans.ts planInEffect).
+// The e-mail that tells a customer their paid plan ended (docs/decisions/018-plan-in-effect.md), with what is
+// paused and how to lift it: queued through the outbox by the hourly job of server/jobs/schedule.ts (with the
+// trial reminders, and by `npm run trials:expire`), once per ended period, whether the end came with an
+// end-of-subscription event or only by the clock (src/plans.ts planInEffect).
 //
 // Once across runs and processes, as the trial reminders (server/trials/service.ts): a run claims the
 // notice with one INSERT … SELECT … ON CONFLICT on (user, end), and only the run whose statement returns

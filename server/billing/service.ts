@@ -66,7 +66,7 @@ function trialOf(
 /**
  * The paid plan whose end put the account on Free (src/plans.ts endedPaidPlan), with what is paused now:
  * what the dashboard and the billing page tell a customer whose plan ended, instead of a trial's texts.
- * An owner's team runs on their plan (DECISIONS.md "Teams"): its cards are paused with it, and named.
+ * An owner's team runs on their plan (docs/decisions/021-teams.md): its cards are paused with it, and named.
  */
 async function endedPlanOf(deps: AppDeps, userId: string, profile: BillingProfile, now: Date) {
   const ended = endedPaidPlan(profile, now);
@@ -402,7 +402,10 @@ export async function cancelSubscriptionAtPeriodEnd(ctx: ServiceContext): Promis
   return {};
 }
 
-/** Before an account is deleted: its paid Stripe subscription is cancelled at once (DECISIONS.md). */
+/**
+ * Before an account is deleted: its paid Stripe subscription is cancelled at once
+ * (docs/decisions/007-security-beyond-the-spec.md).
+ */
 export async function cancelSubscriptionOf(deps: AppDeps, userId: string): Promise<void> {
   const stripeConfig = deps.config.stripe;
   if (!stripeConfig) return; // demo billing: the rows go with the account

@@ -4,9 +4,10 @@ import { can, type PlanId } from '../../src/plans.ts';
 import { storedTeamTemplate } from '../../src/schemas/team-template.ts';
 import { planInEffectOf } from '../billing/plan-gate.ts';
 
-// White label (DECISIONS.md, feature whiteLabel): no Tapcard name on the public pages, error pages and
-// e-mails sent for a customer's team or domain; the customer's name and logo stand in. This is the one
-// place that decides whose brand a public surface or an e-mail carries: every surface reads its answer.
+// White label (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel): no Tapcard name on the
+// public pages, error pages and e-mails sent for a customer's team or domain; the customer's name and logo
+// stand in. This is the one place that decides whose brand a public surface or an e-mail carries: every
+// surface reads its answer.
 
 /**
  * Tapcard's own brand, or the customer's that stands in for it. Tapcard's on a plan with adFree keeps the

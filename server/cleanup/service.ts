@@ -46,7 +46,8 @@ export const MAIL_RECORD_DAYS = 30;
 /**
  * The sign-in limits' counters (rate_limits, one per client address and path: server/auth/auth.ts) are
  * kept this long after their last request, far beyond their longest window (a minute), so that no
- * address that tried to sign in stays in the database (DECISIONS.md: no visitor's address is kept).
+ * address that tried to sign in stays in the database (docs/decisions/019-no-visitor-address-kept.md: no
+ * visitor's address is kept).
  */
 export const RATE_LIMIT_HOURS = 1;
 

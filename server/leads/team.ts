@@ -2,7 +2,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import type { LeadScope } from './service.ts';
 
-// A team's leads (DECISIONS.md "Teams"): a lead left on a team card belongs to the team's account
+// A team's leads (docs/decisions/021-teams.md): a lead left on a team card belongs to the team's account
 // (server/leads/capture.ts), and the team's owner and admins handle them as a person handles their own,
 // through the same service functions with the team's account as the scope. Who may is decided before:
 // the procedure's teamRole, or requireTeamRole in the download routes.

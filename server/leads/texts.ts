@@ -10,7 +10,8 @@ import {
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 
 // The words of the "Share your contact back" form and of the pages its post answers with, in every
-// language of the product (DECISIONS.md: public pages too). Plain strings: the renderer escapes them.
+// language of the product (docs/decisions/001-name-and-languages.md: public pages too). Plain strings: the
+// renderer escapes them.
 
 /** What the form can say about one field or the consent box. */
 export type LeadProblemField = LeadField | 'consent';

@@ -1,9 +1,9 @@
 import { AppError } from './errors.ts';
 
-// Edit versions (DECISIONS.md "Work that is never lost"; migration 2026-11-29T0300): each row a dashboard
-// form edits has a version, one more on every write that changes what a form shows. An editing service
-// updates `where version = baseVersion`, in the same statement as its change, so of two saves based on one
-// version exactly one changes the row; the other changes no row and is refused here.
+// Edit versions (docs/decisions/020-edits-carry-their-version.md; migration 2026-11-29T0300): each row a
+// dashboard form edits has a version, one more on every write that changes what a form shows. An editing
+// service updates `where version = baseVersion`, in the same statement as its change, so of two saves based
+// on one version exactly one changes the row; the other changes no row and is refused here.
 
 /** The kinds of rows dashboard forms edit: what `.meta({ edits })` of an editing procedure names. */
 export type EditedRecord = 'vcard' | 'profile' | 'link' | 'template' | 'webhook';

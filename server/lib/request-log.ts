@@ -1,12 +1,12 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
-// What the log says about a request (DECISIONS.md: no visitor's address or user agent is kept anywhere by
-// default). Every line about a request names its id, method, path (without the query, nor the token of a
-// reset link's path: e-mail links carry tokens there) and host, never the client's address or user agent
-// unless the operator asks for them with LOG_CLIENT_ADDRESS. Fastify's own "incoming request" and
-// "request completed" lines, one pair per visit to a card or short link, are debug lines by default (pino
-// drops them before any work at the default level); LOG_CLIENT_ADDRESS makes them info lines that carry
-// the address and user agent.
+// What the log says about a request (docs/decisions/019-no-visitor-address-kept.md: no visitor's address or
+// user agent is kept anywhere by default). Every line about a request names its id, method, path (without the
+// query, nor the token of a reset link's path: e-mail links carry tokens there) and host, never the client's
+// address or user agent unless the operator asks for them with LOG_CLIENT_ADDRESS. Fastify's own "incoming
+// request" and "request completed" lines, one pair per visit to a card or short link, are debug lines by
+// default (pino drops them before any work at the default level); LOG_CLIENT_ADDRESS makes them info lines
+// that carry the address and user agent.
 
 /** A request as log lines show it (pino's `req` serializer, also for lines that log `{ req: request }`). */
 export type LoggedRequest = {

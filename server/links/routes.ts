@@ -43,9 +43,9 @@ import { resolveLinkCode } from './resolve.ts';
 // in-process cache (dropped for an owner on their 'links' or 'cards' notice, from any process) and the
 // hit is queued (hits.ts). HEAD requests, bots and link previews, browser prefetches and the owner's own
 // browser are redirected but not counted. Unknown codes get a small 404 page in the visitor's language.
-// A paused link (DECISIONS.md "Plans that end…": its owner's trial or plan ended, or it is over the plan's
-// limit; or a team card's own code whose card its team paused) answers 200 with a small 'Paused' page: no
-// redirect, not counted. The limit's and the team's part change with a notice, or when a paid plan ends
+// A paused link (docs/decisions/013-pause-never-delete.md: its owner's trial or plan ended, or it is over the
+// plan's limit; or a team card's own code whose card its team paused) answers 200 with a small 'Paused' page:
+// no redirect, not counted. The limit's and the team's part change with a notice, or when a paid plan ends
 // (the cached link is read again from that moment); the moment the account goes offline is kept in the
 // cache and compared with the clock on every follow, so a trial that ends pauses its links that very
 // moment. On a card host only its own account's links are followed

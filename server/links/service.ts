@@ -250,12 +250,12 @@ export function createQrCode(ctx: ServiceContext, input: QrCodeInput): Promise<L
 
 /**
  * Makes `code` the link's code: held by the link (link_codes) and shown from now on. Its earlier codes,
- * the random one and those chosen before, keep leading to it (DECISIONS.md "Addresses that never
- * break"). A code the link had before comes back to it, and a code of one of the owner's deleted links,
- * still held (migration 2026-11-28T0100), comes back to this one, as an earlier username does; a code new
- * to the account must fit the bounds of holding (assertRoomForNewCode). Throws link_code_taken when
- * another link answers to the code in any case, or another account (or a deleted one) holds it; nothing
- * changes then. The caller holds the profile lock.
+ * the random one and those chosen before, keep leading to it
+ * (docs/decisions/011-addresses-that-never-break.md). A code the link had before comes back to it, and a code
+ * of one of the owner's deleted links, still held (migration 2026-11-28T0100), comes back to this one, as an
+ * earlier username does; a code new to the account must fit the bounds of holding (assertRoomForNewCode).
+ * Throws link_code_taken when another link answers to the code in any case, or another account (or a deleted
+ * one) holds it; nothing changes then. The caller holds the profile lock.
  */
 async function giveCode(
   trx: Transaction<Database>,

@@ -8,9 +8,10 @@ import { TEAM_INVITATION_DAYS, type InvitableTeamRole } from '../../src/teams.ts
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { renderMail, singleLine, type MailContent, type RenderedMail } from './layout.ts';
 
-// The product's e-mails, each in every language of the product (DECISIONS.md: e-mails too). A template is
-// a Record<Locale, …>, so a missing language is a type error. Texts are plain strings: the layout escapes
-// them (server/mail/layout.ts). Durations come from src/, the same constants the tokens expire by.
+// The product's e-mails, each in every language of the product (docs/decisions/001-name-and-languages.md:
+// e-mails too). A template is a Record<Locale, …>, so a missing language is a type error. Texts are plain
+// strings: the layout escapes them (server/mail/layout.ts). Durations come from src/, the same constants the
+// tokens expire by.
 
 export type { RenderedMail } from './layout.ts';
 

@@ -3,7 +3,7 @@ import { loadSharp } from '../lib/sharp.ts';
 import { PHOTO_CLIENT_MAX_SIDE, type MediaExtension, type MediaKind } from '../../src/media.ts';
 import { AppError } from '../lib/errors.ts';
 
-// The server does not trust the client (DECISIONS.md "Photos"): every upload is decoded from its bytes
+// The server does not trust the client (docs/decisions/005-photos.md): every upload is decoded from its bytes
 // and re-encoded, which also drops EXIF, GPS and every other piece of metadata. Photos are stored as
 // JPEG; a graphic (a logo or cover) that has transparency as a PNG that keeps it, within a size bound.
 

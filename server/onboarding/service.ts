@@ -1,8 +1,8 @@
 import { AppError } from '../lib/errors.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 
-// Onboarding's progress (DECISIONS.md "Onboarding (wave 2)"), kept on the profile so that any sign-in on
-// any device resumes it: step 2 marks `plan_chosen` (billing's chooseFree and createCheckout), step 3's
+// Onboarding's progress (docs/decisions/014-onboarding-resumes.md), kept on the profile so that any sign-in
+// on any device resumes it: step 2 marks `plan_chosen` (billing's chooseFree and createCheckout), step 3's
 // card (profile.createCard) or its 'Skip for now' marks `initialized`. Every change is published as
 // 'cards', so the person's other tabs follow.
 

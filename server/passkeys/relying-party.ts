@@ -26,8 +26,9 @@ export function passkeysOffReason(publicUrl: string): PasskeysOffReason | null {
 
 /**
  * Where passkeys can work for a server reached at `publicUrl`, or null where no browser would make one
- * (passkeysOffReason). With null the server offers no passkey at all (DECISIONS.md: no button that cannot
- * work), and says so: a line in its start-up log and a note on the account page.
+ * (passkeysOffReason). With null the server offers no passkey at all
+ * (docs/decisions/007-security-beyond-the-spec.md: no button that cannot work), and says so: a line in its
+ * start-up log and a note on the account page.
  */
 export function passkeyRelyingParty(publicUrl: string): RelyingParty | null {
   if (passkeysOffReason(publicUrl) !== null) return null;

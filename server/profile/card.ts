@@ -20,10 +20,10 @@ import { readOwnProfile } from './service.ts';
 import { assertVcardRoom, insertVcard, lockProfile, readVcard } from '../vcards/service.ts';
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
-// DECISIONS.md on the user's plan, uniqueness by the database, and the photo that must be the user's own.
-// Every username an account has had stays its own (table usernames, migration 2026-11-23T0100): the
-// database refuses a name another account holds, current or held after a rename, or that a deleted
-// account left less than ADDRESS_HOLD_DAYS ago. Taking a name new to the account is bounded
+// docs/decisions/004-usernames.md on the user's plan, uniqueness by the database, and the photo that must be
+// the user's own. Every username an account has had stays its own (table usernames, migration
+// 2026-11-23T0100): the database refuses a name another account holds, current or held after a rename, or
+// that a deleted account left less than ADDRESS_HOLD_DAYS ago. Taking a name new to the account is bounded
 // (src/username.ts): so many renames in 24 hours, so many names held.
 
 /** The unique indexes that refuse a username held by someone else. */

@@ -14,13 +14,13 @@ import type { CachedProfile } from './cache.ts';
 import type { CustomDomain } from './custom-domains.ts';
 import { findAccountBranding, pageBranding } from './service.ts';
 
-// Hosts (DECISIONS.md "Hosts, held addresses and plan ends"): every request's Host header is classified
+// Hosts (docs/decisions/017-hosts-classified-exactly.md): every request's Host header is classified
 // once, here, by classifyHost: the main address, a card subdomain `{username}.{CARD_DOMAIN}`
 // (customSubdomain), an account's custom domain (customDomain), or unknown. A card host serves only its
 // account's card: the page at `/`, its .vcf and preview pictures, its photos and short links, and the files
-// the page needs (fonts, icons); a custom domain the same, and its account's other cards at /vcard/{id}; another
-// account's card id, photo key or short-link code answers 404 there (servesOwner, isCardHostPhoto), and
-// nothing of the app is served (registerCardHostGuard). An unknown host gets the 404 page and nothing
+// the page needs (fonts, icons); a custom domain the same, and its account's other cards at /vcard/{id};
+// another account's card id, photo key or short-link code answers 404 there (servesOwner, isCardHostPhoto),
+// and nothing of the app is served (registerCardHostGuard). An unknown host gets the 404 page and nothing
 // else. A card host is another site for the browser: the session cookie is host-only (never
 // Domain=CARD_DOMAIN), only PUBLIC_URL may post, and a card page runs no script, so a card page cannot act
 // on the dashboard.

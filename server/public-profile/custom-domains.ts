@@ -5,7 +5,7 @@ import type { AvailabilityFacts } from '../../src/plans.ts';
 import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 
-// The custom domains this server answers (DECISIONS.md "Hosts, held addresses and plan ends"), held in
+// The custom domains this server answers (docs/decisions/017-hosts-classified-exactly.md), held in
 // process so that classifyHost (card-host.ts) stays synchronous: read whole at start, and again on every
 // 'domains' notice (an owner added, checked or removed one) and on a reset of the change bus. A few rows an
 // account at most, so reading them all again is simpler than patching and cheap.

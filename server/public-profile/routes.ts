@@ -80,7 +80,8 @@ function withQueryOf(request: FastifyRequest, path: string): string {
  * Unknown: 404. Offline by the availability rule: 403, since the page exists but its owner's plan does not
  * publish it right now (not 410, which tells search engines it is gone for good; not 503, which would
  * page monitors about a server fault and is kept for a failed load). A card over its owner's plan limit:
- * 200 with the 'Paused' page (DECISIONS.md "Plans that end…": the same answer as a paused short link).
+ * 200 with the 'Paused' page (docs/decisions/013-pause-never-delete.md: the same answer as a paused short
+ * link).
  */
 type UnavailableStatus = 200 | 403 | 404 | 503;
 

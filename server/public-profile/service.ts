@@ -92,7 +92,10 @@ export interface PublicProfile {
   qrDesign: QrDesign;
   /** The demo account's (server/demo/): its card's own words are shown in the page's language. */
   demo: boolean;
-  /** A team's card (its account is the team's): offline, it answers the paused page (DECISIONS.md "Teams"). */
+  /**
+   * A team's card (its account is the team's): offline, it answers the paused page
+   * (docs/decisions/021-teams.md).
+   */
   teamCard: boolean;
   /** A team card's template, already merged into `card` (kept for the dashboard's preview of unsaved fields). */
   teamTemplate: TeamTemplate | null;
@@ -217,8 +220,8 @@ function ownCardOfVcard(vcard: VcardFields): PublicCard {
 
 /**
  * A profile without a vCard shows what its owner typed on the card step. Never the e-mail: the profile's
- * is the sign-in address (DECISIONS.md "Addresses that never break": it appears on a public page, a .vcf
- * or Open Graph tags only when it was typed into a card).
+ * is the sign-in address (docs/decisions/012-sign-in-email-never-public.md: it appears on a public page, a
+ * .vcf or Open Graph tags only when it was typed into a card).
  */
 function cardOfProfile(profile: ProfileFields): PublicCard {
   return {
@@ -301,7 +304,7 @@ function teamBrandFields(db: Kysely<Database>, teamId: string | null): Promise<T
 }
 
 /**
- * What a page shows of its owner's plan features (DECISIONS.md "What each sold plan feature is"): the
+ * What a page shows of its owner's plan features (docs/decisions/015-what-each-plan-feature-is.md): the
  * saved design with customBranding, else the free design (the saved one is kept, and shows again when the
  * plan comes back); the 'Made with Tapcard' footer unless the plan has adFree.
  */

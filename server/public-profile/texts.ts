@@ -1,8 +1,9 @@
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { rememberAnswers } from '../lib/cache.ts';
 
-// The public page's own words, in every language of the product (DECISIONS.md: public pages too). A
-// Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer escapes them.
+// The public page's own words, in every language of the product (docs/decisions/001-name-and-languages.md:
+// public pages too). A Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer
+// escapes them.
 
 export interface PageTexts {
   /** "Position at Company" under the name. */
@@ -48,8 +49,8 @@ export interface PageTexts {
   linkInactiveTitle: string;
   linkInactiveText: string;
   /**
-   * A card or short link paused by its owner's plan (HTTP 200, DECISIONS.md "Plans that end…") or by its
-   * team. The words name no reason: a visitor is not told the owner's billing or the team's choice.
+   * A card or short link paused by its owner's plan (HTTP 200, docs/decisions/013-pause-never-delete.md) or
+   * by its team. The words name no reason: a visitor is not told the owner's billing or the team's choice.
    */
   pausedTitle: string;
   pausedCardText: string;

@@ -14,8 +14,8 @@ import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 
-// The contact form (DECISIONS.md: Support), signed in on /dashboard/support and for visitors on /contact:
-// one way to store a message, limit senders and mail the team and the sender.
+// The contact form (docs/decisions/008-where-the-spec-is-silent.md: Support), signed in on /dashboard/support
+// and for visitors on /contact: one way to store a message, limit senders and mail the team and the sender.
 
 /** First keys of the advisory locks below; constants no other feature uses. */
 const USER_LOCK_NAMESPACE = 7001;

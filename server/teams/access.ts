@@ -117,8 +117,8 @@ export type CardAction = 'edit' | 'manage';
 
 /**
  * The account a card belongs to, when `userId` may act on it: their own card, or a card of their team that
- * their role lets them touch (DECISIONS.md "Teams": a team's cards belong to the team's account). Anything
- * else reads as not found, so nobody learns of other people's cards.
+ * their role lets them touch (docs/decisions/021-teams.md: a team's cards belong to the team's account).
+ * Anything else reads as not found, so nobody learns of other people's cards.
  */
 export async function cardAccount(
   db: Kysely<Database>,

@@ -5,8 +5,8 @@ import { isTeamRole, TEAM_EVENTS_PAGE_SIZE, type TeamEventAction, type TeamRole 
 import type { ServiceContext } from '../lib/app-deps.ts';
 import type { TeamMembership } from './access.ts';
 
-// A team's audit log (DECISIONS.md "Teams"): who changed which member, invitation or setting of the team,
-// and when, for its owner and admins; kept TEAM_EVENTS_KEPT_DAYS, then removed by the nightly clean-up.
+// A team's audit log (docs/decisions/021-teams.md): who changed which member, invitation or setting of the
+// team, and when, for its owner and admins; kept TEAM_EVENTS_KEPT_DAYS, then removed by the nightly clean-up.
 // The organization plugin's calls are recorded from what each successful call answered
 // (recordOrganizationCall, an after-hook of server/teams/auth-plugin.ts); our own procedures record theirs.
 

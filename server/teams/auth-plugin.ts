@@ -156,7 +156,7 @@ export function invitationsThroughPlugin(authContext: Promise<AuthContext>): Tea
 
 /**
  * Teams through better-auth's organization plugin, on our tables (db/migrations/…_add_teams.ts), with the
- * rules it leaves to us (DECISIONS.md "Teams"):
+ * rules it leaves to us (docs/decisions/021-teams.md):
  * - Only an account whose plan in effect includes teamAccess (Business) creates a team.
  * - One team per person: creating, being added and accepting an invitation are refused to a member of a
  *   team (the database's unique members.user_id is the last word).

@@ -5,8 +5,8 @@ import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceCards, teamCardOf } from './cards.ts';
 
-// A team's owner or admins pause one team card, or resume it (DECISIONS.md "Teams": offboarding hands a
-// card on or pauses it). Nothing is deleted: its page, .vcf and printed QR code's short link answer the
+// A team's owner or admins pause one team card, or resume it (docs/decisions/021-teams.md: offboarding hands
+// a card on or pauses it). Nothing is deleted: its page, .vcf and printed QR code's short link answer the
 // paused page, as a card paused by its plan does, until it is resumed (the public page and the short link
 // read `vcards.paused_at` in the queries that serve them). The member it is for may still edit it.
 

@@ -17,10 +17,10 @@ import type { TeamMembership } from './access.ts';
 import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
-// A team's cards (DECISIONS.md "Teams"): they belong to the team's own account (teams.account_id), so
-// that a card, its short link, its printed QR code and its counts stay with the team when the person it
-// shows leaves; `vcards.member_id` says whom a card is for now, `vcards.invitee_email` whom it waits for.
-// A card made for someone who has not joined is a draft (`vcards.draft`, DECISIONS.md "Teams"): nothing
+// A team's cards (docs/decisions/021-teams.md): they belong to the team's own account (teams.account_id), so
+// that a card, its short link, its printed QR code and its counts stay with the team when the person it shows
+// leaves; `vcards.member_id` says whom a card is for now, `vcards.invitee_email` whom it waits for. A card
+// made for someone who has not joined is a draft (`vcards.draft`, docs/decisions/021-teams.md): nothing
 // public knows it (server/public-profile/service.ts, server/links/resolve.ts) until they join or an admin
 // publishes it, so a card is never live under a name whose person may never come.
 

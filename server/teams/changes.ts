@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 
-// Live updates of a team (DECISIONS.md "Teams"): a change to its members, invitations, name or log is told to
-// every member's open dashboards, in this process and the others, and to whoever it concerned who is no
-// longer a member (someone removed or who left).
+// Live updates of a team (docs/decisions/021-teams.md): a change to its members, invitations, name or log is
+// told to every member's open dashboards, in this process and the others, and to whoever it concerned who is
+// no longer a member (someone removed or who left).
 
 /** The user ids of a team's members now. */
 export async function teamMemberIds(db: Kysely<Database>, teamId: string): Promise<string[]> {

@@ -8,10 +8,10 @@ import {
 import type { TeamImportOutcome, TeamImportRowMessage } from '../../src/team-import.ts';
 import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
 
-// The words of an import's result file in the language of the person who imports (DECISIONS.md: every
-// text a person reads exists in English and Spanish). The file is made on the server, so its reasons are
-// written here, one for each validation id a row can be refused with; the numbers come from src/, as the
-// client's texts of the same ids read them.
+// The words of an import's result file in the language of the person who imports
+// (docs/decisions/001-name-and-languages.md: every text a person reads exists in English and Spanish). The
+// file is made on the server, so its reasons are written here, one for each validation id a row can be
+// refused with; the numbers come from src/, as the client's texts of the same ids read them.
 
 export interface TeamImportTexts {
   /** The two columns the result file adds to the file's own. */

@@ -5,9 +5,9 @@ import type { TeamMembership } from './access.ts';
 import { teamAccountFor } from './cards.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
-// A team's white label switch (DECISIONS.md, feature whiteLabel): on, its cards' pages, their paused and
-// not-found pages, their .vcf and the team's e-mails carry the team's name and logo instead of Tapcard's
-// (server/branding/branding.ts decides, from this switch and the plan in effect).
+// A team's white label switch (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel): on, its
+// cards' pages, their paused and not-found pages, their .vcf and the team's e-mails carry the team's name and
+// logo instead of Tapcard's (server/branding/branding.ts decides, from this switch and the plan in effect).
 
 /**
  * The owner or an admin turns white label on or off. Turning it on needs the team's plan (its owner's) to

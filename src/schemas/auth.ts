@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n.ts';
 import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { singleLineText } from '../text.ts';
 
-// The account rules of spec section 5 and DECISIONS.md ("Security choices stronger than the spec"):
+// The account rules of spec section 5 and docs/decisions/007-security-beyond-the-spec.md:
 // one password policy for sign-up, reset and change. Forms and the server use these same schemas.
 
 export const PASSWORD_MIN_LENGTH = 12;

@@ -4,7 +4,7 @@ import { baseVersion } from './edit-version.ts';
 import { LeadFormSettingsSchema } from './lead.ts';
 import { CardColoursSchema, CardFieldsSchema, colour, photoPath } from './vcard.ts';
 
-// A vCard's design (customBranding, Pro+; DECISIONS.md "What each sold plan feature is"): how its public
+// A vCard's design (customBranding, Pro+; docs/decisions/015-what-each-plan-feature-is.md): how its public
 // page is laid out and dressed. Stored with the vCard; the three card colours stay the vCard's own (every
 // plan has them), the design adds the rest. An account whose plan lacks customBranding is shown
 // FREE_DESIGN, with what it saved kept for when the plan comes back.

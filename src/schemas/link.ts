@@ -10,7 +10,8 @@ import { chosenNameProblem } from '../username.ts';
 import { baseVersion } from './edit-version.ts';
 
 // Short links (spec section 5 "QR code form" and "Links page"): the rules shared by the QR code
-// dialog, the links page and the links.* procedures. Every destination is http(s) (DECISIONS.md).
+// dialog, the links page and the links.* procedures. Every destination is http(s)
+// (docs/decisions/006-short-links-and-qr-codes.md).
 
 export const LINK_TITLE_MAX_LENGTH = 100;
 export const LINK_URL_MAX_LENGTH = 500;

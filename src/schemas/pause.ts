@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAUSABLE_KINDS } from '../pauses.ts';
 
-// Choosing which items stay live within a plan's limit (DECISIONS.md "Plans that end…", src/pauses.ts).
+// Choosing which items stay live within a plan's limit (docs/decisions/013-pause-never-delete.md,
+// src/pauses.ts).
 
 /** Keep a paused item live in place of `pausing`, the live item the dashboard said would be paused. */
 export const KeepLiveSchema = z.object({

@@ -4,9 +4,9 @@ import { VALIDATION_MESSAGES as M } from '../messages.ts';
 import { multiLineText, singleLineText } from '../text.ts';
 import { EmailSchema, NameSchema } from './auth.ts';
 
-// The support contact form (spec section 2, Support; DECISIONS.md: the message is stored and e-mailed,
-// the sender gets a confirmation), signed in on /dashboard/support and for visitors on /contact. Each
-// form and its procedure use the same schema.
+// The support contact form (spec section 2, Support; docs/decisions/008-where-the-spec-is-silent.md: the
+// message is stored and e-mailed, the sender gets a confirmation), signed in on /dashboard/support and for
+// visitors on /contact. Each form and its procedure use the same schema.
 
 export const SUPPORT_SUBJECT_MAX_LENGTH = 200;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;

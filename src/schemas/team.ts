@@ -87,7 +87,7 @@ export type CreateTeamCardInput = z.output<typeof CreateTeamCardSchema>;
 export const AssignTeamCardSchema = z.object({ vcardId: z.uuid(), userId: IdSchema.nullable() });
 export type AssignTeamCardInput = z.output<typeof AssignTeamCardSchema>;
 
-/** A team card made public before its person joins (it was a draft: DECISIONS.md "Teams"). */
+/** A team card made public before its person joins (it was a draft: docs/decisions/021-teams.md). */
 export const PublishTeamCardSchema = z.object({ vcardId: z.uuid() });
 export type PublishTeamCardInput = z.output<typeof PublishTeamCardSchema>;
 

@@ -27,10 +27,10 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 // Card subdomains (customSubdomain): with CARD_DOMAIN set, `{username}.{CARD_DOMAIN}`
 // serves the same public page for Pro and Business (canonical link and og:url: the main address), with
 // its .vcf and short links; a Free account's subdomain leads to the main address; unknown and reserved
-// names, and everything but reading a card, answer not-found there. DECISIONS.md "Hosts, held addresses
-// and plan ends": every spelling of a host is resolved or refused, a card host serves only its own
-// account's cards, photos and short links (and the fonts and icons its page needs), and a renamed
-// username's old subdomain leads to the new one while the name is held.
+// names, and everything but reading a card, answer not-found there.
+// docs/decisions/017-hosts-classified-exactly.md: every spelling of a host is resolved or refused, a card
+// host serves only its own account's cards, photos and short links (and the fonts and icons its page needs),
+// and a renamed username's old subdomain leads to the new one while the name is held.
 
 const CARD_DOMAIN = 'cards.test';
 const METRICS_TOKEN = 'metrics-token-'.padEnd(40, 'x');

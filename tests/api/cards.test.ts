@@ -126,7 +126,7 @@ describe('card creation (onboarding step 3)', () => {
 
     const { profile, vcards } = await stored(userId);
     expect(vcards.map((row) => row.email)).toEqual([null, null]);
-    // DECISIONS.md "Work that is never lost (wave 3)": the address shows publicly only if typed into a card
+    // docs/decisions/012-sign-in-email-never-public.md: the address shows publicly only if typed into a card
     for (const url of [
       `/${profile.username}`,
       `/vcard/${vcardId}`,

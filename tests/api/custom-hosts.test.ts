@@ -9,7 +9,7 @@ import { buildTestApp, TEST_ORIGIN, trpcMutate, uploadTestPhoto, type TestApp } 
 import { addTeam, addTeamCard, createTeam, organizationCall } from '../support/teams.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Custom domains (customDomain, DECISIONS.md "Hosts, held addresses and plan ends"): a verified domain is a
+// Custom domains (customDomain, docs/decisions/017-hosts-classified-exactly.md): a verified domain is a
 // fourth kind of host. It serves only its account's card at `/`, its cards at /vcard/{id}, their .vcf and
 // pictures, its photos and short links, named at the domain; every other account's card, code and photo
 // is the 404 page there, and nothing of the app is served. Removed, or past its owner's Business plan, it

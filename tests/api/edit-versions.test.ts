@@ -22,11 +22,12 @@ import {
 import { addTeam, teamTemplateInput } from '../support/teams.ts';
 import { addWebhookEndpoint } from '../support/webhooks.ts';
 
-// Edit versions (DECISIONS.md "Work that is never lost"): every procedure that edits a card, the profile,
-// a design, a link, a QR code, a team's template or a webhook endpoint declares it in its meta (`edits`), and this file proves, for each one read
-// from the router, that a save based on an older version is refused with edit_conflict, changes nothing
-// and carries the record as it is now; that a save based on the current version is kept with the version
-// one higher; and that of two saves sent at once from the same version exactly one is kept.
+// Edit versions (docs/decisions/020-edits-carry-their-version.md): every procedure that edits a card, the
+// profile, a design, a link, a QR code, a team's template or a webhook endpoint declares it in its meta
+// (`edits`), and this file proves, for each one read from the router, that a save based on an older version
+// is refused with edit_conflict, changes nothing and carries the record as it is now; that a save based on
+// the current version is kept with the version one higher; and that of two saves sent at once from the same
+// version exactly one is kept.
 
 let t: TestApp;
 

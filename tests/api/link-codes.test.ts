@@ -32,7 +32,7 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 // rules and reservations of usernames, unique in any case against every code (random ones included),
 // found in any case; a changed code keeps its old codes leading to the same link (printed cards). A deleted
 // link's or account's codes are held by nobody else for ADDRESS_HOLD_DAYS, then freed by the clean-up; and
-// taking new codes is bounded per day and in all (DECISIONS.md "Hosts, held addresses and plan ends").
+// taking new codes is bounded per day and in all (docs/decisions/016-chosen-codes-are-held.md).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import { addLink, addVcard, createSignedInOwner, designInput, qrDesignInput } fr
 import { buildTestApp, injectFromApp, trpcMutate, type TestApp } from '../support/harness.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Logos and covers keep their transparency (DECISIONS.md "Photos"; audit C N9): uploaded as a graphic
+// Logos and covers keep their transparency (docs/decisions/005-photos.md; audit C N9): uploaded as a graphic
 // (`?kind=graphic`), one with transparent pixels is stored and served as a PNG with alpha, re-encoded and
 // within its size bound, and shows the card's own colour, or the QR code's background, behind it. Photos
 // stay JPEG, and a graphic without transparency is a JPEG too.

@@ -25,8 +25,8 @@ import { createLocalStorage } from '../../server/media/storage.ts';
 import type { AppDeps } from '../../server/lib/app-deps.ts';
 import { buildTestApp, injectFromApp, signUp, type TestApp } from '../support/harness.ts';
 
-// Photo uploads (spec sections 5 and 9, DECISIONS.md "Photos"): only real images are stored, re-encoded
-// without metadata and within the plan's storage; every refusal leaves no row and no file behind.
+// Photo uploads (spec sections 5 and 9, docs/decisions/005-photos.md): only real images are stored,
+// re-encoded without metadata and within the plan's storage; every refusal leaves no row and no file behind.
 
 let t: TestApp;
 let deps: AppDeps;

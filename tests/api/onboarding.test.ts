@@ -13,7 +13,7 @@ import {
 } from '../support/harness.ts';
 import { cardStepInput, createOwner } from '../support/factories.ts';
 
-// Onboarding that cannot be lost (DECISIONS.md "Onboarding (wave 2)"): the server keeps the step, only
+// Onboarding that cannot be lost (docs/decisions/014-onboarding-resumes.md): the server keeps the step, only
 // the card (or 'Skip for now') finishes it, checkout returns to it, and the dashboard greets once.
 
 let t: TestApp;

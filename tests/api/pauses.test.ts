@@ -23,10 +23,10 @@ import {
 } from '../support/harness.ts';
 import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 
-// Plans that end, trials that expire, downgrades (DECISIONS.md, wave 2): what a plan does not cover is
-// paused, never deleted; a paused card or short link answers a 200 'Paused' page that is not counted; the
-// pause starts the moment a trial ends or a plan changes and lifts the moment a plan is bought; the owner
-// chooses what stays live within the limit.
+// Plans that end, trials that expire, downgrades (docs/decisions/013-pause-never-delete.md): what a plan does
+// not cover is paused, never deleted; a paused card or short link answers a 200 'Paused' page that is not
+// counted; the pause starts the moment a trial ends or a plan changes and lifts the moment a plan is bought;
+// the owner chooses what stays live within the limit.
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -38,7 +38,7 @@ import {
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
-// Plans that end exactly (DECISIONS.md "Hosts, held addresses and plan ends"): a paid plan past its period
+// Plans that end exactly (docs/decisions/018-plan-in-effect.md): a paid plan past its period
 // end is Free for every rule whether or not its end-of-subscription webhook came; every answer below is
 // the same for the two ways an ended period is stored. The customer is told that the plan ended: by the
 // billing status and by one e-mail, queued through the outbox by the server's hourly job.

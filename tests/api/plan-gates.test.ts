@@ -7,7 +7,7 @@ import { appRouter } from '../../server/app-router.ts';
 import { createOwner, createSignedInOwner, endTrial, setPlan } from '../support/factories.ts';
 import { buildTestApp, depsOf, trpcError, trpcMutate, trpcQuery, type TestApp } from '../support/harness.ts';
 
-// The one plan gate (DECISIONS.md "What each sold plan feature is"): a procedure declares its feature in
+// The one plan gate (docs/decisions/015-what-each-plan-feature-is.md): a procedure declares its feature in
 // its meta, and a lower plan is refused with plan_required before its input is read, so nothing changes.
 
 let t: TestApp;

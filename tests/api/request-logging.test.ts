@@ -5,7 +5,7 @@ import { addLink, addVcard, createOwner } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { captureLogs, type LogLine } from '../support/logs.ts';
 
-// No visitor's address or user agent in the log (DECISIONS.md "Hosts, held addresses and plan ends"):
+// No visitor's address or user agent in the log (docs/decisions/019-no-visitor-address-kept.md):
 // by default no line carries either, on the pages and redirects visitors open; LOG_CLIENT_ADDRESS puts
 // them on a line per request for operators who need them. The address is the socket's unless a proxy
 // is trusted (TRUST_PROXY), and every line about a request carries its id.

@@ -6,7 +6,7 @@ import { firstPathSegment, paths } from '../../src/routes.ts';
 import { normalizeUsernameInput, RESERVED_USERNAMES } from '../../src/username.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 
-// DECISIONS.md "Addresses that never break": a username can never shadow a path the app serves. The
+// docs/decisions/011-addresses-that-never-break.md: a username can never shadow a path the app serves. The
 // reserved names are derived from the route table of src/routes.ts; this walks what the app really serves
 // (the server's routes as Fastify registered them, the client's pages and the client's public files) and
 // fails on a first segment a username could take. A route added without its entry in the table fails here.

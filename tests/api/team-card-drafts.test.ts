@@ -15,7 +15,7 @@ import {
 } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 
-// Cards that wait for their people (DECISIONS.md "Teams", server/teams/cards.ts): a team card made for
+// Cards that wait for their people (docs/decisions/021-teams.md, server/teams/cards.ts): a team card made for
 // someone who has not joined is a draft. Its page, .vcf, CardDAV contact, short link and the team's
 // directory know nothing of it until its person joins or an admin publishes it. (Its wallet pass:
 // tests/api/wallet.test.ts.)

@@ -10,9 +10,9 @@ import { addTeamCard, addTeamOfFour, teamCardsOf, type TeamCardsProcedure } from
 import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 import { needsPostgres } from '../support/postgres.ts';
 
-// An admin pauses one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses it): its page,
-// its .vcf and its printed QR code's short link answer the paused page that a card paused by an ended plan
-// answers, uncounted, until it is resumed; the team's log says who did it, and every process drops its
+// An admin pauses one team card (docs/decisions/021-teams.md: offboarding hands a card on or pauses it): its
+// page, its .vcf and its printed QR code's short link answer the paused page that a card paused by an ended
+// plan answers, uncounted, until it is resumed; the team's log says who did it, and every process drops its
 // cached page at once.
 
 const DAY = 24 * 60 * 60 * 1000;

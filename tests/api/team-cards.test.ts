@@ -27,9 +27,9 @@ import {
 } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 
-// A team's cards (DECISIONS.md "Teams"): they belong to the team's account, so the card, its short link,
-// its printed QR code and its counts stay with the team when the person it shows leaves; the team's plan is
-// its owner's; who may see and change a card is server/teams/access.ts cardAccount.
+// A team's cards (docs/decisions/021-teams.md): they belong to the team's account, so the card, its short
+// link, its printed QR code and its counts stay with the team when the person it shows leaves; the team's
+// plan is its owner's; who may see and change a card is server/teams/access.ts cardAccount.
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -154,7 +154,7 @@ describe('the dry run', () => {
         cardPublic,
       })),
     ).toEqual([
-      // a new person's card is a draft until they join (DECISIONS.md "Teams")
+      // a new person's card is a draft until they join (docs/decisions/021-teams.md)
       {
         row: 2,
         name: 'Nadia Nueva',

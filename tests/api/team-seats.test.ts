@@ -14,9 +14,9 @@ import {
 import { addTeamCard, addTeamOfFour, teamTemplateInput } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
 
-// A seat on a Business team never expires (DECISIONS.md "Teams": the team's plan is its owner's). A member
-// or admin whose own free trial ended keeps doing everything their role allows on the team's things; only
-// their personal cards follow their personal plan.
+// A seat on a Business team never expires (docs/decisions/021-teams.md: the team's plan is its owner's). A
+// member or admin whose own free trial ended keeps doing everything their role allows on the team's things;
+// only their personal cards follow their personal plan.
 
 let t: TestApp;
 

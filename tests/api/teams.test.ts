@@ -24,8 +24,9 @@ import {
 import { linkIn } from '../support/mail-receiver.ts';
 import { createTeam, inviteToTeam, joinTeam, organizationCall } from '../support/teams.ts';
 
-// Teams (DECISIONS.md "Teams"): better-auth's organization plugin on our tables, with our rules: Business
-// creates, one team per person, one owner, invitations valid 7 days and told apart when they no longer work.
+// Teams (docs/decisions/021-teams.md): better-auth's organization plugin on our tables, with our rules:
+// Business creates, one team per person, one owner, invitations valid 7 days and told apart when they no
+// longer work.
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -25,10 +25,10 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 
-// DECISIONS.md "Addresses that never break" and "Plans that end": a username stays with its account
-// (old addresses redirect, nobody else can claim them), a deleted account's names are blocked for the hold
-// and then freed by the clean-up, reserved names, a custom name kept after a downgrade, and the sign-in
-// e-mail kept off public pages.
+// docs/decisions/011-addresses-that-never-break.md, docs/decisions/012-sign-in-email-never-public.md and
+// docs/decisions/013-pause-never-delete.md: a username stays with its account (old addresses redirect, nobody
+// else can claim them), a deleted account's names are blocked for the hold and then freed by the clean-up,
+// reserved names, a custom name kept after a downgrade, and the sign-in e-mail kept off public pages.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNAVAILABLE_TITLE = 'Profile Temporarily Unavailable';

@@ -24,10 +24,11 @@ import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../supp
 import { addTeam, addTeamCard, inviteToTeam, setTeamWhiteLabel, teamAccountOf } from '../support/teams.ts';
 import { expectPausedPage, visitOnPhone } from '../support/visits.ts';
 
-// White label (DECISIONS.md, feature whiteLabel; server/branding/branding.ts): for a Business team with white
-// label on, and for a Business account served on its verified custom domain, no byte of the public page, the
-// paused and not-found pages, the .vcf, the preview picture's source or the team's e-mails names Tapcard; the
-// customer's name and logo stand in. A Pro account's same surfaces still say Tapcard.
+// White label (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel;
+// server/branding/branding.ts): for a Business team with white label on, and for a Business account served on
+// its verified custom domain, no byte of the public page, the paused and not-found pages, the .vcf, the
+// preview picture's source or the team's e-mails names Tapcard; the customer's name and logo stand in. A Pro
+// account's same surfaces still say Tapcard.
 
 const TAPCARD = /tapcard/i;
 const TEAM_NAME = 'Northwind Traders';
@@ -146,7 +147,7 @@ describe('a team with white label on', () => {
   });
 
   it("carries Tapcard's name again once its plan in effect has no white label", async () => {
-    // a team's cards on a plan without teams answer the paused page (DECISIONS.md "Teams"): Tapcard's
+    // a team's cards on a plan without teams answer the paused page (docs/decisions/021-teams.md): Tapcard's
     const { card } = await brandedTeam({ plan: 'pro', on: true });
     const page = await visit(`/vcard/${card.vcardId}`);
     expectPausedPage(page);

@@ -8,7 +8,7 @@ import {
   test,
 } from './support.ts';
 
-// DECISIONS.md "Addresses that never break", as a person sees it: the profile page says what a rename
+// docs/decisions/011-addresses-that-never-break.md, as a person sees it: the profile page says what a rename
 // does before it is saved, the old address then opens the new one, and the account page lists the old
 // name with where it leads.
 

@@ -390,8 +390,8 @@ for (const language of ['en', 'es'] as const) {
 }
 
 // A paid plan whose period ended with no webhook (rows edited, as a missed event leaves them): the
-// customer is told their Pro plan ended, never that a free trial expired (DECISIONS.md "Hosts, held
-// addresses and plan ends").
+// customer is told their Pro plan ended, never that a free trial expired
+// (docs/decisions/018-plan-in-effect.md).
 test.describe('a Pro plan that ended with no webhook', { tag: '@postgres' }, () => {
   /** The period ended two days ago; the trial ended long ago, or still runs for `trialDaysLeft`. */
   async function endProPlan(email: string, trialDaysLeft = -16): Promise<void> {

@@ -15,8 +15,8 @@ import {
   vcardVersion,
 } from './support.ts';
 
-// Nothing a person types is lost (DECISIONS.md "Work that is never lost"): a save made offline waits for
-// the connection and says so; a screen that could not load while offline, or while the server did not
+// Nothing a person types is lost (docs/decisions/020-edits-carry-their-version.md): a save made offline waits
+// for the connection and says so; a screen that could not load while offline, or while the server did not
 // answer, opens by itself once it can; leaving a form with unsaved changes asks; the card editor's and the
 // design page's drafts survive a reload; a session ended on another device is asked for again over the
 // form, and the save lands. In English and Spanish, at phone width, with axe on every new notice and

@@ -9,8 +9,8 @@ import {
   test,
 } from './support.ts';
 
-// Concurrent edits (DECISIONS.md "Work that is never lost"): two tabs edit the same card. The tab without
-// unsaved changes follows the other's save; the tab with unsaved changes is told that a newer version
+// Concurrent edits (docs/decisions/020-edits-carry-their-version.md): two tabs edit the same card. The tab
+// without unsaved changes follows the other's save; the tab with unsaved changes is told that a newer version
 // exists, its save is refused, and it compares the two versions field by field and chooses. On a phone,
 // in English and in Spanish, with axe on the comparison.
 

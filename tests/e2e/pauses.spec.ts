@@ -12,7 +12,7 @@ import {
   test,
 } from './support.ts';
 
-// A downgrade in the browser (DECISIONS.md "Plans that end, trials that expire, downgrades"): QR codes,
+// A downgrade in the browser (docs/decisions/013-pause-never-delete.md): QR codes,
 // vCards and profile links over the new plan's limit are marked paused with the way out, and the owner
 // swaps which one stays live; visitors of the paused code get the 'Paused' page, not the destination.
 

@@ -4,7 +4,7 @@ import { paths } from '../../src/routes.ts';
 import { callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, SCREENS, test } from './support.ts';
 import { businessAccountOn, organizationPost, teamMember, uniqueSlug } from './team-support.ts';
 
-// An admin pauses one team card (DECISIONS.md "Teams": offboarding hands a card on or pauses it): the
+// An admin pauses one team card (docs/decisions/021-teams.md: offboarding hands a card on or pauses it): the
 // dialog says what visitors get and that nothing is deleted, the card's public page then says Paused, the
 // member sees their card paused, and Resume brings the page back. Both languages, axe on the screen and the
 // dialog, phone and desktop.

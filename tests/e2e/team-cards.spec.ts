@@ -23,8 +23,8 @@ import {
   uniqueSlug,
 } from './team-support.ts';
 
-// A team's cards (DECISIONS.md "Teams"): an admin makes a card for a member on the team page, the member
-// edits it, and at offboarding the admin removes the member and hands the card to another member: the
+// A team's cards (docs/decisions/021-teams.md): an admin makes a card for a member on the team page, the
+// member edits it, and at offboarding the admin removes the member and hands the card to another member: the
 // card's printed QR code, downloaded from the dashboard and read with jsQR, then opens the successor's
 // card. The team's logo, the dialogs and the editor in both languages, axe on each, phone and desktop.
 

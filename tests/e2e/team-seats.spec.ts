@@ -2,7 +2,7 @@ import { paths, teamCardPath } from '../../src/routes.ts';
 import { callTrpc, checkAndPhotograph, EMPTY_VCARD, expect, runSql, SCREENS, test } from './support.ts';
 import { businessTeam, teamMember, teamPersonOn } from './team-support.ts';
 
-// A seat on a Business team never expires (DECISIONS.md "Teams"): an admin and a member whose own free
+// A seat on a Business team never expires (docs/decisions/021-teams.md): an admin and a member whose own free
 // trials ended keep working on the team's pages with no "Trial expired" window, and the window on their
 // personal pages says what stays live. The admin in English, the member in Spanish; axe at phone and
 // desktop width.

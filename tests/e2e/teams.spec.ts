@@ -26,7 +26,7 @@ import {
   uniqueSlug,
 } from './team-support.ts';
 
-// Teams (DECISIONS.md "Teams"): an owner on Business makes a team and invites by e-mail (the real SMTP
+// Teams (docs/decisions/021-teams.md): an owner on Business makes a team and invites by e-mail (the real SMTP
 // receiver of global-setup.ts); the invited person opens the mailed link signed out, signs up, confirms,
 // lands on the invitation signed in and joins. Then the owner manages them. Both languages, phone width,
 // axe on the team page, its forms, its dialogs and the invitation's states.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyHost, hostRules, type HostKind } from '../../server/public-profile/card-host.ts';
 
-// The host classifier (DECISIONS.md "Hosts, held addresses and plan ends"): every Host header is the main
+// The host classifier (docs/decisions/017-hosts-classified-exactly.md): every Host header is the main
 // address, one card subdomain, or unknown, exactly; the API tests (tests/api/card-domain.test.ts) check what
 // each kind is served.
 

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const README_MAX_LINES = 300;
 
-const documents = [
-  'README.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
+const markdownIn = (folder: string) =>
+  readdirSync(path.join(ROOT, folder))
     .filter((name) => name.endsWith('.md'))
-    .map((name) => `docs/${name}`),
-];
+    .map((name) => `${folder}/${name}`);
+
+const documents = ['README.md', ...markdownIn('docs'), ...markdownIn('docs/decisions')];
 
 /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
 function anchorOf(heading: string): string {
@@ -53,6 +53,15 @@ function brokenLinks(file: string, text = readFileSync(path.join(ROOT, file), 'u
   });
 }
 
+/** The source files of the product and its tests, whose comments cite decision records. */
+function sourceFiles(): string[] {
+  return ['server', 'src', 'web', 'scripts', 'tests', 'db'].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(ts|tsx|mjs)$/.test(name))
+      .map((name) => path.join(folder, name)),
+  );
+}
+
 describe('the documentation', () => {
   it(`keeps the README under ${README_MAX_LINES} lines, starting with the two commands`, () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
@@ -63,6 +72,18 @@ describe('the documentation', () => {
 
   it('links only to files and headings that exist', () => {
     expect(documents.flatMap((file) => brokenLinks(file))).toEqual([]);
+  });
+
+  it('has the decision record each comment names, and no comment cites a file outside the repository', () => {
+    const cited = sourceFiles().flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      return [
+        ...[...text.matchAll(/docs\/decisions\/[\w-]+\.md/g)].map(([record]) => ({ file, record })),
+        ...(text.includes('DECISIONS' + '.md') ? [{ file, record: 'DECISIONS' + '.md' }] : []),
+      ];
+    });
+    expect(cited.length).toBeGreaterThan(100);
+    expect(cited.filter(({ record }) => !existsSync(path.join(ROOT, record)))).toEqual([]);
   });
 
   it('finds a link that leads nowhere', () => {

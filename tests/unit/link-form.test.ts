@@ -18,7 +18,7 @@ import {
 } from '../../src/schemas/link.ts';
 
 // Spec section 5, QR code form and links page: each rule answers with its own message, once, at its field;
-// only http(s) destinations pass (DECISIONS.md).
+// only http(s) destinations pass (docs/decisions/006-short-links-and-qr-codes.md).
 
 const QR_CODE: QrCodeFormValues = { title: 'Menu', url: 'https://cafe.example/menu', icon: '' };
 const PROFILE_LINK: ProfileLinkFormValues = { title: 'Portfolio', url: 'https://ana.example' };

@@ -17,7 +17,8 @@ import {
   type RenderedMail,
 } from '../../server/mail/templates.ts';
 
-// Every e-mail in every language: complete, escaped, with its link (DECISIONS.md: every text in en and es).
+// Every e-mail in every language: complete, escaped, with its link (docs/decisions/001-name-and-languages.md:
+// every text in en and es).
 
 const HOSTILE = '<script>alert("x")</script> & Co';
 const URL_WITH_QUERY = 'http://localhost:3000/api/auth/verify-email?token=abc&callbackURL=%2Fonboarding';

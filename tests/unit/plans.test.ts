@@ -28,7 +28,7 @@ import {
   UNLIMITED,
 } from '../../src/plans.ts';
 
-describe('plan table (DECISIONS.md "Plans")', () => {
+describe('plan table (docs/decisions/002-one-plan-table.md)', () => {
   it('holds the decided limits and prices', () => {
     expect(PLANS.free.limits).toEqual({ vcards: 1, qrCodes: 1, links: 5, storageMb: 50, leadsKept: 25 });
     expect(PLANS.pro.limits).toEqual({
@@ -120,7 +120,7 @@ describe('trial reminders', () => {
   });
 });
 
-describe('can(): who may use each sold feature (DECISIONS.md "What each sold plan feature is")', () => {
+describe('can(): who may use each sold feature (docs/decisions/015-what-each-plan-feature-is.md)', () => {
   // written out from the decision, not derived from the table: a change to either must be deliberate
   const LOWEST_PLAN: Record<PlanFeature, PlanId> = {
     qrCodes: 'free',
@@ -185,7 +185,7 @@ describe('can(): who may use each sold feature (DECISIONS.md "What each sold pla
   });
 });
 
-describe('the plan in effect (DECISIONS.md "Hosts, held addresses and plan ends")', () => {
+describe('the plan in effect (docs/decisions/018-plan-in-effect.md)', () => {
   const HOUR = 60 * 60 * 1000;
   const DAY = 24 * HOUR;
   const now = new Date('2026-11-22T12:00:00Z');

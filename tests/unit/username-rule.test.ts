@@ -3,8 +3,8 @@ import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { ProfileDetailsSchema } from '../../src/schemas/card.ts';
 import { withUsernameRule } from '../../web/components/card/username-rule.ts';
 
-// The profile page's and the card step's form (DECISIONS.md "Plans that end"): the username the person
-// has stays valid after a downgrade, so the other fields save; a new one follows the plan's rule.
+// The profile page's and the card step's form (docs/decisions/013-pause-never-delete.md): the username the
+// person has stays valid after a downgrade, so the other fields save; a new one follows the plan's rule.
 
 function problems(plan: 'free' | 'pro', saved: string | null, username: string): string[] {
   const result = withUsernameRule(ProfileDetailsSchema, plan, saved).safeParse({

@@ -13,7 +13,7 @@ import {
 } from '../../src/username.ts';
 import { paths, serverPaths } from '../../src/routes.ts';
 
-// DECISIONS.md "Usernames": one rule set; the spec's messages for each broken rule.
+// docs/decisions/004-usernames.md: one rule set; the spec's messages for each broken rule.
 
 describe('normalizeUsernameInput', () => {
   it.each([
@@ -91,7 +91,7 @@ describe('readsAsOtherWords', () => {
 });
 
 describe('usernameChangeProblem', () => {
-  it('keeps the username a profile has valid on any plan (DECISIONS.md "Plans that end")', () => {
+  it('keeps the username a profile has valid on any plan (docs/decisions/013-pause-never-delete.md)', () => {
     expect(usernameChangeProblem('grace-hopper', 'free', 'grace-hopper')).toBeNull();
     expect(usernameChangeProblem('demo', 'pro', 'demo')).toBeNull();
     expect(usernameChangeProblem('xn--pple-43d', 'pro', 'xn--pple-43d')).toBeNull();

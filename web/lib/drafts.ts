@@ -1,6 +1,6 @@
 // Drafts: the unsaved state of a form kept in the browser (localStorage), so a reload, a crash or a closed
-// tab does not lose it (DECISIONS.md "Work that is never lost"). One draft per account, form and card.
-// Only forms without secrets keep drafts (the card editor and the design page): a draft is readable by
+// tab does not lose it (docs/decisions/020-edits-carry-their-version.md). One draft per account, form and
+// card. Only forms without secrets keep drafts (the card editor and the design page): a draft is readable by
 // anyone using this browser profile, and is deleted on a successful save, on 'Discard draft', on leaving
 // without saving and on Logout.
 

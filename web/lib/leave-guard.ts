@@ -1,6 +1,7 @@
-// Every form with unsaved changes asks before the page is left (DECISIONS.md "Work that is never lost").
-// The forms say here whether they have unsaved changes (use-leave-guard.ts); one guard per page
-// (web/components/LeaveGuard.tsx) reads it when a navigation starts and asks the person.
+// Every form with unsaved changes asks before the page is left
+// (docs/decisions/020-edits-carry-their-version.md). The forms say here whether they have unsaved changes
+// (use-leave-guard.ts); one guard per page (web/components/LeaveGuard.tsx) reads it when a navigation starts
+// and asks the person.
 
 interface UnsavedForm {
   unsaved: boolean;

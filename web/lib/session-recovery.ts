@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// DECISIONS.md "Work that is never lost": a session that ends while a page is open (signed out on another
-// device, expired) does not throw away what the person typed. A save refused with `unauthenticated` waits
-// (web/lib/session-recovery-link.ts) while a sign-in dialog opens over the page
+// docs/decisions/020-edits-carry-their-version.md: a session that ends while a page is open (signed out on
+// another device, expired) does not throw away what the person typed. A save refused with `unauthenticated`
+// waits (web/lib/session-recovery-link.ts) while a sign-in dialog opens over the page
 // (web/components/session/SessionRecoveryDialog.tsx); signed in again as the same account, the save is
 // sent again. This module is what they share: the account the page belongs to and the dialog's state.
 

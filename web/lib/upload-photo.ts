@@ -18,8 +18,8 @@ import { HEIC_SNIFF_BYTES, isHeicByName, isHeicBytes } from './heic.ts';
 
 // Photos from the browser (spec sections 5 and 9): a picked file is checked, made smaller (a JPEG; a logo or
 // cover with transparency a PNG that keeps it; a HEIC converted first), checked against the server's limit,
-// then sent with a progress report and a time-out. The server checks and re-encodes again (DECISIONS.md
-// "Photos").
+// then sent with a progress report and a time-out. The server checks and re-encodes again
+// (docs/decisions/005-photos.md).
 
 /** What the server answers for a stored photo: its /media/ path is what cards and profiles keep. */
 export interface UploadedPhoto {

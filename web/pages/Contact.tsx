@@ -11,9 +11,9 @@ import { VisitorContactForm } from './contact/VisitorContactForm.tsx';
 import { CONTACT_SECTION_ID } from './support/sections.ts';
 
 /**
- * /contact: the landing page's 'Schedule Demo' and the footer's 'Contact' (DECISIONS.md). Visitors write
- * here without an account; signed-in people go on to the contact form of their support page, with the
- * same topic.
+ * /contact: the landing page's 'Schedule Demo' and the footer's 'Contact'
+ * (docs/decisions/008-where-the-spec-is-silent.md). Visitors write here without an account; signed-in people
+ * go on to the contact form of their support page, with the same topic.
  */
 export function Contact() {
   const { t } = useLingui();

@@ -9,7 +9,10 @@ import { PublicPageLayout } from '../components/PublicPageLayout.tsx';
 import { useBillingMode } from '../components/billing/use-billing-mode.ts';
 import { useKeptRecords } from '../lib/use-kept-records.ts';
 
-/** How payments are taken on this server (DECISIONS.md: Stripe with keys, the demo billing without). */
+/**
+ * How payments are taken on this server (docs/decisions/008-where-the-spec-is-silent.md: Stripe with keys,
+ * the demo billing without).
+ */
 function PaymentsText() {
   const mode = useBillingMode();
   if (mode === 'stripe') {

@@ -48,7 +48,7 @@ function NoTeam() {
 }
 
 /**
- * /dashboard/team (DECISIONS.md "Teams"): the person's team, or the way to create one; an invitation's
+ * /dashboard/team (docs/decisions/021-teams.md): the person's team, or the way to create one; an invitation's
  * e-mail links here with ?invitation=, shown above everything.
  */
 export function Team() {

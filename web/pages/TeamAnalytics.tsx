@@ -202,8 +202,8 @@ function TeamFigures({ team }: { team: Team }) {
 }
 
 /**
- * /dashboard/team/analytics (advancedAnalytics, DECISIONS.md "Teams"): the team's cards and short links
- * counted together, for the team's owner and admins; the team's plan is its owner's.
+ * /dashboard/team/analytics (advancedAnalytics, docs/decisions/021-teams.md): the team's cards and short
+ * links counted together, for the team's owner and admins; the team's plan is its owner's.
  */
 export function TeamAnalytics() {
   const { t } = useLingui();

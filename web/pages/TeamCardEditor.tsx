@@ -86,7 +86,7 @@ function TeamCardForm({
 }
 
 /**
- * /dashboard/team/card?id= (DECISIONS.md "Teams"): one team card, for its member and the team's admins
+ * /dashboard/team/card?id= (docs/decisions/021-teams.md): one team card, for its member and the team's admins
  * (vcards.get answers only them), edited as a personal card is.
  */
 export function TeamCardEditor() {

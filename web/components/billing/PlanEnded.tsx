@@ -4,7 +4,7 @@ import type { PaidPlanId } from '#src/plans.ts';
 import { formatDate } from '../../lib/format.ts';
 import { PLAN_BADGES } from '../../lib/plan-names.ts';
 
-// What a customer whose paid plan ended is told (DECISIONS.md "Hosts, held addresses and plan ends"): that
+// What a customer whose paid plan ended is told (docs/decisions/018-plan-in-effect.md): that
 // their plan ended, when, and what is paused now; never that a free trial expired.
 
 /** "Your Pro plan ended on 21 November 2026" (a plan not recorded: "Your paid plan ended on …"). */

@@ -1,10 +1,10 @@
 /**
- * The username of a public address (spec section 5, "Username at card creation"; DECISIONS.md
- * "Usernames"), used by /onboarding step 3 and /dashboard/profile. What is typed is lowercased and
- * stripped to a-z, 0-9 and hyphens; a broken rule of the plan shows at once; the availability check's
- * state (useUsernameCheck, run by the form so it can hold its submit) shows under the field, with the
- * public address the name gives. Once the person has a username, typing another one says beforehand what
- * a rename does (DECISIONS.md "Addresses that never break").
+ * The username of a public address (spec section 5, "Username at card creation";
+ * docs/decisions/004-usernames.md), used by /onboarding step 3 and /dashboard/profile. What is typed is
+ * lowercased and stripped to a-z, 0-9 and hyphens; a broken rule of the plan shows at once; the availability
+ * check's state (useUsernameCheck, run by the form so it can hold its submit) shows under the field, with the
+ * public address the name gives. Once the person has a username, typing another one says beforehand what a
+ * rename does (docs/decisions/011-addresses-that-never-break.md).
  *
  *   const username = useWatch({ control: form.control, name: 'username' });
  *   const check = useUsernameCheck(username, plan, savedUsername);
@@ -42,7 +42,7 @@ export interface UsernameFieldProps {
   name?: string;
   ref?: Ref<HTMLInputElement>;
   plan: PlanId;
-  /** The person's username now: it stays valid on any plan (DECISIONS.md "Plans that end"). */
+  /** The person's username now: it stays valid on any plan (docs/decisions/013-pause-never-delete.md). */
   savedUsername: string | null;
   check: UsernameCheck;
   /** The form's error for the field (a validation id), e.g. the server's answer to a save. */

@@ -1,8 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 
-// The comparison behind an edit conflict (DECISIONS.md "Work that is never lost"): a form's values as the
-// person has them ("mine"), the newer version saved meanwhile ("theirs") and what the form started from
-// ("base"), field by field. Pure functions, so the rules are tested on their own (tests/unit).
+// The comparison behind an edit conflict (docs/decisions/020-edits-carry-their-version.md): a form's values
+// as the person has them ("mine"), the newer version saved meanwhile ("theirs") and what the form started
+// from ("base"), field by field. Pure functions, so the rules are tested on their own (tests/unit).
 
 /** Which of two versions of a field to keep. */
 export type Side = 'mine' | 'theirs';

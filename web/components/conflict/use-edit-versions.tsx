@@ -10,8 +10,8 @@ import {
 } from './field-diff.ts';
 import { NewerVersionNotice } from './NewerVersionNotice.tsx';
 
-// Edit versions on the dashboard's forms (DECISIONS.md "Work that is never lost"). A form edits a saved
-// record from a version (kept with its values, so a draft of them keeps it too). When a newer version
+// Edit versions on the dashboard's forms (docs/decisions/020-edits-carry-their-version.md). A form edits a
+// saved record from a version (kept with its values, so a draft of them keeps it too). When a newer version
 // arrives (live updates refetch the record's query), a form without unsaved changes starts again from it;
 // one with unsaved changes says that a newer version exists. A save based on an older version is refused
 // (edit_conflict, with the newer record), and the person compares and chooses in one dialog: keep all of

@@ -18,8 +18,8 @@ export interface KeepLiveButtonProps {
 }
 
 /**
- * 'Keep live' on a paused item: a swap within the plan's limit (DECISIONS.md "Plans that end…"). The
- * confirmation names the item that is paused instead, and the server refuses if that changed meanwhile.
+ * 'Keep live' on a paused item: a swap within the plan's limit (docs/decisions/013-pause-never-delete.md).
+ * The confirmation names the item that is paused instead, and the server refuses if that changed meanwhile.
  */
 export function KeepLiveButton({ kind, id, title, swapOut, becomesPrimary }: KeepLiveButtonProps) {
   const { t } = useLingui();

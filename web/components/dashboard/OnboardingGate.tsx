@@ -26,8 +26,8 @@ function UnfinishedSetupBanner({ step }: { step: Exclude<OnboardingStep, 'done'>
 }
 
 /**
- * The dashboard with an unfinished onboarding (DECISIONS.md "Onboarding (wave 2)"): its home, where every
- * sign-in and the logo lead, is the onboarding itself, so nobody lands on an empty dashboard; the other
+ * The dashboard with an unfinished onboarding (docs/decisions/014-onboarding-resumes.md): its home, where
+ * every sign-in and the logo lead, is the onboarding itself, so nobody lands on an empty dashboard; the other
  * pages (account settings, support, billing…) stay open, under a banner that says what is missing.
  */
 export function OnboardingGate() {

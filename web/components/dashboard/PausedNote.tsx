@@ -29,8 +29,9 @@ function VisitorsSee({ kind }: { kind: PausableKind }) {
 }
 
 /**
- * Why an item of My vCards, My QR Codes or the links page is paused (DECISIONS.md "Plans that end…"),
- * what visitors see, and how to lift it: upgrade, keep it live in place of another, or delete it.
+ * Why an item of My vCards, My QR Codes or the links page is paused
+ * (docs/decisions/013-pause-never-delete.md), what visitors see, and how to lift it: upgrade, keep it live in
+ * place of another, or delete it.
  */
 export function PausedNote({ id, pause, kind, keepLive, followsVcard = false }: PausedNoteProps) {
   let title: ReactNode;

@@ -7,7 +7,7 @@ import { UserText } from '../UserText.tsx';
 /**
  * For a team's member or admin whose own trial or plan is over (the trial window and banner): what their
  * seat keeps. The team's pages and the team cards follow the team's plan, never the person's own
- * (DECISIONS.md "Teams"), so their card at the team stays live while the team's plan does. Nothing for
+ * (docs/decisions/021-teams.md), so their card at the team stays live while the team's plan does. Nothing for
  * someone outside a team.
  */
 export function TeamSeatNote({ linkClassName }: { linkClassName: string }) {

@@ -26,8 +26,8 @@ const SignInFlow = lazy(() =>
 const OTHER_ACCOUNT_KEY = 'tapcard.signedInAsAnotherAccount';
 
 /**
- * The sign-in dialog over a page whose session ended (DECISIONS.md "Work that is never lost"): mounted
- * with the dashboard and onboarding, it opens when a save is refused with `unauthenticated`
+ * The sign-in dialog over a page whose session ended (docs/decisions/020-edits-carry-their-version.md):
+ * mounted with the dashboard and onboarding, it opens when a save is refused with `unauthenticated`
  * (web/lib/session-recovery-link.ts) or when the session is found gone while a form has unsaved changes
  * (use-session-hold.ts). It asks for the same account (its e-mail filled in): password, then the code
  * when the account has two-factor authentication, or a passkey. Signed in as that account, the waiting

@@ -17,7 +17,10 @@ import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** spec section 2, Security: current, new and confirm, with the sign-up policy (DECISIONS.md). */
+/**
+ * spec section 2, Security: current, new and confirm, with the sign-up policy
+ * (docs/decisions/007-security-beyond-the-spec.md).
+ */
 export function PasswordCard() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();

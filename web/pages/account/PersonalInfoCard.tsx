@@ -12,7 +12,7 @@ import { ProfilePhoto } from './ProfilePhoto.tsx';
 import type { Profile } from './types.ts';
 
 /**
- * The usernames the person had before a rename (DECISIONS.md "Addresses that never break"): their old
+ * The usernames the person had before a rename (docs/decisions/011-addresses-that-never-break.md): their old
  * addresses redirect to the current one, and nobody else can take them. Where the operator set
  * CARD_DOMAIN and the plan includes customSubdomain, the old card subdomains too.
  */

@@ -99,10 +99,10 @@ function useChartTexts(unit: RangeUnit, count: number) {
 }
 
 /**
- * The activity overview (DECISIONS.md "Analytics"): QR scans, profile views, link clicks and leads per day
- * of the range (30 days unless chosen), or per month of the 12 months, as a line chart (keyboard-navigable
- * through recharts' accessibility layer), a sentence that sums it up, and the same numbers as a table for
- * screen readers.
+ * The activity overview (docs/decisions/008-where-the-spec-is-silent.md): QR scans, profile views, link
+ * clicks and leads per day of the range (30 days unless chosen), or per month of the 12 months, as a line
+ * chart (keyboard-navigable through recharts' accessibility layer), a sentence that sums it up, and the same
+ * numbers as a table for screen readers.
  */
 export function ActivityChart({ days, unit }: { days: Day[]; unit: RangeUnit }) {
   const { t, i18n } = useLingui();

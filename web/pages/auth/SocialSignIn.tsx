@@ -60,7 +60,8 @@ function ProviderButton({
 
 /**
  * 'Or continue with' Google and Apple, each shown only when the server is configured for it
- * (DECISIONS.md: no button that cannot work). Nothing at all while that is unknown or when neither is.
+ * (docs/decisions/007-security-beyond-the-spec.md: no button that cannot work). Nothing at all while that is
+ * unknown or when neither is.
  */
 export function SocialSignIn(destinations: Destinations) {
   const labelId = useId();

@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc.ts';
 
 /**
  * Leaves a sign-in screen (/login, /auth) once there is a session: an unfinished onboarding is resumed
- * where it stopped (DECISIONS.md "Onboarding (wave 2)"); otherwise the page the session guard was asked
+ * where it stopped (docs/decisions/014-onboarding-resumes.md); otherwise the page the session guard was asked
  * for (`?next=`, only a page of this app) or the dashboard. On the way it applies the profile's language
  * (spec section 4, language); `welcome` adds the toast of a fresh sign-in. Runs once per screen, whoever
  * asks first: the sign-in form or the session that was already there.

@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Notice } from '../../components/Notice.tsx';
 
-/** DECISIONS.md, billing without payment keys: the demo mode says so wherever money would move. */
+/**
+ * docs/decisions/008-where-the-spec-is-silent.md, billing without payment keys: the demo mode says so
+ * wherever money would move.
+ */
 export function DemoBillingNote() {
   return (
     <Notice tone="info" title={<Trans>Demo billing: no money moves</Trans>}>

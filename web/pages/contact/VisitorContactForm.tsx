@@ -37,9 +37,10 @@ function SentNotice({ email, onWriteAnother }: { email: string; onWriteAnother: 
 }
 
 /**
- * The contact form of /contact for visitors without an account (DECISIONS.md: 'Schedule Demo' opens the
- * contact form): name, e-mail, subject and message, with the same limits and mails as the signed-in one.
- * The 'homepage' field is a honeypot: hidden from people and skipped by the keyboard, filled by bots.
+ * The contact form of /contact for visitors without an account
+ * (docs/decisions/008-where-the-spec-is-silent.md: 'Schedule Demo' opens the contact form): name, e-mail,
+ * subject and message, with the same limits and mails as the signed-in one. The 'homepage' field is a
+ * honeypot: hidden from people and skipped by the keyboard, filled by bots.
  */
 export function VisitorContactForm() {
   const { i18n } = useLingui();

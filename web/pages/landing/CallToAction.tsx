@@ -26,7 +26,8 @@ export function CallToAction() {
               <Trans>Start Free Trial</Trans>
             </Link>
           </Button>
-          {/* DECISIONS.md: "Schedule Demo" opens the contact form, for visitors too. */}
+          {/* docs/decisions/008-where-the-spec-is-silent.md: "Schedule Demo" opens the contact form, for
+              visitors too. */}
           <Button asChild size="lg" variant="inverted">
             <Link to={contactFormLink('demo')}>
               <Trans>Schedule Demo</Trans>

@@ -10,7 +10,7 @@ import { useLinksChanged } from './use-links-changed.ts';
 
 /**
  * The delete button of a profile link (a phone-sized target) and its confirmation. A chosen code is said to
- * stay held (DECISIONS.md "Hosts, held addresses and plan ends").
+ * stay held (docs/decisions/016-chosen-codes-are-held.md).
  */
 export function DeleteLinkDialog({
   id,

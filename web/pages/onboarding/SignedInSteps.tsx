@@ -13,8 +13,8 @@ import { PlanStep } from './PlanStep.tsx';
 import { useCheckoutReturn } from './use-checkout-return.ts';
 
 /**
- * Onboarding with a session, at the step the server keeps (DECISIONS.md "Onboarding (wave 2)"): the plan,
- * then the card. Live updates keep it in step with the person's other tabs and devices: a payment
+ * Onboarding with a session, at the step the server keeps (docs/decisions/014-onboarding-resumes.md): the
+ * plan, then the card. Live updates keep it in step with the person's other tabs and devices: a payment
  * confirmed in the checkout tab applies its plan to the card step at once. A finished onboarding goes to
  * the dashboard, or, when it was finished without a card ('Skip for now'), offers the card step again.
  */

@@ -26,7 +26,7 @@ export function startingUsername(
 /**
  * The card form's start: what the profile already knows (name, colour, photo), the given and family name
  * suggested from the name, and a username. Never the sign-in e-mail: the card is public, and that address
- * appears on it only if typed there (DECISIONS.md "Work that is never lost (wave 3)").
+ * appears on it only if typed there (docs/decisions/012-sign-in-email-never-public.md).
  */
 export function initialCardValues(
   profile: OnboardingProfile,

@@ -11,7 +11,7 @@ import { useLinksChanged } from '../links/use-links-changed.ts';
 
 /**
  * The Delete button of a QR code and its confirmation, with the spec's toasts (section 8). A chosen code
- * is said to stay held (DECISIONS.md "Hosts, held addresses and plan ends").
+ * is said to stay held (docs/decisions/016-chosen-codes-are-held.md).
  */
 export function DeleteQrCodeDialog({
   id,

@@ -14,7 +14,10 @@ import { useMessageNotSent } from './use-message-not-sent.ts';
 import { usePresetSubject } from './use-preset-subject.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 
-/** The contact form (DECISIONS.md: stored, e-mailed to the team, and confirmed to the sender by e-mail). */
+/**
+ * The contact form (docs/decisions/008-where-the-spec-is-silent.md: stored, e-mailed to the team, and
+ * confirmed to the sender by e-mail).
+ */
 export function ContactForm() {
   const { t } = useLingui();
   const email = authClient.useSession().data?.user.email ?? '';

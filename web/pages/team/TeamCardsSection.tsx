@@ -90,7 +90,7 @@ function PausedNotice({ team }: { team: Team }) {
 }
 
 /**
- * The owner's and admins' cards section (DECISIONS.md "Teams"): every card of the team with whom it is
+ * The owner's and admins' cards section (docs/decisions/021-teams.md): every card of the team with whom it is
  * for and its status, each to edit, open, download, hand over, pause or resume, or delete, and New card.
  */
 export function TeamCardsSection({ team }: { team: Team }) {
