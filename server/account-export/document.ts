@@ -16,7 +16,8 @@ export const EXPORT_VERSION = 1;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
-export async function accountDocument(db: Kysely<Database>, userId: string, exportedAt: Date) {
+/** The account's rows that account.json is made of, each kind in the order the document lists it. */
+async function accountRows(db: Kysely<Database>, userId: string) {
   const [profile, cards, links, codes, leads, media] = await Promise.all([
     db
       .selectFrom('profiles')
@@ -92,10 +93,36 @@ export async function accountDocument(db: Kysely<Database>, userId: string, expo
       .orderBy('key')
       .execute(),
   ]);
-  if (!profile) throw new AppError('not_found');
-  const codesOf = (linkId: string) =>
-    codes.filter((code) => code.link_id === linkId).map((code) => code.code);
-  const linkOf = (link: (typeof links)[number]) => ({
+  return { profile, cards, links, codes, leads, media };
+}
+
+type AccountRows = Awaited<ReturnType<typeof accountRows>>;
+type LinkRow = AccountRows['links'][number];
+
+function accountOf(profile: NonNullable<AccountRows['profile']>) {
+  return {
+    name: profile.name,
+    firstName: profile.first_name,
+    lastName: profile.last_name,
+    email: profile.email,
+    username: profile.username,
+    photo: profile.profile_pic,
+    position: profile.position,
+    company: profile.company,
+    phone: profile.phone,
+    themeColour: profile.theme_color,
+    language: profile.language,
+    plan: profile.plan_type,
+    primaryCardId: profile.primary_vcard_id,
+    leadNotification: profile.lead_notification,
+    leadRetentionDays: profile.lead_retention_days,
+    createdAt: iso(profile.created_at),
+  };
+}
+
+/** A QR code or profile link, with the codes chosen for it (`codes`: the account's, of every link). */
+function linkOf(link: LinkRow, codes: AccountRows['codes']) {
+  return {
     id: link.id,
     kind: link.kind,
     title: link.title,
@@ -105,7 +132,7 @@ export async function accountDocument(db: Kysely<Database>, userId: string, expo
     code: link.code,
     /** The code it is shown with (null: `code`); `chosenCodes` also holds the earlier ones, which still lead to it. */
     chosenCode: link.chosen_code,
-    chosenCodes: codesOf(link.id),
+    chosenCodes: codes.filter((code) => code.link_id === link.id).map((code) => code.code),
     domain: link.domain,
     order: link.order_index,
     qrDesign: link.qr_design,
@@ -119,74 +146,71 @@ export async function accountDocument(db: Kysely<Database>, userId: string, expo
     scans: link.scan_count,
     clicks: link.click_count,
     createdAt: iso(link.created_at),
-  });
+  };
+}
+
+/** A card, with the QR code it manages (found among the account's `links`). */
+function cardOf(card: AccountRows['cards'][number], links: LinkRow[], codes: AccountRows['codes']) {
+  const ownQrCode = links.find((link) => link.vcard_id === card.id && link.kind === 'qr');
+  return {
+    id: card.id,
+    name: card.name,
+    givenName: card.given_name,
+    familyName: card.family_name,
+    company: card.company,
+    department: card.department,
+    position: card.position,
+    phone: card.phone,
+    workPhone: card.work_phone,
+    address: card.address,
+    email: card.email,
+    website: card.website,
+    photo: card.photo,
+    socialLinks: card.social_links,
+    backgroundColour: card.background_color,
+    fontColour: card.font_color,
+    iconColour: card.icon_color,
+    design: card.design,
+    leadForm: leadFormOf(card.lead_form),
+    /** On a team's card: paused by its team. */
+    pausedAt: iso(card.paused_at),
+    /** The QR code the card manages, which leads to its page. */
+    qrCode: ownQrCode ? linkOf(ownQrCode, codes) : null,
+    createdAt: iso(card.created_at),
+    updatedAt: iso(card.updated_at),
+  };
+}
+
+function leadOf(lead: AccountRows['leads'][number]) {
+  return {
+    id: lead.id,
+    cardId: lead.vcard_id,
+    cardName: lead.card_name,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    company: lead.company,
+    note: lead.note,
+    fieldsGiven: lead.fields_given,
+    consentText: lead.consent_text,
+    consentLanguage: lead.consent_language,
+    receivedAt: iso(lead.created_at),
+  };
+}
+
+export async function accountDocument(db: Kysely<Database>, userId: string, exportedAt: Date) {
+  const { profile, cards, links, codes, leads, media } = await accountRows(db, userId);
+  if (!profile) throw new AppError('not_found');
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: exportedAt.toISOString(),
-    account: {
-      name: profile.name,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      email: profile.email,
-      username: profile.username,
-      photo: profile.profile_pic,
-      position: profile.position,
-      company: profile.company,
-      phone: profile.phone,
-      themeColour: profile.theme_color,
-      language: profile.language,
-      plan: profile.plan_type,
-      primaryCardId: profile.primary_vcard_id,
-      leadNotification: profile.lead_notification,
-      leadRetentionDays: profile.lead_retention_days,
-      createdAt: iso(profile.created_at),
-    },
-    cards: cards.map((card) => {
-      const ownQrCode = links.find((link) => link.vcard_id === card.id && link.kind === 'qr');
-      return {
-        id: card.id,
-        name: card.name,
-        givenName: card.given_name,
-        familyName: card.family_name,
-        company: card.company,
-        department: card.department,
-        position: card.position,
-        phone: card.phone,
-        workPhone: card.work_phone,
-        address: card.address,
-        email: card.email,
-        website: card.website,
-        photo: card.photo,
-        socialLinks: card.social_links,
-        backgroundColour: card.background_color,
-        fontColour: card.font_color,
-        iconColour: card.icon_color,
-        design: card.design,
-        leadForm: leadFormOf(card.lead_form),
-        /** On a team's card: paused by its team. */
-        pausedAt: iso(card.paused_at),
-        /** The QR code the card manages, which leads to its page. */
-        qrCode: ownQrCode ? linkOf(ownQrCode) : null,
-        createdAt: iso(card.created_at),
-        updatedAt: iso(card.updated_at),
-      };
-    }),
-    links: links.filter((link) => link.vcard_id === null || link.kind !== 'qr').map(linkOf),
-    leads: leads.map((lead) => ({
-      id: lead.id,
-      cardId: lead.vcard_id,
-      cardName: lead.card_name,
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone,
-      company: lead.company,
-      note: lead.note,
-      fieldsGiven: lead.fields_given,
-      consentText: lead.consent_text,
-      consentLanguage: lead.consent_language,
-      receivedAt: iso(lead.created_at),
-    })),
+    account: accountOf(profile),
+    cards: cards.map((card) => cardOf(card, links, codes)),
+    links: links
+      .filter((link) => link.vcard_id === null || link.kind !== 'qr')
+      .map((link) => linkOf(link, codes)),
+    leads: leads.map(leadOf),
     media: media.map((file) => ({
       path: mediaFileName(file.key),
       contentType: file.content_type,

@@ -127,22 +127,158 @@ function sendMultistatus(reply: FastifyReply, xml: string) {
   return reply.status(207).headers(DAV_HEADERS).header('content-type', MULTISTATUS_TYPE).send(xml);
 }
 
+type CardAnswers = Pick<PublicCardAnswers, 'shownCardOrAnswer' | 'contactFileOf'>;
+
+/** The card's contact, or null once its page's answer (unavailable, redirected, unknown) is sent. */
+async function contactOrAnswer(cards: CardAnswers, request: FastifyRequest, reply: FastifyReply) {
+  const shown = await cards.shownCardOrAnswer(request, reply);
+  if (!shown) return null;
+  const vcf = await cards.contactFileOf(request, shown);
+  return { vcardId: shown.card.vcardId, name: shown.card.name, vcf, entry: shown.entry };
+}
+
+type CardContact = NonNullable<Awaited<ReturnType<typeof contactOrAnswer>>>;
+type ContactAnswer = (
+  contact: CardContact,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | Promise<FastifyReply>;
+
+/** A route handler that answers with the card's contact, or with its page's answer when there is none. */
+function withContact(cards: CardAnswers, answer: ContactAnswer) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const contact = await contactOrAnswer(cards, request, reply);
+    if (!contact) return reply;
+    return answer(contact, request, reply);
+  };
+}
+
+const bodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : undefined);
+
+/** Both spellings of a collection's path: with its slash and without (clients differ). */
+const collection = (path: string) => [path, path.slice(0, -1)];
+
+/** PROPFIND of the service's root (`root`): names the principal of the user name given, else asks for one. */
+async function propfindService(
+  db: AppDeps['db'],
+  root: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const userName = basicUserName(request);
+  const vcardId = userName && (await principalCardOf(db, userName));
+  if (!vcardId) {
+    return reply
+      .status(401)
+      .header('www-authenticate', 'Basic realm="Tapcard contacts", charset="UTF-8"')
+      .send();
+  }
+  const dav = readDavRequest(bodyOf(request));
+  if (dav.kind !== 'propfind') return reply.status(400).send();
+  const principal = href(carddavPrincipalPath(vcardId));
+  const resource: DavResource = {
+    href: root,
+    props: {
+      resourcetype: { ns: 'd', xml: '<d:collection/>' },
+      'current-user-principal': { ns: 'd', xml: principal },
+      'principal-URL': { ns: 'd', xml: principal },
+    },
+  };
+  return sendMultistatus(reply, multistatus([resource], dav.props));
+}
+
+/** PROPFIND of the card's principal (and, at depth 1, of its address book). */
+const propfindPrincipal: ContactAnswer = (contact, request, reply) => {
+  const dav = readDavRequest(bodyOf(request));
+  if (dav.kind !== 'propfind') return reply.status(400).send();
+  const resources = [principalResource(contact.vcardId, contact.name)];
+  if (depthOf(request) === 1) {
+    resources.push(bookResource(contact.vcardId, contact.name, etagOf(contact.vcf)));
+  }
+  return sendMultistatus(reply, multistatus(resources, dav.props));
+};
+
+/** PROPFIND of the address book (and, at depth 1, of its contact), or its REPORT query or multiget. */
+const answerBook: ContactAnswer = ({ vcardId, name, vcf }, request, reply) => {
+  const dav: DavRequest = readDavRequest(bodyOf(request));
+  const book = bookResource(vcardId, name, etagOf(vcf));
+  const file = contactResource(vcardId, vcf);
+  if (request.method === 'PROPFIND' && dav.kind === 'propfind') {
+    const resources = depthOf(request) === 1 ? [book, file] : [book];
+    return sendMultistatus(reply, multistatus(resources, dav.props));
+  }
+  if (request.method === 'REPORT' && dav.kind === 'query') {
+    return sendMultistatus(reply, multistatus([file], dav.props));
+  }
+  if (request.method === 'REPORT' && dav.kind === 'multiget') {
+    // a client names the contact by its path, or by a full URL of this server; an href that is
+    // no URL or path (`http://[`, a lone `%`) is named missing, as any other that is not the contact
+    const asked = dav.hrefs.map((each) => ({ href: each, path: pathOfHref(each) }));
+    const found = asked.some(({ path }) => path === file.href);
+    const missing = asked.filter(({ path }) => path !== file.href).map(({ path, href }) => path ?? href);
+    return sendMultistatus(reply, multistatus(found ? [file] : [], dav.props, missing));
+  }
+  return reply.status(dav.kind === 'unsupported' ? 403 : 400).send();
+};
+
+/** The contact file: its bytes (GET, HEAD; 304 when the client's ETag is current) or its properties. */
+const answerContact: ContactAnswer = (contact, request, reply) => {
+  const etag = etagOf(contact.vcf);
+  if (request.method === 'PROPFIND') {
+    const dav = readDavRequest(bodyOf(request));
+    if (dav.kind !== 'propfind') return reply.status(400).send();
+    return sendMultistatus(reply, multistatus([contactResource(contact.vcardId, contact.vcf)], dav.props));
+  }
+  if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
+  return reply
+    .header('content-type', 'text/vcard; charset=utf-8')
+    .header('etag', etag)
+    .header('cache-control', 'no-cache')
+    .send(contact.vcf.body);
+};
+
+/** The card's subscribe page, in the visitor's language. */
+function sendSubscribePage(
+  publicUrl: string,
+  contact: CardContact,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { profile } = contact.entry;
+  const locale = pageLocale(request.headers['accept-language'], profile.language);
+  const html = renderSubscribePage({
+    locale,
+    card: { ...profile.card, vcardId: contact.vcardId },
+    publicUrl,
+    design: pageFeatures(profile).design,
+    branding: pageBranding(profile, false),
+  });
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-language', locale)
+    .header('vary', 'accept-language')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** The configuration profile that subscribes an Apple device to the card's address book. */
+function sendAppleProfile(publicUrl: string, contact: CardContact, reply: FastifyReply) {
+  const profile = appleContactsProfile({ publicUrl, vcardId: contact.vcardId, name: contact.name });
+  return reply
+    .header('content-type', 'application/x-apple-aspen-config')
+    .header('content-disposition', vcfContentDisposition(contact.name, 'mobileconfig'))
+    .header('cache-control', 'no-cache')
+    .send(profile);
+}
+
 export async function registerCardDavRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  cards: Pick<PublicCardAnswers, 'shownCardOrAnswer' | 'contactFileOf'>,
+  cards: CardAnswers,
 ): Promise<void> {
   app.addHttpMethod('PROPFIND', { hasBody: true });
   app.addHttpMethod('REPORT', { hasBody: true });
   const root = `${serverPaths.carddav}/`;
-
-  /** The card's contact, or null once its page's answer (unavailable, redirected, unknown) is sent. */
-  async function contactOrAnswer(request: FastifyRequest, reply: FastifyReply) {
-    const shown = await cards.shownCardOrAnswer(request, reply);
-    if (!shown) return null;
-    const vcf = await cards.contactFileOf(request, shown);
-    return { vcardId: shown.card.vcardId, name: shown.card.name, vcf, entry: shown.entry };
-  }
 
   await app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -150,9 +286,6 @@ export async function registerCardDavRoutes(
       { parseAs: 'string', bodyLimit: XML_BODY_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
-    const bodyOf = (request: FastifyRequest) => (typeof request.body === 'string' ? request.body : undefined);
-    /** Both spellings of a collection's path: with its slash and without (clients differ). */
-    const collection = (path: string) => [path, path.slice(0, -1)];
 
     scope.route({
       method: ['GET', 'PROPFIND'],
@@ -173,140 +306,36 @@ export async function registerCardDavRoutes(
       scope.route({
         method: 'PROPFIND',
         url,
-        handler: async (request, reply) => {
-          const userName = basicUserName(request);
-          const vcardId = userName && (await principalCardOf(deps.db, userName));
-          if (!vcardId) {
-            return reply
-              .status(401)
-              .header('www-authenticate', 'Basic realm="Tapcard contacts", charset="UTF-8"')
-              .send();
-          }
-          const dav = readDavRequest(bodyOf(request));
-          if (dav.kind !== 'propfind') return reply.status(400).send();
-          const principal = href(carddavPrincipalPath(vcardId));
-          const resource: DavResource = {
-            href: root,
-            props: {
-              resourcetype: { ns: 'd', xml: '<d:collection/>' },
-              'current-user-principal': { ns: 'd', xml: principal },
-              'principal-URL': { ns: 'd', xml: principal },
-            },
-          };
-          return sendMultistatus(reply, multistatus([resource], dav.props));
-        },
+        handler: (request, reply) => propfindService(deps.db, root, request, reply),
       });
     }
 
     for (const url of collection(`${serverPaths.carddav}/:vcardId/`)) {
-      scope.route({
-        method: 'PROPFIND',
-        url,
-        handler: async (request, reply) => {
-          const contact = await contactOrAnswer(request, reply);
-          if (!contact) return reply;
-          const dav = readDavRequest(bodyOf(request));
-          if (dav.kind !== 'propfind') return reply.status(400).send();
-          const resources = [principalResource(contact.vcardId, contact.name)];
-          if (depthOf(request) === 1) {
-            resources.push(bookResource(contact.vcardId, contact.name, etagOf(contact.vcf)));
-          }
-          return sendMultistatus(reply, multistatus(resources, dav.props));
-        },
-      });
+      scope.route({ method: 'PROPFIND', url, handler: withContact(cards, propfindPrincipal) });
     }
 
     for (const url of collection(`${serverPaths.carddav}/:vcardId/book/`)) {
-      scope.route({
-        method: ['PROPFIND', 'REPORT'],
-        url,
-        handler: async (request, reply) => {
-          const contact = await contactOrAnswer(request, reply);
-          if (!contact) return reply;
-          const { vcardId, name, vcf } = contact;
-          const dav: DavRequest = readDavRequest(bodyOf(request));
-          const book = bookResource(vcardId, name, etagOf(vcf));
-          const file = contactResource(vcardId, vcf);
-          if (request.method === 'PROPFIND' && dav.kind === 'propfind') {
-            const resources = depthOf(request) === 1 ? [book, file] : [book];
-            return sendMultistatus(reply, multistatus(resources, dav.props));
-          }
-          if (request.method === 'REPORT' && dav.kind === 'query') {
-            return sendMultistatus(reply, multistatus([file], dav.props));
-          }
-          if (request.method === 'REPORT' && dav.kind === 'multiget') {
-            // a client names the contact by its path, or by a full URL of this server; an href that is
-            // no URL or path (`http://[`, a lone `%`) is named missing, as any other that is not the contact
-            const asked = dav.hrefs.map((each) => ({ href: each, path: pathOfHref(each) }));
-            const found = asked.some(({ path }) => path === file.href);
-            const missing = asked
-              .filter(({ path }) => path !== file.href)
-              .map(({ path, href }) => path ?? href);
-            return sendMultistatus(reply, multistatus(found ? [file] : [], dav.props, missing));
-          }
-          return reply.status(dav.kind === 'unsupported' ? 403 : 400).send();
-        },
-      });
+      scope.route({ method: ['PROPFIND', 'REPORT'], url, handler: withContact(cards, answerBook) });
     }
 
     scope.route({
       method: ['GET', 'HEAD', 'PROPFIND'],
       url: `${serverPaths.carddav}/:vcardId/book/${CARDDAV_CONTACT_FILE}`,
-      handler: async (request, reply) => {
-        const contact = await contactOrAnswer(request, reply);
-        if (!contact) return reply;
-        const etag = etagOf(contact.vcf);
-        if (request.method === 'PROPFIND') {
-          const dav = readDavRequest(bodyOf(request));
-          if (dav.kind !== 'propfind') return reply.status(400).send();
-          return sendMultistatus(
-            reply,
-            multistatus([contactResource(contact.vcardId, contact.vcf)], dav.props),
-          );
-        }
-        if (request.headers['if-none-match'] === etag) return reply.status(304).header('etag', etag).send();
-        return reply
-          .header('content-type', 'text/vcard; charset=utf-8')
-          .header('etag', etag)
-          .header('cache-control', 'no-cache')
-          .send(contact.vcf.body);
-      },
+      handler: withContact(cards, answerContact),
     });
 
     // the card's subscribe page, and the profile that subscribes an Apple device in one install
-    scope.get(`${serverPaths.vcardPage}/:vcardId/subscribe`, async (request, reply) => {
-      const contact = await contactOrAnswer(request, reply);
-      if (!contact) return reply;
-      const { profile } = contact.entry;
-      const locale = pageLocale(request.headers['accept-language'], profile.language);
-      const html = renderSubscribePage({
-        locale,
-        card: { ...profile.card, vcardId: contact.vcardId },
-        publicUrl: deps.config.publicUrl,
-        design: pageFeatures(profile).design,
-        branding: pageBranding(profile, false),
-      });
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('content-language', locale)
-        .header('vary', 'accept-language')
-        .type('text/html; charset=utf-8')
-        .send(html);
-    });
-
-    scope.get(`${serverPaths.vcardPage}/:vcardId/contacts.mobileconfig`, async (request, reply) => {
-      const contact = await contactOrAnswer(request, reply);
-      if (!contact) return reply;
-      const profile = appleContactsProfile({
-        publicUrl: deps.config.publicUrl,
-        vcardId: contact.vcardId,
-        name: contact.name,
-      });
-      return reply
-        .header('content-type', 'application/x-apple-aspen-config')
-        .header('content-disposition', vcfContentDisposition(contact.name, 'mobileconfig'))
-        .header('cache-control', 'no-cache')
-        .send(profile);
-    });
+    scope.get(
+      `${serverPaths.vcardPage}/:vcardId/subscribe`,
+      withContact(cards, (contact, request, reply) =>
+        sendSubscribePage(deps.config.publicUrl, contact, request, reply),
+      ),
+    );
+    scope.get(
+      `${serverPaths.vcardPage}/:vcardId/contacts.mobileconfig`,
+      withContact(cards, (contact, _request, reply) =>
+        sendAppleProfile(deps.config.publicUrl, contact, reply),
+      ),
+    );
   });
 }
