@@ -1,3 +1,5 @@
+import type { BetterAuthOptions } from 'better-auth';
+import type { TwoFactorOptions } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -61,6 +63,17 @@ export function loadAuthModule() {
   ]);
 }
 
+type AuthModules = Awaited<ReturnType<typeof loadAuthModule>>;
+
+/** What the account e-mails (confirmations, password resets, changes of address) are made and sent with. */
+interface AuthMailDeps {
+  db: Kysely<Database>;
+  config: Config;
+  secret: string;
+  logger: FastifyBaseLogger;
+  mailer: Mailer;
+}
+
 export async function createAuth({
   db,
   config,
@@ -80,39 +93,10 @@ export async function createAuth({
   webhooks?: WebhookOutbox;
 }) {
   const modules = await loadAuthModule();
-  const [{ betterAuth }, { createAuthMiddleware, createEmailVerificationToken }, { twoFactor }, crypto] =
-    modules;
-  const localeOf = (userId: string) => getProfileLanguage(db, userId);
-  /**
-   * Queues without making the request wait, for answers that must be the same (in time too) whether or
-   * not an account was found: a reset request and a resend queue a message only for an account.
-   */
-  const queueInBackground = (...args: Parameters<Mailer['send']>) => {
-    mailer
-      .send(...args)
-      .catch((error: unknown) => logger.error({ err: error }, 'e-mail could not be queued'));
-  };
-  const sendEmailChangeApproval = async ({
-    user,
-    newEmail,
-    url,
-  }: {
-    user: { id: string; name: string; email: string };
-    newEmail: string;
-    url: string;
-  }) => {
-    const mail = changeEmail(await localeOf(user.id), { name: user.name, newEmail, url });
-    await mailer.send({ to: user.email, ...mail }, { kind: 'change_email', userId: user.id });
-  };
+  const [{ betterAuth }, { createAuthMiddleware }, { twoFactor }] = modules;
+  const mailDeps = { db, config, secret, logger, mailer };
+  const sendEmailChangeApproval = emailChangeApprovalSender(mailDeps);
   const hookDeps = { db, modules, emailChangeExpiresIn: CHANGE_EMAIL_EXPIRES_IN, sendEmailChangeApproval };
-  /** A new sign-up confirmation link, built as better-auth builds its own (it leads to /onboarding). */
-  const confirmationUrl = async (user: { id: string; email: string }) => {
-    const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN, {
-      userId: user.id,
-    });
-    const callbackURL = encodeURIComponent(paths.onboarding);
-    return `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callbackURL}`;
-  };
 
   return betterAuth({
     appName: 'Tapcard',
@@ -150,79 +134,14 @@ export async function createAuth({
       fields: { lastRequest: 'last_request' },
       customRules: RATE_LIMIT_RULES,
     },
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: PASSWORD_MAX_LENGTH,
-      requireEmailVerification: true,
-      password: passwordHasherFor(config.passwordHashing, {
-        hash: crypto.hashPassword,
-        verify: crypto.verifyPassword,
-      }),
-      resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
-      revokeSessionsOnPasswordReset: true,
-      // not awaited: the answer, and its time, must be the same whether or not the address has an account
-      sendResetPassword: async ({ user, url }) => {
-        const mail = resetPassword(await localeOf(user.id), { name: user.name, url });
-        queueInBackground({ to: user.email, ...mail }, { kind: 'reset_password', userId: user.id });
-      },
-      // Sign-up with a registered address answers as for a new one (better-auth does, as confirmation is
-      // required), so the answer never tells whether an account exists; the owner of the address is told
-      // by e-mail instead: a new confirmation link if it is not confirmed yet, otherwise that the account
-      // exists, with the way to sign in.
-      onExistingUserSignUp: async ({ user }) => {
-        const locale = await localeOf(user.id);
-        const mail = user.emailVerified
-          ? accountExists(locale, { name: user.name, signInUrl: `${config.publicUrl}${paths.login}` })
-          : verifyEmail(locale, { name: user.name, url: await confirmationUrl(user) });
-        await mailer.send(
-          { to: user.email, ...mail },
-          { kind: user.emailVerified ? 'account_exists' : 'verify_email', userId: user.id },
-        );
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      sendOnSignIn: true,
-      autoSignInAfterVerification: true,
-      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
-      sendVerificationEmail: async ({ user, url, token }, request) => {
-        const locale = await localeOf(user.id);
-        // the second step of a change of address goes to the new address, with a text of its own
-        const emailChange = isEmailChangeToken(token);
-        const mail = emailChange
-          ? confirmNewEmail(locale, { name: user.name, url })
-          : verifyEmail(locale, { name: user.name, url });
-        const message = { to: user.email, ...mail };
-        const about = { kind: emailChange ? 'confirm_new_email' : 'verify_email', userId: user.id } as const;
-        if (request && new URL(request.url).pathname.endsWith('/send-verification-email')) {
-          // 'resend': better-auth answers it in the same time whether or not an account needs the link
-          queueInBackground(message, about);
-          return;
-        }
-        await mailer.send(message, about);
-      },
-    },
+    emailAndPassword: emailAndPasswordOptions(mailDeps, modules),
+    emailVerification: emailVerificationOptions(mailDeps),
     socialProviders: {
       ...(config.oauth.google ? { google: config.oauth.google } : {}),
       ...(config.oauth.apple ? { apple: config.oauth.apple } : {}),
     },
     plugins: [
-      twoFactor({
-        issuer: 'Tapcard',
-        schema: {
-          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
-          twoFactor: {
-            modelName: 'two_factors',
-            fields: {
-              userId: 'user_id',
-              backupCodes: 'backup_codes',
-              failedVerificationCount: 'failed_verification_count',
-              lockedUntil: 'locked_until',
-            },
-          },
-        },
-      }),
+      twoFactor(TWO_FACTOR_OPTIONS),
       ...(await passkeyPlugins({ db, config })),
       await teamPlugin({ db, config, mailer, logger, changes, webhooks }),
       await apiKeyPlugin(),
@@ -236,56 +155,189 @@ export async function createAuth({
       fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
       changeEmail: { enabled: true, sendChangeEmailConfirmation: sendEmailChangeApproval },
     },
-    // Our tables and columns are snake_case (STYLE.md naming); better-auth's own names are mapped here.
-    session: {
-      modelName: 'sessions',
-      fields: {
-        userId: 'user_id',
-        expiresAt: 'expires_at',
-        ipAddress: 'ip_address',
-        userAgent: 'user_agent',
-        createdAt: 'created_at',
-        updatedAt: 'updated_at',
-      },
-    },
-    account: {
-      modelName: 'accounts',
-      fields: {
-        userId: 'user_id',
-        accountId: 'account_id',
-        providerId: 'provider_id',
-        accessToken: 'access_token',
-        refreshToken: 'refresh_token',
-        idToken: 'id_token',
-        accessTokenExpiresAt: 'access_token_expires_at',
-        refreshTokenExpiresAt: 'refresh_token_expires_at',
-        createdAt: 'created_at',
-        updatedAt: 'updated_at',
-      },
-    },
-    verification: {
-      modelName: 'verifications',
-      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          // Every new user gets a profile row (spec section 3), in the language the sign-up was made in
-          // (the client sends its interface language as Accept-Language).
-          after: async (user, ctx) => {
-            const language = localeFromAcceptLanguage(ctx?.request?.headers.get('accept-language'));
-            await createProfileForUser(db, { id: user.id, name: user.name, email: user.email, language });
-          },
-        },
-        update: {
-          // a confirmed change of address (better-auth /change-email) reaches the profile too
-          after: async (user) => {
-            await syncProfileEmail(db, user.id, user.email);
-          },
-        },
-      },
-    },
+    ...SNAKE_CASE_MODELS,
+    databaseHooks: profileDatabaseHooks(db),
   });
+}
+
+/** The two-factor plugin (authenticator codes and backup codes), on our tables. */
+const TWO_FACTOR_OPTIONS = {
+  issuer: 'Tapcard',
+  schema: {
+    user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+    twoFactor: {
+      modelName: 'two_factors',
+      fields: {
+        userId: 'user_id',
+        backupCodes: 'backup_codes',
+        failedVerificationCount: 'failed_verification_count',
+        lockedUntil: 'locked_until',
+      },
+    },
+  },
+} satisfies TwoFactorOptions;
+
+/**
+ * better-auth's sessions, accounts and verifications on our tables. Our tables and columns are snake_case
+ * (STYLE.md naming); better-auth's own names are mapped here.
+ */
+const SNAKE_CASE_MODELS = {
+  session: {
+    modelName: 'sessions',
+    fields: {
+      userId: 'user_id',
+      expiresAt: 'expires_at',
+      ipAddress: 'ip_address',
+      userAgent: 'user_agent',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  account: {
+    modelName: 'accounts',
+    fields: {
+      userId: 'user_id',
+      accountId: 'account_id',
+      providerId: 'provider_id',
+      accessToken: 'access_token',
+      refreshToken: 'refresh_token',
+      idToken: 'id_token',
+      accessTokenExpiresAt: 'access_token_expires_at',
+      refreshTokenExpiresAt: 'refresh_token_expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  verification: {
+    modelName: 'verifications',
+    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+} satisfies Pick<BetterAuthOptions, 'session' | 'account' | 'verification'>;
+
+/** Signing in with an address and a password: its rules, and the e-mails of a reset and a second sign-up. */
+function emailAndPasswordOptions(deps: AuthMailDeps, modules: AuthModules) {
+  const { db, config, mailer } = deps;
+  const [, { createEmailVerificationToken }, , crypto] = modules;
+  return {
+    enabled: true,
+    minPasswordLength: PASSWORD_MIN_LENGTH,
+    maxPasswordLength: PASSWORD_MAX_LENGTH,
+    requireEmailVerification: true,
+    password: passwordHasherFor(config.passwordHashing, {
+      hash: crypto.hashPassword,
+      verify: crypto.verifyPassword,
+    }),
+    resetPasswordTokenExpiresIn: EMAIL_LINK_VALIDITY_HOURS.resetPassword * HOUR_IN_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+    // not awaited: the answer, and its time, must be the same whether or not the address has an account
+    sendResetPassword: async ({ user, url }) => {
+      const mail = resetPassword(await getProfileLanguage(db, user.id), { name: user.name, url });
+      queueInBackground(deps, { to: user.email, ...mail }, { kind: 'reset_password', userId: user.id });
+    },
+    // Sign-up with a registered address answers as for a new one (better-auth does, as confirmation is
+    // required), so the answer never tells whether an account exists; the owner of the address is told
+    // by e-mail instead: a new confirmation link if it is not confirmed yet, otherwise that the account
+    // exists, with the way to sign in.
+    onExistingUserSignUp: async ({ user }) => {
+      const locale = await getProfileLanguage(db, user.id);
+      const mail = user.emailVerified
+        ? accountExists(locale, { name: user.name, signInUrl: `${config.publicUrl}${paths.login}` })
+        : verifyEmail(locale, {
+            name: user.name,
+            url: await confirmationUrl(deps, createEmailVerificationToken, user),
+          });
+      await mailer.send(
+        { to: user.email, ...mail },
+        { kind: user.emailVerified ? 'account_exists' : 'verify_email', userId: user.id },
+      );
+    },
+  } satisfies BetterAuthOptions['emailAndPassword'];
+}
+
+/** Confirming an address: the link of a sign-up, and the second step of a change of address. */
+function emailVerificationOptions(deps: AuthMailDeps) {
+  const { db, mailer } = deps;
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: true,
+    autoSignInAfterVerification: true,
+    expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+    sendVerificationEmail: async ({ user, url, token }, request) => {
+      const locale = await getProfileLanguage(db, user.id);
+      // the second step of a change of address goes to the new address, with a text of its own
+      const emailChange = isEmailChangeToken(token);
+      const mail = emailChange
+        ? confirmNewEmail(locale, { name: user.name, url })
+        : verifyEmail(locale, { name: user.name, url });
+      const message = { to: user.email, ...mail };
+      const about = { kind: emailChange ? 'confirm_new_email' : 'verify_email', userId: user.id } as const;
+      if (request && new URL(request.url).pathname.endsWith('/send-verification-email')) {
+        // 'resend': better-auth answers it in the same time whether or not an account needs the link
+        queueInBackground(deps, message, about);
+        return;
+      }
+      await mailer.send(message, about);
+    },
+  } satisfies BetterAuthOptions['emailVerification'];
+}
+
+/** The first step of a change of address: the approval mailed to the current address. */
+function emailChangeApprovalSender({ db, mailer }: AuthMailDeps) {
+  return async ({
+    user,
+    newEmail,
+    url,
+  }: {
+    user: { id: string; name: string; email: string };
+    newEmail: string;
+    url: string;
+  }) => {
+    const mail = changeEmail(await getProfileLanguage(db, user.id), { name: user.name, newEmail, url });
+    await mailer.send({ to: user.email, ...mail }, { kind: 'change_email', userId: user.id });
+  };
+}
+
+/**
+ * Queues without making the request wait, for answers that must be the same (in time too) whether or
+ * not an account was found: a reset request and a resend queue a message only for an account.
+ */
+function queueInBackground({ mailer, logger }: AuthMailDeps, ...args: Parameters<Mailer['send']>) {
+  mailer.send(...args).catch((error: unknown) => logger.error({ err: error }, 'e-mail could not be queued'));
+}
+
+/** A new sign-up confirmation link, built as better-auth builds its own (it leads to /onboarding). */
+async function confirmationUrl(
+  { config, secret }: AuthMailDeps,
+  createEmailVerificationToken: AuthModules[1]['createEmailVerificationToken'],
+  user: { id: string; email: string },
+) {
+  const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_EXPIRES_IN, {
+    userId: user.id,
+  });
+  const callbackURL = encodeURIComponent(paths.onboarding);
+  return `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${callbackURL}`;
+}
+
+/** What a user's row brings to their profile: its creation, and a change of address. */
+function profileDatabaseHooks(db: Kysely<Database>) {
+  return {
+    user: {
+      create: {
+        // Every new user gets a profile row (spec section 3), in the language the sign-up was made in
+        // (the client sends its interface language as Accept-Language).
+        after: async (user, ctx) => {
+          const language = localeFromAcceptLanguage(ctx?.request?.headers.get('accept-language'));
+          await createProfileForUser(db, { id: user.id, name: user.name, email: user.email, language });
+        },
+      },
+      update: {
+        // a confirmed change of address (better-auth /change-email) reaches the profile too
+        after: async (user) => {
+          await syncProfileEmail(db, user.id, user.email);
+        },
+      },
+    },
+  } satisfies BetterAuthOptions['databaseHooks'];
 }
 
 /** A link of the second step of a change of address (better-auth's token names the new address). */

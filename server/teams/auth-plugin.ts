@@ -1,5 +1,6 @@
 import type { AuthContext } from '@better-auth/core';
 import type { BetterAuthPlugin } from 'better-auth';
+import type { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import type { OrganizationOptions } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -168,26 +169,70 @@ export function invitationsThroughPlugin(authContext: Promise<AuthContext>): Tea
  * - The plugin's own sub-teams stay off.
  * Refusals carry our codes (src/errors.ts reasons, upper-cased), which the client translates.
  */
-export async function teamPlugin({
-  db,
-  config,
-  mailer,
-  logger,
-  changes,
-  webhooks,
-}: {
+export async function teamPlugin(deps: TeamPluginDeps): Promise<BetterAuthPlugin> {
+  const { db, config, mailer } = deps;
+  const [{ organization }, api] = await Promise.all([
+    import('better-auth/plugins'),
+    import('better-auth/api'),
+  ]);
+  const refusals = teamRefusals(db, api);
+
+  const plugin = organization({
+    ...TEAM_ORGANIZATION_OPTIONS,
+    sendInvitationEmail: ({ id, email, role, organization: team, inviter }) =>
+      mailTeamInvitation(
+        { db, config, mailer },
+        {
+          id,
+          email,
+          role: role as InvitableTeamRole,
+          teamId: team.id,
+          teamName: team.name,
+          inviter: inviter.user,
+        },
+      ),
+    organizationHooks: {
+      ...teamCreationHooks(deps, refusals),
+      ...teamDeletionHooks(deps),
+      ...membershipHooks(deps, refusals),
+    },
+  });
+
+  return {
+    ...plugin,
+    hooks: {
+      before: [
+        { matcher: (ctx) => ctx.path === INVITE_PATH, handler: invitationMailLimit(deps, api, refusals) },
+      ],
+      after: [
+        { matcher: (ctx) => isRecordedOrganizationCall(ctx.path), handler: teamCallRecorder(deps, api) },
+      ],
+    },
+  };
+}
+
+interface TeamPluginDeps {
   db: Kysely<Database>;
   config: Config;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   changes: ChangeBus;
   webhooks: WebhookOutbox;
-}): Promise<BetterAuthPlugin> {
-  const [{ organization }, { APIError, createAuthMiddleware, getSessionFromCtx }] = await Promise.all([
-    import('better-auth/plugins'),
-    import('better-auth/api'),
-  ]);
+}
 
+/** The parts of better-auth/api the plugin's own hooks are made with (loaded with the plugin). */
+interface AuthApi {
+  APIError: typeof APIError;
+  createAuthMiddleware: typeof createAuthMiddleware;
+  getSessionFromCtx: typeof getSessionFromCtx;
+}
+
+type OrganizationHooks = NonNullable<OrganizationOptions['organizationHooks']>;
+
+type TeamRefusals = ReturnType<typeof teamRefusals>;
+
+/** The refusals of the team rules, as better-auth's errors with our codes (which the client translates). */
+function teamRefusals(db: Kysely<Database>, { APIError }: AuthApi) {
   const refuse = (
     status: 'FORBIDDEN' | 'CONFLICT' | 'BAD_REQUEST' | 'TOO_MANY_REQUESTS',
     code: string,
@@ -220,13 +265,118 @@ export async function teamPlugin({
     }
   };
 
+  return { refuse, refuseIfInTeam, refuseInvalid, refuseLogo, refuseOwnerRole };
+}
+
+/** A team's creation (by a Business account that is in no team yet) and the changes of its name or slug. */
+function teamCreationHooks(
+  { db }: TeamPluginDeps,
+  { refuse, refuseIfInTeam, refuseInvalid, refuseLogo }: TeamRefusals,
+) {
+  return {
+    beforeCreateOrganization: async ({ organization: team, user }) => {
+      refuseInvalid(TeamNameSchema.safeParse(team.name ?? ''));
+      refuseInvalid(TeamSlugSchema.safeParse(team.slug ?? ''));
+      refuseLogo(team.logo);
+      if (!can(await planInEffectOf({ db }, user.id), 'teamAccess')) {
+        throw refuse('FORBIDDEN', 'PLAN_REQUIRED', 'A team is part of the Business plan.');
+      }
+      await refuseIfInTeam(user.id);
+    },
+    beforeUpdateOrganization: async ({ organization: team }) => {
+      if (team.name !== undefined) refuseInvalid(TeamNameSchema.safeParse(team.name));
+      if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
+      refuseLogo(team.logo);
+      return Promise.resolve();
+    },
+    // the team's account exists from the start, so its members' live updates include its cards
+    afterCreateOrganization: async ({ organization: team }) => {
+      await db.transaction().execute((trx) => teamAccountFor(trx, team.id));
+    },
+  } satisfies OrganizationHooks;
+}
+
+function teamDeletionHooks({ db, changes }: TeamPluginDeps) {
   // a deleted team's members and account, read before it goes: the members are told once it is gone, and
   // its account goes with it
   const deletedTeams = new Map<string, { members: string[]; account: string | null }>();
 
-  // every successful call that changes a team: its audit log's entry (server/teams/audit.ts), and the live
-  // update of its members' pages (and of the person it concerned, who may have left)
-  const recordCall = createAuthMiddleware(async (ctx) => {
+  return {
+    beforeDeleteOrganization: async ({ organization: team }) => {
+      const row = await db
+        .selectFrom('teams')
+        .select('account_id')
+        .where('id', '=', team.id)
+        .executeTakeFirst();
+      deletedTeams.set(team.id, {
+        members: await teamMemberIds(db, team.id),
+        account: row?.account_id ?? null,
+      });
+    },
+    // the team's cards, links and counts go with its account (cascade); their short-link codes stay held,
+    // and the clean-up removes the photo files nothing points to any more
+    afterDeleteOrganization: async ({ organization: team }) => {
+      const deleted = deletedTeams.get(team.id);
+      deletedTeams.delete(team.id);
+      if (deleted?.account) {
+        await db.deleteFrom('users').where('id', '=', deleted.account).execute();
+        changes.publish({ userId: deleted.account, topic: 'cards' });
+      }
+      announceTeamChange(changes, deleted?.members ?? []);
+    },
+  } satisfies OrganizationHooks;
+}
+
+/** Joining a team (added, or by an invitation) and a member's role: one team per person, one owner. */
+function membershipHooks(
+  { db, changes, logger, webhooks }: TeamPluginDeps,
+  { refuse, refuseIfInTeam, refuseOwnerRole }: TeamRefusals,
+) {
+  return {
+    beforeAddMember: async ({ member }) => {
+      await refuseIfInTeam(member.userId);
+    },
+    beforeCreateInvitation: async ({ invitation }) => {
+      refuseOwnerRole(invitation.role);
+      return Promise.resolve();
+    },
+    beforeAcceptInvitation: async ({ user }) => {
+      await refuseIfInTeam(user.id);
+    },
+    // A member joins without choosing a plan or making a personal card: joining finishes onboarding,
+    // as their card is the team's (an admin's, made before or after they join); their personal account
+    // stays Free unless they buy.
+    afterAcceptInvitation: async ({ invitation, user, organization: team }) => {
+      await db
+        .updateTable('profiles')
+        .set({ plan_chosen: true, initialized: true })
+        .where('id', '=', user.id)
+        .execute();
+      await claimInvitedCards({ db, changes }, team.id, user);
+      await queueOwedMemberJoined(db, webhooks, invitation.id).catch((error: unknown) =>
+        // the membership stands; the webhook round queues the event it is owed
+        logger.error({ err: error }, 'team.member_joined could not be queued; the webhook round will'),
+      );
+    },
+    beforeUpdateMemberRole: async ({ member, newRole }) => {
+      refuseOwnerRole(newRole);
+      if (member.role === 'owner') {
+        throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', "The owner's role changes by a transfer.");
+      }
+      return Promise.resolve();
+    },
+  } satisfies OrganizationHooks;
+}
+
+/**
+ * Every successful call that changes a team: its audit log's entry (server/teams/audit.ts), and the live
+ * update of its members' pages (and of the person it concerned, who may have left).
+ */
+function teamCallRecorder(
+  { db, changes, logger }: TeamPluginDeps,
+  { APIError, createAuthMiddleware, getSessionFromCtx }: AuthApi,
+) {
+  return createAuthMiddleware(async (ctx) => {
     const returned: unknown = ctx.context.returned;
     if (!returned || returned instanceof APIError || returned instanceof Response) return;
     const session = await getSessionFromCtx(ctx).catch(() => null);
@@ -251,100 +401,18 @@ export async function teamPlugin({
       logger.error({ err: error, path: ctx.path }, 'team audit entry could not be written');
     }
   });
+}
 
-  const plugin = organization({
-    ...TEAM_ORGANIZATION_OPTIONS,
-    sendInvitationEmail: ({ id, email, role, organization: team, inviter }) =>
-      mailTeamInvitation(
-        { db, config, mailer },
-        {
-          id,
-          email,
-          role: role as InvitableTeamRole,
-          teamId: team.id,
-          teamName: team.name,
-          inviter: inviter.user,
-        },
-      ),
-    organizationHooks: {
-      beforeCreateOrganization: async ({ organization: team, user }) => {
-        refuseInvalid(TeamNameSchema.safeParse(team.name ?? ''));
-        refuseInvalid(TeamSlugSchema.safeParse(team.slug ?? ''));
-        refuseLogo(team.logo);
-        if (!can(await planInEffectOf({ db }, user.id), 'teamAccess')) {
-          throw refuse('FORBIDDEN', 'PLAN_REQUIRED', 'A team is part of the Business plan.');
-        }
-        await refuseIfInTeam(user.id);
-      },
-      beforeUpdateOrganization: async ({ organization: team }) => {
-        if (team.name !== undefined) refuseInvalid(TeamNameSchema.safeParse(team.name));
-        if (team.slug !== undefined) refuseInvalid(TeamSlugSchema.safeParse(team.slug));
-        refuseLogo(team.logo);
-        return Promise.resolve();
-      },
-      // the team's account exists from the start, so its members' live updates include its cards
-      afterCreateOrganization: async ({ organization: team }) => {
-        await db.transaction().execute((trx) => teamAccountFor(trx, team.id));
-      },
-      beforeDeleteOrganization: async ({ organization: team }) => {
-        const row = await db
-          .selectFrom('teams')
-          .select('account_id')
-          .where('id', '=', team.id)
-          .executeTakeFirst();
-        deletedTeams.set(team.id, {
-          members: await teamMemberIds(db, team.id),
-          account: row?.account_id ?? null,
-        });
-      },
-      // the team's cards, links and counts go with its account (cascade); their short-link codes stay held,
-      // and the clean-up removes the photo files nothing points to any more
-      afterDeleteOrganization: async ({ organization: team }) => {
-        const deleted = deletedTeams.get(team.id);
-        deletedTeams.delete(team.id);
-        if (deleted?.account) {
-          await db.deleteFrom('users').where('id', '=', deleted.account).execute();
-          changes.publish({ userId: deleted.account, topic: 'cards' });
-        }
-        announceTeamChange(changes, deleted?.members ?? []);
-      },
-      beforeAddMember: async ({ member }) => {
-        await refuseIfInTeam(member.userId);
-      },
-      beforeCreateInvitation: async ({ invitation }) => {
-        refuseOwnerRole(invitation.role);
-        return Promise.resolve();
-      },
-      beforeAcceptInvitation: async ({ user }) => {
-        await refuseIfInTeam(user.id);
-      },
-      // A member joins without choosing a plan or making a personal card: joining finishes onboarding,
-      // as their card is the team's (an admin's, made before or after they join); their personal account
-      // stays Free unless they buy.
-      afterAcceptInvitation: async ({ invitation, user, organization: team }) => {
-        await db
-          .updateTable('profiles')
-          .set({ plan_chosen: true, initialized: true })
-          .where('id', '=', user.id)
-          .execute();
-        await claimInvitedCards({ db, changes }, team.id, user);
-        await queueOwedMemberJoined(db, webhooks, invitation.id).catch((error: unknown) =>
-          // the membership stands; the webhook round queues the event it is owed
-          logger.error({ err: error }, 'team.member_joined could not be queued; the webhook round will'),
-        );
-      },
-      beforeUpdateMemberRole: async ({ member, newRole }) => {
-        refuseOwnerRole(newRole);
-        if (member.role === 'owner') {
-          throw refuse('FORBIDDEN', 'OWNER_MUST_TRANSFER', "The owner's role changes by a transfer.");
-        }
-        return Promise.resolve();
-      },
-    },
-  });
-  // an invitation, or its resend, to an address that had its day's invitation e-mails is refused before
-  // anything is written (the plugin would extend a resent invitation first)
-  const limitInvitationMails = createAuthMiddleware(async (ctx) => {
+/**
+ * An invitation, or its resend, to an address that had its day's invitation e-mails is refused before
+ * anything is written (the plugin would extend a resent invitation first).
+ */
+function invitationMailLimit(
+  { db }: TeamPluginDeps,
+  { createAuthMiddleware }: AuthApi,
+  { refuse }: TeamRefusals,
+) {
+  return createAuthMiddleware(async (ctx) => {
     const email: unknown = (ctx.body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string') return;
     if ((await invitationMailsToday(db, email)) >= INVITATION_MAILS_PER_ADDRESS_PER_DAY) {
@@ -355,14 +423,6 @@ export async function teamPlugin({
       );
     }
   });
-
-  return {
-    ...plugin,
-    hooks: {
-      before: [{ matcher: (ctx) => ctx.path === INVITE_PATH, handler: limitInvitationMails }],
-      after: [{ matcher: (ctx) => isRecordedOrganizationCall(ctx.path), handler: recordCall }],
-    },
-  };
 }
 
 const INVITE_PATH = '/organization/invite-member';
