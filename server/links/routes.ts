@@ -36,7 +36,7 @@ import type { AppDeps } from '../lib/app-deps.ts';
 import type { FastLanes, VisitRequest } from '../lib/fast-lane.ts';
 import { createHitRecorder, type Hit } from './hits.ts';
 import { reserveScan } from './reserve.ts';
-import { resolveLinkCode } from './resolve.ts';
+import { resolveLinkCode, type ResolvedLink } from './resolve.ts';
 
 // Short links: GET /l/{code} answers 302 to the link's destination and counts a scan (the QR
 // code's `?qr` marker) or a click. The answer never waits for the database: the link comes from an
@@ -110,6 +110,117 @@ export interface ShortLinkLane {
   isMainAddress: (host: string | undefined) => boolean;
 }
 
+/** The links' in-process cache (server/lib/owner-cache.ts), within its share of the cache budget. */
+function createLinkCache(deps: AppDeps) {
+  return createOwnerCache<CachedLink>(deps.changes, {
+    // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
+    topics: ['links', 'cards'],
+    name: 'links',
+    ownerOf: (link) => link.userId,
+    maxBytes: Math.floor(deps.config.cache.maxBytes * CACHE_BUDGET_SHARES.links),
+    // the destination, and about 900 bytes for the ids, the header block (its other strings are shared by
+    // every link), the object and the owner's index (measured: 1.1-1.3 kB a link)
+    sizeOf: (link) => stringBytes(link.headers.at(-1) ?? '') + 900,
+    ttlMs: SHORT_LINK_CACHE_TTL_MS,
+    maxStaleMs: deps.config.cache.maxStaleMs,
+    validUntil: (link) => link.planUntil,
+  });
+}
+
+/** The headers every redirect of a short link starts with (name/value pairs; its `location` follows). */
+function redirectHeadersOf(security: Record<string, string>): string[] {
+  // A redirect has no body to protect: of the security headers only those that still mean something (HSTS
+  // on https, nosniff) go with it; each header costs every follow about a microsecond.
+  const { 'strict-transport-security': hsts, 'x-content-type-options': nosniff } = security;
+  return Object.entries({
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+    ...(nosniff ? { 'x-content-type-options': nosniff } : {}),
+    // every follow must reach this server to be counted, and the destination may change at any time
+    'cache-control': 'no-store',
+    // the destination learns the origin the visitor came from, as with a direct link, never a path
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-length': '0',
+  }).flat();
+}
+
+/** A link as read from the database, made ready to answer: each of its 302 header blocks made once. */
+function cachedLinkOf(link: ResolvedLink, redirectHeaders: string[]): CachedLink {
+  return {
+    linkId: link.linkId,
+    userId: link.userId,
+    headers: [...redirectHeaders, 'location', link.location],
+    ownerLanguage: link.ownerLanguage,
+    availableUntil: link.availableUntil,
+    paused: link.paused,
+    planUntil: link.planUntil,
+    cardPageHeaders:
+      link.vcardId === null
+        ? null
+        : [...redirectHeaders, 'location', `${serverPaths.vcardPage}/${link.vcardId}`],
+    branding: {},
+    lifecycle: link.lifecycle,
+    fallbackHeaders:
+      link.fallbackLocation === null ? null : [...redirectHeaders, 'location', link.fallbackLocation],
+    rules: link.rules.map(({ device, language, location }) => ({
+      device,
+      language,
+      headers: [...redirectHeaders, 'location', location],
+    })),
+  };
+}
+
+/**
+ * A paused or inactive link's page, in its owner's brand where that can stand in (white label: on the
+ * account's custom domain, or a team's link anywhere), and without Tapcard's footer on a plan with
+ * adFree; read once while the link is cached (a printed code may be followed long after it paused).
+ */
+function brandingOf(db: AppDeps['db'], request: FastifyRequest, link: CachedLink): Promise<Branding> {
+  const host = onCustomDomain(request) ? 'customDomain' : 'mainAddress';
+  const cached = link.branding[host];
+  if (cached) return cached;
+  const read = findAccountBranding(db, link.userId, host === 'customDomain');
+  link.branding[host] = read;
+  // a failed read is tried again at the next follow
+  read.catch(() => {
+    if (link.branding[host] === read) delete link.branding[host];
+  });
+  return read;
+}
+
+/** The whole answer was made with the cached link: written as is, past the framework's header work. */
+function redirect(reply: FastifyReply, headers: string[]) {
+  reply.hijack();
+  reply.raw.writeHead(302, headers);
+  reply.raw.end();
+}
+
+/** Where a live link leads this visitor: the first rule that matches them, else its destination. */
+function destinationOf(request: VisitRequest, link: CachedLink) {
+  const rule =
+    link.rules.length === 0
+      ? undefined
+      : matchingRule(
+          link.rules,
+          ruleDeviceOf(request.headers['user-agent']),
+          preferredLanguage(request.headers['accept-language']),
+        );
+  if (rule) return { headers: rule.headers, outcome: 'rule' as const };
+  return { headers: link.headers, outcome: 'destination' as const };
+}
+
+/**
+ * destinationOf for a request through Fastify, which knows the host it came to. A vCard's own QR code
+ * followed on its account's custom domain leads to the card's page there, so a printed code keeps its
+ * scanners on the customer's domain (the domain serves the account's cards).
+ */
+function destinationOnHost(request: FastifyRequest, link: CachedLink) {
+  const destination = destinationOf(request, link);
+  if (destination.outcome !== 'destination' || link.cardPageHeaders === null || !onCustomDomain(request)) {
+    return destination;
+  }
+  return { headers: link.cardPageHeaders, outcome: destination.outcome };
+}
+
 /**
  * `security`: the app's security headers (server/lib/security-headers.ts), of which a redirect takes two;
  * `countUnlessOwner`: leaves the owner's own follows uncounted (server/auth/owner-visits.ts); `visits`: what
@@ -124,19 +235,7 @@ export async function registerShortLinkRoutes(
   visits: VisitRecording,
   lane: ShortLinkLane,
 ): Promise<void> {
-  const cache = createOwnerCache<CachedLink>(deps.changes, {
-    // a vCard's own link follows its vCard ('cards'); every other link change is a 'links' notice
-    topics: ['links', 'cards'],
-    name: 'links',
-    ownerOf: (link) => link.userId,
-    maxBytes: Math.floor(deps.config.cache.maxBytes * CACHE_BUDGET_SHARES.links),
-    // the destination, and about 900 bytes for the ids, the header block (its other strings are shared by
-    // every link), the object and the owner's index (measured: 1.1-1.3 kB a link)
-    sizeOf: (link) => stringBytes(link.headers.at(-1) ?? '') + 900,
-    ttlMs: SHORT_LINK_CACHE_TTL_MS,
-    maxStaleMs: deps.config.cache.maxStaleMs,
-    validUntil: (link) => link.planUntil,
-  });
+  const cache = createLinkCache(deps);
   const hits = createHitRecorder(deps.db, deps.changes, app.log, visits.uniques, visits.queueOptions);
   visits.countQueues.set('hits', hits.queue);
   // hooks of one instance run last-registered first: hits are written before the database closes
@@ -145,18 +244,7 @@ export async function registerShortLinkRoutes(
     await hits.flush();
   });
 
-  // A redirect has no body to protect: of the security headers only those that still mean something (HSTS
-  // on https, nosniff) go with it; each header costs every follow about a microsecond.
-  const { 'strict-transport-security': hsts, 'x-content-type-options': nosniff } = security;
-  const redirectHeaders = Object.entries({
-    ...(hsts ? { 'strict-transport-security': hsts } : {}),
-    ...(nosniff ? { 'x-content-type-options': nosniff } : {}),
-    // every follow must reach this server to be counted, and the destination may change at any time
-    'cache-control': 'no-store',
-    // the destination learns the origin the visitor came from, as with a direct link, never a path
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-length': '0',
-  }).flat();
+  const redirectHeaders = redirectHeadersOf(security);
   const sendPageOfStatus = unavailablePageSender(renderLinkUnavailablePage);
   const sendPaused = unavailablePageSender<200>((locale, _status, branding) =>
     renderPausedPage(locale, 'link', branding),
@@ -165,24 +253,6 @@ export async function registerShortLinkRoutes(
   /** An unknown code's page (or another account's), in the brand of the host it was asked on. */
   const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, status: 404 | 503) =>
     sendPageOfStatus(request, reply, status, undefined, hostBranding(deps.db, request.cardHost));
-
-  /**
-   * A paused or inactive link's page, in its owner's brand where that can stand in (white label: on the
-   * account's custom domain, or a team's link anywhere), and without Tapcard's footer on a plan with
-   * adFree; read once while the link is cached (a printed code may be followed long after it paused).
-   */
-  function brandingOf(request: FastifyRequest, link: CachedLink): Promise<Branding> {
-    const host = onCustomDomain(request) ? 'customDomain' : 'mainAddress';
-    const cached = link.branding[host];
-    if (cached) return cached;
-    const read = findAccountBranding(deps.db, link.userId, host === 'customDomain');
-    link.branding[host] = read;
-    // a failed read is tried again at the next follow
-    read.catch(() => {
-      if (link.branding[host] === read) delete link.branding[host];
-    });
-    return read;
-  }
 
   /** A link that does not lead on now: its fallback (counted apart when `counted`), else the 'not active' page. */
   function sendNotLive(
@@ -198,7 +268,7 @@ export async function registerShortLinkRoutes(
     }
     // over for good, as far as a crawler should know; a link before its start or turned off may come back
     const status = state === 'ended' || state === 'spent' ? 410 : 404;
-    return sendInactive(request, reply, status, link.ownerLanguage, brandingOf(request, link));
+    return sendInactive(request, reply, status, link.ownerLanguage, brandingOf(deps.db, request, link));
   }
 
   function hitOf(request: VisitRequest, link: CachedLink, outcome: LinkOutcome): Hit {
@@ -213,13 +283,6 @@ export async function registerShortLinkRoutes(
   /** Counts a person's follow unless its owner made it (at once, or once their session is read). */
   const countUnlessOwnerOf = (request: FastifyRequest, link: CachedLink) => (hit: Hit) =>
     countUnlessOwner(request, link.userId, hits.record, hit);
-
-  /** The whole answer was made with the cached link: written as is, past the framework's header work. */
-  function redirect(reply: FastifyReply, headers: string[]) {
-    reply.hijack();
-    reply.raw.writeHead(302, headers);
-    reply.raw.end();
-  }
 
   /**
    * A counted follow of a link with a scan limit: the owner's own is led on without taking a scan; anyone
@@ -253,29 +316,7 @@ export async function registerShortLinkRoutes(
 
   async function load(code: string): Promise<CachedLink | null> {
     const link = await resolveLinkCode(deps.db, code);
-    if (!link) return null;
-    return {
-      linkId: link.linkId,
-      userId: link.userId,
-      headers: [...redirectHeaders, 'location', link.location],
-      ownerLanguage: link.ownerLanguage,
-      availableUntil: link.availableUntil,
-      paused: link.paused,
-      planUntil: link.planUntil,
-      cardPageHeaders:
-        link.vcardId === null
-          ? null
-          : [...redirectHeaders, 'location', `${serverPaths.vcardPage}/${link.vcardId}`],
-      branding: {},
-      lifecycle: link.lifecycle,
-      fallbackHeaders:
-        link.fallbackLocation === null ? null : [...redirectHeaders, 'location', link.fallbackLocation],
-      rules: link.rules.map(({ device, language, location }) => ({
-        device,
-        language,
-        headers: [...redirectHeaders, 'location', location],
-      })),
-    };
+    return link ? cachedLinkOf(link, redirectHeaders) : null;
   }
 
   function follow(request: FastifyRequest<{ Querystring: Query }>, reply: FastifyReply, link: CachedLink) {
@@ -286,7 +327,7 @@ export async function registerShortLinkRoutes(
     if (toMain !== null) return reply.header('cache-control', 'no-store').redirect(toMain, 302);
     const now = Date.now();
     if (link.paused || now >= link.availableUntil) {
-      return sendPaused(request, reply, 200, link.ownerLanguage, brandingOf(request, link));
+      return sendPaused(request, reply, 200, link.ownerLanguage, brandingOf(deps.db, request, link));
     }
     const person = isPersonVisiting(request);
     const state = linkState(link.lifecycle, now);
@@ -299,33 +340,6 @@ export async function registerShortLinkRoutes(
       countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
     }
     redirect(reply, headers);
-  }
-
-  /** Where a live link leads this visitor: the first rule that matches them, else its destination. */
-  function destinationOf(request: VisitRequest, link: CachedLink) {
-    const rule =
-      link.rules.length === 0
-        ? undefined
-        : matchingRule(
-            link.rules,
-            ruleDeviceOf(request.headers['user-agent']),
-            preferredLanguage(request.headers['accept-language']),
-          );
-    if (rule) return { headers: rule.headers, outcome: 'rule' as const };
-    return { headers: link.headers, outcome: 'destination' as const };
-  }
-
-  /**
-   * destinationOf for a request through Fastify, which knows the host it came to. A vCard's own QR code
-   * followed on its account's custom domain leads to the card's page there, so a printed code keeps its
-   * scanners on the customer's domain (the domain serves the account's cards).
-   */
-  function destinationOnHost(request: FastifyRequest, link: CachedLink) {
-    const destination = destinationOf(request, link);
-    if (destination.outcome !== 'destination' || link.cardPageHeaders === null || !onCustomDomain(request)) {
-      return destination;
-    }
-    return { headers: link.cardPageHeaders, outcome: destination.outcome };
   }
 
   async function loadAndFollow(
