@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// House boundaries (ARCHITECTURE.md): src/ is isomorphic and imports neither server/ nor web/; web/ may
+// House boundaries (docs/architecture.md): src/ is isomorphic and imports neither server/ nor web/; web/ may
 // import only *types* from server/ (the tRPC router type).
 const serverImports = ['**/server/**', '#server/*'];
 const webImports = ['**/web/**', '#web/*'];
@@ -30,6 +30,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  // A function reads as one thing: at most 150 lines (blank lines and comments aside) in the server, the shared
+  // rules and the scripts; a screen's component at most 250.
+  {
+    files: ['server/**/*.ts', 'src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 250, skipBlankLines: true, skipComments: true }] },
+  },
+  // Not split yet, named so the rule holds everywhere else: the public card's routes (one closure of about
+  // 580 lines) and the count batcher's factory (about 310). Each leaves this list when it is split.
+  {
+    files: ['server/public-profile/routes.ts', 'server/lib/count-batcher.ts'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
