@@ -114,20 +114,12 @@ interface Waiting<G> {
 
 const requestsIn = (groups: CountedGroup[]) => groups.reduce((sum, group) => sum + group.count, 0);
 
-export function createCountBatcher<G extends CountedGroup>(
-  writer: CountWriter<G>,
-  options: CountBatcherOptions = {},
-): CountBatcher<G> {
-  const flushDelayMs = options.flushDelayMs ?? 1_000;
-  const batchSize = options.batchSize ?? 500;
-  const maxConcurrentWrites = options.maxConcurrentWrites ?? 2;
-  const maxQueued = options.maxQueued ?? 20_000;
-  const retryDelayMs = options.retryDelayMs ?? 100;
-  const maxRetryDelayMs = options.maxRetryDelayMs ?? 2_000;
-  const closeRetryMs = options.closeRetryMs ?? 3_000;
-  const { what, logger, spill } = writer;
-
-  const totals: CountTotals = {
+/**
+ * A counter's queue, as createCountBatcher makes it: the groups counted now (`current`), the batches waiting
+ * to be written or being written, and the spill file beyond memory.
+ */
+class BatchingCounter<G extends CountedGroup> implements CountBatcher<G> {
+  readonly totals: CountTotals = {
     counted: 0,
     written: 0,
     retried: 0,
@@ -136,335 +128,392 @@ export function createCountBatcher<G extends CountedGroup>(
     refused: 0,
     dropped: 0,
   };
-  let current = new Map<string, G>();
-  const waiting: Waiting<G>[] = [];
+  private readonly flushDelayMs: number;
+  private readonly batchSize: number;
+  private readonly maxConcurrentWrites: number;
+  private readonly maxQueued: number;
+  private readonly retryDelayMs: number;
+  private readonly maxRetryDelayMs: number;
+  private readonly closeRetryMs: number;
+  private readonly what: string;
+  private readonly logger: FastifyBaseLogger;
+  private readonly spill: CountSpill<G> | null;
+  private current = new Map<string, G>();
+  private readonly waiting: Waiting<G>[] = [];
   /** Groups in `waiting` and being written. */
-  let heldGroups = 0;
-  let writes = 0;
-  let flushTimer: NodeJS.Timeout | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let retryDelay = retryDelayMs;
-  let failure: { since: number; reason: string } | null = null;
-  let spillFailing: string | null = null;
-  const spillAppends = new Set<Promise<void>>();
-  let droppedUnlogged = 0;
-  let closing = false;
+  private heldGroups = 0;
+  private writes = 0;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelay: number;
+  private failure: { since: number; reason: string } | null = null;
+  private spillFailing: string | null = null;
+  private readonly spillAppends = new Set<Promise<void>>();
+  private droppedUnlogged = 0;
+  private closing = false;
   /** Set while the close spills what is left: nothing more is written. */
-  let stopped = false;
+  private stopped = false;
   // spill files left by an earlier run are replayed from the start
-  let spillToReplay = spill !== null;
+  private spillToReplay: boolean;
   /** The spill's first use since writes last succeeded has been logged. */
-  let spillLogged = false;
-  let replaying: Promise<void> | null = null;
-  let roomFreed: (() => void) | null = null;
+  private spillLogged = false;
+  private replaying: Promise<void> | null = null;
+  private roomFreed: (() => void) | null = null;
 
-  function scheduleFlush(): void {
-    if (flushTimer || current.size === 0) return;
-    flushTimer = setTimeout(() => {
-      flushTimer = null;
-      seal();
-    }, flushDelayMs);
+  constructor(
+    private readonly writer: CountWriter<G>,
+    options: CountBatcherOptions,
+  ) {
+    this.flushDelayMs = options.flushDelayMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.maxConcurrentWrites = options.maxConcurrentWrites ?? 2;
+    this.maxQueued = options.maxQueued ?? 20_000;
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? 2_000;
+    this.closeRetryMs = options.closeRetryMs ?? 3_000;
+    this.retryDelay = this.retryDelayMs;
+    this.what = writer.what;
+    this.logger = writer.logger;
+    this.spill = writer.spill;
+    this.spillToReplay = writer.spill !== null;
+  }
+
+  increment(key: string): boolean {
+    const group = this.current.get(key);
+    if (!group) return false;
+    group.count += 1;
+    this.totals.counted += 1;
+    return true;
+  }
+
+  add(key: string, group: G): void {
+    this.current.set(key, group);
+    this.totals.counted += group.count;
+    if (this.current.size >= this.batchSize) this.seal();
+    else this.scheduleFlush();
+  }
+
+  status(): CountBatcherStatus {
+    const inMemory = this.waiting.reduce((sum, entry) => sum + entry.requests, 0);
+    const counting = [...this.current.values()];
+    return {
+      queued: inMemory + requestsIn(counting),
+      full: this.heldGroups >= this.maxQueued,
+      failing: this.failure?.reason ?? null,
+      spillFailing: this.spillFailing,
+    };
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer || this.current.size === 0) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.seal();
+    }, this.flushDelayMs);
     // a pending counter never keeps the process alive on its own
-    flushTimer.unref();
+    this.flushTimer.unref();
   }
 
-  function drop(requests: number): void {
-    totals.dropped += requests;
-    droppedUnlogged += requests;
+  private drop(requests: number): void {
+    this.totals.dropped += requests;
+    this.droppedUnlogged += requests;
   }
 
-  function logDropped(): void {
-    if (droppedUnlogged === 0) return;
-    logger.error(
-      { [what]: droppedUnlogged },
-      `${what} lost: no room to keep them until the database answers`,
+  private logDropped(): void {
+    if (this.droppedUnlogged === 0) return;
+    this.logger.error(
+      { [this.what]: this.droppedUnlogged },
+      `${this.what} lost: no room to keep them until the database answers`,
     );
-    droppedUnlogged = 0;
+    this.droppedUnlogged = 0;
   }
 
   /** Makes the groups counted so far a batch and hands it on. */
-  function seal(): void {
-    logDropped();
-    if (current.size === 0) return;
-    const groups = [...current.values()];
-    current = new Map();
+  private seal(): void {
+    this.logDropped();
+    if (this.current.size === 0) return;
+    const groups = [...this.current.values()];
+    this.current = new Map();
     const entry = { batch: { id: randomUUID(), groups }, requests: requestsIn(groups), refusals: 0 };
     // while the database is away, batches go straight to the spill file, where a crash cannot lose them
-    if (failure && spill && !closing) spillEntry(entry);
+    if (this.failure && this.spill && !this.closing) this.spillEntry(entry);
     // a batch larger than the bound is still written when nothing else waits
-    else if (heldGroups === 0 || heldGroups + groups.length <= maxQueued) hold(entry);
-    else if (spill) spillEntry(entry);
-    else drop(entry.requests);
+    else if (this.heldGroups === 0 || this.heldGroups + groups.length <= this.maxQueued) this.hold(entry);
+    else if (this.spill) this.spillEntry(entry);
+    else this.drop(entry.requests);
   }
 
-  function hold(entry: Waiting<G>): void {
-    waiting.push(entry);
-    heldGroups += entry.batch.groups.length;
-    pump();
+  private hold(entry: Waiting<G>): void {
+    this.waiting.push(entry);
+    this.heldGroups += entry.batch.groups.length;
+    this.pump();
   }
 
-  function spillEntry(entry: Waiting<G>): void {
+  private spillEntry(entry: Waiting<G>): void {
+    const { spill, what, logger } = this;
     if (!spill) return;
-    if (!spillLogged && !failure) {
-      spillLogged = true;
+    if (!this.spillLogged && !this.failure) {
+      this.spillLogged = true;
       logger.warn({ [what]: entry.requests }, `${what} waiting beyond memory: kept in the spill file`);
     }
     const appended = spill.append(entry.batch).then(
       () => {
         entry.settled?.();
-        totals.spilled += entry.requests;
-        spillToReplay = true;
-        if (spillFailing) logger.info(`${what}: the spill file can be written again`);
-        spillFailing = null;
+        this.totals.spilled += entry.requests;
+        this.spillToReplay = true;
+        if (this.spillFailing) logger.info(`${what}: the spill file can be written again`);
+        this.spillFailing = null;
         // spilled while the database answers (a burst past memory): written back once there is room
-        if (!failure) replayWhenRoom();
+        if (!this.failure) this.replayWhenRoom();
       },
       (error: unknown) => {
         const reason = error instanceof Error ? error.message : String(error);
-        if (!spillFailing)
+        if (!this.spillFailing)
           logger.error({ err: error }, `${what}: could not write the spill file (${reason})`);
-        spillFailing = reason;
+        this.spillFailing = reason;
         // kept in memory past its bound rather than lost, up to twice the bound
-        if (heldGroups + entry.batch.groups.length <= 2 * maxQueued) hold(entry);
-        else drop(entry.requests);
+        if (this.heldGroups + entry.batch.groups.length <= 2 * this.maxQueued) this.hold(entry);
+        else this.drop(entry.requests);
       },
     );
-    spillAppends.add(appended);
-    void appended.finally(() => spillAppends.delete(appended));
+    this.trackSpillWrite(appended);
+  }
+
+  /** A write to the spill folder that the close waits for. */
+  private trackSpillWrite(write: Promise<void>): void {
+    this.spillAppends.add(write);
+    void write.finally(() => this.spillAppends.delete(write));
   }
 
   /**
    * A batch the database refused every time, for what it holds (not because it was away): kept in a file
    * of its own that is never replayed, the log naming it; dropped, and said so, without a spill folder.
    */
-  function setAside(entry: Waiting<G>, refusal: unknown): void {
+  private setAside(entry: Waiting<G>, refusal: unknown): void {
+    const { spill, what, logger } = this;
     const given = { err: refusal, [what]: entry.requests };
-    const drop = (why: string) => {
-      totals.dropped += entry.requests;
+    const giveUp = (why: string) => {
+      this.totals.dropped += entry.requests;
       logger.error(given, `${what} refused by the database: given up${why}`);
     };
-    if (!spill) return drop('');
-    const written = spill.setAside(entry.batch).then(
-      (file) => {
-        totals.refused += entry.requests;
-        logger.error({ ...given, file }, `${what} refused by the database: set aside in ${file}`);
-      },
-      (error: unknown) => drop(` (the file to set them aside in could not be written: ${String(error)})`),
+    if (!spill) return giveUp('');
+    this.trackSpillWrite(
+      spill.setAside(entry.batch).then(
+        (file) => {
+          this.totals.refused += entry.requests;
+          logger.error({ ...given, file }, `${what} refused by the database: set aside in ${file}`);
+        },
+        (error: unknown) => giveUp(` (the file to set them aside in could not be written: ${String(error)})`),
+      ),
     );
-    spillAppends.add(written);
-    void written.finally(() => spillAppends.delete(written));
   }
 
   /** Starts writes while the database is not known to be away and fewer than the most are running. */
-  function pump(): void {
-    while (!stopped && !retryTimer && writes < maxConcurrentWrites && waiting.length > 0) {
-      const entry = waiting.shift() as Waiting<G>;
-      writes += 1;
-      writer.write(entry.batch).then(
-        (isNew) => written(entry, isNew),
-        (error: unknown) => failed(entry, error),
+  private pump(): void {
+    while (
+      !this.stopped &&
+      !this.retryTimer &&
+      this.writes < this.maxConcurrentWrites &&
+      this.waiting.length > 0
+    ) {
+      const entry = this.waiting.shift() as Waiting<G>;
+      this.writes += 1;
+      this.writer.write(entry.batch).then(
+        (isNew) => this.written(entry, isNew),
+        (error: unknown) => this.failed(entry, error),
       );
     }
   }
 
-  function release(entry: Waiting<G>): void {
-    writes -= 1;
-    heldGroups -= entry.batch.groups.length;
+  private release(entry: Waiting<G>): void {
+    this.writes -= 1;
+    this.heldGroups -= entry.batch.groups.length;
     entry.settled?.();
-    roomFreed?.();
+    this.roomFreed?.();
   }
 
-  function written(entry: Waiting<G>, isNew: boolean): void {
-    release(entry);
-    if (isNew) totals.written += entry.requests;
-    retryDelay = retryDelayMs;
-    spillLogged = false;
-    if (failure) {
-      logger.info({ seconds: (Date.now() - failure.since) / 1000 }, `${what} written again`);
-      failure = null;
+  private written(entry: Waiting<G>, isNew: boolean): void {
+    this.release(entry);
+    if (isNew) this.totals.written += entry.requests;
+    this.retryDelay = this.retryDelayMs;
+    this.spillLogged = false;
+    if (this.failure) {
+      this.logger.info({ seconds: (Date.now() - this.failure.since) / 1000 }, `${this.what} written again`);
+      this.failure = null;
     }
     // the spill file failed for batches kept in memory instead: once they are all written nothing is at
     // risk, and readiness need not wait for the next spill (which may be days away) to say so
-    if (spillFailing && heldGroups === 0) {
-      logger.info(`${what}: every batch the spill file could not take is written`);
-      spillFailing = null;
+    if (this.spillFailing && this.heldGroups === 0) {
+      this.logger.info(`${this.what}: every batch the spill file could not take is written`);
+      this.spillFailing = null;
     }
-    replayWhenRoom();
-    if (current.size >= batchSize) seal();
-    pump();
+    this.replayWhenRoom();
+    if (this.current.size >= this.batchSize) this.seal();
+    this.pump();
   }
 
-  function failed(entry: Waiting<G>, error: unknown): void {
+  private failed(entry: Waiting<G>, error: unknown): void {
     const unavailable = isDatabaseUnavailable(error);
     if (!unavailable && ++entry.refusals >= MAX_REFUSED_ATTEMPTS) {
-      release(entry);
-      setAside(entry, error);
+      this.release(entry);
+      this.setAside(entry, error);
       // the database answered: what follows is written without waiting
-      failure = null;
-      retryDelay = retryDelayMs;
-      pump();
+      this.failure = null;
+      this.retryDelay = this.retryDelayMs;
+      this.pump();
       return;
     }
-    writes -= 1;
-    totals.retried += entry.requests;
+    this.writes -= 1;
+    this.totals.retried += entry.requests;
     const reason = unavailable
       ? describeDatabaseError(error)
       : error instanceof Error
         ? error.message
         : String(error);
-    if (!failure) {
-      logger.error(
+    if (!this.failure) {
+      this.logger.error(
         { err: error },
-        `could not write ${what} (${reason}): kept and retried until the database answers`,
+        `could not write ${this.what} (${reason}): kept and retried until the database answers`,
       );
-      failure = { since: Date.now(), reason };
+      this.failure = { since: Date.now(), reason };
       // what waited behind it goes to the spill file, safe from a crash, until the database answers
-      if (spill) for (const other of takeWaiting()) spillEntry(other);
+      if (this.spill) for (const other of this.takeWaiting()) this.spillEntry(other);
     } else {
-      failure.reason = reason;
+      this.failure.reason = reason;
     }
-    waiting.unshift(entry);
-    // the batch stays in memory to find out when the database answers; a copy in the spill file keeps it
-    // through a crash (written twice, it is counted once: its id)
-    if (spill && !entry.copied) {
-      entry.copied = true;
-      spill.append(entry.batch).then(
-        () => {
-          spillToReplay = true;
-          // written before its copy was: the copy (counted once, by its id) must not wait for traffic
-          if (!failure) replayWhenRoom();
-        },
-        () => undefined, // a full disk: said by the spill of the next batch
-      );
-    }
-    if (!retryTimer) {
-      retryTimer = setTimeout(() => {
-        retryTimer = null;
-        pump();
-      }, retryDelay);
-      if (!closing) retryTimer.unref();
-      retryDelay = Math.min(retryDelay * 2, maxRetryDelayMs);
-    }
+    this.waiting.unshift(entry);
+    this.copyToSpill(entry);
+    this.retryLater();
   }
 
-  function replayWhenRoom(): void {
-    if (!spill || !spillToReplay || replaying || closing || heldGroups > maxQueued / 2) return;
-    spillToReplay = false;
-    replaying = replaySpill(spill).then(
+  /**
+   * A batch whose write failed stays in memory to find out when the database answers; a copy in the spill
+   * file keeps it through a crash (written twice, it is counted once: its id).
+   */
+  private copyToSpill(entry: Waiting<G>): void {
+    if (!this.spill || entry.copied) return;
+    entry.copied = true;
+    this.spill.append(entry.batch).then(
       () => {
-        replaying = null;
+        this.spillToReplay = true;
+        // written before its copy was: the copy (counted once, by its id) must not wait for traffic
+        if (!this.failure) this.replayWhenRoom();
+      },
+      () => undefined, // a full disk: said by the spill of the next batch
+    );
+  }
+
+  /** The next try of the waiting batches, after a delay that doubles with each failure. */
+  private retryLater(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.pump();
+    }, this.retryDelay);
+    if (!this.closing) this.retryTimer.unref();
+    this.retryDelay = Math.min(this.retryDelay * 2, this.maxRetryDelayMs);
+  }
+
+  replayWhenRoom(): void {
+    const { spill } = this;
+    if (!spill || !this.spillToReplay || this.replaying || this.closing) return;
+    if (this.heldGroups > this.maxQueued / 2) return;
+    this.spillToReplay = false;
+    this.replaying = this.replaySpill(spill).then(
+      () => {
+        this.replaying = null;
         // a burst past memory while it ran spilled to a file it did not claim, and no more traffic may
         // come to set off the next replay
-        replayWhenRoom();
+        this.replayWhenRoom();
       },
       (error: unknown) => {
-        replaying = null;
-        logger.error({ err: error }, `${what}: could not read the spill file back; it is kept`);
-        spillToReplay = true;
+        this.replaying = null;
+        this.logger.error({ err: error }, `${this.what}: could not read the spill file back; it is kept`);
+        this.spillToReplay = true;
       },
     );
   }
 
   /** Writes every closed spill segment's batches (held in memory as live ones are), then deletes it. */
-  async function replaySpill(from: CountSpill<G>): Promise<void> {
+  private async replaySpill(from: CountSpill<G>): Promise<void> {
     for (const segment of await from.claimSegments()) {
       const settled: Promise<void>[] = [];
       let interrupted = false;
       for await (const batch of segment.batches()) {
-        while (!closing && heldGroups > maxQueued / 2) {
-          await new Promise<void>((resolve) => (roomFreed = resolve));
-          roomFreed = null;
+        while (!this.closing && this.heldGroups > this.maxQueued / 2) {
+          await new Promise<void>((resolve) => (this.roomFreed = resolve));
+          this.roomFreed = null;
         }
-        if (closing) {
+        if (this.closing) {
           interrupted = true;
           break;
         }
         const requests = requestsIn(batch.groups);
-        totals.replayed += requests;
-        settled.push(new Promise((resolve) => hold({ batch, requests, refusals: 0, settled: resolve })));
+        this.totals.replayed += requests;
+        settled.push(new Promise((resolve) => this.hold({ batch, requests, refusals: 0, settled: resolve })));
       }
       await Promise.all(settled);
       if (interrupted) {
-        spillToReplay = true;
+        this.spillToReplay = true;
         await segment.release();
         return;
       }
       if (segment.unreadable > 0) {
-        logger.error(
+        this.logger.error(
           { file: segment.path, lines: segment.unreadable },
-          `${what}: unreadable spill lines skipped`,
+          `${this.what}: unreadable spill lines skipped`,
         );
       }
       await segment.remove();
     }
   }
 
-  async function flush(): Promise<void> {
-    closing = true;
-    roomFreed?.();
-    if (flushTimer) clearTimeout(flushTimer);
-    flushTimer = null;
-    seal();
-    retryTimer?.ref();
-    const deadline = Date.now() + closeRetryMs;
-    while (waiting.length > 0 || writes > 0) {
-      if (Date.now() >= deadline && writes === 0) break;
-      pump();
+  /** A property, not a method: callers hand it on by itself (`flush: batcher.flush`). */
+  readonly flush = async (): Promise<void> => {
+    this.closing = true;
+    this.roomFreed?.();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.seal();
+    this.retryTimer?.ref();
+    const deadline = Date.now() + this.closeRetryMs;
+    while (this.waiting.length > 0 || this.writes > 0) {
+      if (Date.now() >= deadline && this.writes === 0) break;
+      this.pump();
       await sleep(10);
     }
-    stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-    for (const entry of takeWaiting()) {
-      if (spill && !entry.copied) spillEntry(entry);
-      else if (spill) totals.spilled += entry.requests;
-      else drop(entry.requests);
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    for (const entry of this.takeWaiting()) {
+      if (this.spill && !entry.copied) this.spillEntry(entry);
+      else if (this.spill) this.totals.spilled += entry.requests;
+      else this.drop(entry.requests);
       entry.settled?.();
     }
-    await Promise.all(spillAppends);
+    await Promise.all(this.spillAppends);
     // whatever the spill file could not take is lost: the log says how much
-    for (const entry of takeWaiting()) drop(entry.requests);
-    logDropped();
-    await replaying;
-    await spill?.close();
+    for (const entry of this.takeWaiting()) this.drop(entry.requests);
+    this.logDropped();
+    await this.replaying;
+    await this.spill?.close();
     // counting after a flush goes on as before (tests flush between steps)
-    stopped = false;
-    closing = false;
-  }
+    this.stopped = false;
+    this.closing = false;
+  };
 
-  function takeWaiting(): Waiting<G>[] {
-    const taken = waiting.splice(0);
-    for (const entry of taken) heldGroups -= entry.batch.groups.length;
+  private takeWaiting(): Waiting<G>[] {
+    const taken = this.waiting.splice(0);
+    for (const entry of taken) this.heldGroups -= entry.batch.groups.length;
     return taken;
   }
+}
 
-  replayWhenRoom();
-
-  return {
-    increment(key) {
-      const group = current.get(key);
-      if (!group) return false;
-      group.count += 1;
-      totals.counted += 1;
-      return true;
-    },
-    add(key, group) {
-      current.set(key, group);
-      totals.counted += group.count;
-      if (current.size >= batchSize) seal();
-      else scheduleFlush();
-    },
-    flush,
-    status() {
-      const inMemory = waiting.reduce((sum, entry) => sum + entry.requests, 0);
-      const counting = [...current.values()];
-      return {
-        queued: inMemory + requestsIn(counting),
-        full: heldGroups >= maxQueued,
-        failing: failure?.reason ?? null,
-        spillFailing,
-      };
-    },
-    totals,
-  };
+export function createCountBatcher<G extends CountedGroup>(
+  writer: CountWriter<G>,
+  options: CountBatcherOptions = {},
+): CountBatcher<G> {
+  const batcher = new BatchingCounter(writer, options);
+  batcher.replayWhenRoom();
+  return batcher;
 }
