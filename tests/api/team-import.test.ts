@@ -113,6 +113,34 @@ async function importFile(cookie: string, file: string | Uint8Array, plan: strin
 const outcomes = (rows: readonly TeamImportRowView[]) =>
   rows.map(({ row, outcome, changes }) => ({ row, outcome, changes }));
 
+/**
+ * A trigger `name` on team_invitations: inviting `invited` puts `joiner` in the team of `teamOf` (someone
+ * joins another team while the import runs), and inviting `failing` fails as a full disk would. Dropped
+ * with `drop trigger {name} on team_invitations`.
+ */
+async function joinElsewhereWhenInvited(
+  name: string,
+  people: { invited: string; joiner: string; teamOf: string; failing?: string },
+): Promise<void> {
+  const failing = people.failing
+    ? sql`if new.email = ${sql.lit(people.failing)} then raise exception 'disk full'; end if;`
+    : sql``;
+  await sql`
+    create or replace function ${sql.id(name)}() returns trigger language plpgsql as $$
+    begin
+      if new.email = ${sql.lit(people.invited)} then
+        insert into team_members (id, team_id, user_id, role)
+        select gen_random_uuid()::text, team_id, ${sql.lit(people.joiner)}, 'member'
+        from team_members where user_id = ${sql.lit(people.teamOf)};
+      end if;
+      ${failing}
+      return new;
+    end $$`.execute(t.db);
+  await sql`create trigger ${sql.id(name)} before insert on team_invitations for each row execute function ${sql.id(name)}()`.execute(
+    t.db,
+  );
+}
+
 /** A mixed file against `team`: new people, the member, the invitee, someone of another team, bad rows. */
 function mixedFile(team: Team) {
   const newAdmin = address('nadia');
@@ -467,19 +495,11 @@ describe('the import', () => {
     const joinsElsewhere = await createSignedInOwner(t, { plan: 'free', name: 'Jo Joiner' });
     const [first, last] = [address('first-in-batch'), address('last-in-batch')];
     // the first row's invitation puts Jo in another team, in the same transaction as the rows after it
-    await sql`
-      create or replace function import_test_same_transaction() returns trigger language plpgsql as $$
-      begin
-        if new.email = ${sql.lit(first)} then
-          insert into team_members (id, team_id, user_id, role)
-          select gen_random_uuid()::text, team_id, ${sql.lit(joinsElsewhere.userId)}, 'member'
-          from team_members where user_id = ${sql.lit(team.elsewhere.userId)};
-        end if;
-        return new;
-      end $$`.execute(t.db);
-    await sql`create trigger import_test_same_transaction before insert on team_invitations for each row execute function import_test_same_transaction()`.execute(
-      t.db,
-    );
+    await joinElsewhereWhenInvited('import_test_same_transaction', {
+      invited: first,
+      joiner: joinsElsewhere.userId,
+      teamOf: team.elsewhere.userId,
+    });
     try {
       const csv = csvOf([
         ['First Person', first, '', '', '', ''],
@@ -512,20 +532,12 @@ describe('the import', () => {
     ];
     // while the first row is written, Jo joins another team; the second row's database write fails; the
     // third row's e-mail cannot be queued (the outbox refuses it)
-    await sql`
-      create or replace function import_test_meanwhile() returns trigger language plpgsql as $$
-      begin
-        if new.email = ${sql.lit(first)} then
-          insert into team_members (id, team_id, user_id, role)
-          select gen_random_uuid()::text, team_id, ${sql.lit(joinsElsewhere.userId)}, 'member'
-          from team_members where user_id = ${sql.lit(team.elsewhere.userId)};
-        end if;
-        if new.email = ${sql.lit(failing)} then raise exception 'disk full'; end if;
-        return new;
-      end $$`.execute(t.db);
-    await sql`create trigger import_test_meanwhile before insert on team_invitations for each row execute function import_test_meanwhile()`.execute(
-      t.db,
-    );
+    await joinElsewhereWhenInvited('import_test_meanwhile', {
+      invited: first,
+      joiner: joinsElsewhere.userId,
+      teamOf: team.elsewhere.userId,
+      failing,
+    });
     await sql`
       create or replace function import_test_mail_down() returns trigger language plpgsql as $$
       begin
