@@ -457,7 +457,7 @@ export interface CountBatchesTable {
   written_at: CreatedAt;
 }
 
-/** The latest time slot each scheduled admin job was queued for (server/jobs/schedule.ts). */
+/** The latest time slot each scheduled admin job was queued for (server/maintenance-schedule.ts). */
 export interface ScheduledRunsTable {
   queue: string;
   slot: Date;

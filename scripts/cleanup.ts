@@ -14,7 +14,7 @@ import {
   UNCONFIRMED_ACCOUNT_DAYS,
   type CleanupCounts,
 } from '../server/cleanup/service.ts';
-import { runAdminCommand } from '../server/jobs/command.ts';
+import { runAdminCommand } from '../server/admin-command.ts';
 import { IDEMPOTENCY_KEY_DAYS } from '../server/api/idempotency.ts';
 import { TEAM_EVENTS_KEPT_DAYS } from '../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../src/username.ts';

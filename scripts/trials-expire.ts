@@ -4,7 +4,7 @@
 // (each e-mail is claimed in the database first). Exits 1 when one could not be sent: the next run tries it
 // again.
 import { sendPlanEndNotices, type PlanEndNoticeResult } from '../server/billing/plan-ends.ts';
-import { runAdminCommand } from '../server/jobs/command.ts';
+import { runAdminCommand } from '../server/admin-command.ts';
 import { sendTrialReminders, type TrialReminderResult } from '../server/trials/service.ts';
 
 const KIND_LABEL = { ending_soon: 'trial-ending reminder', ended: 'trial-ended reminder' } as const;

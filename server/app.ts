@@ -17,9 +17,13 @@ import { DEMO_CARD_PATH } from '../src/demo.ts';
 import { watchDemoCard } from './demo/presence.ts';
 import { keepDemoPassword, seedDemoAccount } from './demo/service.ts';
 import { registerHealthRoutes } from './health/routes.ts';
-import { REASONS_LOGGED_BY_WATCH } from './health/outage-watch.ts';
+import { REASONS_LOGGED_BY_WATCH } from './lib/outage-watch.ts';
 import { startJobQueue, stopJobQueue, WORKER_STOP_TIMEOUT_MS, type JobQueue } from './jobs/queue.ts';
-import { MAINTENANCE_SCHEDULE, scheduleMaintenanceJobs, type MaintenanceSchedule } from './jobs/schedule.ts';
+import {
+  MAINTENANCE_SCHEDULE,
+  scheduleMaintenanceJobs,
+  type MaintenanceSchedule,
+} from './maintenance-schedule.ts';
 import { stopSideBySide, type StoppingPart } from './lib/stop-side-by-side.ts';
 import { registerMetricsRoutes } from './metrics/routes.ts';
 import { openDatabase, type DatabaseHandle } from './lib/db.ts';
@@ -77,7 +81,7 @@ export interface BuildAppOptions {
   storage?: MediaStorage;
   /** Change notices of the caller's own (tests joining two apps); made from the database otherwise. */
   changes?: ChangeBus;
-  /** When the admin jobs run (server/jobs/schedule.ts); 'off': not from this process (tests). */
+  /** When the admin jobs run (server/maintenance-schedule.ts); 'off': not from this process (tests). */
   maintenance?: MaintenanceSchedule | 'off';
   /** How webhook targets' host names are resolved (tests answer for them); the system's resolver otherwise. */
   resolveHost?: HostResolver;

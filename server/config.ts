@@ -6,15 +6,18 @@ import type { PrivacySwitch } from '../src/analytics.ts';
 import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../src/webhooks.ts';
 import { PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '../src/plans.ts';
 import { StartupError } from './lib/startup-error.ts';
-import { parseDnsServers } from './domains/dns.ts';
-import { parseNetworks, type AllowedNetwork } from './webhooks/target.ts';
-import { PASSWORD_HASHINGS, type PasswordHashing } from './auth/password-hashing.ts';
+import { parseDnsServers, parseNetworks, type AllowedNetwork } from './lib/address-lists.ts';
+import { DEFAULT_DATABASE_POOL_MAX } from './lib/db.ts';
 
 // The environment is parsed once, here. Everything else receives the frozen Config object and never reads
 // process.env, so tests build the app from a config written in code.
 
 /** Retries of a webhook delivery: with pg-boss's doubling waits they span WEBHOOK_RETRY_WINDOW_HOURS. */
 const WEBHOOK_RETRY = { limit: 10, delaySeconds: 60 } as const;
+
+/** PASSWORD_HASHING: `standard` (better-auth's scrypt) everywhere but the test suite's servers. */
+const PASSWORD_HASHINGS = ['standard', 'low-cost'] as const;
+export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** The levels the phones' reports to Apple's pass web service may be written at (APPLE_PASS_LOG_LEVEL). */
@@ -96,9 +99,6 @@ const CARD_DOMAIN_SHAPE =
 
 /** A privacy switch of the analytics (ANALYTICS_*): on by default. */
 const recordingSwitch = z.preprocess(blankToUndefined, z.enum(['on', 'off']).default('on'));
-
-/** Connections a server's PostgreSQL pool may open when DATABASE_POOL_MAX (or a config built by hand) says none. */
-export const DEFAULT_DATABASE_POOL_MAX = 10;
 
 const envSchema = z.object({
   NODE_ENV: z.preprocess(

@@ -38,7 +38,7 @@ export const MEDIA_KINDS = ['photo', 'graphic'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /**
- * Whose an upload is, when not the uploader's own (the upload's query, server/teams/access.ts
+ * Whose an upload is, when not the uploader's own (the upload's query, server/access/team-access.ts
  * photoAccount): a card's (`card`: a team card's photo is the team's) or the uploader's team's (its logo,
  * or a new team card's photo).
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// The admin jobs' schedule is kept by the app (server/jobs/schedule.ts): the latest time slot each
+// The admin jobs' schedule is kept by the app (server/maintenance-schedule.ts): the latest time slot each
 // scheduled job was queued for. A process claims a slot by moving it forward, in the same transaction as
 // the job it queues, so however many processes look at the schedule, each slot runs once.
 

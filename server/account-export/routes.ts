@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
+import { requireSessionUser } from '../access/session-user.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { accountArchive } from './archive.ts';

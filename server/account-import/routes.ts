@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_IMPORT_MAX_BYTES } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
+import { requireSessionUser } from '../access/session-user.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { claimImport, importAccount, releaseImport } from './service.ts';

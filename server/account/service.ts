@@ -4,7 +4,7 @@ import { cancelSubscriptionOf } from '../billing/service.ts';
 import { releasePhoto } from '../media/service.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { membershipOf } from '../teams/access.ts';
+import { membershipOf } from '../access/team-access.ts';
 import { handOverSentInvitations } from '../teams/service.ts';
 
 /**

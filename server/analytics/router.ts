@@ -4,7 +4,7 @@ import {
   TeamBreakdownsInputSchema,
 } from '../../src/schemas/analytics.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { actingTeam } from '../teams/access.ts';
+import { actingTeam } from '../access/team-access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { analyticsBreakdowns, type BreakdownScope } from './breakdowns.ts';
 import { analyticsOverview } from './service.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../src/analytics.ts';
 import { can, planUnlocking, type PlanId } from '../../src/plans.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import { localDayBounds } from './day-bounds.ts';
 

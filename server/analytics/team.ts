@@ -13,8 +13,8 @@ import {
   type TeamCardFigures,
   type TeamMemberFigures,
 } from '../../src/team-analytics.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
-import { membershipOf } from '../teams/access.ts';
+import { requireFeature } from '../access/plan-gate.ts';
+import { membershipOf } from '../access/team-access.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Config } from '../config.ts';
 import {

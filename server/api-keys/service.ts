@@ -10,7 +10,7 @@ import {
 import type { Auth } from '../auth/auth.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { accountWithFeature, ownedAccount } from '../teams/access.ts';
+import { accountWithFeature, ownedAccount } from '../access/team-access.ts';
 import { apiKeyConfigId } from './auth-plugin.ts';
 import { isApiKeyScope, SCOPES_RESOURCE, scopesOf } from './permissions.ts';
 

@@ -8,7 +8,7 @@ import {
   type ApiKeyScope,
 } from '../../src/api-keys.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import type { SessionUser } from '../lib/app-deps.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { AppError } from '../lib/errors.ts';

@@ -5,7 +5,7 @@ import { PLAN_IDS } from '../../src/plans.ts';
 import { API_KEY_OWNERS, API_KEY_SCOPES } from '../../src/api-keys.ts';
 import { PersonalInfoSchema } from '../../src/schemas/profile.ts';
 import { requirePersonalKey, type ApiCaller } from '../api-keys/verify.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { updatePersonalInfo } from '../profile/service.ts';
 import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';

@@ -10,7 +10,7 @@ import {
   VISIT_DIMENSIONS,
 } from '../../src/analytics.ts';
 import { AnalyticsOverviewInputSchema, AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import { analyticsBreakdowns } from '../analytics/breakdowns.ts';
 import { analyticsOverview } from '../analytics/service.ts';
 import { callerOf, type ApiDeps } from './context.ts';

@@ -6,7 +6,7 @@ import { LEAD_FIELD_MODES, LEAD_FIELDS } from '../../src/schemas/lead.ts';
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
-import { cardAccount } from '../teams/access.ts';
+import { cardAccount } from '../access/team-access.ts';
 import { createVcard, deleteVcard, getEditedVcard, listVcards, updateVcard } from '../vcards/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TEAM_ROLES } from '../../src/teams.ts';
 import { AppError } from '../lib/errors.ts';
-import { requireTeamRole } from '../teams/access.ts';
+import { requireTeamRole } from '../access/team-access.ts';
 import type { ApiCaller } from '../api-keys/verify.ts';
 import { teamMembers } from '../teams/service.ts';
 import { callerOf, type ApiDeps } from './context.ts';

@@ -19,10 +19,11 @@ import {
 import type { Mailer } from '../mail/types.ts';
 import { apiKeyPlugin, isRefusedApiKeyLog } from '../api-keys/auth-plugin.ts';
 import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
-import { createProfileForUser, getProfileLanguage, syncProfileEmail } from '../profile/service.ts';
+import { createProfileForUser, syncProfileEmail } from '../profile/service.ts';
+import { getProfileLanguage } from '../access/profile-language.ts';
 import { teamPlugin } from '../teams/auth-plugin.ts';
 import { outboxWithoutQueue, type WebhookOutbox } from '../webhooks/delivery.ts';
-import { CLIENT_IP_HEADER } from './headers.ts';
+import { CLIENT_IP_HEADER } from '../lib/request-headers.ts';
 import { passwordHasherFor } from './password-hashing.ts';
 import { createAfterHook, createBeforeHook } from './hooks.ts';
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from './auth.ts';
-import { toFetchHeaders } from './headers.ts';
+import { toFetchHeaders } from '../lib/request-headers.ts';
 
 // The owner's own visits are not counted: a public page view or a short-link follow from a browser signed
 // in as the card's owner would only inflate their statistics. Public pages and redirects are hot paths, so

@@ -1,15 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { PasswordHashing } from '../config.ts';
 
 // Passwords are hashed with better-auth's own scrypt (N=16384, r=16: about a tenth of a second of CPU a
 // hash, on purpose). The test suite makes thousands of accounts and signs them in, and there that cost
 // is only waiting: a test configuration (NODE_ENV=test, PASSWORD_HASHING=low-cost; server/config.ts
 // refuses it anywhere else) swaps in scrypt at its lowest cost. Its hashes carry a mark of their own, so
 // a low-cost hash is never mistaken for a real one, and a real one still verifies under it.
-
-/** PASSWORD_HASHING: `standard` (better-auth's scrypt) everywhere but the test suite's servers. */
-export const PASSWORD_HASHINGS = ['standard', 'low-cost'] as const;
-export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
 
 const LOW_COST_MARK = 'low-cost-scrypt';
 /** scrypt's lowest cost: microseconds, no memory to speak of. */

@@ -3,7 +3,7 @@ import { MAIL_TICKET_HEADER } from '../../src/api.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { collectQueuedMail } from '../mail/outbox.ts';
 import type { Auth } from './auth.ts';
-import { CLIENT_IP_HEADER, toFetchHeaders } from './headers.ts';
+import { CLIENT_IP_HEADER, toFetchHeaders } from '../lib/request-headers.ts';
 
 /**
  * A sign-up queues one e-mail whether or not the address has an account (a registered address gets a

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { profileColumnsFor, supersedes, type SubscriptionState } from './rules.ts';
-import { teamAccountOfMember } from '../teams/access.ts';
+import { teamAccountOfMember } from '../access/team-access.ts';
 
 // The one path that changes a plan, applySubscriptionState, taken by verified Stripe events
 // (stripe-events.ts) and by the demo billing pages (demo.ts) alike, and the profile's billing columns.

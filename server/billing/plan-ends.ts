@@ -15,7 +15,7 @@ import { pausedCountsOf } from '../pauses/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
 // The e-mail that tells a customer their paid plan ended (docs/decisions/018-plan-in-effect.md), with what is
-// paused and how to lift it: queued through the outbox by the hourly job of server/jobs/schedule.ts (with the
+// paused and how to lift it: queued through the outbox by the hourly job of server/maintenance-schedule.ts (with the
 // trial reminders, and by `npm run trials:expire`), once per ended period, whether the end came with an
 // end-of-subscription event or only by the clock (src/plans.ts planInEffect).
 //

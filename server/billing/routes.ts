@@ -4,7 +4,7 @@ import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { toFetchHeaders } from '../lib/request-headers.ts';
 import type { StripeConfig } from '../config.ts';
 import { AppError, HTTP_STATUS_FOR } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';

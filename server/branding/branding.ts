@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { can, type PlanId } from '../../src/plans.ts';
 import { storedTeamTemplate } from '../../src/schemas/team-template.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 
 // White label (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel): no Tapcard name on the
 // public pages, error pages and e-mails sent for a customer's team or domain; the customer's name and logo
@@ -45,7 +45,7 @@ export function brandingFor(plan: PlanId, owner: BrandOwner, onCustomDomain: boo
 
 /**
  * The brand of what a team sends (its e-mails): the team's name and its template's logo (else its own),
- * on its owner's plan in effect (a team's plan is its owner's, server/billing/plan-gate.ts).
+ * on its owner's plan in effect (a team's plan is its owner's, server/access/plan-gate.ts).
  */
 export async function teamBranding(db: Kysely<Database>, teamId: string): Promise<Branding> {
   const team = await db

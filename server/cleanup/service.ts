@@ -257,7 +257,7 @@ async function removeUnconfirmedAccounts(deps: AppDeps, dryRun: boolean): Promis
     .select('id')
     .where('email_verified', '=', false)
     .where('created_at', '<', sql<Date>`now() - make_interval(days => ${UNCONFIRMED_ACCOUNT_DAYS})`)
-    // a team's account has no address to confirm (server/teams/cards.ts): it goes with its team
+    // a team's account has no address to confirm (server/access/team-account.ts): it goes with its team
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('teams').select('teams.id').whereRef('teams.account_id', '=', 'users.id'))),
     )

@@ -5,13 +5,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Auth } from '../auth/auth.ts';
-import { insertConfirmedAccount } from '../auth/confirmed-account.ts';
+import { insertConfirmedAccount } from '../profile/confirmed-account.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { unusedLinkCode } from '../links/code.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { insertVcard } from '../vcards/service.ts';
-import { DEMO_TEXTS } from './content.ts';
+import { DEMO_TEXTS } from '../public-profile/demo-content.ts';
 import { demoPortraitJpeg } from './portrait.ts';
 
 // The demo account behind the landing page's "View Demo": a complete card anyone can open at /demo.

@@ -7,8 +7,8 @@ import { serverPaths } from '../../src/routes.ts';
 import { CardPreviewSchema, type PreviewCardFields } from '../../src/schemas/card-design.ts';
 import { savedSocialLinks } from '../../src/schemas/vcard.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireSessionUser } from '../access/session-user.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import { takesLeads } from '../leads/capture.ts';
 import { AppError } from '../lib/errors.ts';
 import { qrSvg } from '../public-profile/qr.ts';
@@ -24,11 +24,11 @@ import {
 import { pageLocale } from '../public-profile/texts.ts';
 import { walletProviders } from '../wallet/providers.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
-import { cardAccount } from '../teams/access.ts';
+import { cardAccount } from '../access/team-access.ts';
 import { vcardPageUrl } from '../vcards/service.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the
-// design screen and the vCard editor: the person's vCard (a team card too, server/teams/access.ts, as its
+// design screen and the vCard editor: the person's vCard (a team card too, server/access/team-access.ts, as its
 // team's template shows it) rendered by the public page's own renderer with what is not saved yet, the page
 // as a visitor would get it. The dashboard shows it in a phone-sized frame (srcdoc: the frame's document
 // takes the dashboard's policy). Not a view, never cached, never indexed, and gzipped like the public pages

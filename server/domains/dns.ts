@@ -1,5 +1,4 @@
 import { Resolver } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import {
   verificationRecordName,
   verificationRecordValue,
@@ -49,25 +48,4 @@ export async function verificationFailure(
   if (records.length === 0) return 'record_missing';
   const expected = verificationRecordValue(token);
   return records.some((strings) => strings.join('').trim() === expected) ? null : 'record_mismatch';
-}
-
-/**
- * Parses DNS_SERVERS: comma-separated addresses, each an IPv4 or IPv6 address with an optional port
- * (`1.1.1.1`, `127.0.0.1:5353`, `::1`, `[::1]:5353`); throws naming the first that is not one.
- */
-export function parseDnsServers(list: string): string[] {
-  return list
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((server) => {
-      const match = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(server);
-      const address = match?.[1] ?? server;
-      const port = match?.[2];
-      const valid =
-        (match ? isIP(address) !== 0 : isIP(server) === 6) &&
-        (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
-      if (!valid) throw new Error(`"${server}" is not an IP address with an optional port`);
-      return server;
-    });
 }

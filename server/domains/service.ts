@@ -18,11 +18,11 @@ import {
 import { paths } from '../../src/routes.ts';
 import type { AddDomainInput, DomainIdInput, ListDomainsInput } from '../../src/schemas/domain.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { domainLost, domainReleased } from '../mail/templates.ts';
-import { accountRecipient, accountWithFeature, ownedAccount } from '../teams/access.ts';
+import { accountRecipient, accountWithFeature, ownedAccount } from '../access/team-access.ts';
 import { verificationFailure } from './dns.ts';
 
 // Custom domains (customDomain, a Business feature): the person's own, and their team's for its owner and
@@ -438,7 +438,7 @@ export interface DomainRound {
 const ROUND_MAX_DOMAINS = 500;
 
 /**
- * The schedule's round (server/jobs/schedule.ts): every domain not removed that is due, checked one after
+ * The schedule's round (server/maintenance-schedule.ts): every domain not removed that is due, checked one after
  * the other. Due: pending and added in the last DOMAIN_PENDING_FREQUENT_DAYS (every round), or not
  * checked in DOMAIN_DAILY_CHECK_HOURS (verified and lost ones, and older pending ones: once a day).
  */

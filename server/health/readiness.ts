@@ -5,7 +5,7 @@ import type { ChangeBus } from '../lib/changes.ts';
 import type { CountQueue } from '../lib/count-batcher.ts';
 import { QUEUES, type JobQueue } from '../jobs/queue.ts';
 import { describeDatabaseError } from '../lib/db-errors.ts';
-import type { OutageWatch } from './outage-watch.ts';
+import type { OutageWatch } from '../lib/outage-watch.ts';
 
 // Whether this process should be sent traffic (GET /health/ready): its database answers and has every
 // migration this code knows, it hears the other processes' changes, its counters keep up (writes

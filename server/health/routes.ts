@@ -15,7 +15,7 @@ export function registerHealthRoutes(
 ): void {
   const holdsToken = operatorTokenCheck(metricsToken);
   // what was wrong at the last check: a probe every few seconds logs a line only when that changes (an
-  // outside service's outage is logged by its watch, server/health/outage-watch.ts)
+  // outside service's outage is logged by its watch, server/lib/outage-watch.ts)
   let wrong = '[]';
   app.get(serverPaths.health, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

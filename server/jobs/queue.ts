@@ -58,7 +58,7 @@ export function queueDb<DB>(db: Kysely<DB>): PgBoss.Db {
 /**
  * Starts pg-boss on the app's database (creating or upgrading its schema). The app's workers are started
  * on it afterwards (server/jobs/worker.ts), and the admin jobs' schedule is the app's own
- * (server/jobs/schedule.ts): pg-boss's cron is off.
+ * (server/maintenance-schedule.ts): pg-boss's cron is off.
  */
 export async function startJobQueue<DB>(db: Kysely<DB>, logger: FastifyBaseLogger): Promise<JobQueue> {
   const boss = new PgBoss({

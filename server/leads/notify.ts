@@ -4,7 +4,7 @@ import { paths } from '../../src/routes.ts';
 import { LEAD_MAILS_PER_HOUR } from '../../src/schemas/lead.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { leadDigest, newLead, type LeadDetails } from '../mail/templates.ts';
-import { accountRecipient, type AccountRecipient } from '../teams/access.ts';
+import { accountRecipient, type AccountRecipient } from '../access/team-access.ts';
 
 // The owner is told of new leads: an e-mail per lead, queued in the transaction that records
 // it, or when the account chose so one e-mail a day with every lead not told of yet. Both go to the

@@ -1,6 +1,6 @@
 import { LeadSettingsSchema } from '../../src/schemas/lead.ts';
 import { LeadFilterSchema, LeadIdSchema, ListLeadsSchema } from '../../src/schemas/lead-list.ts';
-import { actingTeam } from '../teams/access.ts';
+import { actingTeam } from '../access/team-access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import {
   eraseLead,

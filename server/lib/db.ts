@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { DEFAULT_DATABASE_POOL_MAX, type DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { describeDatabaseError } from './db-errors.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -21,6 +21,9 @@ export interface DatabaseHandle {
 const INT8_OID = 20;
 // int8 (count(*), identity ids) as a JS number on both drivers: pg would give a string, PGlite a BigInt.
 const parseInt8 = (value: string) => Number(value);
+
+/** Connections a server's PostgreSQL pool may open when DATABASE_POOL_MAX (or a config built by hand) says none. */
+export const DEFAULT_DATABASE_POOL_MAX = 10;
 
 /**
  * Opens the database named by the config and checks that it answers. Throws StartupError with one line

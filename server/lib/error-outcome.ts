@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
 import type { ErrorReason } from '../../src/errors.ts';
-import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
+import { REASONS_LOGGED_BY_WATCH } from './outage-watch.ts';
 import { isDatabaseUnavailable } from './db-errors.ts';
 import { AppError, HTTP_STATUS_FOR } from './errors.ts';
 

@@ -5,7 +5,7 @@ import type { LinkLifecycle, RuleDevice } from '../../src/link-lifecycle.ts';
 import type { PausableKind } from '../../src/pauses.ts';
 import { availableUntil, planInEffectUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { isChosenLinkCode, isLinkCode } from './code.ts';
 

@@ -19,7 +19,7 @@ import {
   type ChooseLinkCodeInput,
 } from '../../src/schemas/link.ts';
 import { HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';

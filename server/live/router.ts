@@ -1,4 +1,4 @@
-import { teamAccountOfMember } from '../teams/access.ts';
+import { teamAccountOfMember } from '../access/team-access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import { watchChanges } from './service.ts';
 

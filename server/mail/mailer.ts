@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
-import { createOutageWatch } from '../health/outage-watch.ts';
+import { createOutageWatch } from '../lib/outage-watch.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { AppError } from '../lib/errors.ts';
 import type { MailMessage, MailTransport } from './types.ts';

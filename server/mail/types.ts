@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { OutageWatch } from '../health/outage-watch.ts';
+import type { OutageWatch } from '../lib/outage-watch.ts';
 
 /** One e-mail, in the recipient's language, as plain text and HTML. */
 export interface MailMessage {

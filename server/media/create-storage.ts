@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { createOutageWatch, type OutageWatch } from '../health/outage-watch.ts';
+import { createOutageWatch, type OutageWatch } from '../lib/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { createLocalStorage, type MediaStorage } from './storage.ts';
 

@@ -1,21 +1,37 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
 import {
   MEDIA_KEY_PATTERN,
   MEDIA_KINDS,
+  mediaPath,
   mediaTypeOf,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_MB,
 } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
+import { requireSessionUser } from '../access/session-user.ts';
 import { AppError } from '../lib/errors.ts';
-import { isCardHostPhoto } from '../public-profile/card-host.ts';
-import { photoAccount } from '../teams/access.ts';
+import type { CardHostAccount } from '../public-profile/card-host.ts';
+import { photoAccount } from '../access/team-access.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
-import { uploadPhoto } from './service.ts';
+import { isOwnPhotoKey, uploadPhoto } from './service.ts';
+
+/**
+ * Whether a card host may serve the photo under `key`: its account's photos only. Those its page shows
+ * are known from the cached profile; any other is looked up among the account's uploads.
+ */
+async function isCardHostPhoto(db: Kysely<Database>, host: CardHostAccount, key: string): Promise<boolean> {
+  if (host.entry) {
+    const path = mediaPath(key);
+    const { photo, design } = host.entry.profile.card;
+    if (path === photo || path === design.logo || path === design.coverImage) return true;
+  }
+  return isOwnPhotoKey(db, host.userId, key);
+}
 
 /** A key is never reused for other bytes (a new upload gets a new random key): cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,7 +52,7 @@ const FILE_TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE';
 
 /**
  * The upload's query: `kind`, a photo unless it says graphic (a logo or cover that keeps its transparency);
- * and what it is for, when not for the uploader's own things (server/teams/access.ts photoAccount): `card`,
+ * and what it is for, when not for the uploader's own things (server/access/team-access.ts photoAccount): `card`,
  * the card it goes on, or `team=1`, the uploader's team (its logo, an admin's new team card).
  */
 const UploadQuerySchema = z.object({

@@ -10,9 +10,9 @@ import {
   type MediaKind,
 } from '../../src/media.ts';
 import { isUnlimited, PLANS } from '../../src/plans.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
-import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
+import { REASONS_LOGGED_BY_WATCH } from '../lib/outage-watch.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { processPhoto, type ProcessedPhoto } from './process.ts';
 
@@ -30,7 +30,7 @@ export interface UploadedPhoto {
 
 /**
  * Stores an uploaded photo or graphic (MediaKind) for an account, the signed-in user's unless another is
- * named (a team's: server/teams/access.ts photoAccount), as storePhoto does. Throws payload_too_large,
+ * named (a team's: server/access/team-access.ts photoAccount), as storePhoto does. Throws payload_too_large,
  * invalid_image, heic_unsupported and storage_quota_exceeded (meta.limitMb).
  */
 export async function uploadPhoto(

@@ -13,7 +13,7 @@ import {
 } from '../../src/pauses.ts';
 import { isUnlimited, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
 import type { KeepLiveInput } from '../../src/schemas/pause.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 

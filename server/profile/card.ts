@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { planInEffect, type PlanId } from '../../src/plans.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import type { CreateCardInput, ProfileDetailsInput } from '../../src/schemas/card.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { cardSubdomainUrl } from '../../src/card-address.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../src/i18n.ts';
+import type { Locale } from '../../src/i18n.ts';
 import { onboardingStep } from '../../src/onboarding.ts';
 import { planInEffect } from '../../src/plans.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
@@ -25,12 +25,6 @@ export async function createProfileForUser(
     .values({ id: user.id, name: user.name, email: user.email, language: user.language })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
-}
-
-/** The language a user's e-mails are written in (their profile language). */
-export async function getProfileLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
-  const row = await db.selectFrom('profiles').select('language').where('id', '=', userId).executeTakeFirst();
-  return row?.language ?? DEFAULT_LOCALE;
 }
 
 /**

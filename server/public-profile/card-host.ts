@@ -3,13 +3,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { appleProfilePath, contactFilePath, subscribePath } from '../../src/carddav.ts';
 import { LEAD_FORM_SCRIPT } from '../../src/lead-form.ts';
-import { mediaPath } from '../../src/media.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { applePassPath, googleWalletPath } from '../../src/wallet.ts';
 import { chosenNameProblem } from '../../src/username.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { SITE_ICONS } from '../lib/html.ts';
-import { isOwnPhotoKey } from '../media/service.ts';
 import type { CachedProfile } from './cache.ts';
 import type { CustomDomain } from './custom-domains.ts';
 import { findAccountBranding, pageBranding } from './service.ts';
@@ -19,7 +17,8 @@ import { findAccountBranding, pageBranding } from './service.ts';
 // (customSubdomain), an account's custom domain (customDomain), or unknown. A card host serves only its
 // account's card: the page at `/`, its .vcf and preview pictures, its photos and short links, and the files
 // the page needs (fonts, icons); a custom domain the same, and its account's other cards at /vcard/{id};
-// another account's card id, photo key or short-link code answers 404 there (servesOwner, isCardHostPhoto),
+// another account's card id, photo key or short-link code answers 404 there (servesOwner; for photos,
+// isCardHostPhoto in server/media/routes.ts),
 // and nothing of the app is served (registerCardHostGuard). An unknown host gets the 404 page and nothing
 // else. A card host is another site for the browser: the session cookie is host-only (never
 // Domain=CARD_DOMAIN), only PUBLIC_URL may post, and a card page runs no script, so a card page cannot act
@@ -275,23 +274,6 @@ export function hostBranding(
 export function mainAddressRedirect(request: FastifyRequest, publicUrl: string): string | null {
   const host = request.cardHost;
   return host?.toMainAddress ? publicUrl + request.url : null;
-}
-
-/**
- * Whether a card host may serve the photo under `key`: its account's photos only. Those its page shows
- * are known from the cached profile; any other is looked up among the account's uploads.
- */
-export async function isCardHostPhoto(
-  db: Kysely<Database>,
-  host: CardHostAccount,
-  key: string,
-): Promise<boolean> {
-  if (host.entry) {
-    const path = mediaPath(key);
-    const { photo, design } = host.entry.profile.card;
-    if (path === photo || path === design.logo || path === design.coverImage) return true;
-  }
-  return isOwnPhotoKey(db, host.userId, key);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AvailabilityFacts } from '../../src/plans.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 
 // The custom domains this server answers (docs/decisions/017-hosts-classified-exactly.md), held in

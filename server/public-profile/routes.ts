@@ -11,7 +11,7 @@ import { walletProviders } from '../wallet/providers.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import type { FastLanes, Lane, VisitRequest } from '../lib/fast-lane.ts';
-import { REASONS_LOGGED_BY_WATCH } from '../health/outage-watch.ts';
+import { REASONS_LOGGED_BY_WATCH } from '../lib/outage-watch.ts';
 import { AppError } from '../lib/errors.ts';
 import { takesLeads } from '../leads/capture.ts';
 import type { LeadFormKit } from '../leads/form-kit.ts';
@@ -31,7 +31,7 @@ import { createCustomDomainIndex, type CustomDomain, type CustomDomainIndex } fr
 import { registerTlsAsk } from './tls-ask.ts';
 import { cardSubdomainUrl } from '../../src/card-address.ts';
 import { cardColours } from '../../src/card-colours.ts';
-import { demoProfileIn } from '../demo/content.ts';
+import { demoProfileIn } from './demo-content.ts';
 import { contactPhotoBase64 } from './contact-photo.ts';
 import { ogImage } from './og-image.ts';
 import { qrSvg } from './qr.ts';

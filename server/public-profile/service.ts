@@ -11,7 +11,7 @@ import {
   planInEffectUntil,
   type AvailabilityFacts,
 } from '../../src/plans.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import {
   brandingFor,
   TAPCARD_BRANDING,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serverPaths } from '../../src/routes.ts';
 import { QR_DOWNLOAD_FORMATS, QR_PNG_DEFAULT_SIZE, QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
+import { requireSessionUser } from '../access/session-user.ts';
 import { AppError } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { qrCodeFile } from './service.ts';

@@ -8,7 +8,7 @@ import {
 } from '../../src/schemas/support.ts';
 import { can, planInEffect, type PlanId } from '../../src/plans.ts';
 import { addressHashOfToday } from '../analytics/unique-visitors.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { supportConfirmation, supportRequest } from '../mail/templates.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isTeamRole, TEAM_EVENTS_PAGE_SIZE, type TeamEventAction, type TeamRole } from '../../src/teams.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 
 // A team's audit log (docs/decisions/021-teams.md): who changed which member, invitation or setting of the
 // team, and when, for its owner and admins; kept TEAM_EVENTS_KEPT_DAYS, then removed by the nightly clean-up.

@@ -18,7 +18,7 @@ import {
   TEAM_MEMBERS_MAX,
   type InvitableTeamRole,
 } from '../../src/teams.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 import type { Config } from '../config.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { inMail, teamBranding, type Branding } from '../branding/branding.ts';
@@ -26,11 +26,12 @@ import { AppError } from '../lib/errors.ts';
 import { teamInvitation } from '../mail/templates.ts';
 import type { WebhookOutbox } from '../webhooks/delivery.ts';
 import type { Mailer } from '../mail/types.ts';
-import { getProfileLanguage } from '../profile/service.ts';
-import { membershipOf } from './access.ts';
+import { getProfileLanguage } from '../access/profile-language.ts';
+import { membershipOf } from '../access/team-access.ts';
 import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
-import { claimInvitedCards, releaseMemberCards, teamAccountFor } from './cards.ts';
+import { teamAccountFor } from '../access/team-account.ts';
+import { claimInvitedCards, releaseMemberCards } from './cards.ts';
 import type { TeamInvitationWriter } from './import.ts';
 import { invitationUrl } from './service.ts';
 

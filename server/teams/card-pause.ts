@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { SetTeamCardPausedInput } from '../../src/schemas/team.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceCards, teamCardOf } from './cards.ts';
 

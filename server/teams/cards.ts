@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { accountPause } from '../../src/pauses.ts';
 import type {
@@ -7,13 +6,14 @@ import type {
   CreateTeamCardInput,
   PublishTeamCardInput,
 } from '../../src/schemas/team.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
+import { teamAccountForNewCard } from '../access/team-account.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { insertVcard, readVcard, vcardPageUrl } from '../vcards/service.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
@@ -23,52 +23,6 @@ import { announceTeamChange, teamMemberIds } from './changes.ts';
 // made for someone who has not joined is a draft (`vcards.draft`, docs/decisions/021-teams.md): nothing
 // public knows it (server/public-profile/service.ts, server/links/resolve.ts) until they join or an admin
 // publishes it, so a card is never live under a name whose person may never come.
-
-/**
- * The address of a team's account: a reserved domain (RFC 2606 `.invalid`) that no mail reaches and nobody
- * signs up with, so the account is never signed in to.
- */
-export const TEAM_ACCOUNT_EMAIL_DOMAIN = 'teams.tapcard.invalid';
-
-/** The team's account, made with its first card (or for a team from before team cards). */
-export async function teamAccountFor(trx: Transaction<Database>, teamId: string): Promise<string> {
-  return (await teamAccountForNewCard(trx, teamId)).account;
-}
-
-/**
- * teamAccountFor, with the address the team's new cards' QR codes are printed with (its Address in the
- * code, server/teams/printed-domain.ts), read under the same lock.
- */
-export async function teamAccountForNewCard(
-  trx: Transaction<Database>,
-  teamId: string,
-): Promise<{ account: string; printedDomain: string | null }> {
-  const team = await trx
-    .selectFrom('teams')
-    .select(['account_id', 'name', 'printed_domain'])
-    .where('id', '=', teamId)
-    // two first cards at once make one account
-    .forUpdate()
-    .executeTakeFirst();
-  if (!team) throw new AppError('not_found');
-  const printedDomain = team.printed_domain;
-  if (team.account_id) return { account: team.account_id, printedDomain };
-  const id = randomUUID();
-  const email = `team-${teamId}@${TEAM_ACCOUNT_EMAIL_DOMAIN}`;
-  await trx.insertInto('users').values({ id, name: team.name, email, email_verified: false }).execute();
-  await trx
-    .insertInto('profiles')
-    .values({ id, name: team.name, email, initialized: true, plan_chosen: true })
-    .execute();
-  await trx.updateTable('teams').set({ account_id: id }).where('id', '=', teamId).execute();
-  return { account: id, printedDomain };
-}
-
-/** Whether an account is a team's (it has no sign-in, no trial and no clean-up of unconfirmed accounts). */
-export async function isTeamAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('teams').select('id').where('account_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}
 
 export interface TeamCardView {
   id: string;

@@ -21,10 +21,10 @@ import { teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
 import { generateLinkCode, heldLinkCode, unusedLinkCode } from '../links/code.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { mailTeamInvitation } from './auth-plugin.ts';
-import { teamAccountForNewCard } from './cards.ts';
+import { teamAccountForNewCard } from '../access/team-account.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
 import {

@@ -3,14 +3,14 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { recordTeamEvent, teamActorOf } from './audit.ts';
-import { teamAccountFor } from './cards.ts';
+import { teamAccountFor } from '../access/team-account.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
 // A team's logo: the organization's own `logo` column, set only here (the organization plugin's create and
 // update refuse one, server/teams/auth-plugin.ts), so it is always a photo of the team's account, uploaded
-// for the team (`?team=1`, server/teams/access.ts photoAccount): it stays with the team, whoever uploaded it.
+// for the team (`?team=1`, server/access/team-access.ts photoAccount): it stays with the team, whoever uploaded it.
 
 /**
  * The owner or an admin sets the team's logo (a graphic uploaded for the team), or removes it (null). The

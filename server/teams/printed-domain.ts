@@ -2,9 +2,10 @@ import type { TeamPrintedDomainInput } from '../../src/schemas/team.ts';
 import { assertUsableDomain } from '../domains/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertCardCodesScanPrinted } from '../qr-studio/service.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { recordTeamEvent, teamActorOf } from './audit.ts';
-import { announceCards, teamAccountFor } from './cards.ts';
+import { teamAccountFor } from '../access/team-account.ts';
+import { announceCards } from './cards.ts';
 
 // A team's Address in the code: the verified custom domain every team card's QR code is printed with
 // (teams.printed_domain, copied to each card's own link as links.domain, which the downloads and the

@@ -12,7 +12,7 @@ import {
 } from '../../src/schemas/team.ts';
 import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
-import { actingTeam } from './access.ts';
+import { actingTeam } from '../access/team-access.ts';
 import { teamEvents } from './audit.ts';
 import { setTeamCardPaused } from './card-pause.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, publishTeamCard, teamCards } from './cards.ts';

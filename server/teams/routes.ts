@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { serverPaths } from '../../src/routes.ts';
 import { TEAM_IMPORT_MAX_BYTES } from '../../src/team-import.ts';
 import type { Auth } from '../auth/auth.ts';
-import { requireSessionUser } from '../auth/session-user.ts';
+import { requireSessionUser } from '../access/session-user.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { getProfileLanguage } from '../profile/service.ts';
-import { requireTeamRole, type TeamMembership } from './access.ts';
+import { getProfileLanguage } from '../access/profile-language.ts';
+import { requireTeamRole, type TeamMembership } from '../access/team-access.ts';
 import { invitationsThroughPlugin } from './auth-plugin.ts';
 import { checkTeamImport, startTeamImport, type TeamImportEvent } from './import.ts';
 

@@ -11,10 +11,10 @@ import {
   type TeamRole,
 } from '../../src/teams.ts';
 import type { Config } from '../config.ts';
-import { planInEffectOf } from '../billing/plan-gate.ts';
+import { planInEffectOf } from '../access/plan-gate.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { membershipOf, teamAccountOfMember, type TeamMembership } from './access.ts';
+import { membershipOf, teamAccountOfMember, type TeamMembership } from '../access/team-access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 

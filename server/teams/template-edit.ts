@@ -19,9 +19,9 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { isOwnPhotoKey } from '../media/service.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 import { recordTeamEvent, teamActorOf } from './audit.ts';
-import { teamAccountFor } from './cards.ts';
+import { teamAccountFor } from '../access/team-account.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 import { readTeamTemplate, UNSAVED_TEMPLATE_VERSION } from './template.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../src/team-template.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import type { TeamMembership } from './access.ts';
+import type { TeamMembership } from '../access/team-access.ts';
 
 // A team's template (src/team-template.ts), stored once per team (team_templates) and read wherever a team
 // card is shown or saved: the public page, its .vcf and the dashboard's preview merge it in

@@ -1,8 +1,8 @@
 import type { TeamWhiteLabelInput } from '../../src/schemas/team.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import type { TeamMembership } from './access.ts';
-import { teamAccountFor } from './cards.ts';
+import type { TeamMembership } from '../access/team-access.ts';
+import { teamAccountFor } from '../access/team-account.ts';
 import { announceTeamChange, teamMemberIds } from './changes.ts';
 
 // A team's white label switch (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel): on, its

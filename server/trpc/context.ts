@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { Auth } from '../auth/auth.ts';
-import { toFetchHeaders } from '../auth/headers.ts';
+import { toFetchHeaders } from '../lib/request-headers.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 

@@ -3,12 +3,12 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { PlanFeature } from '../../src/plans.ts';
 import type { TeamRole } from '../../src/teams.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import type { EditedRecord } from '../lib/edit-versions.ts';
 import { errorOutcome } from '../lib/error-outcome.ts';
 import { AppError } from '../lib/errors.ts';
-import { requireTeamRole } from '../teams/access.ts';
+import { requireTeamRole } from '../access/team-access.ts';
 import type { Context } from './context.ts';
 import { TRPC_CODE_FOR } from './error-codes.ts';
 

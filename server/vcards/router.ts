@@ -1,5 +1,5 @@
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
-import { cardAccount } from '../teams/access.ts';
+import { cardAccount } from '../access/team-access.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import {
   createVcard,
@@ -12,7 +12,7 @@ import {
 
 export const vcardsRouter = router({
   list: authedProcedure.query(({ ctx }) => listVcards(ctx)),
-  // a card of one's own, or a team's card one's role may touch (server/teams/access.ts)
+  // a card of one's own, or a team's card one's role may touch (server/access/team-access.ts)
   get: authedProcedure
     .input(VcardIdSchema)
     .query(async ({ ctx, input }) =>

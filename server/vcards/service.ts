@@ -7,7 +7,7 @@ import { leadFormOf } from '../../src/schemas/lead.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, planInEffect, type PlanId } from '../../src/plans.ts';
-import { PLAN_FACT_COLUMNS } from '../billing/plan-gate.ts';
+import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   savedSocialLinks,
@@ -247,7 +247,7 @@ export async function readVcard(db: Kysely<Database>, userId: string, id: string
 }
 
 /**
- * One of the vCards of `accountId` (server/teams/access.ts cardAccount), for its editor and the REST API,
+ * One of the vCards of `accountId` (server/access/team-access.ts cardAccount), for its editor and the REST API,
  * with whether it is a team's draft (not public yet: server/teams/cards.ts); any other reads as not found.
  * The draft flag is kept out of readVcard, whose row is the webhooks' payload.
  */
@@ -295,7 +295,7 @@ export async function createVcard(
 }
 
 /**
- * Saves a vCard of `accountId` (server/teams/access.ts cardAccount) edited from `baseVersion`; returns its
+ * Saves a vCard of `accountId` (server/access/team-access.ts cardAccount) edited from `baseVersion`; returns its
  * new version. A newer version saved meanwhile:
  * edit_conflict with the card as it is now, and nothing changes. A team's card keeps the fields its team's
  * template locks (field_locked when the save would change one), and its save is in the team's log.

@@ -11,11 +11,11 @@ import {
   type WebhookEvent,
 } from '../../src/webhooks.ts';
 import { can } from '../../src/plans.ts';
-import { plansInEffectOf } from '../billing/plan-gate.ts';
+import { plansInEffectOf } from '../access/plan-gate.ts';
 import type { Config } from '../config.ts';
 import { ensureQueue, QUEUES, queueDb, type JobQueue } from '../jobs/queue.ts';
 import { startWorker } from '../jobs/worker.ts';
-import { accountRecipient } from '../teams/access.ts';
+import { accountRecipient } from '../access/team-access.ts';
 import { webhookDisabled } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { signedHeaders } from './signing.ts';

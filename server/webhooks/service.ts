@@ -16,11 +16,11 @@ import {
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../../src/webhooks.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from '../access/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
-import { accountWithFeature, ownedAccount } from '../teams/access.ts';
+import { accountWithFeature, ownedAccount } from '../access/team-access.ts';
 import { webhookPayload } from './delivery.ts';
 import { newWebhookSecret } from './signing.ts';
 

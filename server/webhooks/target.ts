@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { WEBHOOK_TIMEOUT_SECONDS } from '../../src/webhooks.ts';
+import type { AllowedNetwork } from '../lib/address-lists.ts';
 
 // Where a webhook may be sent. A URL's host is resolved when the request is made and
 // every address it resolves to must be public unicast (no loopback, private, link-local and so the cloud
@@ -25,21 +26,6 @@ export const systemResolver: HostResolver = async (hostname) => {
   const addresses = await lookup(hostname, { all: true, verbatim: true });
   return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
-
-/** A network in CIDR notation, parsed. */
-export type AllowedNetwork = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
-/** Parses a comma-separated list of CIDRs; throws naming the first that is not one. */
-export function parseNetworks(list: string): AllowedNetwork[] {
-  return list
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((cidr) => {
-      if (!ipaddr.isValidCIDR(cidr)) throw new Error(`"${cidr}" is not a network in CIDR notation`);
-      return ipaddr.parseCIDR(cidr);
-    });
-}
 
 /** Why a target was refused (recorded as the delivery's error). */
 export class TargetRefusedError extends Error {}

@@ -9,7 +9,7 @@ import {
 } from '../../src/api-keys.ts';
 import type { ApiKeyItem, CreatedApiKey } from '../../server/api-keys/service.ts';
 import { createLocalChangeBus, type ChangeTopic } from '../../server/lib/changes.ts';
-import { cardAccount } from '../../server/teams/access.ts';
+import { cardAccount } from '../../server/access/team-access.ts';
 import { createSignedInOwner, endPaidPlan } from '../support/factories.ts';
 import {
   buildTestApp,

@@ -15,7 +15,7 @@ import {
   stopJobQueue,
   WORKER_STOP_TIMEOUT_MS,
 } from '../../server/jobs/queue.ts';
-import { latestSlot, queueDueRun, type MaintenanceSchedule } from '../../server/jobs/schedule.ts';
+import { latestSlot, queueDueRun, type MaintenanceSchedule } from '../../server/maintenance-schedule.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import {
   buildTestApp,

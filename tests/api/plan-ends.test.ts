@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applySubscriptionState } from '../../server/billing/apply.ts';
 import { sendPlanEndNotices, type PlanEndNoticeResult } from '../../server/billing/plan-ends.ts';
-import type { MaintenanceSchedule } from '../../server/jobs/schedule.ts';
+import type { MaintenanceSchedule } from '../../server/maintenance-schedule.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';

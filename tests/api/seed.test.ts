@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { createAuth, type Auth } from '../../server/auth/auth.ts';
 import { parseConfig } from '../../server/config.ts';
 import { DEMO_RECHECK_MS, watchDemoCard } from '../../server/demo/presence.ts';
-import { DEMO_TEXTS } from '../../server/demo/content.ts';
+import { DEMO_TEXTS } from '../../server/public-profile/demo-content.ts';
 import { DEMO_EMAIL, seedDemoAccount } from '../../server/demo/service.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/changes.ts';

@@ -25,7 +25,7 @@ import { addTeamCard, addTeamOfFour, organizationCall } from '../support/teams.t
 // What a team card's photos, preview and printed QR code belong to (docs/decisions/021-teams.md): a photo
 // uploaded for a team card (`?card=`) or for the team (`?team=1`: its logo, an admin's new card) is the
 // team account's, counted in the team's plan, so it stays with the card when its member leaves; who may
-// upload it is who may edit the card (server/teams/access.ts photoAccount). The team's logo is set only
+// upload it is who may edit the card (server/access/team-access.ts photoAccount). The team's logo is set only
 // through teams.setLogo, with a photo of the team.
 
 let t: TestApp;

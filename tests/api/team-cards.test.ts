@@ -29,7 +29,7 @@ import { visitOnPhone } from '../support/visits.ts';
 
 // A team's cards (docs/decisions/021-teams.md): they belong to the team's account, so the card, its short
 // link, its printed QR code and its counts stay with the team when the person it shows leaves; the team's
-// plan is its owner's; who may see and change a card is server/teams/access.ts cardAccount.
+// plan is its owner's; who may see and change a card is server/access/team-access.ts cardAccount.
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isAllowedAddress,
-  parseNetworks,
-  resolveTarget,
-  TargetRefusedError,
-} from '../../server/webhooks/target.ts';
+import { isAllowedAddress, resolveTarget, TargetRefusedError } from '../../server/webhooks/target.ts';
+import { parseNetworks } from '../../server/lib/address-lists.ts';
 import { parseConfig } from '../../server/config.ts';
 import { WEBHOOK_BATCH_INTERVAL_SECONDS } from '../../src/webhooks.ts';
 import { createSignedInOwner } from '../support/factories.ts';

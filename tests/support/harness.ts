@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
-import { insertConfirmedAccount } from '../../server/auth/confirmed-account.ts';
+import { insertConfirmedAccount } from '../../server/profile/confirmed-account.ts';
 import { passwordHasherFor } from '../../server/auth/password-hashing.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';

@@ -8,7 +8,7 @@ import { emptyPostalAddress } from '../../src/postal-address.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { DEFAULT_CARD_COLOURS } from '../../src/schemas/vcard.ts';
 import { TEAM_INVITATION_DAYS, type InvitableTeamRole, type TeamRole } from '../../src/teams.ts';
-import { teamAccountFor } from '../../server/teams/cards.ts';
+import { teamAccountFor } from '../../server/access/team-account.ts';
 import type { TeamCardView } from '../../server/teams/cards.ts';
 import type { TeamImportEvent } from '../../server/teams/import.ts';
 import { addLink, addVcard, createSignedInOwner, type VcardFields } from './factories.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_TEXTS, demoProfileIn } from '../../server/demo/content.ts';
+import { DEMO_TEXTS, demoProfileIn } from '../../server/public-profile/demo-content.ts';
 import type { PublicProfile } from '../../server/public-profile/service.ts';
 
 /** The parts of the demo's profile the swap reads; the rest of a profile passes through untouched. */

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createOutageWatch, messageChain } from '../../server/health/outage-watch.ts';
+import { createOutageWatch, messageChain } from '../../server/lib/outage-watch.ts';
 import { captureLogs } from '../support/logs.ts';
 
 function watchWithProbe(probe: () => Promise<void>) {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { SessionUser } from '../lib/app-deps.ts';
-import type { Auth } from './auth.ts';
-import { toFetchHeaders } from './headers.ts';
+import type { Auth } from '../auth/auth.ts';
+import { toFetchHeaders } from '../lib/request-headers.ts';
 
 /** The signed-in person of a plain route's request (its session cookie), or unauthenticated. */
 export async function requireSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {

@@ -1,5 +1,5 @@
 import type { Locale } from '../../src/i18n.ts';
-import type { PublicProfile } from '../public-profile/service.ts';
+import type { PublicProfile } from './service.ts';
 
 // The demo card's own words in every language of the product. A person's card shows what they typed, in
 // whatever language they typed it; the demo card's words are ours, and a visitor who reads the page's

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
-import { createProfileForUser } from '../profile/service.ts';
+import { createProfileForUser } from './service.ts';
 
 /**
  * A confirmed account with a password, written as better-auth's sign-up writes one (the user, its

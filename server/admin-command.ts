@@ -1,22 +1,22 @@
 import { pino } from 'pino';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { loadConfig } from '../config.ts';
-import { createLocalChangeBus } from '../lib/changes.ts';
-import { EmbeddedDatabaseInUseError } from '../lib/data-dir-lock.ts';
-import { openDatabase } from '../lib/db.ts';
-import { StartupError } from '../lib/startup-error.ts';
-import { createMailer } from '../mail/mailer.ts';
-import { createMediaStorage } from '../media/create-storage.ts';
-import type { AppDeps } from '../lib/app-deps.ts';
-import { createWebhookOutbox } from '../webhooks/delivery.ts';
-import { dnsTxtResolver } from '../domains/dns.ts';
-import { systemResolver } from '../webhooks/target.ts';
-import { startJobQueue, stopJobQueue } from './queue.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { loadConfig } from './config.ts';
+import { createLocalChangeBus } from './lib/changes.ts';
+import { EmbeddedDatabaseInUseError } from './lib/data-dir-lock.ts';
+import { openDatabase } from './lib/db.ts';
+import { StartupError } from './lib/startup-error.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createMediaStorage } from './media/create-storage.ts';
+import type { AppDeps } from './lib/app-deps.ts';
+import { createWebhookOutbox } from './webhooks/delivery.ts';
+import { dnsTxtResolver } from './domains/dns.ts';
+import { systemResolver } from './webhooks/target.ts';
+import { startJobQueue, stopJobQueue } from './jobs/queue.ts';
 
 // What the admin commands (scripts/trials-expire.ts, scripts/cleanup.ts) share: their one option, the
 // app's parts built from the environment as the server builds them (but mail sent at once, through the
 // transport, not the outbox), a clear refusal while a server holds the embedded database (it runs the
-// jobs itself: server/jobs/schedule.ts), and one line on failure.
+// jobs itself: server/maintenance-schedule.ts), and one line on failure.
 
 export interface AdminCommandOptions {
   /** --dry-run: report what would be done, change and send nothing. */

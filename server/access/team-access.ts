@@ -3,10 +3,10 @@ import type { Database } from '../../db/schema.ts';
 import type { Locale } from '../../src/i18n.ts';
 import type { PlanFeature } from '../../src/plans.ts';
 import { hasTeamRole, type AccountOwner, type TeamRole } from '../../src/teams.ts';
-import { requireFeature } from '../billing/plan-gate.ts';
+import { requireFeature } from './plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
-import { teamAccountFor } from './cards.ts';
+import { teamAccountFor } from './team-account.ts';
 
 // Who may act on what in a team: the one place that reads a person's membership and compares roles.
 // Procedures declare the role they need in `.meta({ teamRole })` (server/trpc/init.ts), plain routes and

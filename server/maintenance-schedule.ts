@@ -1,15 +1,15 @@
 import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { sendPlanEndNotices } from '../billing/plan-ends.ts';
-import { cleanUp } from '../cleanup/service.ts';
-import { checkDueDomains } from '../domains/service.ts';
-import { sendLeadDigests } from '../leads/notify.ts';
-import { sendTrialReminders } from '../trials/service.ts';
-import type { AppDeps } from '../lib/app-deps.ts';
-import { ensureQueue, QUEUES, queueDb, type JobQueue } from './queue.ts';
-import { startWorker } from './worker.ts';
+import type { Database } from '../db/schema.ts';
+import { sendPlanEndNotices } from './billing/plan-ends.ts';
+import { cleanUp } from './cleanup/service.ts';
+import { checkDueDomains } from './domains/service.ts';
+import { sendLeadDigests } from './leads/notify.ts';
+import { sendTrialReminders } from './trials/service.ts';
+import type { AppDeps } from './lib/app-deps.ts';
+import { ensureQueue, QUEUES, queueDb, type JobQueue } from './jobs/queue.ts';
+import { startWorker } from './jobs/worker.ts';
 
 // The admin jobs run on a schedule kept by the app. Every server process looks at it every
 // `cronCheckSeconds` and queues the latest slot's run unless another process did: it claims the slot in
