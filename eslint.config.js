@@ -8,6 +8,52 @@ import tseslint from 'typescript-eslint';
 const serverImports = ['**/server/**', '#server/*'];
 const webImports = ['**/web/**', '#web/*'];
 
+/**
+ * The floors of server/ (docs/decisions/024-server-floors.md), lowest first: each may import values from its own
+ * floor and those under it, never from one above (types, erased at run time, may name anything). The
+ * ground is the database, errors, HTTP helpers, caches, the jobs' queue and worker, counting and the config; access is
+ * who is asking and what they may do; tRPC's init and context stand on those two only.
+ */
+const FLOORS = [
+  { name: 'the ground', files: ['server/lib/**/*.ts', 'server/jobs/**/*.ts'], folders: ['lib', 'jobs'] },
+  { name: 'access', files: ['server/access/**/*.ts'], folders: ['lib', 'jobs', 'access'] },
+  { name: "tRPC's init", files: ['server/trpc/**/*.ts'], folders: ['lib', 'jobs', 'access', 'trpc'] },
+];
+
+/** An import specifier from a file of server/<floor>/ (or from server/config.ts) that climbs. */
+function climbingImport(folders, { fromTop = false } = {}) {
+  const allowed = `(?:${folders.join('|')})/`;
+  return fromTop
+    ? String.raw`^(?:\./|#server/)(?!${allowed})`
+    : String.raw`^(?:\.\./|#server/)(?!${allowed}|config\.ts$|\.\./)`;
+}
+
+/** no-restricted-imports refusing the imports that climb out of one floor. */
+function floorRule(name, files, regex) {
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex,
+              allowTypeImports: true,
+              message: `${name} imports no value from a floor above it (docs/architecture.md "Floors")`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const floorRules = [
+  ...FLOORS.map(({ name, files, folders }) => floorRule(name, files, climbingImport(folders))),
+  floorRule('the ground', ['server/config.ts'], climbingImport(['lib', 'jobs'], { fromTop: true })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,6 +93,7 @@ export default tseslint.config(
     files: ['server/public-profile/routes.ts'],
     rules: { 'max-lines-per-function': 'off' },
   },
+  ...floorRules,
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
