@@ -38,3 +38,8 @@ export function cardAddressPath(
   if (!username) return null;
   return vcardId === primaryId ? profilePagePath(username) : vcardPagePath(vcardId);
 }
+
+/** The public page of one vCard: what its QR code (the link it manages) opens. */
+export function vcardPageUrl(publicUrl: string, vcardId: string): string {
+  return `${publicUrl}${vcardPagePath(vcardId)}`;
+}

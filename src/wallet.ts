@@ -12,3 +12,8 @@ export interface WalletProviders {
 
 export const applePassPath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/card.pkpass`;
 export const googleWalletPath = (vcardId: string) => `${serverPaths.vcardPage}/${vcardId}/google-wallet`;
+
+/** The wallets this server makes passes for: those whose credentials the operator set (config's wallet). */
+export function walletProviders(wallet: { apple: object | null; google: object | null }): WalletProviders {
+  return { apple: wallet.apple !== null, google: wallet.google !== null };
+}

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { can, planInEffect, planUnlocking, type PlanFeature, type PlanId } from '../../src/plans.ts';
 import { AppError } from '../lib/errors.ts';
@@ -61,4 +61,20 @@ export async function requireFeature(
   const plan = await planInEffectOf(deps, userId);
   if (can(plan, feature)) return plan;
   throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
+}
+
+/**
+ * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
+ * creates of the same user run one after the other, so a limit cannot be passed by sending them at once.
+ */
+export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
+  const profile = await trx
+    .selectFrom('profiles')
+    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
+    .select(PLAN_FACT_COLUMNS)
+    .where('profiles.id', '=', userId)
+    .forUpdate(['profiles'])
+    .executeTakeFirst();
+  if (!profile) throw new AppError('not_found');
+  return { plan: planInEffect(profile) };
 }

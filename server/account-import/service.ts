@@ -18,7 +18,7 @@ import { looksLikeZip, readExportArchive, type ExportArchive } from './archive.t
 import { AccountDocumentSchema, type ImportedDocument } from './document-schema.ts';
 import { readEvents } from './events.ts';
 import { readLinksCsv } from './links-csv.ts';
-import { lockProfile } from '../vcards/service.ts';
+import { lockProfile } from '../access/plan-gate.ts';
 import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
 
 // An account import (docs/data.md "Import"): a Tapcard export recreated in the signed-in account, or a CSV of

@@ -18,7 +18,8 @@ import { unusedLinkCode } from '../links/code.ts';
 import { emitLinkEvent } from '../links/events.ts';
 import { LINK_COLUMNS } from '../links/present.ts';
 import { keepPlansNewestLeads } from '../leads/service.ts';
-import { insertVcard, lockProfile, readVcard } from '../vcards/service.ts';
+import { insertVcard, readVcard } from '../vcards/service.ts';
+import { lockProfile } from '../access/plan-gate.ts';
 import type { ImportedCard, ImportedDocument, ImportedLink } from './document-schema.ts';
 import type { ImportedEvent } from './events.ts';
 

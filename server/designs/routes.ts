@@ -22,10 +22,10 @@ import {
   type PublicCard,
 } from '../public-profile/service.ts';
 import { pageLocale } from '../public-profile/texts.ts';
-import { walletProviders } from '../wallet/providers.ts';
+import { walletProviders } from '../../src/wallet.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { cardAccount } from '../access/team-access.ts';
-import { vcardPageUrl } from '../vcards/service.ts';
+import { vcardPageUrl } from '../../src/card-address.ts';
 
 // POST /api/designs/preview (src/schemas/card-design.ts CardPreviewSchema) – the live previews of the
 // design screen and the vCard editor: the person's vCard (a team card too, server/access/team-access.ts, as its

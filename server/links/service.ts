@@ -27,7 +27,7 @@ import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertUsableDomain } from '../domains/service.ts';
 import { assertDesignScansPrinted } from '../qr-studio/service.ts';
-import { lockProfile } from '../vcards/service.ts';
+import { lockProfile } from '../access/plan-gate.ts';
 import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from './code.ts';
 import { emitLinkEvent } from './events.ts';

@@ -138,7 +138,7 @@ async function ownsItem(db: Kysely<Database>, userId: string, kind: PausableKind
 export async function keepLive(ctx: ServiceContext, input: KeepLiveInput): Promise<void> {
   const userId = ctx.user.id;
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    // the profile lock every create takes (vcards/service.ts lockProfile): a create or another choice
+    // the profile lock every create takes (access/plan-gate.ts lockProfile): a create or another choice
     // of the same owner waits, so the ranking read here is the one changed
     const facts = await trx
       .selectFrom('profiles')

@@ -17,7 +17,8 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { readOwnProfile } from './service.ts';
-import { assertVcardRoom, insertVcard, lockProfile, readVcard } from '../vcards/service.ts';
+import { assertVcardRoom, insertVcard, readVcard } from '../vcards/service.ts';
+import { lockProfile } from '../access/plan-gate.ts';
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
 // docs/decisions/004-usernames.md on the user's plan, uniqueness by the database, and the photo that must be

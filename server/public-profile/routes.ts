@@ -7,7 +7,7 @@ import { isChosenNameShape, RESERVED_USERNAMES } from '../../src/username.ts';
 import type { VisitRecording } from '../analytics/recording.ts';
 import { visitWith } from '../analytics/visit.ts';
 import type { CountUnlessOwner } from '../auth/owner-visits.ts';
-import { walletProviders } from '../wallet/providers.ts';
+import { walletProviders } from '../../src/wallet.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { isPersonVisiting } from '../lib/bots.ts';
 import type { FastLanes, Lane, VisitRequest } from '../lib/fast-lane.ts';

@@ -27,7 +27,7 @@ import { templatedFields, type TeamTemplate } from '../../src/team-template.ts';
 import { isWithinLimit } from '../pauses/service.ts';
 import { readTeamTemplate } from '../teams/template.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
-import { managedQrDesign } from '../qr-studio/managed-design.ts';
+import { managedQrDesign } from '../vcards/managed-qr-design.ts';
 import type { DirectoryCard } from './render.ts';
 
 // What a public page shows (spec section 2 "Public pages"): the owner's availability facts and language,

@@ -13,7 +13,7 @@ import { assertOwnPhoto, readPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { qrCodeAccount } from '../access/team-access.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
-import { vcardPageUrl } from '../vcards/service.ts';
+import { vcardPageUrl } from '../../src/card-address.ts';
 import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
 import { scannabilityProblem } from './scannability.ts';
 

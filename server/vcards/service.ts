@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type NotNull, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { vcardPageUrl } from '../../src/card-address.ts';
 import { changedPaths } from '../../src/form-paths.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { leadFormOf } from '../../src/schemas/lead.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
 import { accountPause, candidateOf, firstVcardId, summarizePauses } from '../../src/pauses.ts';
 import { getPlan, hasRoomFor, planInEffect, type PlanId } from '../../src/plans.ts';
-import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
+import { lockProfile } from '../access/plan-gate.ts';
 import { qrDesignInEffect } from '../../src/qr-design.ts';
 import {
   savedSocialLinks,
@@ -22,7 +23,7 @@ import { unusedLinkCode } from '../links/code.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
-import { managedQrDesign } from '../qr-studio/managed-design.ts';
+import { managedQrDesign } from './managed-qr-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { recordTeamCardChange, teamActorOf, teamOfAccount } from '../teams/audit.ts';
 import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
@@ -33,11 +34,6 @@ import { keepLockedFields, teamTemplateOfAccount } from '../teams/template.ts';
 
 type CardFields = z.output<typeof CardFieldsSchema>;
 type Colours = Pick<VcardInput, 'backgroundColour' | 'fontColour' | 'iconColour'>;
-
-/** The public page of one vCard: what its QR code (the link it manages) opens. */
-export function vcardPageUrl(publicUrl: string, vcardId: string): string {
-  return `${publicUrl}/vcard/${vcardId}`;
-}
 
 /** The columns of a vCard that make up the card itself: what the dashboard and the public page show. */
 export const CARD_COLUMNS = [
@@ -71,22 +67,6 @@ const VCARD_COLUMNS = [...CARD_COLUMNS, 'lead_form', 'version', 'created_at'] as
 /** A row with its contact form's settings in effect (never set: the default, off) instead of the column. */
 function withLeadForm<Row extends { lead_form: unknown }>({ lead_form, ...row }: Row) {
   return { ...row, leadForm: leadFormOf(lead_form) };
-}
-
-/**
- * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
- * creates of the same user run one after the other, so a limit cannot be passed by sending them at once.
- */
-export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
-  const profile = await trx
-    .selectFrom('profiles')
-    .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
-    .select(PLAN_FACT_COLUMNS)
-    .where('profiles.id', '=', userId)
-    .forUpdate(['profiles'])
-    .executeTakeFirst();
-  if (!profile) throw new AppError('not_found');
-  return { plan: planInEffect(profile) };
 }
 
 /** Throws limit_reached when the plan has no room for one more vCard. */

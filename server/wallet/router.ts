@@ -1,5 +1,5 @@
 import { publicProcedure, router } from '../trpc/init.ts';
-import { walletProviders } from './providers.ts';
+import { walletProviders } from '../../src/wallet.ts';
 
 export const walletRouter = router({
   /** Which "Add to wallet" buttons to show: only the wallets this server makes passes for. */
