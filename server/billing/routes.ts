@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { CheckoutSchema } from '../../src/schemas/billing.ts';
@@ -20,7 +20,7 @@ import {
 } from './demo.ts';
 import { checkoutReturnPathOf, languageOf } from './service.ts';
 import { processStripeEvent } from './stripe-events.ts';
-import { stripeClient } from './stripe-client.ts';
+import { stripeClient, stripeSdk } from './stripe-client.ts';
 
 // Plain routes of billing: with Stripe, its signed webhook; without, the demo checkout and portal pages.
 
@@ -54,18 +54,15 @@ async function registerStripeWebhook(app: FastifyInstance, deps: AppDeps, stripe
       };
       if (typeof signature !== 'string' || signature === '') return refuse('missing signature');
       if (!Buffer.isBuffer(request.body)) return refuse('missing body');
+      const stripe = await stripeClient(stripeConfig);
       let event: Stripe.Event;
       try {
-        event = stripeClient(stripeConfig).webhooks.constructEvent(
-          request.body,
-          signature,
-          stripeConfig.webhookSecret,
-        );
+        event = stripe.webhooks.constructEvent(request.body, signature, stripeConfig.webhookSecret);
       } catch {
         return refuse('bad signature or timestamp');
       }
       // constructEvent refuses only old timestamps; one from the future is as suspect
-      if (signedInTheFuture(signature, Stripe.webhooks.DEFAULT_TOLERANCE))
+      if (signedInTheFuture(signature, (await stripeSdk()).webhooks.DEFAULT_TOLERANCE))
         return refuse('timestamp in the future');
       const result = await processStripeEvent(deps, stripeConfig, event);
       const details = { stripeEvent: event.id, type: event.type, ...result };

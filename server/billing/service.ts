@@ -166,7 +166,7 @@ export async function createCheckout(ctx: ServiceContext, input: CheckoutInput):
     const query = new URLSearchParams({ plan: input.plan, interval: input.interval });
     return { url: `${publicUrl}${DEMO_CHECKOUT_PATH}?${query}` };
   }
-  const stripe = stripeClient(stripeConfig);
+  const stripe = await stripeClient(stripeConfig);
   const price = stripeConfig.prices[input.plan][input.interval];
   const billingPage = `${publicUrl}${paths.billing}`;
   if (isSubscribed(profile) && profile.stripe_subscription_id && profile.stripe_customer_id) {
@@ -228,8 +228,8 @@ async function ensureCustomer(ctx: ServiceContext, existing: string | null): Pro
   if (existing) return existing;
   const stripeConfig = ctx.config.stripe;
   if (!stripeConfig) throw new AppError('billing_unavailable');
-  const customer = await callStripe(() =>
-    stripeClient(stripeConfig).customers.create(
+  const customer = await callStripe(async () =>
+    (await stripeClient(stripeConfig)).customers.create(
       { email: ctx.user.email, name: ctx.user.name, metadata: { user_id: ctx.user.id } },
       { idempotencyKey: `customer-${ctx.user.id}` },
     ),
@@ -249,8 +249,8 @@ export async function createPortal(ctx: ServiceContext): Promise<{ url: string }
   if (!stripeConfig) return { url: `${publicUrl}${DEMO_PORTAL_PATH}` };
   const profile = await billingProfile(ctx, ctx.user.id);
   const customer = await ensureCustomer(ctx, profile.stripe_customer_id);
-  const session = await callStripe(() =>
-    stripeClient(stripeConfig).billingPortal.sessions.create({
+  const session = await callStripe(async () =>
+    (await stripeClient(stripeConfig)).billingPortal.sessions.create({
       customer,
       return_url: `${publicUrl}${paths.billing}`,
     }),
@@ -317,7 +317,7 @@ async function stripePaymentsOf(
   customerId: string | null,
 ): Promise<{ payment_method: PaymentMethodSummary | null; invoices: InvoiceSummary[] }> {
   if (!customerId) return { payment_method: null, invoices: [] };
-  const stripe = stripeClient(stripeConfig);
+  const stripe = await stripeClient(stripeConfig);
   const [customer, invoices] = await Promise.all([
     callStripe(() =>
       stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
@@ -368,8 +368,8 @@ export async function resumeSubscription(ctx: ServiceContext): Promise<Record<st
     throw new AppError('not_found');
   }
   const observedAt = new Date();
-  const subscription = await callStripe(() =>
-    stripeClient(stripeConfig).subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
+  const subscription = await callStripe(async () =>
+    (await stripeClient(stripeConfig)).subscriptions.update(subscriptionId, { cancel_at_period_end: false }),
   );
   const state = subscriptionState(stripeConfig, subscription, observedAt);
   if (state) await applySubscriptionState(ctx, ctx.user.id, state);
@@ -394,8 +394,8 @@ export async function cancelSubscriptionAtPeriodEnd(ctx: ServiceContext): Promis
   if (!subscriptionId || !isSubscribed(profile)) throw new AppError('not_found');
   if (profile.cancel_at_period_end) return {};
   const observedAt = new Date();
-  const subscription = await callStripe(() =>
-    stripeClient(stripeConfig).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+  const subscription = await callStripe(async () =>
+    (await stripeClient(stripeConfig)).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
   );
   const state = subscriptionState(stripeConfig, subscription, observedAt);
   if (state) await applySubscriptionState(ctx, ctx.user.id, state);
@@ -418,7 +418,7 @@ export async function cancelSubscriptionOf(deps: AppDeps, userId: string): Promi
   if (!subscriptionId || subscriptionAccess(profile.subscription_status ?? 'canceled') === 'ended') return;
   await callStripe(async () => {
     try {
-      await stripeClient(stripeConfig).subscriptions.cancel(subscriptionId);
+      await (await stripeClient(stripeConfig)).subscriptions.cancel(subscriptionId);
     } catch (error) {
       // already gone at Stripe: nothing left to cancel
       if ((error as { code?: string }).code !== 'resource_missing') throw error;

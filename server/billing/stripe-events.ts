@@ -63,8 +63,12 @@ export async function processStripeEvent(
     .executeTakeFirst();
   if (seen) return { outcome: 'duplicate' };
   const observedAt = new Date();
-  const subscription = await callStripe(() =>
-    stripeClient(stripeConfig).subscriptions.retrieve(target.subscriptionId, {}, WEBHOOK_READ_OPTIONS),
+  const subscription = await callStripe(async () =>
+    (await stripeClient(stripeConfig)).subscriptions.retrieve(
+      target.subscriptionId,
+      {},
+      WEBHOOK_READ_OPTIONS,
+    ),
   );
   const customerId = idOf(subscription.customer);
   const userId = await userOfCustomer(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { createOutageWatch } from '../lib/outage-watch.ts';
@@ -44,28 +44,40 @@ function senderOf(
 }
 
 function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogger): MailTransport {
-  const transport = nodemailer.createTransport(
-    {
-      url: smtpUrl,
-      pool: true,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-      // the outbox tries a failed message again later (server/mail/outbox.ts): a dropped connection is
-      // retried once here, not 5 times
-      maxRequeues: 1,
-    },
-    { from },
-  );
+  // nodemailer is loaded with the first message (or the outage watch's first probe): a start sends nothing,
+  // and loading it cost about a tenth of a second of every start
+  let opened: Promise<Transporter> | null = null;
+  const transport = () =>
+    (opened ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        {
+          url: smtpUrl,
+          pool: true,
+          connectionTimeout: SMTP_TIMEOUT_MS,
+          greetingTimeout: SMTP_TIMEOUT_MS,
+          socketTimeout: SMTP_TIMEOUT_MS,
+          // the outbox tries a failed message again later (server/mail/outbox.ts): a dropped connection is
+          // retried once here, not 5 times
+          maxRequeues: 1,
+        },
+        { from },
+      ),
+    ));
   const outage = createOutageWatch(
-    { check: 'mail.server', service: 'mail server', probe: () => transport.verify().then(() => undefined) },
+    {
+      check: 'mail.server',
+      service: 'mail server',
+      probe: async () => void (await (await transport()).verify()),
+    },
     logger,
   );
   return {
     outage,
     async send(message) {
       try {
-        await transport.sendMail({
+        await (
+          await transport()
+        ).sendMail({
           from: senderOf(from, message),
           to: message.to,
           replyTo: message.replyTo,
@@ -92,7 +104,7 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: FastifyBaseLogg
       outage.succeeded();
     },
     async close() {
-      transport.close();
+      if (opened) (await opened).close();
     },
   };
 }
