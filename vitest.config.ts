@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import babel from '@rolldown/plugin-babel';
+import type { PluginOption } from 'vite';
 import { defineConfig } from 'vitest/config';
 import FileTimesReporter from './tests/support/file-times-reporter.ts';
 
@@ -21,6 +22,9 @@ const tags = [
   { name: 'embedded', description: 'runs once, on the embedded database (no DATABASE_URL)' },
 ];
 
+// web/ modules with Lingui macros (msg`…`) need the same compile step as in the Vite build
+const linguiMacros: PluginOption = babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] });
+
 export default defineConfig({
   test: {
     // One file more at a time than there are cores (Vitest's default is one fewer): API files spend part
@@ -37,8 +41,7 @@ export default defineConfig({
       : ['default'],
     projects: [
       {
-        // web/ modules with Lingui macros (msg`…`) need the same compile step as in the Vite build
-        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] })],
+        plugins: [linguiMacros],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
