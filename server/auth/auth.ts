@@ -105,7 +105,10 @@ export async function createAuth({
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: { db, type: 'postgres' },
+    // better-auth's writes of one request in one transaction (a sign-up's person and their password, an
+    // OAuth sign-up's person and account): a database lost half-way leaves no one who cannot sign in; its
+    // after-hooks (the profile row) run once that commits
+    database: { db, type: 'postgres', transaction: true },
     // baseURL's origin is the only origin that may post, and the only place a redirect may lead
     // (callbackURL, redirectTo, errorCallbackURL, newUserCallbackURL: better-auth's own check, for every
     // spelling of a URL). Apple posts its sign-in answer from its own origin (form_post), so that origin
@@ -122,6 +125,10 @@ export async function createAuth({
         if (!isRefusedApiKeyLog(message, args)) logger[level]({ details: args }, message);
       },
     },
+    // an error of better-auth's own work that is not its answer (a database gone in the middle of a
+    // sign-in) goes on to the app's error handler, which tells a lost database as 503 database_unavailable
+    // and anything else as the app's 500 (logged, with a body), instead of better-auth's bare 500
+    onAPIError: { throw: true },
     advanced: {
       // better-auth skips its origin checks when NODE_ENV is 'test': they run everywhere here
       disableOriginCheck: false,

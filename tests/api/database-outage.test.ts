@@ -14,6 +14,7 @@ import {
 import { proxyTo, type TcpProxy } from '../support/tcp-proxy.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { needsPostgres } from '../support/postgres.ts';
+import { withPgClient } from '../../server/lib/pg-client.ts';
 
 // A PostgreSQL restart must never crash the process: requests during the outage get a clear 503, public
 // pages are still served from memory with their views kept, /health/ready says what is wrong (while
@@ -67,6 +68,16 @@ describe('database outage (PostgreSQL)', needsPostgres(), () => {
     expect(query.statusCode).toBe(503);
     expect(trpcError(query).data.reason).toBe('database_unavailable');
     expect(query.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\bat \//);
+    // better-auth's routes too: a sign-in is told the same, never a bare 500
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+      payload: { email: owner.email, password: 'Not-The-One-1' },
+    });
+    expect(signIn.statusCode).toBe(503);
+    expect(signIn.json()).toMatchObject({ reason: 'database_unavailable' });
+    expect(signIn.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\bat \//);
 
     // the page is served from memory; its view waits for the database
     expect((await page()).statusCode).toBe(200);
@@ -79,6 +90,29 @@ describe('database outage (PostgreSQL)', needsPostgres(), () => {
     await vi.waitFor(async () => expect((await ready()).statusCode).toBe(200), { timeout: 10_000 });
     const again = await t.app.inject({ method: 'GET', url: '/api/trpc/profile.me', headers: { cookie } });
     expect(again.statusCode).toBe(200);
+
+    // a connection the database ends in the middle of better-auth's own work (here its insert of a new
+    // person: a restart, or an administrator ending sessions) is told as the database's absence, never a
+    // bare 500, and leaves no one half made
+    const url = database.config.kind === 'postgres' ? database.config.url : '';
+    await withPgClient(url, (client) =>
+      client.query(`
+        create function end_own_connection() returns trigger language plpgsql as $$
+          begin perform pg_terminate_backend(pg_backend_pid()); return new; end $$;
+        create trigger end_own_connection before insert on accounts
+          for each row execute function end_own_connection();`),
+    );
+    const email = `ended-${owner.id}@example.com`;
+    const signUpEnded = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+      payload: { name: 'Ended', email, password: 'A-Good-Password-1' },
+    });
+    expect(signUpEnded.statusCode).toBe(503);
+    expect(signUpEnded.json()).toMatchObject({ reason: 'database_unavailable' });
+    await withPgClient(url, (client) => client.query('drop trigger end_own_connection on accounts'));
+    expect(await t.db.selectFrom('users').where('email', '=', email).select('id').execute()).toEqual([]);
     await vi.waitFor(async () => expect(await viewCount(t.db, owner.id)).toBe(2), { timeout: 10_000 });
   });
 });
