@@ -9,7 +9,7 @@ import { AppError } from '../lib/errors.ts';
 const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_NETWORK_RETRIES = 2;
 
-const clients = new WeakMap<StripeConfig, Stripe>();
+const clients = new WeakMap<StripeConfig, Promise<Stripe>>();
 
 let sdk: Promise<typeof Stripe> | null = null;
 
@@ -19,21 +19,23 @@ export function stripeSdk(): Promise<typeof Stripe> {
   return sdk;
 }
 
-export async function stripeClient(config: StripeConfig): Promise<Stripe> {
+/** The client of a configuration: the same promise for calls that ask at once, so one client is made. */
+export function stripeClient(config: StripeConfig): Promise<Stripe> {
   let client = clients.get(config);
   if (!client) {
-    const StripeSdk = await stripeSdk();
-    const base = config.apiBase ? new URL(config.apiBase) : null;
-    client = new StripeSdk(config.secretKey, {
-      timeout: REQUEST_TIMEOUT_MS,
-      maxNetworkRetries: MAX_NETWORK_RETRIES,
-      telemetry: false,
-      appInfo: { name: 'Tapcard' },
-      ...(base && {
-        host: base.hostname,
-        port: base.port || (base.protocol === 'https:' ? 443 : 80),
-        protocol: base.protocol === 'https:' ? 'https' : 'http',
-      }),
+    client = stripeSdk().then((StripeSdk) => {
+      const base = config.apiBase ? new URL(config.apiBase) : null;
+      return new StripeSdk(config.secretKey, {
+        timeout: REQUEST_TIMEOUT_MS,
+        maxNetworkRetries: MAX_NETWORK_RETRIES,
+        telemetry: false,
+        appInfo: { name: 'Tapcard' },
+        ...(base && {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }),
+      });
     });
     clients.set(config, client);
   }
