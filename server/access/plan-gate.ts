@@ -64,17 +64,23 @@ export async function requireFeature(
 }
 
 /**
- * Locks the user's profile row for the rest of the transaction and returns their plan in effect: two
- * creates of the same user run one after the other, so a limit cannot be passed by sending them at once.
+ * Locks the user's profile row for the rest of the transaction and reads its plan's facts and primary card:
+ * every create and every choice of what stays live takes this lock, so two of the same user run one after
+ * the other, and a limit cannot be passed by sending them at once.
  */
-export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
-  const profile = await trx
+export async function lockProfileFacts(trx: Transaction<Database>, userId: string) {
+  const facts = await trx
     .selectFrom('profiles')
     .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
-    .select(PLAN_FACT_COLUMNS)
+    .select([...PLAN_FACT_COLUMNS, 'profiles.primary_vcard_id'])
     .where('profiles.id', '=', userId)
     .forUpdate(['profiles'])
     .executeTakeFirst();
-  if (!profile) throw new AppError('not_found');
-  return { plan: planInEffect(profile) };
+  if (!facts) throw new AppError('not_found');
+  return facts;
+}
+
+/** lockProfileFacts for a create: the plan in effect under the lock. */
+export async function lockProfile(trx: Transaction<Database>, userId: string): Promise<{ plan: PlanId }> {
+  return { plan: planInEffect(await lockProfileFacts(trx, userId)) };
 }

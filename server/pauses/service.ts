@@ -13,7 +13,7 @@ import {
 } from '../../src/pauses.ts';
 import { isUnlimited, planInEffect, type AvailabilityFacts } from '../../src/plans.ts';
 import type { KeepLiveInput } from '../../src/schemas/pause.ts';
-import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
+import { lockProfileFacts, PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import { AppError } from '../lib/errors.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 
@@ -138,16 +138,10 @@ async function ownsItem(db: Kysely<Database>, userId: string, kind: PausableKind
 export async function keepLive(ctx: ServiceContext, input: KeepLiveInput): Promise<void> {
   const userId = ctx.user.id;
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    // the profile lock every create takes (access/plan-gate.ts lockProfile): a create or another choice
-    // of the same owner waits, so the ranking read here is the one changed
-    const facts = await trx
-      .selectFrom('profiles')
-      .innerJoin('account_plans', 'account_plans.id', 'profiles.id')
-      .select(PAUSE_FACT_COLUMNS)
-      .where('profiles.id', '=', userId)
-      .forUpdate(['profiles'])
-      .executeTakeFirst();
-    if (!facts || !(await ownsItem(trx, userId, input.kind, input.id))) throw new AppError('not_found');
+    // the profile lock every create takes: a create or another choice of the same owner waits, so the
+    // ranking read here is the one changed
+    const facts = await lockProfileFacts(trx, userId);
+    if (!(await ownsItem(trx, userId, input.kind, input.id))) throw new AppError('not_found');
     const { live, paused } = await liveSplitOf(trx, userId, input.kind, facts);
     if (!paused.some((item) => item.id === input.id)) return false;
     if (live.at(-1)?.id !== input.pausing) throw new AppError('live_choice_changed');
