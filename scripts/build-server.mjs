@@ -59,8 +59,8 @@ await build({
     'backup-check': 'scripts/backup-check.ts',
     'media-to-s3': 'scripts/media-to-s3.ts',
     'db-to-postgres': 'scripts/db-to-postgres.ts',
-    // the QR scan check's decoding thread, which server/qr-studio/decode-pool.ts finds beside main.js
-    'qr-decode-worker': 'server/qr-studio/decode-worker.ts',
+    // the QR scan check's decoding thread, which server/qr-images/decode-pool.ts finds beside main.js
+    'qr-decode-worker': 'server/qr-images/decode-worker.ts',
   },
   outdir,
   // keeps main.ts's dynamic import of the app a real one, so loading it overlaps with opening the database

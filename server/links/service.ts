@@ -26,7 +26,7 @@ import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import { assertUsableDomain } from '../domains/service.ts';
-import { assertDesignScansPrinted } from '../qr-studio/service.ts';
+import { assertDesignScansPrinted } from '../qr-images/printed-scans.ts';
 import { lockProfile } from '../access/plan-gate.ts';
 import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from './code.ts';

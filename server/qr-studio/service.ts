@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { mediaKeyOf, mediaTypeOf } from '../../src/media.ts';
 import { drawQr, qrDesignInEffect, type QrDesign } from '../../src/qr-design.ts';
 import type { QrDownloadFormat, ResetQrDesignInput, SaveQrDesignInput } from '../../src/schemas/qr-design.ts';
 import { printedQrUrl, qrDownloadName } from '../../src/schemas/link.ts';
@@ -9,13 +8,14 @@ import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { emitLinkEvent } from '../links/events.ts';
 import { LINK_COLUMNS, readLinkRecord } from '../links/present.ts';
-import { assertOwnPhoto, readPhoto } from '../media/service.ts';
+import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { qrCodeAccount } from '../access/team-access.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { vcardPageUrl } from '../../src/card-address.ts';
-import { qrPdf, qrPng, qrSvgFile, type LogoImage } from './render.ts';
-import { scannabilityProblem } from './scannability.ts';
+import { qrPdf, qrPng, qrSvgFile } from '../qr-images/render.ts';
+import { scannabilityProblem } from '../qr-images/scannability.ts';
+import { logoOf } from '../qr-images/printed-scans.ts';
 
 // The QR studio (customBranding): a QR code's design is saved on its link after the
 // scannability check, and every image of that code (My QR Codes, downloads, the vCard's public page) is
@@ -31,13 +31,6 @@ async function ownQrLink(db: Kysely<Database>, userId: string, id: string) {
     .executeTakeFirst();
   if (!link) throw new AppError('not_found');
   return link;
-}
-
-/** The stored logo of a design, for drawing it into files; null without one. */
-async function logoOf(deps: AppDeps, design: QrDesign): Promise<LogoImage | null> {
-  const bytes = await readPhoto(deps, design.logo);
-  const key = mediaKeyOf(design.logo);
-  return bytes && key ? { bytes, contentType: mediaTypeOf(key) } : null;
 }
 
 /** The refusal of a studio edit of link `id` whose `baseVersion` is no longer the link's (or gone). */
@@ -88,58 +81,6 @@ export async function saveQrDesign(
   ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
   ctx.webhooks.wake();
   return { design, version: updated.version };
-}
-
-/**
- * Refuses a new printed code or domain for a link whose saved design would not scan with it: a longer
- * address makes a denser symbol, and a design that saved must scan with whatever address it is printed
- * with. Throws the qr_* reason; a link without a design passes at once.
- */
-export async function assertDesignScansPrinted(
-  ctx: ServiceContext,
-  linkId: string,
-  printed: { code?: string; domain?: string | null },
-) {
-  const link = await ctx.db
-    .selectFrom('links')
-    .select(['qr_design', 'code', 'chosen_code', 'domain'])
-    .where('id', '=', linkId)
-    .where('user_id', '=', ctx.user.id)
-    .executeTakeFirst();
-  if (!link?.qr_design) return;
-  await assertScansPrinted(ctx, link.qr_design, {
-    code: link.code,
-    chosen_code: printed.code ?? link.chosen_code,
-    domain: printed.domain === undefined ? link.domain : printed.domain,
-  });
-}
-
-/** A design still scans printed at the link's address (code and domain); refuses with its reason if not. */
-async function assertScansPrinted(
-  deps: AppDeps,
-  design: QrDesign,
-  printed: Parameters<typeof printedQrUrl>[1],
-): Promise<void> {
-  const url = printedQrUrl(deps.config.publicUrl, printed);
-  const problem = await scannabilityProblem(url, design, await logoOf(deps, design));
-  if (problem) throw new AppError(problem);
-}
-
-/**
- * Every designed QR code of `accountId`'s cards still scans printed with `domain` (a team's Address in the
- * code, server/teams/printed-domain.ts); the first that would not refuses the change with its reason.
- */
-export async function assertCardCodesScanPrinted(deps: AppDeps, accountId: string, domain: string | null) {
-  const links = await deps.db
-    .selectFrom('links')
-    .select(['code', 'chosen_code', 'qr_design'])
-    .where('user_id', '=', accountId)
-    .where('vcard_id', 'is not', null)
-    .where('qr_design', 'is not', null)
-    .execute();
-  for (const { qr_design: design, ...link } of links) {
-    if (design) await assertScansPrinted(deps, design, { ...link, domain });
-  }
 }
 
 /**

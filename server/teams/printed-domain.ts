@@ -1,9 +1,9 @@
 import type { TeamPrintedDomainInput } from '../../src/schemas/team.ts';
 import { assertUsableDomain } from '../domains/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { assertCardCodesScanPrinted } from '../qr-studio/service.ts';
+import { assertCardCodesScanPrinted } from '../qr-images/printed-scans.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { recordTeamEvent, teamActorOf } from './audit.ts';
+import { recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
 import { teamAccountFor } from '../access/team-account.ts';
 import { announceCards } from './cards.ts';
 

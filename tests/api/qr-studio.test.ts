@@ -10,7 +10,7 @@ import {
 } from '../../src/qr-design.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { findUnusedPhotoKeys } from '../../server/media/references.ts';
-import { QR_PRINT_MODULE_MM } from '../../server/qr-studio/render.ts';
+import { QR_PRINT_MODULE_MM } from '../../server/qr-images/render.ts';
 import { qrScanUrl } from '../../src/schemas/link.ts';
 import { QR_PNG_SIZES } from '../../src/schemas/qr-design.ts';
 import { pdfPageAsSvg, readQr } from '../support/qr-reader.ts';

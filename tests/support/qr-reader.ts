@@ -44,7 +44,7 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
 ];
 
 /**
- * The first page of a PDF that server/qr-studio/render.ts writes, drawn again as an SVG from its content
+ * The first page of a PDF that server/qr-images/render.ts writes, drawn again as an SVG from its content
  * stream: the operators pdf-lib emits for filled paths (q Q cm rg m l c h re f). Images (the logo) are left
  * out: the modules under a logo are left out of the code too. Readers of PDFs are not installed here
  * (Ghostscript, Poppler), so the test reads the vectors the file really holds.

@@ -8,16 +8,16 @@ import {
   QR_MODULE_STYLES,
   type QrDesign,
 } from '../../src/qr-design.ts';
-import { QR_DECODERS } from '../../server/qr-studio/decoders.ts';
-import { drawingScanProblem, scannabilityProblem } from '../../server/qr-studio/scannability.ts';
+import { QR_DECODERS } from '../../server/qr-images/decoders.ts';
+import { drawingScanProblem, scannabilityProblem } from '../../server/qr-images/scannability.ts';
 import {
   CHECK_VIEWS,
   hasQuietZone,
   readView,
   renderForCheck,
   type CheckView,
-} from '../../server/qr-studio/scan-views.ts';
-import type { LogoImage } from '../../server/qr-studio/render.ts';
+} from '../../server/qr-images/scan-views.ts';
+import type { LogoImage } from '../../server/qr-images/render.ts';
 import { withConcentricCircleEyes } from '../support/qr-fixtures.ts';
 
 // The QR studio's scan check: rules first, then every view of the rendered code (each PNG size on a white

@@ -4,7 +4,7 @@ import type * as ZbarModule from '@undecaf/zbar-wasm';
 import jsQR from 'jsqr';
 import type * as ZxingReader from 'zxing-wasm/reader';
 
-// The three independent QR decoders the scan check reads every design with (server/qr-studio/scannability.ts):
+// The three independent QR decoders the scan check reads every design with (server/qr-images/scannability.ts):
 // jsQR (JavaScript, what a web page scans with), ZXing (ZXing-C++ in WebAssembly, the library of many
 // Android scanners) and ZBar (in WebAssembly, the reader of Linux and many apps). jsQR and ZXing read finder
 // patterns drawn as circles that ZBar cannot; a design is saved only when all three read it.

@@ -3,7 +3,7 @@ import type { QrDrawing } from '../../src/qr-design.ts';
 import type { LogoImage } from './render.ts';
 import { readView, type CheckView, type ViewReading } from './scan-views.ts';
 
-// A worker thread of the scan check (server/qr-studio/decode-pool.ts): renders a view of a design and reads
+// A worker thread of the scan check (server/qr-images/decode-pool.ts): renders a view of a design and reads
 // it with the view's decoders. Rendering and decoding take the CPU for up to half a second at 2048 px, and
 // the decoders' WebAssembly memory grows with the images: here neither holds up the server's own thread,
 // and the memory ends with the worker.

@@ -5,7 +5,7 @@ import { loadSharp } from '../lib/sharp.ts';
 import { decodersMissing, type QrDecoder, type RgbaImage } from './decoders.ts';
 import { qrRaster, type LogoImage } from './render.ts';
 
-// What the scan check looks at (server/qr-studio/scannability.ts): a design rendered as the downloads are,
+// What the scan check looks at (server/qr-images/scannability.ts): a design rendered as the downloads are,
 // then on a white border as printed and turned as a hand holds a phone, read by the decoders of each view.
 // Runs in the check's worker threads (decode-worker.ts), where the images' memory ends with the worker.
 
