@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { generateLinkCode } from '../../server/links/code.ts';
+import { generateLinkCode } from '../../server/lib/link-codes.ts';
 
 const CHUNK = 500;
 const LINKS_PER_CARD = 2;

@@ -22,7 +22,7 @@ import { QrDesignSchema } from '../../src/schemas/qr-design.ts';
 import { VcardFormSchema } from '../../src/schemas/vcard.ts';
 import { HELD_LINK_CODES_MAX } from '../../src/username.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
-import { isLinkCode } from '../links/code.ts';
+import { isLinkCode } from '../lib/link-codes.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../account-export/document.ts';
 
 // account.json of an account export (server/account-export/document.ts), as an import reads it: every

@@ -14,7 +14,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { hasVerifiedDomain } from '../domains/service.ts';
 import { AppError } from '../lib/errors.ts';
 import { holdChosenCode, isChosenCodeFree } from '../links/chosen-codes.ts';
-import { unusedLinkCode } from '../links/code.ts';
+import { unusedLinkCode } from '../lib/link-codes.ts';
 import { emitLinkEvent } from '../links/events.ts';
 import { LINK_COLUMNS } from '../links/present.ts';
 import { keepPlansNewestLeads } from '../leads/service.ts';

@@ -7,7 +7,7 @@ import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Auth } from '../auth/auth.ts';
 import { insertConfirmedAccount } from '../profile/confirmed-account.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
-import { unusedLinkCode } from '../links/code.ts';
+import { unusedLinkCode } from '../lib/link-codes.ts';
 import { releasePhoto, uploadPhoto } from '../media/service.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { insertVcard } from '../vcards/service.ts';

@@ -7,7 +7,7 @@ import { availableUntil, planInEffectUntil } from '../../src/plans.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import { isWithinLimit } from '../pauses/service.ts';
-import { isChosenLinkCode, isLinkCode } from './code.ts';
+import { isChosenLinkCode, isLinkCode } from '../lib/link-codes.ts';
 
 // What /l/{code} needs of a link: whose it is, where it goes, and whether its owner's plan pauses it.
 // Read-only, for every visitor.

@@ -29,7 +29,7 @@ import { assertUsableDomain } from '../domains/service.ts';
 import { assertDesignScansPrinted } from '../qr-images/printed-scans.ts';
 import { lockProfile } from '../access/plan-gate.ts';
 import { holdChosenCode } from './chosen-codes.ts';
-import { unusedLinkCode } from './code.ts';
+import { unusedLinkCode } from '../lib/link-codes.ts';
 import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
 

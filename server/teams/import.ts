@@ -19,7 +19,7 @@ import type { WebhookEvent } from '../../src/webhooks.ts';
 import type { AppDeps, SessionUser } from '../lib/app-deps.ts';
 import { teamBranding, type Branding } from '../branding/branding.ts';
 import { AppError } from '../lib/errors.ts';
-import { generateLinkCode, heldLinkCode, unusedLinkCode } from '../links/code.ts';
+import { generateLinkCode, heldLinkCode, unusedLinkCode } from '../lib/link-codes.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from '../access/team-access.ts';
 import { personLabel, recordTeamEvent } from './audit.ts';

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
-import { unusedLinkCode } from '../links/code.ts';
+import { unusedLinkCode } from '../lib/link-codes.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanUp } from '../../server/cleanup/service.ts';
-import { unusedLinkCode } from '../../server/links/code.ts';
+import { unusedLinkCode } from '../../server/lib/link-codes.ts';
 import type { LinkView } from '../../server/links/service.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { DELETE_CONFIRMATION_WORDS } from '../../src/schemas/auth.ts';

@@ -13,7 +13,7 @@ import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { NO_CAMPAIGN } from '../../src/utm.ts';
 import type { UniqueVisitorRecorder } from '../../server/analytics/unique-visitors.ts';
 import type { Visit } from '../../server/analytics/visit.ts';
-import { generateLinkCode } from '../../server/links/code.ts';
+import { generateLinkCode } from '../../server/lib/link-codes.ts';
 import type { ApiKeyScope } from '../../src/api-keys.ts';
 import { injectFromApp, signUp, trpcData, trpcMutate, TEST_PASSWORD, type TestApp } from './harness.ts';
 import { IPHONE_SAFARI } from './user-agents.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLinkCode } from '../../server/links/code.ts';
+import { isLinkCode } from '../../server/lib/link-codes.ts';
 import { browserFamily, deviceClass, referrerHost } from '../../src/visitor.ts';
 
 // What a counted visit keeps of a visitor (src/visitor.ts), and which codes are looked up at all.
