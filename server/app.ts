@@ -30,7 +30,7 @@ import { openDatabase, type DatabaseHandle } from './lib/db.ts';
 import { errorOutcome, logServerFault } from './lib/error-outcome.ts';
 import { readBodiesBeforeAnswering } from './lib/unread-bodies.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
-import { registerLeadRoutes } from './leads/routes.ts';
+import { registerLeadRoutes } from './public-profile/lead-routes.ts';
 import { LEAD_PATH } from './public-profile/card-host.ts';
 import { createLeadFormKit } from './leads/form-kit.ts';
 import { loggingOptions } from './lib/request-log.ts';

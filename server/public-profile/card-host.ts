@@ -301,7 +301,7 @@ function hostPaths(vcardPages: boolean): RegExp {
 const CARD_HOST_PATHS = hostPaths(false);
 const CUSTOM_HOST_PATHS = hostPaths(true);
 
-/** A card's lead form's post and thank-you page (server/leads/routes.ts): the one post a card host takes. */
+/** A card's lead form's post and thank-you page (lead-routes.ts): the one post a card host takes. */
 export const LEAD_PATH = new RegExp(`^${serverPaths.vcardPage}/[^/]+/lead$`);
 
 function isCardReading(request: FastifyRequest, paths: RegExp): boolean {

@@ -3,11 +3,11 @@ import type { CardDesign } from '../../src/schemas/card-design.ts';
 import type { LeadFormSettings } from '../../src/schemas/lead.ts';
 import type { Branding } from '../branding/branding.ts';
 import { escapeHtml as e } from '../lib/html.ts';
-import { icon, type IconName } from '../public-profile/icons.ts';
-import { notePage, pageHead } from '../public-profile/render.ts';
-import { pageStyle } from '../public-profile/styles.ts';
-import { LEAD_FORM_CSS, leadFormHtml, type LeadFormInput } from './form.ts';
-import { LEAD_TEXTS, type LeadTexts } from './texts.ts';
+import { icon, type IconName } from './icons.ts';
+import { notePage, pageHead } from './render.ts';
+import { pageStyle } from './styles.ts';
+import { LEAD_FORM_CSS, leadFormHtml, type LeadFormInput } from '../leads/form.ts';
+import { LEAD_TEXTS, type LeadTexts } from '../leads/texts.ts';
 
 // What a lead post answers with: a page (the plain post), the form again with what was typed and why it was
 // not taken, or a note of what became of the post, leading back to the card; or for the form's script

@@ -3,27 +3,27 @@ import { isLocale, type Locale } from '../../src/i18n.ts';
 import type { LeadPostAnswer } from '../../src/lead-form.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
-import { hostBranding, onCustomDomain, servesOwner } from '../public-profile/card-host.ts';
-import { renderUnavailablePage } from '../public-profile/render.ts';
+import { hostBranding, onCustomDomain, servesOwner } from './card-host.ts';
+import { renderUnavailablePage } from './render.ts';
 import {
   findProfileByVcardId,
   isVcardId,
   pageBranding,
   pageFeatures,
   type PublicProfile,
-} from '../public-profile/service.ts';
-import { pageLocale } from '../public-profile/texts.ts';
-import { unavailablePageSender } from '../public-profile/unavailable.ts';
-import { captureLead, LEAD_FORM_FIELDS, takesLeads, type LeadOutcome } from './capture.ts';
-import type { LeadFormKit } from './form-kit.ts';
-import { leadFormElementHtml } from './form.ts';
+} from './service.ts';
+import { pageLocale } from './texts.ts';
+import { unavailablePageSender } from './unavailable.ts';
+import { captureLead, LEAD_FORM_FIELDS, takesLeads, type LeadOutcome } from '../leads/capture.ts';
+import type { LeadFormKit } from '../leads/form-kit.ts';
+import { leadFormElementHtml } from '../leads/form.ts';
 import {
   leadNoteHtml,
   renderLeadFormPage,
   renderLeadNotePage,
   type LeadNote,
   type LeadPageContext,
-} from './pages.ts';
+} from './lead-pages.ts';
 
 // The post of a card's "Share your contact back" form (server/leads/capture.ts), on every address the card
 // is served on. A plain form post, no script needed: the answer is a page (the form again, or a note), and
