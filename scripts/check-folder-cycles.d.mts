@@ -4,9 +4,8 @@ export interface CruisedModule {
   dependencies: Array<{ resolved: string; dependencyTypes: string[] }>;
 }
 export type FolderGraph = Map<string, Set<string>>;
-export const KNOWN_CYCLE: string[];
 export function serverFolderOf(source: string): string | null;
 export function folderGraph(modules: CruisedModule[]): FolderGraph;
 export function cyclesOf(graph: FolderGraph): string[][];
-export function judgeCycles(cycles: string[][], known?: readonly string[]): string[];
+export function judgeCycles(cycles: string[][]): string[];
 export function cruiseServer(): Promise<CruisedModule[]>;

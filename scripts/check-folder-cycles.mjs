@@ -1,14 +1,10 @@
 // The floors of server/ (docs/architecture.md "Floors"): no folder may reach itself again through value
 // imports (type imports are erased and cost nothing at run time). dependency-cruiser reads the imports, as
 // TypeScript writes them, and this script folds them into a graph of folders and finds its cycles.
-// Features still in one cycle are listed in KNOWN_CYCLE while they are pulled apart: the check fails when
-// a folder outside it joins a cycle, and when one of them leaves every cycle but is still listed, so the
-// list only shrinks.
+// The check fails on any cycle: a feature that needs another's code imports it one way only, and what two
+// folders both need lives on a floor under them (docs/decisions/024-server-floors.md).
 import { pathToFileURL } from 'node:url';
 import { cruise } from 'dependency-cruiser';
-
-/** The feature folders still in one cycle of value imports, to be taken out of it one by one. */
-export const KNOWN_CYCLE = ['teams', 'vcards'];
 
 /** The folder of server/ a module is in (a file at server/'s top, such as config.ts, is its own), or null. */
 export function serverFolderOf(source) {
@@ -71,25 +67,9 @@ export function cyclesOf(graph) {
   return cycles;
 }
 
-/** What is wrong with the cycles found, against the folders known to be in one: a list of sentences. */
-export function judgeCycles(cycles, known = KNOWN_CYCLE) {
-  const problems = [];
-  const inCycles = new Set(cycles.flat());
-  for (const cycle of cycles) {
-    const newcomers = cycle.filter((folder) => !known.includes(folder));
-    if (newcomers.length > 0) {
-      problems.push(
-        `server/ folders in a cycle of value imports: ${cycle.join(', ')} (new in it: ${newcomers.join(', ')})`,
-      );
-    }
-  }
-  const freed = known.filter((folder) => !inCycles.has(folder));
-  if (freed.length > 0) {
-    problems.push(
-      `no longer in a cycle, take them out of KNOWN_CYCLE (scripts/check-folder-cycles.mjs): ${freed.join(', ')}`,
-    );
-  }
-  return problems;
+/** What is wrong with the cycles found: a sentence for each. */
+export function judgeCycles(cycles) {
+  return cycles.map((cycle) => `server/ folders in a cycle of value imports: ${cycle.join(', ')}`);
 }
 
 /** The modules under server/ and their imports, as dependency-cruiser reads them. */
@@ -107,6 +87,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const problems = judgeCycles(cycles);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) process.exit(1);
-  const known = cycles.flat().length;
-  console.log(`folder cycles: none outside the ${known} folders still listed in KNOWN_CYCLE`);
+  console.log('folder cycles: none');
 }

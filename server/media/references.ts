@@ -42,7 +42,7 @@ function photoInUse(eb: ExpressionBuilder<Database, 'media'>) {
     ),
     // a team's logo (server/teams/logo.ts)
     eb.exists(eb.selectFrom('teams').select('teams.id').where('teams.logo', '=', servedPathOfRow)),
-    // a team template's logo (server/teams/template.ts), shown on the team's cards
+    // a team template's logo (server/team-records/template.ts), shown on the team's cards
     eb.exists(
       eb
         .selectFrom('team_templates')

@@ -25,7 +25,7 @@ import { DEFAULT_LEAD_FORM, leadFormOf, type LeadFormSettings } from '../../src/
 import { printedCode } from '../../src/schemas/link.ts';
 import { templatedFields, type TeamTemplate } from '../../src/team-template.ts';
 import { isWithinLimit } from '../pauses/service.ts';
-import { readTeamTemplate } from '../teams/template.ts';
+import { readTeamTemplate } from '../team-records/template.ts';
 import { CARD_COLUMNS } from '../vcards/service.ts';
 import { managedQrDesign } from '../vcards/managed-qr-design.ts';
 import type { DirectoryCard } from './render.ts';

@@ -28,8 +28,8 @@ import type { WebhookOutbox } from '../webhooks/delivery.ts';
 import type { Mailer } from '../mail/types.ts';
 import { getProfileLanguage } from '../access/profile-language.ts';
 import { membershipOf } from '../access/team-access.ts';
-import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from './audit.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { isRecordedOrganizationCall, organizationCallEvent, recordTeamEvent } from '../team-records/audit.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 import { teamAccountFor } from '../access/team-account.ts';
 import { claimInvitedCards, releaseMemberCards } from './cards.ts';
 import type { TeamInvitationWriter } from './import.ts';
@@ -370,7 +370,7 @@ function membershipHooks(
 }
 
 /**
- * Every successful call that changes a team: its audit log's entry (server/teams/audit.ts), and the live
+ * Every successful call that changes a team: its audit log's entry (server/team-records/audit.ts), and the live
  * update of its members' pages (and of the person it concerned, who may have left).
  */
 function teamCallRecorder(

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { SetTeamCardPausedInput } from '../../src/schemas/team.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
+import { personLabel, recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
 import { announceCards, teamCardOf } from './cards.ts';
 
 // A team's owner or admins pause one team card, or resume it (docs/decisions/021-teams.md: offboarding hands

@@ -15,8 +15,8 @@ import { assertOwnPhoto } from '../media/service.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import { vcardPageUrl } from '../../src/card-address.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { personLabel, recordTeamEvent, teamActorOf } from './audit.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { personLabel, recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 
 // A team's cards (docs/decisions/021-teams.md): they belong to the team's own account (teams.account_id), so
 // that a card, its short link, its printed QR code and its counts stay with the team when the person it shows

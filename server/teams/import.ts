@@ -22,10 +22,10 @@ import { AppError } from '../lib/errors.ts';
 import { generateLinkCode, heldLinkCode, unusedLinkCode } from '../lib/link-codes.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { personLabel, recordTeamEvent } from './audit.ts';
+import { personLabel, recordTeamEvent } from '../team-records/audit.ts';
 import { mailTeamInvitation } from './auth-plugin.ts';
 import { teamAccountForNewCard } from '../access/team-account.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 import { checkTeamImportRows, type CheckedTeamImportRow } from './import-check.ts';
 import {
   readTeamImportFile,

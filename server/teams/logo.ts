@@ -4,9 +4,9 @@ import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { assertOwnPhoto } from '../media/service.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { recordTeamEvent, teamActorOf } from './audit.ts';
+import { recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
 import { teamAccountFor } from '../access/team-account.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 
 // A team's logo: the organization's own `logo` column, set only here (the organization plugin's create and
 // update refuse one, server/teams/auth-plugin.ts), so it is always a photo of the team's account, uploaded

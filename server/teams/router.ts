@@ -13,13 +13,13 @@ import {
 import { SaveTeamTemplateSchema } from '../../src/schemas/team-template.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.ts';
 import { actingTeam } from '../access/team-access.ts';
-import { teamEvents } from './audit.ts';
+import { teamEvents } from '../team-records/audit.ts';
 import { setTeamCardPaused } from './card-pause.ts';
 import { assignTeamCard, createTeamCard, myTeamCards, publishTeamCard, teamCards } from './cards.ts';
 import { setTeamLogo } from './logo.ts';
 import { setTeamPrintedDomain } from './printed-domain.ts';
 import { invitationPreview, myTeam, transferOwnership } from './service.ts';
-import { teamTemplate } from './template.ts';
+import { teamTemplate } from '../team-records/template.ts';
 import { saveTeamTemplate } from './template-edit.ts';
 import { setTeamWhiteLabel } from './white-label.ts';
 
@@ -73,7 +73,7 @@ export const teamsRouter = router({
     .meta({ teamRole: 'admin' })
     .input(TeamPrintedDomainSchema)
     .mutation(({ ctx, input }) => setTeamPrintedDomain(ctx, actingTeam(ctx), input)),
-  // the team's template (server/teams/template.ts): every member reads it (their card's locked fields),
+  // the team's template (server/team-records/template.ts): every member reads it (their card's locked fields),
   // its owner and admins change it
   template: authedProcedure
     .meta({ teamRole: 'member' })

@@ -15,8 +15,8 @@ import { planInEffectOf } from '../access/plan-gate.ts';
 import type { AppDeps, ServiceContext, SessionUser } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf, teamAccountOfMember, type TeamMembership } from '../access/team-access.ts';
-import { personLabel, recordTeamEvent } from './audit.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { personLabel, recordTeamEvent } from '../team-records/audit.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 
 // The team as its screens show it, and what the organization plugin lacks: one view of a team with its
 // members and invitations, an invitation's page before sign-in, and the transfer of ownership.

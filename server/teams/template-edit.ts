@@ -20,10 +20,10 @@ import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import { isOwnPhotoKey } from '../media/service.ts';
 import type { TeamMembership } from '../access/team-access.ts';
-import { recordTeamEvent, teamActorOf } from './audit.ts';
+import { recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
 import { teamAccountFor } from '../access/team-account.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
-import { readTeamTemplate, UNSAVED_TEMPLATE_VERSION } from './template.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
+import { readTeamTemplate, UNSAVED_TEMPLATE_VERSION } from '../team-records/template.ts';
 
 // The team's owner and admins change its template (src/team-template.ts) from a version
 // (server/lib/edit-versions.ts). A save tells every process that the team's cards changed, so every

@@ -3,7 +3,7 @@ import { requireFeature } from '../access/plan-gate.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
 import type { TeamMembership } from '../access/team-access.ts';
 import { teamAccountFor } from '../access/team-account.ts';
-import { announceTeamChange, teamMemberIds } from './changes.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 
 // A team's white label switch (docs/decisions/015-what-each-plan-feature-is.md, feature whiteLabel): on, its
 // cards' pages, their paused and not-found pages, their .vcf and the team's e-mails carry the team's name and

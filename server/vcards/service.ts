@@ -25,9 +25,9 @@ import { releaseUnusedPhotos } from '../media/references.ts';
 import { PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import { managedQrDesign } from './managed-qr-design.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { recordTeamCardChange, teamActorOf, teamOfAccount } from '../teams/audit.ts';
-import { announceTeamChange, teamMemberIds } from '../teams/changes.ts';
-import { keepLockedFields, teamTemplateOfAccount } from '../teams/template.ts';
+import { recordTeamCardChange, teamActorOf, teamOfAccount } from '../team-records/audit.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
+import { keepLockedFields, teamTemplateOfAccount } from '../team-records/template.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
 // every create checks the plan's limit on the server, and each vCard owns the link that is its QR code.

@@ -19,7 +19,7 @@ import {
 import { mediaKeyOf } from '../../src/media.ts';
 import { TEAM_EVENTS_KEPT_DAYS } from '../../src/teams.ts';
 import { ADDRESS_HOLD_DAYS } from '../../src/username.ts';
-import { recordTeamEvent } from '../../server/teams/audit.ts';
+import { recordTeamEvent } from '../../server/team-records/audit.ts';
 import { addTeam } from '../support/teams.ts';
 import { addLead, addVcard } from '../support/factories.ts';
 import { LEAD_POSTS_KEPT_DAYS } from '../../server/leads/capture.ts';

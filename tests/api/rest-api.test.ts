@@ -11,7 +11,7 @@ import {
 } from '../support/factories.ts';
 import { buildTestApp, trpcData, trpcMutate, trpcQuery, type TestApp } from '../support/harness.ts';
 import { addTeam, addTeamOfFour, teamKeyCaller, teamTemplateInput } from '../support/teams.ts';
-import type { TeamEventView } from '../../server/teams/audit.ts';
+import type { TeamEventView } from '../../server/team-records/audit.ts';
 
 // The REST API under /api/v1: each resource's routes, their scopes, their refusals of
 // bad input (problem+json naming the field, nothing stored), pagination and idempotent creates.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProcedureMeta } from '../../server/trpc/init.ts';
 import { appRouter } from '../../server/app-router.ts';
-import { recordTeamEvent } from '../../server/teams/audit.ts';
+import { recordTeamEvent } from '../../server/team-records/audit.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { hasTeamRole, TEAM_ROLES, type TeamRole } from '../../src/teams.ts';
 import { addLead, createOwner, createSignedInOwner } from '../support/factories.ts';

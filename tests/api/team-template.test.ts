@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
-import type { TeamEventView } from '../../server/teams/audit.ts';
-import type { TeamTemplateView } from '../../server/teams/template.ts';
+import type { TeamEventView } from '../../server/team-records/audit.ts';
+import type { TeamTemplateView } from '../../server/team-records/template.ts';
 import { mediaPath } from '../../src/media.ts';
 import { emptyVcardForm, type VcardFormValues } from '../../src/schemas/vcard.ts';
 import { createSignedInOwner } from '../support/factories.ts';

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createLocalChangeBus, type Change } from '../../server/lib/changes.ts';
-import { recordTeamEvent, type TeamEventView } from '../../server/teams/audit.ts';
+import { recordTeamEvent, type TeamEventView } from '../../server/team-records/audit.ts';
 import type { InvitationPreview, TeamView } from '../../server/teams/service.ts';
 import { paths, TEAM_INVITATION_PARAM } from '../../src/routes.ts';
 import {

@@ -17,7 +17,7 @@ import type { TeamMembership } from '../access/team-access.ts';
 // A team's template (src/team-template.ts), stored once per team (team_templates) and read wherever a team
 // card is shown or saved: the public page, its .vcf and the dashboard's preview merge it in
 // (server/public-profile/service.ts), and a save of a team card may not change a locked field
-// (keepLockedFields). Its owner and admins edit it (template-edit.ts).
+// (keepLockedFields). Its owner and admins edit it (server/teams/template-edit.ts).
 
 /** The version of a team's template that has no row yet: the default template. */
 export const UNSAVED_TEMPLATE_VERSION = 1;
