@@ -20,6 +20,7 @@ import { readEvents } from './events.ts';
 import { readLinksCsv } from './links-csv.ts';
 import { lockProfile } from '../access/plan-gate.ts';
 import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // An account import (docs/data.md "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
 // links added as profile links. account.json and the links CSV are read and checked first
@@ -93,10 +94,7 @@ async function importExport(ctx: ServiceContext, archive: ExportArchive): Promis
   const photos = await storePhotos(ctx, document, archive);
   try {
     const report = await writeImport(ctx, { document, photos, events });
-    for (const topic of ['cards', 'links', 'leads', 'views', 'hits'] as const) {
-      ctx.changes.publish({ userId: ctx.user.id, topic });
-    }
-    ctx.webhooks.wake();
+    announceWrite(ctx, ctx.user.id, 'cards', 'links', 'leads', 'views', 'hits');
     return report;
   } catch (error) {
     await releaseImportedPhotos(ctx, photos);
@@ -149,8 +147,7 @@ async function importLinks(ctx: ServiceContext, bytes: Buffer): Promise<AccountI
     await addProfileLinks(ctx, trx, rows);
     return pausedByPlan(trx, ctx.user.id, plan);
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return { ...NOTHING_IMPORTED, profileLinks: rows.length, paused };
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkView } from './present.ts';
 import { ownLink } from './service.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // A QR code's or profile link's lifecycle and rules (src/link-lifecycle.ts), which the redirect follows
 // (server/links/routes.ts). A vCard's own QR code has none: the card it is printed on must keep working.
@@ -51,8 +52,7 @@ export async function setLinkLifecycle(ctx: ServiceContext, input: LinkLifecycle
     await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
 
@@ -74,7 +74,6 @@ export async function setLinkEnabled(ctx: ServiceContext, input: LinkEnabledInpu
     await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }

@@ -32,6 +32,7 @@ import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from '../lib/link-codes.ts';
 import { emitLinkEvent } from './events.ts';
 import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 export type { LinkView } from './present.ts';
 
@@ -178,8 +179,7 @@ async function createLink(
     await emitLinkEvent(ctx, trx, 'link.created', created);
     return created;
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
 
@@ -315,8 +315,7 @@ export async function chooseLinkCode(ctx: ServiceContext, input: ChooseLinkCodeI
     await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
 
@@ -353,8 +352,7 @@ export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput
   });
   if (!row)
     throw await refusedEdit(() => readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'qr'));
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
 
@@ -384,8 +382,7 @@ export async function updateProfileLink(
     throw await refusedEdit(() =>
       readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'profile'),
     );
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
 
@@ -407,8 +404,7 @@ export async function deleteLink(ctx: ServiceContext, id: string): Promise<void>
     if (Number(deleted.numDeletedRows) === 0) throw new AppError('not_found');
     await ctx.webhooks.emit(trx, ctx.user.id, 'link.deleted', () => ({ id }));
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
 }
 
 /** The signed-in user's link of that id (of that kind, when given), or not_found. */
@@ -450,6 +446,5 @@ export async function reorderProfileLinks(ctx: ServiceContext, input: ReorderLin
       returning ${sql.join(LINK_COLUMNS.map((column) => sql.ref(`links.${column}`)))}`.execute(trx);
     for (const link of moved) await emitLinkEvent(ctx, trx, 'link.updated', link);
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
 }

@@ -19,6 +19,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { readOwnProfile } from './service.ts';
 import { assertVcardRoom, insertVcard, readVcard } from '../vcards/service.ts';
 import { lockProfile } from '../access/plan-gate.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // Card creation (/onboarding step 3) and the profile details of /dashboard/profile: the username rules of
 // docs/decisions/004-usernames.md on the user's plan, uniqueness by the database, and the photo that must be
@@ -168,8 +169,7 @@ export async function createCard(ctx: ServiceContext, input: CreateCardInput): P
       return { vcardId, previousPhoto };
     }),
   );
-  ctx.changes.publish({ userId, topic: 'cards' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, userId, 'cards');
   if (result.previousPhoto !== input.photo) await releaseUnusedPhotos(ctx, [result.previousPhoto]);
   return { vcardId: result.vcardId };
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AppError } from '../lib/errors.ts';
 import { releaseUnusedPhotos } from '../media/references.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // The test-data banner (spec section 4): people who tried the dashboard before finishing onboarding can
 // wipe what they made. The "dismissed" flag is the browser's (per user); the other conditions are here.
@@ -64,10 +65,6 @@ export async function clearTestData(ctx: ServiceContext): Promise<void> {
     }
     return deleted.map((vcard) => vcard.photo);
   });
-  ctx.changes.publish({ userId, topic: 'cards' });
-  ctx.changes.publish({ userId, topic: 'links' });
-  ctx.changes.publish({ userId, topic: 'views' });
-  ctx.changes.publish({ userId, topic: 'leads' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, userId, 'cards', 'links', 'views', 'leads');
   await releaseUnusedPhotos(ctx, photos);
 }

@@ -16,6 +16,7 @@ import { vcardPageUrl } from '../../src/card-address.ts';
 import { qrPdf, qrPng, qrSvgFile } from '../qr-images/render.ts';
 import { scannabilityProblem } from '../qr-images/scannability.ts';
 import { logoOf } from '../qr-images/printed-scans.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // The QR studio (customBranding): a QR code's design is saved on its link after the
 // scannability check, and every image of that code (My QR Codes, downloads, the vCard's public page) is
@@ -78,8 +79,7 @@ export async function saveQrDesign(
   if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
   // 'links' redraws My QR Codes; the public pages' cache also drops the owner's pages on it
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return { design, version: updated.version };
 }
 
@@ -107,8 +107,7 @@ export async function resetQrDesign(
   });
   if (!updated) throw await refusedStudioEdit(ctx, link.id);
   await releaseUnusedPhotos(ctx, [link.qr_design?.logo ?? null]);
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'links' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'links');
   return { version: updated.version };
 }
 

@@ -28,6 +28,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { recordTeamCardChange, teamActorOf, teamOfAccount } from '../team-records/audit.ts';
 import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 import { keepLockedFields, teamTemplateOfAccount } from '../team-records/template.ts';
+import { announceWrite } from '../lib/after-write.ts';
 
 // vCards (spec sections 2 "My vCards", 3, 4 "Limits in use"): every query filters by the signed-in user,
 // every create checks the plan's limit on the server, and each vCard owns the link that is its QR code.
@@ -268,8 +269,7 @@ export async function createVcard(
     await ctx.webhooks.emit(trx, ctx.user.id, 'card.created', () => readVcard(trx, ctx.user.id, inserted.id));
     return { ...inserted, teamId: team?.id };
   });
-  ctx.changes.publish({ userId: ctx.user.id, topic: 'cards' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, ctx.user.id, 'cards');
   if (created.teamId) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, created.teamId));
   return { id: created.id, version: created.version };
 }
@@ -331,8 +331,7 @@ export async function updateVcard(
     await ctx.webhooks.emit(trx, accountId, 'card.updated', () => updated);
     return { previousPhoto: current.photo, version: updated.version, editedTeam };
   });
-  ctx.changes.publish({ userId: accountId, topic: 'cards' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, accountId, 'cards');
   // the team's screens (its cards, its log) follow a team card's edit
   if (saved.editedTeam) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, saved.editedTeam));
   if (saved.previousPhoto !== sent.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
@@ -362,8 +361,7 @@ export async function deleteVcard(ctx: ServiceContext, accountId: string, id: st
     await ctx.webhooks.emit(trx, accountId, 'card.deleted', () => ({ id }));
     return { deleted, team };
   });
-  ctx.changes.publish({ userId: accountId, topic: 'cards' });
-  ctx.webhooks.wake();
+  announceWrite(ctx, accountId, 'cards');
   if (team) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, team));
   const { logo, coverImage } = storedDesign(deleted.design);
   await releaseUnusedPhotos(ctx, [deleted.photo, logo, coverImage]);
