@@ -1,6 +1,7 @@
-// Many cards in a database, and a visitor for each (npm run bench:memory, and the API tests that fill a
-// server's caches): owners with a Pro plan, one filled vCard and two profile links each, written in a few
-// large inserts; then each card's page and short links requested over HTTP, a few at a time.
+// Many cards in a database, and a visitor for each (npm run bench:memory, the cold round of npm run bench,
+// and the API tests that fill a server's caches): owners with a Pro plan, one filled vCard and two profile
+// links each, written in a few large inserts; then each card's page and short links requested over HTTP, a
+// few at a time, each request timed.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
@@ -86,28 +87,51 @@ export async function seedCards(db: Kysely<Database>, count: number): Promise<Se
   return seeded;
 }
 
+/** A request a visitor makes and the status it must answer. */
+export interface CardVisit {
+  path: string;
+  status: number;
+}
+
+/** Each card's page and its first `links` short links (all of them by default). */
+export function visitsOf(cards: SeededCard[], links = LINKS_PER_CARD): CardVisit[] {
+  return cards.flatMap((card) => [
+    { path: `/${card.username}`, status: 200 },
+    ...card.codes.slice(0, links).map((code) => ({ path: `/l/${code}`, status: 302 })),
+  ]);
+}
+
+/**
+ * Makes `visits` as a phone browser, `concurrency` at a time, spread over `origins` in turn; returns how
+ * long each took (ms, in the order of `visits`) and throws on any answer but the expected one.
+ */
+export async function timeVisits(origins: string[], visits: CardVisit[], concurrency = 8): Promise<number[]> {
+  const took: number[] = new Array<number>(visits.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < visits.length) {
+      const index = next++;
+      const { path, status } = visits[index]!;
+      const started = performance.now();
+      const response = await fetch(origins[index % origins.length] + path, {
+        redirect: 'manual',
+        headers: { 'user-agent': PHONE, 'accept-language': 'en-GB,en;q=0.9', 'accept-encoding': 'gzip' },
+      });
+      await response.arrayBuffer();
+      took[index] = performance.now() - started;
+      if (response.status !== status) throw new Error(`${path} answered ${response.status}, not ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return took;
+}
+
 /**
  * Requests each card's page and short links from the server at `origin`, `concurrency` at a time, as a
  * phone browser; throws on any answer but the expected one.
  */
 export async function visitCards(origin: string, cards: SeededCard[], concurrency = 8): Promise<void> {
-  const paths = cards.flatMap((card) => [
-    { path: `/${card.username}`, status: 200 },
-    ...card.codes.map((code) => ({ path: `/l/${code}`, status: 302 })),
-  ]);
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const { path, status } = paths[next++]!;
-      const response = await fetch(origin + path, {
-        redirect: 'manual',
-        headers: { 'user-agent': PHONE, 'accept-language': 'en-GB,en;q=0.9', 'accept-encoding': 'gzip' },
-      });
-      await response.arrayBuffer();
-      if (response.status !== status) throw new Error(`${path} answered ${response.status}, not ${status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await timeVisits([origin], visitsOf(cards), concurrency);
 }
 
 /** The resident set size of a process now and at its highest, in MB (Linux: /proc/{pid}/status). */
