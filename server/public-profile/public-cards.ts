@@ -70,7 +70,7 @@ import { createViewRecorder, type View } from './views.ts';
 // this server, and an owner's change shows at once. A CDN told to cache HTML for longer would swallow
 // the counting.
 
-export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 /** The preview picture's URL changes with its content (og-image.ts), so previews may keep it a day. */
 const OG_IMAGE_CACHE_CONTROL = 'public, max-age=86400';
 
@@ -251,7 +251,7 @@ export class PublicCards {
     return this.sendPageOfStatus(request, reply, status, profile?.language, branding);
   }
 
-  /** The 404 page of a custom domain's other paths, in the brand of the account (`userId`) it serves. */
+  /** The 404 page of a custom domain's other paths, in the brand of the account it serves. */
   sendDomainNotFound(request: FastifyRequest, reply: FastifyReply, branding: Promise<Branding>) {
     return this.sendPageOfStatus(request, reply, 404, undefined, branding);
   }

@@ -8,18 +8,11 @@ import type { CountUnlessOwner } from '../auth/owner-visits.ts';
 import type { LeadFormKit } from '../leads/form-kit.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import type { FastLanes, Lane } from '../lib/fast-lane.ts';
-import type { CachedProfile, VcfFile } from './cache.ts';
+import type { CachedProfile } from './cache.ts';
 import { findAccountBranding } from './service.ts';
 import { hostRules, registerCardHostGuard, type CardHostAccount } from './card-host.ts';
 import { createCustomDomainIndex, type CustomDomain, type CustomDomainIndex } from './custom-domains.ts';
-import {
-  PublicCards,
-  usernameKey,
-  vcardKey,
-  withQueryOf,
-  type ShownCard,
-  type Unavailable,
-} from './public-cards.ts';
+import { PublicCards, usernameKey, vcardKey, withQueryOf } from './public-cards.ts';
 import { writePage, writeVcf } from './responses.ts';
 import { registerTlsAsk } from './tls-ask.ts';
 
@@ -35,24 +28,9 @@ export type { ShownCard } from './public-cards.ts';
  * host is the main address (the short links), and a card's id found as its page finds it, with its .vcf
  * (the contacts' sync, the wallet passes).
  */
-export interface PublicCardAnswers {
+export type PublicCardAnswers = Pick<PublicCards, 'cardOf' | 'shownCardOrAnswer' | 'contactFileOf'> & {
   isMainAddress: (host: string | undefined) => boolean;
-  /**
-   * The shown card of an id, or what stands in for its page: the unavailable status (404 for an id no card
-   * has), or a moved custom domain's redirect.
-   */
-  cardOf: (
-    request: FastifyRequest,
-    vcardId: string,
-  ) => Promise<ShownCard | Unavailable | { redirect: string }>;
-  /**
-   * The shown card of a route's `:vcardId`, or null once the answer that stands in for its page is sent (the
-   * unavailable page, or a moved custom domain's redirect).
-   */
-  shownCardOrAnswer: (request: FastifyRequest, reply: FastifyReply) => Promise<ShownCard | null>;
-  /** A shown card's .vcf, as Save contact gives it. */
-  contactFileOf: (request: FastifyRequest, shown: ShownCard) => Promise<VcfFile>;
-}
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
