@@ -126,8 +126,9 @@ export async function createAuth({
       },
     },
     // an error of better-auth's own work that is not its answer (a database gone in the middle of a
-    // sign-in) goes on to the app's error handler, which tells a lost database as 503 database_unavailable
-    // and anything else as the app's 500 (logged, with a body), instead of better-auth's bare 500
+    // sign-in) goes on to the auth routes' error handler (server/auth/routes.ts), which tells a lost
+    // database as 503 DATABASE_UNAVAILABLE and anything else as the app's 500 (logged, with a body),
+    // instead of better-auth's bare 500
     onAPIError: { throw: true },
     advanced: {
       // better-auth skips its origin checks when NODE_ENV is 'test': they run everywhere here

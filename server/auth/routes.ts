@@ -3,6 +3,7 @@ import { MAIL_TICKET_HEADER } from '../../src/api.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { collectQueuedMail } from '../mail/outbox.ts';
 import type { Auth } from './auth.ts';
+import { errorOutcome, logServerFault } from '../lib/error-outcome.ts';
 import { CLIENT_IP_HEADER, toFetchHeaders } from '../lib/request-headers.ts';
 
 /**
@@ -20,6 +21,17 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // what better-auth throws rather than answers (onAPIError.throw: a database lost during a sign-in) is
+    // answered in better-auth's own shape, `{ code, message }` with the reason upper-cased as its codes are,
+    // because the auth forms read that shape (web/lib/error-messages.ts authErrorMessage), not the app's
+    // `{ reason, message }`
+    scope.setErrorHandler((error, request, reply) => {
+      const outcome = errorOutcome(error);
+      logServerFault(request, error, outcome);
+      return reply
+        .status(outcome.status)
+        .send({ code: outcome.reason.toUpperCase(), message: outcome.message });
+    });
     scope.route({
       method: ['GET', 'POST'],
       url: `${serverPaths.auth}/*`,

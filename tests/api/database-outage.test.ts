@@ -76,7 +76,8 @@ describe('database outage (PostgreSQL)', needsPostgres(), () => {
       payload: { email: owner.email, password: 'Not-The-One-1' },
     });
     expect(signIn.statusCode).toBe(503);
-    expect(signIn.json()).toMatchObject({ reason: 'database_unavailable' });
+    // in better-auth's shape, which the sign-in form reads
+    expect(signIn.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     expect(signIn.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|\bat \//);
 
     // the page is served from memory; its view waits for the database
@@ -110,7 +111,7 @@ describe('database outage (PostgreSQL)', needsPostgres(), () => {
       payload: { name: 'Ended', email, password: 'A-Good-Password-1' },
     });
     expect(signUpEnded.statusCode).toBe(503);
-    expect(signUpEnded.json()).toMatchObject({ reason: 'database_unavailable' });
+    expect(signUpEnded.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     await withPgClient(url, (client) => client.query('drop trigger end_own_connection on accounts'));
     expect(await t.db.selectFrom('users').where('email', '=', email).select('id').execute()).toEqual([]);
     await vi.waitFor(async () => expect(await viewCount(t.db, owner.id)).toBe(2), { timeout: 10_000 });
