@@ -4,7 +4,8 @@
 // every table on both sides. Point the servers' DATABASE_URL at it afterwards (docs/deploy.md, "A plain server").
 import path from 'node:path';
 import { copyEmbeddedToPostgres } from '../server/backup/copy-to-postgres.ts';
-import { describeUrl, formatComparison } from '../server/backup/service.ts';
+import { formatComparison } from '../server/backup/service.ts';
+import { describeUrl } from '../server/lib/db.ts';
 import { parseConfig } from '../server/config.ts';
 
 const args = process.argv.slice(2);

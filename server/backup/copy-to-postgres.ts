@@ -4,13 +4,12 @@ import { pino } from 'pino';
 import { migrations } from '../../db/migrations/index.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { ensureQueue, startJobQueue, stopJobQueue } from '../jobs/queue.ts';
-import { openDatabase } from '../lib/db.ts';
+import { describeUrl, openDatabase } from '../lib/db.ts';
 import { withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import {
   compareCounts,
   countRows,
-  describeUrl,
   openEmbedded,
   prepareRestoreTarget,
   quoteIdent,

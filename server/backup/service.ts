@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseConfig } from '../config.ts';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { describeUrl } from '../lib/db.ts';
 import { databaseErrorCode } from '../lib/db-errors.ts';
 import { dropDatabase, withDatabase, withPgClient } from '../lib/pg-client.ts';
 import { StartupError } from '../lib/startup-error.ts';
@@ -325,12 +326,6 @@ async function createRestoreTarget(url: string, name: string, role: string): Pro
       throw error;
     }
   }
-}
-
-/** host:port/database of a URL, without credentials, for messages. */
-export function describeUrl(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }
 
 // ---- the check

@@ -143,7 +143,7 @@ async function openPglite(dataDir: string | null, dump: Blob | undefined): Promi
 }
 
 /** host:port/database of a URL, without credentials, for messages. */
-function describeUrl(url: string): string {
+export function describeUrl(url: string): string {
   const parsed = new URL(url);
   return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
 }

@@ -6,14 +6,13 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkBackup,
-  describeUrl,
   restoreEmbedded,
   restorePostgres,
   type BackupCheck,
   type CountComparison,
 } from '../../server/backup/service.ts';
 import type { DatabaseConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/lib/db.ts';
+import { describeUrl, openDatabase } from '../../server/lib/db.ts';
 import { withDatabase, withPgClient } from '../../server/lib/pg-client.ts';
 import { embeddedAt, runAdminScript, scriptEnvFor } from '../support/admin-script.ts';
 import {
