@@ -8,6 +8,7 @@ import { toFetchHeaders } from '../lib/request-headers.ts';
 import type { StripeConfig } from '../config.ts';
 import { AppError, HTTP_STATUS_FOR } from '../lib/errors.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { acceptFormBodies } from '../lib/form-body.ts';
 import { renderBadRequest, renderDemoCheckout, renderDemoPortal, renderSignInNeeded } from './demo-pages.ts';
 import {
   DEMO_CHECKOUT_PATH,
@@ -98,11 +99,7 @@ async function registerDemoPages(app: FastifyInstance, deps: AppDeps, auth: Auth
 
   await app.register(async (scope) => {
     // the pages' plain HTML forms
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    acceptFormBodies(scope);
 
     scope.get<{ Querystring: Record<string, string> }>(DEMO_CHECKOUT_PATH, async (request, reply) => {
       const person = await signedIn(request, reply);

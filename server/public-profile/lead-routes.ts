@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../../src/i18n.ts';
 import type { LeadPostAnswer } from '../../src/lead-form.ts';
 import { serverPaths } from '../../src/routes.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
+import { acceptFormBodies } from '../lib/form-body.ts';
 import { hostBranding, onCustomDomain, servesOwner } from './card-host.ts';
 import { renderUnavailablePage } from './render.ts';
 import {
@@ -146,11 +147,7 @@ export async function registerLeadRoutes(
   }
 
   await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: LEAD_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormBodies(scope, LEAD_BODY_LIMIT);
 
     scope.post<{ Params: { vcardId: string } }>(
       `${serverPaths.vcardPage}/:vcardId/lead`,
