@@ -4,7 +4,10 @@ import { can, planInEffect, planUnlocking, type PlanFeature, type PlanId } from 
 import { AppError } from '../lib/errors.ts';
 
 // The server's side of the plan gate (src/plans.ts can()): tRPC procedures declare their feature in their
-// meta (server/trpc/init.ts), plain routes and services call requireFeature themselves.
+// meta (server/trpc/init.ts), plain routes and services call requireFeature themselves, and every refusal
+// is planWithFeature's. Elsewhere can() chooses what to show (a design, the ad-free footer); the two
+// refusals in server/teams (a team made through better-auth's hook, in its error shape; a handover to an
+// owner whose plan has no teams, new_owner_plan_required) answer in shapes of their own.
 
 /**
  * The columns an account's plan in effect is worked out from (src/plans.ts planInEffect), read from the
@@ -58,7 +61,15 @@ export async function requireFeature(
   userId: string,
   feature: PlanFeature,
 ): Promise<PlanId> {
-  const plan = await planInEffectOf(deps, userId);
+  return planWithFeature(await planInEffectOf(deps, userId), feature);
+}
+
+/**
+ * `plan` when it includes the feature; otherwise throws plan_required, naming the feature and the lowest
+ * plan that has it: the one refusal of every gate (requireFeature, a procedure's `.meta({ feature })`, an
+ * analytics range).
+ */
+export function planWithFeature(plan: PlanId, feature: PlanFeature): PlanId {
   if (can(plan, feature)) return plan;
   throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
 }

@@ -14,10 +14,9 @@ import {
   type RangeUnit,
   type RangeWindow,
 } from '../../src/analytics.ts';
-import { can, planUnlocking, type PlanId } from '../../src/plans.ts';
+import type { PlanId } from '../../src/plans.ts';
 import type { AnalyticsOverviewInput } from '../../src/schemas/analytics.ts';
-import { planInEffectOf } from '../access/plan-gate.ts';
-import { AppError } from '../lib/errors.ts';
+import { planInEffectOf, planWithFeature } from '../access/plan-gate.ts';
 import { localDayBounds } from './day-bounds.ts';
 
 // The analytics home (spec section 2 "Analytics", docs/decisions/008-where-the-spec-is-silent.md): QR scans
@@ -91,10 +90,7 @@ function periodTotal(current: number, previous: number): PeriodTotal {
 export async function planForRange(scope: AnalyticsScope, range: AnalyticsRange): Promise<PlanId> {
   const plan = await planInEffectOf(scope, scope.accountId);
   const feature = featureForRange(range);
-  if (feature && !can(plan, feature)) {
-    throw new AppError('plan_required', { feature, plan: planUnlocking(feature) });
-  }
-  return plan;
+  return feature ? planWithFeature(plan, feature) : plan;
 }
 
 /**
