@@ -1,5 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import {
   endedPaidPlan,
   isProfileAvailable,
@@ -12,6 +11,7 @@ import {
 import { paths } from '../../src/routes.ts';
 import { planEnded } from '../mail/templates.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
+import { claimNotice, markNoticeSent, releaseNotice, type NoticeKey } from '../jobs/notice-claims.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
 // The e-mail that tells a customer their paid plan ended (docs/decisions/018-plan-in-effect.md), with what is
@@ -19,15 +19,12 @@ import type { AppDeps } from '../lib/app-deps.ts';
 // trial reminders, and by `npm run trials:expire`), once per ended period, whether the end came with an
 // end-of-subscription event or only by the clock (src/plans.ts planInEffect).
 //
-// Once across runs and processes, as the trial reminders (server/trials/service.ts): a run claims the
-// notice with one INSERT … SELECT … ON CONFLICT on (user, end), and only the run whose statement returns
-// the row queues it. The same statement checks that the profile still has that end and no paid plan in
-// effect, so a renewal (a new period end) stored before the claim sends nothing. An end-of-subscription
-// event that arrives after the end keeps the stored end (rules.ts endOfEndedPlan): no second e-mail. When
-// the outbox cannot take the message, the claim is given back and the next run tries again.
-
-/** Longer than queueing one message may take: an older unsent claim was abandoned (a crash mid-send). */
-const CLAIM_LEASE_MINUTES = 10;
+// Once across runs and processes, as the trial reminders: a run claims the notice by (user, end) before
+// queueing it, and gives the claim back when the outbox cannot take the message
+// (server/jobs/notice-claims.ts). The claim's statement inserts from the profile, only while it still has
+// that end and no paid plan in effect, so a renewal (a new period end) stored before the claim sends
+// nothing. An end-of-subscription event that arrives after the end keeps the stored end (rules.ts
+// endOfEndedPlan): no second e-mail.
 
 export interface PlanEndNotice {
   userId: string;
@@ -85,15 +82,11 @@ export async function sendPlanEndNotices(
       });
       await deps.mailer.send({ to: notice.email, ...mail }, { kind: 'plan_ended', userId: notice.userId });
     } catch (error) {
-      await release(deps, notice);
+      await releaseNotice(deps.db, 'plan_end_notices', rowOf(notice));
       results.push({ ...notice, outcome: { status: 'failed', error: (error as Error).message } });
       continue;
     }
-    await deps.db
-      .updateTable('plan_end_notices')
-      .set({ sent_at: sql`now()` })
-      .where(isRow(notice))
-      .execute();
+    await markNoticeSent(deps.db, 'plan_end_notices', rowOf(notice));
     results.push({ ...notice, outcome: { status: 'sent' } });
   }
   return results;
@@ -160,41 +153,17 @@ async function findDueNotices(deps: AppDeps, now: Date) {
  * nobody claimed it, or an abandoned claim was taken over.
  */
 async function claim(deps: AppDeps, notice: PlanEndNotice, now: Date): Promise<boolean> {
-  const claimed = await deps.db
-    .insertInto('plan_end_notices')
-    .columns(['user_id', 'ended_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('profiles')
-        .select(['profiles.id as user_id', 'profiles.subscription_end as ended_at'])
-        .where('profiles.id', '=', notice.userId)
-        // the stored end is still this one, and it is past: no renewal moved it
-        .where('profiles.subscription_end', '=', notice.endedAt)
-        .where('profiles.subscription_end', '<=', now),
-    )
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'ended_at'])
-        .doUpdateSet({ claimed_at: sql`now()` })
-        .where('plan_end_notices.sent_at', 'is', null)
-        .where(
-          'plan_end_notices.claimed_at',
-          '<',
-          sql<Date>`now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})`,
-        ),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  return claimed !== undefined;
-}
-
-/** Gives a claim back after a failed send, so that the next run tries again. */
-async function release(deps: AppDeps, notice: PlanEndNotice): Promise<void> {
-  await deps.db.deleteFrom('plan_end_notices').where(isRow(notice)).where('sent_at', 'is', null).execute();
+  const stillEnded = deps.db
+    .selectFrom('profiles')
+    .select(['profiles.id as user_id', 'profiles.subscription_end as ended_at'])
+    .where('profiles.id', '=', notice.userId)
+    // the stored end is still this one, and it is past: no renewal moved it
+    .where('profiles.subscription_end', '=', notice.endedAt)
+    .where('profiles.subscription_end', '<=', now);
+  return claimNotice(deps.db, 'plan_end_notices', rowOf(notice), stillEnded);
 }
 
 /** The plan_end_notices row of this notice. */
-function isRow(notice: PlanEndNotice) {
-  return (eb: ExpressionBuilder<Database, 'plan_end_notices'>) =>
-    eb.and({ user_id: notice.userId, ended_at: notice.endedAt });
+function rowOf(notice: PlanEndNotice): NoticeKey<'plan_end_notices'> {
+  return { user_id: notice.userId, ended_at: notice.endedAt };
 }

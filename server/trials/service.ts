@@ -1,5 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
 import {
   TRIAL_REMINDER_LEAD_DAYS,
   trialDaysLeft,
@@ -9,6 +8,7 @@ import {
 } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import { trialEnded, trialEndingSoon, type RenderedMail } from '../mail/templates.ts';
+import { claimNotice, markNoticeSent, releaseNotice, type NoticeKey } from '../jobs/notice-claims.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
 // Trial reminders (`npm run trials:expire`, and the server's own timer on the embedded database):
@@ -17,15 +17,8 @@ import type { AppDeps } from '../lib/app-deps.ts';
 // customer is told their plan ended instead, server/billing/plan-ends.ts), unconfirmed addresses (never
 // proven to be the person's, and removed by the clean-up) and trials that ended more than a day ago get none.
 //
-// Once per trial, across runs and machines: before sending, a run claims the reminder with one INSERT …
-// ON CONFLICT on (user, trial end, kind), and only the run whose statement returns the row sends it.
-// When the mail server refuses, the claim is deleted again, so the next run retries (while the reminder
-// is still due) instead of losing it. A run that dies mid-send leaves a claim that is never marked sent;
-// after CLAIM_LEASE_MINUTES another run takes it over. Only if a run dies after the mail server accepted
-// the message but before the sent mark can a person get that reminder twice: rare, and better than never.
-
-/** Longer than any send may take (the mailer gives up after 20 s): an older unsent claim was abandoned. */
-const CLAIM_LEASE_MINUTES = 10;
+// Once per trial, across runs and machines: a run claims each reminder by (user, trial end, kind) before
+// sending it, and gives the claim back when the mail server refuses (server/jobs/notice-claims.ts).
 
 /** Candidates are picked in SQL with this margin either side; trialReminderDue decides exactly. */
 const WINDOW_MARGIN_DAYS = 1;
@@ -62,7 +55,9 @@ export async function sendTrialReminders(
       results.push({ ...reminder, outcome: { status: 'due' } });
       continue;
     }
-    if (!(await claim(deps, reminder))) continue; // sent meanwhile, or being sent by another run
+    const row = rowOf(reminder);
+    // not ours: sent meanwhile, or being sent by another run
+    if (!(await claimNotice(deps.db, 'trial_reminders', row))) continue;
     try {
       await deps.mailer.send(
         { to: reminder.email, ...mail },
@@ -72,15 +67,11 @@ export async function sendTrialReminders(
         },
       );
     } catch (error) {
-      await release(deps, reminder);
+      await releaseNotice(deps.db, 'trial_reminders', row);
       results.push({ ...reminder, outcome: { status: 'failed', error: (error as Error).message } });
       continue;
     }
-    await deps.db
-      .updateTable('trial_reminders')
-      .set({ sent_at: sql`now()` })
-      .where(isRow(reminder))
-      .execute();
+    await markNoticeSent(deps.db, 'trial_reminders', row);
     results.push({ ...reminder, outcome: { status: 'sent' } });
   }
   return results;
@@ -151,34 +142,7 @@ function reminderKey(userId: string, endsAt: Date, kind: TrialReminderKind): str
   return `${userId} ${endsAt.getTime()} ${kind}`;
 }
 
-/** True when this run now owns the reminder: nobody claimed it, or an abandoned claim was taken over. */
-async function claim(deps: AppDeps, reminder: TrialReminder): Promise<boolean> {
-  const claimed = await deps.db
-    .insertInto('trial_reminders')
-    .values({ user_id: reminder.userId, trial_ends_at: reminder.trialEndsAt, kind: reminder.kind })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'trial_ends_at', 'kind'])
-        .doUpdateSet({ claimed_at: sql`now()` })
-        .where('trial_reminders.sent_at', 'is', null)
-        .where(
-          'trial_reminders.claimed_at',
-          '<',
-          sql<Date>`now() - make_interval(mins => ${CLAIM_LEASE_MINUTES})`,
-        ),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  return claimed !== undefined;
-}
-
-/** Gives a claim back after a failed send, so that the next run tries again. */
-async function release(deps: AppDeps, reminder: TrialReminder): Promise<void> {
-  await deps.db.deleteFrom('trial_reminders').where(isRow(reminder)).where('sent_at', 'is', null).execute();
-}
-
 /** The trial_reminders row of this reminder. */
-function isRow(reminder: TrialReminder) {
-  return (eb: ExpressionBuilder<Database, 'trial_reminders'>) =>
-    eb.and({ user_id: reminder.userId, trial_ends_at: reminder.trialEndsAt, kind: reminder.kind });
+function rowOf(reminder: TrialReminder): NoticeKey<'trial_reminders'> {
+  return { user_id: reminder.userId, trial_ends_at: reminder.trialEndsAt, kind: reminder.kind };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,9 @@ import type { MaintenanceSchedule } from '../../server/maintenance-schedule.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
+import { AppError } from '../../server/lib/errors.ts';
 import { createMailer, listDevMailbox } from '../../server/mail/mailer.ts';
+import type { Mailer } from '../../server/mail/types.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
 import type { AppDeps } from '../../server/lib/app-deps.ts';
 import type { PausedCounts } from '../../src/pauses.ts';
@@ -432,6 +435,64 @@ describe('the plan-ended e-mail', () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it('is queued again by the next run when the outbox refused it, instead of being lost', async () => {
+    const customer = await endedCustomer(t);
+    const deps = await depsOf(t);
+    const refusing: Mailer = {
+      send: async () => Promise.reject(new AppError('mail_unavailable')),
+      close: async () => undefined,
+    };
+    const failed = resultsFor(
+      await sendPlanEndNotices({ ...deps, mailer: refusing }, { dryRun: false }),
+      customer.userId,
+    );
+    expect(failed.map((result) => result.outcome)).toEqual([{ status: 'failed', error: 'mail_unavailable' }]);
+    // the claim was given back
+    const claims = await t.db
+      .selectFrom('plan_end_notices')
+      .select('user_id')
+      .where('user_id', '=', customer.userId)
+      .execute();
+    expect(claims).toEqual([]);
+
+    const retried = resultsFor(await sendPlanEndNotices(deps, { dryRun: false }), customer.userId);
+    expect(retried.map((result) => result.outcome.status)).toEqual(['sent']);
+    expect(await planEndedMailsTo(t.config.dataDir, customer.email)).toHaveLength(1);
+  });
+
+  it('takes over a claim abandoned mid-send after its lease, and leaves a fresh one to its run', async () => {
+    const abandoned = await endedCustomer(t);
+    const inFlight = await endedCustomer(t);
+    await t.db
+      .insertInto('plan_end_notices')
+      .values([
+        {
+          user_id: abandoned.userId,
+          ended_at: abandoned.endedAt,
+          claimed_at: sql<Date>`now() - interval '11 minutes'`,
+        },
+        { user_id: inFlight.userId, ended_at: inFlight.endedAt },
+      ])
+      .execute();
+
+    const results = await sendPlanEndNotices(await depsOf(t), { dryRun: false });
+    expect(resultsFor(results, abandoned.userId).map((result) => result.outcome.status)).toEqual(['sent']);
+    expect(await planEndedMailsTo(t.config.dataDir, abandoned.email)).toHaveLength(1);
+    expect(resultsFor(results, inFlight.userId)).toEqual([]);
+    expect(await planEndedMailsTo(t.config.dataDir, inFlight.email)).toEqual([]);
+    const sent = await t.db
+      .selectFrom('plan_end_notices')
+      .select(['user_id', 'sent_at'])
+      .where('user_id', 'in', [abandoned.userId, inFlight.userId])
+      .execute();
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        { user_id: abandoned.userId, sent_at: expect.any(Date) },
+        { user_id: inFlight.userId, sent_at: null },
+      ]),
+    );
   });
 
   it('is not sent after a renewal, nor within the hour after the end, nor a week later', async () => {
