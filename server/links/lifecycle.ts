@@ -1,9 +1,9 @@
 import type { LinkEnabledInput, LinkLifecycleInput } from '../../src/schemas/link.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
-import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { emitLinkEvent } from './events.ts';
-import { LINK_COLUMNS, present, readLinkRecord, type LinkView } from './present.ts';
+import { updateLinkAtVersion } from './edit.ts';
+import { LINK_COLUMNS, present, type LinkView } from './present.ts';
 import { ownLink } from './service.ts';
 import { announceWrite } from '../lib/after-write.ts';
 
@@ -31,24 +31,19 @@ export async function setLinkLifecycle(ctx: ServiceContext, input: LinkLifecycle
     const used = current.max_scans === null ? current.scan_count + current.click_count : current.scans_used;
     if (input.maxScans !== null && input.maxScans < used)
       throw new AppError('scan_limit_below_used', { used });
-    const updated = await trx
-      .updateTable('links')
-      .set({
+    const updated = await updateLinkAtVersion(
+      ctx,
+      trx,
+      { id: input.id, kind: current.kind, baseVersion: input.baseVersion },
+      {
         active_from: input.activeFrom,
         active_until: input.activeUntil,
         max_scans: input.maxScans,
         scans_used: input.maxScans === null ? 0 : used,
         fallback_url: input.fallbackUrl,
         rules: JSON.stringify(input.rules),
-      })
-      .where('id', '=', input.id)
-      .where('version', '=', input.baseVersion)
-      .returning(LINK_COLUMNS)
-      .executeTakeFirst();
-    if (!updated)
-      throw await refusedEdit(() =>
-        readLinkRecord(trx, ctx.config.publicUrl, ctx.user.id, input.id, current.kind),
-      );
+      },
+    );
     await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });

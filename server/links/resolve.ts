@@ -14,6 +14,7 @@ import { isChosenLinkCode, isLinkCode } from '../lib/link-codes.ts';
 
 export interface ResolvedLink {
   linkId: string;
+  /** Its owner: whose plan and cache entry it belongs to, and whose own follows are not counted. */
   userId: string;
   /** The destination as a Location header value (ASCII: the URL serializer percent-encodes the rest). */
   location: string;
@@ -29,11 +30,17 @@ export interface ResolvedLink {
    * card its team paused: so paused.
    */
   paused: boolean;
-  /** When the owner's plan in effect changes by the clock (a paid plan's end): `paused` is read again. */
+  /**
+   * When the owner's plan in effect changes by the clock (a paid plan's end; Infinity: no change ahead):
+   * from then on `paused` is read again.
+   */
   planUntil: number;
   /** A vCard's own QR code: its card, whose page a custom domain of the account serves too; else null. */
   vcardId: string | null;
-  /** When and how often it leads on (src/link-lifecycle.ts); the count as read now. */
+  /**
+   * When and how often it leads on (src/link-lifecycle.ts); the count as read now (a cached link's is raised
+   * as its process takes scans of the limit: routes.ts).
+   */
   lifecycle: LinkLifecycle;
   /** Where it sends visitors when it does not lead on (as a Location value), or null for the inactive page. */
   fallbackLocation: string | null;

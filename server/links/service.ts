@@ -21,7 +21,6 @@ import {
 import { HELD_LINK_CODES_MAX, LINK_CODE_CHANGES_PER_DAY } from '../../src/username.ts';
 import { requireFeature } from '../access/plan-gate.ts';
 import { withUniqueClaim } from '../lib/db-errors.ts';
-import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { liveSplitOf, PAUSE_FACT_COLUMNS } from '../pauses/service.ts';
 import type { ServiceContext } from '../lib/app-deps.ts';
@@ -31,7 +30,8 @@ import { lockProfile } from '../access/plan-gate.ts';
 import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from '../lib/link-codes.ts';
 import { emitLinkEvent } from './events.ts';
-import { LINK_COLUMNS, present, readLinkRecord, type LinkRow, type LinkView } from './present.ts';
+import { updateLinkAtVersion } from './edit.ts';
+import { LINK_COLUMNS, present, type LinkRow, type LinkView } from './present.ts';
 import { announceWrite } from '../lib/after-write.ts';
 
 export type { LinkView } from './present.ts';
@@ -338,20 +338,15 @@ export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput
     await assertDesignScansPrinted(ctx, current.id, { domain: input.domain });
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('links')
-      .set({ title: input.title, url: input.url, icon: input.icon, domain: input.domain })
-      .where('id', '=', input.id)
-      .where('user_id', '=', ctx.user.id)
-      .where('vcard_id', 'is', null)
-      .where('version', '=', input.baseVersion)
-      .returning(LINK_COLUMNS)
-      .executeTakeFirst();
-    if (updated) await emitLinkEvent(ctx, trx, 'link.updated', updated);
+    const updated = await updateLinkAtVersion(
+      ctx,
+      trx,
+      { id: input.id, kind: 'qr', baseVersion: input.baseVersion },
+      { title: input.title, url: input.url, icon: input.icon, domain: input.domain },
+    );
+    await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });
-  if (!row)
-    throw await refusedEdit(() => readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'qr'));
   announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
@@ -366,22 +361,15 @@ export async function updateProfileLink(
   input: UpdateProfileLinkInput,
 ): Promise<LinkView> {
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('links')
-      .set({ title: input.title, url: input.url })
-      .where('id', '=', input.id)
-      .where('user_id', '=', ctx.user.id)
-      .where('kind', '=', 'profile')
-      .where('version', '=', input.baseVersion)
-      .returning(LINK_COLUMNS)
-      .executeTakeFirst();
-    if (updated) await emitLinkEvent(ctx, trx, 'link.updated', updated);
+    const updated = await updateLinkAtVersion(
+      ctx,
+      trx,
+      { id: input.id, kind: 'profile', baseVersion: input.baseVersion },
+      { title: input.title, url: input.url },
+    );
+    await emitLinkEvent(ctx, trx, 'link.updated', updated);
     return updated;
   });
-  if (!row)
-    throw await refusedEdit(() =>
-      readLinkRecord(ctx.db, ctx.config.publicUrl, ctx.user.id, input.id, 'profile'),
-    );
   announceWrite(ctx, ctx.user.id, 'links');
   return present(ctx.config.publicUrl, row);
 }
