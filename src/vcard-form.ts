@@ -1,3 +1,4 @@
+import { contactOfStored, type StoredCard } from './card-columns.ts';
 import type { Locale } from './i18n.ts';
 import { suggestNameParts } from './name-parts.ts';
 import { postalAddressFields } from './postal-address.ts';
@@ -6,23 +7,7 @@ import { emptySocialLinks, leadFormFields, type VcardFormValues } from './schema
 import { isSocialPlatform, OTHER_PLATFORM, socialFieldValue } from './social-profiles.ts';
 
 /** The columns of a stored vCard that the form edits (vcards.list and vcards.get answer these). */
-export interface StoredVcard {
-  name: string;
-  given_name: string | null;
-  family_name: string | null;
-  company: string | null;
-  department: string | null;
-  position: string | null;
-  email: string | null;
-  phone: string | null;
-  work_phone: string | null;
-  address: unknown;
-  website: string | null;
-  photo: string | null;
-  social_links: readonly { platform: string; url: string; label?: string }[];
-  background_color: string;
-  font_color: string;
-  icon_color: string;
+export interface StoredVcard extends StoredCard {
   /** Its "Share your contact back" form (vcards.get and vcards.list read it with leadFormOf). */
   leadForm: LeadFormSettings;
 }
@@ -34,9 +19,10 @@ export interface StoredVcard {
  * per platform, each as the person typed it (a platform the form does not know is dropped).
  */
 export function vcardFormValues(vcard: StoredVcard, locale: Locale | null): VcardFormValues {
+  const card = contactOfStored(vcard);
   const socialLinks = emptySocialLinks();
   const otherLink = { label: '', url: '' };
-  for (const link of vcard.social_links) {
+  for (const link of card.socialLinks) {
     if (isSocialPlatform(link.platform)) {
       socialLinks[link.platform] = socialFieldValue(link.platform, link.url);
     } else if (link.platform === OTHER_PLATFORM) {
@@ -44,27 +30,27 @@ export function vcardFormValues(vcard: StoredVcard, locale: Locale | null): Vcar
     }
   }
   const nameParts =
-    vcard.given_name === null && vcard.family_name === null && locale
-      ? suggestNameParts(vcard.name, locale)
-      : { given: vcard.given_name ?? '', family: vcard.family_name ?? '' };
+    card.givenName === null && card.familyName === null && locale
+      ? suggestNameParts(card.name, locale)
+      : { given: card.givenName ?? '', family: card.familyName ?? '' };
   return {
-    name: vcard.name,
+    name: card.name,
     givenName: nameParts.given,
     familyName: nameParts.family,
-    company: vcard.company ?? '',
-    department: vcard.department ?? '',
-    position: vcard.position ?? '',
-    email: vcard.email ?? '',
-    phone: vcard.phone ?? '',
-    workPhone: vcard.work_phone ?? '',
-    address: postalAddressFields(vcard.address),
-    website: vcard.website ?? '',
+    company: card.company ?? '',
+    department: card.department ?? '',
+    position: card.position ?? '',
+    email: card.email ?? '',
+    phone: card.phone ?? '',
+    workPhone: card.workPhone ?? '',
+    address: postalAddressFields(card.address),
+    website: card.website ?? '',
     socialLinks,
     otherLink,
-    photo: vcard.photo,
-    backgroundColour: vcard.background_color,
-    fontColour: vcard.font_color,
-    iconColour: vcard.icon_color,
+    photo: card.photo,
+    backgroundColour: card.backgroundColour,
+    fontColour: card.fontColour,
+    iconColour: card.iconColour,
     leadForm: leadFormFields(vcard.leadForm),
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { contactOfStored } from '../../src/card-columns.ts';
 import { leadFormOf } from '../../src/schemas/lead.ts';
 import { AppError } from '../lib/errors.ts';
 import { mediaFileName } from './layout.ts';
@@ -154,22 +155,7 @@ function cardOf(card: AccountRows['cards'][number], links: LinkRow[], codes: Acc
   const ownQrCode = links.find((link) => link.vcard_id === card.id && link.kind === 'qr');
   return {
     id: card.id,
-    name: card.name,
-    givenName: card.given_name,
-    familyName: card.family_name,
-    company: card.company,
-    department: card.department,
-    position: card.position,
-    phone: card.phone,
-    workPhone: card.work_phone,
-    address: card.address,
-    email: card.email,
-    website: card.website,
-    photo: card.photo,
-    socialLinks: card.social_links,
-    backgroundColour: card.background_color,
-    fontColour: card.font_color,
-    iconColour: card.icon_color,
+    ...contactOfStored(card),
     design: card.design,
     leadForm: leadFormOf(card.lead_form),
     /** On a team's card: paused by its team. */

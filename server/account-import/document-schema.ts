@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedOfContact } from '../../src/card-columns.ts';
 import { LOCALES } from '../../src/i18n.ts';
 import { DOMAIN_MAX_LENGTH } from '../../src/domains.ts';
 import { MEDIA_KEY_PATTERN, MEDIA_TYPES } from '../../src/media.ts';
@@ -120,26 +121,8 @@ const CardSchema = z
   .transform((card, ctx) => {
     const form = VcardFormSchema.safeParse({
       ...vcardFormValues(
-        {
-          name: card.name,
-          given_name: card.givenName,
-          family_name: card.familyName,
-          company: card.company,
-          department: card.department,
-          position: card.position,
-          email: card.email,
-          phone: card.phone,
-          work_phone: card.workPhone,
-          address: card.address,
-          website: card.website,
-          // the photo is the archive's; the card gets the uploaded one's path when written
-          photo: null,
-          social_links: card.socialLinks,
-          background_color: card.backgroundColour,
-          font_color: card.fontColour,
-          icon_color: card.iconColour,
-          leadForm: DEFAULT_LEAD_FORM,
-        },
+        // the photo is the archive's; the card gets the uploaded one's path when written
+        { ...storedOfContact({ ...card, photo: null }), leadForm: DEFAULT_LEAD_FORM },
         null,
       ),
       leadForm: card.leadForm,

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contactOfStored } from '../../src/card-columns.ts';
 import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
 import { LEAD_FIELD_MODES, LEAD_FIELDS } from '../../src/schemas/lead.ts';
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
-import { vcardFormValues } from '../../src/vcard-form.ts';
 import { cardAccount } from '../access/team-access.ts';
-import { createVcard, deleteVcard, getEditedVcard, listVcards, updateVcard } from '../vcards/service.ts';
+import { createVcard, deleteVcard, editVcard, getEditedVcard, listVcards } from '../vcards/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { withIdempotency, IdempotencyHeadersSchema } from './idempotency.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
@@ -75,22 +75,7 @@ type CardRow = Awaited<ReturnType<typeof getEditedVcard>>;
 function presentCard(row: CardRow): z.output<typeof CardSchema> {
   return {
     id: row.id,
-    name: row.name,
-    givenName: row.given_name,
-    familyName: row.family_name,
-    company: row.company,
-    department: row.department,
-    position: row.position,
-    email: row.email,
-    phone: row.phone,
-    workPhone: row.work_phone,
-    address: row.address,
-    website: row.website,
-    socialLinks: row.social_links,
-    photo: row.photo,
-    backgroundColour: row.background_color,
-    fontColour: row.font_color,
-    iconColour: row.icon_color,
+    ...contactOfStored(row),
     leadForm: row.leadForm,
     draft: row.draft,
     version: row.version,
@@ -179,9 +164,9 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
       const account = await cardAccount(ctx.db, ctx.user.id, id, 'edit');
-      const stored = vcardFormValues(await getEditedVcard(ctx, account, id), null);
-      await updateVcard(ctx, account, { ...patchedValues(UpdateCardSchema, stored, request), id });
-      return presentCard(await getEditedVcard(ctx, account, id));
+      return presentCard(
+        await editVcard(ctx, account, id, (stored) => patchedValues(UpdateCardSchema, stored, request)),
+      );
     },
   );
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, ProfilesTable, VcardsTable } from '../../db/schema.ts';
+import { contactOfStored, type CardContact } from '../../src/card-columns.ts';
 import { DEMO_USERNAME } from '../../src/demo.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { candidateOf, limitOf, splitLive } from '../../src/pauses.ts';
@@ -37,26 +38,13 @@ import type { DirectoryCard } from './render.ts';
 // sends the change notice that drops the cached copy, or when a paid plan ends (planUntil: the cached copy
 // is not served past it): they are worked out here, when the profile is loaded.
 
-export interface PublicCard {
+/** A card as its page, .vcf, wallet pass and contact show it (src/card-columns.ts names its fields). */
+export interface PublicCard extends Omit<
+  CardContact<PostalAddress | null>,
+  'backgroundColour' | 'fontColour' | 'iconColour'
+> {
   /** Null for a profile that has no vCard yet: the page then shows the profile's own fields. */
   vcardId: string | null;
-  name: string;
-  /** Saved with the card; both null: suggested from the name (src/name-parts.ts). */
-  givenName: string | null;
-  familyName: string | null;
-  company: string | null;
-  department: string | null;
-  position: string | null;
-  /** The mobile number; the work phone beside it. */
-  phone: string | null;
-  workPhone: string | null;
-  address: PostalAddress | null;
-  email: string | null;
-  website: string | null;
-  /** A /media/ path, or null. */
-  photo: string | null;
-  /** Social profiles, and the link of the person's own naming (platform 'other', with its label). */
-  socialLinks: { platform: string; url: string; label?: string }[];
   colours: { background: string | null; font: string | null; icon: string | null };
   /** The saved design (FREE_DESIGN when none), whatever the plan: pageFeatures() decides what is shown. */
   design: CardDesign;
@@ -196,22 +184,13 @@ function cardOfVcard(vcard: VcardFields, template: TeamTemplate | null): PublicC
 }
 
 function ownCardOfVcard(vcard: VcardFields): PublicCard {
+  const { backgroundColour, fontColour, iconColour, ...contact } = contactOfStored(vcard);
   return {
     vcardId: vcard.id,
-    name: vcard.name,
-    givenName: vcard.given_name,
-    familyName: vcard.family_name,
-    company: vcard.company,
-    department: vcard.department,
-    position: vcard.position,
-    phone: vcard.phone,
-    workPhone: vcard.work_phone,
-    address: postalAddressParts(vcard.address),
-    email: vcard.email,
-    website: vcard.website,
-    photo: vcard.photo,
-    socialLinks: Array.isArray(vcard.social_links) ? vcard.social_links : [],
-    colours: { background: vcard.background_color, font: vcard.font_color, icon: vcard.icon_color },
+    ...contact,
+    address: postalAddressParts(contact.address),
+    socialLinks: Array.isArray(contact.socialLinks) ? contact.socialLinks : [],
+    colours: { background: backgroundColour, font: fontColour, icon: iconColour },
     design: storedDesign(vcard.design),
     leadForm: leadFormOf(vcard.lead_form),
     updatedAt: vcard.updated_at,

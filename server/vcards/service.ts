@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type NotNull, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { vcardPageUrl } from '../../src/card-address.ts';
+import { storedOfContact } from '../../src/card-columns.ts';
 import { changedPaths } from '../../src/form-paths.ts';
 import { storedDesign } from '../../src/schemas/card-design.ts';
 import { leadFormOf } from '../../src/schemas/lead.ts';
@@ -14,6 +15,7 @@ import {
   savedSocialLinks,
   type CardFieldsSchema,
   type UpdateVcardInput,
+  type VcardFormValues,
   type VcardInput,
 } from '../../src/schemas/vcard.ts';
 import type { z } from 'zod';
@@ -147,23 +149,14 @@ export async function insertVcard(
 }
 
 function vcardValues(card: CardFields & Colours & Pick<VcardInput, 'leadForm'>) {
+  const stored = storedOfContact({
+    ...card,
+    socialLinks: savedSocialLinks(card.socialLinks, card.otherLink),
+  });
   return {
-    name: card.name,
-    given_name: card.givenName,
-    family_name: card.familyName,
-    company: card.company,
-    department: card.department,
-    position: card.position,
-    phone: card.phone,
-    work_phone: card.workPhone,
-    address: card.address && JSON.stringify(card.address),
-    email: card.email,
-    website: card.website,
-    photo: card.photo,
-    social_links: JSON.stringify(savedSocialLinks(card.socialLinks, card.otherLink)),
-    background_color: card.backgroundColour,
-    font_color: card.fontColour,
-    icon_color: card.iconColour,
+    ...stored,
+    address: stored.address && JSON.stringify(stored.address),
+    social_links: JSON.stringify(stored.social_links),
     // left out (a client from before the contact form): a new card's is the default, a saved one's is kept
     lead_form: card.leadForm && JSON.stringify(card.leadForm),
   };
@@ -285,7 +278,20 @@ export async function updateVcard(
   accountId: string,
   input: UpdateVcardInput,
 ): Promise<{ version: number }> {
-  const { id, baseVersion, ...sent } = input;
+  const { version } = await editVcard(ctx, accountId, input.id, () => input);
+  return { version };
+}
+
+/**
+ * updateVcard with the values worked out from the saved card's form values, read once under the row's lock
+ * (a REST merge patch applies to them): returns the card as saved, as getEditedVcard reads it.
+ */
+export async function editVcard(
+  ctx: ServiceContext,
+  accountId: string,
+  id: string,
+  edit: (saved: VcardFormValues) => Omit<UpdateVcardInput, 'id'>,
+) {
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const locked = await trx
       .selectFrom('vcards')
@@ -297,6 +303,7 @@ export async function updateVcard(
     if (!locked) throw new AppError('not_found');
     const { member_id: memberId, ...currentRow } = locked;
     const current = withLeadForm(currentRow);
+    const { baseVersion, ...sent } = edit(vcardFormValues(current, null));
     // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
     if (current.version !== baseVersion) throw await refusedEdit(async () => current);
     // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks
@@ -309,10 +316,10 @@ export async function updateVcard(
       .where('id', '=', id)
       .where('user_id', '=', accountId)
       .where('version', '=', baseVersion)
-      .returning(VCARD_COLUMNS)
+      .returning([...VCARD_COLUMNS, 'draft'])
       .executeTakeFirst();
     if (!updatedRow) throw await refusedEdit(() => readVcard(trx, accountId, id));
-    const updated = withLeadForm(updatedRow);
+    const { draft, ...updated } = withLeadForm(updatedRow);
     // the QR code's title follows the card's name
     await trx.updateTable('links').set({ title: card.name }).where('vcard_id', '=', id).execute();
     // a save that changed nothing keeps its version and is not a change to log
@@ -329,13 +336,13 @@ export async function updateVcard(
       });
     }
     await ctx.webhooks.emit(trx, accountId, 'card.updated', () => updated);
-    return { previousPhoto: current.photo, version: updated.version, editedTeam };
+    return { previousPhoto: current.photo, card: { ...updated, draft }, editedTeam };
   });
   announceWrite(ctx, accountId, 'cards');
   // the team's screens (its cards, its log) follow a team card's edit
   if (saved.editedTeam) announceTeamChange(ctx.changes, await teamMemberIds(ctx.db, saved.editedTeam));
-  if (saved.previousPhoto !== sent.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
-  return { version: saved.version };
+  if (saved.previousPhoto !== saved.card.photo) await releaseUnusedPhotos(ctx, [saved.previousPhoto]);
+  return saved.card;
 }
 
 /** Deletes a vCard of `accountId`; the link it manages goes with it (foreign key cascade). */
