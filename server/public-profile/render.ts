@@ -2,7 +2,6 @@ import type { Locale } from '../../src/i18n.ts';
 import { mediaKeyOf } from '../../src/media.ts';
 import { cardNameParts } from '../../src/name-parts.ts';
 import { postalAddressLines } from '../../src/postal-address.ts';
-import { isSocialPlatform, OTHER_PLATFORM, SOCIAL_PLATFORM_NAMES } from '../../src/social-profiles.ts';
 import { shortLinkUrl } from '../../src/schemas/link.ts';
 import { appleProfilePath, carddavBookPath, contactFilePath, subscribePath } from '../../src/carddav.ts';
 import { applePassPath, googleWalletPath, type WalletProviders } from '../../src/wallet.ts';
@@ -18,6 +17,7 @@ import { OG_IMAGE_SIZE, ogImagePath } from './og-image.ts';
 import type { PublicCard, PublicProfile } from './service.ts';
 import { bannerOf, pageStyle, SUBSCRIBE_CSS } from './styles.ts';
 import { PAGE_TEXTS, type PageTexts } from './texts.ts';
+import { positionWithDepartment, shownSocialLinks } from './shown-fields.ts';
 
 // The public pages as HTML strings: no client JavaScript, every piece of user text through escapeHtml,
 // and only http(s) URLs ever written into an href (tel: and mailto: are built from checked values).
@@ -56,7 +56,7 @@ export interface ProfilePageInput {
 
 /** "Position, Department at Company", with whichever of them the card has. */
 function roleOf(card: PublicCard, t: PageTexts): string {
-  const position = [card.position?.trim(), card.department?.trim()].filter(Boolean).join(', ');
+  const position = positionWithDepartment(card);
   const company = card.company?.trim();
   if (position && company) return t.roleAt(position, company);
   return position || company || '';
@@ -223,21 +223,11 @@ function saveContact(card: PublicCard, wallet: WalletProviders, t: PageTexts): s
 }
 
 function socialLinks(card: PublicCard, t: PageTexts): string {
-  const items = card.socialLinks
-    .filter(
-      (link) => typeof link?.url === 'string' && isHttpUrl(link.url) && typeof link.platform === 'string',
-    )
-    .map((link) => {
-      const platform = link.platform.toLowerCase();
-      const name = isSocialPlatform(platform)
-        ? SOCIAL_PLATFORM_NAMES[platform]
-        : platform === OTHER_PLATFORM && link.label
-          ? link.label
-          : link.platform;
-      const mark = isIconName(platform) ? platform : 'link';
-      // rel="me": the profiles are the owner's own (Mastodon verifies a profile by a link back with it)
-      return `<li><a href="${e(link.url)}" rel="me nofollow ugc" aria-label="${e(name)}" title="${e(name)}">${icon(mark)}</a></li>`;
-    });
+  const items = shownSocialLinks(card).map(({ platform, name, url }) => {
+    const mark = isIconName(platform) ? platform : 'link';
+    // rel="me": the profiles are the owner's own (Mastodon verifies a profile by a link back with it)
+    return `<li><a href="${e(url)}" rel="me nofollow ugc" aria-label="${e(name)}" title="${e(name)}">${icon(mark)}</a></li>`;
+  });
   if (items.length === 0) return '';
   return `<nav aria-label="${e(t.socialProfiles)}"><ul class="social">${items.join('')}</ul></nav>`;
 }

@@ -3,6 +3,7 @@ import { postalAddressLines } from '../../src/postal-address.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import type { Branding } from '../branding/branding.ts';
 import type { PublicCard } from '../public-profile/service.ts';
+import { positionWithDepartment, shownSocialLinks } from '../public-profile/shown-fields.ts';
 import type { CardDesign } from '../../src/schemas/card-design.ts';
 import type { PassTexts } from './texts.ts';
 
@@ -12,6 +13,7 @@ import type { PassTexts } from './texts.ts';
 export interface PassCard {
   vcardId: string;
   name: string;
+  /** "Position, Department", as the card's page says it. */
   position: string | null;
   company: string | null;
   phone: string | null;
@@ -19,6 +21,8 @@ export interface PassCard {
   email: string | null;
   website: string | null;
   addressLines: string[];
+  /** The social profiles, under the names the card's page gives them. */
+  socialLinks: { name: string; url: string }[];
   /** The card's photo, else its design's logo (a /media/ path), or null. */
   image: string | null;
   colours: CardColours;
@@ -40,13 +44,14 @@ export function passCardOf(
   return {
     vcardId: card.vcardId,
     name: card.name,
-    position: text(card.position),
+    position: text(positionWithDepartment(card)),
     company: text(card.company),
     phone: text(card.phone),
     workPhone: text(card.workPhone),
     email: text(card.email),
     website: card.website && isHttpUrl(card.website) ? card.website : null,
     addressLines: postalAddressLines(card.address),
+    socialLinks: shownSocialLinks(card).map(({ name, url }) => ({ name, url })),
     image: card.photo ?? design.logo ?? null,
     colours: cardColours(card.colours),
     pageUrl,
@@ -69,6 +74,11 @@ export function passContactLines(
     ['email', t.email, card.email],
     ['website', t.website, card.website],
     ['address', t.address, card.addressLines.join('\n') || null],
+    ...card.socialLinks.map(({ name, url }, index): [string, string, string] => [
+      `social-${index}`,
+      name,
+      url,
+    ]),
   ];
   return lines.flatMap(([key, label, value]) => (value ? [{ key, label, value }] : []));
 }
