@@ -11,7 +11,13 @@ import {
 import { paths } from '../../src/routes.ts';
 import { planEnded } from '../mail/templates.ts';
 import { pausedCountsOf } from '../pauses/service.ts';
-import { claimNotice, markNoticeSent, releaseNotice, type NoticeKey } from '../jobs/notice-claims.ts';
+import {
+  claimNotice,
+  markNoticeSent,
+  releaseNotice,
+  type NoticeKey,
+  type NoticeOutcome,
+} from '../jobs/notice-claims.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
 // The e-mail that tells a customer their paid plan ended (docs/decisions/018-plan-in-effect.md), with what is
@@ -33,14 +39,7 @@ export interface PlanEndNotice {
   endedAt: Date;
 }
 
-export type PlanEndNoticeOutcome =
-  /** dry run: would be sent */
-  | { status: 'due' }
-  | { status: 'sent' }
-  /** will be retried by the next run while it is due */
-  | { status: 'failed'; error: string };
-
-export type PlanEndNoticeResult = PlanEndNotice & { outcome: PlanEndNoticeOutcome };
+export type PlanEndNoticeResult = PlanEndNotice & { outcome: NoticeOutcome };
 
 /**
  * Queues every plan-ended e-mail that is due and not sent yet, and returns what happened to each. A dry

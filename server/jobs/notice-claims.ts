@@ -12,6 +12,14 @@ import type { Database } from '../../db/schema.ts';
 // mail server or the outbox accepted the message but before the sent mark can a person get it twice: rare,
 // and better than never.
 
+/** What a run did with one notice: a dry run's 'due', or its send's outcome. */
+export type NoticeOutcome =
+  /** dry run: would be sent */
+  | { status: 'due' }
+  | { status: 'sent' }
+  /** will be retried by the next run while it is due */
+  | { status: 'failed'; error: string };
+
 /**
  * Longer than any send may take (an SMTP send gives up after 20 s, the outbox only stores the message): an
  * older unsent claim was abandoned.

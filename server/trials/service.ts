@@ -8,7 +8,13 @@ import {
 } from '../../src/plans.ts';
 import { paths } from '../../src/routes.ts';
 import { trialEnded, trialEndingSoon, type RenderedMail } from '../mail/templates.ts';
-import { claimNotice, markNoticeSent, releaseNotice, type NoticeKey } from '../jobs/notice-claims.ts';
+import {
+  claimNotice,
+  markNoticeSent,
+  releaseNotice,
+  type NoticeKey,
+  type NoticeOutcome,
+} from '../jobs/notice-claims.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 
 // Trial reminders (`npm run trials:expire`, and the server's own timer on the embedded database):
@@ -30,14 +36,7 @@ export interface TrialReminder {
   trialEndsAt: Date;
 }
 
-export type TrialReminderOutcome =
-  /** dry run: would be sent */
-  | { status: 'due' }
-  | { status: 'sent' }
-  /** will be retried by the next run while it is due */
-  | { status: 'failed'; error: string };
-
-export type TrialReminderResult = TrialReminder & { outcome: TrialReminderOutcome };
+export type TrialReminderResult = TrialReminder & { outcome: NoticeOutcome };
 
 /**
  * Sends every trial reminder that is due and not sent yet, and returns what happened to each. A dry run
