@@ -3,6 +3,32 @@
 // place a column is renamed. Each shape starts from `contactOfStored` and adds what is its own (the page's
 // design, REST's version, the export's QR code), so a new field is named here once.
 
+import { z } from 'zod';
+
+/**
+ * The same fields as the REST API's card and the account export write them out (the export's import reads
+ * them back with it); each adds what is its own (REST: the address's parts, examples; the export: its photo
+ * file).
+ */
+export const CardContactSchema = z.object({
+  name: z.string(),
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  company: z.string().nullable(),
+  department: z.string().nullable(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  workPhone: z.string().nullable(),
+  address: z.unknown(),
+  website: z.string().nullable(),
+  photo: z.string().nullable(),
+  socialLinks: z.array(z.object({ platform: z.string(), url: z.string(), label: z.string().optional() })),
+  backgroundColour: z.string(),
+  fontColour: z.string(),
+  iconColour: z.string(),
+});
+
 /** A social profile as a card keeps it; `label` names the link of platform 'other'. */
 export interface CardSocialLink {
   platform: string;

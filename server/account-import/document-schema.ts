@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storedOfContact } from '../../src/card-columns.ts';
+import { CardContactSchema, storedOfContact } from '../../src/card-columns.ts';
 import { LOCALES } from '../../src/i18n.ts';
 import { DOMAIN_MAX_LENGTH } from '../../src/domains.ts';
 import { MEDIA_KEY_PATTERN, MEDIA_TYPES } from '../../src/media.ts';
@@ -96,22 +96,8 @@ export type ImportedLink = z.output<typeof LinkSchema>;
 const CardSchema = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    givenName: z.string().nullable(),
-    familyName: z.string().nullable(),
-    company: z.string().nullable(),
-    department: z.string().nullable(),
-    position: z.string().nullable(),
-    phone: z.string().nullable(),
-    workPhone: z.string().nullable(),
-    address: z.unknown(),
-    email: z.string().nullable(),
-    website: z.string().nullable(),
+    ...CardContactSchema.shape,
     photo: archivedPhoto,
-    socialLinks: z.array(z.object({ platform: z.string(), url: z.string(), label: z.string().optional() })),
-    backgroundColour: z.string(),
-    fontColour: z.string(),
-    iconColour: z.string(),
     design: CardDesignSchema.extend({ coverImage: archivedPhoto, logo: archivedPhoto }).nullable(),
     leadForm: z.unknown(),
     qrCode: LinkSchema.nullable(),

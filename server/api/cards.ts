@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactOfStored } from '../../src/card-columns.ts';
+import { CardContactSchema, contactOfStored } from '../../src/card-columns.ts';
 import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
 import { LEAD_FIELD_MODES, LEAD_FIELDS } from '../../src/schemas/lead.ts';
 import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
@@ -19,19 +19,10 @@ import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 const CardSchema = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    givenName: z.string().nullable(),
-    familyName: z.string().nullable(),
-    company: z.string().nullable(),
-    department: z.string().nullable(),
-    position: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    workPhone: z.string().nullable(),
+    ...CardContactSchema.shape,
     address: z
       .object(Object.fromEntries(POSTAL_ADDRESS_PARTS.map((part) => [part, z.string().nullable()])))
       .nullable(),
-    website: z.string().nullable(),
     socialLinks: z.array(
       z.object({
         platform: z.string().meta({ examples: [...SOCIAL_PLATFORMS, OTHER_PLATFORM] }),
@@ -39,10 +30,6 @@ const CardSchema = z
         label: z.string().optional(),
       }),
     ),
-    photo: z.string().nullable(),
-    backgroundColour: z.string(),
-    fontColour: z.string(),
-    iconColour: z.string(),
     leadForm: z
       .object({
         enabled: z.boolean(),
