@@ -198,7 +198,7 @@ export class PublicCards {
   }
 
   /** The profile of a cache key, from the cache or the database. */
-  profileOf(key: string): Promise<CachedProfile | null> {
+  private profileOf(key: string): Promise<CachedProfile | null> {
     return this.cache.get(key, () => {
       const [kind, value = ''] = key.split(':');
       return kind === 'vcard'
@@ -209,18 +209,26 @@ export class PublicCards {
 
   /** The card of `key`, and what its address shows on the host the request came in on. */
   private async find(request: FastifyRequest, key: string): Promise<Found> {
-    let entry: CachedProfile | null;
-    try {
-      entry = await this.profileOf(key);
-    } catch (error) {
-      request.log.error({ err: error }, 'public profile could not be loaded');
-      return { status: 503 };
-    }
+    const entry = await this.readProfile(request, key);
+    if (entry === 'unavailable') return { status: 503 };
     // on a card host another account's card is unknown, whatever its state
     if (!entry || !servesOwner(request, entry.profile.userId)) return { status: 404 };
     const redirect = mainAddressRedirect(request, this.publicUrl);
     if (redirect !== null) return { redirect };
     return verdictOf(entry);
+  }
+
+  /**
+   * The profile of `key` through the cache (null: none), or 'unavailable' when the database could not be
+   * asked (logged here; the caller answers 503).
+   */
+  async readProfile(request: FastifyRequest, key: string): Promise<CachedProfile | null | 'unavailable'> {
+    try {
+      return await this.profileOf(key);
+    } catch (error) {
+      request.log.error({ err: error }, 'public profile could not be loaded');
+      return 'unavailable';
+    }
   }
 
   /**

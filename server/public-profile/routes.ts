@@ -102,13 +102,8 @@ function admitProfile(
     return;
   }
   void (async () => {
-    let entry: CachedProfile | null;
-    try {
-      entry = await cards.profileOf(key);
-    } catch (error) {
-      request.log.error({ err: error }, 'public profile could not be loaded');
-      return cards.sendUnavailable(request, reply, 503);
-    }
+    const entry = await cards.readProfile(request, key);
+    if (entry === 'unavailable') return cards.sendUnavailable(request, reply, 503);
     if (entry && admitted(entry)) {
       done();
       return;
