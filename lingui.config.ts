@@ -4,6 +4,15 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['web'] }],
+  catalogs: [
+    // the client's words (web/, macros compiled by Vite; the Vite plugin compiles the .po on import)
+    { path: '<rootDir>/locales/{locale}/messages', include: ['web'] },
+    // the server's words: explicit ids marked /*i18n*/ (no macros: the server runs without Babel), read at
+    // run time from the compiled catalogs beside the .po (server/lib/server-i18n.ts)
+    { path: '<rootDir>/locales/{locale}/server', include: ['server'] },
+  ],
+  // `lingui compile` writes locales/{locale}/server.json, which the server imports; the client's compiled
+  // messages.json is written too but never read (gitignored)
+  compileNamespace: 'json',
   format: formatter({ lineNumbers: false }),
 });

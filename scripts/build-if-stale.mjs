@@ -8,10 +8,11 @@ import { pathToFileURL } from 'node:url';
 const OUTPUTS = ['dist/server/main.js', 'dist/web/index.html'];
 const SOURCES = ['server', 'src', 'web', 'db', 'locales', 'package-lock.json', 'vite.config.ts'];
 /**
- * Files in the sources that the build never reads: the catalogs `lingui compile` writes beside the .po
- * files (the build imports the .po itself), which `npm run lint` compiles again on every run.
+ * Files in the sources that the build never reads: the client's catalogs `lingui compile` writes beside the
+ * .po files (the build imports the .po itself), which `npm run lint` compiles again on every run. The
+ * server's compiled catalogs (server.json) the build does read.
  */
-const NOT_READ_BY_THE_BUILD = /^locales\/[^/]+\/messages\.js$/;
+const NOT_READ_BY_THE_BUILD = /^locales\/[^/]+\/messages\.(?:js|json)$/;
 
 function newestMtime(root, entry) {
   const file = path.join(root, entry);

@@ -1,8 +1,10 @@
 import { LOCALES, localeFromAcceptLanguage, type Locale } from '../../src/i18n.ts';
 import { rememberAnswers } from '../lib/cache.ts';
+import { translatorFor, type Translator } from '../lib/server-i18n.ts';
 
 // The public page's own words, in every language of the product (docs/decisions/001-name-and-languages.md:
-// public pages too). A Record<Locale, …>, so a missing language is a type error. Plain strings: the renderer
+// public pages too), from the server's Lingui catalog (locales/{locale}/server.po, through
+// server/lib/server-i18n.ts): `npm run i18n:check` fails on one untranslated. Plain strings: the renderer
 // escapes them.
 
 export interface PageTexts {
@@ -80,131 +82,186 @@ export interface PageTexts {
   backToCard: string;
 }
 
-export const PAGE_TEXTS: Record<Locale, PageTexts> = {
-  en: {
-    roleAt: (position, company) => `${position} at ${company}`,
-    cardOf: (name) => `Digital business card of ${name}`,
-    photoOf: (name) => `Photo of ${name}`,
-    logoOf: (name) => `Logo of ${name}`,
-    contactActions: 'Contact',
-    call: 'Call',
-    callMobile: 'Call mobile',
-    callWork: 'Call work',
-    address: 'Address',
-    openInMaps: 'Open in maps',
-    email: 'Email',
-    website: 'Website',
-    saveContact: 'Save contact',
-    socialProfiles: 'Social profiles',
-    links: 'Links',
-    qrCaption: 'Scan to open this card',
-    madeWith: 'Made with Tapcard',
-    teamDirectoryTitle: (team) => `${team}: our cards`,
-    teamDirectoryEmpty: 'No cards are published here yet.',
-    unavailableTitle: 'Profile Temporarily Unavailable',
-    unavailableText:
-      'This profile is not available right now. If you know its owner, let them know, or try again later.',
-    loadFailedText: 'We could not load this profile just now. Please try again in a moment.',
-    linkNotFoundTitle: 'Link Not Found',
-    linkNotFoundText:
-      'This link does not exist or has been removed. Check the address, or ask whoever shared it for a new one.',
-    linkLoadFailedTitle: 'Link Temporarily Unavailable',
-    linkLoadFailedText: 'We could not open this link just now. Please try again in a moment.',
-    linkInactiveTitle: 'Link Not Active',
-    linkInactiveText:
-      'This link is not active right now. If you know whoever shared it, let them know, or try again later.',
-    pausedTitle: 'Paused',
-    pausedCardText: 'This card is paused for now. If you know its owner, let them know, or try again later.',
-    pausedLinkText: 'This link is paused for now. If you know its owner, let them know, or try again later.',
-    goHome: 'Go to Tapcard',
-    keepUpToDate: 'Keep this contact up to date',
-    addToAppleWallet: 'Add to Apple Wallet',
-    saveToGoogleWallet: 'Save to Google Wallet',
-    subscribeTitle: (name) => `Keep ${name} up to date`,
+/** The subscribe page's words (server/carddav/). */
+type SubscribePageTexts = Pick<PageTexts, Extract<keyof PageTexts, `subscribe${string}`>>;
+
+/** The card page's words, and those of the pages shown instead of a card or a short link. */
+function cardPageTexts(text: Translator): Omit<PageTexts, keyof SubscribePageTexts> {
+  return {
+    roleAt: (position, company) =>
+      text(
+        /*i18n*/ {
+          id: 'page.roleAt',
+          message: '{position} at {company}',
+          comment: "Under the card's name: the person's position and company",
+        },
+        { position, company },
+      ),
+    cardOf: (name) =>
+      text(
+        /*i18n*/ {
+          id: 'page.cardOf',
+          message: 'Digital business card of {name}',
+          comment: 'Description in link previews of a card without position or company',
+        },
+        { name },
+      ),
+    photoOf: (name) => text(/*i18n*/ { id: 'page.photoOf', message: 'Photo of {name}' }, { name }),
+    logoOf: (name) => text(/*i18n*/ { id: 'page.logoOf', message: 'Logo of {name}' }, { name }),
+    contactActions: text(/*i18n*/ { id: 'page.contactActions', message: 'Contact' }),
+    call: text(/*i18n*/ { id: 'page.call', message: 'Call' }),
+    callMobile: text(/*i18n*/ { id: 'page.callMobile', message: 'Call mobile' }),
+    callWork: text(/*i18n*/ { id: 'page.callWork', message: 'Call work' }),
+    address: text(/*i18n*/ { id: 'page.address', message: 'Address', comment: "The card's postal address" }),
+    openInMaps: text(/*i18n*/ { id: 'page.openInMaps', message: 'Open in maps' }),
+    email: text(/*i18n*/ { id: 'page.email', message: 'Email' }),
+    website: text(/*i18n*/ { id: 'page.website', message: 'Website' }),
+    saveContact: text(/*i18n*/ { id: 'page.saveContact', message: 'Save contact' }),
+    socialProfiles: text(/*i18n*/ { id: 'page.socialProfiles', message: 'Social profiles' }),
+    links: text(/*i18n*/ { id: 'page.links', message: 'Links' }),
+    qrCaption: text(/*i18n*/ { id: 'page.qrCaption', message: 'Scan to open this card' }),
+    madeWith: text(/*i18n*/ { id: 'page.madeWith', message: 'Made with Tapcard' }),
+    teamDirectoryTitle: (team) =>
+      text(
+        /*i18n*/ {
+          id: 'page.teamDirectoryTitle',
+          message: '{team}: our cards',
+          comment: "A team's directory of its cards, at the root of the team's own domain",
+        },
+        { team },
+      ),
+    teamDirectoryEmpty: text(
+      /*i18n*/ { id: 'page.teamDirectoryEmpty', message: 'No cards are published here yet.' },
+    ),
+    unavailableTitle: text(
+      /*i18n*/ { id: 'page.unavailableTitle', message: 'Profile Temporarily Unavailable' },
+    ),
+    unavailableText: text(
+      /*i18n*/ {
+        id: 'page.unavailableText',
+        message:
+          'This profile is not available right now. If you know its owner, let them know, or try again later.',
+      },
+    ),
+    loadFailedText: text(
+      /*i18n*/ {
+        id: 'page.loadFailedText',
+        message: 'We could not load this profile just now. Please try again in a moment.',
+      },
+    ),
+    linkNotFoundTitle: text(/*i18n*/ { id: 'page.linkNotFoundTitle', message: 'Link Not Found' }),
+    linkNotFoundText: text(
+      /*i18n*/ {
+        id: 'page.linkNotFoundText',
+        message:
+          'This link does not exist or has been removed. Check the address, or ask whoever shared it for a new one.',
+      },
+    ),
+    linkLoadFailedTitle: text(
+      /*i18n*/ { id: 'page.linkLoadFailedTitle', message: 'Link Temporarily Unavailable' },
+    ),
+    linkLoadFailedText: text(
+      /*i18n*/ {
+        id: 'page.linkLoadFailedText',
+        message: 'We could not open this link just now. Please try again in a moment.',
+      },
+    ),
+    linkInactiveTitle: text(/*i18n*/ { id: 'page.linkInactiveTitle', message: 'Link Not Active' }),
+    linkInactiveText: text(
+      /*i18n*/ {
+        id: 'page.linkInactiveText',
+        message:
+          'This link is not active right now. If you know whoever shared it, let them know, or try again later.',
+      },
+    ),
+    pausedTitle: text(/*i18n*/ { id: 'page.pausedTitle', message: 'Paused' }),
+    pausedCardText: text(
+      /*i18n*/ {
+        id: 'page.pausedCardText',
+        message: 'This card is paused for now. If you know its owner, let them know, or try again later.',
+      },
+    ),
+    pausedLinkText: text(
+      /*i18n*/ {
+        id: 'page.pausedLinkText',
+        message: 'This link is paused for now. If you know its owner, let them know, or try again later.',
+      },
+    ),
+    goHome: text(/*i18n*/ { id: 'page.goHome', message: 'Go to Tapcard' }),
+    keepUpToDate: text(/*i18n*/ { id: 'page.keepUpToDate', message: 'Keep this contact up to date' }),
+    addToAppleWallet: text(/*i18n*/ { id: 'page.addToAppleWallet', message: 'Add to Apple Wallet' }),
+    saveToGoogleWallet: text(/*i18n*/ { id: 'page.saveToGoogleWallet', message: 'Save to Google Wallet' }),
+    backToCard: text(/*i18n*/ { id: 'page.backToCard', message: 'Back to the card' }),
+  };
+}
+
+function subscribePageTexts(text: Translator): SubscribePageTexts {
+  return {
+    subscribeTitle: (name) =>
+      text(/*i18n*/ { id: 'page.subscribeTitle', message: 'Keep {name} up to date' }, { name }),
     subscribeIntro: (name) =>
-      `Subscribe in your contacts app, and it shows ${name}'s new number, e-mail or job as soon as they change it. It only reads this card: nothing of yours is shared.`,
-    subscribeApple: 'iPhone, iPad and Mac',
-    subscribeAppleButton: 'Add to Contacts',
-    subscribeAppleSteps:
-      'Then open Settings, tap Profile Downloaded, and Install. On a Mac, open System Settings › Privacy & Security › Profiles.',
-    subscribeThunderbird: 'Thunderbird',
-    subscribeThunderbirdSteps:
-      'In the Address Book, choose New Address Book › Add CardDAV Address Book, and enter:',
-    subscribeAndroid: 'Android',
-    subscribeAndroidSteps: 'In the DAVx⁵ app, add an account with Login with URL and user name, and enter:',
-    subscribeOther: 'Other contacts apps',
-    subscribeOtherSteps: 'Add a CardDAV account with:',
-    subscribeAddress: 'Address',
-    subscribeServer: 'Server',
-    subscribeUserName: 'User name',
-    subscribePassword: 'Password',
-    subscribeAnyPassword: 'any word (it is not checked)',
-    backToCard: 'Back to the card',
-  },
-  es: {
-    roleAt: (position, company) => `${position} en ${company}`,
-    cardOf: (name) => `Tarjeta de visita digital de ${name}`,
-    photoOf: (name) => `Foto de ${name}`,
-    logoOf: (name) => `Logotipo de ${name}`,
-    contactActions: 'Contacto',
-    call: 'Llamar',
-    callMobile: 'Llamar al móvil',
-    callWork: 'Llamar al trabajo',
-    address: 'Dirección',
-    openInMaps: 'Abrir en el mapa',
-    email: 'Correo',
-    website: 'Sitio web',
-    saveContact: 'Guardar contacto',
-    socialProfiles: 'Redes sociales',
-    links: 'Enlaces',
-    qrCaption: 'Escanea para abrir esta tarjeta',
-    madeWith: 'Hecho con Tapcard',
-    teamDirectoryTitle: (team) => `${team}: nuestras tarjetas`,
-    teamDirectoryEmpty: 'Todavía no hay tarjetas publicadas aquí.',
-    unavailableTitle: 'Perfil temporalmente no disponible',
-    unavailableText:
-      'Este perfil no está disponible en este momento. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
-    loadFailedText: 'No hemos podido cargar este perfil ahora mismo. Vuelve a intentarlo en un momento.',
-    linkNotFoundTitle: 'Enlace no encontrado',
-    linkNotFoundText:
-      'Este enlace no existe o se ha eliminado. Comprueba la dirección o pide uno nuevo a quien lo compartió.',
-    linkLoadFailedTitle: 'Enlace temporalmente no disponible',
-    linkLoadFailedText: 'No hemos podido abrir este enlace ahora mismo. Vuelve a intentarlo en un momento.',
-    linkInactiveTitle: 'Enlace no activo',
-    linkInactiveText:
-      'Este enlace no está activo en este momento. Si conoces a quien lo compartió, avísale, o vuelve a intentarlo más tarde.',
-    pausedTitle: 'En pausa',
-    pausedCardText:
-      'Esta tarjeta está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
-    pausedLinkText:
-      'Este enlace está en pausa por ahora. Si conoces a su propietario, avísale, o vuelve a intentarlo más tarde.',
-    goHome: 'Ir a Tapcard',
-    keepUpToDate: 'Mantener este contacto al día',
-    addToAppleWallet: 'Añadir a Apple Wallet',
-    saveToGoogleWallet: 'Guardar en Google Wallet',
-    subscribeTitle: (name) => `Mantén a ${name} al día`,
-    subscribeIntro: (name) =>
-      `Suscríbete desde tu app de contactos y mostrará el nuevo número, correo o cargo de ${name} en cuanto lo cambie. Solo lee esta tarjeta: no se comparte nada tuyo.`,
-    subscribeApple: 'iPhone, iPad y Mac',
-    subscribeAppleButton: 'Añadir a Contactos',
-    subscribeAppleSteps:
-      'Después abre Ajustes, toca Perfil descargado e Instalar. En un Mac, abre Ajustes del Sistema › Privacidad y seguridad › Perfiles.',
-    subscribeThunderbird: 'Thunderbird',
-    subscribeThunderbirdSteps:
-      'En la Libreta de direcciones, elige Nueva libreta de direcciones › Añadir libreta de direcciones CardDAV, e introduce:',
-    subscribeAndroid: 'Android',
-    subscribeAndroidSteps:
-      'En la app DAVx⁵, añade una cuenta con Iniciar sesión con URL y nombre de usuario, e introduce:',
-    subscribeOther: 'Otras apps de contactos',
-    subscribeOtherSteps: 'Añade una cuenta CardDAV con:',
-    subscribeAddress: 'Dirección',
-    subscribeServer: 'Servidor',
-    subscribeUserName: 'Nombre de usuario',
-    subscribePassword: 'Contraseña',
-    subscribeAnyPassword: 'cualquier palabra (no se comprueba)',
-    backToCard: 'Volver a la tarjeta',
-  },
-};
+      text(
+        /*i18n*/ {
+          id: 'page.subscribeIntro',
+          message:
+            "Subscribe in your contacts app, and it shows {name}'s new number, e-mail or job as soon as they change it. It only reads this card: nothing of yours is shared.",
+        },
+        { name },
+      ),
+    subscribeApple: text(/*i18n*/ { id: 'page.subscribeApple', message: 'iPhone, iPad and Mac' }),
+    subscribeAppleButton: text(/*i18n*/ { id: 'page.subscribeAppleButton', message: 'Add to Contacts' }),
+    subscribeAppleSteps: text(
+      /*i18n*/ {
+        id: 'page.subscribeAppleSteps',
+        message:
+          'Then open Settings, tap Profile Downloaded, and Install. On a Mac, open System Settings › Privacy & Security › Profiles.',
+        comment: "The names of Apple's settings, as iOS and macOS show them in the reader's language",
+      },
+    ),
+    subscribeThunderbird: text(/*i18n*/ { id: 'page.subscribeThunderbird', message: 'Thunderbird' }),
+    subscribeThunderbirdSteps: text(
+      /*i18n*/ {
+        id: 'page.subscribeThunderbirdSteps',
+        message: 'In the Address Book, choose New Address Book › Add CardDAV Address Book, and enter:',
+      },
+    ),
+    subscribeAndroid: text(/*i18n*/ { id: 'page.subscribeAndroid', message: 'Android' }),
+    subscribeAndroidSteps: text(
+      /*i18n*/ {
+        id: 'page.subscribeAndroidSteps',
+        message: 'In the DAVx⁵ app, add an account with Login with URL and user name, and enter:',
+      },
+    ),
+    subscribeOther: text(/*i18n*/ { id: 'page.subscribeOther', message: 'Other contacts apps' }),
+    subscribeOtherSteps: text(
+      /*i18n*/ { id: 'page.subscribeOtherSteps', message: 'Add a CardDAV account with:' },
+    ),
+    subscribeAddress: text(
+      /*i18n*/ {
+        id: 'page.subscribeAddress',
+        message: 'Address',
+        comment: "A CardDAV account's address (URL)",
+      },
+    ),
+    subscribeServer: text(/*i18n*/ { id: 'page.subscribeServer', message: 'Server' }),
+    subscribeUserName: text(/*i18n*/ { id: 'page.subscribeUserName', message: 'User name' }),
+    subscribePassword: text(/*i18n*/ { id: 'page.subscribePassword', message: 'Password' }),
+    subscribeAnyPassword: text(
+      /*i18n*/ { id: 'page.subscribeAnyPassword', message: 'any word (it is not checked)' },
+    ),
+  };
+}
+
+/** The page's words in one language, each worked out once; those with values format on each call. */
+function pageTexts(locale: Locale): PageTexts {
+  const text = translatorFor(locale);
+  return { ...cardPageTexts(text), ...subscribePageTexts(text) };
+}
+
+export const PAGE_TEXTS = Object.fromEntries(LOCALES.map((locale) => [locale, pageTexts(locale)])) as Record<
+  Locale,
+  PageTexts
+>;
 
 // Browsers send few distinct Accept-Language values: each is read once per owner's language, and looked up
 // by the header itself (no key to build on every page request).

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildState } from '../../scripts/build-if-stale.mjs';
 
 // npm start builds only when a source the build reads is newer than the build (scripts/build-if-stale.mjs):
-// `npm run lint` compiles the translation catalogs into locales/*/messages.js, which the build never reads,
-// and must not make the next start build again.
+// `npm run lint` compiles the client's translation catalogs into locales/*/messages.json (messages.js before
+// the compiled server catalogs were JSON), which the build never reads, and must not make the next start
+// build again. The server's compiled catalogs (locales/*/server.json) it does read.
 
 const roots: string[] = [];
 afterEach(() => {
@@ -48,7 +49,13 @@ describe('whether npm start builds first', () => {
   it('does not build again for the catalogs npm run lint compiles, which the build never reads', () => {
     const { root, touch } = checkout(1_800_000_000);
     touch('locales/en/messages.js', 1_800_000_100);
-    touch('locales/es/messages.js', 1_800_000_100);
+    touch('locales/es/messages.json', 1_800_000_100);
     expect(buildState(root)).toBe('fresh');
+  });
+
+  it("builds again for the server's compiled catalogs, which the server bundles", () => {
+    const { root, touch } = checkout(1_800_000_000);
+    touch('locales/es/server.json', 1_800_000_100);
+    expect(buildState(root)).toBe('stale');
   });
 });
