@@ -40,7 +40,11 @@ export type LaneAnswerListener = (route: string, method: string, statusCode: num
 export interface FastLanes {
   /** Fastify's serverFactory: the HTTP server, which offers every request to the lanes first. */
   serverFactory: FastifyServerFactory;
-  /** A lane for the route of pattern `route`, tried in the order added. */
+  /**
+   * A lane for the route of pattern `route`, offered only the paths that start with the pattern's static
+   * part (before its first parameter): the longest such part first, as Fastify's router prefers a static
+   * segment to a parameter, so a short link is never offered to the card lanes.
+   */
   add(route: string, lane: Lane): void;
   /**
    * Whether a route without parameters answers GET at exactly `path`: Fastify's router prefers it to a
@@ -112,7 +116,7 @@ class RawVisitRequest implements LaneRequest {
 }
 
 export function createFastLanes(config: Pick<Config, 'trustProxy'>): FastLanes {
-  const lanes: { route: string; lane: Lane }[] = [];
+  const lanes: { route: string; prefix: string; lane: Lane }[] = [];
   const listeners: LaneAnswerListener[] = [];
   const ownRoutePaths = new Set<string>();
   const addressOf = clientAddressReader(config.trustProxy);
@@ -125,7 +129,11 @@ export function createFastLanes(config: Pick<Config, 'trustProxy'>): FastLanes {
     // the clock is read only when someone times the answers (metrics on)
     const started = listeners.length > 0 ? process.hrtime.bigint() : 0n;
     const request = new RawVisitRequest(raw, addressOf);
-    for (const { route, lane } of lanes) {
+    const { path } = request;
+    // a path with an escape is the router's to decode: no lane answers it
+    if (path === null) return false;
+    for (const { route, prefix, lane } of lanes) {
+      if (!path.startsWith(prefix)) continue;
       let answered: boolean;
       try {
         answered = lane(request, response);
@@ -156,7 +164,13 @@ export function createFastLanes(config: Pick<Config, 'trustProxy'>): FastLanes {
       if (timeouts.maxRequestsPerSocket) server.maxRequestsPerSocket = timeouts.maxRequestsPerSocket;
       return server;
     },
-    add: (route, lane) => void lanes.push({ route, lane }),
+    add: (route, lane) => {
+      const parameter = route.indexOf(':');
+      const prefix = parameter === -1 ? route : route.slice(0, parameter);
+      lanes.push({ route, prefix, lane });
+      // stable: lanes of equally long static parts keep the order they were added in
+      lanes.sort((a, b) => b.prefix.length - a.prefix.length);
+    },
     hasOwnRoute: (path) => ownRoutePaths.has(path),
     onAnswer: (listener) => void listeners.push(listener),
     attach: (app) => {
