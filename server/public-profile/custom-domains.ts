@@ -6,7 +6,7 @@ import { PLAN_FACT_COLUMNS } from '../access/plan-gate.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 
 // The custom domains this server answers (docs/decisions/017-hosts-classified-exactly.md), held in
-// process so that classifyHost (card-host.ts) stays synchronous: read whole at start, and again on every
+// process so that classifyHost (server/lib/hosts.ts) stays synchronous: read whole at start, and again on every
 // 'domains' notice (an owner added, checked or removed one) and on a reset of the change bus. A few rows an
 // account at most, so reading them all again is simpler than patching and cheap.
 
@@ -139,9 +139,12 @@ export async function createCustomDomainIndex(
   const reloadLogged = () => {
     reload().catch((error: unknown) => log.error({ err: error }, 'custom domains could not be read'));
   };
-  const stopChanges = changes.subscribe((change) => {
-    if (change.topic === 'domains' || (change.topic === 'cards' && owners.has(change.userId))) reloadLogged();
-  });
+  const stopChanges = changes.subscribe(
+    (change) => {
+      if (change.topic === 'domains' || owners.has(change.userId)) reloadLogged();
+    },
+    ['domains', 'cards'],
+  );
   const stopResets = changes.onReset(reloadLogged);
   await reload();
   return {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { serverPaths } from '../../src/routes.ts';
-import { classifyHost, type HostRules } from './card-host.ts';
+import { classifyHost, type HostRules } from '../lib/hosts.ts';
 
 // Caddy's on-demand TLS (deploy/Caddyfile) asks, before it gets a certificate for a name it has not seen,
 // whether this server answers that name: 200 yes, anything else no. Answered on the main address only (the

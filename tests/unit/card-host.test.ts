@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHost, hostRules, type HostKind } from '../../server/public-profile/card-host.ts';
+import { classifyHost, hostRules, type HostKind } from '../../server/lib/hosts.ts';
 
 // The host classifier (docs/decisions/017-hosts-classified-exactly.md): every Host header is the main
 // address, one card subdomain, or unknown, exactly; the API tests (tests/api/card-domain.test.ts) check what
