@@ -68,9 +68,13 @@ export async function watchDemoCard(
   }
 
   await refresh();
-  const stopListening = deps.changes.subscribe((change) => {
-    if (change.userId === demoUserId) void refresh();
-  });
+  // its cards' notice says when its page may have changed (an edit, a pause, a plan, the account's deletion)
+  const stopListening = deps.changes.subscribe(
+    (change) => {
+      if (change.userId === demoUserId) void refresh();
+    },
+    ['cards'],
+  );
   const stopResets = deps.changes.onReset(() => void refresh());
   return {
     shown() {

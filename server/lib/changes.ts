@@ -38,8 +38,11 @@ export type ChangeListener = (change: Change) => void;
 export interface ChangeBus {
   /** Tells every listener, in this process and (with Postgres) in every other one. Never throws. */
   publish(change: Change): void;
-  /** Returns the function that stops listening. */
-  subscribe(listener: ChangeListener): () => void;
+  /**
+   * Hears every change, or only those of `topics` (a cache of pages need not hear each counted visit).
+   * Returns the function that stops listening.
+   */
+  subscribe(listener: ChangeListener, topics?: readonly ChangeTopic[]): () => void;
   /**
    * Called when notices may have been missed (the connection to the other processes was lost and is back):
    * drop everything derived from earlier notices. Returns the function that stops listening.
@@ -55,10 +58,13 @@ export interface ChangeBus {
 
 /** The fan-out inside one process. */
 export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): void; reset(): void } {
-  const listeners = new Set<ChangeListener>();
+  // each topic's listeners, those of every topic among them: a publish calls only the listeners of its topic
+  const listeners = new Map<ChangeTopic, Set<ChangeListener>>(
+    CHANGE_TOPICS.map((topic) => [topic, new Set()]),
+  );
   const resetListeners = new Set<() => void>();
   const deliver = (change: Change) => {
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners.get(change.topic) ?? []) listener(change);
   };
   return {
     deliver,
@@ -66,9 +72,13 @@ export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): v
       for (const listener of resetListeners) listener();
     },
     publish: deliver,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener, topics = CHANGE_TOPICS) {
+      // a copy per subscription: one listener given twice is two subscriptions, each stopped by its own
+      const subscribed = (change: Change) => listener(change);
+      for (const topic of topics) listeners.get(topic)?.add(subscribed);
+      return () => {
+        for (const topic of topics) listeners.get(topic)?.delete(subscribed);
+      };
     },
     onReset(listener) {
       resetListeners.add(listener);
@@ -76,7 +86,7 @@ export function createLocalChangeBus(): ChangeBus & { deliver(change: Change): v
     },
     connected: true,
     async close() {
-      listeners.clear();
+      for (const topicListeners of listeners.values()) topicListeners.clear();
       resetListeners.clear();
     },
   };

@@ -89,10 +89,9 @@ export function createOwnerCache<V>(changes: ChangeBus, options: OwnerCacheOptio
   };
 
   const stopChanges = changes.subscribe((change) => {
-    if (!topics.includes(change.topic)) return;
     forget();
     for (const key of [...(keysOfOwner.get(change.userId) ?? [])]) entries.delete(key);
-  });
+  }, topics);
   const stopResets = changes.onReset(() => {
     forget();
     entries.clear();

@@ -128,8 +128,10 @@ export function startPassPushes(
     if (gone.length > 0)
       await db.deleteFrom('wallet_registrations').where('push_token', 'in', gone).execute();
   };
-  return changes.subscribe((change) => {
-    if (change.topic !== 'cards') return;
-    push(change.userId).catch((error: unknown) => log.warn({ err: error }, 'wallet pass push failed'));
-  });
+  return changes.subscribe(
+    (change) => {
+      push(change.userId).catch((error: unknown) => log.warn({ err: error }, 'wallet pass push failed'));
+    },
+    ['cards'],
+  );
 }

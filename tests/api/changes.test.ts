@@ -31,6 +31,23 @@ describe('the local change bus', () => {
     expect(resets).toBe(1);
     await bus.close();
   });
+
+  it('tells a listener of some topics only their changes, and one listener subscribed twice twice', async () => {
+    const bus = createLocalChangeBus();
+    const heard: string[] = [];
+    const listener = (change: Change) => heard.push(change.topic);
+    const stopEdits = bus.subscribe(listener, ['cards', 'links']);
+    const stopAll = bus.subscribe(listener);
+    bus.publish({ userId: 'u1', topic: 'views' });
+    bus.publish({ userId: 'u1', topic: 'links' });
+    stopAll();
+    bus.publish({ userId: 'u1', topic: 'cards' });
+    bus.publish({ userId: 'u1', topic: 'hits' });
+    stopEdits();
+    bus.publish({ userId: 'u1', topic: 'cards' });
+    expect(heard).toEqual(['views', 'links', 'links', 'cards']);
+    await bus.close();
+  });
 });
 
 describe('the Postgres change bus', needsPostgres(), () => {
