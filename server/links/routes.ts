@@ -292,6 +292,19 @@ export async function registerShortLinkRoutes(
     countUnlessOwner(request, link.userId, hits.record, hit);
 
   /**
+   * Counts a follow that leads on, the lane's and the route's alike: a person's, unless its owner made it; a
+   * bot's or a link preview's never (server/lib/bots.ts).
+   */
+  function countFollow(
+    request: VisitRequest,
+    link: CachedLink,
+    outcome: LinkOutcome,
+    person = isPersonVisiting(request),
+  ): void {
+    if (person) countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
+  }
+
+  /**
    * A counted follow of a link with a scan limit: the owner's own is led on without taking a scan; anyone
    * else's takes one first, and finds the fallback (or the 'not active' page) once none is left.
    */
@@ -342,10 +355,9 @@ export async function registerShortLinkRoutes(
       return sendNotLive(request, reply, link, state, person ? countUnlessOwnerOf(request, link) : null);
     }
     const { headers, outcome } = destinationOnHost(request, link);
-    if (person) {
-      if (link.lifecycle.maxScans !== null) return followLimited(request, reply, link, headers, outcome);
-      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
-    }
+    if (person && link.lifecycle.maxScans !== null)
+      return followLimited(request, reply, link, headers, outcome);
+    countFollow(request, link, outcome, person);
     redirect(reply, headers);
   }
 
@@ -375,9 +387,7 @@ export async function registerShortLinkRoutes(
     const now = Date.now();
     if (now >= link.availableUntil || linkState(link.lifecycle, now) !== 'live') return false;
     const { headers, outcome } = destinationOf(request, link);
-    if (isPersonVisiting(request)) {
-      countUnlessOwner(request, link.userId, hits.record, hitOf(request, link, outcome));
-    }
+    countFollow(request, link, outcome);
     response.writeHead(302, headers);
     response.end();
     return true;
