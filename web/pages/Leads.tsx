@@ -6,24 +6,15 @@ import { LeadSettingsCard } from './leads/LeadSettingsForm.tsx';
 import { LeadsSection } from './leads/LeadsSection.tsx';
 
 /** How leads come in, for an account that has none yet. */
-function NoLeadsYet() {
+function HowLeadsComeIn() {
   return (
-    <div className="space-y-2 text-sm text-slate-700">
-      <p>
-        <Trans>No leads yet.</Trans>
-      </p>
-      <p>
-        <Trans>
-          Leads are the contacts visitors share back on your card's page. Turn on “Share your contact back” in
-          the{' '}
-          <Link className="font-medium text-ink underline" to={paths.vcardEditor}>
-            vCard editor
-          </Link>
-          : visitors then leave their name, email or phone, and each lead keeps a receipt of what they agreed
-          to.
-        </Trans>
-      </p>
-    </div>
+    <Trans>
+      Leads are the contacts visitors share back on your card's page. Turn on “Share your contact back” in the{' '}
+      <Link className="font-medium text-ink underline" to={paths.vcardEditor}>
+        vCard editor
+      </Link>
+      : visitors then leave their name, email or phone, and each lead keeps a receipt of what they agreed to.
+    </Trans>
   );
 }
 
@@ -38,7 +29,7 @@ export function Leads() {
           <Trans>The contacts visitors shared with you on your cards, each with its consent receipt.</Trans>
         }
       />
-      <LeadsSection title={<Trans>Your leads</Trans>} empty={<NoLeadsYet />} />
+      <LeadsSection title={<Trans>Your leads</Trans>} howLeadsComeIn={<HowLeadsComeIn />} />
       <LeadSettingsCard />
     </div>
   );

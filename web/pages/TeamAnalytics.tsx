@@ -5,14 +5,12 @@ import type { TeamBreakdownsSubject } from '#src/schemas/analytics.ts';
 import { planUnlocking } from '#src/plans.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { Notice } from '../components/Notice.tsx';
-import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Label } from '../components/ui/Label.tsx';
 import { UserText } from '../components/UserText.tsx';
 import { trpcFailure } from '../lib/error-messages.ts';
 import { PLAN_BADGES } from '../lib/plan-names.ts';
 import { trpc, type RouterOutputs } from '../lib/trpc.ts';
-import { GoToTeamPage, TeamBackLink } from './team/TeamLinks.tsx';
 import { ActivityChart } from './analytics/ActivityChart.tsx';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton.tsx';
 import { BreakdownsView } from './analytics/Breakdowns.tsx';
@@ -20,6 +18,7 @@ import { BROWSER_TIME_ZONE } from './analytics/browser-time-zone.ts';
 import { RangePicker } from './analytics/RangePicker.tsx';
 import { StatCards } from './analytics/StatCards.tsx';
 import { TeamFigureTables } from './team-analytics/TeamFigureTables.tsx';
+import { TeamAdminPage } from './team/TeamAdminPage.tsx';
 import type { Team } from './team/types.ts';
 
 const TWELVE_MONTHS = RANGE_SHAPES['12m'].count;
@@ -207,35 +206,19 @@ function TeamFigures({ team }: { team: Team }) {
  */
 export function TeamAnalytics() {
   const { t } = useLingui();
-  const mine = trpc.teams.mine.useQuery();
-  const team = mine.data;
-  const teamName = team ? <UserText>{team.name}</UserText> : null;
   return (
-    <div className="space-y-6">
-      <TeamBackLink />
-      <PageHeading
-        title={t`Team analytics`}
-        description={
-          teamName ? (
-            <Trans>How people use the cards, QR codes and links of {teamName}.</Trans>
-          ) : (
-            <Trans>How people use your team's cards, QR codes and links.</Trans>
-          )
-        }
-      />
-      {!mine.isSuccess ? (
-        <QueryStatus error={mine.error} onRetry={() => void mine.refetch()} />
-      ) : !team ? (
-        <Notice tone="info" title={<Trans>You are not in a team</Trans>}>
-          <GoToTeamPage />
-        </Notice>
-      ) : team.me.role === 'member' ? (
-        <Notice tone="info" title={<Trans>Team analytics are for the team's owner and admins</Trans>}>
-          <GoToTeamPage />
-        </Notice>
-      ) : (
-        <TeamFigures team={team} />
-      )}
-    </div>
+    <TeamAdminPage
+      title={t`Team analytics`}
+      description={(teamName) =>
+        teamName ? (
+          <Trans>How people use the cards, QR codes and links of {teamName}.</Trans>
+        ) : (
+          <Trans>How people use your team's cards, QR codes and links.</Trans>
+        )
+      }
+      notForMembers={<Trans>Team analytics are for the team's owner and admins</Trans>}
+    >
+      {(team) => <TeamFigures team={team} />}
+    </TeamAdminPage>
   );
 }

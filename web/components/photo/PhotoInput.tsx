@@ -14,6 +14,7 @@ import {
 } from '../../lib/upload-photo.ts';
 import { Notice } from '../Notice.tsx';
 import { Button } from '../ui/Button.tsx';
+import { ProgressBar } from '../ui/ProgressBar.tsx';
 
 export interface PhotoInputProps {
   /** The current photo (a /media/ path), or null for none. */
@@ -183,16 +184,7 @@ export function PhotoInput({
               <p className="text-sm font-medium text-ink">
                 <Trans>Uploading photo… {percent}%</Trans>
               </p>
-              <div
-                role="progressbar"
-                aria-label={t`Uploading photo`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-              >
-                <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-              </div>
+              <ProgressBar label={t`Uploading photo`} percent={percent} />
             </div>
           ) : stage ? (
             // no value: the time to read and shrink a photo is not known in advance

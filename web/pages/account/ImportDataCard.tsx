@@ -13,6 +13,7 @@ import { Notice } from '../../components/Notice.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
 import { ERROR_REASON_TEXT, validationMessage } from '../../lib/error-messages.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -225,16 +226,7 @@ function UploadProgress({
           Sending the file: {sentSize} of {fileSize}
         </Trans>
       </p>
-      <div
-        role="progressbar"
-        aria-label={t`Upload progress`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full bg-brand transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t`Upload progress`} percent={percent} />
       <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
         <Trans>Cancel import</Trans>
       </Button>

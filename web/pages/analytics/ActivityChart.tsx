@@ -4,6 +4,8 @@ import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'r
 import { ACTIVITY_METRICS, interactionsOf, type ActivityMetric, type RangeUnit } from '#src/analytics.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import type { RouterOutputs } from '../../lib/trpc.ts';
+import { ChartDataTable } from './ChartDataTable.tsx';
+import { AXIS_LOOK, countAxis, GRID_LOOK, pointTooltip } from './chart-look.ts';
 import { bucketFormat } from './day-format.ts';
 import { METRICS } from './metrics.ts';
 
@@ -124,29 +126,17 @@ export function ActivityChart({ days, unit }: { days: Day[]; unit: RangeUnit }) 
           style={{ width: '100%', height: 288 }}
           margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
         >
-          <CartesianGrid vertical={false} stroke="#e2e8f0" />
+          <CartesianGrid {...GRID_LOOK} />
           <XAxis
             dataKey="date"
             ticks={ticksOf(days, unit)}
             interval={0}
             tickFormatter={shortDate}
             tickMargin={8}
-            tick={{ fill: '#475569', fontSize: 12 }}
-            stroke="#cbd5e1"
+            {...AXIS_LOOK}
           />
-          <YAxis
-            allowDecimals={false}
-            width="auto"
-            tickFormatter={(value: number) => i18n.number(value)}
-            tick={{ fill: '#475569', fontSize: 12 }}
-            stroke="#cbd5e1"
-          />
-          <Tooltip
-            itemSorter={metricOrder}
-            separator=": "
-            labelFormatter={(label) => longDate(String(label))}
-            formatter={(value) => i18n.number(Number(value))}
-          />
+          <YAxis {...countAxis(i18n)} />
+          <Tooltip itemSorter={metricOrder} separator=": " {...pointTooltip(i18n, longDate)} />
           <Legend content={<MetricLegend label={metricLabel} />} />
           {ACTIVITY_METRICS.map((metric) => (
             <Line
@@ -163,32 +153,17 @@ export function ActivityChart({ days, unit }: { days: Day[]; unit: RangeUnit }) 
           ))}
         </LineChart>
       </figure>
-      {/* a table ignores the width of sr-only: its box is what stays out of sight */}
-      <div className="sr-only">
-        <table>
-          <caption>{texts.table}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{texts.column}</th>
-              {ACTIVITY_METRICS.map((metric) => (
-                <th key={metric} scope="col">
-                  {metricLabel(metric)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{longDate(day.date)}</th>
-                {ACTIVITY_METRICS.map((metric) => (
-                  <td key={metric}>{i18n.number(day[metric])}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable
+        caption={texts.table}
+        dateHeader={texts.column}
+        columns={ACTIVITY_METRICS.map((metric) => ({
+          key: metric,
+          label: metricLabel(metric),
+          value: (day: Day) => day[metric],
+        }))}
+        points={days}
+        dateLabel={longDate}
+      />
     </SectionCard>
   );
 }

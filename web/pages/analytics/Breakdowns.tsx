@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  ACTIVITY_METRICS,
   CAMPAIGN_DIMENSIONS,
   interactionsOf,
   VISIT_DIMENSIONS,
@@ -20,8 +19,10 @@ import { UserText } from '../../components/UserText.tsx';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { useKeptRecords } from '../../lib/use-kept-records.ts';
 import { DIMENSION_TITLES, NOT_RECORDED, valueLabel, type ListedDimension } from './dimension-labels.ts';
+import { ActivityCountsTable } from './ActivityCountsTable.tsx';
+import { ChartDataTable } from './ChartDataTable.tsx';
+import { AXIS_LOOK, countAxis, GRID_LOOK, pointTooltip } from './chart-look.ts';
 import { bucketFormat } from './day-format.ts';
-import { METRICS } from './metrics.ts';
 
 type Breakdowns = RouterOutputs['analytics']['breakdowns'];
 /** Breakdowns of some cards only (a team member's, a team card's) come without unique visitors. */
@@ -57,14 +58,9 @@ function ItemName({ item }: { item: Item }) {
   );
 }
 
-/**
- * Each card and link with its scans, views, clicks and leads in the range: a table from the `sm`
- * breakpoint up; below it (a phone) each row is a block of labels over values, so that the four counts fit
- * without scrolling sideways (only one of the two is displayed).
- */
+/** Each card and link with its scans, views, clicks and leads in the range. */
 function ItemTable({ items }: { items: Item[] }) {
-  const { t, i18n } = useLingui();
-  const itemHeader = t`Card or link`;
+  const { t } = useLingui();
   return (
     <SectionCard title={t`By card and link`}>
       {items.length === 0 ? (
@@ -72,56 +68,14 @@ function ItemTable({ items }: { items: Item[] }) {
           <Trans>No visits in this range yet.</Trans>
         </p>
       ) : (
-        <>
-          <table className="hidden w-full text-left text-sm sm:table">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {itemHeader}
-                </th>
-                {ACTIVITY_METRICS.map((metric) => (
-                  <th key={metric} scope="col" className="px-3 py-2 text-right font-medium">
-                    {i18n._(METRICS[metric].label)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.value || 'deleted'} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-2 pr-3 font-normal break-words">
-                    <ItemName item={item} />
-                  </th>
-                  {ACTIVITY_METRICS.map((metric) => (
-                    <td key={metric} className="px-3 py-2 text-right tabular-nums">
-                      {i18n.number(item[metric])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="divide-y divide-slate-100 text-sm sm:hidden">
-            {items.map((item) => (
-              <li key={item.value || 'deleted'} className="py-3 first:pt-0 last:pb-0">
-                <dl className="grid grid-cols-2 gap-x-3 gap-y-2">
-                  <div className="col-span-2">
-                    <dt className="text-xs font-medium text-slate-700">{itemHeader}</dt>
-                    <dd className="break-words">
-                      <ItemName item={item} />
-                    </dd>
-                  </div>
-                  {ACTIVITY_METRICS.map((metric) => (
-                    <div key={metric}>
-                      <dt className="text-xs font-medium text-slate-700">{i18n._(METRICS[metric].label)}</dt>
-                      <dd className="font-semibold text-ink tabular-nums">{i18n.number(item[metric])}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ActivityCountsTable
+          nameHeader={t`Card or link`}
+          rows={items.map((item) => ({
+            key: item.value || 'deleted',
+            name: <ItemName item={item} />,
+            counts: item,
+          }))}
+        />
       )}
     </SectionCard>
   );
@@ -219,47 +173,20 @@ function VisitorsChart({
           style={{ width: '100%', height: 200 }}
           margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
         >
-          <CartesianGrid vertical={false} stroke="#e2e8f0" />
-          <XAxis
-            dataKey="date"
-            tickFormatter={shortDate}
-            minTickGap={24}
-            tick={{ fill: '#475569', fontSize: 12 }}
-            stroke="#cbd5e1"
-          />
-          <YAxis
-            allowDecimals={false}
-            width="auto"
-            tickFormatter={(value: number) => i18n.number(value)}
-            tick={{ fill: '#475569', fontSize: 12 }}
-            stroke="#cbd5e1"
-          />
-          <Tooltip
-            labelFormatter={(value) => longDate(String(value))}
-            formatter={(value) => i18n.number(Number(value))}
-          />
+          <CartesianGrid {...GRID_LOOK} />
+          <XAxis dataKey="date" tickFormatter={shortDate} minTickGap={24} {...AXIS_LOOK} />
+          <YAxis {...countAxis(i18n)} />
+          <Tooltip {...pointTooltip(i18n, longDate)} />
           <Bar dataKey="visitors" name={label} fill="#006b96" isAnimationActive={false} />
         </BarChart>
       </figure>
-      <div className="sr-only">
-        <table>
-          <caption>{perMonth ? t`Unique visitors per month` : t`Unique visitors per day`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{perMonth ? t`Month` : t`Date`}</th>
-              <th scope="col">{label}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {visitors.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{longDate(day.date)}</th>
-                <td>{i18n.number(day.visitors)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartDataTable
+        caption={perMonth ? t`Unique visitors per month` : t`Unique visitors per day`}
+        dateHeader={perMonth ? t`Month` : t`Date`}
+        columns={[{ key: 'visitors', label, value: (day) => day.visitors }]}
+        points={visitors}
+        dateLabel={longDate}
+      />
     </SectionCard>
   );
 }

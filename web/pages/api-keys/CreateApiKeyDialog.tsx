@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Copy, Plus, TriangleAlert } from 'lucide-react';
+import { Plus, TriangleAlert } from 'lucide-react';
 import {
   API_KEY_DEFAULT_EXPIRY,
   API_KEY_EXPIRIES,
@@ -12,61 +12,34 @@ import {
   type ApiKeyOwner,
   type CreateApiKeyValues,
 } from '#src/api-keys.ts';
-import { FieldShell } from '../../components/form/FieldShell.tsx';
+import { CopyableSecret } from '../../components/CopyableSecret.tsx';
 import { SelectField } from '../../components/form/SelectField.tsx';
 import { FormActions } from '../../components/form/FormActions.tsx';
 import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { Dialog, DialogClose, DialogTrigger } from '../../components/ui/Dialog.tsx';
+import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { trpcErrorMessage, validationMessage } from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
-import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EXPIRY_NAMES, SCOPE_DESCRIPTIONS, SCOPE_NAMES } from './names.ts';
 
 /** The new key, shown once: the server keeps only its hash. */
 function NewKey({ name, secret }: { name: string; secret: string }) {
   const { t } = useLingui();
-  const { copy, fallbackRef } = useCopyToClipboard();
-  const [copied, setCopied] = useState<boolean | null>(null);
-
   return (
-    <div className="space-y-4">
+    <CopyableSecret
+      label={<Trans>The key “{name}”</Trans>}
+      secret={secret}
+      copyLabel={<Trans>Copy key</Trans>}
+      copyFailed={t`Could not copy: select the key and copy it yourself.`}
+    >
       <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
         <Trans>Copy this key now and keep it somewhere safe: it will not be shown again.</Trans>
       </p>
-      <FieldShell label={<Trans>The key “{name}”</Trans>}>
-        {(control) => (
-          <Input
-            {...control}
-            ref={fallbackRef}
-            readOnly
-            value={secret}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-sm"
-          />
-        )}
-      </FieldShell>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p role="status" className="text-sm text-slate-700 sm:mr-auto">
-          {copied === true && t`Copied`}
-          {copied === false && t`Could not copy: select the key and copy it yourself.`}
-        </p>
-        <Button variant="secondary" onClick={() => void copy(secret).then(setCopied)}>
-          <Copy aria-hidden />
-          <Trans>Copy key</Trans>
-        </Button>
-        <DialogClose asChild>
-          <Button>
-            <Trans>Done</Trans>
-          </Button>
-        </DialogClose>
-      </div>
-    </div>
+    </CopyableSecret>
   );
 }
 

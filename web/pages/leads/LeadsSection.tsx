@@ -71,10 +71,10 @@ function EraseAll({ filter, total }: { filter: LeadFilterInput; total: number })
 }
 
 /**
- * The leads of the page's scope (lead-scope.ts) with their search, filters, downloads and erasing;
- * `empty` says how leads come in, while there are none at all.
+ * The leads of the page's scope (lead-scope.ts) with their search, filters, downloads and erasing; while
+ * there are none at all, "No leads yet." over `howLeadsComeIn`, which each scope says its own way.
  */
-export function LeadsSection({ title, empty }: { title: ReactNode; empty: ReactNode }) {
+export function LeadsSection({ title, howLeadsComeIn }: { title: ReactNode; howLeadsComeIn: ReactNode }) {
   const scope = useLeadScope();
   const [values, setValues] = useState<LeadFilterValues>(NO_FILTER);
   // typing in the search box does not ask the server at every key while it is busy
@@ -92,7 +92,12 @@ export function LeadsSection({ title, empty }: { title: ReactNode; empty: ReactN
       <LeadFilters value={values} onChange={setValues} />
       {leads.isSuccess ? (
         total === 0 && !narrowed ? (
-          empty
+          <div className="space-y-2 text-sm text-slate-700">
+            <p>
+              <Trans>No leads yet.</Trans>
+            </p>
+            <p>{howLeadsComeIn}</p>
+          </div>
         ) : (
           <div className="space-y-4">
             <div className="flex flex-wrap items-center gap-2">

@@ -3,19 +3,17 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountOwner } from '#src/teams.ts';
 import { WEBHOOK_EVENTS } from '#src/webhooks.ts';
-import { Copy, KeyRound, ListChecks, Pencil, Power, RefreshCw, Send, Trash2, Webhook } from 'lucide-react';
-import { FieldShell } from '../../components/form/FieldShell.tsx';
+import { KeyRound, ListChecks, Pencil, Power, RefreshCw, Send, Trash2, Webhook } from 'lucide-react';
+import { CopyableSecret } from '../../components/CopyableSecret.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
-import { Dialog, DialogClose, DialogTrigger } from '../../components/ui/Dialog.tsx';
+import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
 import { FormDialog } from '../../components/ui/FormDialog.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { useConfirmedAction } from '../../components/ui/use-confirmed-action.ts';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { DeliveryLog, DeliveryStatus } from './DeliveryLog.tsx';
 import { EVENT_DESCRIPTIONS } from './names.ts';
@@ -31,19 +29,11 @@ interface EndpointProps {
 function SecretDialog({ owner, endpoint }: EndpointProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const { copy, fallbackRef } = useCopyToClipboard();
-  const [copied, setCopied] = useState<boolean | null>(null);
   const secret = trpc.webhooks.secret.useQuery({ owner, id: endpoint.id }, { enabled: open, gcTime: 0 });
   const url = endpoint.url;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setCopied(null);
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="sm">
           <KeyRound aria-hidden />
@@ -59,43 +49,14 @@ function SecretDialog({ owner, endpoint }: EndpointProps) {
             </Trans>
           }
         >
-          <div className="space-y-4">
-            {secret.isSuccess ? (
-              <FieldShell label={<Trans>Secret of {url}</Trans>}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    ref={fallbackRef}
-                    readOnly
-                    value={secret.data.secret}
-                    onFocus={(event) => event.currentTarget.select()}
-                    className="font-mono text-sm"
-                  />
-                )}
-              </FieldShell>
-            ) : (
-              <QueryStatus error={secret.error} onRetry={() => void secret.refetch()} />
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
-              <p role="status" className="text-sm text-slate-700 sm:mr-auto">
-                {copied === true && t`Copied`}
-                {copied === false && t`Could not copy: select the secret and copy it yourself.`}
-              </p>
-              <Button
-                variant="secondary"
-                disabled={!secret.isSuccess}
-                onClick={() => secret.data && void copy(secret.data.secret).then(setCopied)}
-              >
-                <Copy aria-hidden />
-                <Trans>Copy secret</Trans>
-              </Button>
-              <DialogClose asChild>
-                <Button>
-                  <Trans>Done</Trans>
-                </Button>
-              </DialogClose>
-            </div>
-          </div>
+          {/* mounted with the dialog: each opening starts without the last one's "Copied" */}
+          <CopyableSecret
+            label={<Trans>Secret of {url}</Trans>}
+            secret={secret.isSuccess ? secret.data.secret : null}
+            pending={<QueryStatus error={secret.error} onRetry={() => void secret.refetch()} />}
+            copyLabel={<Trans>Copy secret</Trans>}
+            copyFailed={t`Could not copy: select the secret and copy it yourself.`}
+          />
         </FormDialog>
       )}
     </Dialog>
