@@ -15,7 +15,8 @@ async function floorErrors(filePath: string, importLine: string): Promise<string
     .map((message) => message.message);
 }
 
-describe('the floors, as ESLint reads them', () => {
+// the first lint loads ESLint's whole configuration: about a second alone, past 5 s on a loaded machine
+describe('the floors, as ESLint reads them', { timeout: 30_000 }, () => {
   it('refuses a value import that climbs from the ground, from access and from tRPC init', async () => {
     expect(await floorErrors('server/lib/db.ts', "import { value } from '../teams/cards.ts';")).toEqual([
       expect.stringContaining('the ground imports no value from a floor above it'),
