@@ -1,13 +1,17 @@
 import type { LinkKind } from '../../db/schema.ts';
-import type { Locale } from '../../src/i18n.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
 import type { LinkOutcome } from '../../src/link-lifecycle.ts';
 import type { BrowserFamily, DeviceClass } from '../../src/visitor.ts';
+import { translatorFor, type Translator } from '../lib/server-i18n.ts';
 import type { EventColumn, EventRow } from './events.ts';
 
 // The words of the events CSV in the account's language (docs/decisions/001-name-and-languages.md: every text
 // a person reads exists in English and Spanish). English keeps the column names and values as stored, which
 // scripts may read; other languages name them in words of their own. Country codes (ISO 3166), hosts, ids,
-// titles, campaign values and times are data, not words: they are written as they are.
+// titles, campaign values and times are data, not words: they are written as they are. The words come from
+// the server's Lingui catalog (locales/{locale}/server.po, through server/lib/server-i18n.ts), where
+// `npm run i18n:check` fails on one untranslated; an account's import reads them back
+// (server/account-import), so a word once written stays the same.
 
 export interface CsvTexts {
   columns: Record<EventColumn, string>;
@@ -18,74 +22,113 @@ export interface CsvTexts {
   outcomes: Record<LinkOutcome, string>;
 }
 
-export const CSV_TEXTS: Record<Locale, CsvTexts> = {
-  en: {
-    columns: {
-      time_utc: 'time_utc',
-      type: 'type',
-      item_kind: 'item_kind',
-      item_id: 'item_id',
-      item_title: 'item_title',
-      device: 'device',
-      browser: 'browser',
-      referrer_host: 'referrer_host',
-      country: 'country',
-      outcome: 'outcome',
-      utm_source: 'utm_source',
-      utm_medium: 'utm_medium',
-      utm_campaign: 'utm_campaign',
-      count: 'count',
+/** The events CSV's column names. */
+function eventColumns(text: Translator): CsvTexts['columns'] {
+  return {
+    time_utc: text(
+      /*i18n*/ {
+        id: 'csv.column.time_utc',
+        message: 'time_utc',
+        comment:
+          'The column names of the CSV file of visits (csv.column.*). English keeps the names stored, which scripts may read: write each as one word, with underscores between words.',
+      },
+    ),
+    type: text(/*i18n*/ { id: 'csv.column.type', message: 'type' }),
+    item_kind: text(/*i18n*/ { id: 'csv.column.item_kind', message: 'item_kind' }),
+    item_id: text(/*i18n*/ { id: 'csv.column.item_id', message: 'item_id' }),
+    item_title: text(/*i18n*/ { id: 'csv.column.item_title', message: 'item_title' }),
+    device: text(/*i18n*/ { id: 'csv.column.device', message: 'device' }),
+    browser: text(/*i18n*/ { id: 'csv.column.browser', message: 'browser' }),
+    referrer_host: text(/*i18n*/ { id: 'csv.column.referrer_host', message: 'referrer_host' }),
+    country: text(/*i18n*/ { id: 'csv.column.country', message: 'country' }),
+    outcome: text(/*i18n*/ { id: 'csv.column.outcome', message: 'outcome' }),
+    utm_source: text(/*i18n*/ { id: 'csv.column.utm_source', message: 'utm_source' }),
+    utm_medium: text(/*i18n*/ { id: 'csv.column.utm_medium', message: 'utm_medium' }),
+    utm_campaign: text(/*i18n*/ { id: 'csv.column.utm_campaign', message: 'utm_campaign' }),
+    count: text(/*i18n*/ { id: 'csv.column.count', message: 'count' }),
+  };
+}
+
+/** The events CSV's words for stored values: what happened, on what, from which device and browser. */
+function eventValues(text: Translator): Omit<CsvTexts, 'columns'> {
+  return {
+    types: {
+      scan: text(
+        /*i18n*/ {
+          id: 'csv.type.scan',
+          message: 'scan',
+          comment:
+            'What a visit was (csv.type.*), a value in the CSV file of visits. English keeps the value stored, which scripts may read.',
+        },
+      ),
+      click: text(/*i18n*/ { id: 'csv.type.click', message: 'click' }),
+      view: text(/*i18n*/ { id: 'csv.type.view', message: 'view' }),
+      lead: text(/*i18n*/ { id: 'csv.type.lead', message: 'lead' }),
     },
-    types: { scan: 'scan', click: 'click', view: 'view', lead: 'lead' },
-    itemKinds: { qr: 'qr', profile: 'profile', card: 'card' },
-    devices: { mobile: 'mobile', tablet: 'tablet', desktop: 'desktop', unknown: 'unknown' },
+    itemKinds: {
+      qr: text(
+        /*i18n*/ {
+          id: 'csv.itemKind.qr',
+          message: 'qr',
+          comment:
+            'What was visited (csv.itemKind.*): a QR code, a profile link or a card. English keeps the value stored, which scripts may read.',
+        },
+      ),
+      profile: text(/*i18n*/ { id: 'csv.itemKind.profile', message: 'profile' }),
+      card: text(/*i18n*/ { id: 'csv.itemKind.card', message: 'card' }),
+    },
+    devices: {
+      mobile: text(
+        /*i18n*/ {
+          id: 'csv.device.mobile',
+          message: 'mobile',
+          comment:
+            "The visitor's kind of device (csv.device.*). English keeps the value stored, which scripts may read.",
+        },
+      ),
+      tablet: text(/*i18n*/ { id: 'csv.device.tablet', message: 'tablet' }),
+      desktop: text(/*i18n*/ { id: 'csv.device.desktop', message: 'desktop' }),
+      unknown: text(/*i18n*/ { id: 'csv.device.unknown', message: 'unknown' }),
+    },
     browsers: {
-      chrome: 'chrome',
-      safari: 'safari',
-      firefox: 'firefox',
-      edge: 'edge',
-      samsung: 'samsung',
-      opera: 'opera',
-      'in-app': 'in-app',
-      other: 'other',
-      unknown: 'unknown',
+      chrome: text(
+        /*i18n*/ {
+          id: 'csv.browser.chrome',
+          message: 'chrome',
+          comment:
+            "The visitor's browser (csv.browser.*). English keeps the value stored, which scripts may read; the names of browsers are theirs.",
+        },
+      ),
+      safari: text(/*i18n*/ { id: 'csv.browser.safari', message: 'safari' }),
+      firefox: text(/*i18n*/ { id: 'csv.browser.firefox', message: 'firefox' }),
+      edge: text(/*i18n*/ { id: 'csv.browser.edge', message: 'edge' }),
+      samsung: text(/*i18n*/ { id: 'csv.browser.samsung', message: 'samsung' }),
+      opera: text(/*i18n*/ { id: 'csv.browser.opera', message: 'opera' }),
+      'in-app': text(/*i18n*/ { id: 'csv.browser.inApp', message: 'in-app' }),
+      other: text(/*i18n*/ { id: 'csv.browser.other', message: 'other' }),
+      unknown: text(/*i18n*/ { id: 'csv.browser.unknown', message: 'unknown' }),
     },
-    outcomes: { destination: 'destination', fallback: 'fallback', rule: 'rule' },
-  },
-  es: {
-    columns: {
-      time_utc: 'hora_utc',
-      type: 'tipo',
-      item_kind: 'clase_de_elemento',
-      item_id: 'id_del_elemento',
-      item_title: 'título_del_elemento',
-      device: 'dispositivo',
-      browser: 'navegador',
-      referrer_host: 'sitio_de_origen',
-      country: 'país',
-      outcome: 'resultado',
-      utm_source: 'fuente_utm',
-      utm_medium: 'medio_utm',
-      utm_campaign: 'campaña_utm',
-      count: 'número',
+    outcomes: {
+      destination: text(
+        /*i18n*/ {
+          id: 'csv.outcome.destination',
+          message: 'destination',
+          comment:
+            'Where a short link led (csv.outcome.*): its destination, its fallback address, or one of its rules. English keeps the value stored, which scripts may read.',
+        },
+      ),
+      fallback: text(/*i18n*/ { id: 'csv.outcome.fallback', message: 'fallback' }),
+      rule: text(/*i18n*/ { id: 'csv.outcome.rule', message: 'rule' }),
     },
-    types: { scan: 'escaneo', click: 'clic', view: 'visita', lead: 'contacto' },
-    itemKinds: { qr: 'código QR', profile: 'enlace del perfil', card: 'vCard' },
-    devices: { mobile: 'móvil', tablet: 'tableta', desktop: 'ordenador', unknown: 'desconocido' },
-    browsers: {
-      chrome: 'Chrome',
-      safari: 'Safari',
-      firefox: 'Firefox',
-      edge: 'Edge',
-      samsung: 'Samsung Internet',
-      opera: 'Opera',
-      'in-app': 'navegador de una app',
-      other: 'otro',
-      unknown: 'desconocido',
-    },
-    outcomes: { destination: 'destino', fallback: 'dirección alternativa', rule: 'regla' },
-  },
-};
+  };
+}
+
+export const CSV_TEXTS = Object.fromEntries(
+  LOCALES.map((locale) => {
+    const text = translatorFor(locale);
+    return [locale, { columns: eventColumns(text), ...eventValues(text) }];
+  }),
+) as Record<Locale, CsvTexts>;
 
 /** The word for a stored value, or the value itself when it has none (a value from before a class existed). */
 function wordOf(words: Record<string, string>, value: EventRow[EventColumn]): EventRow[EventColumn] {
@@ -145,41 +188,59 @@ export interface TeamCsvTexts {
   noCard: string;
 }
 
-export const TEAM_CSV_TEXTS: Record<Locale, TeamCsvTexts> = {
-  en: {
+/** The team's CSV files' words in one language. */
+function teamCsvTexts(text: Translator): TeamCsvTexts {
+  return {
     columns: {
-      member: 'member',
-      email: 'email',
-      cards: 'cards',
-      card_id: 'card_id',
-      card: 'card',
-      scans: 'scans',
-      views: 'views',
-      clicks: 'clicks',
-      leads: 'leads',
-      interactions: 'interactions',
-      previous_interactions: 'previous_interactions',
+      member: text(
+        /*i18n*/ {
+          id: 'csv.team.column.member',
+          message: 'member',
+          comment:
+            "The column names of a team's CSV files (csv.team.column.*). English keeps the names, which scripts may read: write each as one word, with underscores between words.",
+        },
+      ),
+      email: text(/*i18n*/ { id: 'csv.team.column.email', message: 'email' }),
+      cards: text(/*i18n*/ { id: 'csv.team.column.cards', message: 'cards' }),
+      card_id: text(/*i18n*/ { id: 'csv.team.column.card_id', message: 'card_id' }),
+      card: text(/*i18n*/ { id: 'csv.team.column.card', message: 'card' }),
+      scans: text(/*i18n*/ { id: 'csv.team.column.scans', message: 'scans' }),
+      views: text(/*i18n*/ { id: 'csv.team.column.views', message: 'views' }),
+      clicks: text(/*i18n*/ { id: 'csv.team.column.clicks', message: 'clicks' }),
+      leads: text(/*i18n*/ { id: 'csv.team.column.leads', message: 'leads' }),
+      interactions: text(/*i18n*/ { id: 'csv.team.column.interactions', message: 'interactions' }),
+      previous_interactions: text(
+        /*i18n*/ {
+          id: 'csv.team.column.previous_interactions',
+          message: 'previous_interactions',
+          comment: 'The interactions of the period before the one shown',
+        },
+      ),
     },
-    noMember: 'No member',
-    invited: 'Invitation pending',
-    noCard: 'Not on a card',
-  },
-  es: {
-    columns: {
-      member: 'miembro',
-      email: 'correo',
-      cards: 'tarjetas',
-      card_id: 'id_de_la_tarjeta',
-      card: 'tarjeta',
-      scans: 'escaneos',
-      views: 'visitas',
-      clicks: 'clics',
-      leads: 'contactos',
-      interactions: 'interacciones',
-      previous_interactions: 'interacciones_del_periodo_anterior',
-    },
-    noMember: 'Sin miembro',
-    invited: 'Invitación pendiente',
-    noCard: 'En ninguna tarjeta',
-  },
-};
+    noMember: text(
+      /*i18n*/ {
+        id: 'csv.team.noMember',
+        message: 'No member',
+        comment: "A team CSV's row of the cards no member holds, and of visits on no card",
+      },
+    ),
+    invited: text(
+      /*i18n*/ {
+        id: 'csv.team.invited',
+        message: 'Invitation pending',
+        comment: 'Beside an invited address that has not joined the team yet',
+      },
+    ),
+    noCard: text(
+      /*i18n*/ {
+        id: 'csv.team.noCard',
+        message: 'Not on a card',
+        comment: "A team CSV's row of the visits on no card of today",
+      },
+    ),
+  };
+}
+
+export const TEAM_CSV_TEXTS = Object.fromEntries(
+  LOCALES.map((locale) => [locale, teamCsvTexts(translatorFor(locale))]),
+) as Record<Locale, TeamCsvTexts>;

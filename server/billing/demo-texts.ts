@@ -1,8 +1,10 @@
-import type { Locale } from '../../src/i18n.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
 import type { PaidPlanId } from '../../src/plans.ts';
+import { translatorFor, type Translator } from '../lib/server-i18n.ts';
 
-// The demo billing pages' words, in every language of the product. A Record<Locale, …>, so a missing
-// language is a type error. Plain strings: the renderer escapes them.
+// The demo billing pages' words, in every language of the product, from the server's Lingui catalog
+// (locales/{locale}/server.po, through server/lib/server-i18n.ts): `npm run i18n:check` fails on one
+// untranslated. Plain strings: the renderer escapes them.
 
 export interface DemoTexts {
   demoBadge: string;
@@ -38,69 +40,135 @@ export interface DemoTexts {
   badRequest: string;
 }
 
-export const DEMO_TEXTS: Record<Locale, DemoTexts> = {
-  en: {
-    demoBadge: 'Demo billing',
-    noMoneyMoves:
-      'This is a demo: no money moves. No card is charged and nothing is sent to a payment provider.',
-    checkoutTitle: 'Checkout',
-    planName: { pro: 'Pro Plan', business: 'Business Plan' },
-    pricePer: (amount, interval) => `${amount} per ${interval === 'month' ? 'month' : 'year'}`,
-    demoCard: 'Demo card •••• 4242',
-    pay: 'Pay (demo)',
-    cancel: 'Cancel',
-    alreadyHeld: 'You already have this plan.',
+/** The demo portal's words: the subscription and its changes. */
+type PortalTexts = Pick<
+  DemoTexts,
+  | 'portalTitle'
+  | 'renewsOn'
+  | 'endsOn'
+  | 'cancelSubscription'
+  | 'renewSubscription'
+  | 'switchToYearly'
+  | 'switchToMonthly'
+  | 'noSubscription'
+>;
+
+/** The checkout's words, and those of every demo page. */
+function checkoutTexts(text: Translator): Omit<DemoTexts, keyof PortalTexts> {
+  return {
+    demoBadge: text(/*i18n*/ { id: 'billing.demo.demoBadge', message: 'Demo billing' }),
+    noMoneyMoves: text(
+      /*i18n*/ {
+        id: 'billing.demo.noMoneyMoves',
+        message:
+          'This is a demo: no money moves. No card is charged and nothing is sent to a payment provider.',
+      },
+    ),
+    checkoutTitle: text(/*i18n*/ { id: 'billing.demo.checkoutTitle', message: 'Checkout' }),
+    planName: {
+      pro: text(/*i18n*/ { id: 'billing.demo.planName.pro', message: 'Pro Plan' }),
+      business: text(/*i18n*/ { id: 'billing.demo.planName.business', message: 'Business Plan' }),
+    },
+    pricePer: (amount, interval) =>
+      text(
+        /*i18n*/ {
+          id: 'billing.demo.pricePer',
+          message: '{amount} per {interval, select, month {month} other {year}}',
+          comment: 'A price and how often it is paid: "$19.99 per month"',
+        },
+        { amount, interval },
+      ),
+    demoCard: text(
+      /*i18n*/ {
+        id: 'billing.demo.demoCard',
+        message: 'Demo card •••• 4242',
+        comment: 'A payment card that is not real',
+      },
+    ),
+    pay: text(/*i18n*/ { id: 'billing.demo.pay', message: 'Pay (demo)' }),
+    cancel: text(/*i18n*/ { id: 'billing.demo.cancel', message: 'Cancel', comment: 'Leave the checkout' }),
+    alreadyHeld: text(/*i18n*/ { id: 'billing.demo.alreadyHeld', message: 'You already have this plan.' }),
     planTime: (plan, interval, until) =>
-      `${plan}, ${interval === 'month' ? 'monthly' : 'yearly'}, until ${until}`,
-    unusedTime: (plan, interval) => `Unused time on ${plan}, ${interval === 'month' ? 'monthly' : 'yearly'}`,
-    accountCredit: 'Account credit',
-    dueToday: 'Due today',
-    creditKept: (amount) => `${amount} stays as account credit for your next payment.`,
-    portalTitle: 'Manage subscription',
-    renewsOn: (date) => `Renews on ${date}`,
-    endsOn: (date) => `Cancelled: ends on ${date}, then the account is back on the free plan`,
-    cancelSubscription: 'Cancel subscription',
-    renewSubscription: "Don't cancel: renew my plan",
-    switchToYearly: 'Switch to yearly billing',
-    switchToMonthly: 'Switch to monthly billing',
-    noSubscription: 'You have no paid subscription.',
-    backToBilling: 'Back to billing',
-    signInTitle: 'Sign in to continue',
-    signInText: 'Billing pages are only shown to the signed-in account holder.',
-    signIn: 'Sign in',
-    badRequest: 'This page address is not complete. Choose a plan again from the billing page.',
-  },
-  es: {
-    demoBadge: 'Facturación de demostración',
-    noMoneyMoves:
-      'Esto es una demostración: no se mueve dinero. No se cobra ninguna tarjeta y no se envía nada a un proveedor de pagos.',
-    checkoutTitle: 'Pago',
-    planName: { pro: 'Plan Pro', business: 'Plan Empresa' },
-    pricePer: (amount, interval) => `${amount} al ${interval === 'month' ? 'mes' : 'año'}`,
-    demoCard: 'Tarjeta de demostración •••• 4242',
-    pay: 'Pagar (demo)',
-    cancel: 'Cancelar',
-    alreadyHeld: 'Ya tienes este plan.',
-    planTime: (plan, interval, until) =>
-      `${plan}, ${interval === 'month' ? 'mensual' : 'anual'}, hasta el ${until}`,
+      text(
+        /*i18n*/ {
+          id: 'billing.demo.planTime',
+          message: '{plan}, {interval, select, month {monthly} other {yearly}}, until {until}',
+          comment: 'A line of a prorated invoice: "Pro Plan, monthly, until December 22, 2026"',
+        },
+        { plan, interval, until },
+      ),
     unusedTime: (plan, interval) =>
-      `Tiempo no usado de ${plan}, ${interval === 'month' ? 'mensual' : 'anual'}`,
-    accountCredit: 'Saldo a tu favor',
-    dueToday: 'A pagar hoy',
-    creditKept: (amount) => `${amount} queda como saldo a tu favor para tu próximo pago.`,
-    portalTitle: 'Gestionar suscripción',
-    renewsOn: (date) => `Se renueva el ${date}`,
-    endsOn: (date) => `Cancelada: termina el ${date} y después la cuenta vuelve al plan gratuito`,
-    cancelSubscription: 'Cancelar suscripción',
-    renewSubscription: 'No cancelar: renovar mi plan',
-    switchToYearly: 'Cambiar a facturación anual',
-    switchToMonthly: 'Cambiar a facturación mensual',
-    noSubscription: 'No tienes ninguna suscripción de pago.',
-    backToBilling: 'Volver a facturación',
-    signInTitle: 'Inicia sesión para continuar',
-    signInText: 'Las páginas de facturación solo se muestran al titular de la cuenta con la sesión iniciada.',
-    signIn: 'Iniciar sesión',
-    badRequest:
-      'La dirección de esta página no está completa. Vuelve a elegir un plan desde la página de facturación.',
-  },
-};
+      text(
+        /*i18n*/ {
+          id: 'billing.demo.unusedTime',
+          message: 'Unused time on {plan}, {interval, select, month {monthly} other {yearly}}',
+          comment: 'The credit of a prorated invoice for the plan changed from',
+        },
+        { plan, interval },
+      ),
+    accountCredit: text(/*i18n*/ { id: 'billing.demo.accountCredit', message: 'Account credit' }),
+    dueToday: text(/*i18n*/ { id: 'billing.demo.dueToday', message: 'Due today' }),
+    creditKept: (amount) =>
+      text(
+        /*i18n*/ {
+          id: 'billing.demo.creditKept',
+          message: '{amount} stays as account credit for your next payment.',
+        },
+        { amount },
+      ),
+    backToBilling: text(/*i18n*/ { id: 'billing.demo.backToBilling', message: 'Back to billing' }),
+    signInTitle: text(/*i18n*/ { id: 'billing.demo.signInTitle', message: 'Sign in to continue' }),
+    signInText: text(
+      /*i18n*/ {
+        id: 'billing.demo.signInText',
+        message: 'Billing pages are only shown to the signed-in account holder.',
+      },
+    ),
+    signIn: text(/*i18n*/ { id: 'billing.demo.signIn', message: 'Sign in' }),
+    badRequest: text(
+      /*i18n*/ {
+        id: 'billing.demo.badRequest',
+        message: 'This page address is not complete. Choose a plan again from the billing page.',
+      },
+    ),
+  };
+}
+
+function portalTexts(text: Translator): PortalTexts {
+  return {
+    portalTitle: text(/*i18n*/ { id: 'billing.demo.portalTitle', message: 'Manage subscription' }),
+    renewsOn: (date) => text(/*i18n*/ { id: 'billing.demo.renewsOn', message: 'Renews on {date}' }, { date }),
+    endsOn: (date) =>
+      text(
+        /*i18n*/ {
+          id: 'billing.demo.endsOn',
+          message: 'Cancelled: ends on {date}, then the account is back on the free plan',
+        },
+        { date },
+      ),
+    cancelSubscription: text(
+      /*i18n*/ { id: 'billing.demo.cancelSubscription', message: 'Cancel subscription' },
+    ),
+    renewSubscription: text(
+      /*i18n*/ { id: 'billing.demo.renewSubscription', message: "Don't cancel: renew my plan" },
+    ),
+    switchToYearly: text(/*i18n*/ { id: 'billing.demo.switchToYearly', message: 'Switch to yearly billing' }),
+    switchToMonthly: text(
+      /*i18n*/ { id: 'billing.demo.switchToMonthly', message: 'Switch to monthly billing' },
+    ),
+    noSubscription: text(
+      /*i18n*/ { id: 'billing.demo.noSubscription', message: 'You have no paid subscription.' },
+    ),
+  };
+}
+
+/** The demo pages' words in one language, each worked out once; those with values format on each call. */
+function demoTexts(locale: Locale): DemoTexts {
+  const text = translatorFor(locale);
+  return { ...checkoutTexts(text), ...portalTexts(text) };
+}
+
+export const DEMO_TEXTS = Object.fromEntries(LOCALES.map((locale) => [locale, demoTexts(locale)])) as Record<
+  Locale,
+  DemoTexts
+>;

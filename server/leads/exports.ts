@@ -1,10 +1,12 @@
-import type { Locale } from '../../src/i18n.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
 import { suggestNameParts } from '../../src/name-parts.ts';
 import { serializeVcard } from '../../src/vcard.ts';
+import { translatorFor } from '../lib/server-i18n.ts';
 import type { LeadItem } from './service.ts';
 
 // What the leads page downloads: its leads as CSV rows (column names in the account's language, as the
-// events CSV has them) and as vCards, one file with every lead.
+// events CSV has them, from the server's Lingui catalog: locales/{locale}/server.po) and as vCards, one
+// file with every lead.
 
 export const LEAD_CSV_COLUMNS = [
   'time_utc',
@@ -19,31 +21,38 @@ export const LEAD_CSV_COLUMNS = [
 ] as const;
 export type LeadCsvColumn = (typeof LEAD_CSV_COLUMNS)[number];
 
-/** English keeps the names scripts may read; Spanish names them in its own words. */
-export const LEAD_CSV_HEADERS: Record<Locale, Record<LeadCsvColumn, string>> = {
-  en: {
-    time_utc: 'time_utc',
-    name: 'name',
-    email: 'email',
-    phone: 'phone',
-    company: 'company',
-    note: 'note',
-    card: 'card',
-    card_id: 'card_id',
-    fields_given: 'fields_given',
-  },
-  es: {
-    time_utc: 'hora_utc',
-    name: 'nombre',
-    email: 'correo',
-    phone: 'teléfono',
-    company: 'empresa',
-    note: 'nota',
-    card: 'tarjeta',
-    card_id: 'id_de_la_tarjeta',
-    fields_given: 'campos_dados',
-  },
-};
+/** The CSV's column names in one language: English keeps the names scripts may read, Spanish has its own words. */
+function leadCsvHeaders(locale: Locale): Record<LeadCsvColumn, string> {
+  const text = translatorFor(locale);
+  return {
+    time_utc: text(
+      /*i18n*/ {
+        id: 'leads.csv.column.time_utc',
+        message: 'time_utc',
+        comment:
+          'The column names of the leads CSV file (leads.csv.column.*). English keeps the names, which scripts may read: write each as one word, with underscores between words.',
+      },
+    ),
+    name: text(/*i18n*/ { id: 'leads.csv.column.name', message: 'name' }),
+    email: text(/*i18n*/ { id: 'leads.csv.column.email', message: 'email' }),
+    phone: text(/*i18n*/ { id: 'leads.csv.column.phone', message: 'phone' }),
+    company: text(/*i18n*/ { id: 'leads.csv.column.company', message: 'company' }),
+    note: text(/*i18n*/ { id: 'leads.csv.column.note', message: 'note' }),
+    card: text(/*i18n*/ { id: 'leads.csv.column.card', message: 'card' }),
+    card_id: text(/*i18n*/ { id: 'leads.csv.column.card_id', message: 'card_id' }),
+    fields_given: text(
+      /*i18n*/ {
+        id: 'leads.csv.column.fields_given',
+        message: 'fields_given',
+        comment: 'Which fields of the form the visitor filled in',
+      },
+    ),
+  };
+}
+
+export const LEAD_CSV_HEADERS = Object.fromEntries(
+  LOCALES.map((locale) => [locale, leadCsvHeaders(locale)]),
+) as Record<Locale, Record<LeadCsvColumn, string>>;
 
 export async function* leadCsvRows(
   leads: AsyncIterable<LeadItem>,

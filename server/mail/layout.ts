@@ -1,11 +1,13 @@
-import type { Locale } from '../../src/i18n.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
 import { toSingleLine } from '../../src/text.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import { TAPCARD_BRANDING, type Branding } from '../branding/branding.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { translatorFor } from '../lib/server-i18n.ts';
 
 // One layout for every e-mail, as plain text and as HTML. Templates hand over plain strings only; this
-// file escapes every one of them, so no template can forget to (server/mail/templates.ts).
+// file escapes every one of them, so no template can forget to (server/mail/templates.ts). Its own words
+// come from the server's Lingui catalog (locales/{locale}/server.po, through server/lib/server-i18n.ts).
 
 /** What a template says; the layout decides how it looks. */
 export interface MailContent {
@@ -42,18 +44,41 @@ const BODY = '#334155';
 const MUTED = '#64748b';
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-const CHROME: Record<Locale, { linkFallback: string; signature: string; tagline: string }> = {
-  en: {
-    linkFallback: 'If the button does not work, copy this link into your browser:',
-    signature: 'The Tapcard team',
-    tagline: 'Tapcard · digital business cards',
-  },
-  es: {
-    linkFallback: 'Si el botón no funciona, copia este enlace en tu navegador:',
-    signature: 'El equipo de Tapcard',
-    tagline: 'Tapcard · tarjetas de presentación digitales',
-  },
-};
+/** The words every e-mail of Tapcard's ends with. */
+interface Chrome {
+  /** Under the button: its link as text, for clients that do not show buttons. */
+  linkFallback: string;
+  signature: string;
+  tagline: string;
+}
+
+function chromeIn(locale: Locale): Chrome {
+  const text = translatorFor(locale);
+  return {
+    linkFallback: text(
+      /*i18n*/ {
+        id: 'mail.layout.linkFallback',
+        message: 'If the button does not work, copy this link into your browser:',
+        comment: "Under an e-mail's button, before its link written out",
+      },
+    ),
+    signature: text(
+      /*i18n*/ { id: 'mail.layout.signature', message: 'The Tapcard team', comment: "An e-mail's signature" },
+    ),
+    tagline: text(
+      /*i18n*/ {
+        id: 'mail.layout.tagline',
+        message: 'Tapcard · digital business cards',
+        comment: 'The last line of every e-mail, under its body',
+      },
+    ),
+  };
+}
+
+const CHROME = Object.fromEntries(LOCALES.map((locale) => [locale, chromeIn(locale)])) as Record<
+  Locale,
+  Chrome
+>;
 
 /**
  * Header fields are one line: a line break in user text must never start a new header, and no control or

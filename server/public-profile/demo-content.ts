@@ -1,4 +1,5 @@
-import type { Locale } from '../../src/i18n.ts';
+import { LOCALES, type Locale } from '../../src/i18n.ts';
+import { translatorFor } from '../lib/server-i18n.ts';
 import type { PublicProfile } from './service.ts';
 
 // The demo card's own words in every language of the product. A person's card shows what they typed, in
@@ -6,7 +7,9 @@ import type { PublicProfile } from './service.ts';
 // fixed texts in Spanish should read the card in Spanish too. One card serves both: it is stored with the
 // English words (seeded from here), and its public page, rendered per language already (and cached so),
 // swaps in the words of the page's language where the card still holds the seeded ones (an operator who
-// edits the demo card keeps their edits). Names, numbers and addresses are the same in every language.
+// edits the demo card keeps their edits). Names, numbers and addresses are the same in every language. The
+// words come from the server's Lingui catalog (locales/{locale}/server.po): rewording the English there
+// rewords the seeded card too, and a card seeded before keeps its words, untranslated.
 
 export interface DemoTexts {
   position: string;
@@ -14,16 +17,39 @@ export interface DemoTexts {
   linkTitles: readonly [string, string, string];
 }
 
-export const DEMO_TEXTS: Record<Locale, DemoTexts> = {
-  en: {
-    position: 'Head of Partnerships',
-    linkTitles: ['Book a call', 'Our portfolio', 'Latest talk'],
-  },
-  es: {
-    position: 'Responsable de alianzas',
-    linkTitles: ['Reserva una llamada', 'Nuestro portafolio', 'Última charla'],
-  },
-};
+/** The demo card's words in one language; the English ones are those the demo account is seeded with. */
+function demoTexts(locale: Locale): DemoTexts {
+  const text = translatorFor(locale);
+  return {
+    position: text(
+      /*i18n*/ {
+        id: 'demo.position',
+        message: 'Head of Partnerships',
+        comment: "The demo card's position (job title)",
+      },
+    ),
+    linkTitles: [
+      text(
+        /*i18n*/ { id: 'demo.linkBookCall', message: 'Book a call', comment: "A demo card's link's title" },
+      ),
+      text(
+        /*i18n*/ {
+          id: 'demo.linkPortfolio',
+          message: 'Our portfolio',
+          comment: "A demo card's link's title",
+        },
+      ),
+      text(
+        /*i18n*/ { id: 'demo.linkLatestTalk', message: 'Latest talk', comment: "A demo card's link's title" },
+      ),
+    ],
+  };
+}
+
+export const DEMO_TEXTS = Object.fromEntries(LOCALES.map((locale) => [locale, demoTexts(locale)])) as Record<
+  Locale,
+  DemoTexts
+>;
 
 /** A seeded English text in `locale`, or the text itself when it is not one of them (edited since). */
 function translated(text: string, english: readonly string[], words: readonly string[]): string {

@@ -40,6 +40,7 @@ import {
   type TeamImportState,
 } from './import-plan.ts';
 import { teamImportResultCsv, teamImportRowResult, type TeamImportRowResult } from './import-result.ts';
+import { TEAM_IMPORT_TEXTS } from './import-texts.ts';
 
 // A team's CSV import, carried out (issue "Business teams", bulk import): the dry run reads the file, checks
 // its rows and plans them against the team as it is, and writes nothing; the import plans the same file
@@ -474,19 +475,13 @@ async function* importEvents(
       type: 'done',
       counts,
       csv: teamImportResultCsv(file, results, run.locale),
-      fileName: `${TEAM_IMPORT_RESULT_NAME[run.locale]}-${new Date().toISOString().slice(0, 10)}.csv`,
+      fileName: `${TEAM_IMPORT_TEXTS[run.locale].resultFileName}-${new Date().toISOString().slice(0, 10)}.csv`,
     };
   } finally {
     // however it ended: the log says what was done, and the team's pages and dashboards follow
     if (results.length > 0) await finishImport(run, counts);
   }
 }
-
-/** The result file's name, before its date. */
-const TEAM_IMPORT_RESULT_NAME: Record<Locale, string> = {
-  en: 'team-import-results',
-  es: 'resultados-importacion',
-};
 
 async function finishImport({ deps, team, importer }: ImportRun, counts: TeamImportCounts): Promise<void> {
   await recordTeamEvent(deps.db, {

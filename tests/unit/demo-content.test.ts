@@ -12,6 +12,21 @@ function demoProfile(position: string, titles: string[]): PublicProfile {
 }
 
 describe("the demo card's words", () => {
+  // from the server's catalog (locales/{locale}/server.po), exactly the words of the table they were in
+  // server/public-profile/demo-content.ts, copied here: the seeded demo card holds the English ones
+  it('are, word for word, those the demo was seeded and translated with', () => {
+    expect(DEMO_TEXTS).toEqual({
+      en: {
+        position: 'Head of Partnerships',
+        linkTitles: ['Book a call', 'Our portfolio', 'Latest talk'],
+      },
+      es: {
+        position: 'Responsable de alianzas',
+        linkTitles: ['Reserva una llamada', 'Nuestro portafolio', 'Última charla'],
+      },
+    });
+  });
+
   it('are those of the page language where the card still holds the seeded ones', () => {
     const seeded = demoProfile(DEMO_TEXTS.en.position, [...DEMO_TEXTS.en.linkTitles]);
     const spanish = demoProfileIn(seeded, 'es');
