@@ -730,6 +730,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Date | null;
   created_at: CreatedAt;
   delivered_at: Date | null;
+  /** The lead a lead.created delivery carries: deleting the lead deletes it (migration 2026-12-11T0100). */
+  lead_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Counted events waiting for their endpoint's next batch (server/webhooks/counts.ts). */

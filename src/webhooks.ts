@@ -1,7 +1,10 @@
 // Outgoing webhooks (an apiAccess feature): the events, limits and timings read by the
 // server, the dashboard's webhooks page and docs/architecture.md.
 
-/** What an endpoint may subscribe to. `link` is a short link (a QR code's too) or a profile link. */
+/**
+ * What an endpoint may subscribe to. `link` is a short link (a QR code's too) or a profile link; `lead` a
+ * contact a visitor shared back on a card's page (lead.erased carries only its id: it was erased).
+ */
 export const WEBHOOK_EVENTS = [
   'card.created',
   'card.updated',
@@ -12,6 +15,8 @@ export const WEBHOOK_EVENTS = [
   'link.scanned',
   'profile.viewed',
   'team.member_joined',
+  'lead.created',
+  'lead.erased',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

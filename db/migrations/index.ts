@@ -58,6 +58,7 @@ import * as keepMailInTheOutbox from './2026-12-09T0300_keep_mail_in_the_outbox.
 import * as countLeadPosts from './2026-12-10T0100_count_lead_posts.ts';
 import * as boundWalletRegistrations from './2026-12-10T0200_bound_wallet_registrations.ts';
 import * as claimAccountImports from './2026-12-10T0300_claim_account_imports.ts';
+import * as tieLeadDeliveriesToLeads from './2026-12-11T0100_tie_lead_deliveries_to_leads.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0100_count_lead_posts': countLeadPosts,
   '2026-12-10T0200_bound_wallet_registrations': boundWalletRegistrations,
   '2026-12-10T0300_claim_account_imports': claimAccountImports,
+  '2026-12-11T0100_tie_lead_deliveries_to_leads': tieLeadDeliveriesToLeads,
 };

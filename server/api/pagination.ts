@@ -4,7 +4,8 @@ import { z } from 'zod';
 // the plan's limit); a page is the part after the cursor in the order of sort keys and the id (sorted
 // here, as the cursor compares them: a database orders timestamps by the microsecond, a Date by the ms). The cursor
 // is opaque to clients: base64url of the last item's sort keys and id, so a page stays right when items
-// before it are added or deleted.
+// before it are added or deleted. Leads, which no plan bounds, are paged by their own query with the same
+// cursor (server/api/leads.ts).
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
@@ -54,6 +55,14 @@ export const PageQuerySchema = z.strictObject({
 });
 export type PageQuery = z.output<typeof PageQuerySchema>;
 
+/**
+ * The refusal of a cursor of another list (keys of other kinds), as the cursor field's: for a list that
+ * pages in its own query (server/api/leads.ts) as for pageOf.
+ */
+export function invalidCursor(cursor: unknown): z.ZodError {
+  return new z.ZodError([{ code: 'custom', path: ['cursor'], message: INVALID_CURSOR, input: cursor }]);
+}
+
 /** A page of a list: its items and the cursor of the next page (null: this is the last one). */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
@@ -78,7 +87,7 @@ export function pageOf<Item extends { id: string }>(
     .sort((a, b) => sign * comparePositions(a.position, b.position));
   const after = query.cursor;
   if (after && sorted[0] && !sameShape(after, sorted[0].position)) {
-    throw new z.ZodError([{ code: 'custom', path: ['cursor'], message: INVALID_CURSOR, input: after }]);
+    throw invalidCursor(after);
   }
   const rest = (
     after ? sorted.filter(({ position }) => sign * comparePositions(position, after) > 0) : sorted

@@ -13,6 +13,7 @@ import { registerAccountRoutes } from './account.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerCardRoutes } from './cards.ts';
 import type { ApiDeps } from './context.ts';
+import { registerLeadRoutes } from './leads.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerProfileLinkRoutes } from './profile-links.ts';
 import { registerQrCodeRoutes } from './qr-codes.ts';
@@ -66,5 +67,6 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
     registerProfileLinkRoutes(api, deps);
     registerAnalyticsRoutes(api, deps);
     registerTeamRoutes(api, deps);
+    registerLeadRoutes(api, deps);
   };
 }

@@ -16,16 +16,19 @@ import {
 } from '../../src/schemas/lead.ts';
 import { countLead } from '../analytics/leads.ts';
 import { addressHashOfToday } from '../analytics/unique-visitors.ts';
+import { announceWrite } from '../lib/after-write.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import type { PublicProfile } from '../public-profile/service.ts';
 import type { LeadFormNotice, LeadProblemField } from './texts.ts';
 import { notifyNewLead } from './notify.ts';
-import { keepPlansNewestLeads } from './service.ts';
+import { presentLead } from './records.ts';
+import { getLead, keepPlansNewestLeads } from './service.ts';
 import type { LeadTokens } from './token.ts';
 
 // A visitor's "Share your contact back" post, from the card's page: checked (the card still takes leads,
 // the form token, the honeypot, the fields the card asks for, the consent box, the rate limits) and stored
-// with its consent receipt, all or nothing. A refused post stores nothing.
+// with its consent receipt, all or nothing, with its lead.created event to the card's account's endpoints
+// (a team card's: the team's). A refused post stores nothing and sends nothing.
 
 /** The form's field names besides the lead's own (server/leads/page.ts writes them). */
 export const LEAD_FORM_FIELDS = {
@@ -174,6 +177,14 @@ export async function captureLead(
       .executeTakeFirstOrThrow();
     await keepPlansNewestLeads(trx, profile.userId, plan);
     await countLead(trx, { userId: profile.userId, vcardId, at: created_at });
+    // its deliveries name it: erasing the lead deletes them with the details they carry
+    await deps.webhooks.emit(
+      trx,
+      profile.userId,
+      'lead.created',
+      async () => presentLead(await getLead({ db: trx, accountId: profile.userId }, { id })),
+      { leadId: id },
+    );
     const mailed = await notifyNewLead(deps, trx, { id, userId: profile.userId });
     await trx
       .insertInto('lead_posts')
@@ -182,7 +193,7 @@ export async function captureLead(
     return true;
   });
   if (!stored) return { kind: 'rate_limited' };
-  deps.changes.publish({ userId: profile.userId, topic: 'leads' });
+  announceWrite(deps, profile.userId, 'leads');
   return { kind: 'sent' };
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '../lib/errors.ts';
 import { getProfileLanguage } from '../access/profile-language.ts';
 import { requireTeamRole } from '../access/team-access.ts';
 import { LEAD_CSV_COLUMNS, LEAD_CSV_HEADERS, leadCsvRows, leadVcards } from './exports.ts';
-import { allLeads, type LeadItem, type LeadScope } from './service.ts';
+import { allLeads, leadScopeOf, type LeadItem, type LeadScope } from './service.ts';
 import { teamLeadScope } from './team.ts';
 
 // GET /api/leads/leads.csv?search=&vcardId=&from=&to=&timeZone= – the signed-in person's leads that the
@@ -46,7 +46,7 @@ async function scopeOf(
   userId: string,
   request: FastifyRequest<{ Querystring: Query }>,
 ): Promise<LeadScope | null> {
-  if (request.query.team !== '1') return { db: deps.db, changes: deps.changes, accountId: userId };
+  if (request.query.team !== '1') return leadScopeOf(deps, userId);
   const { teamId } = await requireTeamRole(deps.db, userId, 'admin');
   return teamLeadScope(deps, teamId);
 }

@@ -1,30 +1,49 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { LeadField, LeadSettings } from '../../src/schemas/lead.ts';
 import { DELETED_CARDS, LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { isUnlimited, PLANS, type PlanId } from '../../src/plans.ts';
 import { localDayBounds } from '../analytics/day-bounds.ts';
+import { announceWrite } from '../lib/after-write.ts';
 import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import type { ChangeBus } from '../lib/changes.ts';
 import { AppError } from '../lib/errors.ts';
+import type { WebhookOutbox } from '../webhooks/delivery.ts';
 
 // The owner's side of contact exchange: the leads visitors left on an account's cards (leads.user_id: the
 // signed-in person's own account, or a team's account for its owner and admins, server/leads/team.ts),
 // their receipts, erasing them (the rows go, nothing is flagged), the account's choices and the nightly
 // deletion by age. Every query names the scope's account: another account's lead is not_found, like one
-// that does not exist. Every write publishes the 'leads' change to the account.
+// that does not exist. Every write publishes the 'leads' change to the account; every erasure sends
+// lead.erased (its id only) to the account's endpoints, in its transaction.
 
-/** Whose leads a call handles: one account, and the bus its changes are told on. */
+/** Whose leads a call handles: one account, the bus its changes are told on and its webhook outbox. */
 export interface LeadScope {
   db: Kysely<Database>;
   changes: ChangeBus;
+  webhooks: WebhookOutbox;
   accountId: string;
 }
 
-/** The signed-in person's own leads: those of their own cards. */
+/** The leads of account `accountId` (a person's, or a team's: server/leads/team.ts). */
+export function leadScopeOf(
+  deps: Pick<AppDeps, 'db' | 'changes' | 'webhooks'>,
+  accountId: string,
+): LeadScope {
+  return { db: deps.db, changes: deps.changes, webhooks: deps.webhooks, accountId };
+}
+
+/** The signed-in person's own leads: those of their own cards (a team key's: the team's, server/api/). */
 export function ownLeads(ctx: ServiceContext): LeadScope {
-  return { db: ctx.db, changes: ctx.changes, accountId: ctx.user.id };
+  return leadScopeOf(ctx, ctx.user.id);
 }
 
 export interface LeadItem {
@@ -55,7 +74,7 @@ export interface LeadsPage {
   total: number;
 }
 
-const itemColumns = [
+export const itemColumns = [
   'leads.id',
   'leads.name',
   'leads.email',
@@ -74,7 +93,7 @@ function containsPattern(words: string): string {
 }
 
 /** The account's leads that the filters match (LeadFilterSchema). */
-function matching(accountId: string, filter: LeadFilter) {
+export function matching(accountId: string, filter: LeadFilter) {
   return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('leads.user_id', '=', accountId)];
     if (filter.search) {
@@ -185,15 +204,20 @@ export async function leadCards(scope: LeadScope): Promise<LeadCards> {
   return { cards, deletedCards: orphan !== undefined };
 }
 
+export const receiptColumns = [
+  ...itemColumns,
+  'leads.consent_text as consentText',
+  'leads.consent_language as consentLanguage',
+] as const;
+
 /** One of the scope's leads with its receipt; not_found for anyone else's. */
-export async function getLead(scope: LeadScope, input: { id: string }): Promise<LeadWithReceipt> {
+export async function getLead(
+  scope: Pick<LeadScope, 'db' | 'accountId'>,
+  input: { id: string },
+): Promise<LeadWithReceipt> {
   const lead = await scope.db
     .selectFrom('leads')
-    .select([
-      ...itemColumns,
-      'leads.consent_text as consentText',
-      'leads.consent_language as consentLanguage',
-    ])
+    .select(receiptColumns)
     .where('leads.id', '=', input.id)
     .where('leads.user_id', '=', scope.accountId)
     .executeTakeFirst();
@@ -201,25 +225,53 @@ export async function getLead(scope: LeadScope, input: { id: string }): Promise<
   return lead;
 }
 
-/** Deletes one of the scope's leads, its row and receipt; not_found for anyone else's. */
-export async function eraseLead(scope: LeadScope, input: { id: string }): Promise<void> {
-  const { numDeletedRows } = await scope.db
-    .deleteFrom('leads')
-    .where('id', '=', input.id)
-    .where('user_id', '=', scope.accountId)
-    .executeTakeFirst();
-  if (numDeletedRows === 0n) throw new AppError('not_found');
-  scope.changes.publish({ userId: scope.accountId, topic: 'leads' });
+/**
+ * Queues lead.erased for each of `ids`, leads of `accountId` just deleted in `trx`: their ids only, as
+ * nothing else of them is kept (to the account's endpoints subscribed to it).
+ */
+async function emitLeadsErased(
+  webhooks: WebhookOutbox,
+  trx: Transaction<Database>,
+  accountId: string,
+  ids: readonly string[],
+): Promise<void> {
+  for (const id of ids) await webhooks.emit(trx, accountId, 'lead.erased', () => ({ id }));
 }
 
-/** Deletes every lead of the scope the filters match (all of them without filters). */
+/**
+ * Deletes one of the scope's leads, its row and receipt, with its lead.erased event; not_found for anyone
+ * else's. The dashboard's erase and the REST API's DELETE.
+ */
+export async function eraseLead(scope: LeadScope, input: { id: string }): Promise<void> {
+  await scope.db.transaction().execute(async (trx) => {
+    const { numDeletedRows } = await trx
+      .deleteFrom('leads')
+      .where('id', '=', input.id)
+      .where('user_id', '=', scope.accountId)
+      .executeTakeFirst();
+    if (numDeletedRows === 0n) throw new AppError('not_found');
+    await emitLeadsErased(scope.webhooks, trx, scope.accountId, [input.id]);
+  });
+  announceWrite(scope, scope.accountId, 'leads');
+}
+
+/** Deletes every lead of the scope the filters match (all of them without filters), each with lead.erased. */
 export async function eraseLeads(scope: LeadScope, filter: LeadFilter): Promise<{ erased: number }> {
-  const { numDeletedRows } = await scope.db
-    .deleteFrom('leads')
-    .where(matching(scope.accountId, filter))
-    .executeTakeFirst();
-  const erased = Number(numDeletedRows);
-  if (erased > 0) scope.changes.publish({ userId: scope.accountId, topic: 'leads' });
+  const erased = await scope.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('leads')
+      .where(matching(scope.accountId, filter))
+      .returning('id')
+      .execute();
+    await emitLeadsErased(
+      scope.webhooks,
+      trx,
+      scope.accountId,
+      deleted.map(({ id }) => id),
+    );
+    return deleted.length;
+  });
+  if (erased > 0) announceWrite(scope, scope.accountId, 'leads');
   return { erased };
 }
 
@@ -245,7 +297,8 @@ export async function updateLeadSettings(scope: LeadScope, input: LeadSettings):
 
 /**
  * The nightly deletion by age: the leads of every account that chose automatic deletion, older than its
- * number of days (by the database's clock). Tells each account touched. A dry run counts them.
+ * number of days (by the database's clock), each with lead.erased. Tells each account touched. A dry run
+ * counts them.
  */
 export async function removeExpiredLeads(deps: AppDeps, dryRun: boolean): Promise<number> {
   const expired = sql<SqlBool>`leads.created_at < now() - make_interval(days => profiles.lead_retention_days)`;
@@ -259,18 +312,26 @@ export async function removeExpiredLeads(deps: AppDeps, dryRun: boolean): Promis
       .executeTakeFirstOrThrow();
     return Number(count);
   }
-  const removed = await deps.db
-    .deleteFrom('leads')
-    .using('profiles')
-    .whereRef('profiles.id', '=', 'leads.user_id')
-    .where('profiles.lead_retention_days', 'is not', null)
-    .where(expired)
-    .returning('leads.user_id')
-    .execute();
-  for (const userId of new Set(removed.map((row) => row.user_id))) {
-    deps.changes.publish({ userId, topic: 'leads' });
-  }
-  return removed.length;
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .deleteFrom('leads')
+      .using('profiles')
+      .whereRef('profiles.id', '=', 'leads.user_id')
+      .where('profiles.lead_retention_days', 'is not', null)
+      .where(expired)
+      .returning(['leads.id', 'leads.user_id'])
+      .execute();
+    const idsByAccount = new Map<string, string[]>();
+    for (const { id, user_id } of rows) {
+      const ids = idsByAccount.get(user_id);
+      if (ids) ids.push(id);
+      else idsByAccount.set(user_id, [id]);
+    }
+    for (const [userId, ids] of idsByAccount) await emitLeadsErased(deps.webhooks, trx, userId, ids);
+    return { count: rows.length, accounts: [...idsByAccount.keys()] };
+  });
+  for (const userId of removed.accounts) announceWrite(deps, userId, 'leads');
+  return removed.count;
 }
 
 /**

@@ -50,7 +50,7 @@ export async function clearTestData(ctx: ServiceContext): Promise<void> {
       .returning(['id', 'vcard_id'])
       .execute();
     // erasing a lead keeps its count (server/analytics/leads.ts); clearing takes the counts too
-    await trx.deleteFrom('leads').where('user_id', '=', userId).execute();
+    const leads = await trx.deleteFrom('leads').where('user_id', '=', userId).returning('id').execute();
     await trx.deleteFrom('lead_events').where('user_id', '=', userId).execute();
     await trx.deleteFrom('profile_views').where('user_id', '=', userId).execute();
     const deleted = await trx
@@ -63,6 +63,7 @@ export async function clearTestData(ctx: ServiceContext): Promise<void> {
     for (const { id, vcard_id } of links) {
       if (vcard_id === null) await ctx.webhooks.emit(trx, userId, 'link.deleted', () => ({ id }));
     }
+    for (const { id } of leads) await ctx.webhooks.emit(trx, userId, 'lead.erased', () => ({ id }));
     return deleted.map((vcard) => vcard.photo);
   });
   announceWrite(ctx, userId, 'cards', 'links', 'views', 'leads');

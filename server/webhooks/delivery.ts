@@ -57,19 +57,34 @@ const WEBHOOK_JOB_EXPIRES_IN_SECONDS = 4 * WEBHOOK_TRY_BOUND_SECONDS;
 /** The most of an error message the log keeps. */
 const ERROR_MAX_LENGTH = 300;
 
+/**
+ * What a delivery carries that is deleted with it: a lead (lead.created), whose deletion deletes the
+ * delivery and the details in its log (migration 2026-12-11T0100).
+ */
+export interface WebhookAbout {
+  leadId?: string;
+}
+
 /** Queues events and wakes the worker; the services get it through AppDeps. */
 export interface WebhookOutbox {
   /**
    * Queues `event` for each enabled endpoint of `ownerId` subscribed to it, in `trx` (the change's
    * transaction); `data` is read only when one is. Call wake() once the transaction committed.
    */
-  emit(trx: Transaction<Database>, ownerId: string, event: WebhookEvent, data: () => unknown): Promise<void>;
+  emit(
+    trx: Transaction<Database>,
+    ownerId: string,
+    event: WebhookEvent,
+    data: () => unknown,
+    about?: WebhookAbout,
+  ): Promise<void>;
   /** Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint. */
   queue(
     trx: Transaction<Database>,
     endpointId: string,
     payload: WebhookPayload,
     deliveryId?: string,
+    about?: WebhookAbout,
   ): Promise<string>;
   /** This process's worker fetches now instead of at its next poll (a transaction that queued committed). */
   wake(): void;
@@ -105,7 +120,7 @@ export function webhookPayload(type: WebhookDeliveryEvent, data: unknown, at = n
 /** Queues deliveries only: for the admin commands, whose events the servers' workers deliver. */
 export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutbox {
   const { limit, delaySeconds } = config.webhooks.retry;
-  const queue: WebhookOutbox['queue'] = async (trx, endpointId, payload, deliveryId) => {
+  const queue: WebhookOutbox['queue'] = async (trx, endpointId, payload, deliveryId, about = {}) => {
     const id = deliveryId ?? `msg_${randomUUID()}`;
     if (deliveryId) {
       await trx
@@ -125,6 +140,7 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
           // the statement's time, not its transaction's: events emitted together (a CSV import's rows, a
           // card with its links) are logged in the order they happened
           created_at: sql<Date>`clock_timestamp()`,
+          lead_id: about.leadId ?? null,
         })
         .execute();
     }
@@ -139,7 +155,7 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
   };
   return {
     queue,
-    async emit(trx, ownerId, event, data) {
+    async emit(trx, ownerId, event, data, about) {
       const endpoints = await trx
         .selectFrom('webhook_endpoints')
         .select('id')
@@ -150,7 +166,7 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
       if (endpoints.length === 0) return;
       if (!(await mayReceiveWebhooks(trx, ownerId))) return;
       const payload = webhookPayload(event, await data());
-      for (const endpoint of endpoints) await queue(trx, endpoint.id, payload);
+      for (const endpoint of endpoints) await queue(trx, endpoint.id, payload, undefined, about);
     },
     wake: () => undefined,
   };

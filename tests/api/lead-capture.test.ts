@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveAuthSecret } from '../../server/config.ts';
-import { eraseLead } from '../../server/leads/service.ts';
+import { eraseLead, leadScopeOf } from '../../server/leads/service.ts';
 import { LEAD_TEXTS } from '../../server/leads/texts.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createLeadTokens, type LeadTokens } from '../../server/leads/token.ts';
+import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
 import {
   DEFAULT_LEAD_FORM,
   defaultLeadConsent,
@@ -13,6 +14,7 @@ import {
   type LeadFormSettings,
 } from '../../src/schemas/lead.ts';
 import { customDomainFor } from '../support/domains.ts';
+import { placesHolding } from '../support/places-holding.ts';
 import { addLead, addLeadPosts, addVcard, createOwner } from '../support/factories.ts';
 import { PLANS } from '../../src/plans.ts';
 import { buildMailingTestApp, TEST_ORIGIN, type MailingTestApp } from '../support/harness.ts';
@@ -117,6 +119,10 @@ async function filledForm(vcardId: string, values: Record<string, string> = {}, 
     ...values,
   };
 }
+
+/** The leads of an account, as the leads page's procedures handle them. */
+const scopeOf = (accountId: string) =>
+  leadScopeOf({ db: t.db, changes: createLocalChangeBus(), ...webhooksWithoutQueue() }, accountId);
 
 const leadsOf = (userId: string) =>
   t.db.selectFrom('leads').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
@@ -335,7 +341,7 @@ describe('a post that is refused stores nothing', () => {
       expect(sent.statusCode).toBe(303);
     }
     for (const lead of await leadsOf(owner.id)) {
-      await eraseLead({ db: t.db, changes: createLocalChangeBus(), accountId: owner.id }, { id: lead.id });
+      await eraseLead(scopeOf(owner.id), { id: lead.id });
     }
     const again = await postLead(owner.vcardId, await filledForm(owner.vcardId), {
       address: '198.51.100.10',
@@ -591,33 +597,6 @@ describe('on a custom domain', () => {
   });
 });
 
-/**
- * Every place in the database (every text and JSON column of every table of every schema, the job queue's
- * included) that holds one of `values`, as "schema.table.column".
- */
-async function placesHolding(values: readonly string[]): Promise<string[]> {
-  const { rows: columns } = await sql<{ schema: string; table: string; column: string }>`
-    select c.table_schema as schema, c.table_name as table, c.column_name as column
-    from information_schema.columns c
-    join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name
-    where tb.table_type = 'BASE TABLE'
-      and c.table_schema not in ('pg_catalog', 'information_schema')
-      and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`.execute(t.db);
-  const places: string[] = [];
-  for (const { schema, table, column } of columns) {
-    const { rows } = await sql<{ found: boolean }>`
-      select exists (
-        select 1 from ${sql.table(`${schema}.${table}`)}
-        where ${sql.join(
-          values.map((value) => sql`strpos(${sql.ref(column)}::text, ${value}) > 0`),
-          sql` or `,
-        )}
-      ) as found`.execute(t.db);
-    if (rows[0]?.found) places.push(`${schema}.${table}.${column}`);
-  }
-  return places.sort();
-}
-
 describe('an erased lead', () => {
   const details = {
     name: 'Erin Erasable',
@@ -626,8 +605,7 @@ describe('an erased lead', () => {
     company: 'Forgotten Ltd',
     note: 'Please forget me after the fair.',
   };
-  const erase = (accountId: string, id: string) =>
-    eraseLead({ db: t.db, changes: createLocalChangeBus(), accountId }, { id });
+  const erase = (accountId: string, id: string) => eraseLead(scopeOf(accountId), { id });
   const outboxOf = (leadId: string) =>
     t.db
       .selectFrom('mail_outbox')
@@ -646,7 +624,7 @@ describe('an erased lead', () => {
     // sent: the outbox keeps what became of the message, not the message
     await expect.poll(async () => (await outboxOf(lead.id))?.status).toBe('sent');
     expect((await outboxOf(lead.id))?.message).toBeNull();
-    expect(await placesHolding(Object.values(details))).toEqual([
+    expect(await placesHolding(t.db, Object.values(details))).toEqual([
       'public.leads.company',
       'public.leads.email',
       'public.leads.name',
@@ -655,7 +633,7 @@ describe('an erased lead', () => {
     ]);
 
     await erase(owner.id, lead.id);
-    expect(await placesHolding(Object.values(details))).toEqual([]);
+    expect(await placesHolding(t.db, Object.values(details))).toEqual([]);
     expect(await outboxOf(lead.id)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
 import { ERROR_REASONS } from '../../src/errors.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import {
+  addLead,
   addLink,
   addVcard,
   createApiCaller,
@@ -81,7 +82,9 @@ const OBJECT_OF_PATH: Record<string, (userId: string) => Promise<string>> = {
   '/api/v1/cards/{id}': (userId) => addVcard(t.db, userId),
   '/api/v1/qr-codes/{id}': async (userId) => (await addLink(t.db, userId, { kind: 'qr' })).id,
   '/api/v1/profile-links/{id}': async (userId) => (await addLink(t.db, userId, { kind: 'profile' })).id,
+  '/api/v1/leads/{id}': async (userId) => addLead(t.db, { userId, vcardId: await addVcard(t.db, userId) }),
 };
+const leadOf = OBJECT_OF_PATH['/api/v1/leads/{id}']!;
 const profileLinkOf = OBJECT_OF_PATH['/api/v1/profile-links/{id}']!;
 
 interface ValidRequest {
@@ -138,6 +141,12 @@ const VALID_REQUEST: Record<string, (caller: ApiCaller) => Promise<ValidRequest>
   },
   'get /api/v1/analytics/overview': async () => ({ query: 'range=12m&timeZone=Europe/Madrid' }),
   'get /api/v1/analytics/breakdowns': async () => ({ query: 'range=30d' }),
+  'get /api/v1/leads': async (caller) => {
+    await leadOf(caller.userId);
+    return { query: 'search=grace&timeZone=Europe/Madrid&limit=5' };
+  },
+  'get /api/v1/leads/{id}': async (caller) => ({ id: await leadOf(caller.userId) }),
+  'delete /api/v1/leads/{id}': async (caller) => ({ id: await leadOf(caller.userId) }),
   'put /api/v1/profile-links/order': async (caller) => {
     const first = await profileLinkOf(caller.userId);
     const second = await profileLinkOf(caller.userId);
