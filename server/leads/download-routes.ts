@@ -11,7 +11,8 @@ import { AppError } from '../lib/errors.ts';
 import { getProfileLanguage } from '../access/profile-language.ts';
 import { requireTeamRole } from '../access/team-access.ts';
 import { LEAD_CSV_COLUMNS, LEAD_CSV_HEADERS, leadCsvRows, leadVcards } from './exports.ts';
-import { allLeads, leadScopeOf, type LeadItem, type LeadScope } from './service.ts';
+import { allLeadRecords } from './records.ts';
+import { leadScopeOf, type LeadScope, type LeadWithReceipt } from './service.ts';
 import { teamLeadScope } from './team.ts';
 
 // GET /api/leads/leads.csv?search=&vcardId=&from=&to=&timeZone= – the signed-in person's leads that the
@@ -52,8 +53,8 @@ async function scopeOf(
 }
 
 /** The scope's leads the filters match; none for a team without an account. */
-async function* leadsOf(scope: LeadScope | null, filter: LeadFilter): AsyncGenerator<LeadItem> {
-  if (scope) yield* allLeads(scope, filter);
+async function* leadsOf(scope: LeadScope | null, filter: LeadFilter): AsyncGenerator<LeadWithReceipt> {
+  if (scope) yield* allLeadRecords(scope, filter);
 }
 
 export function registerLeadDownloadRoutes(app: FastifyInstance, deps: AppDeps, auth: Auth): void {

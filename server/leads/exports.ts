@@ -2,11 +2,12 @@ import { LOCALES, type Locale } from '../../src/i18n.ts';
 import { suggestNameParts } from '../../src/name-parts.ts';
 import { serializeVcard } from '../../src/vcard.ts';
 import { translatorFor } from '../lib/server-i18n.ts';
-import type { LeadItem } from './service.ts';
+import type { LeadItem, LeadWithReceipt } from './service.ts';
 
 // What the leads page downloads: its leads as CSV rows (column names in the account's language, as the
 // events CSV has them, from the server's Lingui catalog: locales/{locale}/server.po) and as vCards, one
-// file with every lead.
+// file with every lead. A CSV row carries the lead's consent receipt: the text the visitor agreed to and its
+// language.
 
 export const LEAD_CSV_COLUMNS = [
   'time_utc',
@@ -18,6 +19,8 @@ export const LEAD_CSV_COLUMNS = [
   'card',
   'card_id',
   'fields_given',
+  'consent_text',
+  'consent_language',
 ] as const;
 export type LeadCsvColumn = (typeof LEAD_CSV_COLUMNS)[number];
 
@@ -47,6 +50,20 @@ function leadCsvHeaders(locale: Locale): Record<LeadCsvColumn, string> {
         comment: 'Which fields of the form the visitor filled in',
       },
     ),
+    consent_text: text(
+      /*i18n*/ {
+        id: 'leads.csv.column.consent_text',
+        message: 'consent_text',
+        comment: 'The consent text the visitor agreed to, exactly as shown',
+      },
+    ),
+    consent_language: text(
+      /*i18n*/ {
+        id: 'leads.csv.column.consent_language',
+        message: 'consent_language',
+        comment: 'The language of that consent text (a code: en, es)',
+      },
+    ),
   };
 }
 
@@ -55,7 +72,7 @@ export const LEAD_CSV_HEADERS = Object.fromEntries(
 ) as Record<Locale, Record<LeadCsvColumn, string>>;
 
 export async function* leadCsvRows(
-  leads: AsyncIterable<LeadItem>,
+  leads: AsyncIterable<LeadWithReceipt>,
 ): AsyncGenerator<Record<LeadCsvColumn, string>> {
   for await (const lead of leads) {
     yield {
@@ -68,6 +85,8 @@ export async function* leadCsvRows(
       card: lead.cardName,
       card_id: lead.vcardId ?? '',
       fields_given: lead.fieldsGiven.join(' '),
+      consent_text: lead.consentText,
+      consent_language: lead.consentLanguage,
     };
   }
 }

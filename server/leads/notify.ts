@@ -2,13 +2,17 @@ import { sql, Transaction, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { paths } from '../../src/routes.ts';
 import { LEAD_MAILS_PER_HOUR } from '../../src/schemas/lead.ts';
+import { toSingleLine } from '../../src/text.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
 import { leadDigest, newLead, type LeadDetails } from '../mail/templates.ts';
+import type { MailAddress } from '../mail/types.ts';
 import { accountRecipient, type AccountRecipient } from '../access/team-access.ts';
 
 // The owner is told of new leads: an e-mail per lead, queued in the transaction that records
 // it, or when the account chose so one e-mail a day with every lead not told of yet. Both go to the
 // account's sign-in address (a team's account: its owner's), in its language, and mark the leads told.
+// The e-mail of one lead answers to the visitor (Reply-To), when they gave an e-mail; a digest, of many
+// leads, answers to no one of them.
 
 /** The leads one digest lists at most; the rest are counted ("and N more"), all are marked told. */
 export const LEAD_DIGEST_LISTED = 50;
@@ -49,6 +53,16 @@ function leadsPageUrl(deps: AppDeps, recipient: AccountRecipient): string {
   return `${deps.config.publicUrl}${recipient.teamName === null ? paths.leads : paths.teamLeads}`;
 }
 
+/**
+ * The visitor as the Reply-To of their lead's e-mail, or none when they gave no e-mail. The capture refuses
+ * line breaks in both (src/text.ts singleLineText, z.email), and nodemailer encodes the name of an address
+ * object; toSingleLine keeps a lead stored another way from breaking the header all the same.
+ */
+function visitorAddress(row: { name: string | null; email: string | null }): MailAddress | undefined {
+  if (!row.email) return undefined;
+  return { name: toSingleLine(row.name ?? ''), address: toSingleLine(row.email) };
+}
+
 /** The transaction a lead is recorded in: its e-mail is queued in it, to be sent only if it commits. */
 function recordingTransaction(trx: Kysely<Database>): Transaction<Database> {
   if (trx instanceof Transaction) return trx as Transaction<Database>;
@@ -87,7 +101,7 @@ export async function notifyNewLead(
     url: leadsPageUrl(deps, recipient),
   });
   await deps.mailer.send(
-    { to: recipient.email, ...mail },
+    { to: recipient.email, replyTo: visitorAddress(row), ...mail },
     { kind: 'lead_new', userId: recipient.userId, leadId: lead.id },
     recording,
   );

@@ -1,11 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Locale } from '../../src/i18n.ts';
 import type { LeadField } from '../../src/schemas/lead.ts';
-import type { LeadFilter } from '../../src/schemas/lead-list.ts';
+import { LEADS_PAGE_SIZE, type LeadFilter } from '../../src/schemas/lead-list.ts';
 import { matching, receiptColumns, type LeadScope, type LeadWithReceipt } from './service.ts';
 
 // A lead as it leaves Tapcard: the one shape of the REST API's Lead (server/api/leads.ts) and of the
-// lead.created webhook's data (server/leads/capture.ts), and the REST API's pages of them.
+// lead.created webhook's data (server/leads/capture.ts), and the REST API's pages of them; the leads
+// page's downloads read them the same way.
 
 /** The lead with its consent receipt: what the visitor agreed to, in which language, and when. */
 export interface LeadRecord {
@@ -97,4 +98,20 @@ export async function leadsAfter(
       .map(({ positionTime, ...lead }) => ({ lead, position: [positionTime, lead.id] as const })),
     more: rows.length > input.limit,
   };
+}
+
+/**
+ * Every lead of the scope the filters match, with its receipt, newest first, a page at a time (the CSV and
+ * .vcf downloads of the leads page).
+ */
+export async function* allLeadRecords(
+  scope: Pick<LeadScope, 'db' | 'accountId'>,
+  filter: LeadFilter,
+): AsyncGenerator<LeadWithReceipt> {
+  let after: LeadPosition | null = null;
+  do {
+    const page: LeadRecordsPage = await leadsAfter(scope, { filter, after, limit: LEADS_PAGE_SIZE });
+    for (const item of page.items) yield item.lead;
+    after = page.more ? (page.items.at(-1)?.position ?? null) : null;
+  } while (after);
 }

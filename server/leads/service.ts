@@ -92,16 +92,32 @@ function containsPattern(words: string): string {
   return `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/**
+ * Accented Latin letters and the letters without their accents, one for one (the search matches "Jose"
+ * to "José"). translate() is in both databases as they come; the unaccent extension would need loading
+ * into PGlite and CREATE on the database by the app's role. Both cases are listed, since lower() of a
+ * non-ASCII letter depends on the database's locale; ILIKE then ignores the case of what is left.
+ */
+const ACCENTED_LOWER = 'áàâäãåāăąéèêëēėęěíìîïīįóòôöõōőúùûüūůűųýÿñńňçćčśšźżžďťřľĺ';
+const ACCENTED = ACCENTED_LOWER + ACCENTED_LOWER.toUpperCase();
+const UNACCENTED = ACCENTED.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+
+/** `value` (a column or the search's pattern) with the accents of ACCENTED taken off, in SQL. */
+function withoutAccents(value: Expression<string | null>) {
+  return sql<string>`translate(${value}, ${ACCENTED}, ${UNACCENTED})`;
+}
+
 /** The account's leads that the filters match (LeadFilterSchema). */
 export function matching(accountId: string, filter: LeadFilter) {
   return (eb: ExpressionBuilder<Database, 'leads'>): Expression<SqlBool> => {
     const conditions: Expression<SqlBool>[] = [eb('leads.user_id', '=', accountId)];
     if (filter.search) {
-      const pattern = containsPattern(filter.search);
+      // the pattern goes through the same translate() as the columns: both sides lose the same accents
+      const pattern = withoutAccents(eb.val(containsPattern(filter.search)));
       conditions.push(
         eb.or(
           (['name', 'email', 'phone', 'company', 'note'] as const).map((column) =>
-            eb(`leads.${column}`, 'ilike', pattern),
+            eb(withoutAccents(eb.ref(`leads.${column}`)), 'ilike', pattern),
           ),
         ),
       );
@@ -165,16 +181,6 @@ export async function listLeads(
   const items = rows.slice(0, LEADS_PAGE_SIZE);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > items.length && last ? last.id : null, total: Number(total) };
-}
-
-/** Every lead the filters match, newest first, a page at a time (the CSV and .vcf downloads). */
-export async function* allLeads(scope: LeadScope, filter: LeadFilter): AsyncGenerator<LeadItem> {
-  let cursor: string | null = null;
-  do {
-    const page: LeadsPage = await listLeads(scope, { filter, cursor });
-    yield* page.items;
-    cursor = page.nextCursor;
-  } while (cursor);
 }
 
 /** What the card filter offers: the account's cards, and whether some leads' cards were deleted. */

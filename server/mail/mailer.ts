@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { createOutageWatch } from '../lib/outage-watch.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { AppError } from '../lib/errors.ts';
-import type { MailMessage, MailTransport } from './types.ts';
+import type { MailAddress, MailMessage, MailTransport } from './types.ts';
 
 // Two mailers behind one interface (ARCHITECTURE.md: an embedded default and a real counterpart chosen by
 // configuration): SMTP when SMTP_URL is set, otherwise the dev mailbox, which keeps every message as a
@@ -36,10 +36,7 @@ function senderAddress(from: string): string {
 }
 
 /** The From of a message: MAIL_FROM, or its address under the message's own display name. */
-function senderOf(
-  from: string,
-  message: Pick<MailMessage, 'fromName'>,
-): string | { name: string; address: string } {
+function senderOf(from: string, message: Pick<MailMessage, 'fromName'>): string | MailAddress {
   return message.fromName === undefined ? from : { name: message.fromName, address: senderAddress(from) };
 }
 
@@ -166,14 +163,13 @@ function createDevMailbox(
 ): MailTransport {
   const dir = devMailboxDir(dataDir);
   return {
-    async send({ fromName, ...message }: MailMessage) {
+    async send({ fromName, replyTo, ...message }: MailMessage) {
       const now = new Date();
-      const sender = senderOf(from, { fromName });
       const stored: StoredMail = {
         id: newMailId(now),
         date: now.toISOString(),
-        // a display name as a mail client shows it, quoted
-        from: typeof sender === 'string' ? sender : `${JSON.stringify(sender.name)} <${sender.address}>`,
+        from: shownAddress(senderOf(from, { fromName })),
+        ...(replyTo === undefined ? {} : { replyTo: shownAddress(replyTo) }),
         ...message,
       };
       const file = path.join(dir, `${stored.id}.json`);
@@ -195,6 +191,11 @@ function createDevMailbox(
     },
     async close() {},
   };
+}
+
+/** An address as a mail client shows it, a display name quoted (the dev mailbox's page escapes it). */
+function shownAddress(address: string | MailAddress): string {
+  return typeof address === 'string' ? address : `${JSON.stringify(address.name)} <${address.address}>`;
 }
 
 /** Ids of the stored messages, newest first. */

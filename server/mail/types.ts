@@ -8,7 +8,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  replyTo?: string;
+  /**
+   * Where a reply goes: an address, or a display name and address (nodemailer encodes the name, so it never
+   * adds a header of its own).
+   */
+  replyTo?: string | MailAddress;
   /**
    * The sender's display name instead of MAIL_FROM's (white label: the customer's name); the address is
    * always MAIL_FROM's, the operator's.
@@ -16,6 +20,12 @@ export interface MailMessage {
   fromName?: string;
   /** 'high' sets the priority headers (X-Priority, Importance) that mail clients flag and sort by. */
   priority?: 'high';
+}
+
+/** An address with its display name, as nodemailer takes it. */
+export interface MailAddress {
+  name: string;
+  address: string;
 }
 
 /** Which message an e-mail is: the outbox records it, so a message that could not be sent can be named. */

@@ -182,7 +182,7 @@ describe('a download whose database fails midway fails alone', () => {
     for (let i = 0; i < leads; i++) await addLead(t.db, { userId: owner.userId, vcardId });
     await expectCutAlone(
       { cookie: owner.cookie, username: owner.username ?? '', url: serverPaths.leadsCsv },
-      // the leads page's statement (server/leads/service.ts listLeads)
+      // the downloads' statement (server/leads/records.ts leadsAfter)
       { table: 'leads', page: 'order by "leads"."created_at" desc' },
       csvOf(leads),
     );

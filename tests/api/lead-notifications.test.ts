@@ -137,6 +137,37 @@ describe('an account told of each lead', () => {
     expect(mail.body).toContain('Abrir tus contactos');
   });
 
+  it('answers to the visitor: Reply-To their e-mail under their name, none when they gave no e-mail', async () => {
+    const owner = await ownerWith('each');
+    await recordAndNotify(owner.id, owner.vcardId, { name: 'José García', email: 'jose@example.com' });
+    const mail = await t.mail.waitFor((received) => received.to.includes(owner.email));
+    expect(mail.replyTo).toBe('José García <jose@example.com>');
+    expect(handed.find((entry) => entry.message.to === owner.email)?.message.replyTo).toEqual({
+      name: 'José García',
+      address: 'jose@example.com',
+    });
+
+    const phoneOnly = await ownerWith('each');
+    await recordAndNotify(phoneOnly.id, phoneOnly.vcardId, { email: null });
+    const noEmail = await t.mail.waitFor((received) => received.to.includes(phoneOnly.email));
+    expect(noEmail.replyTo).toBeUndefined();
+  });
+
+  it('cannot be given a header by line breaks in a stored name or e-mail', async () => {
+    // the capture refuses them (singleLineText, z.email: tests/api/lead-capture.test.ts); this lead is
+    // written straight into the table
+    const owner = await ownerWith('each');
+    await recordAndNotify(owner.id, owner.vcardId, {
+      name: 'Eve\r\nBcc: spy@example.com',
+      email: 'eve@example.com\r\nX-Injected: yes',
+    });
+    const mail = await t.mail.waitFor((received) => received.to.includes(owner.email));
+    const headers = mail.body.split(/\r?\n\r?\n/)[0] ?? '';
+    expect(headers).not.toMatch(/^(Bcc|X-Injected):/im);
+    expect(mail.to).toEqual([owner.email]);
+    expect(mail.replyTo).toContain('eve@example.com');
+  });
+
   it("of a team's card: its owner is told, at their sign-in address", async () => {
     const teamOwner = await createOwner(t.db, { name: 'Olga Owner' });
     const { teamId } = await addTeam(t.db, [{ userId: teamOwner.id, role: 'owner' }], { name: 'Leads Team' });
@@ -164,6 +195,8 @@ describe('an account that chose the daily digest', () => {
     expect(run.failed).toEqual([]);
     const mail = await t.mail.waitFor((received) => received.to.includes(owner.email));
     expect(mail.subject).toBe('2 new contacts on your Tapcard cards');
+    // of many visitors: a reply goes to none of them
+    expect(mail.replyTo).toBeUndefined();
     expect(mail.body).toContain('First Visitor');
     expect(mail.body).toContain('Second Visitor');
     for (const id of ids) expect(await notifiedAt(id)).toBeInstanceOf(Date);

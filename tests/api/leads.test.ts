@@ -126,6 +126,23 @@ describe('leads.list and leads.get', () => {
     expect(names(await list(owner.cookie, { search: 'not yours' }))).toEqual([]);
   });
 
+  it('searches without accents and in any case, both ways', async () => {
+    const owner = await ownerWithCard();
+    const lead = (name: string, company: string | null) =>
+      addLead(t.db, { userId: owner.userId, vcardId: owner.vcardId, name, company, note: null });
+    await lead('José García', null);
+    await lead('ANDRÉS', 'Ñandú Ltd');
+    await lead('Zoë Müller', null);
+    expect(names(await list(owner.cookie, { search: 'Jose' }))).toEqual(['José García']);
+    expect(names(await list(owner.cookie, { search: 'garcia' }))).toEqual(['José García']);
+    expect(names(await list(owner.cookie, { search: 'GARCÍA' }))).toEqual(['José García']);
+    expect(names(await list(owner.cookie, { search: 'andrés' }))).toEqual(['ANDRÉS']);
+    expect(names(await list(owner.cookie, { search: 'nandu' }))).toEqual(['ANDRÉS']);
+    expect(names(await list(owner.cookie, { search: 'ÑANDÚ' }))).toEqual(['ANDRÉS']);
+    expect(names(await list(owner.cookie, { search: 'zoe muller' }))).toEqual(['Zoë Müller']);
+    expect(names(await list(owner.cookie, { search: 'Joseph' }))).toEqual([]);
+  });
+
   it('filters by card and by days in the reader’s time zone', async () => {
     const owner = await ownerWithCard();
     const otherCard = await addVcard(t.db, owner.userId, { name: 'Second card' });
@@ -304,6 +321,8 @@ describe('downloads', () => {
       company: '@SUM(A1)',
       note: '-2+3',
       createdAt: new Date('2026-03-10T10:00:00Z'),
+      consentText: 'Acepto, claro.',
+      consentLanguage: 'es',
     });
     await addLead(t.db, { userId: owner.userId, vcardId: owner.vcardId, name: 'Plain', note: '\tTabbed' });
     const response = await download(serverPaths.leadsCsv, owner.cookie);
@@ -314,12 +333,17 @@ describe('downloads', () => {
       /^attachment; filename="tapcard-leads-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const body = response.body.replace(/^\uFEFF/, '');
-    expect(body.split('\n')[0]).toBe('time_utc,name,email,phone,company,note,card,card_id,fields_given');
+    expect(body.split('\n')[0]).toBe(
+      'time_utc,name,email,phone,company,note,card,card_id,fields_given,consent_text,consent_language',
+    );
     expect(body).toContain(`'=HYPERLINK(""https://evil.example"")`);
     expect(body).toContain("'@SUM(A1)");
     expect(body).toContain("'-2+3");
     expect(body).toContain("'\tTabbed");
     expect(body).toContain('2026-03-10T10:00:00.000Z');
+    // the consent receipt: its text as shown and its language, last
+    expect(body).toContain(',fields_given,consent_text,consent_language');
+    expect(body).toContain('"Acepto, claro.",es');
     expect(body).not.toContain('not-yours@example.com');
 
     const filtered = await download(serverPaths.leadsCsv, owner.cookie, { search: 'plain' });
@@ -334,7 +358,7 @@ describe('downloads', () => {
     await t.db.updateTable('profiles').set({ language: 'es' }).where('id', '=', owner.userId).execute();
     const response = await download(serverPaths.leadsCsv, owner.cookie);
     expect(response.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
-      'hora_utc,nombre,correo,teléfono,empresa,nota,tarjeta,id_de_la_tarjeta,campos_dados',
+      'hora_utc,nombre,correo,teléfono,empresa,nota,tarjeta,id_de_la_tarjeta,campos_dados,texto_del_consentimiento,idioma_del_consentimiento',
     );
   });
 

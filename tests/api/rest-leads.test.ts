@@ -139,6 +139,7 @@ describe('GET /api/v1/leads', () => {
       vcardId: first,
       cardName: 'First card',
       name: 'Ada Apple',
+      company: 'Manzanas García',
       createdAt: new Date('2026-03-01T10:00:00Z'),
     });
     // 00:30 on 6 March in Madrid
@@ -191,6 +192,9 @@ describe('GET /api/v1/leads', () => {
     const list = (query: string) => caller.call('GET', `/api/v1/leads?${query}`);
     expect(idsOf(await list('search=APPLE'))).toEqual([apple]);
     expect(idsOf(await list('search=zeta%20corp'))).toEqual([late]);
+    // the leads page's search: accents and case ignored, both ways
+    expect(idsOf(await list('search=GARCIA'))).toEqual([apple]);
+    expect(idsOf(await list(`search=${encodeURIComponent('Zéta Çorp')}`))).toEqual([late]);
     expect(idsOf(await list(`vcardId=${first}`))).toEqual([newest, apple]);
     expect(idsOf(await list('vcardId=deleted'))).toEqual([orphan]);
     expect(idsOf(await list('from=2026-03-05&to=2026-03-08'))).toEqual([orphan, late]);

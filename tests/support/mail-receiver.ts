@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   from: string;
   subject: string;
+  /** The Reply-To header, encoded words undone; undefined when the message has none. */
+  replyTo: string | undefined;
   /** The whole message, transfer encoding undone (soft line breaks and =XX escapes). */
   body: string;
 }
@@ -48,8 +50,10 @@ function decodeHeader(value: string): string {
 
 function parse(raw: string, to: string[], from: string): ReceivedMail {
   const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = decodeHeader(/^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '');
-  return { to, from, subject, body: decodeQuotedPrintable(raw) };
+  const headers = unfolded.split(/\r?\n\r?\n/)[0] ?? '';
+  const subject = decodeHeader(/^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '');
+  const replyTo = /^Reply-To: (.*)$/im.exec(headers)?.[1]?.trim();
+  return { to, from, subject, replyTo: replyTo && decodeHeader(replyTo), body: decodeQuotedPrintable(raw) };
 }
 
 /** The URL of an SMTP port nobody listens on (a receiver started and closed): a mail server that is down. */

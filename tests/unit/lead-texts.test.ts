@@ -153,6 +153,8 @@ describe('LEAD_CSV_HEADERS', () => {
         card: 'card',
         card_id: 'card_id',
         fields_given: 'fields_given',
+        consent_text: 'consent_text',
+        consent_language: 'consent_language',
       },
       es: {
         time_utc: 'hora_utc',
@@ -164,6 +166,8 @@ describe('LEAD_CSV_HEADERS', () => {
         card: 'tarjeta',
         card_id: 'id_de_la_tarjeta',
         fields_given: 'campos_dados',
+        consent_text: 'texto_del_consentimiento',
+        consent_language: 'idioma_del_consentimiento',
       },
     });
   });
