@@ -10,6 +10,10 @@ export const ERROR_REASONS = [
   'bad_origin',
   'rate_limited',
   'payload_too_large',
+  /** a method the path does not have (the answer's Allow lists those it has) */
+  'method_not_allowed',
+  /** a body in a media type the endpoint does not take (the REST API takes JSON only) */
+  'unsupported_media_type',
   'database_unavailable',
   'mail_unavailable',
   /** the photo storage (DATA_DIR/media or the S3 bucket) cannot be used right now */

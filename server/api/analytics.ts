@@ -5,11 +5,13 @@ import {
   ACTIVITY_METRICS,
   ANALYTICS_RANGES,
   CAMPAIGN_DIMENSIONS,
+  canonicalTimeZone,
   FALLBACK_TIME_ZONE,
   PRIVACY_SWITCHES,
   VISIT_DIMENSIONS,
 } from '../../src/analytics.ts';
 import { AnalyticsOverviewInputSchema, AnalyticsRangeInputSchema } from '../../src/schemas/analytics.ts';
+import { singleLineText } from '../../src/text.ts';
 import { requireFeature } from '../access/plan-gate.ts';
 import { analyticsBreakdowns } from '../analytics/breakdowns.ts';
 import { analyticsOverview } from '../analytics/service.ts';
@@ -20,9 +22,32 @@ import { apiSchemas, problemResponses } from './openapi.ts';
 // (analytics.breakdowns), for the ranges its plan allows: 12 months and the campaigns (UTM) with
 // advancedAnalytics; a range the plan lacks is plan_required, as on the dashboard.
 
+/**
+ * Whether the runtime knows an IANA zone by this name (in any case). The dashboard counts an unknown zone in
+ * UTC, as a browser's zone is not the person's to fix; an API client sent it, so it is refused instead.
+ */
+function isKnownTimeZone(name: string): boolean {
+  try {
+    // canonicalTimeZone also refuses offsets ("+05:00"), which Intl accepts
+    return (
+      canonicalTimeZone(name) ===
+      new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    );
+  } catch {
+    return false;
+  }
+}
+
+const TimeZoneSchema = singleLineText()
+  .refine(isKnownTimeZone, {
+    error: (issue) => `Unknown time zone "${String(issue.input)}": send an IANA name such as Europe/Madrid.`,
+  })
+  .transform(canonicalTimeZone)
+  .meta({ description: 'An IANA time zone (Europe/Madrid); days start at its midnight.' });
+
 /** The dashboard's range input; the time zone defaults to UTC, as an API client has no browser's. */
 function rangeQuery<Schema extends typeof AnalyticsOverviewInputSchema>(schema: Schema) {
-  return schema.extend({ timeZone: schema.shape.timeZone.prefault(FALLBACK_TIME_ZONE) }).strict();
+  return schema.extend({ timeZone: TimeZoneSchema.prefault(FALLBACK_TIME_ZONE) }).strict();
 }
 
 const metricCounts = z.object(Object.fromEntries(ACTIVITY_METRICS.map((metric) => [metric, z.int()])));

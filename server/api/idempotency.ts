@@ -29,6 +29,12 @@ interface Answer<Body> {
   body: Body;
 }
 
+/** The content type Fastify gives a serialized JSON answer, which a replay carries as the first did. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The first answer as kept: its headers and its body as sent (the bytes, not the object, so a replay is the same). */
+const StoredAnswerSchema = z.object({ headers: z.record(z.string(), z.string()), payload: z.string() });
+
 /** What makes two requests the same: method, path and body (the body as parsed, so spacing does not count). */
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
@@ -47,7 +53,7 @@ export async function withIdempotency<Body>(
   request: FastifyRequest,
   reply: FastifyReply,
   create: () => Promise<Answer<Body>>,
-): Promise<Body> {
+): Promise<Body | FastifyReply> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return send(reply, await create());
   const userId = callerOf(request).account.id;
@@ -74,17 +80,23 @@ export async function withIdempotency<Body>(
       .execute();
     throw error;
   }
-  await owned.set({ status: answer.status, body: JSON.stringify(answer.body) }).execute();
-  return send(reply, answer);
+  const sent = send(reply, answer);
+  // serialized by the route's own response serializer for the status, as Fastify will send it
+  const stored = {
+    headers: { 'content-type': JSON_CONTENT_TYPE },
+    payload: reply.serialize(sent),
+  };
+  await owned.set({ status: answer.status, body: JSON.stringify(stored) }).execute();
+  return sent;
 }
 
-async function replay<Body>(
+async function replay(
   deps: ApiDeps,
   reply: FastifyReply,
   userId: string,
   key: string,
   hash: string,
-): Promise<Body> {
+): Promise<FastifyReply> {
   const first = await deps.db
     .selectFrom('api_idempotency_keys')
     .select(['request_hash', 'status', 'body'])
@@ -95,10 +107,17 @@ async function replay<Body>(
   if (!first) throw new AppError('conflict');
   if (first.request_hash !== hash) throw new AppError('idempotency_key_reused');
   if (first.status === null) throw new AppError('conflict');
-  // as stored (dates already strings), not through the route's schema again
-  void reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true').serializer(JSON.stringify);
-  // the stored body is the first answer of the same route, so of the same shape
-  return send(reply, { status: first.status, body: first.body as Body });
+  const parsed = StoredAnswerSchema.safeParse(first.body);
+  // an answer kept before its headers were (a body object, its dates already strings)
+  const stored = parsed.success
+    ? parsed.data
+    : { headers: { 'content-type': JSON_CONTENT_TYPE }, payload: JSON.stringify(first.body) };
+  // the first answer whole: its status, headers and bytes, not through the route's schema again
+  return reply
+    .status(first.status)
+    .headers({ ...stored.headers, [IDEMPOTENCY_REPLAYED_HEADER]: 'true' })
+    .serializer(String)
+    .send(stored.payload);
 }
 
 function send<Body>(reply: FastifyReply, answer: Answer<Body>): Body {

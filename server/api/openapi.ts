@@ -65,6 +65,16 @@ export function problemResponses(...reasons: ErrorReason[]) {
   );
 }
 
+/** The 415 of an operation that takes a body: a body that is not `application/json` (v1.ts). */
+export function unsupportedMediaTypeResponse() {
+  return {
+    415: {
+      description: `\`unsupported_media_type\`: ${PROBLEM_TITLE_FOR.unsupported_media_type} Send \`application/json\`.`,
+      content: { [PROBLEM_CONTENT_TYPE.split(';')[0]!]: { schema: ProblemSchema } },
+    },
+  };
+}
+
 /**
  * The API's description: how to call it, and a section per reason with the id its problem `type` points
  * to (`problem-{reason}`), which swagger-ui renders as an anchor.
@@ -81,7 +91,10 @@ function apiDescription(): string {
     'default 20) and `cursor` (the `next_cursor` of the previous page; null on the last page). A POST that',
     'creates may carry an `Idempotency-Key` header: sent again with the same body within 24 hours it answers the',
     'first answer (`Idempotent-Replayed: true`). Every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and',
-    '`RateLimit-Reset`. Every refusal is `application/problem+json`; clients branch on its `reason`:',
+    '`RateLimit-Reset`. Every refusal is `application/problem+json`; clients branch on its `reason`. A body',
+    'must be `application/json` (another media type: 415); a method a path does not have is 405 with the ones',
+    'it has in `Allow`; a 401 carries `WWW-Authenticate: Bearer` (`error="invalid_token"` for a key refused).',
+    'The reasons:',
     '',
     '<h3 id="problems">Problem reasons</h3>',
     '',

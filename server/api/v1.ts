@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serverPaths } from '../../src/routes.ts';
 import {
@@ -14,7 +14,7 @@ import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerCardRoutes } from './cards.ts';
 import type { ApiDeps } from './context.ts';
 import { registerLeadRoutes } from './leads.ts';
-import { registerOpenApi } from './openapi.ts';
+import { registerOpenApi, unsupportedMediaTypeResponse } from './openapi.ts';
 import { registerProfileLinkRoutes } from './profile-links.ts';
 import { registerQrCodeRoutes } from './qr-codes.ts';
 import { registerTeamRoutes } from './team.ts';
@@ -38,11 +38,69 @@ export async function registerApiV1Routes(app: FastifyInstance, deps: ApiDeps): 
   });
 }
 
+/** A route's path as a pattern of request paths (`/api/v1/cards/:id`: any one segment for `:id`). */
+function pathPattern(url: string): RegExp {
+  const segments = url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`);
+}
+
+/** The methods of each path of the scope, for the `Allow` of a 405. */
+function methodTable() {
+  const paths = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  return {
+    add(url: string, methods: string | string[]) {
+      const path = paths.get(url) ?? { pattern: pathPattern(url), methods: new Set<string>() };
+      for (const method of [methods].flat()) path.methods.add(method);
+      paths.set(url, path);
+    },
+    /** The route path a request path is of, with its methods; null: no route has it. */
+    of(requestPath: string) {
+      for (const [url, { pattern, methods }] of paths) {
+        if (pattern.test(requestPath)) return { url, methods: [...methods].toSorted() };
+      }
+      return null;
+    },
+  };
+}
+
+/** A method the path does not have: 405 with the ones it has (RFC 9110 15.5.6), as a problem (problem.ts). */
+function methodNotAllowed(method: string, url: string, allowed: string[]) {
+  const path = url.replaceAll(/:(\w+)/g, '{$1}');
+  return Object.assign(new Error(`${path} has no ${method}; it answers ${allowed.join(', ')}.`), {
+    statusCode: 405,
+  });
+}
+
+function isMediaTypeRefusal(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE';
+}
+
+/** A body that is not JSON: 415 naming the media type sent (Fastify's own says only "Unsupported Media Type"). */
+function mediaTypeNotJson(request: FastifyRequest) {
+  const sent = request.headers['content-type'] ?? 'without a media type';
+  return Object.assign(new Error(`The body is ${sent}; send application/json.`), { statusCode: 415 });
+}
+
+/** A key that was sent but is not one (RFC 6750 3.1): a client retrying it would fail the same way. */
+function sentAKey(request: FastifyRequest): boolean {
+  return /^bearer\s+\S/i.test(request.headers.authorization ?? '');
+}
+
 function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
   return async (api) => {
     api.decorateRequest('apiCaller', null);
+    // JSON only: Fastify's text/plain parser would hand a route a string to refuse as the wrong type, and
+    // no other media type has a parser here, so any body that is not JSON is 415 (FST_ERR_CTP_INVALID_MEDIA_TYPE)
+    api.removeContentTypeParser('text/plain');
+    const methods = methodTable();
     api.addHook('onRoute', (route) => {
       route.bodyLimit ??= API_BODY_LIMIT_BYTES;
+      methods.add(route.url, route.method);
+      // documented where the operation takes a body (openapi.ts)
+      if (route.schema?.body)
+        route.schema.response = { ...unsupportedMediaTypeResponse(), ...(route.schema.response as object) };
     });
     // before the body is read: a refused key or scope stores nothing and reads nothing
     api.addHook('onRequest', async (request, reply) => {
@@ -52,14 +110,23 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       requireScope(caller, request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
     });
     // every refusal is application/problem+json (server/lib/problem.ts), a 429 with its rate-limit headers
-    api.setErrorHandler((error, _request, reply) => {
+    api.setErrorHandler((error, request, reply) => {
       if (error instanceof AppError && error.reason === 'rate_limited' && error.meta?.rateLimit) {
         void reply.headers(rateLimitHeaders(error.meta.rateLimit as RateLimitState, true));
       }
-      return sendProblem(reply, error);
+      // RFC 6750 3: the scheme to authenticate with, and whether the key sent was refused
+      if (error instanceof AppError && error.reason === 'unauthenticated') {
+        void reply.header('www-authenticate', sentAKey(request) ? 'Bearer error="invalid_token"' : 'Bearer');
+      }
+      return sendProblem(reply, isMediaTypeRefusal(error) ? mediaTypeNotJson(request) : error);
     });
-    // an unknown path or method under /api/v1 is a problem too
-    api.setNotFoundHandler((_request, reply) => sendProblem(reply, new AppError('not_found')));
+    // an unknown path under /api/v1 is a problem too; a known path with another method is 405
+    api.setNotFoundHandler((request, reply) => {
+      const path = methods.of(request.url.split('?')[0]!);
+      if (!path) return sendProblem(reply, new AppError('not_found'));
+      void reply.header('allow', path.methods.join(', '));
+      return sendProblem(reply, methodNotAllowed(request.method, path.url, path.methods));
+    });
 
     registerAccountRoutes(api, deps);
     registerCardRoutes(api, deps);

@@ -81,6 +81,8 @@ const PLAIN_REASONS = [
   'not_found',
   'conflict',
   'payload_too_large',
+  'method_not_allowed',
+  'unsupported_media_type',
   'rate_limited',
   'database_unavailable',
 ] as const satisfies readonly ErrorReason[];
@@ -88,7 +90,7 @@ const PLAIN_REASONS = [
 function reasonForStatus(status: number): ErrorReason {
   const plain = PLAIN_REASONS.find((reason) => HTTP_STATUS_FOR[reason] === status);
   if (plain) return plain;
-  // another refusal of the request as sent (405, 415: the caller's to change)
+  // another refusal of the request as sent: the caller's to change
   return status >= 400 && status < 500 ? 'validation_failed' : 'internal';
 }
 

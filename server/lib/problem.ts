@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorReason } from '../../src/errors.ts';
 import { errorOutcome, logServerFault, type ErrorOutcome } from './error-outcome.ts';
 import { PROBLEM_TITLE_FOR } from './errors.ts';
@@ -44,7 +44,20 @@ export function problemType(reason: ErrorReason): string {
   return `/api/docs#problem-${reason}`;
 }
 
-export function problemOf(outcome: ErrorOutcome): Problem {
+/** The request a problem answers, as its detail names it. */
+interface ProblemRequest {
+  method: string;
+  /** its route's path (`/api/v1/cards/{id}`), or the path requested where no route has it */
+  path: string;
+  id: string;
+}
+
+function problemRequestOf(request: FastifyRequest): ProblemRequest {
+  const path = request.routeOptions.url ?? request.url.split('?')[0]!;
+  return { method: request.method, path: path.replaceAll(/:(\w+)/g, '{$1}'), id: request.id };
+}
+
+export function problemOf(outcome: ErrorOutcome, request?: ProblemRequest): Problem {
   const { reason, status, meta, fieldErrors } = outcome;
   const errors = fieldErrors?.map((error) => ({
     field: error.path,
@@ -53,7 +66,7 @@ export function problemOf(outcome: ErrorOutcome): Problem {
   }));
   const detail = errors?.length
     ? errors.map((error) => `${error.field || '(body)'}: ${error.message}`).join('; ')
-    : detailOf(outcome);
+    : detailOf(outcome, request);
   return {
     type: problemType(reason),
     title: PROBLEM_TITLE_FOR[reason],
@@ -65,9 +78,22 @@ export function problemOf(outcome: ErrorOutcome): Problem {
   };
 }
 
-/** The error's own words when they say more than its reason (Fastify: "Body is not valid JSON…"). */
-function detailOf({ reason, message }: ErrorOutcome): string {
-  return message !== reason ? message : PROBLEM_TITLE_FOR[reason];
+/**
+ * What this occurrence adds to the title (RFC 9457 3.1.4: the title is the same for every occurrence, so
+ * the detail never repeats it): the error's own words when they say more than its reason (Fastify: "Body is
+ * not valid JSON…"), else the request refused with the reason's plain details, or for a failure of the
+ * server the request id its log line carries.
+ */
+function detailOf({ reason, status, message, meta }: ErrorOutcome, request?: ProblemRequest): string {
+  if (message !== reason) return message;
+  // the route's path, not the request's: another account's id answers exactly like an unknown one
+  const what = request ? `${request.method} ${request.path}` : `The request (${reason})`;
+  if (status >= 500)
+    return `${what} failed${request ? `; the server logged it as request ${request.id}` : ''}.`;
+  const facts = Object.entries(meta ?? {})
+    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+    .map(([name, value]) => `${name}: ${String(value)}`);
+  return `${what} was refused${facts.length ? ` (${facts.join(', ')})` : ''}.`;
 }
 
 /**
@@ -77,5 +103,8 @@ function detailOf({ reason, message }: ErrorOutcome): string {
 export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
   const outcome = errorOutcome(error);
   logServerFault(reply.request, error, outcome);
-  return reply.status(outcome.status).type(PROBLEM_CONTENT_TYPE).send(problemOf(outcome));
+  return reply
+    .status(outcome.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemOf(outcome, problemRequestOf(reply.request)));
 }

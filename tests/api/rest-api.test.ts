@@ -137,20 +137,79 @@ describe('bad input', () => {
       400,
       'validation_failed',
     );
-    expectProblem(
-      await caller.call('POST', '/api/v1/cards', {
+    // a body that is not JSON is refused by its media type, not read as something else (issue 50 item 4)
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const refused = await caller.call('POST', '/api/v1/cards', {
         payload: 'name=Ada',
-        headers: { 'content-type': 'text/plain' },
-      }),
-      400,
-      'validation_failed',
-    );
+        headers: { 'content-type': contentType },
+      });
+      expect(refused.statusCode, `${contentType}: ${refused.body}`).toBe(415);
+      expect(refused.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+      expect(refused.json()).toMatchObject({
+        status: 415,
+        reason: 'unsupported_media_type',
+        detail: expect.stringContaining(contentType),
+      });
+    }
     expectProblem(
       await caller.call('POST', '/api/v1/cards', { payload: { ...cardInput(), name: 'x'.repeat(70_000) } }),
       413,
       'payload_too_large',
     );
     expect(await cardCount(caller)).toBe(0);
+  });
+});
+
+describe('a method the path does not have', () => {
+  it('answers 405 with the methods it has in Allow; an unknown path stays 404', async () => {
+    const caller = await createApiCaller(t);
+    const id = await addVcard(t.db, caller.userId);
+    const refused = await caller.call('PUT', `/api/v1/cards/${id}`, { payload: cardInput() });
+    expect(refused.statusCode, refused.body).toBe(405);
+    expect(refused.headers['content-type']).toBe(PROBLEM_CONTENT_TYPE);
+    expect(refused.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
+    expect(refused.json()).toMatchObject({
+      status: 405,
+      reason: 'method_not_allowed',
+      detail: expect.stringContaining('PUT'),
+    });
+    const list = await caller.call('DELETE', '/api/v1/cards');
+    expect(list.statusCode).toBe(405);
+    expect(list.headers.allow).toBe('GET, HEAD, POST');
+    expectProblem(await caller.call('PUT', '/api/v1/nothing-here'), 404, 'not_found');
+    expect(await cardCount(caller)).toBe(1);
+  });
+});
+
+describe('authentication', () => {
+  it('answers 401 with WWW-Authenticate: Bearer, invalid_token for a key it does not know (RFC 6750)', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1/cards' });
+    expectProblem(none, 401, 'unauthenticated');
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/cards',
+      headers: { authorization: 'Bearer tc_not_a_key' },
+    });
+    expectProblem(bad, 401, 'unauthenticated');
+    expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+  });
+});
+
+describe("a problem's detail", () => {
+  it('says more than its title, never the same words', async () => {
+    const caller = await createApiCaller(t);
+    const answers = [
+      await caller.call('GET', `/api/v1/cards/${crypto.randomUUID()}`),
+      await t.app.inject({ method: 'GET', url: '/api/v1/cards' }),
+      await caller.call('GET', '/api/v1/cards?limit=0'),
+      await caller.call('PUT', '/api/v1/cards'),
+    ];
+    for (const answer of answers) {
+      const { title, detail } = answer.json<{ title: string; detail: string }>();
+      expect(detail, answer.body).not.toBe('');
+      expect(detail, answer.body).not.toContain(title);
+    }
   });
 });
 
@@ -405,6 +464,19 @@ describe('analytics', () => {
       'validation_failed',
     );
     expect(unknownParameter.errors).toEqual([expect.objectContaining({ field: 'days' })]);
+    // a zone it does not know is refused, not counted in UTC (the dashboard's browser fallback)
+    for (const path of ['overview', 'breakdowns']) {
+      const unknownZone = expectProblem(
+        await caller.call('GET', `/api/v1/analytics/${path}?range=7d&timeZone=Mars/Olympus_Mons`),
+        400,
+        'validation_failed',
+      );
+      expect(unknownZone.errors).toEqual([
+        expect.objectContaining({ field: 'timeZone', message: expect.stringContaining('Mars/Olympus_Mons') }),
+      ]);
+    }
+    const canonical = await caller.call('GET', '/api/v1/analytics/overview?range=7d&timeZone=europe/madrid');
+    expect(canonical.json()).toMatchObject({ timeZone: 'Europe/Madrid' });
   });
 });
 
@@ -513,6 +585,12 @@ describe('team members', () => {
   });
 });
 
+/** An answer's headers without those of the moment (its date, the key's rate-limit count). */
+function answerHeaders(response: Awaited<ReturnType<ApiCaller['call']>>) {
+  const moment = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset']);
+  return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !moment.has(name)));
+}
+
 describe('idempotency keys', () => {
   it('answers a replay with the first answer, and refuses the key with another body', async () => {
     const caller = await createApiCaller(t);
@@ -523,7 +601,10 @@ describe('idempotency keys', () => {
     const replay = await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput, headers });
     expect(replay.statusCode).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual(first.json());
+    expect(replay.body).toBe(first.body);
+    // the first answer whole, headers included (issue 50 item 5: a client reads its Content-Type)
+    expect(replay.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answerHeaders(replay)).toEqual({ ...answerHeaders(first), 'idempotent-replayed': 'true' });
 
     expectProblem(
       await caller.call('POST', '/api/v1/qr-codes', { payload: { ...qrInput, title: 'Other' }, headers }),

@@ -91,7 +91,7 @@ describe('errorOutcome', () => {
     const reasonOf = (code: TRPCError['code']) => errorOutcome(new TRPCError({ code })).reason;
     expect(reasonOf('PARSE_ERROR')).toBe('validation_failed');
     expect(reasonOf('BAD_REQUEST')).toBe('validation_failed');
-    expect(reasonOf('METHOD_NOT_SUPPORTED')).toBe('validation_failed');
+    expect(reasonOf('METHOD_NOT_SUPPORTED')).toBe('method_not_allowed');
     expect(reasonOf('UNAUTHORIZED')).toBe('unauthenticated');
     expect(reasonOf('NOT_FOUND')).toBe('not_found');
     expect(reasonOf('PAYLOAD_TOO_LARGE')).toBe('payload_too_large');
@@ -106,7 +106,7 @@ describe('errorOutcome', () => {
     expect(withStatus(400)).toMatchObject({ reason: 'validation_failed', message: 'status 400' });
     expect(withStatus(404).reason).toBe('not_found');
     expect(withStatus(413).reason).toBe('payload_too_large');
-    expect(withStatus(415).reason).toBe('validation_failed');
+    expect(withStatus(415).reason).toBe('unsupported_media_type');
     expect(withStatus(429).reason).toBe('rate_limited');
     expect(withStatus(500)).toMatchObject({ reason: 'internal', message: 'internal' });
   });

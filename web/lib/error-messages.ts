@@ -197,6 +197,8 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   bad_origin: msg`This request came from another website and was refused.`,
   rate_limited: msg`Too many attempts. Please wait a minute and try again.`,
   payload_too_large: msg`The upload is too large.`,
+  method_not_allowed: msg`This action is not available here.`,
+  unsupported_media_type: msg`This kind of file or data is not accepted here.`,
   database_unavailable: msg`The service is temporarily unavailable. Please try again in a moment.`,
   mail_unavailable: msg`We could not send the email right now. Please try again in a moment.`,
   storage_unavailable: msg`Photos cannot be stored or read right now. Please try again in a moment.`,
