@@ -108,13 +108,17 @@ const download = (owner: Owner, id: string, format: string, query = '') =>
 /** The PDF's content streams, inflated. */
 function pdfContent(pdf: Buffer): string {
   const text = pdf.toString('latin1');
-  const streams = [...text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)];
+  // each stream's bytes by its dictionary's /Length: a compressed stream may end in a byte that reads as the
+  // line break before `endstream`, which a pattern up to `endstream` would cut off (1 time in 256 or so)
+  const streams = [...text.matchAll(/\/Length (\d+)\b[^]*?>>\s*stream\r?\n/g)];
   return streams
-    .map(([, body]) => {
+    .map((match) => {
+      const start = match.index + match[0].length;
+      const body = pdf.subarray(start, start + Number(match[1]));
       try {
-        return inflateSync(Buffer.from(body ?? '', 'latin1')).toString('latin1');
+        return inflateSync(body).toString('latin1');
       } catch {
-        return body ?? '';
+        return body.toString('latin1');
       }
     })
     .join('\n');
