@@ -110,7 +110,10 @@ const until = async (condition: () => boolean, timeoutMs = 5_000) => {
   }
 };
 
-describe('the count batcher', () => {
+// A test waits for what it expects with until(), which says so after 5 s; the test's own time is longer, so
+// that a wait that is only slow (a loaded machine: CI's run timed out once at 5 s on the refused batch's file,
+// which takes 0.1 s alone) passes, and one that never ends fails with until()'s own words
+describe('the count batcher', { timeout: 20_000 }, () => {
   it('groups requests and writes them in batches', async () => {
     const database = fakeDatabase();
     const { batcher, count } = batcherFor(database, { batchSize: 2 });
