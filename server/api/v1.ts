@@ -8,7 +8,7 @@ import {
   type RateLimitState,
 } from '../api-keys/verify.ts';
 import { AppError } from '../lib/errors.ts';
-import { sendProblem } from '../lib/problem.ts';
+import { documentedPath, sendProblem } from '../lib/problem.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerAnalyticsRoutes } from './analytics.ts';
 import { registerCardRoutes } from './cards.ts';
@@ -67,7 +67,7 @@ function methodTable() {
 
 /** A method the path does not have: 405 with the ones it has (RFC 9110 15.5.6), as a problem (problem.ts). */
 function methodNotAllowed(method: string, url: string, allowed: string[]) {
-  const path = url.replaceAll(/:(\w+)/g, '{$1}');
+  const path = documentedPath(url);
   return Object.assign(new Error(`${path} has no ${method}; it answers ${allowed.join(', ')}.`), {
     statusCode: 405,
   });

@@ -52,9 +52,14 @@ interface ProblemRequest {
   id: string;
 }
 
+/** A route's path as its documents write it: `/api/v1/cards/:id` as `/api/v1/cards/{id}`. */
+export function documentedPath(url: string): string {
+  return url.replaceAll(/:(\w+)/g, '{$1}');
+}
+
 function problemRequestOf(request: FastifyRequest): ProblemRequest {
   const path = request.routeOptions.url ?? request.url.split('?')[0]!;
-  return { method: request.method, path: path.replaceAll(/:(\w+)/g, '{$1}'), id: request.id };
+  return { method: request.method, path: documentedPath(path), id: request.id };
 }
 
 export function problemOf(outcome: ErrorOutcome, request?: ProblemRequest): Problem {
