@@ -3,7 +3,11 @@ import { postalAddressLines } from '../../src/postal-address.ts';
 import { isHttpUrl } from '../../src/url.ts';
 import type { Branding } from '../branding/branding.ts';
 import type { PublicCard } from '../public-profile/service.ts';
-import { positionWithDepartment, shownSocialLinks } from '../public-profile/shown-fields.ts';
+import {
+  positionWithDepartment,
+  shownSocialLinks,
+  type ShownSocialLink,
+} from '../public-profile/shown-fields.ts';
 import type { CardDesign } from '../../src/schemas/card-design.ts';
 import type { PassTexts } from './texts.ts';
 
@@ -22,7 +26,7 @@ export interface PassCard {
   website: string | null;
   addressLines: string[];
   /** The social profiles, under the names the card's page gives them. */
-  socialLinks: { name: string; url: string }[];
+  socialLinks: ShownSocialLink[];
   /** The card's photo, else its design's logo (a /media/ path), or null. */
   image: string | null;
   colours: CardColours;
@@ -51,7 +55,7 @@ export function passCardOf(
     email: text(card.email),
     website: card.website && isHttpUrl(card.website) ? card.website : null,
     addressLines: postalAddressLines(card.address),
-    socialLinks: shownSocialLinks(card).map(({ name, url }) => ({ name, url })),
+    socialLinks: shownSocialLinks(card),
     image: card.photo ?? design.logo ?? null,
     colours: cardColours(card.colours),
     pageUrl,
