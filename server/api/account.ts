@@ -59,12 +59,13 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: ApiDeps): vo
       const ctx = serviceContextOf(deps, request);
       const stored = await deps.db
         .selectFrom('profiles')
-        .select(['first_name', 'last_name'])
+        .select(['first_name', 'last_name', 'version'])
         .where('id', '=', ctx.user.id)
         .executeTakeFirstOrThrow();
       const values = patchedValues(
         PersonalInfoBodySchema,
         { firstName: stored.first_name ?? '', lastName: stored.last_name ?? '' },
+        stored.version,
         request,
       );
       await updatePersonalInfo(ctx, values);

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { CardContactSchema, contactOfStored } from '../../src/card-columns.ts';
 import { POSTAL_ADDRESS_PARTS } from '../../src/postal-address.ts';
 import { LEAD_FIELD_MODES, LEAD_FIELDS } from '../../src/schemas/lead.ts';
-import { UpdateVcardSchema, VcardFormSchema, VcardIdSchema } from '../../src/schemas/vcard.ts';
+import {
+  colour,
+  DEFAULT_CARD_COLOURS,
+  emptySocialLinks,
+  UpdateVcardSchema,
+  VcardFormSchema,
+  VcardIdSchema,
+} from '../../src/schemas/vcard.ts';
 import { OTHER_PLATFORM, SOCIAL_PLATFORMS } from '../../src/social-profiles.ts';
 import { cardAccount } from '../access/team-access.ts';
 import { createVcard, deleteVcard, editVcard, getEditedVcard, listVcards } from '../vcards/service.ts';
@@ -50,9 +57,20 @@ const CardSchema = z
   })
   .register(apiSchemas, { id: 'Card' });
 
-/** A new card: the vCard form's fields (the dashboard's vcards.create). */
-const CreateCardSchema = VcardFormSchema.omit({ baseVersion: true }).strict();
-/** The card as edited from `baseVersion` (vcards.update): a newer version saved is edit_conflict. */
+/**
+ * A new card: the vCard form's fields (the dashboard's vcards.create), from a name alone: blank fields, no
+ * social links or photo, and spec section 9's colours where left out.
+ */
+const CreateCardSchema = VcardFormSchema.omit({ baseVersion: true })
+  .extend({
+    socialLinks: VcardFormSchema.shape.socialLinks.prefault(emptySocialLinks()),
+    photo: VcardFormSchema.shape.photo.default(null),
+    backgroundColour: colour.prefault(DEFAULT_CARD_COLOURS.backgroundColour),
+    fontColour: colour.prefault(DEFAULT_CARD_COLOURS.fontColour),
+    iconColour: colour.prefault(DEFAULT_CARD_COLOURS.iconColour),
+  })
+  .strict();
+/** The card as edited (vcards.update), from `baseVersion` when the patch sends one. */
 const UpdateCardSchema = UpdateVcardSchema.omit({ id: true }).strict();
 const CardParamsSchema = VcardIdSchema.strict();
 
@@ -152,7 +170,9 @@ export function registerCardRoutes(scope: FastifyInstance, deps: ApiDeps): void 
       const { id } = request.params;
       const account = await cardAccount(ctx.db, ctx.user.id, id, 'edit');
       return presentCard(
-        await editVcard(ctx, account, id, (stored) => patchedValues(UpdateCardSchema, stored, request)),
+        await editVcard(ctx, account, id, (stored, version) =>
+          patchedValues(UpdateCardSchema, stored, version, request),
+        ),
       );
     },
   );

@@ -1,22 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  LinkIdSchema,
-  ProfileLinkFormSchema,
-  ReorderLinksSchema,
-  UpdateProfileLinkSchema,
-} from '../../src/schemas/link.ts';
-import {
-  createProfileLink,
-  deleteLink,
-  listProfileLinks,
-  reorderProfileLinks,
-  updateProfileLink,
-} from '../links/service.ts';
+import { LinkIdSchema, ProfileLinkFormSchema, ReorderLinksSchema } from '../../src/schemas/link.ts';
+import { editLink } from '../links/edit.ts';
+import { createProfileLink, deleteLink, listProfileLinks, reorderProfileLinks } from '../links/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
-import { LinkSchema, presentLink, readLink } from './link-view.ts';
+import {
+  LinkSchema,
+  patchableLinkValues,
+  presentLink,
+  readLink,
+  UpdateProfileLinkBodySchema,
+} from './link-view.ts';
 import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
@@ -25,7 +21,6 @@ import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 // links.* procedures' services and schemas.
 
 const CreateProfileLinkSchema = ProfileLinkFormSchema.omit({ baseVersion: true }).strict();
-const UpdateProfileLinkBodySchema = UpdateProfileLinkSchema.omit({ id: true }).strict();
 const ProfileLinkParamsSchema = LinkIdSchema.strict();
 
 export function registerProfileLinkRoutes(scope: FastifyInstance, deps: ApiDeps): void {
@@ -101,19 +96,38 @@ export function registerProfileLinkRoutes(scope: FastifyInstance, deps: ApiDeps)
       preValidation: keepPatchBody,
       schema: {
         tags,
-        summary: 'Change the title or URL of a profile link (its code stays)',
+        summary:
+          'Change some fields of a profile link: title, URL, schedule, limit, fallback, rules, on or off (its code stays)',
         description: PATCH_DESCRIPTION,
         params: ProfileLinkParamsSchema,
         body: patchBodySchema(UpdateProfileLinkBodySchema),
-        response: { 200: LinkSchema, ...problemResponses('not_found', 'edit_conflict', 'payload_too_large') },
+        response: {
+          200: LinkSchema,
+          ...problemResponses('not_found', 'edit_conflict', 'scan_limit_below_used', 'payload_too_large'),
+        },
       },
     },
     async (request) => {
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
-      const { title, url } = await readLink(deps, ctx.user.id, id, 'profile');
-      const values = patchedValues(UpdateProfileLinkBodySchema, { title, url }, request);
-      return presentLink(await updateProfileLink(ctx, { ...values, id }));
+      const stored = await readLink(deps, ctx.user.id, id, 'profile');
+      const patched = patchedValues(
+        UpdateProfileLinkBodySchema,
+        patchableLinkValues(stored),
+        stored.version,
+        request,
+      );
+      const { baseVersion, title, url, enabled, ...lifecycle } = patched;
+      return presentLink(
+        await editLink(ctx, {
+          id,
+          kind: 'profile',
+          baseVersion,
+          details: { title, url },
+          lifecycle,
+          enabled,
+        }),
+      );
     },
   );
 

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LinkIdSchema, QrCodeFormSchema, UpdateQrCodeSchema } from '../../src/schemas/link.ts';
-import { createQrCode, deleteLink, listQrCodes, updateQrCode } from '../links/service.ts';
+import { LinkIdSchema, QrCodeFormSchema } from '../../src/schemas/link.ts';
+import { editLink } from '../links/edit.ts';
+import { createQrCode, deleteLink, listQrCodes } from '../links/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { IdempotencyHeadersSchema, withIdempotency } from './idempotency.ts';
-import { LinkSchema, presentLink, readLink } from './link-view.ts';
+import {
+  LinkSchema,
+  patchableLinkValues,
+  presentLink,
+  readLink,
+  UpdateQrCodeBodySchema,
+} from './link-view.ts';
 import { keepPatchBody, PATCH_DESCRIPTION, patchBodySchema, patchedValues } from './merge-patch.ts';
 import { problemResponses } from './openapi.ts';
 import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
@@ -14,7 +21,6 @@ import { pageOf, PageQuerySchema, pageSchema } from './pagination.ts';
 // services and schemas.
 
 const CreateQrCodeSchema = QrCodeFormSchema.omit({ baseVersion: true }).strict();
-const UpdateQrCodeBodySchema = UpdateQrCodeSchema.omit({ id: true }).strict();
 const QrCodeParamsSchema = LinkIdSchema.strict();
 
 export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): void {
@@ -87,7 +93,8 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
       preValidation: keepPatchBody,
       schema: {
         tags,
-        summary: 'Change some fields of a QR code (its code stays)',
+        summary:
+          'Change some fields of a QR code: details, schedule, limit, fallback, rules, on or off (its code stays)',
         description: PATCH_DESCRIPTION,
         params: QrCodeParamsSchema,
         body: patchBodySchema(UpdateQrCodeBodySchema),
@@ -98,6 +105,7 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
             'edit_conflict',
             'link_managed_by_vcard',
             'domain_unusable',
+            'scan_limit_below_used',
             'plan_required',
             'payload_too_large',
           ),
@@ -107,10 +115,24 @@ export function registerQrCodeRoutes(scope: FastifyInstance, deps: ApiDeps): voi
     async (request) => {
       const ctx = serviceContextOf(deps, request);
       const { id } = request.params;
-      const { title, url, icon, domain } = await readLink(deps, ctx.user.id, id, 'qr');
-      const current = { title, url, icon: icon ?? '', domain: domain ?? '' };
-      const values = patchedValues(UpdateQrCodeBodySchema, current, request);
-      return presentLink(await updateQrCode(ctx, { ...values, id }));
+      const stored = await readLink(deps, ctx.user.id, id, 'qr');
+      const current = {
+        ...patchableLinkValues(stored),
+        icon: stored.icon ?? '',
+        domain: stored.domain ?? '',
+      };
+      const patched = patchedValues(UpdateQrCodeBodySchema, current, stored.version, request);
+      const { baseVersion, title, url, icon, domain, enabled, ...lifecycle } = patched;
+      return presentLink(
+        await editLink(ctx, {
+          id,
+          kind: 'qr',
+          baseVersion,
+          details: { title, url, icon, domain },
+          lifecycle,
+          enabled,
+        }),
+      );
     },
   );
 

@@ -30,7 +30,7 @@ import { lockProfile } from '../access/plan-gate.ts';
 import { holdChosenCode } from './chosen-codes.ts';
 import { unusedLinkCode } from '../lib/link-codes.ts';
 import { emitLinkEvent } from './events.ts';
-import { updateLinkAtVersion } from './edit.ts';
+import { editLink, ownLink } from './edit.ts';
 import { LINK_COLUMNS, present, type LinkRow, type LinkView } from './present.ts';
 import { announceWrite } from '../lib/after-write.ts';
 
@@ -325,53 +325,20 @@ export function createProfileLink(ctx: ServiceContext, input: ProfileLinkInput):
 
 /**
  * Changes a QR code's title, destination, icon and the domain it is printed with, edited from
- * `baseVersion`; its short code (printed already, perhaps) stays and leads to it at every address. The
- * QR code a vCard manages follows its vCard and is not edited here. A newer version saved meanwhile:
- * edit_conflict with the QR code as it is now, and nothing changes.
+ * `baseVersion` (editLink: its code stays, a vCard's own QR code is not edited here).
  */
-export async function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
-  const current = await ownLink(ctx, input.id, 'qr');
-  if (current.vcard_id !== null) throw new AppError('link_managed_by_vcard');
-  // a domain kept as it is stays, even one since removed: its printed codes lead on to the main address
-  if (input.domain !== current.domain) {
-    if (input.domain !== null) await assertUsableDomain(ctx, ctx.user.id, input.domain);
-    await assertDesignScansPrinted(ctx, current.id, { domain: input.domain });
-  }
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await updateLinkAtVersion(
-      ctx,
-      trx,
-      { id: input.id, kind: 'qr', baseVersion: input.baseVersion },
-      { title: input.title, url: input.url, icon: input.icon, domain: input.domain },
-    );
-    await emitLinkEvent(ctx, trx, 'link.updated', updated);
-    return updated;
-  });
-  announceWrite(ctx, ctx.user.id, 'links');
-  return present(ctx.config.publicUrl, row);
+export function updateQrCode(ctx: ServiceContext, input: UpdateQrCodeInput): Promise<LinkView> {
+  const { id, baseVersion, ...details } = input;
+  return editLink(ctx, { id, kind: 'qr', baseVersion, details });
 }
 
 /**
  * Changes a profile link's title and URL, edited from `baseVersion`; its short code stays, so links
- * already shared (and its click count) keep working. A newer version saved meanwhile: edit_conflict with
- * the link as it is now, and nothing changes.
+ * already shared (and its click count) keep working.
  */
-export async function updateProfileLink(
-  ctx: ServiceContext,
-  input: UpdateProfileLinkInput,
-): Promise<LinkView> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await updateLinkAtVersion(
-      ctx,
-      trx,
-      { id: input.id, kind: 'profile', baseVersion: input.baseVersion },
-      { title: input.title, url: input.url },
-    );
-    await emitLinkEvent(ctx, trx, 'link.updated', updated);
-    return updated;
-  });
-  announceWrite(ctx, ctx.user.id, 'links');
-  return present(ctx.config.publicUrl, row);
+export function updateProfileLink(ctx: ServiceContext, input: UpdateProfileLinkInput): Promise<LinkView> {
+  const { id, baseVersion, ...details } = input;
+  return editLink(ctx, { id, kind: 'profile', baseVersion, details });
 }
 
 /**
@@ -393,19 +360,6 @@ export async function deleteLink(ctx: ServiceContext, id: string): Promise<void>
     await ctx.webhooks.emit(trx, ctx.user.id, 'link.deleted', () => ({ id }));
   });
   announceWrite(ctx, ctx.user.id, 'links');
-}
-
-/** The signed-in user's link of that id (of that kind, when given), or not_found. */
-export async function ownLink(ctx: ServiceContext, id: string, kind?: LinkKind) {
-  let query = ctx.db
-    .selectFrom('links')
-    .select(['id', 'vcard_id', 'domain'])
-    .where('id', '=', id)
-    .where('user_id', '=', ctx.user.id);
-  if (kind) query = query.where('kind', '=', kind);
-  const link = await query.executeTakeFirst();
-  if (!link) throw new AppError('not_found');
-  return link;
 }
 
 /**

@@ -283,14 +283,14 @@ export async function updateVcard(
 }
 
 /**
- * updateVcard with the values worked out from the saved card's form values, read once under the row's lock
- * (a REST merge patch applies to them): returns the card as saved, as getEditedVcard reads it.
+ * updateVcard with the values worked out from the saved card's form values and version, read once under the
+ * row's lock (a REST merge patch applies to them): returns the card as saved, as getEditedVcard reads it.
  */
 export async function editVcard(
   ctx: ServiceContext,
   accountId: string,
   id: string,
-  edit: (saved: VcardFormValues) => Omit<UpdateVcardInput, 'id'>,
+  edit: (saved: VcardFormValues, version: number) => Omit<UpdateVcardInput, 'id'>,
 ) {
   const saved = await ctx.db.transaction().execute(async (trx) => {
     const locked = await trx
@@ -303,7 +303,7 @@ export async function editVcard(
     if (!locked) throw new AppError('not_found');
     const { member_id: memberId, ...currentRow } = locked;
     const current = withLeadForm(currentRow);
-    const { baseVersion, ...sent } = edit(vcardFormValues(current, null));
+    const { baseVersion, ...sent } = edit(vcardFormValues(current, null), current.version);
     // a save from an older version is a conflict first, whatever it changes (a template changed meanwhile)
     if (current.version !== baseVersion) throw await refusedEdit(async () => current);
     // a team's card (edited by a member, an admin or the team's API key) keeps what its template locks

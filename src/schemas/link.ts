@@ -62,7 +62,8 @@ export const QrCodeFormSchema = z.object({
   url: destination,
   icon: singleLineText()
     .max(LINK_ICON_MAX_LENGTH, M.linkIconTooLong)
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .prefault(''),
   // empty: a random code (every plan); a chosen one needs customLinks, checked by the service
   code: optionalChosenCode.default(null),
   /**
@@ -140,29 +141,36 @@ const LinkRuleSchema = z
   });
 
 /**
- * A QR code's or profile link's lifecycle and rules (src/link-lifecycle.ts), edited from `baseVersion`:
- * live from / until (an end after the start), a scan limit (the service refuses one below the scans it
- * has led on already), the fallback served when it is not live, and its rules, first match wins.
+ * A QR code's or profile link's lifecycle and rules (src/link-lifecycle.ts): live from / until, a scan limit
+ * (the service refuses one below the scans it has led on already), the fallback served when it is not live,
+ * and its rules, first match wins. The dates are the dialog's; the REST API reads them from ISO strings.
  */
-export const LinkLifecycleSchema = z
-  .object({
-    id: z.uuid(),
-    baseVersion,
-    activeFrom: z.date().nullable(),
-    activeUntil: z.date().nullable(),
-    maxScans: z
-      .int(M.linkMaxScansInvalid)
-      .min(1, M.linkMaxScansInvalid)
-      .max(LINK_MAX_SCANS_LIMIT, M.linkMaxScansInvalid)
-      .nullable(),
-    fallbackUrl: optionalDestination,
-    rules: z.array(LinkRuleSchema).max(LINK_RULES_MAX, M.linkRulesTooMany),
-  })
-  .refine(
-    (value) =>
-      value.activeFrom === null || value.activeUntil === null || value.activeUntil > value.activeFrom,
-    { message: M.linkEndBeforeStart, path: ['activeUntil'] },
-  );
+export const LinkLifecycleFieldsSchema = z.object({
+  activeFrom: z.date().nullable(),
+  activeUntil: z.date().nullable(),
+  maxScans: z
+    .int(M.linkMaxScansInvalid)
+    .min(1, M.linkMaxScansInvalid)
+    .max(LINK_MAX_SCANS_LIMIT, M.linkMaxScansInvalid)
+    .nullable(),
+  fallbackUrl: optionalDestination,
+  rules: z.array(LinkRuleSchema).max(LINK_RULES_MAX, M.linkRulesTooMany),
+});
+export type LinkLifecycleFields = z.output<typeof LinkLifecycleFieldsSchema>;
+
+/** A lifecycle's end comes after its start (either may be open): the refinement of every form that sets one. */
+export const lifecycleEndsAfterStart: [
+  (value: { activeFrom: Date | null; activeUntil: Date | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (value) => value.activeFrom === null || value.activeUntil === null || value.activeUntil > value.activeFrom,
+  { message: M.linkEndBeforeStart, path: ['activeUntil'] },
+];
+
+/** The schedule dialog's save: the lifecycle and rules, edited from `baseVersion`. */
+export const LinkLifecycleSchema = LinkLifecycleFieldsSchema.extend({ id: z.uuid(), baseVersion }).refine(
+  ...lifecycleEndsAfterStart,
+);
 export type LinkLifecycleValues = z.input<typeof LinkLifecycleSchema>;
 export type LinkLifecycleInput = z.output<typeof LinkLifecycleSchema>;
 

@@ -120,28 +120,28 @@ export const photoPath = singleLineText()
   .refine((value) => mediaKeyOf(value) !== null, M.photoInvalid)
   .nullable();
 
-/** Contact fields of a card: what the public page and the .vcf show. */
+/**
+ * Contact fields of a card: what the public page and the .vcf show. Every text field but the name may be
+ * left out, as blank (a client from before a field existed, the REST API's create from a name alone).
+ */
 export const CardFieldsSchema = z.object({
   name: singleLineText().min(1, M.vcardNameRequired).max(VCARD_NAME_MAX_LENGTH, M.vcardNameTooLong),
-  /**
-   * How a contacts app files the card (the .vcf's N); both blank: suggested from the name. Left out (a
-   * client from before the fields existed): blank.
-   */
+  /** How a contacts app files the card (the .vcf's N); both blank: suggested from the name. */
   givenName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   familyName: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
-  company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
-  /** Left out (a client from before the company fields): blank, as are the work phone and the address. */
+  company: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   department: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
-  position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong),
+  position: optionalText(VCARD_TEXT_MAX_LENGTH, M.vcardFieldTooLong).prefault(''),
   email: singleLineText()
     .max(VCARD_EMAIL_MAX_LENGTH, M.vcardEmailTooLong)
     .refine((value) => value === '' || z.email().safeParse(value).success, M.vcardEmailInvalid)
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .prefault(''),
   /** The mobile number of the .vcf (TEL;TYPE=CELL). */
-  phone: optionalPhone,
+  phone: optionalPhone.prefault(''),
   workPhone: optionalPhone.prefault(''),
   address: PostalAddressSchema,
-  website: optionalHttpUrl,
+  website: optionalHttpUrl.prefault(''),
   /** One address per platform; blank ones are not saved (spec section 3). */
   socialLinks: z.object(SOCIAL_FIELDS),
   otherLink: OtherLinkSchema,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE } from '../../server/lib/problem.ts';
-import { emptyVcardForm } from '../../src/schemas/vcard.ts';
+import { DEFAULT_CARD_COLOURS, emptyVcardForm } from '../../src/schemas/vcard.ts';
 import {
   addLink,
   addVcard,
@@ -386,7 +386,7 @@ describe('PATCH', () => {
     expect(cleared.json()).toMatchObject({ company: null, position: 'Analyst' });
   });
 
-  it('refuses a patch whose merge breaks a rule, a wrong type or no baseVersion, naming the field, storing nothing', async () => {
+  it('refuses a patch whose merge breaks a rule or a type, naming the field, storing nothing', async () => {
     const caller = await createApiCaller(t);
     const id = await addVcard(t.db, caller.userId, { name: 'Kept' });
     const before = await storedRowsOf(t.db, caller.userId);
@@ -395,7 +395,7 @@ describe('PATCH', () => {
       [{ name: '', baseVersion: 1 }, 'name'],
       [{ name: 42, baseVersion: 1 }, 'name'],
       [{ address: { city: 7 }, baseVersion: 1 }, 'address.city'],
-      [{ name: 'No version' }, 'baseVersion'],
+      [{ name: 'Wrong version', baseVersion: 'one' }, 'baseVersion'],
     ];
     for (const [payload, field] of cases) {
       const refused = expectProblem(
@@ -434,6 +434,136 @@ describe('PATCH', () => {
       payload: { lastName: 'King', baseVersion: me.version },
     });
     expect(renamed.json()).toMatchObject({ firstName: 'Ada', lastName: 'King' });
+  });
+
+  it('applies a patch without baseVersion to what is stored (last write wins), one with a stale one is 409', async () => {
+    const caller = await createApiCaller(t);
+    const card = (await caller.call('POST', '/api/v1/cards', { payload: { name: 'Ada' } })).json<{
+      id: string;
+    }>();
+    await caller.call('PATCH', `/api/v1/cards/${card.id}`, { payload: { company: 'First' } });
+    const second = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+      payload: { position: 'Second' },
+    });
+    expect(second.json()).toMatchObject({ company: 'First', position: 'Second', version: 3 });
+    expectProblem(
+      await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
+        payload: { company: 'Stale', baseVersion: 2 },
+      }),
+      409,
+      'edit_conflict',
+    );
+
+    const qr = (await caller.call('POST', '/api/v1/qr-codes', { payload: qrInput })).json<{ id: string }>();
+    const qrPatched = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: { title: 'Brunch' },
+    });
+    expect(qrPatched.json()).toMatchObject({ title: 'Brunch', version: 2 });
+    const link = await addLink(t.db, caller.userId, { kind: 'profile', title: 'Blog' });
+    const linkPatched = await caller.call('PATCH', `/api/v1/profile-links/${link.id}`, {
+      payload: { title: 'Journal' },
+    });
+    expect(linkPatched.json()).toMatchObject({ title: 'Journal', version: 2 });
+    const renamed = await caller.call('PATCH', '/api/v1/me', { payload: { firstName: 'Grace' } });
+    expect(renamed.json()).toMatchObject({ firstName: 'Grace' });
+  });
+});
+
+describe('link lifecycles', () => {
+  it("shows and sets a link's schedule, limit, fallback, rules and state; refuses bad ones, changing nothing", async () => {
+    const caller = await createApiCaller(t);
+    const created = await caller.call('POST', '/api/v1/qr-codes', {
+      payload: { title: 'Launch', url: 'https://example.com/launch' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const qr = created.json<{ id: string }>();
+    expect(created.json()).toMatchObject({
+      icon: null,
+      state: 'live',
+      enabled: true,
+      activeFrom: null,
+      activeUntil: null,
+      maxScans: null,
+      scansUsed: 0,
+      fallbackUrl: null,
+      rules: [],
+    });
+
+    const later = new Date(Date.now() + 86_400_000);
+    const scheduled = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: {
+        activeFrom: later.toISOString(),
+        maxScans: 5,
+        fallbackUrl: 'https://example.com/soon',
+        rules: [{ device: 'ios', language: null, url: 'https://apps.apple.com/app/x' }],
+      },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json()).toMatchObject({
+      title: 'Launch',
+      state: 'scheduled',
+      activeFrom: later.toISOString(),
+      maxScans: 5,
+      fallbackUrl: 'https://example.com/soon',
+      rules: [{ device: 'ios', language: null, url: 'https://apps.apple.com/app/x' }],
+      version: 2,
+    });
+    // the redirect follows what the API set: not live yet, so the fallback
+    const code = scheduled.json<{ code: string }>().code;
+    const followed = await t.app.inject({ method: 'GET', url: `/l/${code}` });
+    expect(followed.headers.location).toBe('https://example.com/soon');
+
+    const off = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: { enabled: false, activeFrom: null },
+    });
+    expect(off.json()).toMatchObject({ state: 'disabled', enabled: false, activeFrom: null, maxScans: 5 });
+
+    const before = await storedRowsOf(t.db, caller.userId);
+    const cases: [unknown, string][] = [
+      [{ activeFrom: '2027-01-02T00:00:00Z', activeUntil: '2027-01-01T00:00:00Z' }, 'activeUntil'],
+      [{ activeUntil: 'tomorrow' }, 'activeUntil'],
+      [{ maxScans: 0 }, 'maxScans'],
+      [{ rules: [{ device: 'fridge', language: null, url: 'https://example.com' }] }, 'rules.0.device'],
+      [{ fallbackUrl: 'ftp://example.com' }, 'fallbackUrl'],
+      [{ state: 'live' }, 'state'],
+    ];
+    for (const [payload, field] of cases) {
+      const refused = expectProblem(
+        await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, { payload }),
+        400,
+        'validation_failed',
+      );
+      expect(refused.errors, JSON.stringify(payload)).toEqual([expect.objectContaining({ field })]);
+    }
+    expect(await storedRowsOf(t.db, caller.userId)).toEqual(before);
+  });
+
+  it("sets a profile link's lifecycle; a limit below the follows already led on is refused", async () => {
+    const caller = await createApiCaller(t);
+    const link = await addLink(t.db, caller.userId, { kind: 'profile', title: 'Shop' });
+    await t.db.updateTable('links').set({ click_count: 3 }).where('id', '=', link.id).execute();
+    expectProblem(
+      await caller.call('PATCH', `/api/v1/profile-links/${link.id}`, { payload: { maxScans: 2 } }),
+      422,
+      'scan_limit_below_used',
+    );
+    const limited = await caller.call('PATCH', `/api/v1/profile-links/${link.id}`, {
+      payload: { maxScans: 3, title: 'Sale' },
+    });
+    expect(limited.json()).toMatchObject({ title: 'Sale', maxScans: 3, scansUsed: 3, state: 'spent' });
+  });
+
+  it('creates a card from a name alone', async () => {
+    const caller = await createApiCaller(t);
+    const created = await caller.call('POST', '/api/v1/cards', { payload: { name: 'Minimal' } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({
+      name: 'Minimal',
+      company: null,
+      socialLinks: [],
+      photo: null,
+      backgroundColour: DEFAULT_CARD_COLOURS.backgroundColour,
+    });
   });
 });
 
