@@ -734,6 +734,24 @@ export interface WebhookDeliveriesTable {
   lead_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/**
+ * One try of a delivery and what it got back (migration 2026-12-12T0100): the newest WEBHOOK_TRIES_KEPT of
+ * a delivery, deleted with it.
+ */
+export interface WebhookDeliveryTriesTable {
+  id: Generated<string>;
+  delivery_id: string;
+  tried_at: Date;
+  /** The receiver's HTTP status; null when none came (refused target, connection failed, timed out). */
+  status_code: number | null;
+  response_ms: number | null;
+  error: string | null;
+  /** The start of the answer's body as text (WEBHOOK_ANSWER_KEPT_BYTES); null without an answer. */
+  answer: string | null;
+  /** The answer was longer than `answer`. */
+  answer_truncated: Generated<boolean>;
+}
+
 /** Counted events waiting for their endpoint's next batch (server/webhooks/counts.ts). */
 export interface WebhookEventCountsTable {
   id: Generated<string>;
@@ -769,6 +787,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_tries: WebhookDeliveryTriesTable;
   webhook_event_counts: WebhookEventCountsTable;
   api_idempotency_keys: ApiIdempotencyKeysTable;
   custom_domains: CustomDomainsTable;

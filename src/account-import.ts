@@ -68,4 +68,11 @@ export interface AccountImportReport {
    */
   recoded: number;
   renamed: ImportRename[];
+  /**
+   * Webhook endpoints recreated, enabled or not as they were, each with a new signing secret (an export has
+   * none): their receivers verify nothing until they are given the new one.
+   */
+  webhooks: number;
+  /** The file's webhook endpoints left out: the account has an endpoint with the same URL already. */
+  webhooksSkipped: number;
 }

@@ -108,6 +108,12 @@ export const ERROR_REASONS = [
   'import_foreign',
   /** an export whose statistics have more rows than the account's plan may import (meta.limit) */
   'import_too_many_events',
+  /**
+   * a webhook URL this server will not send to: an address (given, or every one its name resolves to, or
+   * one of them) that is not public and not in WEBHOOK_ALLOWED_NETWORKS (meta.address; meta.field where the
+   * URL is, `url` or an import's `webhooks.0.url`)
+   */
+  'webhook_target_refused',
   'internal',
 ] as const;
 

@@ -84,6 +84,8 @@ export const VALIDATION_MESSAGES = {
   webhookUrlTooLong: 'validation.webhook.url_too_long',
   webhookEventRequired: 'validation.webhook.event_required',
   webhookDescriptionTooLong: 'validation.webhook.description_too_long',
+  /** the server's webhook_target_refused, marked on the URL field */
+  webhookUrlRefused: 'validation.webhook.url_refused',
   domainRequired: 'validation.domain.required',
   /** a scheme, port or path pasted with the domain (https://example.com/…) */
   domainBare: 'validation.domain.bare',

@@ -52,6 +52,15 @@ export const WEBHOOK_DISABLE_AFTER_DAYS = 3;
 /** How long one request may take (connection, answer and body) before it counts as failed. */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 
+/**
+ * The most of a receiver's answer a try keeps, from its start, read as text: the delivery log shows it
+ * (marked when the answer was longer), as the first thing to look at when a receiver refuses.
+ */
+export const WEBHOOK_ANSWER_KEPT_BYTES = 1024;
+
+/** The newest tries of a delivery its log keeps (a retried one has up to 11, a redelivered one more). */
+export const WEBHOOK_TRIES_KEPT = 20;
+
 /** An endpoint's delivery log keeps each delivery this long (the clean-up removes older ones). */
 export const WEBHOOK_DELIVERY_KEPT_DAYS = 30;
 

@@ -9,9 +9,14 @@ import { mediaFileName } from './layout.ts';
 // and settings, every card with its design and contact form, every QR code and profile link with its codes,
 // design, lifecycle and rules, and every lead, as stored, in the names the app uses for them. Photos are
 // named by their /media/{key} path, which is the file media/{key} of the archive. Counted visits are in
-// analytics/events.csv, not here; nothing secret (password, sessions, API keys, webhook secrets) is.
+// analytics/events.csv, not here; nothing secret (password, sessions, API keys, webhook secrets) is: the
+// webhook endpoints are, without their secrets (an import makes new ones).
 
-/** Names the file and says which reading of it an importer must apply. */
+/**
+ * Names the file and says which reading of it an importer must apply. A new part that an importer of the
+ * same version may go without (as `webhooks`, absent from the first files) keeps the version; a part read
+ * otherwise, or one an importer must not leave out, makes a new one (docs/data.md).
+ */
 export const EXPORT_FORMAT = 'tapcard-export';
 export const EXPORT_VERSION = 1;
 
@@ -19,7 +24,7 @@ const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /** The account's rows that account.json is made of, each kind in the order the document lists it. */
 async function accountRows(db: Kysely<Database>, userId: string) {
-  const [profile, cards, links, codes, leads, media] = await Promise.all([
+  const [profile, cards, links, codes, leads, media, webhooks] = await Promise.all([
     db
       .selectFrom('profiles')
       .select([
@@ -93,8 +98,15 @@ async function accountRows(db: Kysely<Database>, userId: string) {
       .orderBy('created_at')
       .orderBy('key')
       .execute(),
+    db
+      .selectFrom('webhook_endpoints')
+      .select(['url', 'description', 'events', 'enabled', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ]);
-  return { profile, cards, links, codes, leads, media };
+  return { profile, cards, links, codes, leads, media, webhooks };
 }
 
 type AccountRows = Awaited<ReturnType<typeof accountRows>>;
@@ -185,7 +197,7 @@ function leadOf(lead: AccountRows['leads'][number]) {
 }
 
 export async function accountDocument(db: Kysely<Database>, userId: string, exportedAt: Date) {
-  const { profile, cards, links, codes, leads, media } = await accountRows(db, userId);
+  const { profile, cards, links, codes, leads, media, webhooks } = await accountRows(db, userId);
   if (!profile) throw new AppError('not_found');
   return {
     format: EXPORT_FORMAT,
@@ -203,6 +215,14 @@ export async function accountDocument(db: Kysely<Database>, userId: string, expo
       bytes: file.bytes,
       width: file.width,
       height: file.height,
+    })),
+    // where the account's events go; never the secret the receivers check them with
+    webhooks: webhooks.map((endpoint) => ({
+      url: endpoint.url,
+      description: endpoint.description,
+      events: endpoint.events,
+      enabled: endpoint.enabled,
+      createdAt: iso(endpoint.created_at),
     })),
   };
 }

@@ -21,6 +21,7 @@ import { LinkLifecycleSchema, QrCodeFormSchema } from '../../src/schemas/link.ts
 import { PersonalInfoSchema, ThemeColourSchema } from '../../src/schemas/profile.ts';
 import { QrDesignSchema } from '../../src/schemas/qr-design.ts';
 import { VcardFormSchema } from '../../src/schemas/vcard.ts';
+import { CreateWebhookSchema } from '../../src/schemas/webhook.ts';
 import { HELD_LINK_CODES_MAX } from '../../src/username.ts';
 import { vcardFormValues } from '../../src/vcard-form.ts';
 import { isLinkCode } from '../lib/link-codes.ts';
@@ -160,6 +161,17 @@ const AccountSchema = z.object({
   leadRetentionDays: z.int().min(1).max(LEAD_RETENTION_MAX_DAYS).nullable(),
 });
 
+/** A webhook endpoint as the endpoint form saves it (without a secret: the import makes a new one). */
+const WebhookSchema = z.object({
+  url: CreateWebhookSchema.shape.url,
+  description: CreateWebhookSchema.shape.description,
+  events: CreateWebhookSchema.shape.events,
+  enabled: z.boolean(),
+  createdAt: instant,
+});
+
+export type ImportedWebhook = z.output<typeof WebhookSchema>;
+
 /** What an import reads of account.json; the fields it does not take (the plan, the e-mail) are not read. */
 export const AccountDocumentSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
@@ -181,6 +193,8 @@ export const AccountDocumentSchema = z.object({
       }),
     )
     .max(10_000),
+  // none in an export made before endpoints were exported; how many an account may hold is the writer's
+  webhooks: z.array(WebhookSchema).max(1_000).default([]),
 });
 
 export type ImportedDocument = z.output<typeof AccountDocumentSchema>;

@@ -21,6 +21,7 @@ import { readLinksCsv } from './links-csv.ts';
 import { lockProfile } from '../access/plan-gate.ts';
 import { pausedByPlan, writeImport, type StoredImportPhoto } from './write.ts';
 import { announceWrite } from '../lib/after-write.ts';
+import { throwIfTargetsRefused } from '../webhooks/service.ts';
 
 // An account import (docs/data.md "Import"): a Tapcard export recreated in the signed-in account, or a CSV of
 // links added as profile links. account.json and the links CSV are read and checked first
@@ -85,6 +86,11 @@ function readDocument(bytes: Buffer): ImportedDocument {
 
 async function importExport(ctx: ServiceContext, archive: ExportArchive): Promise<AccountImportReport> {
   const document = readDocument(archive.account);
+  // before anything is stored: an endpoint is refused where a saved one would be
+  await throwIfTargetsRefused(
+    ctx,
+    document.webhooks.map((endpoint, index) => ({ url: endpoint.url, field: `webhooks.${index}.url` })),
+  );
   const { openEvents } = archive;
   const texts = CSV_TEXTS[document.account.language];
   // read as they are written, in the import's transaction: a bad row refuses the whole import
@@ -162,4 +168,6 @@ const NOTHING_IMPORTED: AccountImportReport = {
   paused: 0,
   recoded: 0,
   renamed: [],
+  webhooks: 0,
+  webhooksSkipped: 0,
 };

@@ -20,7 +20,9 @@ import { LINK_COLUMNS } from '../links/present.ts';
 import { keepPlansNewestLeads } from '../leads/service.ts';
 import { insertVcard, readVcard } from '../vcards/service.ts';
 import { lockProfile } from '../access/plan-gate.ts';
-import type { ImportedCard, ImportedDocument, ImportedLink } from './document-schema.ts';
+import { newWebhookSecret } from '../webhooks/signing.ts';
+import { WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX } from '../../src/webhooks.ts';
+import type { ImportedCard, ImportedDocument, ImportedLink, ImportedWebhook } from './document-schema.ts';
 import type { ImportedEvent } from './events.ts';
 
 // Writing a read and checked account export (document-schema.ts) into the signed-in account, in one
@@ -28,7 +30,8 @@ import type { ImportedEvent } from './events.ts';
 // account has; the profile's fields the file sets replace the account's. Ids, codes and the username
 // are kept where this server has them free; a chosen code or username another account holds is re-chosen
 // or left out, and said (ImportRename), a random code is replaced, and counted. Cards and links beyond the plan's limits are kept, paused as after a
-// downgrade (src/pauses.ts), never refused: an import recreates everything the file holds.
+// downgrade (src/pauses.ts), never refused: an import recreates everything the file holds. Webhook
+// endpoints come back with new secrets (the file has none), but not twice to one URL.
 
 /** A stored photo of the import: the archive's path for it (/media/{key}) and the new one. */
 export interface StoredImportPhoto {
@@ -133,6 +136,8 @@ class ImportWriter {
 
   async write(): Promise<Report> {
     const { document, photos } = this.content;
+    // first, so an account that cannot take them refuses the import before it writes anything
+    await this.webhooksToAdd();
     await this.writeProfile();
     const { held } = await this.trx
       .selectFrom('link_codes')
@@ -146,6 +151,8 @@ class ImportWriter {
     await this.writeLeads();
     const leadsNotKept = await keepPlansNewestLeads(this.trx, this.userId, this.plan);
     const eventRows = await this.writeEvents();
+    // last: the import's own cards and links are not events for endpoints it makes
+    const webhooks = await this.writeWebhooks();
     return {
       cards: document.cards.length,
       qrCodes: document.links.filter((link) => link.kind === 'qr').length,
@@ -156,7 +163,65 @@ class ImportWriter {
       events: eventRows,
       recoded: this.recoded,
       renamed: this.renamed,
+      webhooks: webhooks.length,
+      webhooksSkipped: document.webhooks.length - webhooks.length,
     };
+  }
+
+  /**
+   * The file's webhook endpoints the account takes: not one whose URL it has an endpoint for already (an
+   * export imported back would send every event twice); all of them within the endpoints an account may
+   * hold (limit_reached otherwise). `locked`: counted under the account row's lock, as createWebhook counts
+   * (not a FOR UPDATE, which would hold up every row written for the account meanwhile, by its foreign key).
+   */
+  private async webhooksToAdd(locked = false): Promise<ImportedWebhook[]> {
+    const { webhooks } = this.content.document;
+    if (webhooks.length === 0) return [];
+    if (locked) {
+      await this.trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', this.userId)
+        .forNoKeyUpdate()
+        .execute();
+    }
+    const existing = await this.trx
+      .selectFrom('webhook_endpoints')
+      .select('url')
+      .where('user_id', '=', this.userId)
+      .execute();
+    const urls = new Set(existing.map(({ url }) => url));
+    const added = webhooks.filter((endpoint) => !urls.has(endpoint.url));
+    if (existing.length + added.length > WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX) {
+      throw new AppError('limit_reached', { resource: 'webhooks', limit: WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX });
+    }
+    return added;
+  }
+
+  /**
+   * The endpoints, each with a new secret: the file has none, so each receiver is given its new one. An
+   * account without apiAccess keeps them and is sent nothing, as after its Business plan ended.
+   */
+  private async writeWebhooks(): Promise<ImportedWebhook[]> {
+    // counted again under the lock, held from here to the commit only
+    const webhooks = await this.webhooksToAdd(true);
+    if (webhooks.length === 0) return webhooks;
+    await this.trx
+      .insertInto('webhook_endpoints')
+      .values(
+        webhooks.map((endpoint) => ({
+          user_id: this.userId,
+          url: endpoint.url,
+          description: endpoint.description,
+          events: endpoint.events,
+          enabled: endpoint.enabled,
+          disabled_at: endpoint.enabled ? null : new Date(),
+          secret: newWebhookSecret(),
+          created_at: endpoint.createdAt,
+        })),
+      )
+      .execute();
+    return webhooks;
   }
 
   /** The new path of a photo the file names; null for one the file does not hold. */

@@ -75,6 +75,7 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   import_unreadable: 422,
   import_foreign: 422,
   import_too_many_events: 422,
+  webhook_target_refused: 422,
 };
 
 /**
@@ -136,4 +137,5 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   import_unreadable: 'The file is not a readable ZIP or CSV file.',
   import_foreign: 'The ZIP file is not a Tapcard account export this server can read.',
   import_too_many_events: "The export's statistics have more rows than the account's plan may import.",
+  webhook_target_refused: 'The webhook URL leads to an address this server does not send webhooks to.',
 };

@@ -7,6 +7,7 @@ import { paths } from '../../src/routes.ts';
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_TIMEOUT_SECONDS,
+  WEBHOOK_TRIES_KEPT,
   type WebhookDeliveryEvent,
   type WebhookEvent,
 } from '../../src/webhooks.ts';
@@ -20,17 +21,24 @@ import { webhookDisabled } from '../mail/templates.ts';
 import type { Mailer } from '../mail/types.ts';
 import { signedHeaders } from './signing.ts';
 import type { AppDeps } from '../lib/app-deps.ts';
-import { postToTarget, systemResolver, type HostResolver } from './target.ts';
+import { postToTarget, systemResolver, type HostResolver, type TargetAnswer } from './target.ts';
 
 // Deliveries. An event is stored as one webhook_deliveries row per subscribed endpoint,
 // and each row's job (queue `webhooks`) is sent, in the transaction of the change: the delivery exists
 // if and only if the change committed, and survives a restart. A job makes one attempt; when it fails,
 // pg-boss tries it again with doubling waits (config.webhooks.retry, about 24 hours), in whichever
 // process fetches it first (FOR UPDATE SKIP LOCKED: once across processes). The row tells the log what
-// happened: attempts, the last answer's status and time, the last error and the next try.
+// happened: attempts, the last answer's status and time, the last error and the next try; each try's row
+// (webhook_delivery_tries) what the receiver answered. A disabled endpoint has no delivery waiting: nothing
+// is tried while it is disabled but what its owner asks for (a test, a redelivery), once.
 
 interface DeliveryJob {
   deliveryId: string;
+  /**
+   * Asked for by the owner of a disabled endpoint (a test event, a redelivery): tried once, since nothing
+   * else is tried while it is disabled.
+   */
+  once?: true;
 }
 
 /** The body every delivery sends (the Standard Webhooks payload shape). */
@@ -78,13 +86,16 @@ export interface WebhookOutbox {
     data: () => unknown,
     about?: WebhookAbout,
   ): Promise<void>;
-  /** Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint. */
+  /**
+   * Queues a delivery of `payload` (a new one, or again one that exists: redelivery) to one endpoint;
+   * `once` for a disabled endpoint's (its owner's test or redelivery): one try, no retries.
+   */
   queue(
     trx: Transaction<Database>,
     endpointId: string,
     payload: WebhookPayload,
     deliveryId?: string,
-    about?: WebhookAbout,
+    options?: WebhookAbout & { once?: boolean },
   ): Promise<string>;
   /** This process's worker fetches now instead of at its next poll (a transaction that queued committed). */
   wake(): void;
@@ -117,10 +128,29 @@ export function webhookPayload(type: WebhookDeliveryEvent, data: unknown, at = n
   return { type, timestamp: at.toISOString(), data };
 }
 
+/** The body a delivery sends and signs, made from its stored payload: the log shows this very text. */
+export function deliveryBody(payload: unknown): string {
+  return JSON.stringify(payload);
+}
+
+/**
+ * Fails the endpoint's deliveries waiting for a try, as it is disabled (in the transaction that disables
+ * it): nothing is tried while it is disabled, and its log says so rather than a next try that never comes.
+ * Their jobs, when they come, find nothing to send.
+ */
+export async function failWaitingDeliveries(trx: Kysely<Database>, endpointId: string): Promise<void> {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', next_attempt_at: null })
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /** Queues deliveries only: for the admin commands, whose events the servers' workers deliver. */
 export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutbox {
   const { limit, delaySeconds } = config.webhooks.retry;
-  const queue: WebhookOutbox['queue'] = async (trx, endpointId, payload, deliveryId, about = {}) => {
+  const queue: WebhookOutbox['queue'] = async (trx, endpointId, payload, deliveryId, options = {}) => {
     const id = deliveryId ?? `msg_${randomUUID()}`;
     if (deliveryId) {
       await trx
@@ -140,12 +170,13 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
           // the statement's time, not its transaction's: events emitted together (a CSV import's rows, a
           // card with its links) are logged in the order they happened
           created_at: sql<Date>`clock_timestamp()`,
-          lead_id: about.leadId ?? null,
+          lead_id: options.leadId ?? null,
         })
         .execute();
     }
-    await boss.send(QUEUES.webhooks, { deliveryId: id } satisfies DeliveryJob, {
-      retryLimit: limit,
+    const job: DeliveryJob = options.once ? { deliveryId: id, once: true } : { deliveryId: id };
+    await boss.send(QUEUES.webhooks, job, {
+      retryLimit: options.once ? 0 : limit,
       retryDelay: delaySeconds,
       retryBackoff: true,
       expireInSeconds: WEBHOOK_JOB_EXPIRES_IN_SECONDS,
@@ -172,6 +203,66 @@ export function createWebhookOutbox(boss: JobQueue, config: Config): WebhookOutb
   };
 }
 
+/**
+ * Records a try: its row in the log (the newest WEBHOOK_TRIES_KEPT are kept) and the delivery's state.
+ * A failed try leaves it waiting for the next (`pending`) only while its endpoint is enabled: one disabled
+ * meanwhile tries nothing more. Answers the delivery's state.
+ */
+async function recordTry(
+  trx: Transaction<Database>,
+  id: string,
+  triedAt: Date,
+  outcome: { answer?: TargetAnswer | undefined; error?: string },
+  status: 'pending' | 'delivered' | 'failed',
+): Promise<string> {
+  const { answer, error } = outcome;
+  await trx
+    .insertInto('webhook_delivery_tries')
+    .values({
+      delivery_id: id,
+      tried_at: triedAt,
+      status_code: answer?.status ?? null,
+      response_ms: answer?.ms ?? null,
+      error: error ?? null,
+      answer: answer?.body ?? null,
+      answer_truncated: answer?.truncated ?? false,
+    })
+    .execute();
+  await trx
+    .deleteFrom('webhook_delivery_tries')
+    .where('delivery_id', '=', id)
+    .where(
+      'id',
+      'not in',
+      trx
+        .selectFrom('webhook_delivery_tries')
+        .select('id')
+        .where('delivery_id', '=', id)
+        .orderBy('id', 'desc')
+        .limit(WEBHOOK_TRIES_KEPT),
+    )
+    .execute();
+  const stillWaiting = sql<'pending' | 'failed'>`case when exists (
+      select 1 from webhook_endpoints e where e.id = webhook_deliveries.endpoint_id and e.enabled
+    ) then 'pending' else 'failed' end`;
+  const updated = await trx
+    .updateTable('webhook_deliveries')
+    .set({
+      status: status === 'pending' ? stillWaiting : status,
+      attempts: sql<number>`attempts + 1`,
+      last_status_code: answer?.status ?? null,
+      last_response_ms: answer?.ms ?? null,
+      last_error: error ?? null,
+      // until pg-boss has set the next try (afterFailed)
+      next_attempt_at: null,
+      ...(status === 'delivered' ? { delivered_at: sql<Date>`now()` } : {}),
+    })
+    .where('id', '=', id)
+    .returning('status')
+    .executeTakeFirst();
+  return updated?.status ?? 'failed';
+}
+
 export interface DelivererDeps {
   db: Kysely<Database>;
   config: Config;
@@ -195,25 +286,29 @@ export async function startWebhookDeliverer(
       .select(['d.id', 'd.status', 'd.payload', 'd.endpoint_id', 'e.url', 'e.secret', 'e.enabled'])
       .where('d.id', '=', job.data.deliveryId)
       .executeTakeFirst();
-    // its endpoint was deleted, or another try of a redelivered one got there first
+    // its endpoint was deleted, or another try of a redelivered one got there first, or it was disabled
     if (!delivery || delivery.status !== 'pending') return;
-    if (!delivery.enabled) {
-      await record(delivery.id, { status: 'failed', error: 'the endpoint is disabled' });
+    // left waiting while its endpoint was being disabled: not a try, nothing is sent
+    if (!delivery.enabled && !job.data.once) {
+      await failWaitingDeliveries(db, delivery.endpoint_id);
       return;
     }
-    const body = JSON.stringify(delivery.payload);
+    const body = deliveryBody(delivery.payload);
+    const triedAt = new Date();
     let failure: string;
+    let answer: TargetAnswer | undefined;
     try {
-      const answer = await postToTarget(
+      answer = await postToTarget(
         new URL(delivery.url),
-        signedHeaders(delivery.secret, delivery.id, new Date(), body),
+        signedHeaders(delivery.secret, delivery.id, triedAt, body),
         body,
         deps.resolveHost,
         config.webhooks.allowedNetworks,
       );
       if (answer.status >= 200 && answer.status < 300) {
+        const delivered = answer;
         await db.transaction().execute(async (trx) => {
-          await record(delivery.id, { status: 'delivered', code: answer.status, ms: answer.ms }, trx);
+          await recordTry(trx, delivery.id, triedAt, { answer: delivered }, 'delivered');
           await trx
             .updateTable('webhook_endpoints')
             .set({ failing_since: null })
@@ -222,58 +317,31 @@ export async function startWebhookDeliverer(
         });
         return;
       }
-      await record(delivery.id, {
-        status: 'pending',
-        code: answer.status,
-        ms: answer.ms,
-        error: `HTTP ${answer.status}`,
-      });
       failure = `HTTP ${answer.status}`;
     } catch (error) {
       failure = (error as Error).message.slice(0, ERROR_MAX_LENGTH);
-      await record(delivery.id, { status: 'pending', error: failure });
     }
     const last = job.retryCount >= job.retryLimit;
-    await noteFailure(delivery.endpoint_id);
-    if (last) {
-      await record(delivery.id, { status: 'failed' });
-      logger.info({ webhook: { delivery: delivery.id } }, 'webhook delivery given up after its last try');
+    const status = await db
+      .transaction()
+      .execute((trx) =>
+        recordTry(trx, delivery.id, triedAt, { answer, error: failure }, last ? 'failed' : 'pending'),
+      );
+    // a disabled endpoint's one try says nothing of it: it is failing already, or its owner turned it off
+    const disabled = delivery.enabled && (await noteFailure(delivery.endpoint_id));
+    if (status === 'failed' || disabled) {
+      if (last)
+        logger.info({ webhook: { delivery: delivery.id } }, 'webhook delivery given up after its last try');
       return;
     }
     throw new Error(failure);
-  };
-
-  const record = async (
-    id: string,
-    outcome: { status: 'pending' | 'delivered' | 'failed'; code?: number; ms?: number; error?: string },
-    trx: Kysely<Database> = db,
-  ) => {
-    const tried = outcome.code !== undefined || outcome.error !== undefined;
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: outcome.status,
-        ...(tried
-          ? {
-              attempts: sql<number>`attempts + 1`,
-              last_status_code: outcome.code ?? null,
-              last_response_ms: outcome.ms ?? null,
-              last_error: outcome.error ?? null,
-            }
-          : {}),
-        // until pg-boss has set the next try (afterFailed)
-        next_attempt_at: null,
-        ...(outcome.status === 'delivered' ? { delivered_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', id)
-      .execute();
   };
 
   /**
    * Marks the endpoint failing from now unless it was already; failing for WEBHOOK_DISABLE_AFTER_DAYS, it
    * is disabled and its owner told (a team's owner for a team's endpoint), once (the update that disables it is the one that sends the mail).
    */
-  const noteFailure = (endpointId: string) =>
+  const noteFailure = (endpointId: string): Promise<boolean> =>
     db.transaction().execute(async (trx) => {
       await trx
         .updateTable('webhook_endpoints')
@@ -288,7 +356,8 @@ export async function startWebhookDeliverer(
         .where('failing_since', '<=', sql<Date>`now() - make_interval(days => ${WEBHOOK_DISABLE_AFTER_DAYS})`)
         .returning(['url', 'user_id'])
         .executeTakeFirst();
-      if (!disabled) return;
+      if (!disabled) return false;
+      await failWaitingDeliveries(trx, endpointId);
       const recipient = await accountRecipient(trx, disabled.user_id);
       const mail = webhookDisabled(recipient.language, {
         name: recipient.name,
@@ -303,6 +372,7 @@ export async function startWebhookDeliverer(
         trx,
       );
       logger.warn({ webhook: { endpoint: endpointId } }, 'webhook endpoint disabled after failing for days');
+      return true;
     });
 
   const showNextTry = async (jobIds: readonly string[]) => {

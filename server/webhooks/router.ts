@@ -4,6 +4,7 @@ import {
   RedeliverWebhookSchema,
   UpdateWebhookSchema,
   WebhookDeliveriesSchema,
+  WebhookDeliverySchema,
   WebhookIdSchema,
 } from '../../src/schemas/webhook.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
@@ -16,6 +17,7 @@ import {
   rotateWebhookSecret,
   sendTestWebhook,
   updateWebhook,
+  webhookDelivery,
   webhookSecret,
 } from './service.ts';
 
@@ -41,4 +43,7 @@ export const webhooksRouter = router({
   deliveries: authedProcedure
     .input(WebhookDeliveriesSchema)
     .query(({ ctx, input }) => listWebhookDeliveries(ctx, input)),
+  delivery: authedProcedure
+    .input(WebhookDeliverySchema)
+    .query(({ ctx, input }) => webhookDelivery(ctx, input)),
 });

@@ -6,6 +6,7 @@ import type {
   RedeliverWebhookInput,
   UpdateWebhookInput,
   WebhookDeliveriesInput,
+  WebhookDeliveryInput,
   WebhookIdInput,
 } from '../../src/schemas/webhook.ts';
 import {
@@ -21,7 +22,8 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { refusedEdit } from '../lib/edit-versions.ts';
 import { AppError } from '../lib/errors.ts';
 import { accountWithFeature, ownedAccount } from '../access/team-access.ts';
-import { webhookPayload } from './delivery.ts';
+import { deliveryBody, failWaitingDeliveries, webhookPayload } from './delivery.ts';
+import { refusedTargetAddress } from './target.ts';
 import { newWebhookSecret } from './signing.ts';
 
 // An account's webhook endpoints and their delivery log: the signed-in person's own, or their team's for
@@ -57,7 +59,27 @@ export interface WebhookDeliveryItem {
   nextAttemptAt: Date | null;
   createdAt: Date;
   deliveredAt: Date | null;
-  payload: unknown;
+}
+
+/** One try of a delivery, and what the receiver answered. */
+export interface WebhookTryItem {
+  triedAt: Date;
+  /** The receiver's HTTP status; null when no answer came (see `error`). */
+  statusCode: number | null;
+  responseMs: number | null;
+  error: string | null;
+  /** The start of the answer's body as text (WEBHOOK_ANSWER_KEPT_BYTES); null without an answer. */
+  answer: string | null;
+  /** The answer was longer than `answer`. */
+  answerTruncated: boolean;
+}
+
+/** A delivery as its log opens it: what was sent, and each try, newest first. */
+export interface WebhookDeliveryDetail {
+  id: string;
+  /** The request's body exactly as it was signed and sent: the same on every try. */
+  body: string;
+  tries: WebhookTryItem[];
 }
 
 export interface WebhookDeliveriesPage {
@@ -120,11 +142,44 @@ async function accountEndpoint(ctx: ServiceContext, accountId: string, id: strin
   return endpoint;
 }
 
-/** A new endpoint with a new secret, at most WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX of them (limit_reached). */
+/**
+ * Refuses a URL its deliveries would refuse (webhook_target_refused, with the address and the field it
+ * is in): an address that is not public, given or resolved to, by the rule and the resolver deliveries use
+ * (refusedTargetAddress; a name that does not resolve now is let through).
+ */
+export async function throwIfTargetRefused(
+  deps: Pick<ServiceContext, 'resolveHost' | 'config'>,
+  url: string,
+): Promise<void> {
+  await throwIfTargetsRefused(deps, [{ url, field: 'url' }]);
+}
+
+/** throwIfTargetRefused for several URLs, looked up at once; the first refused in their order is said. */
+export async function throwIfTargetsRefused(
+  deps: Pick<ServiceContext, 'resolveHost' | 'config'>,
+  targets: readonly { url: string; field: string }[],
+): Promise<void> {
+  const { allowedNetworks } = deps.config.webhooks;
+  const refused = await Promise.all(
+    targets.map(({ url }) => refusedTargetAddress(url, deps.resolveHost, allowedNetworks)),
+  );
+  const index = refused.findIndex((address) => address !== null);
+  const target = targets[index];
+  if (target) throw new AppError('webhook_target_refused', { field: target.field, address: refused[index] });
+}
+
+/**
+ * A new endpoint with a new secret, at most WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX of them (limit_reached), to a
+ * URL its deliveries may reach (webhook_target_refused).
+ */
 export async function createWebhook(
   ctx: ServiceContext,
   input: CreateWebhookInput,
 ): Promise<WebhookEndpointItem & { secret: string }> {
+  // who may (team_role_required) before the URL's lookup, which comes before a team's first endpoint makes
+  // its account
+  await ownedAccount(ctx, input.owner);
+  await throwIfTargetRefused(ctx, input.url);
   const accountId = await accountWithFeature(ctx, input.owner, 'apiAccess');
   return ctx.db.transaction().execute(async (trx) => {
     // the account's row, locked: two creates at once count one after the other
@@ -152,9 +207,10 @@ export async function createWebhook(
 }
 
 /**
- * Changes what is given, edited from `baseVersion`; enabling an endpoint clears why it was disabled and its
- * failing time. A newer version saved meanwhile: edit_conflict with the endpoint as the list has it now, and
- * nothing changes.
+ * Changes what is given, edited from `baseVersion`; a new URL is checked as a new endpoint's is
+ * (webhook_target_refused). Enabling an endpoint clears why it was disabled and its failing time; disabling
+ * it fails its deliveries waiting for a try (none is made while it is disabled). A newer version saved
+ * meanwhile: edit_conflict with the endpoint as the list has it now, and nothing changes.
  */
 export async function updateWebhook(
   ctx: ServiceContext,
@@ -162,23 +218,37 @@ export async function updateWebhook(
 ): Promise<WebhookEndpointItem> {
   const { owner, id, enabled, baseVersion, ...fields } = input;
   const accountId = await sendingAccount(ctx, owner);
-  const updated = await ctx.db
-    .updateTable('webhook_endpoints')
-    .set({
-      ...fields,
-      ...(enabled === undefined
-        ? {}
-        : enabled
-          ? { enabled, disabled_at: null, disabled_reason: null, failing_since: null }
-          : { enabled, disabled_at: sql<Date>`now()`, disabled_reason: null }),
-      version: sql<number>`version + 1`,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', accountId)
-    .where('version', '=', baseVersion)
-    .returning(endpointColumns)
-    .executeTakeFirst();
+  if (fields.url !== undefined) {
+    const stored = await ctx.db
+      .selectFrom('webhook_endpoints')
+      .select('url')
+      .where('id', '=', id)
+      .where('user_id', '=', accountId)
+      .executeTakeFirst();
+    // an unchanged URL is not looked up again: an edit of the events is not refused for where it points
+    if (stored && stored.url !== fields.url) await throwIfTargetRefused(ctx, fields.url);
+  }
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        ...fields,
+        ...(enabled === undefined
+          ? {}
+          : enabled
+            ? { enabled, disabled_at: null, disabled_reason: null, failing_since: null }
+            : { enabled, disabled_at: sql<Date>`now()`, disabled_reason: null }),
+        version: sql<number>`version + 1`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('user_id', '=', accountId)
+      .where('version', '=', baseVersion)
+      .returning(endpointColumns)
+      .executeTakeFirst();
+    if (row && enabled === false) await failWaitingDeliveries(trx, id);
+    return row;
+  });
   if (!updated)
     throw await refusedEdit(() =>
       ctx.db
@@ -226,26 +296,34 @@ export async function rotateWebhookSecret(
   return rotated;
 }
 
-/** Queues a test event to the endpoint (enabled or not: a test is how its owner checks it before enabling). */
+/**
+ * Queues a test event to the endpoint (enabled or not: a test is how its owner checks it before enabling;
+ * to a disabled one it is tried once, without retries).
+ */
 export async function sendTestWebhook(
   ctx: ServiceContext,
   input: WebhookIdInput,
 ): Promise<{ deliveryId: string }> {
-  await accountEndpoint(ctx, await sendingAccount(ctx, input.owner), input.id);
+  const endpoint = await accountEndpoint(ctx, await sendingAccount(ctx, input.owner), input.id);
   const payload = webhookPayload(WEBHOOK_TEST_EVENT, { endpointId: input.id });
-  const deliveryId = await ctx.db.transaction().execute((trx) => ctx.webhooks.queue(trx, input.id, payload));
+  const deliveryId = await ctx.db
+    .transaction()
+    .execute((trx) => ctx.webhooks.queue(trx, input.id, payload, undefined, { once: !endpoint.enabled }));
   ctx.webhooks.wake();
   return { deliveryId };
 }
 
-/** Sends a delivery again, with the same webhook-id (receivers drop repeats by it); not one still pending. */
+/**
+ * Sends a delivery again, with the same webhook-id (receivers drop repeats by it); not one still pending.
+ * To a disabled endpoint it is tried once, without retries.
+ */
 export async function redeliverWebhook(ctx: ServiceContext, input: RedeliverWebhookInput): Promise<void> {
   const accountId = await sendingAccount(ctx, input.owner);
   await ctx.db.transaction().execute(async (trx) => {
     const delivery = await trx
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-      .select(['d.id', 'd.status', 'd.payload', 'd.event_type'])
+      .select(['d.id', 'd.status', 'd.payload', 'd.event_type', 'e.enabled'])
       .where('d.id', '=', input.deliveryId)
       .where('d.endpoint_id', '=', input.id)
       .where('e.user_id', '=', accountId)
@@ -253,7 +331,9 @@ export async function redeliverWebhook(ctx: ServiceContext, input: RedeliverWebh
       .executeTakeFirst();
     if (!delivery) throw new AppError('not_found');
     if (delivery.status === 'pending') throw new AppError('conflict');
-    await ctx.webhooks.queue(trx, input.id, delivery.payload as never, delivery.id);
+    await ctx.webhooks.queue(trx, input.id, delivery.payload as never, delivery.id, {
+      once: !delivery.enabled,
+    });
   });
   ctx.webhooks.wake();
 }
@@ -304,7 +384,6 @@ export async function listWebhookDeliveries(
       'next_attempt_at as nextAttemptAt',
       'created_at as createdAt',
       'delivered_at as deliveredAt',
-      'payload',
     ])
     .where('endpoint_id', '=', input.id)
     .$if(after !== null, (query) =>
@@ -325,4 +404,33 @@ export async function listWebhookDeliveries(
   const items = rows.slice(0, WEBHOOK_DELIVERIES_PAGE_SIZE);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > items.length && last ? encodeCursor(last) : null };
+}
+
+/** A delivery of the endpoint as its log opens it: the body sent, and its tries (not_found for another's). */
+export async function webhookDelivery(
+  ctx: ServiceContext,
+  input: WebhookDeliveryInput,
+): Promise<WebhookDeliveryDetail> {
+  await accountEndpoint(ctx, await endpointsAccount(ctx, input.owner), input.id);
+  const delivery = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'payload'])
+    .where('id', '=', input.deliveryId)
+    .where('endpoint_id', '=', input.id)
+    .executeTakeFirst();
+  if (!delivery) throw new AppError('not_found');
+  const tries = await ctx.db
+    .selectFrom('webhook_delivery_tries')
+    .select([
+      'tried_at as triedAt',
+      'status_code as statusCode',
+      'response_ms as responseMs',
+      'error',
+      'answer',
+      'answer_truncated as answerTruncated',
+    ])
+    .where('delivery_id', '=', delivery.id)
+    .orderBy('id', 'desc')
+    .execute();
+  return { id: delivery.id, body: deliveryBody(delivery.payload), tries };
 }

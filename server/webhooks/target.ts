@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { WEBHOOK_TIMEOUT_SECONDS } from '../../src/webhooks.ts';
+import { WEBHOOK_ANSWER_KEPT_BYTES, WEBHOOK_TIMEOUT_SECONDS } from '../../src/webhooks.ts';
 import type { AllowedNetwork } from '../lib/address-lists.ts';
 
 // Where a webhook may be sent. A URL's host is resolved when the request is made and
@@ -43,6 +43,17 @@ export function isAllowedAddress(address: string, allowed: readonly AllowedNetwo
 /** A URL's host without the brackets of an IPv6 literal. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
+/** The address a host is when it is an IP literal; null for a name. */
+function literalAddress(host: string): ResolvedAddress | null {
+  if (!ipaddr.isValid(host)) return null;
+  return { address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 };
+}
+
+/** The first of `addresses` that may not be reached: one refuses the host, which could be answered with it next time. */
+function refusedAmong(addresses: readonly ResolvedAddress[], allowed: readonly AllowedNetwork[]) {
+  return addresses.find(({ address }) => !isAllowedAddress(address, allowed));
+}
+
 /** The checked address a URL's request goes to; throws TargetRefusedError when none may be reached. */
 export async function resolveTarget(
   url: URL,
@@ -52,17 +63,48 @@ export async function resolveTarget(
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TargetRefusedError('only http and https targets are allowed');
   const host = bareHost(url);
-  const addresses = ipaddr.isValid(host)
-    ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 } as const]
+  const literal = literalAddress(host);
+  const addresses = literal
+    ? [literal]
     : await resolveHost(host).catch((error: unknown) => {
         throw new TargetRefusedError(`the host could not be resolved (${(error as Error).message})`);
       });
   const [first] = addresses;
   if (!first) throw new TargetRefusedError('the host has no address');
-  // one forbidden address refuses the host: the name could be answered with it next time
-  const refused = addresses.find(({ address }) => !isAllowedAddress(address, allowed));
+  const refused = refusedAmong(addresses, allowed);
   if (refused) throw new TargetRefusedError(`the host resolves to a forbidden address (${refused.address})`);
   return first;
+}
+
+/** How long saving an endpoint waits for its host's lookup before it saves without it. */
+export const SAVE_LOOKUP_TIMEOUT_MS = 5_000;
+
+/**
+ * The address that refuses an endpoint's URL when it is saved, by the rule its deliveries apply
+ * (resolveTarget): an IP literal that may not be reached, or a name resolving to one. Null when it may be
+ * saved, and also when the name does not resolve now (unknown, the DNS failing or slower than
+ * SAVE_LOOKUP_TIMEOUT_MS): a passing DNS failure must not make an endpoint unsavable, and every delivery
+ * looks the name up again and refuses it then if it must.
+ */
+export async function refusedTargetAddress(
+  url: string,
+  resolveHost: HostResolver,
+  allowed: readonly AllowedNetwork[],
+  timeoutMs = SAVE_LOOKUP_TIMEOUT_MS,
+): Promise<string | null> {
+  const host = bareHost(new URL(url));
+  const literal = literalAddress(host);
+  if (literal) return refusedAmong([literal], allowed)?.address ?? null;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    const addresses = await Promise.race([resolveHost(host).catch(() => null), timedOut]);
+    return addresses ? (refusedAmong(addresses, allowed)?.address ?? null) : null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -76,14 +118,26 @@ export function tlsServerName(url: URL): { servername?: string } {
   return ipaddr.isValid(host) ? {} : { servername: host };
 }
 
-/** What a target answered: its status and how long the answer took. */
+/** What a target answered: its status, how long the answer took, and the start of its body. */
 export interface TargetAnswer {
   status: number;
   ms: number;
+  /** The first WEBHOOK_ANSWER_KEPT_BYTES of the body, as UTF-8 text. */
+  body: string;
+  /** The body was longer than what `body` holds. */
+  truncated: boolean;
 }
 
-/** The most of an answer's body that is read (and then dropped): receivers only need to answer 2xx. */
+/** The most of an answer's body that is read: receivers only need to answer 2xx, and a log shows its start. */
 const ANSWER_READ_MAX_BYTES = 64 * 1024;
+
+/**
+ * The start of an answer as text: a character cut at the end is left out, and NUL (which a PostgreSQL text
+ * cannot hold, and a binary answer may have) shows as U+FFFD.
+ */
+export function answerText(start: Buffer): string {
+  return new TextDecoder('utf-8').decode(start, { stream: true }).replaceAll('\u0000', '\uFFFD');
+}
 
 /**
  * POSTs `body` to `url` at the checked address, with a timeout of WEBHOOK_TIMEOUT_SECONDS over the whole
@@ -117,9 +171,19 @@ export async function postToTarget(
       },
       (response) => {
         let read = 0;
-        const done = () =>
-          resolve({ status: response.statusCode ?? 0, ms: Math.round(performance.now() - started) });
+        const kept: Buffer[] = [];
+        const done = () => {
+          const start = Buffer.concat(kept).subarray(0, WEBHOOK_ANSWER_KEPT_BYTES);
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: Math.round(performance.now() - started),
+            body: answerText(start),
+            truncated: read > WEBHOOK_ANSWER_KEPT_BYTES,
+          });
+        };
         response.on('data', (chunk: Buffer) => {
+          if (read < WEBHOOK_ANSWER_KEPT_BYTES)
+            kept.push(chunk.subarray(0, WEBHOOK_ANSWER_KEPT_BYTES - read));
           read += chunk.length;
           if (read > ANSWER_READ_MAX_BYTES) {
             response.destroy();

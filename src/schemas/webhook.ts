@@ -7,7 +7,8 @@ import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH 
 import { baseVersion } from './edit-version.ts';
 
 // The webhook endpoint form and the webhooks.* procedures. Whether the URL's host may be
-// reached is the server's question, asked when it connects (server/webhooks/target.ts). Every procedure
+// reached is the server's question, asked when an endpoint is saved and again on each request
+// (server/webhooks/target.ts). Every procedure
 // takes whose endpoints (`owner`: the person's, or their team's for its owner and admins), as API keys do.
 
 const url = singleLineText()
@@ -67,6 +68,10 @@ export const RedeliverWebhookSchema = z.strictObject({
   deliveryId: singleLineText().min(1).max(100),
 });
 export type RedeliverWebhookInput = z.output<typeof RedeliverWebhookSchema>;
+
+/** One delivery of an endpoint, as its log opens it (the body sent and each try). */
+export const WebhookDeliverySchema = RedeliverWebhookSchema;
+export type WebhookDeliveryInput = z.output<typeof WebhookDeliverySchema>;
 
 /**
  * A page of an endpoint's deliveries, newest first: after `cursor` (the last page's `nextCursor`), or with

@@ -13,11 +13,13 @@ import {
   giveLinkCode,
 } from '../support/factories.ts';
 import { buildTestApp, depsOf, uploadTestPhoto, type TestApp } from '../support/harness.ts';
+import { addWebhookEndpoint } from '../support/webhooks.ts';
 import { zipEntries } from '../support/zip.ts';
 
 // GET /api/export: the signed-in person's whole account as one ZIP (server/account-export), read back with
-// an independent ZIP reader: account.json holds what is stored, field by field; each card's .vcf, each
-// photo's bytes and each counted event are in it; nothing of another account is.
+// an independent ZIP reader: account.json holds what is stored, field by field, webhook endpoints without
+// their secrets; each card's .vcf, each photo's bytes and each counted event are in it; nothing of another
+// account is.
 
 let t: TestApp;
 
@@ -75,8 +77,14 @@ describe('the account export', () => {
     await countLead(t.db, { userId: owner.userId, vcardId: first, at: new Date() });
     await addVisits(t.db, owner.userId, { linkId: flyer.id, kind: 'scan', hits: 3, country: 'ES' });
     await addVisits(t.db, owner.userId, { vcardId: first, views: 2, device: 'mobile' });
+    const hook = await addWebhookEndpoint(t.db, owner.userId, {
+      url: 'https://crm.example.com/tapcard',
+      events: ['card.created', 'lead.created'],
+    });
+    await addWebhookEndpoint(t.db, owner.userId, { url: 'https://old.example.com/hook', enabled: false });
     const other = await createSignedInOwner(t);
     await addVcard(t.db, other.userId, { name: 'Someone Else' });
+    await addWebhookEndpoint(t.db, other.userId, { url: 'https://someone-else.example.com/hook' });
 
     const response = await exportOf(owner.cookie);
     expect(response.statusCode).toBe(200);
@@ -181,6 +189,20 @@ describe('the account export', () => {
     );
     expect(events).toHaveLength(3);
     expect(String(files.get('account.json'))).not.toContain('Someone Else');
+
+    // where the account's events go, as the endpoint form saves it; never the secret
+    expect(document.webhooks).toEqual([
+      {
+        url: 'https://crm.example.com/tapcard',
+        description: '',
+        events: ['card.created', 'lead.created'],
+        enabled: true,
+        createdAt: expect.any(String),
+      },
+      expect.objectContaining({ url: 'https://old.example.com/hook', enabled: false }),
+    ]);
+    for (const file of files.values()) expect(String(file)).not.toContain(hook.secret);
+    expect(String(files.get('account.json'))).not.toContain('whsec_');
   });
 
   it('writes its words in the account language, as the analytics CSV does', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_IMPORT_MAX_BYTES, type AccountImportReport } from '../../src/account-import.ts';
 import { serverPaths } from '../../src/routes.ts';
 import { MEDIA_TYPES, PHOTO_MAX_BYTES } from '../../src/media.ts';
+import { WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX } from '../../src/webhooks.ts';
 import { FREE_DESIGN } from '../../src/schemas/card-design.ts';
 import {
   addLead,
@@ -20,6 +21,7 @@ import {
 } from '../support/factories.ts';
 import { buildTestApp, depsOf, injectFromApp, uploadTestPhoto, type TestApp } from '../support/harness.ts';
 import { uploadOverHttp } from '../support/over-http.ts';
+import { addWebhookEndpoint } from '../support/webhooks.ts';
 import { zipEntries } from '../support/zip.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { CSV_TEXTS } from '../../server/analytics/csv-texts.ts';
@@ -62,7 +64,7 @@ async function accountRows(t: TestApp, userId: string) {
   const { db } = t;
   const keys: string[] = [];
   for await (const stored of (await depsOf(t)).storage.list()) keys.push(stored.key);
-  const [vcards, links, leads, media, hits, views, profile, codes] = await Promise.all([
+  const [vcards, links, leads, media, hits, views, profile, codes, webhooks] = await Promise.all([
     db.selectFrom('vcards').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('links').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('leads').selectAll().where('user_id', '=', userId).execute(),
@@ -71,8 +73,9 @@ async function accountRows(t: TestApp, userId: string) {
     db.selectFrom('profile_views').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('profiles').selectAll().where('id', '=', userId).execute(),
     db.selectFrom('link_codes').selectAll().where('user_id', '=', userId).execute(),
+    db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', userId).execute(),
   ]);
-  return { vcards, links, leads, media, hits, views, profile, codes, stored: keys.sort() };
+  return { vcards, links, leads, media, hits, views, profile, codes, webhooks, stored: keys.sort() };
 }
 
 /** A ZIP of the given files, made with the library the export uses. */
@@ -90,7 +93,8 @@ const randomLetters = (length: number) =>
   Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** An account with one of everything an export holds: two cards, a designed QR code with a chosen code
- * and a lifecycle, a profile link, a lead and counted visits, and a photo on a card and as a QR logo. */
+ * and a lifecycle, a profile link, a lead and counted visits, a photo on a card and as a QR logo, and two
+ * webhook endpoints (one disabled). */
 async function richAccount(t: TestApp) {
   const flyerCode = `autumn-${randomLetters(6)}`;
   const owner = await createSignedInOwner(t, { plan: 'business', name: 'Ada Lovelace' });
@@ -154,7 +158,15 @@ async function richAccount(t: TestApp) {
     .set({ position: 'Engineer', theme_color: '#0F766E', lead_retention_days: 90, primary_vcard_id: second })
     .where('id', '=', owner.userId)
     .execute();
-  return { ...owner, flyerCode };
+  // public addresses, so no lookup is needed to save them
+  const hooks = [
+    await addWebhookEndpoint(t.db, owner.userId, {
+      url: 'https://93.184.216.34/crm',
+      events: ['card.created', 'lead.created'],
+    }),
+    await addWebhookEndpoint(t.db, owner.userId, { url: 'https://93.184.216.34/old', enabled: false }),
+  ];
+  return { ...owner, flyerCode, hookSecrets: hooks.map(({ secret }) => secret) };
 }
 
 /** account.json with what differs between two accounts by nature left out: who, when, and photo names. */
@@ -195,6 +207,8 @@ describe('importing an account export', () => {
       paused: 0,
       recoded: 0,
       renamed: [],
+      webhooks: 2,
+      webhooksSkipped: 0,
     });
 
     const again = await zipEntries(await exportOf(target, person.cookie));
@@ -205,6 +219,50 @@ describe('importing an account export', () => {
     const [photoName] = [...again.keys()].filter((name) => name.startsWith('media/'));
     const stored = await (await depsOf(target)).storage.get(String(photoName).slice('media/'.length));
     expect(stored?.body.subarray(0, 2).toString('hex')).toBe('ffd8');
+    // the endpoints, with secrets of their own: the file has none to give back
+    const hooks = await target.db
+      .selectFrom('webhook_endpoints')
+      .select(['url', 'enabled', 'secret'])
+      .where('user_id', '=', person.userId)
+      .orderBy('created_at')
+      .execute();
+    expect(hooks.map(({ url, enabled }) => ({ url, enabled }))).toEqual([
+      { url: 'https://93.184.216.34/crm', enabled: true },
+      { url: 'https://93.184.216.34/old', enabled: false },
+    ]);
+    for (const { secret } of hooks) {
+      expect(secret).toMatch(/^whsec_/);
+      expect(owner.hookSecrets).not.toContain(secret);
+    }
+  });
+
+  it('adds webhook endpoints once per URL, within the endpoints an account may hold, and says so', async () => {
+    const owner = await richAccount(source);
+    const archive = await exportOf(source, owner.cookie);
+    const person = await createSignedInOwner(target, { plan: 'business' });
+    await addWebhookEndpoint(target.db, person.userId, { url: 'https://93.184.216.34/crm' });
+
+    const first = await importInto(target, person.cookie, archive);
+    expect(first.json<AccountImportReport>()).toMatchObject({ webhooks: 1, webhooksSkipped: 1 });
+    // the same file again: its endpoints are all there
+    const second = await importInto(target, person.cookie, archive);
+    expect(second.json<AccountImportReport>()).toMatchObject({ webhooks: 0, webhooksSkipped: 2 });
+
+    // one more than an account may hold: refused whole
+    const full = await createSignedInOwner(target, { plan: 'business' });
+    for (let index = 0; index < WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX - 1; index += 1) {
+      await addWebhookEndpoint(target.db, full.userId, { url: `https://93.184.216.34/mine/${index}` });
+    }
+    const before = await accountRows(target, full.userId);
+    const refused = await importInto(target, full.cookie, archive);
+    expect({ status: refused.statusCode, body: refused.json() }).toMatchObject({
+      status: 403,
+      body: {
+        reason: 'limit_reached',
+        meta: { resource: 'webhooks', limit: WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX },
+      },
+    });
+    expect(await accountRows(target, full.userId)).toEqual(before);
   });
 
   it("writes each photo's row before its file: killed at any moment, it leaves no file without its row", async () => {
@@ -372,6 +430,8 @@ describe('importing an account export', () => {
     // a free plan has one card: the second is kept, paused
     expect(report.paused).toBe(1);
     expect(report.renamed).toContainEqual({ kind: 'code', from: owner.flyerCode, to: null, reason: 'plan' });
+    // kept, sending nothing until the plan has webhooks, as after a Business plan ended
+    expect(report.webhooks).toBe(2);
   });
 });
 
@@ -447,6 +507,36 @@ describe('refusing a file that is not an export, with nothing written', () => {
     });
     const refused = await importInto(target, person.cookie, notAnImage);
     expect(refused.json()).toMatchObject({ reason: 'invalid_image' });
+    expect(await accountRows(target, person.userId)).toEqual(before);
+  });
+
+  it('refuses a webhook endpoint a saved one would refuse: a private address, an unknown event', async () => {
+    const owner = await richAccount(source);
+    const files = await zipEntries(await exportOf(source, owner.cookie));
+    const document = JSON.parse(String(files.get('account.json')));
+    const person = await createSignedInOwner(target, { plan: 'business' });
+    const before = await accountRows(target, person.userId);
+    const withPhotos = (changed: unknown) =>
+      zipOf({
+        ...Object.fromEntries([...files].filter(([name]) => name.startsWith('media/'))),
+        'account.json': JSON.stringify(changed),
+      });
+
+    const privateTarget = structuredClone(document);
+    privateTarget.webhooks[1].url = 'http://10.0.0.5/x';
+    const refused = await importInto(target, person.cookie, await withPhotos(privateTarget));
+    expect({ status: refused.statusCode, body: refused.json() }).toMatchObject({
+      status: 422,
+      body: { reason: 'webhook_target_refused', meta: { field: 'webhooks.1.url', address: '10.0.0.5' } },
+    });
+
+    const unknownEvent = structuredClone(document);
+    unknownEvent.webhooks[0].events = ['card.exploded'];
+    const invalid = await importInto(target, person.cookie, await withPhotos(unknownEvent));
+    expect({ status: invalid.statusCode, body: invalid.json() }).toMatchObject({
+      status: 400,
+      body: { reason: 'validation_failed', meta: { field: 'webhooks.0.events.0' } },
+    });
     expect(await accountRows(target, person.userId)).toEqual(before);
   });
 

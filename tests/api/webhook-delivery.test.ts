@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
@@ -6,12 +7,21 @@ import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import { linkCounts } from '../support/counts.ts';
 import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
 import { visitOnPhone } from '../support/visits.ts';
-import { buildTestApp, trpcData, trpcMutate, type TestApp } from '../support/harness.ts';
+import {
+  buildTestApp,
+  trpcData,
+  trpcError,
+  trpcMutate,
+  trpcQuery,
+  type TestApp,
+} from '../support/harness.ts';
 import { reopen, sharedDatabase } from '../support/shared-database.ts';
 import { createEndpoint, testWebhooks, waitForDelivery } from '../support/webhooks.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { needsPostgres } from '../support/postgres.ts';
 import { WEBHOOK_TRY_BOUND_SECONDS } from '../../server/webhooks/delivery.ts';
+import type { WebhookTryItem } from '../../server/webhooks/service.ts';
+import { WEBHOOK_ANSWER_KEPT_BYTES, WEBHOOK_TRIES_KEPT } from '../../src/webhooks.ts';
 
 // Deliveries: signed per Standard Webhooks, retried until the receiver answers 2xx with
 // the same webhook-id, kept across a restart and sent once by two processes on one database.
@@ -126,6 +136,171 @@ describe('a delivery', () => {
       .where('endpoint_id', '=', deaf.id)
       .execute();
     expect(toDeaf).toEqual([]);
+  });
+});
+
+describe("a delivery's log", () => {
+  type Detail = { body: string; tries: WebhookTryItem[] };
+  const detailOf = async (cookie: string, id: string, deliveryId: string) =>
+    trpcData<Detail>(await trpcQuery(t.app, 'webhooks.delivery', cookie, { id, deliveryId }));
+
+  it("shows the body as signed and sent, and each try's status with the start of the answer, marked when cut", async () => {
+    // a long answer with a NUL (no PostgreSQL text holds one) and a 2-byte character across the cut
+    const long = `oops\u0000${'x'.repeat(WEBHOOK_ANSWER_KEPT_BYTES - 6)}é${'y'.repeat(2000)}`;
+    receiver = await startWebhookReceiver({
+      answers: [
+        { status: 500, body: long },
+        { status: 200, body: '{"ok":true}' },
+      ],
+    });
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+    await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'delivered');
+
+    const detail = await detailOf(owner.cookie, endpoint.id, deliveryId);
+    // byte for byte what each try sent, and what the secret signed
+    expect(receiver.received.map(({ body }) => body)).toEqual([detail.body, detail.body]);
+    const [request] = receiver.accepted();
+    expect(() =>
+      new Webhook(endpoint.secret).verify(detail.body, request?.headers as Record<string, string>),
+    ).not.toThrow();
+    expect(detail.tries).toEqual([
+      expect.objectContaining({
+        statusCode: 200,
+        error: null,
+        answer: '{"ok":true}',
+        answerTruncated: false,
+      }),
+      expect.objectContaining({ statusCode: 500, error: 'HTTP 500', answerTruncated: true }),
+    ]);
+    const cut = detail.tries[1]?.answer ?? '';
+    // the first KiB, less the character it would cut in two; the NUL shown as U+FFFD
+    expect(cut).toBe(`oops\uFFFD${'x'.repeat(WEBHOOK_ANSWER_KEPT_BYTES - 6)}`);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(WEBHOOK_ANSWER_KEPT_BYTES + 2);
+    expect(detail.tries[0]?.responseMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('says why a try got no answer, keeps the newest tries only, and is unknown to another account', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, {
+      url: 'http://127.0.0.1:9/closed',
+      events: ['card.created'],
+    });
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+    await waitForDelivery(t.db, deliveryId, (delivery) => delivery.attempts >= 1);
+    const [refused] = (await detailOf(owner.cookie, endpoint.id, deliveryId)).tries;
+    expect(refused).toMatchObject({ statusCode: null, answer: null, responseMs: null });
+    expect(refused?.error).toMatch(/ECONNREFUSED/);
+
+    // a delivery tried more often than its log keeps: the newest WEBHOOK_TRIES_KEPT stay
+    await t.db
+      .insertInto('webhook_delivery_tries')
+      .values(
+        Array.from({ length: WEBHOOK_TRIES_KEPT + 5 }, () => ({
+          delivery_id: deliveryId,
+          tried_at: new Date(),
+          error: 'an older try',
+        })),
+      )
+      .execute();
+    receiver = await startWebhookReceiver();
+    const moved = await trpcMutate(t.app, 'webhooks.update', owner.cookie, {
+      id: endpoint.id,
+      url: receiver.url,
+      baseVersion: endpoint.version,
+    });
+    expect(moved.statusCode).toBe(200);
+    // its next try goes where the endpoint points now
+    await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'delivered');
+    const { tries } = await detailOf(owner.cookie, endpoint.id, deliveryId);
+    expect(tries).toHaveLength(WEBHOOK_TRIES_KEPT);
+    expect(tries[0]).toMatchObject({ statusCode: 204, answer: '' });
+
+    const other = await createSignedInOwner(t, { plan: 'business' });
+    const theirs = await trpcQuery(t.app, 'webhooks.delivery', other.cookie, { id: endpoint.id, deliveryId });
+    expect(trpcError(theirs).data.reason).toBe('not_found');
+    const ownEndpoint = await createEndpoint(t, other.cookie, {
+      url: receiver.url,
+      events: ['card.created'],
+    });
+    const wrongEndpoint = await trpcQuery(t.app, 'webhooks.delivery', other.cookie, {
+      id: ownEndpoint.id,
+      deliveryId,
+    });
+    expect(trpcError(wrongEndpoint).data.reason).toBe('not_found');
+  });
+});
+
+/** A delivery of the endpoint waiting for its next try, as one that failed once an hour ago is. */
+async function waitingDelivery(endpointId: string): Promise<string> {
+  const id = `msg_waiting_${randomUUID()}`;
+  await t.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      endpoint_id: endpointId,
+      event_type: 'card.created',
+      payload: JSON.stringify({ type: 'card.created', timestamp: new Date().toISOString(), data: {} }),
+      attempts: 1,
+      last_status_code: 500,
+      last_error: 'HTTP 500',
+      next_attempt_at: new Date(Date.now() + 60 * 60 * 1000),
+    })
+    .execute();
+  return id;
+}
+
+describe('a disabled endpoint', () => {
+  it('has no delivery waiting: disabling it fails them, keeping why their last try failed', async () => {
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, {
+      url: 'https://93.184.216.34/hook',
+      events: ['card.created'],
+    });
+    const waiting = await waitingDelivery(endpoint.id);
+    const disabled = await trpcMutate(t.app, 'webhooks.update', owner.cookie, {
+      id: endpoint.id,
+      enabled: false,
+      baseVersion: endpoint.version,
+    });
+    expect(disabled.statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', waiting)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'failed',
+      next_attempt_at: null,
+      attempts: 1,
+      last_error: 'HTTP 500',
+    });
+  });
+
+  it('is sent a test event and a redelivery its owner asks for, each tried once, without retries', async () => {
+    receiver = await startWebhookReceiver({ failFirst: 1 });
+    const owner = await createSignedInOwner(t, { plan: 'business' });
+    const endpoint = await createEndpoint(t, owner.cookie, { url: receiver.url, events: ['card.created'] });
+    await trpcMutate(t.app, 'webhooks.update', owner.cookie, {
+      id: endpoint.id,
+      enabled: false,
+      baseVersion: endpoint.version,
+    });
+    const deliveryId = await sendTest(t.app, owner.cookie, endpoint.id);
+    const failed = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'failed');
+    expect(failed).toMatchObject({ attempts: 1, last_status_code: 500, next_attempt_at: null });
+    const job = await sql<{ retry_limit: number; state: string }>`
+      select retry_limit, state from pgboss.job where data->>'deliveryId' = ${deliveryId}`.execute(t.db);
+    // given up at once: no retry is left waiting
+    expect(job.rows).toEqual([{ retry_limit: 0, state: 'completed' }]);
+
+    await trpcMutate(t.app, 'webhooks.redeliver', owner.cookie, { id: endpoint.id, deliveryId });
+    const delivered = await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'delivered');
+    expect(delivered.attempts).toBe(2);
+    expect(receiver.received.map(({ status }) => status)).toEqual([500, 204]);
+    const [listed] = trpcData<{ enabled: boolean }[]>(await trpcQuery(t.app, 'webhooks.list', owner.cookie));
+    expect(listed?.enabled).toBe(false);
   });
 });
 

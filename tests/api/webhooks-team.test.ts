@@ -96,8 +96,13 @@ describe("a team's endpoints", () => {
         meta: { role: 'admin' },
       });
     }
-    for (const path of ['webhooks.list', 'webhooks.secret', 'webhooks.deliveries']) {
-      const input = path === 'webhooks.list' ? { owner: 'team' } : { owner: 'team', id };
+    for (const path of ['webhooks.list', 'webhooks.secret', 'webhooks.deliveries', 'webhooks.delivery']) {
+      const input =
+        path === 'webhooks.list'
+          ? { owner: 'team' }
+          : path === 'webhooks.delivery'
+            ? { owner: 'team', id, deliveryId: 'msg_x' }
+            : { owner: 'team', id };
       const response = await trpcQuery(t.app, path, member.cookie, input);
       expect(trpcError(response).data.reason, path).toBe('team_role_required');
     }

@@ -294,7 +294,7 @@ describe('the delivery log', () => {
 });
 
 describe('an endpoint failing for days', () => {
-  it(`is disabled after ${WEBHOOK_DISABLE_AFTER_DAYS} days and its owner told, in their language`, async () => {
+  it(`is disabled after ${WEBHOOK_DISABLE_AFTER_DAYS} days, its waiting deliveries failed, and its owner told, in their language`, async () => {
     const owner = await createSignedInOwner(t, { plan: 'business' });
     await t.db.updateTable('profiles').set({ language: 'es' }).where('id', '=', owner.userId).execute();
     const endpoint = await createEndpoint(t, owner.cookie, {
@@ -306,12 +306,37 @@ describe('an endpoint failing for days', () => {
       .set({ failing_since: new Date(Date.now() - (WEBHOOK_DISABLE_AFTER_DAYS * DAY_MS + 60_000)) })
       .where('id', '=', endpoint.id)
       .execute();
+    // another delivery waits for its next try, an hour away
+    await t.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: `msg_waiting_${endpoint.id}`,
+        endpoint_id: endpoint.id,
+        event_type: 'card.created',
+        payload: JSON.stringify({ type: 'card.created', timestamp: new Date().toISOString(), data: {} }),
+        attempts: 4,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:9',
+        next_attempt_at: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .execute();
     const { deliveryId } = trpcData<{ deliveryId: string }>(
       await trpcMutate(t.app, 'webhooks.sendTest', owner.cookie, { id: endpoint.id }),
     );
     await waitForDelivery(t.db, deliveryId, (delivery) => delivery.status === 'failed');
     const [row] = await endpointRows(owner.userId);
     expect(row).toMatchObject({ enabled: false, disabled_reason: 'failing' });
+    // no try is coming: the log shows none waiting, nor a next try
+    const log = trpcData<WebhookDeliveriesPage>(
+      await trpcQuery(t.app, 'webhooks.deliveries', owner.cookie, { id: endpoint.id }),
+    );
+    expect(log.items.map(({ status, nextAttemptAt }) => ({ status, nextAttemptAt }))).toEqual([
+      { status: 'failed', nextAttemptAt: null },
+      { status: 'failed', nextAttemptAt: null },
+    ]);
+    expect(log.items.find(({ id }) => id === `msg_waiting_${endpoint.id}`)).toMatchObject({
+      attempts: 4,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:9',
+    });
     const mail = await t.mail.waitFor(
       (message) => message.to.includes(owner.email) && message.subject.includes('webhook'),
     );

@@ -48,6 +48,9 @@ const TEXTS = {
     deleteEndpoint: 'Delete endpoint',
     deleted: 'Endpoint deleted',
     upgrade: 'Upgrade to Business',
+    details: 'Details',
+    requestBody: 'Request body, as signed and sent on every try',
+    answer: "The receiver's answer:",
   },
   es: {
     heading: 'Webhooks',
@@ -68,6 +71,9 @@ const TEXTS = {
     deleteEndpoint: 'Eliminar endpoint',
     deleted: 'Endpoint eliminado',
     upgrade: 'Mejorar a Empresa',
+    details: 'Detalles',
+    requestBody: 'Cuerpo de la solicitud, tal como se firmó y se envió en cada intento',
+    answer: 'La respuesta del receptor:',
   },
 } as const;
 
@@ -78,7 +84,8 @@ for (const language of ['en', 'es'] as const) {
     page,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const receiver = await startWebhookReceiver();
+    // the test event's answer has a body, for the log to show
+    const receiver = await startWebhookReceiver({ answers: [{ status: 200, body: 'thanks, got it' }] });
     try {
       await businessAccountOn(page, language === 'en' ? 'Ada Lovelace' : 'Ada Pérez', language);
       await page.goto(paths.webhooks);
@@ -115,10 +122,15 @@ for (const language of ['en', 'es'] as const) {
       const log = row.getByRole('region', { name: text.log });
       const testDelivery = log.getByRole('listitem').filter({ hasText: 'webhook.test' });
       await expect(testDelivery).toContainText(text.delivered, { timeout: 30_000 });
-      await expect(testDelivery).toContainText('HTTP 204');
+      await expect(testDelivery).toContainText('HTTP 200');
       const [testRequest] = await receiver.waitForAccepted(1);
       expect(testRequest && eventOf(testRequest)).toBe('webhook.test');
       expect(testRequest && verified(testRequest)).toMatchObject({ type: 'webhook.test' });
+      // its details: the body as sent, and the try with the start of the receiver's answer (left open for
+      // the log's check below)
+      await testDelivery.getByRole('button', { name: text.details }).click();
+      await expect(testDelivery.getByLabel(text.requestBody)).toHaveText(testRequest?.body ?? '');
+      await expect(testDelivery.getByLabel(text.answer)).toHaveText('thanks, got it');
 
       // a visitor's phone scans a QR code: its batch (every 5 s here) shows in the log, which refreshes
       await callTrpc(page, 'links.createQrCode', {
@@ -201,6 +213,7 @@ test('en: an endpoint is enabled again, edited, its deliveries paged and one sen
     await page.goto(paths.webhooks);
     const row = page.getByRole('listitem').filter({ hasText: receiver.url });
     await expect(row).toContainText('Disabled');
+    await expect(row).toContainText('No try is coming');
     await expect(row).toContainText('A card was created');
     await row.getByRole('button', { name: 'Enable' }).click();
     await expect(page.getByText('Endpoint enabled', { exact: true })).toBeVisible();

@@ -23,14 +23,21 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
+/** What the receiver answers a request with, in place of its plain 500 or 204. */
+export interface ReceiverAnswer {
+  status: number;
+  body?: string | Buffer;
+}
+
 /**
- * A webhook receiver on loopback; it answers 500 to its first `failFirst` requests, then 204. The first
- * `silentFirst` requests are read and never answered (a sender that dies meanwhile); they are not in
- * `received`.
+ * A webhook receiver on loopback; it answers 500 to its first `failFirst` requests, then 204, or the n-th
+ * request with `answers[n]` where that is given. The first `silentFirst` requests are read and never
+ * answered (a sender that dies meanwhile); they are not in `received`.
  */
 export async function startWebhookReceiver({
   failFirst = 0,
   silentFirst = 0,
+  answers = [] as readonly ReceiverAnswer[],
 } = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const waiters = new Set<() => void>();
@@ -43,9 +50,13 @@ export async function startWebhookReceiver({
         silenced += 1;
         return;
       }
-      const status = received.length < failFirst ? 500 : 204;
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), status });
-      response.writeHead(status).end();
+      const answer = answers[received.length] ?? { status: received.length < failFirst ? 500 : 204 };
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        status: answer.status,
+      });
+      response.writeHead(answer.status).end(answer.body);
       for (const wake of waiters) wake();
     });
   });

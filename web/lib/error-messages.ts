@@ -130,6 +130,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.webhook.url_too_long': msg`URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
   'validation.webhook.event_required': msg`Choose at least one event`,
   'validation.webhook.description_too_long': msg`Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
+  'validation.webhook.url_refused': msg`Webhooks are sent to public addresses only, and this URL leads to a private, loopback or link-local one`,
   'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
   'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
   'validation.lead.name_required': msg`Name is required`,
@@ -241,6 +242,7 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   import_unreadable: msg`This file could not be read. Choose a Tapcard export ZIP or a CSV file of links.`,
   import_foreign: msg`This ZIP file is not a Tapcard account export, or it comes from a newer version of Tapcard.`,
   import_too_many_events: msg`This export has more statistics than your plan can import. Upgrade your plan, then import it again.`,
+  webhook_target_refused: VALIDATION_MESSAGE_TEXT['validation.webhook.url_refused'],
   scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
 };
@@ -407,6 +409,16 @@ export function passkeyErrorMessage(
 
 // in its own module: the tRPC client needs it, and must not load every schema this module reads limits from
 export { trpcFailure, type TrpcFailure } from './trpc-failure.ts';
+
+/**
+ * Why a webhook URL was refused (webhook_target_refused), naming the address it leads to; null for
+ * another refusal.
+ */
+export function webhookTargetRefusal(meta: Record<string, unknown> | undefined): MessageDescriptor | null {
+  const address = meta?.address;
+  if (typeof address !== 'string') return null;
+  return msg`The URL leads to ${address}, which is not a public address. This server sends webhooks to public addresses only, unless its operator allows that network (WEBHOOK_ALLOWED_NETWORKS).`;
+}
 
 /** The text for a failed tRPC call. */
 export function trpcErrorMessage(error: unknown): MessageDescriptor {

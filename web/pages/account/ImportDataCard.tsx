@@ -9,12 +9,13 @@ import {
   type AccountImportReport,
   type ImportRename,
 } from '#src/account-import.ts';
+import { WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX } from '#src/webhooks.ts';
 import { Notice } from '../../components/Notice.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
-import { ERROR_REASON_TEXT, validationMessage } from '../../lib/error-messages.ts';
+import { ERROR_REASON_TEXT, validationMessage, webhookTargetRefusal } from '../../lib/error-messages.ts';
 import { formatMegabytes } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -42,6 +43,7 @@ const EXPORT_PARTS: Record<string, (n: number) => MessageDescriptor> = {
   cards: (n) => msg`In card ${n} of the file:`,
   links: (n) => msg`In link ${n} of the file:`,
   leads: (n) => msg`In lead ${n} of the file:`,
+  webhooks: (n) => msg`In webhook endpoint ${n} of the file:`,
 };
 
 /** Where a refused value is, from the refusal's `row` (a CSV) or dotted `field` (an export). */
@@ -91,6 +93,21 @@ function failureOf(error: unknown, file: File, locale: string): Failure | null {
       return tooLarge(file.size, locale);
     case 'rate_limited':
       return { title: NOTHING_IMPORTED, message: ALREADY_IMPORTING };
+    case 'webhook_target_refused':
+      return {
+        title: NOTHING_IMPORTED,
+        message: webhookTargetRefusal(error.meta) ?? ERROR_REASON_TEXT.webhook_target_refused,
+        place: placeOf(error.meta),
+      };
+    case 'limit_reached':
+      if (error.meta.resource === 'webhooks') {
+        const limit = WEBHOOK_ENDPOINTS_PER_ACCOUNT_MAX;
+        return {
+          title: NOTHING_IMPORTED,
+          message: msg`With the file's webhook endpoints your account would have more than ${limit}, the most an account can have. Delete some of yours on the Webhooks page, then import the file again.`,
+        };
+      }
+      return { title: NOTHING_IMPORTED, message: ERROR_REASON_TEXT.limit_reached };
     case 'validation_failed': {
       const place = placeOf(error.meta);
       const message = typeof error.meta.message === 'string' ? error.meta.message : undefined;
@@ -141,6 +158,7 @@ function ImportSummary({ report }: { report: AccountImportReport }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const { cards, qrCodes, profileLinks, leads, leadsNotKept, photos, events, paused, recoded } = report;
+  const { webhooks, webhooksSkipped } = report;
   const parts = [
     cards > 0 && t`${plural(cards, { one: '# card', other: '# cards' })}`,
     qrCodes > 0 && t`${plural(qrCodes, { one: '# QR code', other: '# QR codes' })}`,
@@ -184,6 +202,24 @@ function ImportSummary({ report }: { report: AccountImportReport }) {
             value={recoded}
             one="# QR code or link has a new short code: another account on this server has the code it had."
             other="# QR codes and links have new short codes: another account on this server has the codes they had."
+          />
+        </p>
+      )}
+      {webhooks > 0 && (
+        <p>
+          <Plural
+            value={webhooks}
+            one="# webhook endpoint was added with a new signing secret, since an export holds none: on the Webhooks page, copy it to its receiver, which cannot verify the requests until then."
+            other="# webhook endpoints were added, each with a new signing secret, since an export holds none: on the Webhooks page, copy each one to its receiver, which cannot verify the requests until then."
+          />
+        </p>
+      )}
+      {webhooksSkipped > 0 && (
+        <p>
+          <Plural
+            value={webhooksSkipped}
+            one="# webhook endpoint of the file was not added: your account has one with the same URL."
+            other="# webhook endpoints of the file were not added: your account has endpoints with the same URLs."
           />
         </p>
       )}

@@ -1,9 +1,10 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RotateCw } from 'lucide-react';
+import { FileText, RotateCw } from 'lucide-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AccountOwner } from '#src/teams.ts';
+import { WEBHOOK_ANSWER_KEPT_BYTES } from '#src/webhooks.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { trpcErrorMessage } from '../../lib/error-messages.ts';
@@ -41,6 +42,133 @@ export function DeliveryStatus({ delivery }: { delivery: Pick<Delivery, 'status'
   );
 }
 
+/** The kilobytes of an answer a try keeps, as the log says it. */
+const ANSWER_KEPT_KIB = WEBHOOK_ANSWER_KEPT_BYTES / 1024;
+
+/** Text as it was sent or answered, scrollable (and so reachable by keyboard) when long. */
+function RawText({ labelledBy, children }: { labelledBy: string; children: string }) {
+  return (
+    <pre
+      tabIndex={0}
+      aria-labelledby={labelledBy}
+      className="max-h-48 overflow-auto rounded border border-slate-200 bg-white p-2 font-mono text-xs break-all whitespace-pre-wrap text-ink"
+    >
+      {children}
+    </pre>
+  );
+}
+
+type Try = RouterOutputs['webhooks']['delivery']['tries'][number];
+
+/** One try: when, what came back (or why nothing did), and the start of the receiver's answer. */
+function TryItem({ item, headingId }: { item: Try; headingId: string }) {
+  const { i18n } = useLinguiRuntime();
+  const time = formatDateTime(item.triedAt, i18n.locale);
+  const statusCode = item.statusCode;
+  const responseMs = item.responseMs;
+  return (
+    <li className="space-y-1">
+      <p className="text-slate-700">
+        {time}
+        {' · '}
+        {statusCode === null ? <Trans>No HTTP answer</Trans> : <Trans>HTTP {statusCode}</Trans>}
+        {responseMs !== null && (
+          <>
+            {' · '}
+            <Trans>{responseMs} ms</Trans>
+          </>
+        )}
+      </p>
+      {item.error && <p className="break-words text-slate-700">{item.error}</p>}
+      {item.answer !== null && (
+        <>
+          <p id={headingId} className="text-xs font-medium text-slate-700">
+            {item.answerTruncated ? (
+              <Trans>The receiver's answer, its first {ANSWER_KEPT_KIB} KiB (it was longer):</Trans>
+            ) : (
+              <Trans>The receiver's answer:</Trans>
+            )}
+          </p>
+          {item.answer === '' ? (
+            <p className="text-xs text-slate-700">
+              <Trans>(empty)</Trans>
+            </p>
+          ) : (
+            <RawText labelledBy={headingId}>{item.answer}</RawText>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+/**
+ * What a delivery sent (the body, as signed) and each of its tries with the receiver's answer, asked for
+ * when opened; asked again when the log shows another try or a new state.
+ */
+function DeliveryDetails({
+  owner,
+  endpointId,
+  delivery,
+  id,
+}: {
+  owner: AccountOwner;
+  endpointId: string;
+  delivery: Delivery;
+  id: string;
+}) {
+  const detail = trpc.webhooks.delivery.useQuery(
+    { owner, id: endpointId, deliveryId: delivery.id },
+    { refetchInterval: delivery.status === 'pending' ? REFRESH_PENDING_MS : false },
+  );
+  const { refetch } = detail;
+  const seen = useRef(`${delivery.status}:${delivery.attempts}`);
+  useEffect(() => {
+    const now = `${delivery.status}:${delivery.attempts}`;
+    if (seen.current === now) return;
+    seen.current = now;
+    void refetch();
+  }, [delivery.status, delivery.attempts, refetch]);
+
+  return (
+    <div id={id} className="space-y-3 rounded border border-slate-200 bg-slate-50 p-3">
+      {detail.isSuccess ? (
+        <>
+          <p className="text-xs break-all text-slate-700">
+            <Trans>
+              webhook-id: <span className="font-mono">{delivery.id}</span>
+            </Trans>
+          </p>
+          <div className="space-y-1">
+            <h4 id={`${id}-body`} className="text-xs font-semibold text-ink">
+              <Trans>Request body, as signed and sent on every try</Trans>
+            </h4>
+            <RawText labelledBy={`${id}-body`}>{detail.data.body}</RawText>
+          </div>
+          <div className="space-y-1">
+            <h4 className="text-xs font-semibold text-ink">
+              <Trans>Tries, newest first</Trans>
+            </h4>
+            {detail.data.tries.length === 0 ? (
+              <p className="text-slate-700">
+                <Trans>Not tried yet.</Trans>
+              </p>
+            ) : (
+              <ol className="space-y-3">
+                {detail.data.tries.map((item, index) => (
+                  <TryItem key={index} item={item} headingId={`${id}-answer-${index}`} />
+                ))}
+              </ol>
+            )}
+          </div>
+        </>
+      ) : (
+        <QueryStatus error={detail.error} onRetry={() => void detail.refetch()} />
+      )}
+    </div>
+  );
+}
+
 function DeliveryRow({
   owner,
   delivery,
@@ -52,6 +180,8 @@ function DeliveryRow({
 }) {
   const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
+  const detailsId = useId();
+  const [open, setOpen] = useState(false);
   const redeliver = trpc.webhooks.redeliver.useMutation();
   const time = formatDateTime(delivery.createdAt, i18n.locale);
   const statusCode = delivery.lastStatusCode;
@@ -74,39 +204,48 @@ function DeliveryRow({
   }
 
   return (
-    <li className="flex flex-col gap-2 py-3 text-sm sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-xs font-medium break-all text-ink">{delivery.eventType}</span>
-          <DeliveryStatus delivery={delivery} />
-        </p>
-        <p className="text-slate-700">
-          {time}
-          {' · '}
-          {statusCode === null ? <Trans>No HTTP answer</Trans> : <Trans>HTTP {statusCode}</Trans>}
-          {responseMs !== null && (
-            <>
-              {' · '}
-              <Trans>{responseMs} ms</Trans>
-            </>
+    <li className="space-y-2 py-3 text-sm">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-mono text-xs font-medium break-all text-ink">{delivery.eventType}</span>
+            <DeliveryStatus delivery={delivery} />
+          </p>
+          <p className="text-slate-700">
+            {time}
+            {' · '}
+            {statusCode === null ? <Trans>No HTTP answer</Trans> : <Trans>HTTP {statusCode}</Trans>}
+            {responseMs !== null && (
+              <>
+                {' · '}
+                <Trans>{responseMs} ms</Trans>
+              </>
+            )}
+            {' · '}
+            <Trans>Attempts: {attempts}</Trans>
+          </p>
+          {delivery.lastError && <p className="break-words text-slate-700">{delivery.lastError}</p>}
+        </div>
+        <div className="flex flex-wrap gap-1 self-start">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            <FileText aria-hidden />
+            {open ? <Trans>Hide details</Trans> : <Trans>Details</Trans>}
+          </Button>
+          {delivery.status !== 'pending' && (
+            <Button variant="ghost" size="sm" disabled={redeliver.isPending} onClick={() => void send()}>
+              <RotateCw aria-hidden />
+              <Trans>Redeliver</Trans>
+            </Button>
           )}
-          {' · '}
-          <Trans>Attempts: {attempts}</Trans>
-        </p>
-        {delivery.lastError && <p className="break-words text-slate-700">{delivery.lastError}</p>}
+        </div>
       </div>
-      {delivery.status !== 'pending' && (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="self-start"
-          disabled={redeliver.isPending}
-          onClick={() => void send()}
-        >
-          <RotateCw aria-hidden />
-          <Trans>Redeliver</Trans>
-        </Button>
-      )}
+      {open && <DeliveryDetails owner={owner} endpointId={endpointId} delivery={delivery} id={detailsId} />}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
+import { VALIDATION_MESSAGES } from '#src/messages.ts';
 import { WebhookFormSchema, type WebhookFormValues } from '#src/schemas/webhook.ts';
 import type { AccountOwner } from '#src/teams.ts';
 import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_EVENTS, WEBHOOK_URL_MAX_LENGTH } from '#src/webhooks.ts';
@@ -15,7 +16,12 @@ import { TextField } from '../../components/form/TextField.tsx';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Dialog, DialogTrigger } from '../../components/ui/Dialog.tsx';
 import { FormDialog, FormDialogCancel } from '../../components/ui/FormDialog.tsx';
-import { trpcErrorMessage, trpcFailure, validationMessage } from '../../lib/error-messages.ts';
+import {
+  trpcErrorMessage,
+  trpcFailure,
+  validationMessage,
+  webhookTargetRefusal,
+} from '../../lib/error-messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { trpc, type RouterOutputs } from '../../lib/trpc.ts';
 import { EVENT_DESCRIPTIONS, EVENT_GROUPS } from './names.ts';
@@ -72,7 +78,13 @@ function EndpointForm({
 
   function showFailure(error: unknown) {
     // the server's field errors (a URL it refuses) go on their fields, like the form's own checks
-    const fieldErrors = trpcFailure(error)?.fieldErrors ?? [];
+    const failure = trpcFailure(error);
+    const fieldErrors = [...(failure?.fieldErrors ?? [])];
+    // a URL leading to an address deliveries may not reach: said under the URL, and the toast names it
+    const refusal = failure?.reason === 'webhook_target_refused' ? webhookTargetRefusal(failure.meta) : null;
+    if (failure?.reason === 'webhook_target_refused') {
+      fieldErrors.push({ path: 'url', message: VALIDATION_MESSAGES.webhookUrlRefused });
+    }
     for (const { path, message } of fieldErrors) {
       form.setError(path as FieldPath<WebhookFormValues>, { message }, { shouldFocus: true });
     }
@@ -80,7 +92,7 @@ function EndpointForm({
       variant: 'destructive',
       title: endpoint ? t`The endpoint was not saved` : t`The endpoint was not added`,
       description: i18n._(
-        fieldErrors[0] ? validationMessage(fieldErrors[0].message) : trpcErrorMessage(error),
+        refusal ?? (fieldErrors[0] ? validationMessage(fieldErrors[0].message) : trpcErrorMessage(error)),
       ),
     });
   }

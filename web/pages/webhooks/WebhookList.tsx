@@ -241,6 +241,16 @@ function EndpointRow({ owner, endpoint, canSend }: EndpointProps & { canSend: bo
           <p>
             <EndpointState endpoint={endpoint} />
           </p>
+          {!endpoint.enabled && (
+            <p className="text-slate-700">
+              <Trans>
+                No try is coming: nothing is sent to it while it is disabled, and the events that happen
+                meanwhile are not kept for it. Once enabled, it receives the events that happen from then on;
+                Redeliver sends a failed delivery again. A test event or a redelivery is tried once while it
+                is disabled.
+              </Trans>
+            </p>
+          )}
           <LastDelivery owner={owner} endpointId={endpoint.id} />
         </div>
       </div>
