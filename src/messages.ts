@@ -159,3 +159,8 @@ export const VALIDATION_MESSAGES = {
 export type ValidationMessageId = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
 
 export const VALIDATION_MESSAGE_IDS: readonly ValidationMessageId[] = Object.values(VALIDATION_MESSAGES);
+
+/** Whether a message is one of these ids (else a library's own words). */
+export function isValidationMessageId(value: unknown): value is ValidationMessageId {
+  return typeof value === 'string' && (VALIDATION_MESSAGE_IDS as readonly string[]).includes(value);
+}

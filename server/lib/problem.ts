@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorReason } from '../../src/errors.ts';
+import { isValidationMessageId, type ValidationMessageId } from '../../src/messages.ts';
 import { errorOutcome, logServerFault, type ErrorOutcome } from './error-outcome.ts';
 import { PROBLEM_TITLE_FOR } from './errors.ts';
+import { validationSentence } from './server-i18n.ts';
 
 // Errors of the REST API as RFC 9457 problem details, made from the one table of reasons
 // (server/lib/errors.ts) through the one mapping of thrown errors (server/lib/error-outcome.ts).
@@ -17,8 +19,10 @@ export interface ProblemFieldError {
    * for the whole answer
    */
   code: string;
-  /** a validation id of src/messages.ts where the schema gives one, else the validator's sentence */
+  /** an English sentence: the validation id's words where the schema gives one, else the validator's */
   message: string;
+  /** the validation id of src/messages.ts the sentence says, where the schema gives one (documented at /api/docs) */
+  messageId?: ValidationMessageId;
 }
 
 export interface Problem {
@@ -64,11 +68,11 @@ function problemRequestOf(request: FastifyRequest): ProblemRequest {
 
 export function problemOf(outcome: ErrorOutcome, request?: ProblemRequest): Problem {
   const { reason, status, meta, fieldErrors } = outcome;
-  const errors = fieldErrors?.map((error) => ({
-    field: error.path,
-    code: error.code,
-    message: error.message,
-  }));
+  const errors = fieldErrors?.map(({ path: field, code, message }) =>
+    isValidationMessageId(message)
+      ? { field, code, message: validationSentence(message), messageId: message }
+      : { field, code, message },
+  );
   const detail = errors?.length
     ? errors.map((error) => `${error.field || '(body)'}: ${error.message}`).join('; ')
     : detailOf(outcome, request);

@@ -1,5 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { LOCALES, type Locale } from '../../src/i18n.ts';
+import type { ValidationMessageId } from '../../src/messages.ts';
+import { VALIDATION_MESSAGE_TEXT } from '../../src/validation-texts.ts';
 import en from '../../locales/en/server.json' with { type: 'json' };
 import es from '../../locales/es/server.json' with { type: 'json' };
 
@@ -112,4 +114,16 @@ export type Translator = <const Message extends string>(
 
 export function translatorFor(locale: Locale): Translator {
   return (descriptor, ...values) => translate(locale, descriptor, ...values);
+}
+
+/**
+ * A validation id's English sentence (src/validation-texts.ts), as the REST API's problems say it, with the
+ * values a rule gives at run time (a line, a row) where it has them.
+ */
+export function validationSentence(
+  id: ValidationMessageId,
+  values: Record<string, string | number> = {},
+): string {
+  const { values: constants } = VALIDATION_MESSAGE_TEXT[id];
+  return SERVER_I18N.en._(id, { ...constants, ...values });
 }

@@ -1,192 +1,24 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
-import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
-import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
-import {
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SIGN_IN_PASSWORD_MIN_LENGTH,
-} from '#src/schemas/auth.ts';
-import { PASSKEY_NAME_MAX_LENGTH } from '#src/schemas/passkey.ts';
-import { API_KEY_NAME_MAX_LENGTH } from '#src/api-keys.ts';
-import { DOMAIN_MAX_LENGTH } from '#src/domains.ts';
-import { WEBHOOK_DESCRIPTION_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from '#src/webhooks.ts';
-import { NAME_PART_MAX_LENGTH } from '#src/schemas/profile.ts';
-import { LINK_ICON_MAX_LENGTH, LINK_TITLE_MAX_LENGTH, LINK_URL_MAX_LENGTH } from '#src/schemas/link.ts';
-import { LINK_RULES_MAX } from '#src/link-lifecycle.ts';
-import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '#src/schemas/support.ts';
-import {
-  LEAD_COMPANY_MAX_LENGTH,
-  LEAD_CONSENT_MAX_LENGTH,
-  LEAD_EMAIL_MAX_LENGTH,
-  LEAD_NAME_MAX_LENGTH,
-  LEAD_NOTE_MAX_LENGTH,
-  LEAD_PHONE_MAX_LENGTH,
-  LEAD_RETENTION_MAX_DAYS,
-} from '#src/schemas/lead.ts';
-import { TEAM_IMPORT_MAX_COLUMNS, TEAM_IMPORT_MAX_MB, TEAM_IMPORT_MAX_ROWS } from '#src/team-import.ts';
-import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, TEAM_MEMBERS_MAX, TEAM_NAME_MAX_LENGTH } from '#src/teams.ts';
-import {
-  SOCIAL_LABEL_MAX_LENGTH,
-  URL_MAX_LENGTH,
-  VCARD_EMAIL_MAX_LENGTH,
-  VCARD_NAME_MAX_LENGTH,
-  VCARD_PHONE_MAX_LENGTH,
-  VCARD_POSTAL_CODE_MAX_LENGTH,
-  VCARD_STREET_MAX_LENGTH,
-  VCARD_TEXT_MAX_LENGTH,
-} from '#src/schemas/vcard.ts';
+import { isValidationMessageId } from '#src/messages.ts';
+import { VALIDATION_MESSAGE_TEXT } from '#src/validation-texts.ts';
+import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, TEAM_MEMBERS_MAX } from '#src/teams.ts';
 import {
   ADDRESS_HOLD_DAYS,
-  FREE_USERNAME_DIGITS,
   HELD_LINK_CODES_MAX,
   HELD_USERNAMES_MAX,
   LINK_CODE_CHANGES_PER_DAY,
   USERNAME_CHANGES_PER_DAY,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
 } from '#src/username.ts';
 import { trpcFailure } from './trpc-failure.ts';
 
 // STYLE.md 3.4: the server and the shared schemas report ids and reasons, never sentences; this file turns
 // each of them into a translated message. A unit test proves every id and reason has an entry.
 
-/** Texts of the validation ids of src/messages.ts (spec section 5). */
-export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescriptor> = {
-  'validation.required': msg`Required`,
-  'validation.invalid': msg`Invalid input`,
-  'validation.email.invalid': msg`Invalid email address`,
-  'validation.name.required': msg`Name is required`,
-  'validation.name.too_long': msg`Name must be at most ${NAME_MAX_LENGTH} characters`,
-  'validation.name_part.too_long': msg`Must be at most ${NAME_PART_MAX_LENGTH} characters`,
-  'validation.password.min_length': msg`Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  'validation.password.lowercase': msg`Password must contain at least one lowercase letter`,
-  'validation.password.uppercase': msg`Password must contain at least one uppercase letter`,
-  'validation.password.number': msg`Password must contain at least one number`,
-  'validation.password.too_long': msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  'validation.password.sign_in_min_length': msg`Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`,
-  'validation.password.mismatch': msg`New passwords do not match`,
-  'validation.password.same_as_current': msg`Choose a new password that is different from your current one`,
-  'validation.confirm_delete': msg`Type the word shown, exactly as it is written, to confirm`,
-  'validation.first_name.required': msg`First name is required`,
-  'validation.colour.invalid': msg`Enter a colour as # and 6 hex digits, for example ${DEFAULT_THEME_COLOUR}`,
-  'validation.totp.code': msg`Enter the 6-digit code from your authenticator app`,
-  'validation.support.subject_required': msg`Subject is required`,
-  'validation.support.subject_too_long': msg`Subject must be at most ${SUPPORT_SUBJECT_MAX_LENGTH} characters`,
-  'validation.support.message_required': msg`Message is required`,
-  'validation.support.message_too_long': msg`Message must be at most ${SUPPORT_MESSAGE_MAX_LENGTH} characters`,
-  'validation.username.required': msg`Username is required`,
-  'validation.username.digits': msg`Username must be ${FREE_USERNAME_DIGITS} digits`,
-  'validation.username.format': msg`Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens only`,
-  'validation.username.reserved': msg`This username is reserved`,
-  'validation.username.taken': msg`Username not available`,
-  'validation.username.lookalike': msg`A username can't have hyphens as its 3rd and 4th characters (as in xn--): web addresses read such names as other letters`,
-  'validation.vcard.name_required': msg`Name is required`,
-  'validation.vcard.name_too_long': msg`Name must be at most ${VCARD_NAME_MAX_LENGTH} characters`,
-  'validation.vcard.field_too_long': msg`Must be at most ${VCARD_TEXT_MAX_LENGTH} characters`,
-  'validation.vcard.email_invalid': msg`Must be a valid email`,
-  'validation.vcard.email_too_long': msg`Email must be at most ${VCARD_EMAIL_MAX_LENGTH} characters`,
-  'validation.vcard.phone_too_long': msg`Phone must be at most ${VCARD_PHONE_MAX_LENGTH} characters`,
-  'validation.vcard.phone_invalid': msg`Enter a phone number: digits, spaces and + ( ) -, with + and the country code for callers abroad (for example +34 600 123 456)`,
-  'validation.vcard.street_too_long': msg`Street must be at most ${VCARD_STREET_MAX_LENGTH} characters`,
-  'validation.vcard.postal_code_too_long': msg`Postal code must be at most ${VCARD_POSTAL_CODE_MAX_LENGTH} characters`,
-  'validation.social.whatsapp_invalid': msg`Enter your WhatsApp number with its country code (for example +34 600 123 456) or a wa.me link`,
-  'validation.social.mastodon_invalid': msg`Enter your Mastodon address as @name@server (for example @ana@mastodon.social) or your profile's link`,
-  'validation.social.label_required': msg`Give this link a label`,
-  'validation.social.label_too_long': msg`Label must be at most ${SOCIAL_LABEL_MAX_LENGTH} characters`,
-  'validation.social.url_required': msg`Add the link's address`,
-  'validation.url.scheme': msg`URL must start with http:// or https://`,
-  'validation.url.too_long': msg`URL must be at most ${URL_MAX_LENGTH} characters`,
-  'validation.photo.invalid': msg`Please upload an image file`,
-  'validation.link.title_required': msg`Title is required`,
-  'validation.link.title_too_long': msg`Title must be at most ${LINK_TITLE_MAX_LENGTH} characters`,
-  'validation.link.url_invalid': msg`Must be a valid URL`,
-  'validation.link.url_too_long': msg`URL must be at most ${LINK_URL_MAX_LENGTH} characters`,
-  'validation.link.code_required': msg`Code is required`,
-  'validation.link.code_format': msg`Code must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: letters, numbers and hyphens, not starting or ending with a hyphen`,
-  'validation.link.code_reserved': msg`This code is reserved`,
-  'validation.link.code_lookalike': msg`A code can't have hyphens as its 3rd and 4th characters (as in xn--): such codes can be read as other letters`,
-  'validation.link.code_taken': msg`This code is already taken`,
-  'validation.link.domain_unusable': msg`Choose the main address or one of your verified domains`,
-  'validation.link.end_before_start': msg`The end must be after the start`,
-  'validation.link.max_scans_invalid': msg`Enter a whole number, 1 or more`,
-  'validation.link.max_scans_below_used': msg`The limit can't be below the scans already counted`,
-  'validation.link.rule_url_required': msg`Every rule needs a destination`,
-  'validation.link.rule_condition_required': msg`Choose a device or a language for this rule`,
-  'validation.link.rule_language_invalid': msg`Choose a language`,
-  'validation.link.rules_too_many': msg`A link can have at most ${LINK_RULES_MAX} rules`,
-  'validation.link.icon_too_long': msg`Icon must be at most ${LINK_ICON_MAX_LENGTH} characters`,
-  'validation.link.title_and_url_required': msg`Title and URL are required`,
-  'validation.passkey.name_required': msg`Give the passkey a name`,
-  'validation.passkey.name_too_long': msg`Name must be at most ${PASSKEY_NAME_MAX_LENGTH} characters`,
-  'validation.api_key.name_required': msg`Give the key a name`,
-  'validation.api_key.name_too_long': msg`Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`,
-  'validation.api_key.scope_required': msg`Choose at least one scope`,
-  'validation.webhook.url_required': msg`Enter the endpoint's URL`,
-  'validation.webhook.url_invalid': msg`Must be a valid URL`,
-  'validation.webhook.url_too_long': msg`URL must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`,
-  'validation.webhook.event_required': msg`Choose at least one event`,
-  'validation.webhook.description_too_long': msg`Description must be at most ${WEBHOOK_DESCRIPTION_MAX_LENGTH} characters`,
-  'validation.webhook.url_refused': msg`Webhooks are sent to public addresses only, and this URL leads to a private, loopback or link-local one`,
-  'validation.text.control_characters': msg`This field can't contain line breaks, tabs or invisible formatting characters`,
-  'validation.text.control_characters_multi_line': msg`This field can't contain tabs or invisible formatting characters`,
-  'validation.lead.name_required': msg`Name is required`,
-  'validation.lead.name_too_long': msg`Name must be at most ${LEAD_NAME_MAX_LENGTH} characters`,
-  'validation.lead.email_required': msg`Email is required`,
-  'validation.lead.email_invalid': msg`Must be a valid email`,
-  'validation.lead.email_too_long': msg`Email must be at most ${LEAD_EMAIL_MAX_LENGTH} characters`,
-  'validation.lead.phone_required': msg`Phone is required`,
-  'validation.lead.phone_invalid': msg`Enter a phone number: digits, with spaces, dashes or brackets and an optional + in front`,
-  'validation.lead.phone_too_long': msg`Phone must be at most ${LEAD_PHONE_MAX_LENGTH} characters`,
-  'validation.lead.company_required': msg`Company is required`,
-  'validation.lead.company_too_long': msg`Company must be at most ${LEAD_COMPANY_MAX_LENGTH} characters`,
-  'validation.lead.note_required': msg`A note is required`,
-  'validation.lead.note_too_long': msg`Note must be at most ${LEAD_NOTE_MAX_LENGTH} characters`,
-  'validation.lead.consent_too_long': msg`The consent text must be at most ${LEAD_CONSENT_MAX_LENGTH} characters`,
-  'validation.lead.form_unreachable': msg`Ask for an email or a phone, or both: otherwise you could not answer`,
-  'validation.lead.retention_invalid': msg`Enter a whole number of days from 1 to ${LEAD_RETENTION_MAX_DAYS}`,
-  'validation.team.name_required': msg`Team name is required`,
-  'validation.team.name_too_long': msg`Team name must be at most ${TEAM_NAME_MAX_LENGTH} characters`,
-  'validation.team.slug_required': msg`Short name is required`,
-  'validation.team.slug_format': msg`Short name must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters: lowercase letters, numbers and hyphens only`,
-  'validation.team.slug_lookalike': msg`A short name can't have hyphens as its 3rd and 4th characters (as in xn--): some programs read such names as other letters`,
-  'validation.team.slug_taken': msg`Another team has this short name. Choose another one.`,
-  'validation.domain.required': msg`Enter a domain name`,
-  'validation.domain.bare': msg`Enter the domain name only, such as cards.example.com, without https://, a port or a path`,
-  'validation.domain.ip_address': msg`Enter a domain name, not an IP address`,
-  'validation.domain.too_long': msg`A domain name has at most ${DOMAIN_MAX_LENGTH} characters`,
-  'validation.domain.invalid': msg`This is not a valid domain name. Enter one such as cards.example.com`,
-  'validation.domain.reserved': msg`This server already answers this domain itself. Enter a domain of your own`,
-  'validation.domain.claimed': msg`Another account has proved this domain is theirs`,
-  'validation.domain.already_added': msg`You have already added this domain`,
-  // a team's CSV import; {column} is the column's header in the reader's language (TEAM_IMPORT_HEADERS),
-  // {line} and {row} the numbers the server sends with the id
-  'validation.team_import.file_too_large': msg`The file is larger than ${TEAM_IMPORT_MAX_MB} MB. Choose a smaller file.`,
-  'validation.team_import.file_encoding': msg`The file is not saved as UTF-8 text. In your spreadsheet, save it as "CSV UTF-8" and choose it again.`,
-  'validation.team_import.file_empty': msg`The file is empty.`,
-  'validation.team_import.file_no_rows': msg`The file has its column names but no rows of people.`,
-  'validation.team_import.file_too_many_rows': msg`The file has more than ${TEAM_IMPORT_MAX_ROWS} rows, the most a team can have.`,
-  'validation.team_import.file_too_many_columns': msg`The file has more than ${TEAM_IMPORT_MAX_COLUMNS} columns. Keep the columns of the import and choose it again.`,
-  'validation.team_import.file_unreadable': msg({
-    message:
-      'The file cannot be read as CSV from line {line}: check that every quotation mark there is closed.',
-  }),
-  'validation.team_import.column_missing': msg({
-    message: 'The file has no {column} column. Its first row must name the columns.',
-  }),
-  'validation.team_import.column_twice': msg({ message: 'Two columns of the file are {column}. Keep one.' }),
-  'validation.team_import.formula': msg`Looks like a spreadsheet formula (it starts with =, +, - or @ and is not a phone number), so it is not imported`,
-  'validation.team_import.role_invalid': msg`Not a role: write member or admin, or leave it blank for member`,
-  'validation.team_import.role_owner': msg`An owner cannot be imported: the owner hands the team on from the team page`,
-  'validation.team_import.email_repeated': msg({ message: 'The same email address as row {row}' }),
-  'validation.team_import.owner_role': msg`The owner's role changes only when the owner hands the team on from the team page`,
-  'validation.team_import.team_full': msg`The team would have more than ${TEAM_MEMBERS_MAX} members and invitations`,
-  'validation.team_import.in_other_team': msg`This person belongs to another team: a person can be in one team`,
-  'validation.team_import.row_failed': msg`Could not be saved just now, so nothing of this row was kept: import it again`,
-};
+/** The validation ids' texts live beside the ids (the REST API says them too); the dashboard's from here. */
+export { VALIDATION_MESSAGE_TEXT };
 
 /** Texts of the error reasons of src/errors.ts. */
 export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
@@ -323,10 +155,6 @@ function isServerAuthErrorCode(code: string): code is keyof typeof SERVER_AUTH_E
 
 function isAuthErrorCode(code: string): code is AuthErrorCode {
   return Object.hasOwn(AUTH_ERROR_TEXT, code);
-}
-
-function isValidationMessageId(value: unknown): value is ValidationMessageId {
-  return typeof value === 'string' && (VALIDATION_MESSAGE_IDS as readonly string[]).includes(value);
 }
 
 /** The text of a validation id; anything that is not one of ours (a library's default) reads "Invalid input". */
