@@ -65,6 +65,8 @@ export default tseslint.config(
       '.ci-reports/**',
       'locales/**/*.js',
       'tests/support/fixtures/**',
+      // generated from the REST API's document (npm run api:client)
+      'sdk/tapcard-api.d.ts',
     ],
   },
   js.configs.recommended,

@@ -33,7 +33,7 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerLeadRoutes } from './public-profile/lead-routes.ts';
 import { LEAD_PATH } from './public-profile/card-host.ts';
 import { createLeadFormKit } from './leads/form-kit.ts';
-import { loggingOptions } from './lib/request-log.ts';
+import { loggingOptions, requestIdGenerator } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startOutbox } from './mail/outbox.ts';
@@ -95,6 +95,7 @@ export interface BuildAppOptions {
 function createServer(config: Config, logger: BuildAppOptions['logger']) {
   const serverOptions: FastifyServerOptions = {
     ...loggingOptions(logger ?? { level: config.logLevel }, config.logClientAddress),
+    genReqId: requestIdGenerator(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: 5000 },
@@ -215,10 +216,12 @@ async function seedDemoCard(app: FastifyInstance, config: Config, deps: AppDeps,
 /** The hooks every request through Fastify passes, and the answer of a plain route that failed. */
 function registerRequestHooks(app: FastifyInstance, config: Config, security: Record<string, string>): void {
   const headers = Object.entries(security);
-  // On every answer sent through Fastify, where the route did not set its own value; public pages and
-  // short links write their whole precomputed header block themselves (public-profile, links routes).
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // On every answer sent through Fastify, where the route did not set its own value, with the request's id
+  // (`Request-Id`: the log's reqId); public pages and short links write their whole precomputed header block
+  // themselves (public-profile, links routes).
+  app.addHook('onSend', (request, reply, payload, done) => {
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    reply.header('request-id', request.id);
     done(null, payload);
   });
   // an upload refused before it was read is answered once it has arrived (server/lib/unread-bodies.ts)

@@ -8,13 +8,13 @@ import { isLeadPositionTime, leadsAfter, presentLead, type LeadPosition } from '
 import { eraseLead, getLead, ownLeads } from '../leads/service.ts';
 import { serviceContextOf, type ApiDeps } from './context.ts';
 import { apiSchemas, problemResponses } from './openapi.ts';
-import { encodeCursor, invalidCursor, PageQuerySchema, pageSchema } from './pagination.ts';
+import { encodeCursor, invalidCursor, PageQuerySchema, pageSchema, pageWith } from './pagination.ts';
 
 // /api/v1/leads: the contacts visitors shared back on the key's account's cards (a team's key: the team's
 // cards', as the team leads page; a person's key: their own cards', as the leads page), through the leads.*
 // procedures' services and filters. The Lead is the lead.created webhook's data too (server/leads/records.ts).
 
-const LeadSchema = z
+export const LeadSchema = z
   .object({
     id: z.uuid(),
     vcardId: z
@@ -91,12 +91,12 @@ export function registerLeadRoutes(scope: FastifyInstance, deps: ApiDeps): void 
     async (request) => {
       const { limit, cursor, ...filter } = request.query;
       const after = cursor === undefined ? null : leadPositionOf(cursor);
-      const page = await leadsAfter(ownLeads(serviceContextOf(deps, request)), { filter, after, limit });
-      const last = page.items.at(-1);
-      return {
-        items: page.items.map(({ lead }) => presentLead(lead)),
-        next_cursor: page.more && last ? encodeCursor(last.position) : null,
-      };
+      const found = await leadsAfter(ownLeads(serviceContextOf(deps, request)), { filter, after, limit });
+      const last = found.items.at(-1);
+      return pageWith(
+        found.items.map(({ lead }) => presentLead(lead)),
+        found.more && last ? encodeCursor(last.position) : null,
+      );
     },
   );
 

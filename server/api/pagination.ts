@@ -63,9 +63,26 @@ export function invalidCursor(cursor: unknown): z.ZodError {
   return new z.ZodError([{ code: 'custom', path: ['cursor'], message: INVALID_CURSOR, input: cursor }]);
 }
 
-/** A page of a list: its items and the cursor of the next page (null: this is the last one). */
+/**
+ * A page of a list: its items, whether more follow (`has_more`, what a generated client loops on) and the
+ * cursor of the next page (null: this is the last one).
+ */
 export function pageSchema<Item extends z.ZodType>(item: Item) {
-  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+  return z.object({
+    items: z.array(item),
+    has_more: z
+      .boolean()
+      .meta({ description: 'Whether another page follows: ask for it with `next_cursor`.' }),
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({ description: 'The `cursor` of the next page; null on the last page.' }),
+  });
+}
+
+/** A page as pageSchema answers it, from its items and the next page's cursor. */
+export function pageWith<Item>(items: Item[], nextCursor: string | null) {
+  return { items, has_more: nextCursor !== null, next_cursor: nextCursor };
 }
 
 /**
@@ -79,7 +96,7 @@ export function pageOf<Item extends { id: string }>(
   sortKeys: (item: Item) => readonly SortKey[],
   direction: 'asc' | 'desc',
   query: PageQuery,
-): { items: Item[]; next_cursor: string | null } {
+): { items: Item[]; has_more: boolean; next_cursor: string | null } {
   const sign = direction === 'asc' ? 1 : -1;
   const positionOf = (item: Item): CursorPosition => [...sortKeys(item), item.id];
   const sorted = items
@@ -92,12 +109,9 @@ export function pageOf<Item extends { id: string }>(
   const rest = (
     after ? sorted.filter(({ position }) => sign * comparePositions(position, after) > 0) : sorted
   ).map(({ item }) => item);
-  const page = rest.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page,
-    next_cursor: last && rest.length > page.length ? encodeCursor(positionOf(last)) : null,
-  };
+  const pageItems = rest.slice(0, query.limit);
+  const last = pageItems.at(-1);
+  return pageWith(pageItems, last && rest.length > pageItems.length ? encodeCursor(positionOf(last)) : null);
 }
 
 function sameShape(position: CursorPosition, other: CursorPosition): boolean {

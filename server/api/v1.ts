@@ -15,6 +15,7 @@ import { registerCardRoutes } from './cards.ts';
 import type { ApiDeps } from './context.ts';
 import { registerLeadRoutes } from './leads.ts';
 import { registerOpenApi, unsupportedMediaTypeResponse } from './openapi.ts';
+import { webhookOperations, webhookSignatureParameters } from './webhook-events.ts';
 import { registerProfileLinkRoutes } from './profile-links.ts';
 import { registerQrCodeRoutes } from './qr-codes.ts';
 import { registerTeamRoutes } from './team.ts';
@@ -33,7 +34,7 @@ export async function registerApiV1Routes(app: FastifyInstance, deps: ApiDeps): 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler);
     scope.setSerializerCompiler(serializerCompiler);
-    await registerOpenApi(scope);
+    await registerOpenApi(scope, { webhooks: webhookOperations(), parameters: webhookSignatureParameters() });
     await scope.register(apiRoutes(deps), { prefix: serverPaths.apiV1 });
   });
 }
@@ -108,6 +109,28 @@ function apiRoutes(deps: ApiDeps): FastifyPluginAsyncZod {
       request.apiCaller = caller;
       void reply.headers(rateLimitHeaders(caller.rateLimit, false));
       requireScope(caller, request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
+    });
+    // a create's 201 names the new object's path (RFC 9110 10.2.2), a replay's too (idempotency.ts), where
+    // the API has a GET for it
+    api.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode !== 201 || typeof payload !== 'string' || reply.hasHeader('location'))
+        return payload;
+      const { id } = JSON.parse(payload) as { id?: unknown };
+      const location =
+        typeof id === 'string' ? `${request.routeOptions.url}/${encodeURIComponent(id)}` : null;
+      if (location && methods.of(location)?.methods.includes('GET')) void reply.header('location', location);
+      return payload;
+    });
+    // every call is logged with its request id (the Request-Id a client quotes; app.ts) and its outcome
+    api.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          api: { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode },
+          apiKey: request.apiCaller ? { id: request.apiCaller.keyId } : null,
+          responseTime: Math.round(reply.elapsedTime),
+        },
+        'API request',
+      );
     });
     // every refusal is application/problem+json (server/lib/problem.ts), a 429 with its rate-limit headers
     api.setErrorHandler((error, request, reply) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // What the log says about a request (docs/decisions/019-no-visitor-address-kept.md: no visitor's address or
@@ -40,6 +41,17 @@ export function requestSerializer(logClientAddress: boolean): (request: FastifyR
     }
     return logged;
   };
+}
+
+/**
+ * Request ids that no other process or start of the server gives (Fastify's own count from req-1 again in
+ * each): answers carry theirs as `Request-Id` (app.ts), which a client quotes and the log is searched by.
+ * A random tag of the process, of a fixed length, then its count.
+ */
+export function requestIdGenerator(): () => string {
+  const processTag = randomBytes(5).toString('hex');
+  let count = 0;
+  return () => `req-${processTag}${(count++).toString(36)}`;
 }
 
 /** Fastify's per-request lines at the level the setting gives them; errors stay error lines. */

@@ -121,6 +121,7 @@ async function writeHits(
       scans.map((group) => ({
         userId: ownerOf.get(group.linkId) ?? group.userId,
         itemId: group.linkId,
+        outcome: group.outcome,
         count: group.count,
       })),
     );

@@ -303,9 +303,9 @@ describe('a key on /api/v1', () => {
     const { version, name } = (await callApi(writer.key)).json<{ version: number; name: string }>();
     const refusals = [
       { payload: { firstName: '', lastName: 'X', baseVersion: version }, field: 'firstName' },
-      // a partial update: what it sends is checked, and the version it edits is required
+      // a partial update: what it sends is checked, the version it edits too when it names one
       { payload: { lastName: 42, baseVersion: version }, field: 'lastName' },
-      { payload: { firstName: 'Grace' }, field: 'baseVersion' },
+      { payload: { firstName: 'Grace', baseVersion: 'one' }, field: 'baseVersion' },
     ];
     for (const { payload, field } of refusals) {
       const response = await callApi(writer.key, { method: 'PATCH', payload });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEPT_RECORDS_META } from '../../src/privacy.ts';
 import type { Config } from '../../server/config.ts';
-import { addLink, addVcard, createOwner } from '../support/factories.ts';
+import { addLink, addVcard, createApiCaller, createOwner } from '../support/factories.ts';
 import { buildTestApp, type TestApp } from '../support/harness.ts';
 import { captureLogs, type LogLine } from '../support/logs.ts';
 
@@ -113,12 +113,33 @@ describe('the client address', () => {
   it('ignores X-Forwarded-For by default and logs a request id', async () => {
     const line = await remoteAddressLogged(false);
     expect(line?.req?.remoteAddress).toBe('127.0.0.1');
-    // Fastify's own counter: unique within the process, whose pid every log line carries
-    expect(line?.reqId).toMatch(/^req-[0-9a-z]+$/);
+    // a random tag of the server's process, then its count (server/lib/request-log.ts)
+    expect(line?.reqId).toMatch(/^req-[0-9a-f]{10}[0-9a-z]+$/);
   });
 
   it('uses X-Forwarded-For only from a configured proxy', async () => {
     const line = await remoteAddressLogged(['127.0.0.1']);
     expect(line?.req?.remoteAddress).toBe('203.0.113.9');
+  });
+});
+
+describe('the request id', () => {
+  it("is every answer's Request-Id, and an API call's log line names it", async () => {
+    const { app, lines } = await appLogging({});
+    const caller = await createApiCaller(app);
+    const answer = await caller.call('GET', '/api/v1/me');
+    const requestId = answer.headers['request-id'];
+    expect(requestId).toMatch(/^req-[0-9a-f]{10}[0-9a-z]+$/);
+    expect(lines.find((line) => line.reqId === requestId && line.msg === 'API request')).toMatchObject({
+      api: { method: 'GET', route: '/api/v1/me', status: 200 },
+    });
+    // a refusal and the app's other routes carry theirs, each its own
+    const refused = await app.app.inject({ url: '/api/v1/me' });
+    const health = await app.app.inject({ url: '/health' });
+    const ids = [requestId, refused.headers['request-id'], health.headers['request-id']];
+    expect(new Set(ids).size).toBe(3);
+    expect(lines.find((line) => line.reqId === ids[1] && line.msg === 'API request')).toMatchObject({
+      api: { status: 401 },
+    });
   });
 });

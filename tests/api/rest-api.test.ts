@@ -60,7 +60,7 @@ describe('cards', () => {
     const read = await caller.call('GET', `/api/v1/cards/${card.id}`);
     expect(read.json()).toEqual(card);
     const list = await caller.call('GET', '/api/v1/cards');
-    expect(list.json()).toEqual({ items: [card], next_cursor: null });
+    expect(list.json()).toEqual({ items: [card], has_more: false, next_cursor: null });
 
     const edited = await caller.call('PATCH', `/api/v1/cards/${card.id}`, {
       payload: { ...cardInput('Ada King'), baseVersion: 1 },
@@ -244,7 +244,11 @@ describe('QR codes', () => {
     const qr = created.json<{ id: string; version: number; shortUrl: string }>();
     expect(qr).toMatchObject({ title: 'Menu', url: 'https://example.com/menu', version: 1, chosen: false });
     expect((await caller.call('GET', `/api/v1/qr-codes/${qr.id}`)).json()).toEqual(qr);
-    expect((await caller.call('GET', '/api/v1/qr-codes')).json()).toEqual({ items: [qr], next_cursor: null });
+    expect((await caller.call('GET', '/api/v1/qr-codes')).json()).toEqual({
+      items: [qr],
+      has_more: false,
+      next_cursor: null,
+    });
 
     const edited = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
       payload: { title: 'Lunch', url: 'https://example.com/lunch', icon: '', baseVersion: 1 },
@@ -536,6 +540,22 @@ describe('link lifecycles', () => {
       expect(refused.errors, JSON.stringify(payload)).toEqual([expect.objectContaining({ field })]);
     }
     expect(await storedRowsOf(t.db, caller.userId)).toEqual(before);
+
+    // a rule's refusal says its sentence and names its id, which /api/docs lists
+    const refused = await caller.call('PATCH', `/api/v1/qr-codes/${qr.id}`, {
+      payload: { fallbackUrl: 'ftp://example.com' },
+    });
+    expect(refused.json()).toMatchObject({
+      detail: 'fallbackUrl: URL must start with http:// or https://',
+      errors: [
+        {
+          field: 'fallbackUrl',
+          code: 'custom',
+          message: 'URL must start with http:// or https://',
+          messageId: 'validation.url.scheme',
+        },
+      ],
+    });
   });
 
   it("sets a profile link's lifecycle; a limit below the follows already led on is refused", async () => {
@@ -715,9 +735,9 @@ describe('team members', () => {
   });
 });
 
-/** An answer's headers without those of the moment (its date, the key's rate-limit count). */
+/** An answer's headers without those of the moment (its date, its request id, the key's rate-limit count). */
 function answerHeaders(response: Awaited<ReturnType<ApiCaller['call']>>) {
-  const moment = new Set(['date', 'ratelimit-remaining', 'ratelimit-reset']);
+  const moment = new Set(['date', 'request-id', 'ratelimit-remaining', 'ratelimit-reset']);
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !moment.has(name)));
 }
 
