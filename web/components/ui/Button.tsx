@@ -7,6 +7,8 @@ const VARIANT_CLASSES = {
   secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50',
   ghost: 'text-ink hover:bg-slate-100',
   destructive: 'bg-red-700 text-white hover:bg-red-800 shadow-sm',
+  /** The quiet red trigger of a removal (delete, erase, revoke) that a confirmation then asks about. */
+  removal: 'text-red-700 hover:bg-red-50',
   inverted: 'bg-white text-ink hover:bg-slate-100 shadow-sm',
 } as const;
 

@@ -112,7 +112,7 @@ function RemoveDialog({ passkey }: { passkey: Passkey }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           <Trans>Remove</Trans>
         </Button>

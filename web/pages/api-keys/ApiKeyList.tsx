@@ -25,7 +25,7 @@ function RevokeDialog({ apiKey, owner }: { apiKey: ApiKey; owner: ApiKeyOwner })
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           <Trans>Revoke</Trans>
         </Button>

@@ -83,7 +83,7 @@ function RemoveDomain({ owner, domain }: { owner: AccountOwner; domain: DomainIt
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           <Trans>Remove</Trans>
         </Button>

@@ -30,12 +30,7 @@ function EraseLead({ lead }: { lead: LeadItem }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={t`Erase ${label}`}
-        >
+        <Button variant="removal" size="sm" aria-label={t`Erase ${label}`}>
           <Trash2 aria-hidden />
           <Trans>Erase</Trans>
         </Button>

@@ -41,7 +41,7 @@ function EraseAll({ filter, total }: { filter: LeadFilterInput; total: number })
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           {narrowed ? <Trans>Erase the leads shown</Trans> : <Trans>Erase all leads</Trans>}
         </Button>

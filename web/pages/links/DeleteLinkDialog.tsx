@@ -22,12 +22,7 @@ export function DeleteLinkDialog({
       id={id}
       chosen={chosen}
       trigger={
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t`Delete ${linkTitle}`}
-          className="size-11 text-red-700 hover:bg-red-50"
-        >
+        <Button variant="removal" size="icon" aria-label={t`Delete ${linkTitle}`} className="size-11">
           <Trash2 aria-hidden />
         </Button>
       }

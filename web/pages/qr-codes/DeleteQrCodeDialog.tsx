@@ -23,7 +23,7 @@ export function DeleteQrCodeDialog({
       id={id}
       chosen={chosen}
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           <Trans>Delete</Trans>
         </Button>

@@ -30,12 +30,7 @@ function DeleteTeamCardDialog({ card }: { card: TeamCard }) {
   return (
     <ConfirmDialog
       trigger={
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-700 hover:bg-red-50"
-          aria-label={t`Delete ${cardName}`}
-        >
+        <Button variant="removal" size="sm" aria-label={t`Delete ${cardName}`}>
           <Trash2 aria-hidden />
           <Trans>Delete</Trans>
         </Button>

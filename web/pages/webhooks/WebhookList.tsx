@@ -109,7 +109,7 @@ function DeleteDialog({ owner, endpoint }: EndpointProps) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+        <Button variant="removal" size="sm">
           <Trash2 aria-hidden />
           <Trans>Delete</Trans>
         </Button>
