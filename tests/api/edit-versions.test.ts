@@ -21,7 +21,8 @@ import {
 } from '../support/harness.ts';
 import { addTeam, teamTemplateInput } from '../support/teams.ts';
 import { addWebhookEndpoint } from '../support/webhooks.ts';
-import { addCrmConnection, FakeHubSpot } from '../support/fake-hubspot.ts';
+import { addCrmConnection } from '../support/crm.ts';
+import { FakeHubSpot } from '../support/fake-hubspot.ts';
 import { DEFAULT_CRM_MAPPING } from '../../src/crm.ts';
 
 // Edit versions (docs/decisions/020-edits-carry-their-version.md): every procedure that edits a card, the

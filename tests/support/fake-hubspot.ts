@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolveAuthSecret, type CrmAppConfig } from '../../server/config.ts';
-import { tokenSeal } from '../../server/crm/sealing.ts';
-import { DEFAULT_CRM_MAPPING } from '../../src/crm.ts';
-import type { TestApp } from './harness.ts';
+import type { CrmAppConfig } from '../../server/config.ts';
 
 // A fake HubSpot on loopback for the CRM connector's tests (HUBSPOT_API_BASE and HUBSPOT_APP_BASE point at
 // it): the slice of HubSpot's documented REST API the connector calls, answered as HubSpot answers it.
@@ -75,9 +72,10 @@ export class FakeHubSpot {
   private server: Server | null = null;
   private base = '';
 
-  async start(): Promise<void> {
+  /** Listens on loopback, on `port` (the browser tests' server is told it beforehand) or a free one. */
+  async start(port = 0): Promise<void> {
     this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -459,26 +457,4 @@ export class FakeHubSpot {
     }
     send(404, { status: 'error', message: `no route ${method} ${path}` });
   }
-}
-
-/** A HubSpot connection of `accountId` written straight into the database, with tokens `fake` takes. */
-export async function addCrmConnection(t: TestApp, fake: FakeHubSpot, accountId: string): Promise<string> {
-  const seal = tokenSeal(resolveAuthSecret(t.config));
-  const tokens = fake.issueTokens();
-  const row = await t.db
-    .insertInto('crm_connections')
-    .values({
-      account_id: accountId,
-      provider: 'hubspot',
-      connected_by: accountId,
-      external_id: '4242',
-      external_name: 'acme-demo.hubspot.com',
-      access_token: seal.seal(tokens.accessToken),
-      refresh_token: seal.seal(tokens.refreshToken),
-      access_expires_at: tokens.expiresAt,
-      mapping: JSON.stringify(DEFAULT_CRM_MAPPING.hubspot),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
