@@ -728,6 +728,8 @@ export interface CrmConnectionsTable {
   access_token: string;
   refresh_token: string;
   access_expires_at: Date;
+  /** The connection's own API address (Salesforce's instance_url); null: the CRM's configured one. */
+  api_base: string | null;
   status: Generated<'connected' | 'reconnect'>;
   /** Why the CRM refused the token, as it said it. */
   status_detail: string | null;

@@ -8,6 +8,14 @@ export interface CrmTokens {
   accessToken: string;
   refreshToken: string;
   expiresAt: Date;
+  /** Where this connection's API is, when the CRM says (Salesforce's instance_url); null: the configured one. */
+  apiBase: string | null;
+}
+
+/** What a call to the CRM's API is made with: the access token, and where the connection's API is. */
+export interface CrmSession {
+  accessToken: string;
+  apiBase: string | null;
 }
 
 /** The CRM's account a connection reaches (HubSpot's hub), as the CRM names it. */
@@ -69,25 +77,26 @@ export interface CrmConnector {
     codeVerifier: string;
     redirectUri: string;
   }): Promise<CrmTokens & { account: CrmAccount }>;
+  /** New tokens for the refresh token (a CRM that gives no new refresh token: the same one again). */
   refresh(refreshToken: string): Promise<CrmTokens>;
   /** Revokes the connection's tokens at the CRM; one it no longer knows counts as revoked. */
   revoke(tokens: { accessToken: string; refreshToken: string }): Promise<void>;
   /** The properties of the target a lead may be written to (writable ones only). */
-  properties(accessToken: string, target: CrmTarget): Promise<CrmProperty[]>;
-  owners(accessToken: string): Promise<CrmOwner[]>;
+  properties(session: CrmSession, target: CrmTarget): Promise<CrmProperty[]>;
+  owners(session: CrmSession): Promise<CrmOwner[]>;
   findByEmail(
-    accessToken: string,
+    session: CrmSession,
     target: CrmTarget,
     email: string,
     properties: string[],
   ): Promise<CrmRecord | null>;
-  read(accessToken: string, target: CrmTarget, id: string, properties: string[]): Promise<CrmRecord>;
+  read(session: CrmSession, target: CrmTarget, id: string, properties: string[]): Promise<CrmRecord>;
   /** Creates a record; `exists` (with its id) when the CRM has one of that e-mail address already. */
-  create(accessToken: string, target: CrmTarget, values: Record<string, string>): Promise<string>;
-  update(accessToken: string, target: CrmTarget, id: string, values: Record<string, string>): Promise<void>;
+  create(session: CrmSession, target: CrmTarget, values: Record<string, string>): Promise<string>;
+  update(session: CrmSession, target: CrmTarget, id: string, values: Record<string, string>): Promise<void>;
   /** A note on the record (the consent receipt); answers the note's id. */
   addNote(
-    accessToken: string,
+    session: CrmSession,
     target: CrmTarget,
     recordId: string,
     note: { body: string; at: Date; ownerId: string | null },

@@ -289,6 +289,7 @@ async function connectionOf(ctx: ServiceContext, accountId: string, provider: Cr
       'access_token',
       'refresh_token',
       'access_expires_at',
+      'api_base',
       'status',
       'mapping',
       'version',

@@ -187,6 +187,7 @@ export async function trySync(deps: CrmSyncDeps, syncId: string): Promise<TryOut
       'access_token',
       'refresh_token',
       'access_expires_at',
+      'api_base',
       'status',
       'mapping',
     ])

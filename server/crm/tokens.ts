@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { CrmProvider } from '../../src/crm.ts';
-import { CrmFailure, type CrmConnector, type CrmTokens } from './connector.ts';
+import { CrmFailure, type CrmConnector, type CrmSession, type CrmTokens } from './connector.ts';
 import type { CrmConnectors } from './connectors.ts';
 import type { TokenSeal } from './sealing.ts';
 
@@ -23,6 +23,7 @@ export interface ConnectionTokens {
   access_token: string;
   refresh_token: string;
   access_expires_at: Date;
+  api_base: string | null;
   status: 'connected' | 'reconnect';
 }
 
@@ -51,6 +52,7 @@ export function sealedTokens(seal: TokenSeal, tokens: CrmTokens) {
     access_token: seal.seal(tokens.accessToken),
     refresh_token: seal.seal(tokens.refreshToken),
     access_expires_at: tokens.expiresAt,
+    api_base: tokens.apiBase,
   };
 }
 
@@ -62,7 +64,7 @@ export async function withAccessToken<T>(
   db: Kysely<Database>,
   parts: CrmParts,
   connection: ConnectionTokens,
-  call: (accessToken: string) => Promise<T>,
+  call: (session: CrmSession) => Promise<T>,
 ): Promise<T> {
   if (connection.status === 'reconnect') {
     throw new CrmFailure('revoked', 'the connection must be made again');
@@ -75,7 +77,7 @@ export async function withAccessToken<T>(
     await markReconnect(db, connection.id, detail);
     throw new CrmFailure('revoked', detail);
   }
-  const refresh = async (): Promise<string> => {
+  const refresh = async (): Promise<CrmSession> => {
     let tokens: CrmTokens;
     try {
       tokens = await connector.refresh(refreshToken);
@@ -84,7 +86,8 @@ export async function withAccessToken<T>(
         await markReconnect(db, connection.id, error.detail);
       throw error;
     }
-    const sealed = sealedTokens(parts.seal, tokens);
+    // a CRM that names no API address on a refresh keeps the one it named before
+    const sealed = sealedTokens(parts.seal, { ...tokens, apiBase: tokens.apiBase ?? connection.api_base });
     await db
       .updateTable('crm_connections')
       .set({ ...sealed, updated_at: sql<Date>`now()` })
@@ -92,16 +95,16 @@ export async function withAccessToken<T>(
       .execute();
     // the caller's next call (the same try's next step) starts from the new token
     Object.assign(connection, sealed);
-    return tokens.accessToken;
+    return { accessToken: tokens.accessToken, apiBase: sealed.api_base };
   };
-  let token = access;
+  let session: CrmSession = { accessToken: access, apiBase: connection.api_base };
   let refreshed = false;
   if (connection.access_expires_at.getTime() - Date.now() < REFRESH_MARGIN_MS) {
-    token = await refresh();
+    session = await refresh();
     refreshed = true;
   }
   try {
-    return await call(token);
+    return await call(session);
   } catch (error) {
     if (refreshed || !(error instanceof CrmFailure) || error.kind !== 'token') throw error;
     return call(await refresh());

@@ -260,7 +260,14 @@ function CrmSection({
   title: ReactNode;
   description: ReactNode;
 }) {
-  const list = trpc.crm.list.useQuery({ owner });
+  // while a lead waits for its try, the list looks again every few seconds
+  const list = trpc.crm.list.useQuery(
+    { owner },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.connections.some((connection) => connection.counts.pending > 0) ? 5_000 : false,
+    },
+  );
   if (!list.isSuccess) {
     return (
       <SectionCard title={title} description={description}>

@@ -6,6 +6,7 @@ import {
   type CrmOwner,
   type CrmProperty,
   type CrmRecord,
+  type CrmSession,
   type CrmTokens,
 } from '../connector.ts';
 import { crmRequest, detailOf, retryAfterSeconds, type CrmAnswer } from '../http.ts';
@@ -84,13 +85,41 @@ function tokensOf(body: unknown): CrmTokens {
     accessToken: access_token,
     refreshToken: refresh_token,
     expiresAt: new Date(Date.now() + expires_in * 1000),
+    apiBase: null,
   };
+}
+
+type HubSpotGet = (path: string) => Promise<unknown>;
+
+/** HubSpot's owners (its users who may own a record), page by page, at most OWNER_PAGES_MAX pages. */
+async function ownersOf(get: HubSpotGet): Promise<CrmOwner[]> {
+  const owners: CrmOwner[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < OWNER_PAGES_MAX; page += 1) {
+    const query = new URLSearchParams({ limit: '100', ...(after ? { after } : {}) });
+    const body = (await get(`/crm/v3/owners?${query.toString()}`)) as {
+      results?: { id: string; firstName?: string; lastName?: string; email?: string }[];
+      paging?: { next?: { after?: string } };
+    };
+    for (const owner of body.results ?? []) {
+      const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
+      owners.push({ id: String(owner.id), name: name || owner.email || String(owner.id) });
+    }
+    after = body.paging?.next?.after;
+    if (!after) break;
+  }
+  return owners;
 }
 
 export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
   const api = (path: string) => `${app.apiBase}${path}`;
-  const call = async (method: string, path: string, token: string, json?: unknown): Promise<unknown> => {
-    const answer = await crmRequest(api(path), { method, token, json });
+  const call = async (
+    method: string,
+    path: string,
+    session: CrmSession,
+    json?: unknown,
+  ): Promise<unknown> => {
+    const answer = await crmRequest(api(path), { method, token: session.accessToken, json });
     if (answer.status < 200 || answer.status >= 300) throw failureOf(answer);
     return answer.body;
   };
@@ -137,7 +166,7 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
       const info = (await call(
         'GET',
         `/oauth/v1/access-tokens/${encodeURIComponent(tokens.accessToken)}`,
-        tokens.accessToken,
+        tokens,
       )) as { hub_id?: unknown; hub_domain?: unknown };
       const id = String(info.hub_id ?? '');
       return { ...tokens, account: { id, name: typeof info.hub_domain === 'string' ? info.hub_domain : id } };
@@ -152,9 +181,9 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
         return;
       throw failureOf(answer);
     },
-    async properties(token, target) {
+    async properties(session, target) {
       objectPath(target);
-      const body = (await call('GET', '/crm/v3/properties/contacts', token)) as {
+      const body = (await call('GET', '/crm/v3/properties/contacts', session)) as {
         results?: {
           name: string;
           label?: string;
@@ -167,26 +196,9 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
         .filter((p) => !p.calculated && !p.hidden && p.modificationMetadata?.readOnlyValue !== true)
         .map((p): CrmProperty => ({ name: p.name, label: p.label ?? p.name }));
     },
-    async owners(token) {
-      const owners: CrmOwner[] = [];
-      let after: string | undefined;
-      for (let page = 0; page < OWNER_PAGES_MAX; page += 1) {
-        const query = new URLSearchParams({ limit: '100', ...(after ? { after } : {}) });
-        const body = (await call('GET', `/crm/v3/owners?${query.toString()}`, token)) as {
-          results?: { id: string; firstName?: string; lastName?: string; email?: string }[];
-          paging?: { next?: { after?: string } };
-        };
-        for (const owner of body.results ?? []) {
-          const name = [owner.firstName, owner.lastName].filter(Boolean).join(' ');
-          owners.push({ id: String(owner.id), name: name || owner.email || String(owner.id) });
-        }
-        after = body.paging?.next?.after;
-        if (!after) break;
-      }
-      return owners;
-    },
-    async findByEmail(token, target, email, properties) {
-      const body = (await call('POST', `${objectPath(target)}/search`, token, {
+    owners: (session) => ownersOf((path) => call('GET', path, session)),
+    async findByEmail(session, target, email, properties) {
+      const body = (await call('POST', `${objectPath(target)}/search`, session, {
         filterGroups: [{ filters: [{ propertyName: 'email', operator: 'EQ', value: email }] }],
         properties,
         limit: 1,
@@ -194,18 +206,20 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
       const found = body.results?.[0];
       return found ? recordOf(found, properties) : null;
     },
-    async read(token, target, id, properties) {
+    async read(session, target, id, properties) {
       const query = new URLSearchParams({ properties: properties.join(',') });
       const body = (await call(
         'GET',
         `${objectPath(target)}/${encodeURIComponent(id)}?${query.toString()}`,
-        token,
+        session,
       )) as HubSpotObject;
       return recordOf(body, properties);
     },
-    async create(token, target, values) {
+    async create(session, target, values) {
       try {
-        const body = (await call('POST', objectPath(target), token, { properties: values })) as HubSpotObject;
+        const body = (await call('POST', objectPath(target), session, {
+          properties: values,
+        })) as HubSpotObject;
         return body.id;
       } catch (error) {
         // "Contact already exists. Existing ID: 123"
@@ -215,12 +229,12 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
         throw error;
       }
     },
-    async update(token, target, id, values) {
-      await call('PATCH', `${objectPath(target)}/${encodeURIComponent(id)}`, token, { properties: values });
+    async update(session, target, id, values) {
+      await call('PATCH', `${objectPath(target)}/${encodeURIComponent(id)}`, session, { properties: values });
     },
-    async addNote(token, target, recordId, note) {
+    async addNote(session, target, recordId, note) {
       objectPath(target);
-      const body = (await call('POST', '/crm/v3/objects/notes', token, {
+      const body = (await call('POST', '/crm/v3/objects/notes', session, {
         properties: {
           hs_timestamp: note.at.toISOString(),
           hs_note_body: note.body,
