@@ -283,6 +283,15 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .default('https://app.hubspot.com'),
   ),
+  SALESFORCE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  SALESFORCE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  // a sandbox's (https://test.salesforce.com), an org's My Domain, or the tests' fake Salesforce on loopback
+  SALESFORCE_LOGIN_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://login.salesforce.com'),
+  ),
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -411,6 +420,12 @@ export interface CrmAppConfig {
 export interface CrmConfig {
   /** HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET, both set; null: HubSpot is not offered. */
   hubspot: CrmAppConfig | null;
+  /**
+   * SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET (the connected app's consumer key and secret), both
+   * set; null: Salesforce is not offered. Its OAuth is at SALESFORCE_LOGIN_BASE (apiBase and appBase), its
+   * REST API at each org's instance_url.
+   */
+  salesforce: CrmAppConfig | null;
   /** A failed sync is tried again up to `limit` times, the waits doubling from `delaySeconds`. */
   retry: { limit: number; delaySeconds: number };
 }
@@ -577,6 +592,16 @@ export function parseConfig(
         apiBase: parsed.HUBSPOT_API_BASE.replace(/\/+$/, ''),
         appBase: parsed.HUBSPOT_APP_BASE.replace(/\/+$/, ''),
       }),
+      salesforce: crmApp(
+        'Salesforce',
+        'SALESFORCE',
+        parsed.SALESFORCE_CLIENT_ID,
+        parsed.SALESFORCE_CLIENT_SECRET,
+        {
+          apiBase: parsed.SALESFORCE_LOGIN_BASE.replace(/\/+$/, ''),
+          appBase: parsed.SALESFORCE_LOGIN_BASE.replace(/\/+$/, ''),
+        },
+      ),
       retry: CRM_RETRY,
     },
   };

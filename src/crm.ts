@@ -3,7 +3,7 @@ import { LEAD_FIELDS, type LeadField } from './schemas/lead.ts';
 // CRM connectors (an apiAccess feature, Business; docs/decisions/025-crm-connectors.md): the CRMs, what a
 // lead maps to, and the numbers read by the server, the dashboard's Connections page and the tests.
 
-export const CRM_PROVIDERS = ['hubspot'] as const;
+export const CRM_PROVIDERS = ['hubspot', 'salesforce'] as const;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];
 
 /** What a lead becomes in the CRM: a contact (HubSpot, Salesforce) or a lead (Salesforce). */
@@ -13,6 +13,7 @@ export type CrmTarget = (typeof CRM_TARGETS)[number];
 /** The targets each CRM offers. HubSpot's own lead object hangs off a contact: leads become contacts there. */
 export const CRM_TARGETS_OF: Record<CrmProvider, readonly CrmTarget[]> = {
   hubspot: ['contact'],
+  salesforce: ['lead', 'contact'],
 };
 
 /**
@@ -31,13 +32,32 @@ export interface CrmMapping {
   ownerId: string | null;
 }
 
+/**
+ * The fields each target of each CRM starts with: the CRM's standard properties. A Salesforce contact's
+ * company is its account (a record of its own), so the company is not sent to a contact.
+ */
+export const DEFAULT_CRM_FIELDS: Record<CrmProvider, Partial<Record<CrmTarget, CrmFieldMapping>>> = {
+  hubspot: {
+    contact: { name: SPLIT_NAME, email: 'email', phone: 'phone', company: 'company', note: 'message' },
+  },
+  salesforce: {
+    lead: { name: SPLIT_NAME, email: 'Email', phone: 'Phone', company: 'Company', note: 'Description' },
+    contact: { name: SPLIT_NAME, email: 'Email', phone: 'Phone', note: 'Description' },
+  },
+};
+
+/** The mapping a target starts with (a new connection: the CRM's first target). */
+export function defaultCrmMapping(
+  provider: CrmProvider,
+  target: CrmTarget = CRM_TARGETS_OF[provider][0] ?? 'contact',
+): CrmMapping {
+  return { target, fields: { ...DEFAULT_CRM_FIELDS[provider][target] }, ownerId: null };
+}
+
 /** The mapping a new connection starts with: each CRM's standard properties. */
 export const DEFAULT_CRM_MAPPING: Record<CrmProvider, CrmMapping> = {
-  hubspot: {
-    target: 'contact',
-    fields: { name: SPLIT_NAME, email: 'email', phone: 'phone', company: 'company', note: 'message' },
-    ownerId: null,
-  },
+  hubspot: defaultCrmMapping('hubspot'),
+  salesforce: defaultCrmMapping('salesforce'),
 };
 
 /** A CRM property name as the CRMs spell theirs (letters, digits, underscores; Salesforce's `__c`). */

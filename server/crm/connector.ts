@@ -69,6 +69,11 @@ export interface CrmConnector {
   nameProperties: { first: string; last: string };
   /** The property that names a record's owner (salesperson). */
   ownerProperty: string;
+  /**
+   * Values a new record of a target needs and a lead may lack (Salesforce's LastName, a lead's Company),
+   * written on create only when the lead gives none.
+   */
+  requiredOnCreate: Partial<Record<CrmTarget, Record<string, string>>>;
   /** Where the person grants access: the CRM's authorization page, with the state and the PKCE challenge. */
   authorizeUrl(input: { state: string; codeChallenge: string; redirectUri: string }): string;
   /** The code the CRM sent back, for tokens (with the PKCE verifier) and the account they reach. */

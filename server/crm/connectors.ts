@@ -3,6 +3,7 @@ import { serverPaths } from '../../src/routes.ts';
 import { resolveAuthSecret, type Config } from '../config.ts';
 import type { CrmConnector } from './connector.ts';
 import { hubSpotConnector } from './hubspot/connector.ts';
+import { salesforceConnector } from './salesforce/connector.ts';
 import { tokenSeal } from './sealing.ts';
 import type { CrmParts } from './tokens.ts';
 
@@ -12,6 +13,7 @@ export type CrmConnectors = Partial<Record<CrmProvider, CrmConnector>>;
 export function crmConnectors(config: Config): CrmConnectors {
   const connectors: CrmConnectors = {};
   if (config.crm.hubspot) connectors.hubspot = hubSpotConnector(config.crm.hubspot);
+  if (config.crm.salesforce) connectors.salesforce = salesforceConnector(config.crm.salesforce);
   return connectors;
 }
 

@@ -1,4 +1,9 @@
-import { CrmOwnerSchema, CrmProviderInputSchema, SaveCrmMappingSchema } from '../../src/schemas/crm.ts';
+import {
+  CrmOptionsSchema,
+  CrmOwnerSchema,
+  CrmProviderInputSchema,
+  SaveCrmMappingSchema,
+} from '../../src/schemas/crm.ts';
 import { authedProcedure, router } from '../trpc/init.ts';
 import {
   crmOptions,
@@ -17,7 +22,7 @@ export const crmRouter = router({
   connect: authedProcedure
     .input(CrmProviderInputSchema)
     .mutation(({ ctx, input }) => startCrmConnect(ctx, input)),
-  options: authedProcedure.input(CrmProviderInputSchema).query(({ ctx, input }) => crmOptions(ctx, input)),
+  options: authedProcedure.input(CrmOptionsSchema).query(({ ctx, input }) => crmOptions(ctx, input)),
   saveMapping: authedProcedure
     .meta({ edits: 'crmConnection' })
     .input(SaveCrmMappingSchema)

@@ -13,7 +13,12 @@ import {
   type CrmSyncStatus,
 } from '../../src/crm.ts';
 import { paths } from '../../src/routes.ts';
-import type { CrmOwnerInput, CrmProviderInput, SaveCrmMappingInput } from '../../src/schemas/crm.ts';
+import type {
+  CrmOptionsInput,
+  CrmOwnerInput,
+  CrmProviderInput,
+  SaveCrmMappingInput,
+} from '../../src/schemas/crm.ts';
 import type { AccountOwner } from '../../src/teams.ts';
 import { requireFeature } from '../access/plan-gate.ts';
 import { accountWithFeature, ownedAccount } from '../access/team-access.ts';
@@ -307,13 +312,17 @@ export interface CrmOptions {
 }
 
 /** What the mapping may name, read from the CRM: its writable properties of each target, and its owners. */
-export async function crmOptions(ctx: ServiceContext, input: CrmProviderInput): Promise<CrmOptions> {
+export async function crmOptions(ctx: ServiceContext, input: CrmOptionsInput): Promise<CrmOptions> {
   const accountId = await sendingAccount(ctx, input.owner);
   const connection = await connectionOf(ctx, accountId, input.provider);
   const connector = connectorFor(ctx, input.provider);
+  const target = input.target ?? connection.mapping.target;
+  if (!CRM_TARGETS_OF[input.provider].includes(target)) {
+    throw new AppError('crm_field_unknown', { field: 'target', property: target });
+  }
   try {
     return await withAccessToken(ctx.db, crmParts(ctx.config), connection, async (token) => ({
-      properties: await connector.properties(token, connection.mapping.target),
+      properties: await connector.properties(token, target),
       owners: await connector.owners(token),
     }));
   } catch (error) {

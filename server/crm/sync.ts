@@ -241,8 +241,9 @@ export async function trySync(deps: CrmSyncDeps, syncId: string): Promise<TryOut
         recordId = await existing(found);
       } else {
         try {
+          const required = connector.requiredOnCreate[mapping.target] ?? {};
           recordId = await withAccessToken(db, deps, connection, (token) =>
-            connector.create(token, mapping.target, values),
+            connector.create(token, mapping.target, { ...required, ...values }),
           );
           created = true;
         } catch (error) {

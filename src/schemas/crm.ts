@@ -30,6 +30,10 @@ export const CrmProviderInputSchema = z.strictObject({
 });
 export type CrmProviderInput = z.output<typeof CrmProviderInputSchema>;
 
+/** The CRM's choices for a mapping: of the connection's target, or of `target` (the form changed it). */
+export const CrmOptionsSchema = CrmProviderInputSchema.extend({ target: z.enum(CRM_TARGETS).optional() });
+export type CrmOptionsInput = z.output<typeof CrmOptionsSchema>;
+
 export const CrmMappingFormSchema = z.strictObject({
   target: z.enum(CRM_TARGETS),
   fields: CrmFieldMappingSchema,

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from '../../server/config.ts';
 import { tokenSeal } from '../../server/crm/sealing.ts';
 import type { CrmConnectionsView } from '../../server/crm/service.ts';
-import { createLeadTokens, type LeadTokens } from '../../server/leads/token.ts';
 import { DEFAULT_CRM_MAPPING, SPLIT_NAME } from '../../src/crm.ts';
 import { DEFAULT_LEAD_FORM } from '../../src/schemas/lead.ts';
 import { addVcard, createSignedInOwner } from '../support/factories.ts';
@@ -16,7 +15,7 @@ import {
   type TestApp,
 } from '../support/harness.ts';
 import { addTeam, addTeamCard } from '../support/teams.ts';
-import { IPHONE_SAFARI } from '../support/user-agents.ts';
+import { postLead as postLeadTo, settledSync, uniqueEmail, waitingSync } from '../support/crm.ts';
 
 // HubSpot connections against a fake HubSpot on loopback (tests/support/fake-hubspot.ts): connecting with
 // HubSpot's OAuth (state bound to the person, PKCE), each captured lead upserted by e-mail through the job
@@ -27,15 +26,13 @@ import { IPHONE_SAFARI } from '../support/user-agents.ts';
 
 const fake = new FakeHubSpot();
 let t: TestApp;
-let leadTokens: LeadTokens;
 
 beforeAll(async () => {
   await fake.start();
   t = await buildTestApp({
-    crm: { hubspot: fake.config(), retry: { limit: 3, delaySeconds: 1 } },
+    crm: { hubspot: fake.config(), salesforce: null, retry: { limit: 3, delaySeconds: 1 } },
     jobs: { pollingIntervalSeconds: 0.2 },
   });
-  leadTokens = createLeadTokens(resolveAuthSecret(t.config));
 });
 
 afterAll(async () => {
@@ -50,6 +47,9 @@ beforeEach(() => {
 });
 
 type Owner = Awaited<ReturnType<typeof createSignedInOwner>>;
+
+const postLead = (vcardId: string, values: Record<string, string>) => postLeadTo(t, vcardId, values);
+const settled = (leadId: string) => settledSync(t, leadId);
 
 /** Follows a connect: crm.connect, HubSpot's page (which grants), then the callback with the session. */
 async function connect(owner: Owner, ownerOf: 'user' | 'team' = 'user') {
@@ -68,66 +68,6 @@ async function connectionsOf(owner: Owner, ownerOf: 'user' | 'team' = 'user') {
   return trpcData<CrmConnectionsView>(await trpcQuery(t.app, 'crm.list', owner.cookie, { owner: ownerOf }));
 }
 
-let addresses = 0;
-
-/** A visitor's lead, posted to the card's form as its page does. */
-async function postLead(vcardId: string, values: Record<string, string>) {
-  addresses += 1;
-  const page = await t.app.inject({
-    method: 'GET',
-    url: `/vcard/${vcardId}`,
-    headers: { 'user-agent': IPHONE_SAFARI },
-  });
-  const hidden: Record<string, string> = {};
-  for (const match of page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    hidden[match[1] ?? ''] = (match[2] ?? '').replaceAll('&amp;', '&');
-  }
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/vcard/${vcardId}/lead`,
-    remoteAddress: `10.77.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': IPHONE_SAFARI,
-      origin: 'null',
-    },
-    payload: new URLSearchParams({
-      ...hidden,
-      token: leadTokens.issue(vcardId, Date.now() - 60_000),
-      homepage: '',
-      name: 'Grace Hopper',
-      phone: '+1 555 0100',
-      company: 'Navy',
-      note: 'Met at the booth',
-      consent: 'yes',
-      ...values,
-    }).toString(),
-  });
-  expect(response.statusCode).toBe(303);
-  const lead = await t.db
-    .selectFrom('leads')
-    .select('id')
-    .where('vcard_id', '=', vcardId)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirstOrThrow();
-  return lead.id;
-}
-
-/** The lead's sync once it has settled (synced or failed), within `seconds`. */
-async function settled(leadId: string, seconds = 10) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const sync = await t.db
-      .selectFrom('crm_syncs')
-      .selectAll()
-      .where('lead_id', '=', leadId)
-      .executeTakeFirst();
-    if (sync && sync.status !== 'pending') return sync;
-    if (Date.now() > deadline) throw new Error(`the sync of ${leadId} is still ${sync?.status ?? 'missing'}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** A Business owner with a card taking leads and a HubSpot connection. */
 async function connectedOwner() {
   const owner = await createSignedInOwner(t, { plan: 'business' });
@@ -135,9 +75,6 @@ async function connectedOwner() {
   expect((await connect(owner)).statusCode).toBe(303);
   return { ...owner, vcardId };
 }
-
-const uniqueEmail = (name: string) =>
-  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 describe('connecting HubSpot', () => {
   it('goes through HubSpot OAuth with state and PKCE, keeps the tokens sealed, and lists the portal', async () => {
@@ -310,18 +247,7 @@ describe('a lead sent to HubSpot', () => {
     const email = uniqueEmail('busy');
     fake.rateLimitNext(1, '2');
     const leadId = await postLead(owner.vcardId, { email });
-    const waiting = await (async () => {
-      for (let i = 0; i < 50; i += 1) {
-        const row = await t.db
-          .selectFrom('crm_syncs')
-          .selectAll()
-          .where('lead_id', '=', leadId)
-          .executeTakeFirstOrThrow();
-        if (row.next_attempt_at) return row;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('no next try was set');
-    })();
+    const waiting = await waitingSync(t, leadId);
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, error_kind: 'rate_limited' });
     expect(waiting.last_error).toBe('You have reached your secondly limit.');
     const sync = await settled(leadId);

@@ -38,7 +38,9 @@ const hubSpot = new FakeHubSpot();
 
 beforeAll(async () => {
   await hubSpot.start();
-  t = await buildTestApp({ crm: { hubspot: hubSpot.config(), retry: { limit: 1, delaySeconds: 1 } } });
+  t = await buildTestApp({
+    crm: { hubspot: hubSpot.config(), salesforce: null, retry: { limit: 1, delaySeconds: 1 } },
+  });
 });
 
 afterAll(async () => {

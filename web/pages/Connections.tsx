@@ -23,7 +23,7 @@ import { MappingForm } from './connections/MappingForm.tsx';
 import { SyncList, type CrmConnection } from './connections/SyncList.tsx';
 
 /** The CRMs by their own names (brands: the same in every language). */
-const CRM_NAMES: Record<CrmProvider, string> = { hubspot: 'HubSpot' };
+const CRM_NAMES: Record<CrmProvider, string> = { hubspot: 'HubSpot', salesforce: 'Salesforce' };
 
 const CONNECT_RESULTS = {
   connected: msg`Connected. New leads are sent to the CRM from now on.`,
@@ -166,8 +166,8 @@ function ProviderPanel({
         <h3 className="font-semibold text-ink">{name}</h3>
         <p className="text-sm text-slate-700">
           <Trans>
-            Each new lead becomes a contact in {name}, found by its e-mail address, with the consent receipt
-            as a note. You sign in to {name} to grant access; Tapcard never sees your password.
+            Each new lead is sent to {name}, found there by its e-mail address, with the consent receipt as a
+            note. You sign in to {name} to grant access; Tapcard never sees your password.
           </Trans>
         </p>
         {canSend && <ConnectButton owner={owner} provider={provider} />}
@@ -318,8 +318,8 @@ export function Connections() {
       />
       <UpgradePrompt feature="apiAccess">
         <Trans>
-          Connect HubSpot and each lead your cards collect becomes a contact there, with the visitor's consent
-          in a note.
+          Connect HubSpot or Salesforce and each lead your cards collect is sent there, with the visitor's
+          consent in a note.
         </Trans>
       </UpgradePrompt>
       {loaded && (

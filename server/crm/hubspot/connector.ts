@@ -144,6 +144,7 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
     provider: 'hubspot',
     nameProperties: { first: 'firstname', last: 'lastname' },
     ownerProperty: 'hubspot_owner_id',
+    requiredOnCreate: {},
     authorizeUrl({ state, codeChallenge, redirectUri }) {
       const url = new URL(`${app.appBase}/oauth/authorize`);
       url.search = new URLSearchParams({

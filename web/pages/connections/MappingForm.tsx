@@ -3,7 +3,14 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { CRM_LEAD_FIELDS, SPLIT_NAME, type CrmFieldMapping } from '#src/crm.ts';
+import {
+  CRM_LEAD_FIELDS,
+  CRM_TARGETS_OF,
+  defaultCrmMapping,
+  SPLIT_NAME,
+  type CrmFieldMapping,
+  type CrmTarget,
+} from '#src/crm.ts';
 import type { LeadField } from '#src/schemas/lead.ts';
 import type { AccountOwner } from '#src/teams.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
@@ -19,6 +26,11 @@ const FIELD_LABELS: Record<LeadField, MessageDescriptor> = {
   phone: msg`Phone`,
   company: msg`Company`,
   note: msg`Note`,
+};
+
+const TARGET_LABELS: Record<CrmTarget, MessageDescriptor> = {
+  contact: msg`A contact`,
+  lead: msg`A lead`,
 };
 
 const NOT_SENT = '';
@@ -44,9 +56,15 @@ export function MappingForm({
   const { i18n } = useLinguiRuntime();
   const formId = useId();
   const utils = trpc.useUtils();
-  const options = trpc.crm.options.useQuery({ owner, provider: connection.provider }, { gcTime: 0 });
+  const [target, setTarget] = useState<CrmTarget>(connection.mapping.target);
+  // another target's choices load with the last ones still shown, so the form stays where it is
+  const options = trpc.crm.options.useQuery(
+    { owner, provider: connection.provider, target },
+    { gcTime: 0, placeholderData: (previous) => previous },
+  );
   const save = trpc.crm.saveMapping.useMutation();
   const [fields, setFields] = useState<CrmFieldMapping>(connection.mapping.fields);
+  const targets = CRM_TARGETS_OF[connection.provider];
   const [ownerId, setOwnerId] = useState<string>(connection.mapping.ownerId ?? '');
   const [refused, setRefused] = useState<string | null>(null);
 
@@ -62,7 +80,7 @@ export function MappingForm({
       await save.mutateAsync({
         owner,
         provider: connection.provider,
-        target: connection.mapping.target,
+        target,
         fields,
         ownerId: ownerId || null,
         baseVersion: connection.version,
@@ -85,6 +103,30 @@ export function MappingForm({
 
   return (
     <form id={formId} onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
+      {targets.length > 1 && (
+        <div className="space-y-1">
+          <label htmlFor={`${formId}-target`} className="text-sm font-medium text-ink">
+            <Trans>Each lead becomes</Trans>
+          </label>
+          <select
+            id={`${formId}-target`}
+            className={SELECT_CLASSES}
+            value={target}
+            onChange={(event) => {
+              const chosen = event.target.value as CrmTarget;
+              setTarget(chosen);
+              // each target has fields of its own: start from its standard ones
+              setFields(defaultCrmMapping(connection.provider, chosen).fields);
+            }}
+          >
+            {targets.map((option) => (
+              <option key={option} value={option}>
+                {i18n._(TARGET_LABELS[option])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {CRM_LEAD_FIELDS.map((field) => {
           const id = `${formId}-${field}`;
