@@ -410,6 +410,32 @@ export async function disconnectCrm(
   return { revoked };
 }
 
+/**
+ * Revokes, at each CRM, the tokens of the account's connections (an account being deleted): best effort, as a
+ * disconnect's is; the rows go with the account. Answers how many the CRMs confirmed.
+ */
+export async function revokeCrmConnectionsOf(deps: AppDeps, accountId: string): Promise<number> {
+  const { seal, connectors } = crmParts(deps.config);
+  const connections = await deps.db
+    .selectFrom('crm_connections')
+    .select(['provider', 'access_token', 'refresh_token'])
+    .where('account_id', '=', accountId)
+    .execute();
+  let revoked = 0;
+  for (const connection of connections) {
+    const connector = connectors[connection.provider];
+    const accessToken = seal.open(connection.access_token);
+    const refreshToken = seal.open(connection.refresh_token);
+    if (!connector || accessToken === null || refreshToken === null) continue;
+    const done = await connector.revoke({ accessToken, refreshToken }).then(
+      () => true,
+      () => false,
+    );
+    if (done) revoked += 1;
+  }
+  return revoked;
+}
+
 /** Tries the connection's failed syncs again (their tries counted anew); refused while it must be connected again. */
 export async function retryCrmSyncs(
   ctx: ServiceContext,

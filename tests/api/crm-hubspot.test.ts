@@ -264,6 +264,58 @@ describe('a lead sent to HubSpot', () => {
   });
 });
 
+describe('a lead sent once', () => {
+  it('does not make the contact again when only its note failed', async () => {
+    const owner = await connectedOwner();
+    const email = uniqueEmail('note');
+    fake.rateLimitNext(1, '1', /\/crm\/v3\/objects\/notes$/);
+    const leadId = await postLead(owner.vcardId, { email });
+    const sync = await settled(leadId);
+    expect(sync).toMatchObject({ status: 'synced', attempts: 2, record_created: true });
+    const creates = fake.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/crm/v3/objects/contacts' &&
+        JSON.stringify(r.body).includes(email),
+    );
+    expect(creates).toHaveLength(1);
+    expect(fake.notes.filter((note) => note.contactIds.includes(sync.record_id ?? ''))).toHaveLength(1);
+  });
+
+  it('queues nothing for an account whose Business plan ended, and the lead is kept', async () => {
+    const owner = await connectedOwner();
+    await t.db.updateTable('profiles').set({ plan_type: 'free' }).where('id', '=', owner.userId).execute();
+    const leadId = await postLead(owner.vcardId, { email: uniqueEmail('ended') });
+    expect(
+      await t.db.selectFrom('crm_syncs').select('id').where('lead_id', '=', leadId).executeTakeFirst(),
+    ).toBeUndefined();
+    expect((await connectionsOf(owner)).connections).toHaveLength(1);
+  });
+
+  it("revokes the account's tokens at HubSpot when the account is deleted", async () => {
+    const owner = await connectedOwner();
+    const row = await t.db
+      .selectFrom('crm_connections')
+      .select('refresh_token')
+      .where('account_id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    const refreshToken = tokenSeal(resolveAuthSecret(t.config)).open(row.refresh_token) ?? '';
+    const deleted = await trpcMutate(t.app, 'account.delete', owner.cookie, {
+      language: 'en',
+      confirmation: 'DELETE',
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(fake.revokedRefreshTokens.has(refreshToken)).toBe(true);
+    expect(
+      await t.db
+        .selectFrom('crm_connections')
+        .select('id')
+        .where('account_id', '=', owner.userId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+  });
+});
+
 describe('a lead HubSpot does not take', () => {
   it('gives up a refused field at once with HubSpot’s reason, the lead kept', async () => {
     const owner = await connectedOwner();

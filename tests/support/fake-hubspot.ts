@@ -67,7 +67,11 @@ export class FakeHubSpot {
   private readonly codes = new Map<string, { challenge: string; redirectUri: string }>();
   private readonly accessTokens = new Map<string, number>();
   private readonly refreshTokens = new Set<string>();
-  private rateLimited: { count: number; retryAfter: string | null } = { count: 0, retryAfter: null };
+  private rateLimited: { count: number; retryAfter: string | null; path: RegExp | null } = {
+    count: 0,
+    retryAfter: null,
+    path: null,
+  };
   private counter = 0;
   private server: Server | null = null;
   private base = '';
@@ -88,9 +92,9 @@ export class FakeHubSpot {
     return { ...FAKE_HUBSPOT_CLIENT, apiBase: this.base, appBase: this.base };
   }
 
-  /** The next `count` CRM calls answer 429, with this Retry-After (null: none). */
-  rateLimitNext(count: number, retryAfter: string | null): void {
-    this.rateLimited = { count, retryAfter };
+  /** The next `count` CRM calls (to a path `path` matches, when given) answer 429, with this Retry-After (null: none). */
+  rateLimitNext(count: number, retryAfter: string | null, path: RegExp | null = null): void {
+    this.rateLimited = { count, retryAfter, path };
   }
 
   /** Every access token given so far is expired: the next call with one is 401. */
@@ -242,7 +246,7 @@ export class FakeHubSpot {
       });
       return;
     }
-    if (this.rateLimited.count > 0) {
+    if (this.rateLimited.count > 0 && (this.rateLimited.path?.test(url.pathname) ?? true)) {
       this.rateLimited.count -= 1;
       send(
         429,

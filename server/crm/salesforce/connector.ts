@@ -75,12 +75,19 @@ function orgOf(identity: unknown): string {
   return match?.[1] ?? '';
 }
 
-/** Salesforce's token answer: the refresh's has no refresh token (the one it was given stays). */
-function tokensOf(body: unknown, refreshToken?: string): CrmTokens & { identity: unknown } {
+/**
+ * Salesforce's token answer: the refresh's has no refresh token (the one it was given stays). Its
+ * instance_url, where every REST call of the connection goes, must be https when the login address is
+ * (only the tests' fake, on loopback, is http): the tokens are never sent in the clear.
+ */
+function tokensOf(body: unknown, secure: boolean, refreshToken?: string): CrmTokens & { identity: unknown } {
   const { access_token, refresh_token, instance_url, id } = (body ?? {}) as Record<string, unknown>;
   const refresh = typeof refresh_token === 'string' ? refresh_token : refreshToken;
   if (typeof access_token !== 'string' || typeof instance_url !== 'string' || !refresh) {
     throw new CrmFailure('unavailable', 'Salesforce answered the token request without tokens');
+  }
+  if (!URL.canParse(instance_url) || (secure && new URL(instance_url).protocol !== 'https:')) {
+    throw new CrmFailure('unavailable', 'Salesforce named an instance_url that is not https');
   }
   return {
     accessToken: access_token,
@@ -106,6 +113,7 @@ function recordOf(row: Record<string, unknown>, properties: string[]): CrmRecord
 
 export function salesforceConnector(app: CrmAppConfig): CrmConnector {
   const login = (path: string) => `${app.appBase}${path}`;
+  const secure = app.appBase.startsWith('https:');
   const tokenRequest = async (form: Record<string, string>) => {
     const answer = await crmRequest(login('/services/oauth2/token'), {
       method: 'POST',
@@ -168,13 +176,14 @@ export function salesforceConnector(app: CrmAppConfig): CrmConnector {
         code_verifier: codeVerifier,
         redirect_uri: redirectUri,
       });
-      const { identity, ...tokens } = tokensOf(body);
+      const { identity, ...tokens } = tokensOf(body, secure);
       const host = new URL(tokens.apiBase ?? app.appBase).host;
       return { ...tokens, account: { id: orgOf(identity) || host, name: host } };
     },
     async refresh(refreshToken) {
       const { identity: _identity, ...tokens } = tokensOf(
         await tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        secure,
         refreshToken,
       );
       return tokens;
