@@ -414,7 +414,10 @@ export async function disconnectCrm(
  * Revokes, at each CRM, the tokens of the account's connections (an account being deleted): best effort, as a
  * disconnect's is; the rows go with the account. Answers how many the CRMs confirmed.
  */
-export async function revokeCrmConnectionsOf(deps: AppDeps, accountId: string): Promise<number> {
+export async function revokeCrmConnectionsOf(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  accountId: string,
+): Promise<number> {
   const { seal, connectors } = crmParts(deps.config);
   const connections = await deps.db
     .selectFrom('crm_connections')

@@ -14,7 +14,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../support/harness.ts';
-import { addTeam, addTeamCard } from '../support/teams.ts';
+import { addTeam, addTeamCard, organizationCall } from '../support/teams.ts';
 import { postLead as postLeadTo, settledSync, uniqueEmail, waitingSync } from '../support/crm.ts';
 
 // HubSpot connections against a fake HubSpot on loopback (tests/support/fake-hubspot.ts): connecting with
@@ -450,5 +450,16 @@ describe("a team's connection", () => {
     expect(fake.contactByEmail(email)).toBeDefined();
     expect((await connectionsOf(owner, 'team')).connections[0]?.syncs[0]).toMatchObject({ leadId });
     expect((await connectionsOf(owner, 'user')).connections).toEqual([]);
+
+    // the team deleted: its tokens are revoked at HubSpot with it
+    const row = await t.db
+      .selectFrom('crm_connections')
+      .select('refresh_token')
+      .where('account_id', '=', card.accountId)
+      .executeTakeFirstOrThrow();
+    const refreshToken = tokenSeal(resolveAuthSecret(t.config)).open(row.refresh_token) ?? '';
+    const deleted = await organizationCall(t.app, owner.cookie, 'delete', { organizationId: teamId });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(fake.revokedRefreshTokens.has(refreshToken)).toBe(true);
   });
 });
