@@ -104,6 +104,6 @@ export interface CrmConnector {
     session: CrmSession,
     target: CrmTarget,
     recordId: string,
-    note: { body: string; at: Date; ownerId: string | null },
+    note: { title: string; body: string; at: Date; ownerId: string | null },
   ): Promise<string>;
 }

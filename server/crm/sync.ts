@@ -143,27 +143,30 @@ export function crmValues(
   return values;
 }
 
-/** The consent receipt as the note's text, in the account's language. */
+/** The consent receipt as the note's title and text, in the account's language. */
 async function consentNote(
   db: Kysely<Database>,
   accountId: string,
   lead: { card_name: string; consent_text: string; consent_language: string; created_at: Date },
-): Promise<string> {
+): Promise<{ title: string; body: string }> {
   const { language } = await accountRecipient(db, accountId);
   const at = new Intl.DateTimeFormat(language, {
     dateStyle: 'long',
     timeStyle: 'long',
     timeZone: 'UTC',
   }).format(lead.created_at);
-  return translate(
-    language,
-    /*i18n*/ {
-      id: 'crm.consentNote',
-      message:
-        'Consent receipt (Tapcard): contact shared on the card "{card}" on {at}, agreeing to: "{consent}" (form in {formLanguage}).',
-    },
-    { card: lead.card_name, at, consent: lead.consent_text, formLanguage: lead.consent_language },
-  );
+  return {
+    title: translate(language, /*i18n*/ { id: 'crm.consentNoteTitle', message: 'Consent receipt (Tapcard)' }),
+    body: translate(
+      language,
+      /*i18n*/ {
+        id: 'crm.consentNote',
+        message:
+          'Consent receipt (Tapcard): contact shared on the card "{card}" on {at}, agreeing to: "{consent}" (form in {formLanguage}).',
+      },
+      { card: lead.card_name, at, consent: lead.consent_text, formLanguage: lead.consent_language },
+    ),
+  };
 }
 
 /** One try of a sync, when no other process holds it; every step done at the CRM is recorded at once. */
@@ -264,10 +267,15 @@ export async function trySync(deps: CrmSyncDeps, syncId: string): Promise<TryOut
         .execute();
     }
     if (claimed.note_id === null) {
-      const body = await consentNote(db, connection.account_id, lead);
+      const { title, body } = await consentNote(db, connection.account_id, lead);
       const id = recordId;
       const noteId = await withAccessToken(db, deps, connection, (token) =>
-        connector.addNote(token, mapping.target, id, { body, at: lead.created_at, ownerId: mapping.ownerId }),
+        connector.addNote(token, mapping.target, id, {
+          title,
+          body,
+          at: lead.created_at,
+          ownerId: mapping.ownerId,
+        }),
       );
       await db.updateTable('crm_syncs').set({ note_id: noteId }).where('id', '=', syncId).execute();
     }

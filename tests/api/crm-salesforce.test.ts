@@ -147,6 +147,7 @@ describe('a lead sent to Salesforce', () => {
     ]);
     const note = fake.notes.find((n) => n.ParentId === sync.record_id);
     expect(note?.Body).toContain('Consent receipt');
+    expect(note?.Title).toBe('Consent receipt (Tapcard)');
     expect(note?.OwnerId).toBe(FAKE_USERS[1]?.Id);
   });
 

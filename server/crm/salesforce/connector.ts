@@ -248,7 +248,7 @@ export function salesforceConnector(app: CrmAppConfig): CrmConnector {
     async addNote(session, _target, recordId, note) {
       const body = (await call('POST', '/sobjects/Note', session, {
         ParentId: recordId,
-        Title: 'Consent receipt (Tapcard)',
+        Title: note.title,
         Body: note.body,
         ...(note.ownerId ? { OwnerId: note.ownerId } : {}),
       })) as { id: string };
