@@ -18,6 +18,8 @@ process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'received-mail'
 process.env.E2E_SMTP_PORT ??= String(port + 25);
 // tests/e2e/domains.spec.ts answers custom domains' TXT records from a DNS server of its own on loopback
 process.env.E2E_DNS_PORT ??= String(port + 53);
+// the fake HubSpot of tests/e2e/webhooks.spec.ts (tests/support/fake-hubspot.ts), which the server connects to
+process.env.E2E_HUBSPOT_PORT ??= String(port + 44);
 // the server's secret, which the tests also sign a sign-up's confirmation link with (tests/e2e/support.ts)
 process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('hex');
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -110,6 +112,10 @@ export default defineConfig({
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
       WEBHOOK_BATCH_SECONDS: '5',
       DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      HUBSPOT_CLIENT_ID: 'hubspot-client-id',
+      HUBSPOT_CLIENT_SECRET: 'hubspot-client-secret',
+      HUBSPOT_API_BASE: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`,
+      HUBSPOT_APP_BASE: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`,
     },
   },
 });

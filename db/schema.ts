@@ -6,6 +6,7 @@ import type { QrDesign } from '../src/qr-design.ts';
 import type { LinkOutcome, LinkRule } from '../src/link-lifecycle.ts';
 import type { LeadField, LeadNotification } from '../src/schemas/lead.ts';
 import type { WebhookBatchedEvent, WebhookDeliveryEvent, WebhookEvent } from '../src/webhooks.ts';
+import type { CrmErrorKind, CrmMapping, CrmProvider, CrmSyncStatus } from '../src/crm.ts';
 import type { TeamEventAction, TeamInvitationStatus, TeamRole } from '../src/teams.ts';
 
 // The Database type: one interface per table of db/migrations. Timestamps are read as Date.
@@ -715,6 +716,58 @@ export interface WebhookEndpointsTable {
   updated_at: UpdatedAt;
 }
 
+/** An account's connection to a CRM (server/crm/); its tokens sealed (server/crm/sealing.ts). */
+export interface CrmConnectionsTable {
+  id: Generated<string>;
+  account_id: string;
+  provider: CrmProvider;
+  connected_by: string | null;
+  external_id: string;
+  external_name: string;
+  /** Sealed: AES-256-GCM under a key derived from AUTH_SECRET. */
+  access_token: string;
+  refresh_token: string;
+  access_expires_at: Date;
+  /** The connection's own API address (Salesforce's instance_url); null: the CRM's configured one. */
+  api_base: string | null;
+  status: Generated<'connected' | 'reconnect'>;
+  /** Why the CRM refused the token, as it said it. */
+  status_detail: string | null;
+  mapping: ColumnType<CrmMapping, string, string>;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A connect under way at the CRM: its OAuth state and PKCE verifier, for CRM_CONNECT_MINUTES. */
+export interface CrmConnectsTable {
+  state: string;
+  user_id: string;
+  account_id: string;
+  provider: CrmProvider;
+  code_verifier: string;
+  expires_at: Date;
+}
+
+/** One lead sent to one connection's CRM: queued with the lead, tried until synced or given up. */
+export interface CrmSyncsTable {
+  id: Generated<string>;
+  connection_id: string;
+  lead_id: string;
+  status: Generated<CrmSyncStatus>;
+  attempts: Generated<number>;
+  error_kind: CrmErrorKind | null;
+  /** The CRM's own words, as it gave them. */
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  record_id: string | null;
+  record_created: boolean | null;
+  note_id: string | null;
+  claimed_until: Date | null;
+  synced_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** One event sent to one endpoint; `id` is its webhook-id, the same on every try. */
 export interface WebhookDeliveriesTable {
   id: string;
@@ -786,6 +839,9 @@ export interface Database {
   passkeys: PasskeysTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
+  crm_connections: CrmConnectionsTable;
+  crm_connects: CrmConnectsTable;
+  crm_syncs: CrmSyncsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_tries: WebhookDeliveryTriesTable;
   webhook_event_counts: WebhookEventCountsTable;

@@ -8,6 +8,7 @@ import { DEMO_CARD_PATH } from '../src/demo.ts';
 import { seedDemoAccount } from '../server/demo/service.ts';
 import { dnsTxtResolver } from '../server/domains/dns.ts';
 import { webhooksWithoutQueue } from '../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../server/crm/sync.ts';
 import { createLocalChangeBus } from '../server/lib/changes.ts';
 import { createMailer } from '../server/mail/mailer.ts';
 import { createMediaStorage } from '../server/media/create-storage.ts';
@@ -43,6 +44,7 @@ try {
       storage,
       changes,
       ...webhooksWithoutQueue(),
+      crm: crmWithoutQueue(),
       resolveTxt: dnsTxtResolver(config.dnsServers),
       auth,
     });

@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createMediaStorage } from './media/create-storage.ts';
 import type { AppDeps } from './lib/app-deps.ts';
 import { createWebhookOutbox } from './webhooks/delivery.ts';
+import { createCrmOutbox } from './crm/sync.ts';
 import { dnsTxtResolver } from './domains/dns.ts';
 import { systemResolver } from './webhooks/target.ts';
 import { startJobQueue, stopJobQueue } from './jobs/queue.ts';
@@ -65,6 +66,7 @@ export async function runAdminCommand(
             storage,
             changes,
             webhooks,
+            crm: createCrmOutbox(queue),
             resolveHost: systemResolver,
             resolveTxt: dnsTxtResolver(config.dnsServers),
           },

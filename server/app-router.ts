@@ -18,6 +18,7 @@ import { teamsRouter } from './teams/router.ts';
 import { vcardsRouter } from './vcards/router.ts';
 import { walletRouter } from './wallet/router.ts';
 import { webhooksRouter } from './webhooks/router.ts';
+import { crmRouter } from './crm/router.ts';
 import { router } from './trpc/init.ts';
 
 // The app's router: every feature router, added here by hand (STYLE.md 3.2 #5). It imports every
@@ -43,6 +44,7 @@ export const appRouter = router({
   vcards: vcardsRouter,
   wallet: walletRouter,
   webhooks: webhooksRouter,
+  crm: crmRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -65,6 +65,9 @@ import { registerWebRoutes } from './web/routes.ts';
 import { startCountsSender } from './webhooks/counts.ts';
 import { queueOwedMemberJoined } from './teams/auth-plugin.ts';
 import { startWebhookDeliverer } from './webhooks/delivery.ts';
+import { crmParts } from './crm/connectors.ts';
+import { registerCrmRoutes } from './crm/routes.ts';
+import { startCrmSyncer } from './crm/sync.ts';
 import { systemResolver, type HostResolver } from './webhooks/target.ts';
 import { dnsTxtResolver, type TxtResolver } from './domains/dns.ts';
 
@@ -171,6 +174,8 @@ async function startWorkers(
     queueOwedMemberJoined,
   ]);
   workers.push({ name: 'the webhook counts', stop: stopCounts });
+  const crm = await startCrmSyncer(queue, { db: database.db, config, ...crmParts(config) }, app.log);
+  workers.push({ name: 'the CRM syncer', stop: () => crm.stop(WORKER_STOP_TIMEOUT_MS) });
   const resolveTxt = options.resolveTxt ?? dnsTxtResolver(config.dnsServers);
   const deps: AppDeps = {
     db: database.db,
@@ -179,6 +184,7 @@ async function startWorkers(
     storage,
     changes,
     webhooks,
+    crm,
     resolveHost,
     resolveTxt,
   };
@@ -347,6 +353,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     registerQrStudioRoutes(app, deps, auth);
     await registerAnalyticsRoutes(app, deps, auth);
     registerLeadDownloadRoutes(app, deps, auth);
+    registerCrmRoutes(app, deps, auth);
     registerAccountExportRoutes(app, deps, auth);
     await registerAccountImportRoutes(app, deps, auth);
     await registerBillingRoutes(app, deps, auth);

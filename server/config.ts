@@ -15,6 +15,12 @@ import { DEFAULT_DATABASE_POOL_MAX } from './lib/db.ts';
 /** Retries of a webhook delivery: with pg-boss's doubling waits they span WEBHOOK_RETRY_WINDOW_HOURS. */
 const WEBHOOK_RETRY = { limit: 10, delaySeconds: 60 } as const;
 
+/**
+ * Retries of a lead's sync to a CRM: the waits double from a minute (about 4 hours over 8 tries), unless
+ * the CRM says how long to wait (a 429's Retry-After).
+ */
+const CRM_RETRY = { limit: 8, delaySeconds: 60 } as const;
+
 /** PASSWORD_HASHING: `standard` (better-auth's scrypt) everywhere but the test suite's servers. */
 const PASSWORD_HASHINGS = ['standard', 'low-cost'] as const;
 export type PasswordHashing = (typeof PASSWORD_HASHINGS)[number];
@@ -262,6 +268,30 @@ const envSchema = z.object({
       .max(3600, 'must be 3600 seconds (an hour) or less')
       .default(WEBHOOK_BATCH_INTERVAL_SECONDS),
   ),
+  HUBSPOT_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  HUBSPOT_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  // tests point the connector at a fake HubSpot on loopback (its API and its authorization page)
+  HUBSPOT_API_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://api.hubapi.com'),
+  ),
+  HUBSPOT_APP_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://app.hubspot.com'),
+  ),
+  SALESFORCE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  SALESFORCE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().min(1).optional()),
+  // a sandbox's (https://test.salesforce.com), an org's My Domain, or the tests' fake Salesforce on loopback
+  SALESFORCE_LOGIN_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://login.salesforce.com'),
+  ),
   // tests point the SDK at a fake Stripe on loopback
   STRIPE_API_BASE: z.preprocess(
     blankToUndefined,
@@ -373,6 +403,31 @@ export interface Config {
   analyticsRecords: Record<PrivacySwitch, boolean>;
   /** The in-process caches of public pages and short links (docs/architecture.md "Caches"). */
   cache: CacheConfig;
+  /** CRM connectors (server/crm/), each CRM only with the operator's registered app. */
+  crm: CrmConfig;
+}
+
+/** The OAuth app the operator registered at a CRM, and where its API and authorization page are. */
+export interface CrmAppConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The REST API's address (HubSpot: https://api.hubapi.com; a fake CRM in tests). */
+  apiBase: string;
+  /** Where a person grants access (HubSpot: https://app.hubspot.com). */
+  appBase: string;
+}
+
+export interface CrmConfig {
+  /** HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET, both set; null: HubSpot is not offered. */
+  hubspot: CrmAppConfig | null;
+  /**
+   * SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET (the connected app's consumer key and secret), both
+   * set; null: Salesforce is not offered. Its OAuth is at SALESFORCE_LOGIN_BASE (apiBase and appBase), its
+   * REST API at each org's instance_url.
+   */
+  salesforce: CrmAppConfig | null;
+  /** A failed sync is tried again up to `limit` times, the waits doubling from `delaySeconds`. */
+  retry: { limit: number; delaySeconds: number };
 }
 
 /** Outgoing webhooks (server/webhooks/). */
@@ -532,7 +587,41 @@ export function parseConfig(
       maxBytes: Math.round(parsed.CACHE_MB * 1024 * 1024),
       maxStaleMs: Math.round(parsed.CACHE_STALE_SECONDS * 1000),
     },
+    crm: {
+      hubspot: crmApp('HubSpot', 'HUBSPOT', parsed.HUBSPOT_CLIENT_ID, parsed.HUBSPOT_CLIENT_SECRET, {
+        apiBase: parsed.HUBSPOT_API_BASE.replace(/\/+$/, ''),
+        appBase: parsed.HUBSPOT_APP_BASE.replace(/\/+$/, ''),
+      }),
+      salesforce: crmApp(
+        'Salesforce',
+        'SALESFORCE',
+        parsed.SALESFORCE_CLIENT_ID,
+        parsed.SALESFORCE_CLIENT_SECRET,
+        {
+          apiBase: parsed.SALESFORCE_LOGIN_BASE.replace(/\/+$/, ''),
+          appBase: parsed.SALESFORCE_LOGIN_BASE.replace(/\/+$/, ''),
+        },
+      ),
+      retry: CRM_RETRY,
+    },
   };
+}
+
+/** A CRM's app when its client id and secret are both set; neither: not offered; one alone stops the start. */
+function crmApp(
+  name: string,
+  prefix: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  addresses: { apiBase: string; appBase: string },
+): CrmAppConfig | null {
+  if (clientId && clientSecret) return { clientId, clientSecret, ...addresses };
+  if (clientId || clientSecret) {
+    throw new StartupError(
+      `Incomplete ${name} settings: set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET to offer ${name} connections, or neither`,
+    );
+  }
+  return null;
 }
 
 /** S3 storage when bucket and keys are all set; none of them keeps photos in MEDIA_DIR. */

@@ -114,6 +114,14 @@ export const ERROR_REASONS = [
    * URL is, `url` or an import's `webhooks.0.url`)
    */
   'webhook_target_refused',
+  /** a CRM the operator has not set up on this server (no client id and secret: docs/integrations.md) */
+  'crm_not_configured',
+  /** a mapping to a property the CRM does not have, or cannot write (meta.field, meta.property) */
+  'crm_field_unknown',
+  /** the CRM did not answer, or answered with an error, while it was asked (meta.detail: its reason) */
+  'crm_unavailable',
+  /** the CRM no longer takes the connection's token (revoked or expired): connect again */
+  'crm_reconnect_required',
   'internal',
 ] as const;
 

@@ -31,6 +31,8 @@ export const paths = {
   /** the account's API keys (apiAccess) */
   apiKeys: '/dashboard/api-keys',
   webhooks: '/dashboard/webhooks',
+  /** the account's CRM connections (apiAccess): docs/integrations.md "CRM connectors" */
+  connections: '/dashboard/connections',
   /** the account's custom domains (customDomain) */
   domains: '/dashboard/domains',
   /** the contacts visitors shared on the person's cards, with their receipts */
@@ -68,6 +70,8 @@ export const serverPaths = {
   /** a Tapcard export or a CSV of links, imported into the signed-in account (docs/data.md "Import") */
   accountImport: '/api/import',
   stripeWebhook: '/api/webhooks/stripe',
+  /** where a CRM sends the person back after they granted access: /api/crm/callback/{provider} */
+  crmCallback: '/api/crm/callback',
   /** Caddy's on-demand TLS asks here whether this server answers a host (deploy/Caddyfile) */
   tlsAsk: '/api/domains/tls-ask',
   /** the public REST API, authenticated by API keys only (never the session cookie) */

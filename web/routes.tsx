@@ -126,6 +126,12 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.connections,
+                    ...lazyScreen(() =>
+                      import('./pages/Connections.tsx').then((m) => ({ default: m.Connections })),
+                    ),
+                  },
+                  {
                     path: paths.leads,
                     ...lazyScreen(() => import('./pages/Leads.tsx').then((m) => ({ default: m.Leads }))),
                   },

@@ -60,6 +60,8 @@ import * as boundWalletRegistrations from './2026-12-10T0200_bound_wallet_regist
 import * as claimAccountImports from './2026-12-10T0300_claim_account_imports.ts';
 import * as tieLeadDeliveriesToLeads from './2026-12-11T0100_tie_lead_deliveries_to_leads.ts';
 import * as keepWebhookTries from './2026-12-12T0100_keep_webhook_tries.ts';
+import * as addCrmConnections from './2026-12-12T0200_add_crm_connections.ts';
+import * as addCrmApiBase from './2026-12-12T0300_add_crm_api_base.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -125,4 +127,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0300_claim_account_imports': claimAccountImports,
   '2026-12-11T0100_tie_lead_deliveries_to_leads': tieLeadDeliveriesToLeads,
   '2026-12-12T0100_keep_webhook_tries': keepWebhookTries,
+  '2026-12-12T0200_add_crm_connections': addCrmConnections,
+  '2026-12-12T0300_add_crm_api_base': addCrmApiBase,
 };

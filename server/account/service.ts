@@ -6,6 +6,7 @@ import type { AppDeps, ServiceContext } from '../lib/app-deps.ts';
 import { AppError } from '../lib/errors.ts';
 import { membershipOf } from '../access/team-access.ts';
 import { handOverSentInvitations } from '../teams/service.ts';
+import { revokeCrmConnectionsOf } from '../crm/service.ts';
 
 /**
  * Deletes the signed-in account for good (docs/decisions/007-security-beyond-the-spec.md). The caller signs
@@ -19,7 +20,8 @@ export async function deleteAccount(ctx: ServiceContext, _input: DeleteAccountIn
 }
 
 /**
- * Removes an account and everything of it: its paid subscription (cancelled at Stripe), the user row, and
+ * Removes an account and everything of it: its paid subscription (cancelled at Stripe), its CRM connections'
+ * tokens (revoked at the CRMs), the user row, and
  * with it (foreign keys with cascade) the profile, sessions, sign-in methods, two-factor secrets, cards,
  * links, events, views, photos and support messages (the team invitations it sent pending go to their
  * teams' owners first); then the photo files in storage. Its usernames stay
@@ -37,6 +39,8 @@ export async function removeAccount(
   // nobody keeps paying for an account that is gone; if Stripe cannot be reached, the account stays
   // (an unconfirmed account never signed in, so it never subscribed)
   if (!options.unconfirmedOnly) await cancelSubscriptionOf(deps, userId);
+  // its CRMs stop accepting the tokens it gave us (docs/decisions/026-crm-connectors.md)
+  if (!options.unconfirmedOnly) await revokeCrmConnectionsOf(deps, userId);
   const photos = await deps.db.selectFrom('media').select('key').where('user_id', '=', userId).execute();
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!options.unconfirmedOnly) await handOverSentInvitations(trx, userId);

@@ -24,6 +24,8 @@ export const QUEUES = {
   leadDigest: 'lead-digest',
   /** Outgoing webhook deliveries, one attempt per job (server/webhooks/delivery.ts). */
   webhooks: 'webhooks',
+  /** Leads sent to the accounts' CRMs, one try per job (server/crm/sync.ts). */
+  crm: 'crm',
 } as const;
 
 /**

@@ -185,6 +185,8 @@ export async function captureLead(
       async () => presentLead(await getLead({ db: trx, accountId: profile.userId }, { id })),
       { leadId: id },
     );
+    // and to the account's CRMs, once (server/crm/sync.ts)
+    await deps.crm.queueLead(trx, profile.userId, id);
     const mailed = await notifyNewLead(deps, trx, { id, userId: profile.userId });
     await trx
       .insertInto('lead_posts')
@@ -194,6 +196,7 @@ export async function captureLead(
   });
   if (!stored) return { kind: 'rate_limited' };
   announceWrite(deps, profile.userId, 'leads');
+  deps.crm.wake();
   return { kind: 'sent' };
 }
 

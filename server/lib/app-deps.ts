@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Config } from '../config.ts';
+import type { CrmOutbox } from '../crm/sync.ts';
 import type { TxtResolver } from '../domains/dns.ts';
 import type { Mailer } from '../mail/types.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -19,8 +20,8 @@ export interface SessionUser {
 
 /**
  * The app's shared parts that services use: database, config, the one mailer, photo storage, change
- * notices, the webhook outbox, the resolver webhook targets are looked up with and the one custom domains'
- * TXT records are.
+ * notices, the webhook outbox, the CRM outbox (leads to the accounts' CRMs), the resolver webhook targets are
+ * looked up with and the one custom domains' TXT records are.
  */
 export interface AppDeps {
   db: Kysely<Database>;
@@ -29,6 +30,7 @@ export interface AppDeps {
   storage: MediaStorage;
   changes: ChangeBus;
   webhooks: WebhookOutbox;
+  crm: CrmOutbox;
   resolveHost: HostResolver;
   resolveTxt: TxtResolver;
 }

@@ -6,7 +6,7 @@ import { AppError } from './errors.ts';
 // on one version exactly one changes the row; the other changes no row and is refused here.
 
 /** The kinds of rows dashboard forms edit: what `.meta({ edits })` of an editing procedure names. */
-export type EditedRecord = 'vcard' | 'profile' | 'link' | 'template' | 'webhook';
+export type EditedRecord = 'vcard' | 'profile' | 'link' | 'template' | 'webhook' | 'crmConnection';
 
 /**
  * The refusal of an edit whose update `where version = baseVersion` changed no row: not_found when the

@@ -76,6 +76,10 @@ export const HTTP_STATUS_FOR: Record<ErrorReason, number> = {
   import_foreign: 422,
   import_too_many_events: 422,
   webhook_target_refused: 422,
+  crm_not_configured: 404,
+  crm_field_unknown: 422,
+  crm_unavailable: 502,
+  crm_reconnect_required: 409,
 };
 
 /**
@@ -138,4 +142,8 @@ export const PROBLEM_TITLE_FOR: Record<ErrorReason, string> = {
   import_foreign: 'The ZIP file is not a Tapcard account export this server can read.',
   import_too_many_events: "The export's statistics have more rows than the account's plan may import.",
   webhook_target_refused: 'The webhook URL leads to an address this server does not send webhooks to.',
+  crm_not_configured: 'This server has not been set up to connect to that CRM.',
+  crm_field_unknown: 'The CRM has no property of that name that can be written.',
+  crm_unavailable: 'The CRM could not be reached, or refused the request.',
+  crm_reconnect_required: 'The CRM no longer accepts this connection: connect it again.',
 };

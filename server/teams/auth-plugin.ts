@@ -34,6 +34,7 @@ import { teamAccountFor } from '../access/team-account.ts';
 import { claimInvitedCards, releaseMemberCards } from './cards.ts';
 import type { TeamInvitationWriter } from './import.ts';
 import { invitationUrl } from './service.ts';
+import { revokeCrmConnectionsOf } from '../crm/service.ts';
 
 /**
  * The organization plugin's settings that are not code: its limits, how long an invitation lasts, and its
@@ -297,7 +298,7 @@ function teamCreationHooks(
   } satisfies OrganizationHooks;
 }
 
-function teamDeletionHooks({ db, changes }: TeamPluginDeps) {
+function teamDeletionHooks({ db, config, changes }: TeamPluginDeps) {
   // a deleted team's members and account, read before it goes: the members are told once it is gone, and
   // its account goes with it
   const deletedTeams = new Map<string, { members: string[]; account: string | null }>();
@@ -320,6 +321,8 @@ function teamDeletionHooks({ db, changes }: TeamPluginDeps) {
       const deleted = deletedTeams.get(team.id);
       deletedTeams.delete(team.id);
       if (deleted?.account) {
+        // its CRMs stop accepting the tokens the team gave us (docs/decisions/026-crm-connectors.md)
+        await revokeCrmConnectionsOf({ db, config }, deleted.account);
         await db.deleteFrom('users').where('id', '=', deleted.account).execute();
         changes.publish({ userId: deleted.account, topic: 'cards' });
       }

@@ -21,6 +21,9 @@ import {
 } from '../support/harness.ts';
 import { addTeam, teamTemplateInput } from '../support/teams.ts';
 import { addWebhookEndpoint } from '../support/webhooks.ts';
+import { addCrmConnection } from '../support/crm.ts';
+import { FakeHubSpot } from '../support/fake-hubspot.ts';
+import { DEFAULT_CRM_MAPPING } from '../../src/crm.ts';
 
 // Edit versions (docs/decisions/020-edits-carry-their-version.md): every procedure that edits a card, the
 // profile, a design, a link, a QR code, a team's template or a webhook endpoint declares it in its meta
@@ -30,13 +33,19 @@ import { addWebhookEndpoint } from '../support/webhooks.ts';
 // version exactly one is kept.
 
 let t: TestApp;
+// the CRM mapping's save asks HubSpot for its properties
+const hubSpot = new FakeHubSpot();
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  await hubSpot.start();
+  t = await buildTestApp({
+    crm: { hubspot: hubSpot.config(), salesforce: null, retry: { limit: 1, delaySeconds: 1 } },
+  });
 });
 
 afterAll(async () => {
   await t?.close();
+  await hubSpot.stop();
 });
 
 interface ProcedureDef {
@@ -64,6 +73,9 @@ function editingProcedures(): { path: string; record: EditedRecord }[] {
  */
 const NO_EDIT: Record<string, string> = {
   'account.delete': 'deletes the account',
+  'crm.connect': 'starts a connection at the CRM',
+  'crm.disconnect': 'deletes a connection',
+  'crm.retry': 'sends failed leads again',
   'apiKeys.create': 'creates an API key',
   'apiKeys.rename': 'names an API key, which no form edits with anything else',
   'apiKeys.revoke': 'deletes an API key',
@@ -136,6 +148,7 @@ async function arrangeOwner() {
     .values({ team_id: teamId, fields: JSON.stringify({ company: 'Acme' }), locked: '[]' })
     .execute();
   const endpoint = await addWebhookEndpoint(t.db, owner.userId);
+  const crmConnectionId = await addCrmConnection(t, hubSpot, owner.userId);
   return {
     ...owner,
     vcardId,
@@ -143,6 +156,7 @@ async function arrangeOwner() {
     profileLinkId: profileLink.id,
     teamId,
     endpointId: endpoint.id,
+    crmConnectionId,
   };
 }
 
@@ -151,7 +165,7 @@ type Arranged = Awaited<ReturnType<typeof arrangeOwner>>;
 interface EditCase {
   /** The table and id of the row the procedure edits. */
   row: (owner: Arranged) => {
-    table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints';
+    table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints' | 'crm_connections';
     id: string;
   };
   /** A valid edit from `baseVersion` that changes the row; `variant` tells two edits apart. */
@@ -262,6 +276,17 @@ const EDITS: Record<string, EditCase> = {
     input: (_owner, baseVersion, variant) =>
       teamTemplateInput({ company: `Acme ${variant}`, locked: ['company'] }, baseVersion),
   },
+  'crm.saveMapping': {
+    row: (owner) => ({ table: 'crm_connections', id: owner.crmConnectionId }),
+    input: (_owner, baseVersion, variant) => ({
+      owner: 'user',
+      provider: 'hubspot',
+      target: 'contact',
+      fields: { ...DEFAULT_CRM_MAPPING.hubspot.fields, note: variant === 'first' ? 'message' : 'jobtitle' },
+      ownerId: null,
+      baseVersion,
+    }),
+  },
   'webhooks.update': {
     row: (owner) => ({ table: 'webhook_endpoints', id: owner.endpointId }),
     input: (owner, baseVersion, variant) => ({
@@ -286,6 +311,13 @@ const EDIT_ELSEWHERE: Record<EditedRecord, (id: string) => Promise<unknown>> = {
       .set({ fields: JSON.stringify({ company: 'Changed elsewhere' }) })
       .where('team_id', '=', teamId)
       .execute(),
+  // a connection's too
+  crmConnection: (id) =>
+    t.db
+      .updateTable('crm_connections')
+      .set({ external_name: 'changed-elsewhere.hubspot.com', version: sql<number>`version + 1` })
+      .where('id', '=', id)
+      .execute(),
   // an endpoint's version is raised by the services that change it (no trigger)
   webhook: (id) =>
     t.db
@@ -300,6 +332,12 @@ async function recordAsListed(owner: Owner, record: EditedRecord, id: string): P
   if (record === 'vcard') return trpcData(await trpcQuery(t.app, 'vcards.get', owner.cookie, { id }));
   if (record === 'profile') return trpcData(await trpcQuery(t.app, 'profile.me', owner.cookie));
   if (record === 'template') return trpcData(await trpcQuery(t.app, 'teams.template', owner.cookie));
+  if (record === 'crmConnection') {
+    const view = trpcData<{ connections: { id: string }[] }>(
+      await trpcQuery(t.app, 'crm.list', owner.cookie),
+    );
+    return view.connections.find((connection) => connection.id === id);
+  }
   if (record === 'webhook') {
     const endpoints = trpcData<{ id: string }[]>(await trpcQuery(t.app, 'webhooks.list', owner.cookie));
     return endpoints.find((endpoint) => endpoint.id === id);
@@ -332,7 +370,13 @@ async function accountSnapshot(userId: string) {
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  return { profile, vcards, links, templates, users, webhooks };
+  const crmConnections = await t.db
+    .selectFrom('crm_connections')
+    .selectAll()
+    .where('account_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return { profile, vcards, links, templates, users, webhooks, crmConnections };
 }
 
 describe('the editing procedures of the app', () => {

@@ -10,6 +10,7 @@ import { MEDIA_KEY_PATTERN, mediaKeyOf, PHOTO_CLIENT_MAX_SIDE, PHOTO_MAX_BYTES }
 import { PLANS } from '../../src/plans.ts';
 import type { S3Config } from '../../server/config.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../../server/crm/sync.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { CONTACT_PHOTO_MAX_BYTES, contactPhotoJpeg } from '../../server/media/process.ts';
@@ -41,6 +42,7 @@ beforeAll(async () => {
     storage: createLocalStorage(mediaFolder()),
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    crm: crmWithoutQueue(),
     resolveTxt: () => Promise.resolve([]),
   };
 });

@@ -7,6 +7,7 @@ import { sendPlanEndNotices, type PlanEndNoticeResult } from '../../server/billi
 import type { MaintenanceSchedule } from '../../server/maintenance-schedule.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/lib/db.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../../server/crm/sync.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { AppError } from '../../server/lib/errors.ts';
 import { createMailer, listDevMailbox } from '../../server/mail/mailer.ts';
@@ -387,6 +388,7 @@ describe('the plan-ended e-mail', () => {
         storage: await createMediaStorage(first.config, silent),
         changes: createLocalChangeBus(),
         ...webhooksWithoutQueue(),
+        crm: crmWithoutQueue(),
         resolveTxt: () => Promise.resolve([]),
       };
       expect(resultsFor(await sendPlanEndNotices(deps, { dryRun: false }), customer.userId)).toEqual([]);

@@ -11,6 +11,7 @@ import { DEMO_RECHECK_MS, watchDemoCard } from '../../server/demo/presence.ts';
 import { DEMO_TEXTS } from '../../server/public-profile/demo-content.ts';
 import { DEMO_EMAIL, seedDemoAccount } from '../../server/demo/service.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../../server/crm/sync.ts';
 import { createLocalChangeBus, createPostgresChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     storage,
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    crm: crmWithoutQueue(),
     resolveTxt: () => Promise.resolve([]),
     auth,
   };

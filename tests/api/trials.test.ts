@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../../server/crm/sync.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import type { DatabaseHandle } from '../../server/lib/db.ts';
 import { AppError } from '../../server/lib/errors.ts';
@@ -45,6 +46,7 @@ beforeAll(async () => {
     storage: await createMediaStorage(t.config, silent),
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    crm: crmWithoutQueue(),
     resolveTxt: () => Promise.resolve([]),
   };
 });

@@ -5,12 +5,15 @@ import { paths } from '../../src/routes.ts';
 import { WEBHOOK_DELIVERIES_PAGE_SIZE } from '../../src/webhooks.ts';
 import { IPHONE_SAFARI } from '../support/user-agents.ts';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver.ts';
+import { FakeHubSpot } from '../support/fake-hubspot.ts';
 import {
   appOrigin,
   callTrpc,
   EMPTY_VCARD,
   expect,
   checkAndPhotograph,
+  expectAccessible,
+  expectAccessibleInBothLanguages,
   signedInNewPerson,
   test,
 } from './support.ts';
@@ -21,7 +24,9 @@ import { businessAccountOn, organizationPost, teamMember, uniqueSlug } from './t
 // event and a QR code's scan show in its delivery log, and each request the receiver got verifies with the
 // standardwebhooks library. Free accounts see what the plan needs. Both languages, axe on the page and the
 // dialogs, phone and desktop. Then (in English) the rest of an endpoint's buttons: Enable, Edit, Redeliver
-// and Show older; and (in both languages) a team admin's team endpoint that hears of a team card.
+// and Show older; and (in both languages) a team admin's team endpoint that hears of a team card. Last, the
+// Connections page beside it: HubSpot connected through its own authorization page (a fake HubSpot on
+// E2E_HUBSPOT_PORT, which the server is pointed at: playwright.config.ts), a mapping saved, a disconnect.
 
 /** The event a request the receiver got carries. */
 function eventOf(request: ReceivedWebhook): string {
@@ -340,3 +345,50 @@ for (const language of ['en', 'es'] as const) {
     }
   });
 }
+
+test('a Business owner connects HubSpot on the Connections page, picks the owner of new records, and disconnects', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const hubSpot = new FakeHubSpot();
+  await hubSpot.start(Number(process.env.E2E_HUBSPOT_PORT));
+  try {
+    await businessAccountOn(page, 'Ada Lovelace');
+    await page.goto(paths.connections);
+    await expect(page.getByRole('heading', { level: 1, name: 'Connections' })).toBeVisible();
+    const connect = page.getByRole('button', { name: 'Connect HubSpot' });
+    await expect(connect).toBeVisible();
+    await checkAndPhotograph(page, testInfo, 'connections-empty-en');
+
+    // HubSpot's page grants access at once and sends the browser back with its code
+    await connect.click();
+    await expect(
+      page.getByText('Connected. New leads are sent to the CRM from now on.', { exact: true }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/connections$/);
+    await expect(page.getByText('Account: acme-demo.hubspot.com')).toBeVisible();
+    await expect(
+      page.getByText('No leads sent yet. Each new lead of your cards is sent here.'),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit what leads map to' }).click();
+    await page.getByLabel('Owner of new records').selectOption({ label: 'Ria Rep' });
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('@first-last');
+    await checkAndPhotograph(page, testInfo, 'connections-mapping-en');
+    await page.getByRole('button', { name: 'Save mapping' }).click();
+    await expect(page.getByText('Mapping saved', { exact: true })).toBeVisible();
+    await expectAccessibleInBothLanguages(page, page.getByRole('heading', { level: 1, name: 'Conexiones' }));
+
+    const disconnect = page.getByRole('button', { name: 'Disconnect' });
+    await disconnect.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Disconnect HubSpot?');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText('Disconnected from HubSpot', { exact: true })).toBeVisible();
+    await expect(connect).toBeVisible();
+    expect(hubSpot.revokedRefreshTokens.size).toBe(1);
+  } finally {
+    await hubSpot.stop();
+  }
+});

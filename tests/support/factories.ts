@@ -261,7 +261,7 @@ export async function addLeadPosts(
  */
 export async function versionOf(
   db: Kysely<Database>,
-  table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints',
+  table: 'vcards' | 'profiles' | 'links' | 'team_templates' | 'webhook_endpoints' | 'crm_connections',
   id: string,
 ): Promise<number> {
   // a team's template is its team's (its id is the team's)

@@ -14,6 +14,7 @@ import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { insertConfirmedAccount } from '../../server/profile/confirmed-account.ts';
 import { passwordHasherFor } from '../../server/auth/password-hashing.ts';
 import { webhooksWithoutQueue } from '../../server/webhooks/delivery.ts';
+import { crmWithoutQueue } from '../../server/crm/sync.ts';
 import { createLocalChangeBus } from '../../server/lib/changes.ts';
 import { createMailer } from '../../server/mail/mailer.ts';
 import { createMediaStorage } from '../../server/media/create-storage.ts';
@@ -216,6 +217,7 @@ export async function depsOf(app: TestApp): Promise<AppDeps> {
     storage: await createMediaStorage(app.config, pino({ level: 'silent' })),
     changes: createLocalChangeBus(),
     ...webhooksWithoutQueue(),
+    crm: crmWithoutQueue(),
     // no TXT record anywhere: the domains' tests answer with their own (tests/support/domains.ts)
     resolveTxt: () => Promise.resolve([]),
   };

@@ -75,6 +75,10 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   import_foreign: msg`This ZIP file is not a Tapcard account export, or it comes from a newer version of Tapcard.`,
   import_too_many_events: msg`This export has more statistics than your plan can import. Upgrade your plan, then import it again.`,
   webhook_target_refused: VALIDATION_MESSAGE_TEXT['validation.webhook.url_refused'],
+  crm_not_configured: msg`This server is not set up to connect to that CRM. Ask its operator.`,
+  crm_field_unknown: msg`The CRM has no field of that name that can be written. Choose another field.`,
+  crm_unavailable: msg`The CRM could not be reached or refused the request. Try again in a moment.`,
+  crm_reconnect_required: msg`The CRM no longer accepts this connection. Connect it again.`,
   scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
 };

@@ -16,6 +16,7 @@ import {
   Webhook,
   Globe,
   Contact,
+  Cable,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -43,6 +44,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.team, label: msg`Team`, icon: Users },
   { path: paths.apiKeys, label: msg`API keys`, icon: KeyRound },
   { path: paths.webhooks, label: msg`Webhooks`, icon: Webhook },
+  { path: paths.connections, label: msg`Connections`, icon: Cable },
   { path: paths.domains, label: msg`Domains`, icon: Globe },
   { path: paths.profile, label: msg`Profile`, icon: CircleUserRound },
   { path: paths.billing, label: msg`Billing`, icon: CreditCard },
