@@ -159,6 +159,8 @@ export class FakeHubSpot {
       refresh_token: refresh,
       expires_in: this.accessTokenSeconds,
       token_type: 'bearer',
+      hub_id: 4242,
+      scopes: [],
     };
   }
 
@@ -204,30 +206,38 @@ export class FakeHubSpot {
       send(302, undefined, { location });
       return;
     }
-    if (method === 'POST' && path === '/oauth/v1/token') {
+    if (method === 'POST' && path === '/oauth/2026-03/token') {
       this.token(body as Record<string, string>, send);
       return;
     }
-    const refreshMatch = /^\/oauth\/v1\/refresh-tokens\/(.+)$/.exec(path);
-    if (method === 'DELETE' && refreshMatch) {
-      const token = decodeURIComponent(refreshMatch[1] ?? '');
-      if (!this.refreshTokens.has(token)) {
-        send(404, { status: 'error', message: 'refresh token not found' });
+    if (method === 'POST' && path === '/oauth/2026-03/token/revoke') {
+      const form = body as Record<string, string>;
+      if (!this.isClient(form)) {
+        send(400, { error: 'invalid_client', error_description: 'missing or unknown client id' });
         return;
       }
-      this.revokedRefreshTokens.add(token);
-      send(204, undefined);
+      if (!this.refreshTokens.has(form.token ?? '')) {
+        send(400, { error: 'invalid_grant', error_description: 'refresh token not found' });
+        return;
+      }
+      this.revokedRefreshTokens.add(form.token ?? '');
+      send(200, {});
       return;
     }
-    const infoMatch = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(path);
-    if (method === 'GET' && infoMatch) {
-      const token = decodeURIComponent(infoMatch[1] ?? '');
-      if (!this.accessTokens.has(token)) {
-        send(404, { status: 'error', message: 'token not found' });
+    if (method === 'POST' && path === '/oauth/2026-03/token/introspect') {
+      const form = body as Record<string, string>;
+      if (!this.isClient(form)) {
+        send(400, { error: 'invalid_client', error_description: 'missing or unknown client id' });
+        return;
+      }
+      const expiresAt = this.accessTokens.get(form.token ?? '');
+      if (expiresAt === undefined || expiresAt < Date.now()) {
+        send(200, { active: false });
         return;
       }
       send(200, {
-        token,
+        active: true,
+        token_type: 'access_token',
         hub_id: 4242,
         hub_domain: 'acme-demo.hubspot.com',
         user: 'admin@acme.test',
@@ -263,11 +273,16 @@ export class FakeHubSpot {
     this.crm(method, path, url, body, send);
   }
 
+  /** The app's own credentials, in the form body as the dated OAuth API takes them. */
+  private isClient(form: Record<string, string>): boolean {
+    return (
+      form.client_id === FAKE_HUBSPOT_CLIENT.clientId &&
+      form.client_secret === FAKE_HUBSPOT_CLIENT.clientSecret
+    );
+  }
+
   private token(form: Record<string, string>, send: (status: number, answer: unknown) => void): void {
-    if (
-      form.client_id !== FAKE_HUBSPOT_CLIENT.clientId ||
-      form.client_secret !== FAKE_HUBSPOT_CLIENT.clientSecret
-    ) {
+    if (!this.isClient(form)) {
       send(400, { status: 'BAD_CLIENT_ID', message: 'missing or unknown client id' });
       return;
     }

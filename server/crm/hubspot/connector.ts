@@ -11,9 +11,10 @@ import {
 } from '../connector.ts';
 import { crmRequest, detailOf, retryAfterSeconds, type CrmAnswer } from '../http.ts';
 
-// HubSpot, through its documented REST API: OAuth (v1: /oauth/authorize on app.hubspot.com with PKCE, the
-// token exchange and refresh at POST /oauth/v1/token, the token's hub at GET /oauth/v1/access-tokens/{token},
-// revocation at DELETE /oauth/v1/refresh-tokens/{token}) and CRM v3 (contacts: search by e-mail, read,
+// HubSpot, through its documented REST API: OAuth (/oauth/authorize on app.hubspot.com with PKCE, then the
+// dated OAuth API that replaces v1, retired on 16 February 2027: the token exchange and refresh at
+// POST /oauth/2026-03/token, the token's hub at POST …/token/introspect, revocation at POST …/token/revoke,
+// every secret in the form body, never in a path or query) and CRM v3 (contacts: search by e-mail, read,
 // create, PATCH; their properties; owners; notes associated with a contact). A lead becomes a contact:
 // HubSpot's own lead object hangs off a contact and needs Sales Hub, so it is not offered.
 
@@ -25,6 +26,9 @@ export const HUBSPOT_SCOPES = [
   'crm.schemas.contacts.read',
   'crm.objects.owners.read',
 ] as const;
+
+/** HubSpot's dated OAuth API (its version 2026-03). */
+const OAUTH = '/oauth/2026-03/token';
 
 /** HubSpot's association type of a note to a contact (HUBSPOT_DEFINED). */
 const NOTE_TO_CONTACT = 202;
@@ -113,6 +117,7 @@ async function ownersOf(get: HubSpotGet): Promise<CrmOwner[]> {
 
 export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
   const api = (path: string) => `${app.apiBase}${path}`;
+  const client = { client_id: app.clientId, client_secret: app.clientSecret };
   const call = async (
     method: string,
     path: string,
@@ -124,10 +129,7 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
     return answer.body;
   };
   const tokenRequest = async (form: Record<string, string>): Promise<CrmTokens> => {
-    const answer = await crmRequest(api('/oauth/v1/token'), {
-      method: 'POST',
-      form: { client_id: app.clientId, client_secret: app.clientSecret, ...form },
-    });
+    const answer = await crmRequest(api(OAUTH), { method: 'POST', form: { ...client, ...form } });
     if (answer.status >= 200 && answer.status < 300) return tokensOf(answer.body);
     // a refused code or refresh token (BAD_REFRESH_TOKEN, invalid_grant): connect again
     if (answer.status === 400 || answer.status === 401) {
@@ -164,18 +166,20 @@ export function hubSpotConnector(app: CrmAppConfig): CrmConnector {
         code,
         code_verifier: codeVerifier,
       });
-      const info = (await call(
-        'GET',
-        `/oauth/v1/access-tokens/${encodeURIComponent(tokens.accessToken)}`,
-        tokens,
-      )) as { hub_id?: unknown; hub_domain?: unknown };
+      const answer = await crmRequest(api(`${OAUTH}/introspect`), {
+        method: 'POST',
+        form: { ...client, token: tokens.accessToken, token_type_hint: 'access_token' },
+      });
+      if (answer.status < 200 || answer.status >= 300) throw failureOf(answer);
+      const info = (answer.body ?? {}) as { hub_id?: unknown; hub_domain?: unknown };
       const id = String(info.hub_id ?? '');
       return { ...tokens, account: { id, name: typeof info.hub_domain === 'string' ? info.hub_domain : id } };
     },
     refresh: (refreshToken) => tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }),
     async revoke({ refreshToken }) {
-      const answer = await crmRequest(api(`/oauth/v1/refresh-tokens/${encodeURIComponent(refreshToken)}`), {
-        method: 'DELETE',
+      const answer = await crmRequest(api(`${OAUTH}/revoke`), {
+        method: 'POST',
+        form: { ...client, token: refreshToken, token_type_hint: 'refresh_token' },
       });
       // one HubSpot no longer knows is as good as revoked
       if ((answer.status >= 200 && answer.status < 300) || answer.status === 400 || answer.status === 404)
