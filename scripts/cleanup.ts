@@ -24,6 +24,7 @@ import { LEAD_POSTS_KEPT_DAYS } from '../server/leads/capture.ts';
 const LABELS: Record<keyof CleanupCounts, string> = {
   expiredSessions: 'expired sessions',
   expiredVerifications: 'expired verification tokens',
+  expiredCrmConnects: 'CRM connections begun and never finished (their OAuth state expired)',
   unconfirmedAccounts: `accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days`,
   unusedPhotos: `photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours)`,
   strayPhotoFiles: `photo files without a row (older than ${PHOTO_GRACE_HOURS} hours)`,

@@ -57,6 +57,8 @@ const FILE_BATCH_SIZE = 500;
 export interface CleanupCounts {
   expiredSessions: number;
   expiredVerifications: number;
+  /** CRM connections begun and never finished (their OAuth state expired, server/crm/service.ts). */
+  expiredCrmConnects: number;
   unconfirmedAccounts: number;
   /** Photo rows (and their files) that no profile or vCard uses. */
   unusedPhotos: number;
@@ -109,6 +111,7 @@ export async function cleanUp(
   return {
     expiredSessions: await removeExpired(deps, 'sessions', dryRun),
     expiredVerifications: await removeExpired(deps, 'verifications', dryRun),
+    expiredCrmConnects: await removeExpired(deps, 'crm_connects', dryRun),
     unconfirmedAccounts,
     unusedPhotos,
     strayPhotoFiles: await removeStrayPhotoFiles(deps, photosBefore, dryRun),
@@ -230,10 +233,13 @@ async function removeOldRateLimits(deps: AppDeps, dryRun: boolean): Promise<numb
   return Number(numDeletedRows);
 }
 
-/** Sessions and verification tokens (e-mail links, OAuth state) past their expiry, by the database's clock. */
+/**
+ * Sessions, verification tokens (e-mail links, OAuth state) and CRM connections begun (their OAuth state)
+ * past their expiry, by the database's clock.
+ */
 async function removeExpired(
   deps: AppDeps,
-  table: 'sessions' | 'verifications',
+  table: 'sessions' | 'verifications' | 'crm_connects',
   dryRun: boolean,
 ): Promise<number> {
   if (dryRun) {

@@ -43,6 +43,7 @@ const DAY_MS = 24 * HOUR_MS;
 const NOTHING: CleanupCounts = {
   expiredSessions: 0,
   expiredVerifications: 0,
+  expiredCrmConnects: 0,
   unconfirmedAccounts: 0,
   unusedPhotos: 0,
   strayPhotoFiles: 0,
@@ -113,6 +114,7 @@ interface Arranged {
   oldUnconfirmedPhotoFile: string;
   liveSessionId: string;
   liveVerificationId: string;
+  liveCrmConnectState: string;
   recentStripeEventId: string;
   recentCountBatchId: string;
   recentMailRecordId: string;
@@ -168,6 +170,19 @@ async function arrange(app: TestApp): Promise<Arranged> {
       token: randomBytes(16).toString('hex'),
       expires_at: ago(HOUR_MS),
     })
+    .execute();
+  const liveCrmConnectState = randomBytes(8).toString('hex');
+  const crmConnect = {
+    user_id: confirmed.userId,
+    account_id: confirmed.userId,
+    provider: 'hubspot' as const,
+  };
+  await app.db
+    .insertInto('crm_connects')
+    .values([
+      { ...crmConnect, state: liveCrmConnectState, code_verifier: 'v', expires_at: ago(-HOUR_MS) },
+      { ...crmConnect, state: randomBytes(8).toString('hex'), code_verifier: 'v', expires_at: ago(HOUR_MS) },
+    ])
     .execute();
   const liveVerificationId = randomBytes(8).toString('hex');
   await app.db
@@ -393,6 +408,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
     oldUnconfirmedPhotoFile: fileOf(app, heldPhoto),
     liveSessionId: liveSession?.id ?? '',
     liveVerificationId,
+    liveCrmConnectState,
     recentStripeEventId,
     recentCountBatchId,
     recentMailRecordId,
@@ -414,6 +430,7 @@ async function arrange(app: TestApp): Promise<Arranged> {
 const ONE_OF_EACH: CleanupCounts = {
   expiredSessions: 1,
   expiredVerifications: 1,
+  expiredCrmConnects: 1,
   unconfirmedAccounts: 1,
   unusedPhotos: 1,
   strayPhotoFiles: 1,
@@ -496,6 +513,9 @@ describe('cleanUp', () => {
     expect((await t.db.selectFrom('verifications').select('id').execute()).map((row) => row.id)).toEqual([
       arranged.liveVerificationId,
     ]);
+    expect((await t.db.selectFrom('crm_connects').select('state').execute()).map((row) => row.state)).toEqual(
+      [arranged.liveCrmConnectState],
+    );
     // Stripe events: the recent one is still known, so its repeated delivery still changes nothing
     expect((await t.db.selectFrom('stripe_events').select('id').execute()).map((row) => row.id)).toEqual([
       arranged.recentStripeEventId,
@@ -572,6 +592,7 @@ describe('cleanUp', () => {
     const rowCounts = (counts: CleanupCounts) => [
       counts.expiredSessions,
       counts.expiredVerifications,
+      counts.expiredCrmConnects,
       counts.unconfirmedAccounts,
       counts.unusedPhotos,
       counts.oldStripeEvents,
@@ -635,6 +656,7 @@ describe('npm run cleanup', { timeout: 120_000 }, () => {
           'Dry run: would delete (nothing was deleted)',
           '  expired sessions: 0',
           '  expired verification tokens: 0',
+          '  CRM connections begun and never finished (their OAuth state expired): 0',
           `  accounts unconfirmed after ${UNCONFIRMED_ACCOUNT_DAYS} days: 1`,
           `  photos no profile or vCard uses (older than ${PHOTO_GRACE_HOURS} hours): 0`,
           `  photo files without a row (older than ${PHOTO_GRACE_HOURS} hours): 1`,
