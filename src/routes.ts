@@ -54,6 +54,10 @@ export const serverPaths = {
   photoUploads: '/api/media/photos',
   /** a QR code's downloads: /api/qr-codes/{id}/{png|svg|pdf} */
   qrDownloads: '/api/qr-codes',
+  /** a card's meeting background (`/{id}/background.png`), signed in (docs/decisions/027-card-everywhere.md) */
+  cardKit: '/api/card-kit',
+  /** every member's meeting background as one ZIP (the team's owner and admins) */
+  teamBackgrounds: '/api/card-kit/team-backgrounds.zip',
   /** the CSV of a range's analytics events (fullAnalytics) */
   analyticsEvents: '/api/analytics/events.csv',
   /** a team's CSV import: `/check` (the dry run) and `/run` (the import, its rows streamed) */
