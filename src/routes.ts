@@ -26,6 +26,8 @@ export const paths = {
   /** card designs (customBranding) */
   cardDesign: '/dashboard/design',
   links: '/dashboard/links',
+  /** an e-mail signature and a meeting background from a card (cardKit, docs/decisions/027-card-everywhere.md) */
+  cardKit: '/dashboard/card-kit',
   /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
   team: '/dashboard/team',
   /** the account's API keys (apiAccess) */

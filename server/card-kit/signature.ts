@@ -138,7 +138,7 @@ function classic(card: SignatureCard, t: SignatureTexts): string {
 function banner(card: SignatureCard, t: SignatureTexts): string {
   const accent = onWhite(card.colours.accent);
   const { band, bandText } = card.colours;
-  const top = `<table ${TABLE} style="${tableStyle}">${nameRow(card, accent)}${detailRows(card, t, accent, !card.images.logo)}</table>`;
+  const top = `<table ${TABLE} style="${tableStyle}">${nameRow(card, accent)}${detailRows(card, t, accent, Boolean(card.images.logo))}</table>`;
   const mark = card.images.logo
     ? img('logo', card.images.logo, card.company ?? card.name)
     : `<span style="font-family:${FONT};font-size:15px;line-height:20px;color:${bandText};"><b>${e(card.company ?? '')}</b></span>`;
