@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   SIGNATURE_IMAGES,
@@ -37,8 +38,28 @@ const FILES = new Map<string, SignatureImage>(
 
 const CardParams = z.object({ vcardId: z.uuid() });
 
+/**
+ * The pictures made lately, by card, file, origin and card version: every message a signature is in asks
+ * for them, and a busy signature would otherwise be resized on each (Gmail's proxy caches; other clients
+ * fetch them themselves). A team template's new logo, which changes no card's version, shows within the
+ * time to live.
+ */
+const madeImages = new LRUCache<string, Buffer>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (body) => body.length || 1,
+  ttl: 10 * 60_000,
+});
+
 function backgroundOptions(query: BackgroundQuery): BackgroundOptions {
   return { layout: query.layout, width: query.width as BackgroundOptions['width'], locale: query.lang };
+}
+
+function sendImage(reply: FastifyReply, image: SignatureImage, body: Buffer) {
+  return reply
+    .header('content-type', image === 'photo' ? 'image/jpeg' : 'image/png')
+    .header('cache-control', SIGNATURE_IMAGE_CACHE)
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 }
 
 export function registerCardKitRoutes(
@@ -56,6 +77,9 @@ export function registerCardKitRoutes(
       if (!shown) return reply;
       const kit = await kitCardOf(deps.db, deps.config.publicUrl, shown.entry.profile);
       const { width, height } = SIGNATURE_IMAGES[image];
+      const key = `${kit.vcardId}/${image}/${kit.version}/${kit.origin}`;
+      const made = madeImages.get(key);
+      if (made) return sendImage(reply, image, made);
       const sharp = await loadSharp();
       let body: Buffer;
       if (image === 'qr') {
@@ -84,11 +108,8 @@ export function registerCardKitRoutes(
                 .png()
                 .toBuffer();
       }
-      return reply
-        .header('content-type', image === 'photo' ? 'image/jpeg' : 'image/png')
-        .header('cache-control', SIGNATURE_IMAGE_CACHE)
-        .header('x-content-type-options', 'nosniff')
-        .send(body);
+      madeImages.set(key, body);
+      return sendImage(reply, image, body);
     },
   );
 
