@@ -128,11 +128,23 @@ export function registerCardKitRoutes(
       .send(file.body);
   });
 
+  // one ZIP at a time per person and server, as the account export: a second click while one is drawn is
+  // refused (rate_limited) rather than drawing every background twice
+  const zipping = new Set<string>();
   app.get(serverPaths.teamBackgrounds, async (request, reply) => {
     const user = await requireSessionUser(auth, request);
     const query = BackgroundQuerySchema.safeParse(request.query);
     if (!query.success) throw new AppError('validation_failed', { field: 'width' });
-    const zip = await teamBackgroundsZip(deps, user.id, backgroundOptions(query.data));
+    if (zipping.has(user.id)) throw new AppError('rate_limited');
+    zipping.add(user.id);
+    let zip: Awaited<ReturnType<typeof teamBackgroundsZip>>;
+    try {
+      zip = await teamBackgroundsZip(deps, user.id, backgroundOptions(query.data));
+    } catch (error) {
+      zipping.delete(user.id);
+      throw error;
+    }
+    zip.stream.on('close', () => zipping.delete(user.id));
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="${zip.fileName}"`)

@@ -134,6 +134,9 @@ test('the signature screen: three layouts drawn, copied and downloaded; the back
   await expect
     .poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
     .toEqual([1280, 720]);
+  if (!process.env.CI || process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({ path: testInfo.outputPath('card-kit-screen.png'), fullPage: true });
+  }
   await page.getByRole('radio', { name: 'Corners: your name top left, the QR code top right' }).check();
   await expect(page.getByRole('link', { name: 'Download PNG' })).toHaveAttribute('href', /layout=corners/);
 
