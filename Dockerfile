@@ -20,9 +20,10 @@ RUN npm ci --omit=dev --no-audit --no-fund
 FROM node:24.22.3-bookworm-slim AS runtime
 # tini as PID 1: it passes SIGTERM on to the server (which finishes its requests and stops its workers)
 # and reaps the processes the server's children leave. npm, npx, corepack and yarn come with the base
-# image and are removed: nothing here installs or builds.
+# image and are removed: nothing here installs or builds. fonts-dejavu-core: the font sharp (librsvg)
+# draws a meeting background's words in (server/card-kit/background.ts); the slim image has none.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends tini \
+    && apt-get install -y --no-install-recommends tini fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack \
         /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-*

@@ -5,6 +5,7 @@ import { authRouter } from './auth/router.ts';
 import { billingRouter } from './billing/router.ts';
 import { designsRouter } from './designs/router.ts';
 import { domainsRouter } from './domains/router.ts';
+import { cardKitRouter } from './card-kit/router.ts';
 import { leadsRouter } from './leads/router.ts';
 import { linksRouter } from './links/router.ts';
 import { liveRouter } from './live/router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   billing: billingRouter,
   designs: designsRouter,
   domains: domainsRouter,
+  cardKit: cardKitRouter,
   leads: leadsRouter,
   links: linksRouter,
   live: liveRouter,

@@ -55,6 +55,7 @@ import { registerWalletRoutes } from './wallet/routes.ts';
 import { registerFontRoutes } from './public-profile/fonts.ts';
 import { registerPublicProfileRoutes } from './public-profile/routes.ts';
 import { registerQrStudioRoutes } from './qr-studio/routes.ts';
+import { registerCardKitRoutes } from './card-kit/routes.ts';
 import { passkeysOffLogMessage, passkeysOffReason } from './passkeys/relying-party.ts';
 import type { AppDeps } from './lib/app-deps.ts';
 import { makeCreateContext } from './trpc/context.ts';
@@ -374,6 +375,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     );
     await registerLeadRoutes(app, deps, security, leadForms);
     await registerCardDavRoutes(app, deps, { shownCardOrAnswer, contactFileOf });
+    registerCardKitRoutes(app, deps, auth, { shownCardOrAnswer });
     registerWalletRoutes(app, deps, {
       cards: { cardOf, shownCardOrAnswer },
       credentials: walletCredentials,

@@ -43,6 +43,8 @@ export type PlanFeature =
   | 'prioritySupport'
   | 'customBranding'
   | 'adFree'
+  /** e-mail signatures and meeting backgrounds from each card (docs/decisions/027-card-everywhere.md) */
+  | 'cardKit'
   | 'customDomain'
   | 'advancedAnalytics'
   | 'teamAccess'
@@ -88,6 +90,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'prioritySupport',
       'customBranding',
       'adFree',
+      'cardKit',
     ],
   },
   business: {
@@ -111,6 +114,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'whiteLabel',
       'dedicatedSupport',
       'adFree',
+      'cardKit',
     ],
   },
 };

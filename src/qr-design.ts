@@ -169,11 +169,16 @@ function logoArea(size: number, scale: number) {
 }
 
 /**
- * The QR code of `value` in a design: H error correction, a 4-module quiet zone, the modules and eyes in
+ * The QR code of `value` in a design: H error correction (M for a plain code drawn large, whose fewer
+ * modules a camera reads from further away: a meeting background's), a 4-module quiet zone, the modules and eyes in
  * their styles, and the modules under the logo left out (counted in logoShare for the scannability check).
  */
-export function drawQr(value: string, design: QrDesign): QrDrawing {
-  const { modules } = QRCode.create(value, { errorCorrectionLevel: QR_ERROR_CORRECTION });
+export function drawQr(
+  value: string,
+  design: QrDesign,
+  { errorCorrection = QR_ERROR_CORRECTION }: { errorCorrection?: 'M' | 'H' } = {},
+): QrDrawing {
+  const { modules } = QRCode.create(value, { errorCorrectionLevel: errorCorrection });
   const size = modules.size;
   const q = QR_QUIET_ZONE_MODULES;
   const eyes = [

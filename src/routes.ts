@@ -26,6 +26,8 @@ export const paths = {
   /** card designs (customBranding) */
   cardDesign: '/dashboard/design',
   links: '/dashboard/links',
+  /** an e-mail signature and a meeting background from a card (cardKit, docs/decisions/027-card-everywhere.md) */
+  cardKit: '/dashboard/card-kit',
   /** the team (teamAccess), and the page an invitation's link opens (TEAM_INVITATION_PARAM) */
   team: '/dashboard/team',
   /** the account's API keys (apiAccess) */
@@ -56,6 +58,10 @@ export const serverPaths = {
   photoUploads: '/api/media/photos',
   /** a QR code's downloads: /api/qr-codes/{id}/{png|svg|pdf} */
   qrDownloads: '/api/qr-codes',
+  /** a card's meeting background (`/{id}/background.png`), signed in (docs/decisions/027-card-everywhere.md) */
+  cardKit: '/api/card-kit',
+  /** every member's meeting background as one ZIP (the team's owner and admins) */
+  teamBackgrounds: '/api/card-kit/team-backgrounds.zip',
   /** the CSV of a range's analytics events (fullAnalytics) */
   analyticsEvents: '/api/analytics/events.csv',
   /** a team's CSV import: `/check` (the dry run) and `/run` (the import, its rows streamed) */

@@ -108,6 +108,10 @@ export const router = createBrowserRouter([
                     ),
                   },
                   {
+                    path: paths.cardKit,
+                    ...lazyScreen(() => import('./pages/CardKit.tsx').then((m) => ({ default: m.CardKit }))),
+                  },
+                  {
                     path: paths.links,
                     ...lazyScreen(() => import('./pages/Links.tsx').then((m) => ({ default: m.Links }))),
                   },

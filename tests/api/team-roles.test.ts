@@ -328,6 +328,8 @@ const TEAM_PROCEDURES: Record<
     input: () => teamTemplateInput({ company: 'Acme', locked: ['company'] }),
     otherTeam: 'own',
   },
+  // the owner of another team counts their own team's members with a card (none: no account yet)
+  'cardKit.teamBackgrounds': { input: () => undefined, otherTeam: 'own' },
   // the owner of another team reads their own team's analytics
   'analytics.team': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },
   'analytics.teamBreakdowns': { input: () => ({ timeZone: 'UTC', range: '30d' }), otherTeam: 'own' },

@@ -135,6 +135,7 @@ describe('can(): who may use each sold feature (docs/decisions/015-what-each-pla
     prioritySupport: 'pro',
     customBranding: 'pro',
     adFree: 'pro',
+    cardKit: 'pro',
     customDomain: 'business',
     advancedAnalytics: 'business',
     teamAccess: 'business',
@@ -146,7 +147,15 @@ describe('can(): who may use each sold feature (docs/decisions/015-what-each-pla
     free: ['qrCodes', 'vcards', 'leads', 'basicAnalytics', 'freeTrial', 'numericUrl'],
     pro: [
       ...['qrCodes', 'vcards', 'leads', 'basicAnalytics', 'freeTrial', 'numericUrl'],
-      ...['customSubdomain', 'fullAnalytics', 'customLinks', 'prioritySupport', 'customBranding', 'adFree'],
+      ...[
+        'customSubdomain',
+        'fullAnalytics',
+        'customLinks',
+        'prioritySupport',
+        'customBranding',
+        'adFree',
+        'cardKit',
+      ],
     ] as PlanFeature[],
     business: Object.keys(LOWEST_PLAN) as PlanFeature[],
   };

@@ -32,6 +32,7 @@ const FEATURE_TEXT: Record<PlanFeature, (plan: Plan) => ReactNode> = {
   prioritySupport: () => <Trans>Priority support</Trans>,
   customBranding: () => <Trans>Custom branding</Trans>,
   adFree: () => <Trans>No “Made with Tapcard” footer</Trans>,
+  cardKit: () => <Trans>E-mail signatures and meeting backgrounds</Trans>,
   customDomain: () => <Trans>Custom domain</Trans>,
   advancedAnalytics: () => <Trans>Advanced analytics</Trans>,
   teamAccess: () => <Trans>Team access</Trans>,

@@ -17,6 +17,7 @@ import {
   Globe,
   Contact,
   Cable,
+  Signature,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '#src/routes.ts';
@@ -39,6 +40,7 @@ export const PRIMARY_NAV_ITEMS: readonly NavItem[] = [
   { path: paths.vcards, label: msg`My vCards`, icon: IdCard },
   { path: paths.vcardEditor, label: msg`Edit vCard`, icon: SquarePen },
   { path: paths.cardDesign, label: msg`Card design`, icon: Palette },
+  { path: paths.cardKit, label: msg`Signature and background`, icon: Signature },
   { path: paths.links, label: msg`Links`, icon: Link2 },
   { path: paths.leads, label: msg`Leads`, icon: Contact },
   { path: paths.team, label: msg`Team`, icon: Users },
