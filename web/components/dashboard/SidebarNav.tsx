@@ -44,15 +44,16 @@ export function SidebarNav({ collapsed = false, onItemSelect }: SidebarNavProps)
   const { t } = useLingui();
   const logout = useLogout();
   return (
-    <nav aria-label={t`Dashboard`} className="flex flex-1 flex-col justify-between gap-6">
-      <ul className="space-y-1">
+    // the entries scroll on a short screen, Support and Logout stay in sight below them
+    <nav aria-label={t`Dashboard`} className="flex min-h-0 flex-1 flex-col justify-between gap-6">
+      <ul className="-m-1 min-h-0 space-y-1 overflow-y-auto p-1">
         {PRIMARY_NAV_ITEMS.map((item) => (
           <li key={item.path}>
             <SidebarLink item={item} collapsed={collapsed} onItemSelect={onItemSelect} />
           </li>
         ))}
       </ul>
-      <ul className="space-y-1 border-t border-slate-200 pt-4">
+      <ul className="shrink-0 space-y-1 border-t border-slate-200 pt-4">
         <li>
           <SidebarLink item={SUPPORT_NAV_ITEM} collapsed={collapsed} onItemSelect={onItemSelect} />
         </li>
