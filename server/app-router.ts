@@ -5,6 +5,7 @@ import { authRouter } from './auth/router.ts';
 import { billingRouter } from './billing/router.ts';
 import { designsRouter } from './designs/router.ts';
 import { domainsRouter } from './domains/router.ts';
+import { companySignInRouter } from './company-sign-in/router.ts';
 import { leadsRouter } from './leads/router.ts';
 import { linksRouter } from './links/router.ts';
 import { liveRouter } from './live/router.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   billing: billingRouter,
   designs: designsRouter,
   domains: domainsRouter,
+  companySignIn: companySignInRouter,
   leads: leadsRouter,
   links: linksRouter,
   live: liveRouter,

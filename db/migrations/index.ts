@@ -59,6 +59,7 @@ import * as countLeadPosts from './2026-12-10T0100_count_lead_posts.ts';
 import * as boundWalletRegistrations from './2026-12-10T0200_bound_wallet_registrations.ts';
 import * as claimAccountImports from './2026-12-10T0300_claim_account_imports.ts';
 import * as tieLeadDeliveriesToLeads from './2026-12-11T0100_tie_lead_deliveries_to_leads.ts';
+import * as addCompanySignIn from './2026-12-12T0300_add_company_sign_in.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0200_bound_wallet_registrations': boundWalletRegistrations,
   '2026-12-10T0300_claim_account_imports': claimAccountImports,
   '2026-12-11T0100_tie_lead_deliveries_to_leads': tieLeadDeliveriesToLeads,
+  '2026-12-12T0300_add_company_sign_in': addCompanySignIn,
 };
