@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
+import { COMPANY_SIGN_IN_REQUIRED, type SsoSignInError } from '#src/company-sign-in.ts';
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
 import {
   NAME_MAX_LENGTH,
@@ -253,6 +254,14 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   internal: msg`Something went wrong. Please try again.`,
 };
 
+/** Why a sign-in through the company's provider came back refused (/auth?error=…). */
+export const SSO_SIGN_IN_ERROR_TEXT: Record<SsoSignInError, MessageDescriptor> = {
+  sso_account_exists: msg`An account with this address already exists and is not linked to your company's sign-in. Sign in with your password, or ask your team's owner for help.`,
+  sso_wrong_domain: msg`Your company's sign-in answered with an address outside the company's email domain, so you were not signed in. Ask your IT team to check the address it sends.`,
+  sso_other_team: msg`Your account belongs to another team, so it cannot sign in through this company. Leave that team first, or ask its owner.`,
+  sso_failed: msg`Your company's sign-in could not be completed. Try again; if it keeps failing, ask your IT team or your team's owner.`,
+};
+
 /** A call that never got an answer (offline, server down). */
 export const NETWORK_ERROR_TEXT = msg`Could not reach the server. Check your connection and try again.`;
 
@@ -318,6 +327,9 @@ export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
 
 /** Codes our own checks add to better-auth's (server/auth/auth.ts hooks). */
 export const SERVER_AUTH_ERROR_TEXT = {
+  // company sign-in (server/company-sign-in/auth-plugin.ts)
+  [COMPANY_SIGN_IN_REQUIRED]: msg`Your company requires you to sign in through its own sign-in page. Choose 'Sign in with your company' and type your work email.`,
+  SSO_NOT_AVAILABLE: msg`Your company does not sign in through Tapcard with its own provider. Sign in with your email and password instead.`,
   [AUTH_ERROR_CODES.totpCodeAlreadyUsed]: msg`This code was already used. Wait for the next one in your authenticator app.`,
   [AUTH_ERROR_CODES.passwordConfirmationRequired]: msg`Please confirm your password again.`,
   [AUTH_ERROR_CODES.userVerificationRequired]: PERSON_NOT_VERIFIED,
