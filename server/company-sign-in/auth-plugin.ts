@@ -1,9 +1,11 @@
 import type { BetterAuthPlugin } from 'better-auth';
+import type * as BetterAuthApi from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { COMPANY_SIGN_IN_REQUIRED } from '../../src/company-sign-in.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
+import { localeFromAcceptLanguage } from '../../src/i18n.ts';
 import { paths } from '../../src/routes.ts';
 import {
   companyForEmail,
@@ -35,6 +37,8 @@ interface CompanySignInDeps {
 export function isCompanySignInPath(path: string): boolean {
   return path === '/sign-in/sso' || path.startsWith('/sso/callback/');
 }
+
+type AuthApi = typeof BetterAuthApi;
 
 /** The sso plugin's transaction adapter, as much of it as the lookups use. */
 interface TransactionAdapter {
@@ -93,10 +97,8 @@ type PendingWelcomes = Map<string, { teamId: string; email: string; expires: num
 const WELCOME_WAIT_MS = 60_000;
 
 export async function companySignInPlugin({ db, logger }: CompanySignInDeps): Promise<BetterAuthPlugin> {
-  const [{ sso }, { APIError, createAuthMiddleware }] = await Promise.all([
-    import('@better-auth/sso'),
-    import('better-auth/api'),
-  ]);
+  const [{ sso }, api] = await Promise.all([import('@better-auth/sso'), import('better-auth/api')]);
+  const { APIError, createAuthMiddleware } = api;
   /** The refusal of any other way in for the people of a domain whose team requires its provider. */
   const companySignInRequired = () =>
     new APIError('FORBIDDEN', {
@@ -134,20 +136,15 @@ export async function companySignInPlugin({ db, logger }: CompanySignInDeps): Pr
         : { action: 'link', userId: decision.userId, profile: 'preserve' };
     },
     provisionUserOnEveryLogin: true,
-    provisionUser: async ({ user, userInfo, provider }) => {
+    // the account is made or linked: it is welcomed once the provider's answer is done (the hook below),
+    // when the new account's profile row has been written
+    provisionUser: ({ user, userInfo, provider }) => {
       const subject: unknown = userInfo.id;
       if (typeof subject !== 'string') return;
       const key = welcomeKey(provider.providerId, subject);
       const welcome = welcomes.get(key);
       welcomes.delete(key);
-      if (!welcome) return;
-      const { joined } = await welcomeCompanyPerson(db, {
-        userId: user.id,
-        teamId: welcome.teamId,
-        email: welcome.email,
-      });
-      if (!joined)
-        logger.info({ teamId: welcome.teamId }, 'company sign-in: the person did not join the full team');
+      if (welcome) welcomes.set(welcomeKey('user', user.id), welcome);
     },
     schema: {
       ssoProvider: {
@@ -192,59 +189,99 @@ export async function companySignInPlugin({ db, logger }: CompanySignInDeps): Pr
     schema: plugin.schema,
     endpoints: { signInSSO, callbackSSO },
     hooks: {
-      before: [
+      after: [
         {
-          // refused before the password is even checked, so the person reads why at once
-          matcher: (context) => context.path === '/sign-in/email' || context.path === '/sign-up/email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const body = (ctx.body ?? {}) as Record<string, unknown>;
-            if (await requiredFor(body.email)) throw companySignInRequired();
-          }),
-        },
-        {
-          // the provider's answer counts only while the team's plan includes teams (read here: the plugin's
-          // transaction, where the identity is decided, holds the embedded database's one connection)
+          // a first sign-in through the provider: the person is welcomed (server/company-sign-in/identities.ts)
           matcher: (context) => context.path === '/sso/callback/:providerId',
           handler: createAuthMiddleware(async (ctx) => {
-            const providerId = (ctx.params as Record<string, unknown> | undefined)?.providerId;
-            const row =
-              typeof providerId === 'string'
-                ? await db
-                    .selectFrom('sso_providers')
-                    .select('organization_id')
-                    .where('provider_id', '=', providerId)
-                    .executeTakeFirst()
-                : undefined;
-            if (!row || !(await teamPlanAllows(db, row.organization_id))) {
-              throw ctx.redirect(`${paths.auth}?error=sso_failed`);
-            }
-          }),
-        },
-        {
-          // the address's domain picks the provider: no other way of naming one is taken from a browser
-          matcher: (context) => context.path === '/sign-in/sso',
-          handler: createAuthMiddleware(async (ctx) => {
-            const body = (ctx.body ?? {}) as Record<string, unknown>;
-            if (
-              body.providerId !== undefined ||
-              body.organizationSlug !== undefined ||
-              body.domain !== undefined
-            ) {
-              throw new APIError('BAD_REQUEST', {
-                code: AUTH_ERROR_CODES.validationFailed,
-                message: 'validation.invalid',
-              });
-            }
-            if (typeof body.email !== 'string' || !(await companyForEmail(db, body.email))) {
-              throw new APIError('NOT_FOUND', {
-                code: 'SSO_NOT_AVAILABLE',
-                message: 'No team signs in through a company provider for this e-mail domain.',
-              });
+            const user = ctx.context.newSession?.user;
+            if (!user) return;
+            const key = welcomeKey('user', user.id);
+            const welcome = welcomes.get(key);
+            welcomes.delete(key);
+            if (!welcome) return;
+            const { joined } = await welcomeCompanyPerson(db, {
+              userId: user.id,
+              teamId: welcome.teamId,
+              email: welcome.email,
+              language: localeFromAcceptLanguage(ctx.request?.headers.get('accept-language')),
+            });
+            if (!joined) {
+              logger.info(
+                { teamId: welcome.teamId },
+                'company sign-in: the person did not join the full team',
+              );
             }
           }),
         },
       ],
+      before: refusalHooks(db, api, companySignInRequired, requiredFor),
     },
     options: plugin.options,
   } satisfies BetterAuthPlugin;
+}
+
+/**
+ * What company sign-in refuses before an endpoint runs: a password sign-in or sign-up of a domain whose
+ * team requires its provider, a provider's answer for a team whose plan no longer includes teams, and a
+ * start that names its provider any other way than by the address's domain.
+ */
+function refusalHooks(
+  db: Kysely<Database>,
+  { APIError, createAuthMiddleware }: AuthApi,
+  companySignInRequired: () => Error,
+  requiredFor: (email: unknown) => Promise<boolean>,
+): NonNullable<NonNullable<BetterAuthPlugin['hooks']>['before']> {
+  return [
+    {
+      // refused before the password is even checked, so the person reads why at once
+      matcher: (context) => context.path === '/sign-in/email' || context.path === '/sign-up/email',
+      handler: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (await requiredFor(body.email)) throw companySignInRequired();
+      }),
+    },
+    {
+      // the provider's answer counts only while the team's plan includes teams (read here: the plugin's
+      // transaction, where the identity is decided, holds the embedded database's one connection)
+      matcher: (context) => context.path === '/sso/callback/:providerId',
+      handler: createAuthMiddleware(async (ctx) => {
+        const providerId = (ctx.params as Record<string, unknown> | undefined)?.providerId;
+        const row =
+          typeof providerId === 'string'
+            ? await db
+                .selectFrom('sso_providers')
+                .select('organization_id')
+                .where('provider_id', '=', providerId)
+                .executeTakeFirst()
+            : undefined;
+        if (!row || !(await teamPlanAllows(db, row.organization_id))) {
+          throw ctx.redirect(`${paths.auth}?error=sso_failed`);
+        }
+      }),
+    },
+    {
+      // the address's domain picks the provider: no other way of naming one is taken from a browser
+      matcher: (context) => context.path === '/sign-in/sso',
+      handler: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (
+          body.providerId !== undefined ||
+          body.organizationSlug !== undefined ||
+          body.domain !== undefined
+        ) {
+          throw new APIError('BAD_REQUEST', {
+            code: AUTH_ERROR_CODES.validationFailed,
+            message: 'validation.invalid',
+          });
+        }
+        if (typeof body.email !== 'string' || !(await companyForEmail(db, body.email))) {
+          throw new APIError('NOT_FOUND', {
+            code: 'SSO_NOT_AVAILABLE',
+            message: 'No team signs in through a company provider for this e-mail domain.',
+          });
+        }
+      }),
+    },
+  ];
 }

@@ -4,7 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import { emailDomain, type SsoSignInError } from '../../src/company-sign-in.ts';
 import { can } from '../../src/plans.ts';
 import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
+import type { Locale } from '../../src/i18n.ts';
 import { planInEffectOf } from '../access/plan-gate.ts';
+import { createProfileForUser } from '../profile/service.ts';
 
 // Who a sign-in through a team's provider is (docs/decisions/026-company-sign-in.md): the identity is the
 // provider and the subject it names (accounts.provider_id + account_id), never the address alone. The
@@ -103,25 +105,25 @@ export async function resolveCompanyIdentity(
  */
 export async function welcomeCompanyPerson(
   db: Kysely<Database>,
-  input: { userId: string; teamId: string; email: string },
+  input: { userId: string; teamId: string; email: string; language: Locale },
 ): Promise<{ joined: boolean }> {
   return db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom('users')
-      .select(['name'])
+      .select(['name', 'email'])
       .where('id', '=', input.userId)
       .forUpdate()
       .executeTakeFirst();
     if (!user) return { joined: false };
+    // a provider that sends no name: the address's local part until the person writes theirs
+    const name = user.name.trim() === '' ? user.email.slice(0, user.email.indexOf('@')) : user.name;
     await trx
       .updateTable('users')
-      .set({
-        email_verified: true,
-        // a provider that sends no name: the address's local part until the person writes theirs
-        ...(user.name.trim() === '' ? { name: input.email.slice(0, input.email.indexOf('@')) } : {}),
-      })
+      .set({ email_verified: true, name })
       .where('id', '=', input.userId)
       .execute();
+    // a new account's profile, in the language of the sign-in (better-auth's hook may not have run yet)
+    await createProfileForUser(trx, { id: input.userId, name, email: user.email, language: input.language });
     await trx
       .updateTable('profiles')
       .set({ plan_chosen: true, initialized: true })

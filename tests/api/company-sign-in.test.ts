@@ -199,6 +199,14 @@ describe('signing in through the company', () => {
     expect(first.location.pathname).toBe('/dashboard');
     const ada = await userByEmail(email);
     expect(ada).toMatchObject({ email_verified: true, team_id: teamId, role: 'member' });
+    // a member's onboarding is done: their card is the team's
+    expect(
+      await t.db
+        .selectFrom('profiles')
+        .select(['name', 'plan_chosen', 'initialized'])
+        .where('id', '=', ada?.id ?? '')
+        .executeTakeFirst(),
+    ).toEqual({ name: 'Ada Lovelace', plan_chosen: true, initialized: true });
 
     const session = await injectFromApp(t.app, {
       method: 'GET',

@@ -28,10 +28,10 @@ export interface TestOidcProvider {
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * Starts a provider on a free port of 127.0.0.1; it answers 503 until allowClient names the client's
+ * Starts a provider on 127.0.0.1 (`port`, or a free one); it answers 503 until allowClient names the client's
  * redirect URIs (which need the team, which needs the app, which needs the issuer).
  */
-export async function startOidcProvider(): Promise<TestOidcProvider> {
+export async function startOidcProvider({ port = 0 }: { port?: number } = {}): Promise<TestOidcProvider> {
   const people = new Map<string, TestOidcPerson>();
   const clientId = 'tapcard';
   const clientSecret = 'a-client-secret-only-the-server-knows';
@@ -40,7 +40,7 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
     if (handle) handle(req, res);
     else res.writeHead(503).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const providerFor = (redirectUris: readonly string[]) =>
     new Provider(issuer, {

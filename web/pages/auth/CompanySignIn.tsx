@@ -11,7 +11,6 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { authCall, authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage, SSO_SIGN_IN_ERROR_TEXT } from '../../lib/error-messages.ts';
-import { socialDestinations } from '../../lib/sign-in-next.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
@@ -49,9 +48,12 @@ export function CompanySignIn() {
     const { data, error } = await authCall(
       authClient.$fetch<{ url: string }>('/sign-in/sso', {
         method: 'POST',
+        // back to this screen, which goes on to the page asked for or the dashboard: a new account is a
+        // member of the team, its onboarding done (its card is the team's)
         body: {
           email,
-          ...socialDestinations(signInPath(paths.auth, next), next),
+          callbackURL: signInPath(paths.auth, next),
+          newUserCallbackURL: signInPath(paths.auth, next),
           errorCallbackURL: signInPath(paths.auth, next),
         },
       }),
