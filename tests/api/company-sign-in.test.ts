@@ -3,7 +3,7 @@ import type { CompanySignInView } from '../../server/company-sign-in/service.ts'
 import { COMPANY_SIGN_IN_REQUIRED, ssoProviderIdOf } from '../../src/company-sign-in.ts';
 import { VALIDATION_MESSAGES as M } from '../../src/messages.ts';
 import { fakeTxtRecords, uniqueDomain } from '../support/domains.ts';
-import { createSignedInOwner } from '../support/factories.ts';
+import { createSignedInOwner, setPlan } from '../support/factories.ts';
 import {
   buildTestApp,
   cookieFrom,
@@ -258,6 +258,28 @@ describe('signing in through the company', () => {
     const { response } = await startSignIn(`someone@${uniqueDomain()}`);
     expect(response.statusCode).toBe(404);
     expect((response.json() as { code: string }).code).toBe('SSO_NOT_AVAILABLE');
+  });
+
+  it("a team whose owner's plan no longer includes teams signs nobody in through its provider", async () => {
+    const email = `ada@${domain}`;
+    const { response, cookie } = await startSignIn(email);
+    expect(response.statusCode).toBe(200);
+    const back = await signInAtProvider((response.json() as { url: string }).url, 'sub-ada');
+    await setPlan(t.db, owner.userId, 'pro');
+    try {
+      // the provider's answer, come back after the plan ended, is refused; and no new start is offered
+      const answer = await injectFromApp(t.app, {
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie },
+      });
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/auth?error=sso_failed');
+      expect(cookieFrom(answer)).not.toContain('session_token');
+      expect(((await startSignIn(email)).response.json() as { code: string }).code).toBe('SSO_NOT_AVAILABLE');
+    } finally {
+      await setPlan(t.db, owner.userId, 'business');
+    }
   });
 
   it("required: the domain's people cannot sign in or up with a password; others still can", async () => {
