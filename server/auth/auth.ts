@@ -162,7 +162,7 @@ export async function createAuth({
       ...(await passkeyPlugins({ db, config })),
       await teamPlugin({ db, config, mailer, logger, changes, webhooks }),
       await apiKeyPlugin(),
-      await companySignInPlugin({ db, logger }),
+      await companySignInPlugin({ db, logger, changes }),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

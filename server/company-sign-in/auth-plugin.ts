@@ -6,6 +6,8 @@ import type { Database } from '../../db/schema.ts';
 import { COMPANY_SIGN_IN_REQUIRED } from '../../src/company-sign-in.ts';
 import { AUTH_ERROR_CODES } from '../../src/errors.ts';
 import { localeFromAcceptLanguage } from '../../src/i18n.ts';
+import type { ChangeBus } from '../lib/changes.ts';
+import { announceTeamChange, teamMemberIds } from '../team-records/changes.ts';
 import { paths } from '../../src/routes.ts';
 import {
   companyForEmail,
@@ -31,6 +33,8 @@ import {
 interface CompanySignInDeps {
   db: Kysely<Database>;
   logger: FastifyBaseLogger;
+  /** Tells the team's open pages that someone joined. */
+  changes: ChangeBus;
 }
 
 /** Whether an auth path (after /api/auth) is company sign-in's: its start, or a provider's answer. */
@@ -96,7 +100,11 @@ function lookupsThrough(database: TransactionAdapter): IdentityLookups {
 type PendingWelcomes = Map<string, { teamId: string; email: string; expires: number }>;
 const WELCOME_WAIT_MS = 60_000;
 
-export async function companySignInPlugin({ db, logger }: CompanySignInDeps): Promise<BetterAuthPlugin> {
+export async function companySignInPlugin({
+  db,
+  logger,
+  changes,
+}: CompanySignInDeps): Promise<BetterAuthPlugin> {
   const [{ sso }, api] = await Promise.all([import('@better-auth/sso'), import('better-auth/api')]);
   const { APIError, createAuthMiddleware } = api;
   /** The refusal of any other way in for the people of a domain whose team requires its provider. */
@@ -206,7 +214,8 @@ export async function companySignInPlugin({ db, logger }: CompanySignInDeps): Pr
               email: welcome.email,
               language: localeFromAcceptLanguage(ctx.request?.headers.get('accept-language')),
             });
-            if (!joined) {
+            if (joined) announceTeamChange(changes, await teamMemberIds(db, welcome.teamId));
+            else {
               logger.info(
                 { teamId: welcome.teamId },
                 'company sign-in: the person did not join the full team',

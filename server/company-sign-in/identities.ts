@@ -7,6 +7,7 @@ import { TEAM_MEMBERS_MAX } from '../../src/teams.ts';
 import type { Locale } from '../../src/i18n.ts';
 import { planInEffectOf } from '../access/plan-gate.ts';
 import { createProfileForUser } from '../profile/service.ts';
+import { personLabel, recordTeamEvent } from '../team-records/audit.ts';
 
 // Who a sign-in through a team's provider is (docs/decisions/026-company-sign-in.md): the identity is the
 // provider and the subject it names (accounts.provider_id + account_id), never the address alone. The
@@ -155,6 +156,13 @@ export async function welcomeCompanyPerson(
       .insertInto('team_members')
       .values({ id: randomUUID(), team_id: input.teamId, user_id: input.userId, role: 'member' })
       .execute();
+    await recordTeamEvent(trx, {
+      teamId: input.teamId,
+      actor: { id: input.userId, name },
+      action: 'member_joined_by_sso',
+      subject: await personLabel(trx, input.userId),
+      role: 'member',
+    });
     return { joined: true };
   });
 }

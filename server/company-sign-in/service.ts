@@ -21,6 +21,7 @@ import type { ServiceContext } from '../lib/app-deps.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { verificationFailure } from '../domains/dns.ts';
+import { recordTeamEvent, teamActorOf } from '../team-records/audit.ts';
 import { teamPlanAllows } from './identities.ts';
 
 // A team's company sign-in (docs/decisions/026-company-sign-in.md), set by its owner on the team's Single
@@ -167,6 +168,12 @@ export async function setSsoDomain(
           .set({ domain: input.domain, domain_verified: verifiedAt !== null })
           .where('organization_id', '=', team.teamId)
           .execute();
+        await recordTeamEvent(trx, {
+          teamId: team.teamId,
+          actor: teamActorOf(ctx),
+          action: 'sso_domain_set',
+          subject: input.domain,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('sso_domain_taken');
@@ -331,19 +338,27 @@ export async function saveOidcProvider(
     domain: domain.domain,
     domain_verified: true,
   };
-  if (existing) {
-    await ctx.db.updateTable('sso_providers').set(values).where('id', '=', existing.id).execute();
-  } else {
-    await ctx.db
-      .insertInto('sso_providers')
-      .values({
-        id: randomUUID(),
-        provider_id: ssoProviderIdOf(team.teamId),
-        organization_id: team.teamId,
-        ...values,
-      })
-      .execute();
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (existing) {
+      await trx.updateTable('sso_providers').set(values).where('id', '=', existing.id).execute();
+    } else {
+      await trx
+        .insertInto('sso_providers')
+        .values({
+          id: randomUUID(),
+          provider_id: ssoProviderIdOf(team.teamId),
+          organization_id: team.teamId,
+          ...values,
+        })
+        .execute();
+    }
+    await recordTeamEvent(trx, {
+      teamId: team.teamId,
+      actor: teamActorOf(ctx),
+      action: 'sso_provider_saved',
+      subject: input.issuer,
+    });
+  });
   return companySignIn(ctx, team);
 }
 
@@ -368,11 +383,23 @@ export async function setSsoRequired(
       .executeTakeFirst();
     if (!ready) throw new AppError('sso_domain_unverified');
   }
-  await ctx.db
-    .updateTable('team_sso')
-    .set({ required: input.required })
-    .where('team_id', '=', team.teamId)
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('team_sso')
+      .set({ required: input.required })
+      .where('team_id', '=', team.teamId)
+      .where('required', '!=', input.required)
+      .returning('domain')
+      .executeTakeFirst();
+    if (changed) {
+      await recordTeamEvent(trx, {
+        teamId: team.teamId,
+        actor: teamActorOf(ctx),
+        action: input.required ? 'sso_required_on' : 'sso_required_off',
+        subject: changed.domain,
+      });
+    }
+  });
   return companySignIn(ctx, team);
 }
 
@@ -382,8 +409,20 @@ export async function removeOidcProvider(
   team: TeamMembership,
 ): Promise<CompanySignInView> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('sso_providers').where('organization_id', '=', team.teamId).execute();
+    const removed = await trx
+      .deleteFrom('sso_providers')
+      .where('organization_id', '=', team.teamId)
+      .returning('issuer')
+      .executeTakeFirst();
     await trx.updateTable('team_sso').set({ required: false }).where('team_id', '=', team.teamId).execute();
+    if (removed) {
+      await recordTeamEvent(trx, {
+        teamId: team.teamId,
+        actor: teamActorOf(ctx),
+        action: 'sso_provider_removed',
+        subject: removed.issuer,
+      });
+    }
   });
   return companySignIn(ctx, team);
 }

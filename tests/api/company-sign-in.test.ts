@@ -207,6 +207,21 @@ describe('signing in through the company', () => {
         .where('id', '=', ada?.id ?? '')
         .executeTakeFirst(),
     ).toEqual({ name: 'Ada Lovelace', plan_chosen: true, initialized: true });
+    // the team's log says who joined, and how; and what the owner set up
+    const log = await t.db
+      .selectFrom('team_events')
+      .select(['action', 'subject'])
+      .where('team_id', '=', teamId)
+      .where('action', 'in', ['sso_domain_set', 'sso_provider_saved', 'member_joined_by_sso'])
+      .orderBy('created_at')
+      .execute();
+    expect(log).toEqual([
+      { action: 'sso_domain_set', subject: domain },
+      // saved, then saved again keeping its secret
+      { action: 'sso_provider_saved', subject: idp.issuer },
+      { action: 'sso_provider_saved', subject: idp.issuer },
+      { action: 'member_joined_by_sso', subject: `Ada Lovelace <${email}>` },
+    ]);
 
     const session = await injectFromApp(t.app, {
       method: 'GET',
