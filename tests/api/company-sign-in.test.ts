@@ -13,9 +13,11 @@ import {
   trpcError,
   trpcMutate,
   trpcQuery,
+  TEST_ORIGIN,
   TEST_PASSWORD,
   type TestApp,
 } from '../support/harness.ts';
+import { SoftwareAuthenticator } from '../support/software-authenticator.ts';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.ts';
 import { createTeam, inviteToTeam, joinTeam } from '../support/teams.ts';
 
@@ -63,6 +65,22 @@ async function signInThroughCompany(email: string, subject: string) {
     headers: { cookie },
   });
   return { answer, location: new URL(answer.headers.location ?? '', 'http://localhost:3000') };
+}
+
+const authCall = (method: 'GET' | 'POST', path: string, payload?: object, cookie = '') =>
+  injectFromApp(t.app, { method, url: `/api/auth${path}`, payload, headers: cookie ? { cookie } : {} });
+
+/** A passkey added as the account page adds one (the password confirmed first). */
+async function registerPasskey(cookie: string, authenticator: SoftwareAuthenticator) {
+  await authCall('POST', '/passkey/confirm-password', { password: TEST_PASSWORD }, cookie);
+  const options = await authCall('GET', '/passkey/generate-register-options', undefined, cookie);
+  const registered = await authCall(
+    'POST',
+    '/passkey/verify-registration',
+    { response: authenticator.register(options.json()), name: 'Laptop' },
+    `${cookie}; ${cookieFrom(options)}`,
+  );
+  expect(registered.statusCode, registered.body).toBe(200);
 }
 
 const userByEmail = (email: string) =>
@@ -297,9 +315,11 @@ describe('signing in through the company', () => {
     }
   });
 
-  it("required: the domain's people cannot sign in or up with a password; others still can", async () => {
+  it("required: the domain's people cannot sign in or up with a password, nor with a passkey; others still can", async () => {
     const email = `linus@${domain}`;
-    await signUp(t.app, { email });
+    const linus = await signUp(t.app, { email });
+    const authenticator = new SoftwareAuthenticator(TEST_ORIGIN);
+    await registerPasskey(linus.cookie, authenticator);
     const on = await trpcMutate(t.app, 'companySignIn.setRequired', owner.cookie, { required: true });
     expect(trpcData<CompanySignInView>(on).required).toBe(true);
 
@@ -316,6 +336,18 @@ describe('signing in through the company', () => {
       payload: { name: 'New Person', email: `new@${domain}`, password: 'Correct-horse-42' },
     });
     expect((signUpAttempt.json() as { code: string }).code).toBe(COMPANY_SIGN_IN_REQUIRED);
+
+    // a passkey makes no session either (any way in but the provider's answer)
+    const options = await authCall('GET', '/passkey/generate-authenticate-options');
+    const passkey = await authCall(
+      'POST',
+      '/passkey/verify-authentication',
+      { response: authenticator.authenticate(options.json()) },
+      cookieFrom(options),
+    );
+    expect(passkey.statusCode).toBe(403);
+    expect((passkey.json() as { code: string }).code).toBe(COMPANY_SIGN_IN_REQUIRED);
+    expect(cookieFrom(passkey)).not.toContain('session_token');
 
     // the owner's own address is of another domain
     const ownerSignIn = await injectFromApp(t.app, {
