@@ -30,7 +30,8 @@ const TEXTS = {
     workEmail: 'Work email',
     continue: 'Continue to your company',
     signIn: 'Sign In',
-    requiredMessage: 'Your company requires you to sign in through its own sign-in page.',
+    requiredMessage:
+      "Your company requires you to sign in through its own sign-in page. Choose 'Sign in with your company' and type your work email.",
     dashboard: 'Dashboard',
   },
   es: {
@@ -50,7 +51,8 @@ const TEXTS = {
     workEmail: 'Correo del trabajo',
     continue: 'Continuar con tu empresa',
     signIn: 'Iniciar sesión',
-    requiredMessage: 'Tu empresa exige que inicies sesión en su propia página de inicio de sesión.',
+    requiredMessage:
+      'Tu empresa exige que inicies sesión en su propia página de inicio de sesión. Elige «Iniciar sesión con tu empresa» y escribe tu correo del trabajo.',
     dashboard: 'Panel',
   },
 } as const;
@@ -120,7 +122,7 @@ for (const language of ['en', 'es'] as const) {
     await person.getByLabel(/^(Email|Correo electrónico)$/).fill(email);
     await person.getByLabel(/^(Password|Contraseña)$/).fill(E2E_PASSWORD);
     await person.getByRole('button', { name: text.signIn, exact: true }).click();
-    await expect(person.getByText(text.requiredMessage)).toBeVisible();
+    await expect(person.getByText(text.requiredMessage, { exact: true })).toBeVisible();
 
     await person.getByRole('button', { name: text.withCompany }).click();
     await person.getByLabel(text.workEmail).fill(email);
