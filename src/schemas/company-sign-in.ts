@@ -7,8 +7,8 @@ import { DomainNameSchema } from './domain.ts';
 // Company sign-in (docs/decisions/026-company-sign-in.md): the owner's forms on the team's Single sign-on
 // page and the "Sign in with your company" form of /auth.
 
-const ISSUER_MAX_LENGTH = 2048;
-const CLIENT_TEXT_MAX_LENGTH = 1024;
+/** The longest issuer, client id or client secret taken. */
+export const SSO_TEXT_MAX_LENGTH = 2048;
 
 /** The team's e-mail domain (the part after @ of its people's addresses). */
 export const SsoDomainSchema = z.strictObject({ domain: DomainNameSchema });
@@ -17,7 +17,7 @@ export type SsoDomainFormValues = z.input<typeof SsoDomainSchema>;
 
 /** An http(s) URL without a query or fragment, as OpenID Connect Discovery names an issuer. */
 const IssuerSchema = singleLineText()
-  .max(ISSUER_MAX_LENGTH, M.ssoTextTooLong)
+  .max(SSO_TEXT_MAX_LENGTH, M.ssoTextTooLong)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -33,8 +33,8 @@ const IssuerSchema = singleLineText()
  */
 export const OidcProviderSchema = z.strictObject({
   issuer: IssuerSchema,
-  clientId: singleLineText().min(1, M.ssoClientIdRequired).max(CLIENT_TEXT_MAX_LENGTH, M.ssoTextTooLong),
-  clientSecret: singleLineText({ trim: false }).max(CLIENT_TEXT_MAX_LENGTH, M.ssoTextTooLong).default(''),
+  clientId: singleLineText().min(1, M.ssoClientIdRequired).max(SSO_TEXT_MAX_LENGTH, M.ssoTextTooLong),
+  clientSecret: singleLineText({ trim: false }).max(SSO_TEXT_MAX_LENGTH, M.ssoTextTooLong).default(''),
 });
 export type OidcProviderInput = z.output<typeof OidcProviderSchema>;
 export type OidcProviderFormValues = z.input<typeof OidcProviderSchema>;

@@ -4,6 +4,7 @@ import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { DEFAULT_THEME_COLOUR } from '#src/colour.ts';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
 import { COMPANY_SIGN_IN_REQUIRED, type SsoSignInError } from '#src/company-sign-in.ts';
+import { SSO_TEXT_MAX_LENGTH } from '#src/schemas/company-sign-in.ts';
 import { VALIDATION_MESSAGE_IDS, type ValidationMessageId } from '#src/messages.ts';
 import {
   NAME_MAX_LENGTH,
@@ -181,7 +182,7 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
   'validation.sso.issuer_invalid': msg`Type the issuer's full address, starting with https:// (for example https://login.example.com/realms/staff), without ? or #`,
   'validation.sso.client_id_required': msg`Type the client ID your provider gave for Tapcard`,
   'validation.sso.client_secret_required': msg`Type the client secret your provider gave for Tapcard`,
-  'validation.sso.too_long': msg`This is too long`,
+  'validation.sso.too_long': msg`This must be at most ${SSO_TEXT_MAX_LENGTH} characters`,
   'validation.team_import.formula': msg`Looks like a spreadsheet formula (it starts with =, +, - or @ and is not a phone number), so it is not imported`,
   'validation.team_import.role_invalid': msg`Not a role: write member or admin, or leave it blank for member`,
   'validation.team_import.role_owner': msg`An owner cannot be imported: the owner hands the team on from the team page`,
