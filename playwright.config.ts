@@ -20,6 +20,10 @@ process.env.E2E_SMTP_PORT ??= String(port + 25);
 process.env.E2E_DNS_PORT ??= String(port + 53);
 // the fake HubSpot of tests/e2e/webhooks.spec.ts (tests/support/fake-hubspot.ts), which the server connects to
 process.env.E2E_HUBSPOT_PORT ??= String(port + 44);
+// tests/e2e/company-sign-in.spec.ts: its own DNS server (asked first: it refuses names it does not know)
+// and its OpenID Connect provider, both on loopback
+process.env.E2E_SSO_DNS_PORT ??= String(port + 54);
+process.env.E2E_OIDC_PORT ??= String(port + 80);
 // the server's secret, which the tests also sign a sign-up's confirmation link with (tests/e2e/support.ts)
 process.env.E2E_AUTH_SECRET ??= randomBytes(32).toString('hex');
 const reportDir = process.env.TEST_REPORT_DIR;
@@ -111,7 +115,8 @@ export default defineConfig({
       // tests/e2e/webhooks.spec.ts posts to a receiver of its own on loopback and waits for a batch
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
       WEBHOOK_BATCH_SECONDS: '5',
-      DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      DNS_SERVERS: `127.0.0.1:${process.env.E2E_SSO_DNS_PORT},127.0.0.1:${process.env.E2E_DNS_PORT}`,
+      SSO_PRIVATE_ORIGINS: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
       HUBSPOT_CLIENT_ID: 'hubspot-client-id',
       HUBSPOT_CLIENT_SECRET: 'hubspot-client-secret',
       HUBSPOT_API_BASE: `http://127.0.0.1:${process.env.E2E_HUBSPOT_PORT}`,

@@ -541,6 +541,40 @@ export interface PasskeysTable {
   created_at: CreatedAt;
 }
 
+/** A team's e-mail domain for company sign-in and its proof (migration 2026-12-12T0400, decision 028). */
+export interface TeamSsoTable {
+  team_id: string;
+  /** Lowercase ASCII (xn-- for an internationalised name), no trailing dot. */
+  domain: string;
+  /** What the TXT record `_tapcard-verify.{domain}` must hold (one record may prove a custom domain too). */
+  token: string;
+  /** When a check found the record; null: not proved. */
+  verified_at: Date | null;
+  last_checked_at: Date | null;
+  /** Why the last check failed (a DomainCheckFailure), null when it passed or none ran. */
+  last_check_error: string | null;
+  /** The domain's people sign in only through the team's provider (passwords and social sign-in refused). */
+  required: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** better-auth's sso plugin's provider (server/company-sign-in/auth-plugin.ts maps its fields). */
+export interface SsoProvidersTable {
+  id: string;
+  provider_id: string;
+  issuer: string;
+  /** JSON of the plugin's OIDC configuration, the client secret included: never sent to a browser. */
+  oidc_config: string | null;
+  saml_config: string | null;
+  /** Who registered it. */
+  user_id: string | null;
+  /** The team it signs in to (teams.id). */
+  organization_id: string;
+  domain: string;
+  /** Copies team_sso.verified_at being set: the plugin refuses a sign-in through an unproved domain. */
+  domain_verified: Generated<boolean>;
+}
+
 /** A team: better-auth's organization (server/teams/auth-plugin.ts maps its fields). */
 export interface TeamsTable {
   id: string;
@@ -853,6 +887,8 @@ export interface Database {
   team_invitations: TeamInvitationsTable;
   team_events: TeamEventsTable;
   team_templates: TeamTemplatesTable;
+  team_sso: TeamSsoTable;
+  sso_providers: SsoProvidersTable;
   used_totp_codes: UsedTotpCodesTable;
   profiles: ProfilesTable;
   account_plans: AccountPlansView;

@@ -6,6 +6,7 @@ import { billingRouter } from './billing/router.ts';
 import { designsRouter } from './designs/router.ts';
 import { domainsRouter } from './domains/router.ts';
 import { cardKitRouter } from './card-kit/router.ts';
+import { companySignInRouter } from './company-sign-in/router.ts';
 import { leadsRouter } from './leads/router.ts';
 import { linksRouter } from './links/router.ts';
 import { liveRouter } from './live/router.ts';
@@ -33,6 +34,7 @@ export const appRouter = router({
   designs: designsRouter,
   domains: domainsRouter,
   cardKit: cardKitRouter,
+  companySignIn: companySignInRouter,
   leads: leadsRouter,
   links: linksRouter,
   live: liveRouter,

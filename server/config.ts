@@ -83,6 +83,36 @@ const allowedNetworks = z
     }
   });
 
+/**
+ * SSO_PRIVATE_ORIGINS: none by default; else a comma-separated list of origins (`https://sso.intranet:8443`)
+ * on a private network whose OIDC providers company sign-in may call (docs/decisions/028-company-sign-in.md).
+ */
+const ssoPrivateOrigins = z
+  .string()
+  .default('')
+  .transform((value, ctx): string[] => {
+    const origins: string[] = [];
+    for (const part of value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)) {
+      const url = URL.canParse(part) ? new URL(part) : null;
+      if (
+        !url ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.origin !== part.replace(/\/+$/, '')
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${part}: must be a comma-separated list of origins, for example https://sso.intranet.example:8443`,
+        });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 /** DNS_SERVERS: the system's by default; else a comma-separated list of servers custom domains are checked with. */
 const dnsServers = z
   .string()
@@ -124,6 +154,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DNS_SERVERS: z.preprocess(blankToUndefined, dnsServers),
+  SSO_PRIVATE_ORIGINS: z.preprocess(blankToUndefined, ssoPrivateOrigins),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().min(1).default('./data')),
   MEDIA_DIR: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   METRICS_TOKEN: z.preprocess(
@@ -326,6 +357,11 @@ export interface Config {
    * `[ipv6]:port`); empty: the system's resolver configuration.
    */
   dnsServers: string[];
+  /**
+   * SSO_PRIVATE_ORIGINS: origins on a private network (loopback, RFC 1918…) whose OIDC providers company
+   * sign-in may call; any other private address is refused, public ones are always allowed.
+   */
+  ssoPrivateOrigins: string[];
   dataDir: string;
   /**
    * Counted views and hits held in memory while the database is slow or away, in groups (one row each,
@@ -540,6 +576,7 @@ export function parseConfig(
     publicUrl: new URL(publicUrl).origin,
     cardDomain: parsed.CARD_DOMAIN ?? null,
     dnsServers: parsed.DNS_SERVERS,
+    ssoPrivateOrigins: parsed.SSO_PRIVATE_ORIGINS,
     dataDir,
     countQueue: { maxGroups: parsed.COUNT_QUEUE_GROUPS, spillDir: path.join(dataDir, 'count-spill') },
     metricsToken: parsed.METRICS_TOKEN ?? null,

@@ -102,6 +102,17 @@ export const ERROR_REASONS = [
   'domain_already_added',
   /** a QR code printed with a domain that is not one of its account's verified custom domains */
   'domain_unusable',
+  /** company sign-in turned on, or a provider saved, before the team's e-mail domain is proved (decision 028) */
+  'sso_domain_unverified',
+  /** an e-mail domain another team proved for its company sign-in */
+  'sso_domain_taken',
+  /**
+   * an OIDC issuer whose discovery document could not be read or does not fit (meta.problem: a closed
+   * SsoIssuerProblem, meta.detail: the provider library's English sentence for the IT admin)
+   */
+  'sso_issuer_unusable',
+  /** company sign-in asked for an address whose domain no team signs in through */
+  'sso_not_available',
   /** an import that is not a readable ZIP or CSV (damaged, cut short, or another kind of file) */
   'import_unreadable',
   /** a ZIP that is not a Tapcard account export, or one of a newer format than this server reads */

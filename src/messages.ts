@@ -96,6 +96,11 @@ export const VALIDATION_MESSAGES = {
   domainReserved: 'validation.domain.reserved',
   domainClaimed: 'validation.domain.claimed',
   domainAlreadyAdded: 'validation.domain.already_added',
+  // company sign-in (src/schemas/company-sign-in.ts)
+  ssoIssuerInvalid: 'validation.sso.issuer_invalid',
+  ssoClientIdRequired: 'validation.sso.client_id_required',
+  ssoClientSecretRequired: 'validation.sso.client_secret_required',
+  ssoTextTooLong: 'validation.sso.too_long',
   teamNameRequired: 'validation.team.name_required',
   teamNameTooLong: 'validation.team.name_too_long',
   teamSlugRequired: 'validation.team.slug_required',

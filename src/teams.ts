@@ -114,6 +114,14 @@ export const TEAM_EVENT_ACTIONS = [
   'card_published',
   /** the address the team's QR codes are printed with changed (the subject: the domain, or the main host) */
   'printed_domain_changed',
+  // company sign-in (docs/decisions/028-company-sign-in.md): the subject is the domain, or the issuer
+  'sso_domain_set',
+  'sso_provider_saved',
+  'sso_provider_removed',
+  'sso_required_on',
+  'sso_required_off',
+  /** a first sign-in through the team's provider joined the team (actor and subject: the person) */
+  'member_joined_by_sso',
 ] as const;
 export type TeamEventAction = (typeof TEAM_EVENT_ACTIONS)[number];
 

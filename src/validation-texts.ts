@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { ValidationMessageId } from './messages.ts';
+import { SSO_TEXT_MAX_LENGTH } from './schemas/company-sign-in.ts';
 import { DEFAULT_THEME_COLOUR } from './colour.ts';
 import {
   NAME_MAX_LENGTH,
@@ -441,6 +442,24 @@ export const VALIDATION_MESSAGE_TEXT: Record<ValidationMessageId, MessageDescrip
     id: 'validation.lead.retention_invalid',
     message: 'Enter a whole number of days from 1 to {LEAD_RETENTION_MAX_DAYS}',
     values: { LEAD_RETENTION_MAX_DAYS },
+  },
+  'validation.sso.issuer_invalid': /*i18n*/ {
+    id: 'validation.sso.issuer_invalid',
+    message:
+      "Type the issuer's full address, starting with https:// (for example https://login.example.com/realms/staff), without ? or #",
+  },
+  'validation.sso.client_id_required': /*i18n*/ {
+    id: 'validation.sso.client_id_required',
+    message: 'Type the client ID your provider gave for Tapcard',
+  },
+  'validation.sso.client_secret_required': /*i18n*/ {
+    id: 'validation.sso.client_secret_required',
+    message: 'Type the client secret your provider gave for Tapcard',
+  },
+  'validation.sso.too_long': /*i18n*/ {
+    id: 'validation.sso.too_long',
+    message: 'This must be at most {SSO_TEXT_MAX_LENGTH} characters',
+    values: { SSO_TEXT_MAX_LENGTH },
   },
   'validation.team.name_required': /*i18n*/ {
     id: 'validation.team.name_required',

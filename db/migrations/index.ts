@@ -62,6 +62,7 @@ import * as tieLeadDeliveriesToLeads from './2026-12-11T0100_tie_lead_deliveries
 import * as keepWebhookTries from './2026-12-12T0100_keep_webhook_tries.ts';
 import * as addCrmConnections from './2026-12-12T0200_add_crm_connections.ts';
 import * as addCrmApiBase from './2026-12-12T0300_add_crm_api_base.ts';
+import * as addCompanySignIn from './2026-12-12T0400_add_company_sign_in.ts';
 
 // Every migration, listed by hand in order (explicit registration, STYLE.md 3.2 #5). Static imports keep
 // the list working under tsx, Vitest and the bundled production server alike.
@@ -129,4 +130,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-12T0100_keep_webhook_tries': keepWebhookTries,
   '2026-12-12T0200_add_crm_connections': addCrmConnections,
   '2026-12-12T0300_add_crm_api_base': addCrmApiBase,
+  '2026-12-12T0400_add_company_sign_in': addCompanySignIn,
 };

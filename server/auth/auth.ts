@@ -22,6 +22,7 @@ import { passkeyPlugins } from '../passkeys/auth-plugin.ts';
 import { createProfileForUser, syncProfileEmail } from '../profile/service.ts';
 import { getProfileLanguage } from '../access/profile-language.ts';
 import { teamPlugin } from '../teams/auth-plugin.ts';
+import { companySignInPlugin, isCompanySignInPath } from '../company-sign-in/auth-plugin.ts';
 import { outboxWithoutQueue, type WebhookOutbox } from '../webhooks/delivery.ts';
 import { CLIENT_IP_HEADER } from '../lib/request-headers.ts';
 import { passwordHasherFor } from './password-hashing.ts';
@@ -34,6 +35,8 @@ import { createAfterHook, createBeforeHook } from './hooks.ts';
 const RATE_LIMIT_RULES = {
   '/sign-in/email': { window: 60, max: 10 },
   '/sign-up/email': { window: 60, max: 10 },
+  // company sign-in: each start looks up the address's domain
+  '/sign-in/sso': { window: 60, max: 10 },
   '/request-password-reset': { window: 60, max: 5 },
   '/send-verification-email': { window: 60, max: 5 },
   '/two-factor/verify-totp': { window: 60, max: 10 },
@@ -113,10 +116,15 @@ export async function createAuth({
     // (callbackURL, redirectTo, errorCallbackURL, newUserCallbackURL: better-auth's own check, for every
     // spelling of a URL). Apple posts its sign-in answer from its own origin (form_post), so that origin
     // is trusted for that one request, never as a place to send people to.
-    trustedOrigins: (request) =>
-      config.oauth.apple && request && new URL(request.url).pathname === `${AUTH_BASE_PATH}/callback/apple`
-        ? ['https://appleid.apple.com']
-        : [],
+    // A company's OIDC provider on a private network (SSO_PRIVATE_ORIGINS) is trusted for company sign-in's
+    // two requests only, where the plugin calls it (better-auth refuses private addresses otherwise).
+    trustedOrigins: (request) => {
+      const path = request ? new URL(request.url).pathname : '';
+      if (config.oauth.apple && path === `${AUTH_BASE_PATH}/callback/apple`)
+        return ['https://appleid.apple.com'];
+      if (isCompanySignInPath(path.slice(AUTH_BASE_PATH.length))) return config.ssoPrivateOrigins;
+      return [];
+    },
     telemetry: { enabled: false },
     // into the app's log (with its level and format) instead of better-auth's own console output; a refused
     // API key is the client's fault, logged at info by the API (server/api-keys/verify.ts)
@@ -154,6 +162,7 @@ export async function createAuth({
       ...(await passkeyPlugins({ db, config })),
       await teamPlugin({ db, config, mailer, logger, changes, webhooks }),
       await apiKeyPlugin(),
+      await companySignInPlugin({ db, logger, changes }),
     ],
     hooks: {
       before: createAuthMiddleware(createBeforeHook(hookDeps)),

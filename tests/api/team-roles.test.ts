@@ -5,6 +5,7 @@ import { recordTeamEvent } from '../../server/team-records/audit.ts';
 import { emptyVcardForm } from '../../src/schemas/vcard.ts';
 import { hasTeamRole, TEAM_ROLES, type TeamRole } from '../../src/teams.ts';
 import { addLead, createOwner, createSignedInOwner } from '../support/factories.ts';
+import { uniqueDomain } from '../support/domains.ts';
 import {
   buildTestApp,
   cookieFrom,
@@ -222,7 +223,22 @@ async function teamSnapshot(teamId: string) {
     .select(['profiles.lead_notification', 'profiles.lead_retention_days'])
     .where('teams.id', '=', teamId)
     .executeTakeFirst();
-  return { team, members, invitations, template, strangersTeams, cards, leads, leadSettings };
+  const [companySignIn, ssoProvider] = await Promise.all([
+    t.db.selectFrom('team_sso').selectAll().where('team_id', '=', teamId).executeTakeFirst(),
+    t.db.selectFrom('sso_providers').selectAll().where('organization_id', '=', teamId).executeTakeFirst(),
+  ]);
+  return {
+    team,
+    members,
+    invitations,
+    template,
+    strangersTeams,
+    cards,
+    leads,
+    leadSettings,
+    companySignIn,
+    ssoProvider,
+  };
 }
 
 describe('the organization endpoints', () => {
@@ -296,7 +312,12 @@ const FIXTURE_SECRET = 'fixture-team-secret';
  */
 const TEAM_PROCEDURES: Record<
   string,
-  { input: (fixture: Fixture) => unknown; otherTeam: 'not_found' | 'own' }
+  {
+    input: (fixture: Fixture) => unknown;
+    otherTeam: 'not_found' | 'own';
+    /** What a caller with the role is answered instead of 200: the procedure's own refusal, past the role check. */
+    refusedPastRole?: string;
+  }
 > = {
   'teams.transferOwnership': { input: (f) => ({ memberId: f.targetMemberId }), otherTeam: 'not_found' },
   'teams.events': { input: () => ({}), otherTeam: 'own' },
@@ -345,6 +366,18 @@ const TEAM_PROCEDURES: Record<
     input: () => ({ notification: 'digest', retentionDays: 30 }),
     otherTeam: 'not_found',
   },
+  // company sign-in (server/company-sign-in/): the owner of another team sets their own team's
+  'companySignIn.get': { input: () => undefined, otherTeam: 'own' },
+  'companySignIn.setDomain': { input: () => ({ domain: uniqueDomain() }), otherTeam: 'own' },
+  'companySignIn.checkDomain': { input: () => undefined, otherTeam: 'own' },
+  // a provider needs the domain proved, which no DNS record here does
+  'companySignIn.saveOidc': {
+    input: () => ({ issuer: 'https://sso.example.com', clientId: 'tapcard', clientSecret: 'secret' }),
+    otherTeam: 'own',
+    refusedPastRole: 'sso_domain_unverified',
+  },
+  'companySignIn.removeProvider': { input: () => undefined, otherTeam: 'own' },
+  'companySignIn.setRequired': { input: () => ({ required: false }), otherTeam: 'own' },
 };
 
 describe('the team procedures', () => {
@@ -374,12 +407,19 @@ describe('the team procedures', () => {
           type === 'query'
             ? await trpcQuery(t.app, path, cookies[actor], input)
             : await trpcMutate(t.app, path, cookies[actor], input);
+        const answersAllowed = () => {
+          if (procedure?.refusedPastRole) {
+            expect(trpcError(response).data.reason, response.body).toBe(procedure.refusedPastRole);
+          } else {
+            expect(response.statusCode, response.body).toBe(200);
+          }
+        };
         if (allowed) {
-          expect(response.statusCode, response.body).toBe(200);
+          answersAllowed();
           return;
         }
         if (actor === 'otherTeam' && procedure?.otherTeam === 'own') {
-          expect(response.statusCode, response.body).toBe(200);
+          answersAllowed();
           expect(response.body).not.toContain(FIXTURE_SECRET);
           expect(response.body).not.toContain(fixture.teamId);
         } else if (actor === 'otherTeam') {

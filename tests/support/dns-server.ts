@@ -26,7 +26,11 @@ function readQuestion(query: Buffer): { name: string; end: number } | null {
   return null;
 }
 
-function answer(query: Buffer, records: Map<string, string[]>): Buffer | null {
+function answer(
+  query: Buffer,
+  records: Map<string, string[]>,
+  unknown: 'nxdomain' | 'refused',
+): Buffer | null {
   const question = readQuestion(query);
   if (!question || question.end > query.length) return null;
   const type = query.readUInt16BE(question.end - 4);
@@ -34,8 +38,9 @@ function answer(query: Buffer, records: Map<string, string[]>): Buffer | null {
   const found = values !== undefined && type === TYPE_TXT;
   const header = Buffer.alloc(HEADER_BYTES);
   query.copy(header, 0, 0, 2);
-  // a response, recursion desired and available; NXDOMAIN for a name with nothing set
-  header.writeUInt16BE(values === undefined ? 0x8183 : 0x8180, 2);
+  // a response, recursion desired and available; NXDOMAIN for a name with nothing set, or REFUSED (the
+  // resolver then asks its next server)
+  header.writeUInt16BE(values === undefined ? (unknown === 'refused' ? 0x8185 : 0x8183) : 0x8180, 2);
   header.writeUInt16BE(1, 4);
   header.writeUInt16BE(found ? values.length : 0, 6);
   const parts = [header, query.subarray(HEADER_BYTES, question.end)];
@@ -55,12 +60,19 @@ function answer(query: Buffer, records: Map<string, string[]>): Buffer | null {
   return Buffer.concat(parts);
 }
 
-/** Starts the server on 127.0.0.1:`port` (values of at most 255 bytes each). */
-export async function startTxtDnsServer(port: number): Promise<TxtDnsServer> {
+/**
+ * Starts the server on 127.0.0.1:`port` (values of at most 255 bytes each). With `unknown: 'refused'` a
+ * name it was not given is refused rather than said not to exist, so a resolver with several servers
+ * (DNS_SERVERS) asks the next one: two test files then answer their own names side by side.
+ */
+export async function startTxtDnsServer(
+  port: number,
+  { unknown = 'nxdomain' }: { unknown?: 'nxdomain' | 'refused' } = {},
+): Promise<TxtDnsServer> {
   const records = new Map<string, string[]>();
   const socket: Socket = createSocket('udp4');
   socket.on('message', (query, remote) => {
-    const response = answer(query, records);
+    const response = answer(query, records, unknown);
     if (response) socket.send(response, remote.port, remote.address);
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,6 +10,7 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Rec
 const PINNED_PLUGINS: Record<string, string[]> = {
   '@better-auth/api-key': ['@better-auth/core', '@better-auth/utils', 'better-call'],
   '@better-auth/passkey': ['@better-auth/core', '@better-auth/utils', '@better-fetch/fetch', 'better-call'],
+  '@better-auth/sso': ['@better-auth/core', '@better-auth/utils', '@better-fetch/fetch', 'better-call'],
 };
 
 describe.each(Object.entries(PINNED_PLUGINS))('%s’s dependencies', (plugin, pinned) => {

@@ -101,6 +101,15 @@ describe('the sentences of the team log', () => {
         'Olga Owner published a team card before its person joined: Ana Admin &lt;ana@example.com&gt;',
       printed_domain_changed:
         'Olga Owner changed the address in the team cards’ QR codes to Ana Admin &lt;ana@example.com&gt;',
+      sso_domain_set:
+        'Olga Owner set the team&#x27;s email domain for single sign-on to Ana Admin &lt;ana@example.com&gt;',
+      sso_provider_saved: 'Olga Owner saved the single sign-on provider Ana Admin &lt;ana@example.com&gt;',
+      sso_provider_removed:
+        'Olga Owner removed the single sign-on provider Ana Admin &lt;ana@example.com&gt;',
+      sso_required_on: 'Olga Owner required single sign-on for everyone at Ana Admin &lt;ana@example.com&gt;',
+      sso_required_off:
+        'Olga Owner stopped requiring single sign-on for everyone at Ana Admin &lt;ana@example.com&gt;',
+      member_joined_by_sso: 'Olga Owner joined the team by signing in through the company&#x27;s provider',
       template_changed: 'Olga Owner changed the card template: Ana Admin &lt;ana@example.com&gt;',
       template_field_locked: 'Olga Owner locked Ana Admin &lt;ana@example.com&gt; on every team card',
       template_field_unlocked:

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { AUTH_ERROR_CODES, isErrorReason, type ErrorReason } from '#src/errors.ts';
+import { COMPANY_SIGN_IN_REQUIRED, type SsoSignInError } from '#src/company-sign-in.ts';
 import { isValidationMessageId } from '#src/messages.ts';
 import { VALIDATION_MESSAGE_TEXT } from '#src/validation-texts.ts';
 import { INVITATION_MAILS_PER_ADDRESS_PER_DAY, TEAM_MEMBERS_MAX } from '#src/teams.ts';
@@ -71,6 +72,10 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   domain_claimed: VALIDATION_MESSAGE_TEXT['validation.domain.claimed'],
   domain_already_added: VALIDATION_MESSAGE_TEXT['validation.domain.already_added'],
   domain_unusable: VALIDATION_MESSAGE_TEXT['validation.link.domain_unusable'],
+  sso_domain_unverified: msg`Prove the e-mail domain first: add its TXT record, then choose Check now.`,
+  sso_domain_taken: msg`Another team has proved this e-mail domain. If it is your company's, ask your IT team who set it up.`,
+  sso_issuer_unusable: msg`The provider could not be reached or did not answer as an OpenID Connect provider.`,
+  sso_not_available: msg`Your company does not sign in through Tapcard with its own provider. Sign in with your email and password instead.`,
   import_unreadable: msg`This file could not be read. Choose a Tapcard export ZIP or a CSV file of links.`,
   import_foreign: msg`This ZIP file is not a Tapcard account export, or it comes from a newer version of Tapcard.`,
   import_too_many_events: msg`This export has more statistics than your plan can import. Upgrade your plan, then import it again.`,
@@ -81,6 +86,14 @@ export const ERROR_REASON_TEXT: Record<ErrorReason, MessageDescriptor> = {
   crm_reconnect_required: msg`The CRM no longer accepts this connection. Connect it again.`,
   scan_limit_below_used: VALIDATION_MESSAGE_TEXT['validation.link.max_scans_below_used'],
   internal: msg`Something went wrong. Please try again.`,
+};
+
+/** Why a sign-in through the company's provider came back refused (/auth?error=…). */
+export const SSO_SIGN_IN_ERROR_TEXT: Record<SsoSignInError, MessageDescriptor> = {
+  sso_account_exists: msg`An account with this address already exists and is not linked to your company's sign-in. Sign in with your password, or ask your team's owner for help.`,
+  sso_wrong_domain: msg`Your company's sign-in answered with an address outside the company's email domain, so you were not signed in. Ask your IT team to check the address it sends.`,
+  sso_other_team: msg`Your account belongs to another team, so it cannot sign in through this company. Leave that team first, or ask its owner.`,
+  sso_failed: msg`Your company's sign-in could not be completed. Try again; if it keeps failing, ask your IT team or your team's owner.`,
 };
 
 /** A call that never got an answer (offline, server down). */
@@ -148,6 +161,9 @@ export type AuthErrorCode = keyof typeof AUTH_ERROR_TEXT;
 
 /** Codes our own checks add to better-auth's (server/auth/auth.ts hooks). */
 export const SERVER_AUTH_ERROR_TEXT = {
+  // company sign-in (server/company-sign-in/auth-plugin.ts)
+  [COMPANY_SIGN_IN_REQUIRED]: msg`Your company requires you to sign in through its own sign-in page. Choose 'Sign in with your company' and type your work email.`,
+  SSO_NOT_AVAILABLE: msg`Your company does not sign in through Tapcard with its own provider. Sign in with your email and password instead.`,
   [AUTH_ERROR_CODES.totpCodeAlreadyUsed]: msg`This code was already used. Wait for the next one in your authenticator app.`,
   [AUTH_ERROR_CODES.passwordConfirmationRequired]: msg`Please confirm your password again.`,
   [AUTH_ERROR_CODES.userVerificationRequired]: PERSON_NOT_VERIFIED,

@@ -8,6 +8,7 @@ import { authHref as modeHref, INVALID_RESET_LINK_HREF, type AuthView } from './
 import { NewPasswordForm } from './NewPasswordForm.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { ResetRequestForm } from './ResetRequestForm.tsx';
+import { CompanySignIn } from './CompanySignIn.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { TextLink } from './TextLink.tsx';
@@ -43,6 +44,7 @@ export function AuthForm({ view, onSignedIn }: { view: AuthView; onSignedIn: () 
             }
             onSignedIn={onSignedIn}
           />
+          <CompanySignIn />
           <SwitchLink to={authHref('sign-up')}>
             <Trans>Don't have an account? Sign up</Trans>
           </SwitchLink>

@@ -34,14 +34,14 @@ const STATUS_STYLES: Record<DomainStatus, string> = {
   lost: 'bg-red-100 text-red-900',
 };
 
-const FAILURE_TEXTS: Record<DomainCheckFailure, MessageDescriptor> = {
+export const FAILURE_TEXTS: Record<DomainCheckFailure, MessageDescriptor> = {
   record_missing: msg`No TXT record was found at this name. DNS changes can take a while to show.`,
   record_mismatch: msg`A TXT record was found, but it does not hold the value shown here.`,
   lookup_failed: msg`DNS did not answer. The check is tried again later.`,
 };
 
 /** One part of the record to add, as text that can be selected, and its Copy button. */
-function RecordValue({ label, value }: { label: string; value: string }) {
+export function RecordValue({ label, value }: { label: string; value: string }) {
   const { t } = useLingui();
   const { copy, fallbackRef } = useCopyToClipboard<HTMLElement>();
   return (

@@ -14,6 +14,7 @@ import { TeamExitCard } from './TeamExitCard.tsx';
 import { TeamLogoImage, TeamLogoInput } from './TeamLogo.tsx';
 import { TeamTemplateSection } from './TeamTemplateSection.tsx';
 import { TeamWhiteLabel } from './TeamWhiteLabel.tsx';
+import { TeamCompanySignIn } from './TeamCompanySignIn.tsx';
 import type { Team } from './types.ts';
 
 /** The team of the signed-in person, with what their role lets them do. */
@@ -62,6 +63,7 @@ export function TeamOverview({ team }: { team: Team }) {
       {managing && <PendingInvitations team={team} />}
       {managing && <TeamTemplateSection />}
       {managing && <TeamWhiteLabel team={team} />}
+      {team.me.role === 'owner' && <TeamCompanySignIn />}
       {managing && <TeamActivity />}
       <TeamExitCard team={team} />
     </>

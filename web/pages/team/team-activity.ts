@@ -56,6 +56,14 @@ export const TEAM_EVENT_SENTENCES: Record<TeamEventAction, MessageDescriptor> = 
     message: '{actor} changed the address in the team cards’ QR codes to {subject}',
   }),
   card_published: msg({ message: '{actor} published a team card before its person joined: {subject}' }),
+  sso_domain_set: msg({ message: "{actor} set the team's email domain for single sign-on to {subject}" }),
+  sso_provider_saved: msg({ message: '{actor} saved the single sign-on provider {subject}' }),
+  sso_provider_removed: msg({ message: '{actor} removed the single sign-on provider {subject}' }),
+  sso_required_on: msg({ message: '{actor} required single sign-on for everyone at {subject}' }),
+  sso_required_off: msg({ message: '{actor} stopped requiring single sign-on for everyone at {subject}' }),
+  member_joined_by_sso: msg({
+    message: "{actor} joined the team by signing in through the company's provider",
+  }),
   // {subject}: the template's fields, named in the reader's language (eventSubject)
   template_changed: msg({ message: '{actor} changed the card template: {subject}' }),
   template_field_locked: msg({ message: '{actor} locked {subject} on every team card' }),
