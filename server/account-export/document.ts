@@ -102,7 +102,9 @@ async function accountRows(db: Kysely<Database>, userId: string) {
       .selectFrom('webhook_endpoints')
       .select(['url', 'description', 'events', 'enabled', 'created_at'])
       .where('user_id', '=', userId)
+      // by the URL within one instant, not the id: an import gives new ids, and its export must list them alike
       .orderBy('created_at')
+      .orderBy('url')
       .orderBy('id')
       .execute(),
   ]);

@@ -158,6 +158,17 @@ export interface VcardFields {
 }
 
 /** A vCard of `userId` with every field filled unless overridden; returns its id. */
+let lastVcardCreatedAt = 0;
+
+/**
+ * A new card's creation time: cards made one after another are made in that order even within one
+ * millisecond of the embedded database's clock, since the oldest is an account's primary card.
+ */
+function nextVcardCreatedAt(): Date {
+  lastVcardCreatedAt = Math.max(Date.now(), lastVcardCreatedAt + 1);
+  return new Date(lastVcardCreatedAt);
+}
+
 export async function addVcard(
   db: Kysely<Database>,
   userId: string,
@@ -174,6 +185,7 @@ export async function addVcard(
       phone: '+44 20 7946 0000',
       email: 'ada@example.com',
       website: 'https://ada.example.com',
+      created_at: nextVcardCreatedAt(),
       ...rest,
       social_links: JSON.stringify(social_links),
       ...(lead_form ? { lead_form: JSON.stringify(lead_form) } : {}),
