@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '#src/routes.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
+import { CardPicker } from '../components/CardPicker.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { trpc } from '../lib/trpc.ts';
@@ -40,23 +41,13 @@ export function CardDesign() {
           vcard ? (
             <>
               {vcards.length > 1 && (
-                <div className="max-w-sm space-y-2">
-                  <label htmlFor="design-vcard" className="block text-sm font-semibold text-ink">
-                    <Trans>vCard</Trans>
-                  </label>
-                  <select
-                    id="design-vcard"
-                    value={vcard.id}
-                    onChange={(event) => setChosenId(event.target.value)}
-                    className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-                  >
-                    {vcards.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <CardPicker
+                  id="design-vcard"
+                  label={<Trans>vCard</Trans>}
+                  cards={vcards}
+                  value={vcard.id}
+                  onChange={setChosenId}
+                />
               )}
               {/* another card starts a form of its own */}
               <DesignEditor key={vcard.id} vcard={vcard} />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '#src/routes.ts';
 import { UpgradePrompt } from '../components/billing/UpgradePrompt.tsx';
 import { usePlanFeature } from '../components/billing/use-plan-feature.ts';
+import { CardPicker } from '../components/CardPicker.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { trpc } from '../lib/trpc.ts';
@@ -57,23 +58,13 @@ export function CardKit() {
       ) : card ? (
         <>
           {cards.length > 1 && (
-            <div className="max-w-sm space-y-2">
-              <label htmlFor="kit-card" className="block text-sm font-semibold text-ink">
-                <Trans>Card</Trans>
-              </label>
-              <select
-                id="kit-card"
-                value={card.id}
-                onChange={(event) => setChosenId(event.target.value)}
-                className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-              >
-                {cards.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CardPicker
+              id="kit-card"
+              label={<Trans>Card</Trans>}
+              cards={cards}
+              value={card.id}
+              onChange={setChosenId}
+            />
           )}
           <SignatureSection key={`signature-${card.id}`} vcardId={card.id} />
           <BackgroundSection key={`background-${card.id}`} vcardId={card.id} />

@@ -14,6 +14,37 @@ import {
 import { serverPaths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 
+/** The size a background is made at: each width with its height. */
+export function BackgroundSizeSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: BackgroundWidth;
+  onChange: (width: BackgroundWidth) => void;
+}) {
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        <Trans>Size</Trans>
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value) as BackgroundWidth)}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
+      >
+        {BACKGROUND_WIDTHS.map((size) => (
+          <option key={size} value={size}>
+            {size} × {backgroundHeight(size)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export const BACKGROUND_LAYOUT_NAMES: Record<BackgroundLayout, MessageDescriptor> = {
   panel: msg`Side panel: your name and QR code on the left`,
   corners: msg`Corners: your name top left, the QR code top right`,
@@ -56,23 +87,7 @@ export function BackgroundSection({ vcardId }: { vcardId: string }) {
               </label>
             ))}
           </fieldset>
-          <div className="space-y-2">
-            <label htmlFor="background-size" className="block text-sm font-semibold text-ink">
-              <Trans>Size</Trans>
-            </label>
-            <select
-              id="background-size"
-              value={width}
-              onChange={(event) => setWidth(Number(event.target.value) as BackgroundWidth)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-            >
-              {BACKGROUND_WIDTHS.map((size) => (
-                <option key={size} value={size}>
-                  {size} × {backgroundHeight(size)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <BackgroundSizeSelect id="background-size" value={width} onChange={setWidth} />
         </div>
         <img
           src={address(1280)}

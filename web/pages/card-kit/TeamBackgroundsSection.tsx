@@ -2,13 +2,7 @@ import { useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
-import {
-  BACKGROUND_LAYOUTS,
-  BACKGROUND_WIDTHS,
-  backgroundHeight,
-  type BackgroundLayout,
-  type BackgroundWidth,
-} from '#src/card-kit.ts';
+import { BACKGROUND_LAYOUTS, type BackgroundLayout, type BackgroundWidth } from '#src/card-kit.ts';
 import { serverPaths } from '#src/routes.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -16,7 +10,7 @@ import { ProgressBar } from '../../components/ui/ProgressBar.tsx';
 import { ERROR_REASON_TEXT, NETWORK_ERROR_TEXT } from '../../lib/error-messages.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { BACKGROUND_LAYOUT_NAMES } from './BackgroundSection.tsx';
+import { BACKGROUND_LAYOUT_NAMES, BackgroundSizeSelect } from './BackgroundSection.tsx';
 import { downloadTeamBackgrounds, TeamBackgroundsError } from './team-backgrounds.ts';
 
 type Phase =
@@ -79,23 +73,7 @@ export function TeamBackgroundsSection() {
               ))}
             </select>
           </div>
-          <div className="space-y-2">
-            <label htmlFor="team-background-size" className="block text-sm font-semibold text-ink">
-              <Trans>Size</Trans>
-            </label>
-            <select
-              id="team-background-size"
-              value={width}
-              onChange={(event) => setWidth(Number(event.target.value) as BackgroundWidth)}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink"
-            >
-              {BACKGROUND_WIDTHS.map((size) => (
-                <option key={size} value={size}>
-                  {size} × {backgroundHeight(size)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <BackgroundSizeSelect id="team-background-size" value={width} onChange={setWidth} />
         </div>
         <Button
           type="button"
