@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CrmAppConfig } from '../../server/config.ts';
+import { LoopbackServer } from './loopback-server.ts';
 
 // A fake HubSpot on loopback for the CRM connector's tests (HUBSPOT_API_BASE and HUBSPOT_APP_BASE point at
 // it): the slice of HubSpot's documented REST API the connector calls, answered as HubSpot answers it.
@@ -53,7 +53,7 @@ export const FAKE_OWNERS = [
   { id: '502', email: 'ria@example.com', firstName: 'Ria', lastName: 'Rep' },
 ];
 
-export class FakeHubSpot {
+export class FakeHubSpot extends LoopbackServer {
   readonly requests: HubSpotRequest[] = [];
   readonly contacts = new Map<string, FakeContact>();
   readonly notes: FakeNote[] = [];
@@ -73,19 +73,6 @@ export class FakeHubSpot {
     path: null,
   };
   private counter = 0;
-  private server: Server | null = null;
-  private base = '';
-
-  /** Listens on loopback, on `port` (the browser tests' server is told it beforehand) or a free one. */
-  async start(port = 0): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
 
   /** The app's settings that point the connector here. */
   config(): CrmAppConfig {
@@ -164,7 +151,7 @@ export class FakeHubSpot {
     };
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CrmAppConfig } from '../../server/config.ts';
+import { LoopbackServer } from './loopback-server.ts';
 
 // A fake Salesforce on loopback for the CRM connector's tests (SALESFORCE_LOGIN_BASE points at it, and it
 // names itself as the org's instance_url): the slice of Salesforce's documented API the connector calls,
@@ -45,7 +45,7 @@ export const FAKE_USERS = [
 
 type Send = (status: number, answer: unknown, headers?: Record<string, string>) => void;
 
-export class FakeSalesforce {
+export class FakeSalesforce extends LoopbackServer {
   readonly requests: SalesforceRequest[] = [];
   readonly records = new Map<string, FakeRecord>();
   readonly notes: { Id: string; ParentId: string; Title: string; Body: string; OwnerId?: string }[] = [];
@@ -57,18 +57,6 @@ export class FakeSalesforce {
   private readonly refreshTokens = new Set<string>();
   private rateLimited: { count: number; retryAfter: string | null } = { count: 0, retryAfter: null };
   private counter = 0;
-  private server: Server | null = null;
-  private base = '';
-
-  async start(port = 0): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
 
   config(): CrmAppConfig {
     return { ...FAKE_SALESFORCE_CLIENT, apiBase: this.base, appBase: this.base };
@@ -119,7 +107,7 @@ export class FakeSalesforce {
     return `${prefix}FAKE${String(this.counter).padStart(10, '0')}`;
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
